@@ -1,0 +1,51 @@
+#include "cli/cli.h"
+
+#include <cstring>
+#include <ostream>
+
+namespace anim::app {
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(int, const char* const*, std::ostream&, std::ostream&);
+  const char* usage;
+};
+
+constexpr Command kCommands[] = {
+    {"info", cmd_info, "info MODEL [--json]            joints, meshes, influences and clips"},
+    {"pose", cmd_pose,
+     "pose MODEL [--clip NAME] [--time SECONDS] [--loop] [--json]\n"
+     "                                   model-space matrix of every joint at a time"},
+};
+
+void print_usage(std::ostream& out) {
+  out << "usage: animscope COMMAND [ARGS]\n\ncommands:\n";
+  for (const Command& c : kCommands) out << "  animscope " << c.usage << "\n";
+}
+
+}  // namespace
+
+bool is_cli_command(int argc, const char* const* argv) {
+  if (argc < 2) return false;
+  if (!std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help")) return true;
+  for (const Command& c : kCommands) {
+    if (!std::strcmp(argv[1], c.name)) return true;
+  }
+  return false;
+}
+
+int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  if (argc < 2 || !std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help")) {
+    print_usage(argc < 2 ? err : out);
+    return argc < 2 ? kExitError : kExitOk;
+  }
+  for (const Command& c : kCommands) {
+    if (!std::strcmp(argv[1], c.name)) return c.run(argc, argv, out, err);
+  }
+  err << "animscope: unknown command \"" << argv[1] << "\"\n";
+  print_usage(err);
+  return kExitError;
+}
+
+}  // namespace anim::app

@@ -1,0 +1,27 @@
+#pragma once
+// Loads a model file through assimp into an anim::Model.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "anim/model.h"
+#include "anim/result.h"
+
+namespace anim::import {
+
+// Called now and then during a load with the fraction done in [0, 1]. Return false to cancel;
+// the load then ends with Error::Code::kCancelled. May be called from the loading thread only.
+using ProgressCallback = std::function<bool(float fraction)>;
+
+// Reads `path`: skeleton from the node hierarchy (bones, animated nodes, mesh nodes and their
+// ancestors, in parents-first order), skin from the bone offsets, every mesh merged into one
+// buffer with base-vertex offsets, top-4 influences renormalized, every animation as a clip
+// (unnamed ones become "clip<N>", 0 ticks per second means 25). A file without bones or
+// animations loads as a static model with an empty skeleton and vertices in model space.
+// Never throws; a missing, unreadable or broken file gives an Error naming the file.
+Result<Model> import_model(const std::string& path, const ProgressCallback& progress = {});
+
+// Lower-case file extensions assimp can read, without dots ("fbx", "x", "gltf", ...).
+std::vector<std::string> supported_extensions();
+
+}  // namespace anim::import

@@ -1,0 +1,82 @@
+#pragma once
+// Plays clips on one character: play, loop, crossfade, update(dt). The clips are shared and
+// read-only; the Player owns only its small per-character state and pose buffers.
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/sampling.h"
+#include "anim/skeleton.h"
+#include "anim/span.h"
+#include "anim/transform.h"
+
+namespace anim {
+
+enum class FadeCurve { kLinear, kSmoothstep };
+
+// Weight of the incoming clip at fade progress `x` in [0, 1].
+float fade_weight(FadeCurve curve, float x);
+
+struct CrossfadeOptions {
+  float seconds = 0.25f;
+  FadeCurve curve = FadeCurve::kLinear;
+  bool freeze_source = false;  // Outgoing clip stops at its current pose instead of playing on.
+  bool loop = true;            // Whether the incoming clip loops.
+};
+
+class Player {
+ public:
+  // Both must outlive the Player. Allocates the pose buffers once.
+  Player(const Skeleton& skeleton, Span<const Clip> clips);
+
+  // Starts clip `index` from time 0 at once. False (nothing changes) for a bad index.
+  bool play(int index, bool loop = true);
+  bool play(const std::string& name, bool loop = true);
+  // Fades from the current pose to clip `index`. Started during a fade, the new fade starts from
+  // the pose shown right now, so nothing pops. Zero seconds behaves like play().
+  bool crossfade(int index, const CrossfadeOptions& options);
+  bool crossfade(const std::string& name, const CrossfadeOptions& options);
+
+  // Advances by dt seconds (scaled by speed) and evaluates the pose. Never allocates.
+  void update(float dt);
+  // Jumps the current clip to `time` seconds (wrapped or clamped) and evaluates the pose.
+  void seek(float time);
+
+  void set_speed(float speed) { speed_ = speed; }
+  float speed() const { return speed_; }
+  int clip() const { return current_.clip; }
+  int fading_from() const { return fading_ ? source_.clip : -1; }  // -1 also for a frozen pose.
+  float time() const { return current_.time; }
+  bool looping() const { return current_.loop; }
+  bool fading() const { return fading_; }
+  float fade_progress() const { return fading_ ? fade_elapsed_ / fade_.seconds : 1.0f; }
+  // Weight of the current clip in the shown pose, in [0, 1].
+  float current_weight() const;
+  // True when a one-shot clip has reached its end.
+  bool finished() const;
+  Span<const Transform> pose() const { return pose_; }
+
+ private:
+  struct Track {
+    int clip = -1;
+    float time = 0.0f;
+    bool loop = true;
+    SamplingCursor cursor;
+  };
+  void advance(Track& track, float dt) const;
+  void sample(Track& track, std::vector<Transform>& out) const;
+  void evaluate();
+
+  const Skeleton* skeleton_;
+  Span<const Clip> clips_;
+  Track current_;
+  Track source_;  // The outgoing clip while fading; clip -1 means the frozen pose.
+  bool fading_ = false;
+  CrossfadeOptions fade_;
+  float fade_elapsed_ = 0.0f;
+  float speed_ = 1.0f;
+  std::vector<Transform> current_pose_;
+  std::vector<Transform> source_pose_;  // Also holds the frozen pose.
+  std::vector<Transform> pose_;
+};
+
+}  // namespace anim

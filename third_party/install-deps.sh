@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages animscope builds, tests and runs with.
+# Idempotent: apt-get skips what is already installed. Run as root (or via sudo).
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libimgui-dev libsdl2-dev python3-glad libglm-dev libassimp-dev
+  nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev libstb-dev
+  xvfb xauth mesa-utils libgl1-mesa-dri libegl1 libgl-dev
+  assimp-testmodels python3-jsonschema
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "install-deps: all packages present"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
