@@ -2,7 +2,50 @@
 
 #include <cmath>
 
+#include "simd.h"
+
 namespace anim {
+namespace {
+
+inline float dot(const glm::quat& a, const glm::quat& b) {
+  return a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+// A weighted sum of transforms, turned into their blend by finish().
+struct Accumulator {
+  glm::vec3 translation{0.0f};
+  glm::vec3 scale{0.0f};
+  glm::quat rotation{0.0f, 0.0f, 0.0f, 0.0f};
+  float total = 0.0f;
+
+  void add(const Transform& x, float w) {
+    // Flip onto the running sum's hemisphere so two signs of one rotation do not cancel.
+    const float wr = dot(rotation, x.rotation) < 0.0f ? -w : w;
+    translation += x.translation * w;
+    scale += x.scale * w;
+    rotation.w += x.rotation.w * wr;
+    rotation.x += x.rotation.x * wr;
+    rotation.y += x.rotation.y * wr;
+    rotation.z += x.rotation.z * wr;
+    total += w;
+  }
+
+  // The blend, given 1 / total; `rest` where nothing contributed.
+  void finish(const Transform& rest, float inv_total, Transform& out) const {
+    const float len2 = dot(rotation, rotation);
+    if (!(total > 0.0f) || !(len2 > 0.0f)) {
+      out = rest;
+      return;
+    }
+    const float inv_len = detail::inverse_sqrt(len2);
+    out.translation = translation * inv_total;
+    out.scale = scale * inv_total;
+    out.rotation = glm::quat(rotation.w * inv_len, rotation.x * inv_len, rotation.y * inv_len,
+                             rotation.z * inv_len);
+  }
+};
+
+}  // namespace
 
 bool BlendingJob::validate() const {
   const std::size_t n = output.size();
@@ -19,43 +62,25 @@ bool BlendingJob::validate() const {
 
 bool BlendingJob::run() const {
   if (!validate()) return false;
-  for (std::size_t j = 0; j < output.size(); ++j) {
-    glm::vec3 t(0.0f), s(0.0f);
-    glm::quat q(0.0f, 0.0f, 0.0f, 0.0f);
-    glm::quat first(1.0f, 0.0f, 0.0f, 0.0f);
-    bool have_first = false;
-    float total = 0.0f;
+  const std::size_t n = output.size();
+  bool masked = false;
+  float total = 0.0f;
+  for (const BlendLayer& layer : layers) {
+    masked = masked || !layer.joint_weights.empty();
+    total += layer.weight;
+  }
+  // Without masks every joint has the same total: one division instead of one per joint.
+  const float shared_inv_total = total > 0.0f ? 1.0f / total : 0.0f;
+  for (std::size_t j = 0; j < n; ++j) {
+    Accumulator acc;
     for (const BlendLayer& layer : layers) {
-      float w = layer.weight;
-      if (!layer.joint_weights.empty()) w *= layer.joint_weights[j];
-      if (!(w > 0.0f)) continue;
-      const Transform& x = layer.pose[j];
-      if (!have_first) {
-        first = x.rotation;
-        have_first = true;
-      }
-      // Align every rotation to the first one's hemisphere so opposite signs do not cancel.
-      const float d = first.w * x.rotation.w + first.x * x.rotation.x + first.y * x.rotation.y +
-                      first.z * x.rotation.z;
-      const float wr = d < 0.0f ? -w : w;
-      t += x.translation * w;
-      s += x.scale * w;
-      q.w += x.rotation.w * wr;
-      q.x += x.rotation.x * wr;
-      q.y += x.rotation.y * wr;
-      q.z += x.rotation.z * wr;
-      total += w;
+      const float mask = layer.joint_weights.empty() ? 1.0f : layer.joint_weights[j];
+      const float w = layer.weight * mask;
+      if (w > 0.0f) acc.add(layer.pose[j], w);
     }
-    const float len2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
-    if (!(total > 0.0f) || !(len2 > 0.0f)) {
-      output[j] = rest[j];
-      continue;
-    }
-    const float inv_total = 1.0f / total;
-    const float inv_len = 1.0f / std::sqrt(len2);
-    output[j].translation = t * inv_total;
-    output[j].scale = s * inv_total;
-    output[j].rotation = glm::quat(q.w * inv_len, q.x * inv_len, q.y * inv_len, q.z * inv_len);
+    const float inv_total = masked ? (acc.total > 0.0f ? 1.0f / acc.total : 0.0f)
+                                   : shared_inv_total;
+    acc.finish(rest[j], inv_total, output[j]);
   }
   return true;
 }

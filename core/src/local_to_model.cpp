@@ -1,5 +1,7 @@
 #include "anim/local_to_model.h"
 
+#include "simd.h"
+
 namespace anim {
 
 bool LocalToModelJob::validate() const {
@@ -16,7 +18,7 @@ bool LocalToModelJob::run() const {
   for (std::size_t i = 0; i < parents.size(); ++i) {
     const int p = parents[i];
     const glm::mat4 m = to_matrix(local[i]);
-    output[i] = (p < 0 ? root : output[p]) * m;
+    detail::multiply(p < 0 ? root : output[p], m, output[i]);
   }
   return true;
 }

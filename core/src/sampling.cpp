@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "simd.h"
+
 namespace anim {
 namespace {
 
@@ -27,41 +29,76 @@ inline uint32_t find_key(const float* times, uint32_t count, float t, uint32_t& 
   return hint = lo;
 }
 
-inline glm::vec3 lerp(const glm::vec3& a, const glm::vec3& b, float t) { return a + (b - a) * t; }
-
-template <class V, class Interpolate>
-inline V sample_track(const KeyTracks<V>& tracks, std::size_t joint, float t, uint32_t& hint,
-                      const V& rest, Interpolate interpolate) {
-  const TrackRange r = tracks.ranges[joint];
-  if (r.count == 0) return rest;
-  const float* times = tracks.times.data() + r.offset;
-  const V* values = tracks.values.data() + r.offset;
-  if (!(t > times[0])) return values[0];  // Also catches NaN time.
-  if (t >= times[r.count - 1]) return values[r.count - 1];
-  const uint32_t k = find_key(times, r.count, t, hint);
-  const float alpha = (t - times[k]) / (times[k + 1] - times[k]);
-  return interpolate(values[k], values[k + 1], alpha);
+// acos(x) for x in [0, 1] to within 2e-8 (Abramowitz & Stegun 4.4.46): far cheaper than
+// std::acos, and slerp only ever needs this range after taking the shortest path.
+inline float acos_01(float x) {
+  const float p =
+      1.5707963050f +
+      x * (-0.2145988016f +
+           x * (0.0889789874f +
+                x * (-0.0501743046f +
+                     x * (0.0308918810f +
+                          x * (-0.0170881256f + x * (0.0066700901f + x * -0.0012624911f))))));
+  return std::sqrt(1.0f - x) * p;
 }
 
-}  // namespace
+// sin(x) for x in [0, pi/2] by its Taylor series to x^11 (error below 6e-8).
+inline float sin_0_half_pi(float x) {
+  const float x2 = x * x;
+  return x * (1.0f + x2 * (-1.0f / 6 + x2 * (1.0f / 120 + x2 * (-1.0f / 5040 +
+              x2 * (1.0f / 362880 + x2 * (-1.0f / 39916800))))));
+}
 
-glm::quat slerp_shortest(const glm::quat& a, const glm::quat& b, float t) {
+inline glm::vec3 lerp(const glm::vec3& a, const glm::vec3& b, float t) { return a + (b - a) * t; }
+
+inline glm::quat slerp_inline(const glm::quat& a, const glm::quat& b, float t) {
   float d = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
   const float sign = d < 0.0f ? -1.0f : 1.0f;
-  d *= sign;
+  d = d * sign > 1.0f ? 1.0f : d * sign;
   float wa = 1.0f - t;
   float wb = t;
   // Nearly parallel keys: normalized lerp is within 1e-6 rad of slerp and avoids 0/0.
   if (d < 0.9995f) {
-    const float theta = std::acos(d);
-    const float inv_sin = 1.0f / std::sin(theta);
-    wa = std::sin(wa * theta) * inv_sin;
-    wb = std::sin(wb * theta) * inv_sin;
+    const float theta = acos_01(d);
+    const float inv_sin = detail::inverse_sqrt(1.0f - d * d);  // 1 / sin(theta)
+    wa = sin_0_half_pi(wa * theta) * inv_sin;
+    wb = sin_0_half_pi(wb * theta) * inv_sin;
   }
   wb *= sign;
   glm::quat q(wa * a.w + wb * b.w, wa * a.x + wb * b.x, wa * a.y + wb * b.y, wa * a.z + wb * b.z);
-  const float inv_len = 1.0f / std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+  const float inv_len = detail::inverse_sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
   return glm::quat(q.w * inv_len, q.x * inv_len, q.y * inv_len, q.z * inv_len);
+}
+
+// One kind of track (translation, rotation or scale) with its arrays' addresses read once.
+template <class V>
+struct TrackView {
+  const TrackRange* ranges;
+  const float* times;
+  const V* values;
+
+  explicit TrackView(const KeyTracks<V>& t)
+      : ranges(t.ranges.data()), times(t.times.data()), values(t.values.data()) {}
+
+  template <class Interpolate>
+  V sample(std::size_t joint, float t, uint32_t& hint, const V& rest,
+           Interpolate interpolate) const {
+    const TrackRange r = ranges[joint];
+    if (r.count == 0) return rest;
+    const float* tt = times + r.offset;
+    const V* vv = values + r.offset;
+    if (!(t > tt[0])) return vv[0];  // Also catches a NaN time.
+    if (t >= tt[r.count - 1]) return vv[r.count - 1];
+    const uint32_t k = find_key(tt, r.count, t, hint);
+    const float alpha = (t - tt[k]) / (tt[k + 1] - tt[k]);
+    return interpolate(vv[k], vv[k + 1], alpha);
+  }
+};
+
+}  // namespace
+
+glm::quat slerp_shortest(const glm::quat& a, const glm::quat& b, float t) {
+  return slerp_inline(a, b, t);
 }
 
 float wrap_time(float time, float duration, bool loop) {
@@ -85,12 +122,16 @@ bool SamplingJob::run() const {
   uint32_t* th = cursor->translation();
   uint32_t* rh = cursor->rotation();
   uint32_t* sh = cursor->scale();
+  const TrackView<glm::vec3> translations(clip->translations);
+  const TrackView<glm::quat> rotations(clip->rotations);
+  const TrackView<glm::vec3> scales(clip->scales);
+  const float t = time;
+  Transform* out = output.data();
+  const Transform* r = rest.data();
   for (std::size_t j = 0; j < n; ++j) {
-    Transform& out = output[j];
-    const Transform& r = rest[j];
-    out.translation = sample_track(clip->translations, j, time, th[j], r.translation, lerp);
-    out.rotation = sample_track(clip->rotations, j, time, rh[j], r.rotation, slerp_shortest);
-    out.scale = sample_track(clip->scales, j, time, sh[j], r.scale, lerp);
+    out[j].translation = translations.sample(j, t, th[j], r[j].translation, lerp);
+    out[j].rotation = rotations.sample(j, t, rh[j], r[j].rotation, slerp_inline);
+    out[j].scale = scales.sample(j, t, sh[j], r[j].scale, lerp);
   }
   return true;
 }

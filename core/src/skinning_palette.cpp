@@ -1,5 +1,7 @@
 #include "anim/skinning_palette.h"
 
+#include "simd.h"
+
 namespace anim {
 
 bool SkinningPaletteJob::validate() const {
@@ -12,7 +14,9 @@ bool SkinningPaletteJob::validate() const {
 
 bool SkinningPaletteJob::run() const {
   if (!validate()) return false;
-  for (std::size_t s = 0; s < joints.size(); ++s) output[s] = model[joints[s]] * inverse_bind[s];
+  for (std::size_t s = 0; s < joints.size(); ++s) {
+    detail::multiply(model[joints[s]], inverse_bind[s], output[s]);
+  }
   return true;
 }
 

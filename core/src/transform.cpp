@@ -7,16 +7,6 @@
 
 namespace anim {
 
-glm::mat4 to_matrix(const Transform& t) {
-  glm::mat3 r = glm::mat3_cast(t.rotation);
-  glm::mat4 m(1.0f);
-  m[0] = glm::vec4(r[0] * t.scale.x, 0.0f);
-  m[1] = glm::vec4(r[1] * t.scale.y, 0.0f);
-  m[2] = glm::vec4(r[2] * t.scale.z, 0.0f);
-  m[3] = glm::vec4(t.translation, 1.0f);
-  return m;
-}
-
 Transform decompose(const glm::mat4& m) {
   Transform t;
   t.translation = glm::vec3(m[3]);
