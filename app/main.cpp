@@ -1,8 +1,40 @@
-// animscope: skeletal-animation viewer and runtime tool.
+// animscope: skeletal-animation viewer and runtime tool. With a subcommand it works on the
+// command line; otherwise it opens the desktop tool.
 #include <iostream>
 
+#include "cli/args.h"
 #include "cli/cli.h"
+#include "cli/errors.h"
+#include "gui/app.h"
+
+namespace {
+
+int gui_main(int argc, char** argv) {
+  using anim::app::kExitError;
+  auto args = anim::app::parse_args(argc, argv, 1, {}, {"screenshot", "frames"});
+  if (!args.ok() || args.value().positional.size() > 1) {
+    if (!args.ok()) anim::app::print_error(std::cerr, args.error());
+    std::cerr << "usage: animscope [MODEL|SETUP.json] [--screenshot FILE.png --frames N]\n"
+                 "       animscope help   (command-line subcommands)\n";
+    return kExitError;
+  }
+  anim::app::GuiOptions options;
+  if (!args.value().positional.empty()) options.open_path = args.value().positional[0];
+  options.screenshot_path = args.value().get("screenshot").value_or("");
+  auto frames = args.value().get_float("frames", options.screenshot_path.empty() ? 0.0f : 3.0f);
+  if (!frames.ok() || frames.value() < 0.0f) {
+    std::cerr << "animscope: --frames needs a count\n";
+    return kExitError;
+  }
+  options.frames = static_cast<int>(frames.value());
+  return anim::app::run_gui(options);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  return anim::app::run_cli(argc, argv, std::cout, std::cerr);
+  if (anim::app::is_cli_command(argc, argv)) {
+    return anim::app::run_cli(argc, argv, std::cout, std::cerr);
+  }
+  return gui_main(argc, argv);
 }

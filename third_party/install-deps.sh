@@ -8,7 +8,7 @@ packages=(
   libimgui-dev libsdl2-dev python3-glad libglm-dev libassimp-dev
   nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev libstb-dev
   xvfb xauth mesa-utils libgl1-mesa-dri libegl1 libgl-dev
-  assimp-testmodels python3-jsonschema
+  assimp-testmodels python3-jsonschema fonts-dejavu-core
 )
 
 missing=()

@@ -7,8 +7,13 @@ namespace anim::app {
 
 std::optional<std::string> Args::get(const std::string& name) const {
   auto it = options.find(name);
-  if (it == options.end()) return std::nullopt;
-  return it->second;
+  if (it == options.end() || it->second.empty()) return std::nullopt;
+  return it->second.back();
+}
+
+std::vector<std::string> Args::get_all(const std::string& name) const {
+  auto it = options.find(name);
+  return it == options.end() ? std::vector<std::string>{} : it->second;
 }
 
 Result<float> Args::get_float(const std::string& name, float fallback) const {
@@ -44,7 +49,7 @@ Result<Args> parse_args(int argc, const char* const* argv, int first,
       if (value) {
         return Error{Error::Code::kInvalidArgument, "--" + name + " takes no value", ""};
       }
-      args.options[name] = "";
+      args.options[name].push_back("");
     } else if (valued.count(name)) {
       if (!value) {
         if (i + 1 >= argc) {
@@ -52,7 +57,7 @@ Result<Args> parse_args(int argc, const char* const* argv, int first,
         }
         value = argv[++i];
       }
-      args.options[name] = *value;
+      args.options[name].push_back(*value);
     } else {
       return Error{Error::Code::kInvalidArgument, "unknown option --" + name, ""};
     }

@@ -12,10 +12,14 @@ namespace anim::app {
 
 struct Args {
   std::vector<std::string> positional;
-  std::map<std::string, std::string> options;  // "--time 2" and "--time=2" alike; flags map to "".
+  // "--time 2" and "--time=2" alike; flags map to {""}; a repeated option keeps every value.
+  std::map<std::string, std::vector<std::string>> options;
 
   bool has(const std::string& name) const { return options.count(name) > 0; }
+  // The last value given for the option.
   std::optional<std::string> get(const std::string& name) const;
+  // Every value given for the option, in order.
+  std::vector<std::string> get_all(const std::string& name) const;
   // The option parsed as a finite float; an Error names the option when it is not one.
   Result<float> get_float(const std::string& name, float fallback) const;
 };

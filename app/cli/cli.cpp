@@ -17,6 +17,16 @@ constexpr Command kCommands[] = {
     {"pose", cmd_pose,
      "pose MODEL [--clip NAME] [--time SECONDS] [--loop] [--json]\n"
      "                                   model-space matrix of every joint at a time"},
+    {"validate", cmd_validate,
+     "validate SETUP.json            every problem of a setup (exit 1 when invalid)"},
+    {"play", cmd_play,
+     "play SETUP.json [--set NAME=VALUE@SECONDS ...] [--dt S] [--frames N] [--json]\n"
+     "                                   run a setup's state machine headless"},
+    {"fmt", cmd_fmt, "fmt SETUP.json [--out FILE]    rewrite a setup in canonical form"},
+    {"render", cmd_render,
+     "render MODEL|SETUP.json [--clip NAME] [--time T] [--shading MODE] [--joint NAME]\n"
+     "       [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton] [--no-grid] [--axes]\n"
+     "       --out FILE.png             render one frame offscreen to a PNG"},
 };
 
 void print_usage(std::ostream& out) {

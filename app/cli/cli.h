@@ -17,5 +17,9 @@ bool is_cli_command(int argc, const char* const* argv);
 
 int cmd_info(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+int cmd_fmt(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+int cmd_render(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
 }  // namespace anim::app

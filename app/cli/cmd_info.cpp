@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "anim/import/import_model.h"
+#include "cli/model_source.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
@@ -61,7 +61,7 @@ int cmd_info(int argc, const char* const* argv, std::ostream& out, std::ostream&
     err << "animscope: usage: animscope info MODEL [--json]\n";
     return kExitError;
   }
-  Result<Model> model = import::import_model(args.value().positional[0]);
+  Result<Model> model = load_model_source(args.value().positional[0]);
   if (!model.ok()) {
     print_error(err, model.error());
     return kExitError;

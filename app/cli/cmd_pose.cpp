@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "anim/import/import_model.h"
+#include "cli/model_source.h"
 #include "anim/local_to_model.h"
 #include "anim/sampling.h"
 #include "cli/args.h"
@@ -93,7 +93,7 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
     print_error(err, time.error());
     return kExitError;
   }
-  Result<Model> loaded = import::import_model(args.positional[0]);
+  Result<Model> loaded = load_model_source(args.positional[0]);
   if (!loaded.ok()) {
     print_error(err, loaded.error());
     return kExitError;

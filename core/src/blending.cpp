@@ -1,6 +1,7 @@
 #include "anim/blending.h"
 
 #include <cmath>
+#include <cstdint>
 
 #include "simd.h"
 
@@ -55,7 +56,11 @@ bool BlendingJob::validate() const {
       return false;
     }
     if (!layer.joint_weights.empty() && layer.joint_weights.size() != n) return false;
-    if (layer.pose.data() == output.data() && n > 0) return false;
+    // The output must not overlap any input: run() reads joints it has not written yet.
+    const auto in = reinterpret_cast<std::uintptr_t>(layer.pose.data());
+    const auto out = reinterpret_cast<std::uintptr_t>(output.data());
+    const std::uintptr_t bytes = n * sizeof(Transform);
+    if (n > 0 && in < out + bytes && out < in + bytes) return false;
   }
   return true;
 }

@@ -1,0 +1,202 @@
+// `animscope render MODEL|SETUP.json [--clip NAME] [--time T] --size WxH --out FILE.png`:
+// renders one frame offscreen (hidden window) to a PNG, for thumbnails and tests.
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+
+#include "anim/sampling.h"
+#include "anim/state_machine.h"
+#include "anim/ui/posed_model.h"
+#include "cli/args.h"
+#include "cli/cli.h"
+#include "cli/errors.h"
+#include "cli/model_source.h"
+#include "cli/setup_loading.h"
+#include "render/gl_window.h"
+#include "render/png_writer.h"
+#include "render/render_target.h"
+#include "render/scene_renderer.h"
+
+namespace anim::app {
+namespace {
+
+struct Size {
+  int width = 0, height = 0;
+};
+
+Result<Size> parse_size(const std::string& text) {
+  Size s;
+  char extra = 0;
+  if (std::sscanf(text.c_str(), "%dx%d%c", &s.width, &s.height, &extra) != 2 || s.width < 16 ||
+      s.height < 16 || s.width > 8192 || s.height > 8192) {
+    return Error{Error::Code::kInvalidArgument,
+                 "--size needs WIDTHxHEIGHT between 16 and 8192, got \"" + text + "\"", ""};
+  }
+  return s;
+}
+
+Result<ui::Shading> parse_shading(const std::string& text) {
+  const std::pair<const char*, ui::Shading> names[] = {
+      {"lit", ui::Shading::kLit},
+      {"heatmap", ui::Shading::kWeightHeatmap},
+      {"dominant", ui::Shading::kDominantJoint},
+      {"influences", ui::Shading::kInfluenceCount},
+      {"truncated", ui::Shading::kTruncatedWeight}};
+  for (const auto& [name, shading] : names) {
+    if (text == name) return shading;
+  }
+  return Error{Error::Code::kInvalidArgument,
+               "--shading: unknown mode \"" + text +
+                   "\" (lit, heatmap, dominant, influences, truncated)",
+               ""};
+}
+
+// The joint influencing the most vertices: a useful default for the heatmap.
+int busiest_joint(const Model& model) {
+  const std::vector<uint32_t> counts = model.influenced_vertex_counts();
+  int best = -1;
+  for (std::size_t j = 0; j < counts.size(); ++j) {
+    if (best < 0 || counts[j] > counts[best]) best = static_cast<int>(j);
+  }
+  return best;
+}
+
+struct Scene {
+  Model model;
+  std::vector<Transform> local;
+};
+
+// The pose to draw: a clip at a time, a setup's state machine run for that long, or the rest
+// pose.
+Result<Scene> build_scene(const Args& args, float time) {
+  const std::string input = args.positional[0];
+  Scene scene;
+  std::optional<Setup> setup;
+  if (is_setup_path(input)) {
+    Result<LoadedSetup> loaded = load_setup_with_model(input);
+    if (!loaded.ok()) return loaded.error();
+    scene.model = std::move(loaded.value().model);
+    setup = std::move(loaded.value().setup);
+  } else {
+    Result<Model> model = load_model_source(input);
+    if (!model.ok()) return model.error();
+    scene.model = std::move(model).value();
+  }
+  const Model& model = scene.model;
+  scene.local = model.skeleton.rest;
+  if (auto clip_name = args.get("clip")) {
+    const int index = model.find_clip(*clip_name);
+    if (index < 0) {
+      return Error{Error::Code::kNotFound, "no clip \"" + *clip_name + "\"", input};
+    }
+    const Clip& clip = model.clips[index];
+    SamplingCursor cursor(model.skeleton.joint_count());
+    SamplingJob job{&clip, model.skeleton.rest, wrap_time(time, clip.duration, true), &cursor,
+                    scene.local};
+    job.run();
+  } else if (setup) {
+    Result<StateMachineDef> def = compile_setup(*setup, model.clips);
+    if (!def.ok()) return Error{def.error().code, def.error().message, input};
+    StateMachineInstance sm(def.value(), model.skeleton, model.clips);
+    const float dt = 1.0f / 60.0f;
+    for (float t = 0.0f; t + dt * 0.5f < time; t += dt) sm.update(dt);
+    sm.evaluate(scene.local);
+  }
+  return scene;
+}
+
+}  // namespace
+
+int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
+  Result<Args> parsed = parse_args(argc, argv, 2, {"no-skeleton", "no-grid", "axes"},
+                                   {"clip", "time", "size", "out", "shading", "joint", "yaw",
+                                    "pitch"});
+  if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().has("out")) {
+    if (!parsed.ok()) print_error(err, parsed.error());
+    err << "animscope: usage: animscope render MODEL|SETUP.json [--clip NAME] [--time T] "
+           "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
+           "[--size WxH] --out FILE.png\n";
+    return kExitError;
+  }
+  const Args& args = parsed.value();
+  Result<Size> size = parse_size(args.get("size").value_or("960x720"));
+  Result<ui::Shading> shading = parse_shading(args.get("shading").value_or("lit"));
+  Result<float> time = args.get_float("time", 0.0f);
+  Result<float> yaw = args.get_float("yaw", 35.0f);
+  Result<float> pitch = args.get_float("pitch", 15.0f);
+  for (const Error* e : {size.ok() ? nullptr : &size.error(),
+                         shading.ok() ? nullptr : &shading.error(),
+                         time.ok() ? nullptr : &time.error(), yaw.ok() ? nullptr : &yaw.error(),
+                         pitch.ok() ? nullptr : &pitch.error()}) {
+    if (e) {
+      print_error(err, *e);
+      return kExitError;
+    }
+  }
+  Result<Scene> scene = build_scene(args, time.value());
+  if (!scene.ok()) {
+    print_error(err, scene.error());
+    return kExitError;
+  }
+  const Model& model = scene.value().model;
+  ui::ViewportSettings settings;
+  settings.shading = shading.value();
+  settings.show_skeleton = !args.has("no-skeleton");
+  settings.show_grid = !args.has("no-grid");
+  settings.show_joint_axes = args.has("axes");
+  if (auto joint = args.get("joint")) {
+    settings.selected_joint = model.skeleton.find(*joint);
+    if (settings.selected_joint < 0) {
+      print_error(err, Error{Error::Code::kNotFound, "no joint \"" + *joint + "\"",
+                             model.source_path});
+      return kExitError;
+    }
+  } else if (settings.shading == ui::Shading::kWeightHeatmap) {
+    settings.selected_joint = busiest_joint(model);
+  }
+
+  ui::PosedModel posed;
+  posed.update(model, scene.value().local);
+  FrameInputs frame;
+  frame.model = &model;
+  frame.palette = posed.palette;
+  frame.joint_model = posed.model_space;
+  frame.bounds = posed.bounds(model);
+  frame.camera.yaw = yaw.value() * 3.14159265f / 180.0f;
+  frame.camera.pitch = pitch.value() * 3.14159265f / 180.0f;
+  frame.camera.frame(frame.bounds);
+  frame.aspect = static_cast<float>(size.value().width) / size.value().height;
+
+  GlWindow::Options window_options;
+  window_options.hidden = true;
+  window_options.width = 64;
+  window_options.height = 64;
+  window_options.vsync = false;
+  auto window = GlWindow::create(window_options);
+  if (!window.ok()) {
+    print_error(err, window.error());
+    return kExitError;
+  }
+  auto renderer = SceneRenderer::create();
+  if (!renderer.ok()) {
+    print_error(err, renderer.error());
+    return kExitError;
+  }
+  {
+    RenderTarget target;
+    target.resize(size.value().width, size.value().height);
+    target.bind();
+    renderer.value()->draw(frame, settings);
+    target.resolve();
+    const std::vector<uint8_t> pixels = target.read_pixels();
+    Status written = write_png(args.get("out").value(), target.width(), target.height(), pixels);
+    if (!written.ok()) {
+      print_error(err, written.error());
+      return kExitError;
+    }
+    renderer.value().reset();
+  }
+  return kExitOk;
+}
+
+}  // namespace anim::app

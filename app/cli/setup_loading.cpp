@@ -1,0 +1,29 @@
+#include "cli/setup_loading.h"
+
+#include <filesystem>
+
+#include "cli/model_source.h"
+
+namespace anim::app {
+
+std::string resolve_model_path(const std::string& setup_path, const std::string& model) {
+  if (model == kBuiltinDemo) return model;
+  const std::filesystem::path model_path(model);
+  if (model_path.is_absolute()) return model;
+  return (std::filesystem::path(setup_path).parent_path() / model_path).lexically_normal().string();
+}
+
+Result<LoadedSetup> load_setup_with_model(const std::string& path,
+                                          std::vector<Diagnostic>* diagnostics) {
+  Result<Setup> setup = load_setup(path, diagnostics);
+  if (!setup.ok()) return setup.error();
+  const std::string model_path = resolve_model_path(path, setup.value().model);
+  Result<Model> model = load_model_source(model_path);
+  if (!model.ok()) {
+    return Error{model.error().code,
+                 "/model: cannot load \"" + model_path + "\": " + model.error().message, path};
+  }
+  return LoadedSetup{std::move(setup).value(), std::move(model).value()};
+}
+
+}  // namespace anim::app

@@ -1,0 +1,373 @@
+#include "gui/app.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include <SDL.h>
+#include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+#include "anim/import/import_model.h"
+#include "anim/ui/blend_panel.h"
+#include "anim/ui/bone_tree_panel.h"
+#include "anim/ui/clips_panel.h"
+#include "anim/ui/config_paths.h"
+#include "anim/ui/document.h"
+#include "anim/ui/file_dialog.h"
+#include "anim/ui/inspector_panel.h"
+#include "anim/ui/recent_files.h"
+#include "anim/ui/status_bar.h"
+#include "anim/ui/timeline_panel.h"
+#include "cli/model_source.h"
+#include "gui/model_loader.h"
+#include "gui/viewport_panel.h"
+#include "gui/window_layout.h"
+#include "render/gl_window.h"
+#include "render/png_writer.h"
+#include "render/scene_renderer.h"
+
+namespace anim::app {
+namespace {
+
+// Everything the tool shows, and the panels' own state.
+struct Tool {
+  std::unique_ptr<ui::Document> doc;
+  ui::Selection selection;
+  ViewportPanel viewport;
+  ui::BoneTreePanel bone_tree;
+  ui::InspectorPanel inspector;
+  ui::ClipsPanel clips;
+  ui::TimelinePanel timeline;
+  ui::BlendPanel blend;
+  ui::FileDialog file_dialog;
+  ui::RecentFiles recent;
+  ModelLoader loader;
+  std::string error_title, error_text;  // Shown in a modal until dismissed.
+  std::string config_dir;   // Empty when the user has no config folder.
+  std::string recent_path;  // Empty likewise: the recent list then lives for the session.
+  bool quit = false;
+  float frame_ms = 0.0f;
+};
+
+void show_error(Tool& tool, const std::string& title, const std::string& text) {
+  tool.error_title = title;
+  tool.error_text = text;
+}
+
+// A recent list that cannot be written is worth a line on stderr, not a dialog.
+void save_recent(const Tool& tool) {
+  if (tool.recent_path.empty()) return;
+  Status saved = tool.recent.save(tool.recent_path);
+  if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
+}
+
+void open_path(Tool& tool, const std::string& path) {
+  if (path.empty()) return;
+  tool.loader.start(path);
+}
+
+// Moves a finished load into the document; a failed one keeps the previous model open.
+void collect_load(Tool& tool) {
+  std::optional<Result<ModelLoader::Loaded>> done = tool.loader.take();
+  if (!done) return;
+  if (!done->ok()) {
+    if (done->error().code != Error::Code::kCancelled) {
+      show_error(tool, "Could not open " + std::filesystem::path(tool.loader.path())
+                                               .filename()
+                                               .string(),
+                 done->error().to_string());
+    }
+    return;
+  }
+  ModelLoader::Loaded& loaded = done->value();
+  auto doc = std::make_unique<ui::Document>(std::move(loaded.model), loaded.model_path);
+  if (loaded.setup) {
+    Status attached = doc->attach_setup(std::move(*loaded.setup), loaded.setup_path);
+    if (!attached.ok()) show_error(tool, "The setup has problems", attached.error().to_string());
+  }
+  tool.doc = std::move(doc);
+  tool.selection = ui::Selection{};
+  tool.viewport.frame_model(*tool.doc);
+  const std::string recent_path = loaded.setup_path.empty() ? loaded.model_path : loaded.setup_path;
+  if (recent_path != kBuiltinDemo) {
+    tool.recent.add(std::filesystem::absolute(recent_path).string());
+    save_recent(tool);
+  }
+}
+
+void open_file_dialog(Tool& tool) {
+  std::vector<std::string> extensions = import::supported_extensions();
+  extensions.push_back("json");
+  std::string start = std::filesystem::current_path().string();
+  if (tool.doc && tool.doc->path() != kBuiltinDemo) {
+    start = std::filesystem::absolute(tool.doc->path()).parent_path().string();
+  }
+  tool.file_dialog.set_recent(tool.recent.paths());
+  tool.file_dialog.open("Open model or setup", start,
+                        {ui::model_file_filter(extensions), ui::json_file_filter()},
+                        ui::FileDialogMode::kOpen);
+}
+
+void main_menu(Tool& tool) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) open_file_dialog(tool);
+    if (ImGui::MenuItem("Open built-in demo")) open_path(tool, kBuiltinDemo);
+    if (ImGui::BeginMenu("Open recent", !tool.recent.paths().empty())) {
+      for (const std::string& path : tool.recent.paths()) {
+        if (ImGui::MenuItem(path.c_str())) open_path(tool, path);
+      }
+      ImGui::Separator();
+      if (ImGui::MenuItem("Clear list")) {
+        tool.recent.clear();
+        save_recent(tool);
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) tool.quit = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    ui::ViewportSettings& s = tool.viewport.settings;
+    for (int i = 0; i <= static_cast<int>(ui::Shading::kTruncatedWeight); ++i) {
+      const auto mode = static_cast<ui::Shading>(i);
+      const std::string key = std::to_string(i + 1);
+      if (ImGui::MenuItem(ui::shading_name(mode), key.c_str(), s.shading == mode)) {
+        s.shading = mode;
+      }
+    }
+    ImGui::Separator();
+    ImGui::MenuItem("Mesh", nullptr, &s.show_mesh);
+    ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
+    ImGui::MenuItem("Joint axes", nullptr, &s.show_joint_axes);
+    ImGui::MenuItem("Grid", nullptr, &s.show_grid);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Frame model", "F") && tool.doc) tool.viewport.frame_model(*tool.doc);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    ImGui::TextUnformatted("Orbit: drag   Pan: Shift+drag or right drag   Zoom: wheel");
+    ImGui::TextUnformatted("Select a joint: click it in the view or the Skeleton tree");
+    ImGui::TextUnformatted("Play/pause: Space   Step: Left/Right   Frame: F   Shading: 1-5");
+    ImGui::TextUnformatted("Open: Ctrl+O or drop a file on the window");
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void shortcuts(Tool& tool) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || !io.KeyCtrl) return;
+  // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_O)) open_file_dialog(tool);
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_Q)) tool.quit = true;
+}
+
+void modal_dialogs(Tool& tool) {
+  if (tool.loader.busy()) {
+    ImGui::OpenPopup("Loading");
+  }
+  if (ImGui::BeginPopupModal("Loading", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::Text("Opening %s", tool.loader.path().c_str());
+    ImGui::ProgressBar(tool.loader.progress(), ImVec2(360, 0));
+    if (ImGui::Button("Cancel")) tool.loader.cancel();
+    if (!tool.loader.busy()) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  if (!tool.error_title.empty()) ImGui::OpenPopup("Error##dialog");
+  if (ImGui::BeginPopupModal("Error##dialog", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.45f, 1.0f), "%s", tool.error_title.c_str());
+    ImGui::PushTextWrapPos(560.0f);
+    ImGui::TextUnformatted(tool.error_text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    if (ImGui::Button("OK", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+      tool.error_title.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  if (std::optional<std::string> chosen = tool.file_dialog.draw()) open_path(tool, *chosen);
+}
+
+void draw_panels(Tool& tool, SceneRenderer& renderer) {
+  ui::Document& doc = *tool.doc;
+  const WindowLayout layout = compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight());
+  if (begin_panel("Skeleton", layout.skeleton)) tool.bone_tree.draw(doc, tool.selection);
+  ImGui::End();
+  if (begin_panel("Clips", layout.clips)) tool.clips.draw(doc, tool.selection);
+  ImGui::End();
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
+  if (begin_panel("Viewport", layout.viewport)) tool.viewport.draw(doc, tool.selection, renderer);
+  ImGui::End();
+  ImGui::PopStyleVar();
+  if (begin_panel("Inspector", layout.inspector)) tool.inspector.draw(doc, tool.selection);
+  ImGui::End();
+  if (begin_panel("Blend", layout.blend)) tool.blend.draw(doc, tool.selection);
+  ImGui::End();
+  if (begin_panel("Timeline", layout.timeline)) tool.timeline.draw(doc, tool.selection);
+  ImGui::End();
+  if (begin_panel("##status", layout.status, true)) {
+    ui::draw_status_bar(doc, tool.frame_ms);
+  }
+  ImGui::End();
+}
+
+void setup_style(float dpi_scale) {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 0.0f;
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.WindowBorderSize = 1.0f;
+  style.FramePadding = ImVec2(6, 4);
+  style.ItemSpacing = ImVec2(8, 5);
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.115f, 0.125f, 1.0f);
+  style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.16f, 0.29f, 0.48f, 1.0f);
+  style.ScaleAllSizes(dpi_scale);
+  ImGuiIO& io = ImGui::GetIO();
+  const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  if (std::filesystem::exists(font)) {
+    io.Fonts->AddFontFromFileTTF(font, 15.0f * dpi_scale);
+  } else {
+    ImFontConfig config;
+    config.SizePixels = 13.0f * dpi_scale;
+    io.Fonts->AddFontDefault(&config);
+  }
+}
+
+Status save_screenshot(GlWindow& window, const std::string& path) {
+  int w = 0, h = 0;
+  window.drawable_size(&w, &h);
+  std::vector<uint8_t> pixels(static_cast<std::size_t>(w) * h * 4);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+  glReadBuffer(GL_BACK);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  std::vector<uint8_t> flipped(pixels.size());
+  const std::size_t row = static_cast<std::size_t>(w) * 4;
+  for (int y = 0; y < h; ++y) {
+    std::copy(pixels.begin() + (h - 1 - y) * row, pixels.begin() + (h - y) * row,
+              flipped.begin() + y * row);
+  }
+  for (std::size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+  return write_png(path, w, h, flipped);
+}
+
+}  // namespace
+
+int run_gui(const GuiOptions& options) {
+  GlWindow::Options window_options;
+  window_options.title = "animscope";
+  window_options.width = options.width;
+  window_options.height = options.height;
+  window_options.vsync = options.screenshot_path.empty();
+  auto window = GlWindow::create(window_options);
+  if (!window.ok()) {
+    std::cerr << "animscope: " << window.error().to_string() << "\n";
+    return 2;
+  }
+  auto renderer = SceneRenderer::create();
+  if (!renderer.ok()) {
+    std::cerr << "animscope: " << renderer.error().to_string() << "\n";
+    return 2;
+  }
+  Tool tool;
+  tool.config_dir = ui::config_directory();
+  tool.recent_path = ui::recent_files_path();
+  if (!tool.recent_path.empty()) {
+    Status loaded = tool.recent.load(tool.recent_path);
+    if (!loaded.ok()) std::cerr << "animscope: " << loaded.error().to_string() << "\n";
+  }
+  const std::string ini_path = tool.config_dir.empty() ? "" : tool.config_dir + "/imgui.ini";
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  const bool keep_layout = options.screenshot_path.empty() && !ini_path.empty();
+  io.IniFilename = keep_layout ? ini_path.c_str() : nullptr;
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  float ddpi = 96.0f;
+  const float dpi_scale =
+      SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0 && ddpi > 120.0f ? ddpi / 96.0f : 1.0f;
+  setup_style(dpi_scale);
+  ImGui_ImplSDL2_InitForOpenGL(window.value()->sdl(), window.value()->context());
+  ImGui_ImplOpenGL3_Init("#version 450");
+
+  // The first document: what the command line named, the demo otherwise. Shown at once (the
+  // demo) or after loading; a failure still leaves the demo open.
+  Result<Model> demo = load_model_source(kBuiltinDemo);
+  tool.doc = std::make_unique<ui::Document>(std::move(demo).value(), kBuiltinDemo);
+  tool.viewport.frame_model(*tool.doc);
+  if (!options.open_path.empty() && options.open_path != kBuiltinDemo) {
+    open_path(tool, options.open_path);
+  }
+
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point last = Clock::now();
+  for (int frame = 0; !tool.quit; ++frame) {
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) {
+      ImGui_ImplSDL2_ProcessEvent(&event);
+      if (event.type == SDL_QUIT) tool.quit = true;
+      if (event.type == SDL_DROPFILE) {
+        open_path(tool, event.drop.file);
+        SDL_free(event.drop.file);
+      }
+    }
+    // In screenshot mode wait for a load to finish so the picture shows the model.
+    if (!options.screenshot_path.empty() && tool.loader.busy()) {
+      SDL_Delay(5);
+      --frame;
+      continue;
+    }
+    const Clock::time_point now = Clock::now();
+    const float dt = options.screenshot_path.empty()
+                         ? std::chrono::duration<float>(now - last).count()
+                         : 1.0f / 60.0f;
+    last = now;
+    collect_load(tool);
+
+    const Clock::time_point work_start = Clock::now();
+    tool.doc->update(dt > 0.1f ? 0.1f : dt);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    ImGui::NewFrame();
+    main_menu(tool);
+    shortcuts(tool);
+    draw_panels(tool, *renderer.value());
+    modal_dialogs(tool);
+    ImGui::Render();
+    tool.frame_ms =
+        std::chrono::duration<float, std::milli>(Clock::now() - work_start).count();
+
+    int w = 0, h = 0;
+    window.value()->drawable_size(&w, &h);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, w, h);
+    glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (!options.screenshot_path.empty() && frame + 1 >= options.frames) {
+      Status saved = save_screenshot(*window.value(), options.screenshot_path);
+      if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
+      tool.quit = true;
+    }
+    window.value()->swap();
+  }
+  tool.loader.cancel();
+  renderer.value().reset();
+  tool.doc.reset();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  return 0;
+}
+
+}  // namespace anim::app

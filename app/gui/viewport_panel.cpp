@@ -1,0 +1,122 @@
+#include "gui/viewport_panel.h"
+
+#include <cstdint>
+
+#include <SDL_scancode.h>
+#include <imgui.h>
+
+#include "anim/ui/joint_picking.h"
+
+namespace anim::app {
+namespace {
+
+constexpr float kPickRadiusPx = 12.0f;
+
+}  // namespace
+
+void ViewportPanel::frame_model(const ui::Document& doc) {
+  ground_ = doc.posed().bounds(doc.model(), 4);
+  camera.frame(ground_);
+}
+
+void ViewportPanel::toolbar(ui::Document& doc) {
+  ImGui::SetNextItemWidth(150.0f);
+  if (ImGui::BeginCombo("##shading", ui::shading_name(settings.shading))) {
+    for (int i = 0; i <= static_cast<int>(ui::Shading::kTruncatedWeight); ++i) {
+      const auto mode = static_cast<ui::Shading>(i);
+      if (ImGui::Selectable(ui::shading_name(mode), mode == settings.shading)) {
+        settings.shading = mode;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Shading (keys 1-5)");
+  ImGui::SameLine();
+  ImGui::Checkbox("Mesh", &settings.show_mesh);
+  ImGui::SameLine();
+  ImGui::Checkbox("Skeleton", &settings.show_skeleton);
+  ImGui::SameLine();
+  ImGui::Checkbox("Axes", &settings.show_joint_axes);
+  ImGui::SameLine();
+  ImGui::Checkbox("Grid", &settings.show_grid);
+  ImGui::SameLine();
+  if (ImGui::Button("Frame (F)")) frame_model(doc);
+  if (settings.shading == ui::Shading::kWeightHeatmap && settings.selected_joint < 0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("select a joint to see its weights");
+  }
+}
+
+void ViewportPanel::handle_input(ui::Document& doc, ui::Selection& selection,
+                                 const glm::vec2& origin, const glm::vec2& size) {
+  ImGuiIO& io = ImGui::GetIO();
+  const bool hovered = ImGui::IsItemHovered();
+  const glm::vec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
+  if (hovered && io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) dragging_ = false;
+  if (ImGui::IsItemActive()) {
+    const ImVec2 d = io.MouseDelta;
+    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f)) {
+      dragging_ = true;
+      if (io.KeyShift) {
+        camera.pan(d.x, d.y, size.y);
+      } else {
+        camera.orbit(d.x, d.y);
+      }
+    }
+  }
+  if (hovered && (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 1.0f) ||
+                  ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1.0f))) {
+    camera.pan(io.MouseDelta.x, io.MouseDelta.y, size.y);
+  }
+  // A click without a drag picks the nearest joint (or clears the selection).
+  if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !dragging_) {
+    const glm::mat4 vp = camera.projection(size.x / size.y) * camera.view();
+    selection.joint = ui::pick_joint(doc.posed().model_space, vp, size, mouse, kPickRadiusPx);
+  }
+  if (ImGui::IsWindowFocused() && !io.WantTextInput) {
+    // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_F)) frame_model(doc);
+    for (int i = 0; i < 5; ++i) {
+      if (ImGui::IsKeyPressed(SDL_SCANCODE_1 + i)) settings.shading = static_cast<ui::Shading>(i);
+    }
+  }
+}
+
+void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRenderer& renderer) {
+  toolbar(doc);
+  settings.selected_joint = selection.joint;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const glm::vec2 size(avail.x > 16.0f ? avail.x : 16.0f, avail.y > 16.0f ? avail.y : 16.0f);
+  const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
+  target_.resize(static_cast<int>(size.x * scale), static_cast<int>(size.y * scale));
+
+  FrameInputs frame;
+  frame.model = &doc.model();
+  frame.palette = doc.posed().palette;
+  frame.joint_model = doc.posed().model_space;
+  frame.camera = camera;
+  frame.bounds = ground_;
+  frame.aspect = size.x / size.y;
+  target_.bind();
+  renderer.draw(frame, settings);
+  target_.resolve();
+
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const auto texture = reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(target_.texture()));
+  ImGui::Image(texture, ImVec2(size.x, size.y), ImVec2(0, 1), ImVec2(1, 0));
+  // The image is not interactive by itself: an invisible button over it takes the input.
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::InvisibleButton("##viewport", ImVec2(size.x, size.y),
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                             ImGuiButtonFlags_MouseButtonMiddle);
+  handle_input(doc, selection, glm::vec2(origin.x, origin.y), size);
+  if (selection.joint >= 0 &&
+      static_cast<std::size_t>(selection.joint) < doc.model().skeleton.joint_count()) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddText(ImVec2(origin.x + 8, origin.y + 6), IM_COL32(255, 170, 80, 255),
+                  doc.model().skeleton.names[selection.joint].c_str());
+  }
+}
+
+}  // namespace anim::app

@@ -1,0 +1,48 @@
+#pragma once
+// Draws one frame of a model: ground grid, skinned mesh, skeleton overlay.
+#include <memory>
+
+#include <glm/mat4x4.hpp>
+
+#include "anim/model.h"
+#include "anim/result.h"
+#include "anim/span.h"
+#include "anim/ui/orbit_camera.h"
+#include "anim/ui/viewport_settings.h"
+#include "render/gpu_mesh.h"
+#include "render/line_renderer.h"
+#include "render/shader_program.h"
+
+namespace anim::app {
+
+struct FrameInputs {
+  const Model* model = nullptr;
+  Span<const glm::mat4> palette;     // One per skin entry.
+  Span<const glm::mat4> joint_model;  // One per joint, model space.
+  ui::OrbitCamera camera;
+  ui::Bounds bounds;  // Of the posed mesh: places the grid.
+  float aspect = 1.0f;
+};
+
+class SceneRenderer {
+ public:
+  static Result<std::unique_ptr<SceneRenderer>> create();
+
+  // Uploads a model's mesh (again) when it differs from the last one drawn.
+  void set_model(const Model* model);
+  // Draws into the bound framebuffer, clearing it first.
+  void draw(const FrameInputs& frame, const ui::ViewportSettings& settings);
+
+ private:
+  SceneRenderer() = default;
+  void build_grid(const ui::Bounds& bounds);
+  void build_skeleton(const FrameInputs& frame, const ui::ViewportSettings& settings);
+
+  std::unique_ptr<ShaderProgram> skinned_;
+  std::unique_ptr<LineRenderer> lines_;
+  std::unique_ptr<GpuMesh> mesh_;
+  const Model* model_ = nullptr;
+  LineBatch grid_, overlay_;
+};
+
+}  // namespace anim::app

@@ -1,0 +1,61 @@
+#pragma once
+// A 1D blend space: clips placed on a parameter axis (walk at 0, run at 1), played in step.
+#include <vector>
+
+#include "anim/clip.h"
+#include "anim/sampling.h"
+#include "anim/span.h"
+#include "anim/transform.h"
+
+namespace anim {
+
+struct BlendSpace1DDef {
+  std::string name;
+  int parameter = -1;           // Index into the state machine's parameters.
+  std::vector<int> clips;       // Clip index of each point.
+  std::vector<float> positions;  // Strictly increasing, one per point.
+};
+
+// The two neighbouring points around a parameter value and the weight of the second.
+struct BlendSpaceWeights {
+  int lower = 0;
+  int upper = 0;
+  float upper_weight = 0.0f;  // In [0, 1]; 0 when lower == upper.
+};
+
+// Neighbours of `value` (clamped to the axis' ends).
+BlendSpaceWeights blend_space_weights(const BlendSpace1DDef& space, float value);
+
+// Normalized time advanced per second: the points' rates 1 / duration interpolated by weight,
+// so clips of different length stay phase-synchronised (feet land together) while the
+// playback speed follows the blend. A zero-length clip counts as one second long.
+float blend_space_phase_rate(const BlendSpace1DDef& space, Span<const Clip> clips,
+                             const BlendSpaceWeights& weights);
+
+// Samples the two neighbours at normalized time `phase` and blends them into `output`.
+// `scratch` holds one pose per neighbour and `cursors` one cursor each. Never allocates.
+struct BlendSpaceSampler {
+  const BlendSpace1DDef* space = nullptr;
+  Span<const Clip> clips;
+  Span<const Transform> rest;
+  BlendSpaceWeights weights;
+  float phase = 0.0f;  // Normalized time in [0, 1].
+  SamplingCursor* cursors = nullptr;  // Two.
+  Span<Transform> scratch_a, scratch_b;
+  Span<Transform> output;
+
+  bool run() const;
+};
+
+// Seed 002's walk/run parameter: moves toward `target` at `rate` units per second (instantly
+// when rate is 0), clamped to [min, max].
+struct SmoothedValue {
+  float value = 0.0f;
+  float target = 0.0f;
+  float rate = 0.0f;
+  float min = -1e30f, max = 1e30f;
+
+  void update(float dt);
+};
+
+}  // namespace anim

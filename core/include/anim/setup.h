@@ -1,0 +1,117 @@
+#pragma once
+// A blend-state setup as authored and saved: the document form of "animscope.setup" version 1.
+// Everything links by name, so the file reads well and survives edits; compile_setup() in
+// state_machine_def.h turns it into the index-based runtime form.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "anim/result.h"
+
+namespace anim {
+
+using Json = nlohmann::ordered_json;  // Keeps key order, so files round-trip byte for byte.
+
+constexpr const char* kSetupFormat = "animscope.setup";
+constexpr int kSetupVersion = 1;
+
+enum class ParameterType { kFloat, kInt, kBool, kTrigger };
+enum class ConditionOp { kGreater, kLess, kEqual, kNotEqual, kTrue, kFalse, kTriggerSet };
+enum class Interruption { kNone, kSource, kDestination };
+
+// Each struct keeps the fields it does not know in `extra`, written back on save.
+struct SetupParameter {
+  std::string name;
+  ParameterType type = ParameterType::kFloat;
+  float default_value = 0.0f;  // Bools and triggers: 0 or 1; ints: whole numbers.
+  std::optional<float> min, max;
+  // Smoothing (seed 002's "hold Shift to run"): the value moves toward its target at this rate
+  // in units per second; 0 means changes apply at once.
+  float rate = 0.0f;
+  Json extra = Json::object();
+};
+
+struct SetupBlendPoint {
+  std::string clip;
+  float position = 0.0f;
+  Json extra = Json::object();
+};
+
+struct SetupBlendSpace {
+  std::string name;
+  std::string parameter;
+  std::vector<SetupBlendPoint> points;  // Positions strictly increasing.
+  Json extra = Json::object();
+};
+
+struct SetupState {
+  std::string name;
+  std::string motion;  // A clip name or a blend-space name.
+  float speed = 1.0f;
+  bool loop = true;
+  Json extra = Json::object();
+};
+
+struct SetupCondition {
+  std::string parameter;
+  ConditionOp op = ConditionOp::kTrue;
+  float value = 0.0f;  // Ignored by true, false and trigger-set.
+  Json extra = Json::object();
+};
+
+struct SetupTransition {
+  std::string from;  // A state name, or "*" for any state.
+  std::string to;
+  std::vector<SetupCondition> conditions;  // All must hold.
+  std::optional<float> exit_time;          // Normalized time of the source state, or none.
+  float duration = 0.25f;                  // Seconds.
+  float offset = 0.0f;                     // Normalized start time in the destination.
+  Interruption interruption = Interruption::kNone;
+  Json extra = Json::object();
+};
+
+struct Setup {
+  std::string model;  // Model path, relative to the setup file's folder (or absolute).
+  std::vector<SetupParameter> parameters;
+  std::vector<SetupBlendSpace> blend_spaces;
+  std::vector<SetupState> states;
+  std::string default_state;
+  std::vector<SetupTransition> transitions;
+  Json editor = Json::object();  // Tool state (node positions, camera); the runtime ignores it.
+  Json extra = Json::object();   // Unknown top-level fields.
+};
+
+// One finding of a check, located by a JSON pointer into the setup ("/transitions/3/to").
+struct Diagnostic {
+  enum class Severity { kError, kWarning };
+  Severity severity = Severity::kError;
+  std::string pointer;
+  std::string message;
+};
+
+// Names used in the file for the enums ("float", ">", "source", ...).
+const char* to_string(ParameterType type);
+const char* to_string(ConditionOp op);
+const char* to_string(Interruption interruption);
+
+// Parses JSON text. Structural problems (bad JSON, wrong types, missing required fields,
+// unknown enum names) are all reported, each with its pointer; `path` names the file in them.
+Result<Setup> parse_setup(const std::string& text, const std::string& path,
+                          std::vector<Diagnostic>* diagnostics = nullptr);
+// Reads and parses a file.
+Result<Setup> load_setup(const std::string& path, std::vector<Diagnostic>* diagnostics = nullptr);
+
+// Canonical text: two-space indentation, known fields in the format's order, then unknown ones.
+std::string to_json_text(const Setup& setup);
+// Writes atomically: a temporary file beside `path`, fsync, rename. On failure the old file
+// is untouched and the Error says why.
+Status save_setup(const Setup& setup, const std::string& path);
+
+// Semantic checks against the model's clip names: unknown clip / state / parameter, duplicate
+// names, condition type mismatches, blend-space positions not increasing, missing default
+// state (errors) and unreachable states (warnings). Every problem at once.
+std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips);
+
+}  // namespace anim

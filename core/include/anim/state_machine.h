@@ -1,0 +1,95 @@
+#pragma once
+// One character's run of a StateMachineDef: parameters, active states with weights, and the
+// pose they blend to.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "anim/blend_space.h"
+#include "anim/sampling.h"
+#include "anim/skeleton.h"
+#include "anim/span.h"
+#include "anim/state_machine_def.h"
+#include "anim/transform.h"
+
+namespace anim {
+
+class StateMachineInstance {
+ public:
+  // Most states blended at once (a transition interrupted while interrupting ...). Beyond it
+  // the faintest state is dropped.
+  static constexpr int kMaxActive = 6;
+
+  struct ActiveState {
+    int state = -1;
+    float weight = 0.0f;
+    float normalized_time = 0.0f;  // In [0, 1): wrapped for loops, clamped for one-shots.
+  };
+  struct TransitionStatus {
+    int transition = -1;  // Index into the def's transitions; -1: none running.
+    int from = -1;        // The state it left.
+    int to = -1;
+    float progress = 0.0f;  // In [0, 1].
+  };
+
+  // All three must outlive the instance. Allocates every buffer here, once.
+  StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
+                       Span<const Clip> clips);
+
+  // Parameters by index or name; false for an unknown name or index. Setting a smoothed
+  // float moves its target; the value follows at the parameter's rate during update().
+  bool set_value(int parameter, float value);
+  bool set_float(const std::string& name, float value);
+  bool set_int(const std::string& name, int value);
+  bool set_bool(const std::string& name, bool value);
+  bool set_trigger(const std::string& name);
+  float value(int parameter) const { return params_[parameter].value; }
+  float target(int parameter) const { return params_[parameter].target; }
+
+  // Advances time by dt seconds, fires at most one transition, updates weights. Deterministic;
+  // never allocates.
+  void update(float dt);
+  // Samples and blends the active states into `output` (one per joint). Never allocates.
+  bool evaluate(Span<Transform> output);
+
+  int current_state() const;  // The newest state (the destination while transitioning).
+  Span<const ActiveState> active_states() const { return {active_.data(), count_}; }
+  TransitionStatus transition() const;
+  const StateMachineDef& def() const { return *def_; }
+
+ private:
+  struct Layer {
+    int state = -1;
+    int slot = 0;               // Which pose buffer and cursors it uses.
+    float time = 0.0f;          // Normalized, cumulative (not wrapped).
+    float base_weight = 0.0f;   // Weight when the running transition started.
+  };
+  bool conditions_hold(const TransitionDef& t, const Layer& source) const;
+  int find_transition() const;
+  void start(int transition);
+  void finish_if_done();
+  float phase_rate(int state) const;
+  float display_time(const Layer& layer) const;
+  float layer_weight(std::size_t index) const;
+  void sample_state(const Layer& layer);
+  void refresh_active();
+
+  const StateMachineDef* def_;
+  const Skeleton* skeleton_;
+  Span<const Clip> clips_;
+  std::vector<SmoothedValue> params_;
+  std::array<Layer, kMaxActive> layers_{};  // Oldest first; the last is the current state.
+  std::size_t layer_count_ = 0;
+  int running_ = -1;          // Running transition index, -1 for none.
+  int running_from_ = -1;     // State it left.
+  float elapsed_ = 0.0f;      // Seconds into the running transition.
+  std::array<ActiveState, kMaxActive> active_{};
+  std::size_t count_ = 0;
+  // Per slot: the state's pose, and two scratch poses and cursors for blend-space neighbours.
+  std::array<bool, kMaxActive> slot_used_{};
+  std::vector<std::vector<Transform>> poses_;
+  std::vector<std::vector<Transform>> scratch_;
+  std::vector<SamplingCursor> cursors_;
+};
+
+}  // namespace anim

@@ -1,0 +1,68 @@
+#pragma once
+// The runtime form of a blend-state setup: indices instead of names, shared (const) by every
+// character that runs it.
+#include <string>
+#include <vector>
+
+#include "anim/blend_space.h"
+#include "anim/clip.h"
+#include "anim/result.h"
+#include "anim/setup.h"
+#include "anim/span.h"
+
+namespace anim {
+
+struct ParameterDef {
+  std::string name;
+  ParameterType type = ParameterType::kFloat;
+  float default_value = 0.0f;
+  float min = -1e30f, max = 1e30f;
+  float rate = 0.0f;  // Units per second toward the target; 0: at once.
+};
+
+struct MotionRef {
+  enum class Kind { kClip, kBlendSpace };
+  Kind kind = Kind::kClip;
+  int index = 0;
+};
+
+struct StateDef {
+  std::string name;
+  MotionRef motion;
+  float speed = 1.0f;
+  bool loop = true;
+};
+
+struct ConditionDef {
+  int parameter = 0;
+  ConditionOp op = ConditionOp::kTrue;
+  float value = 0.0f;
+};
+
+struct TransitionDef {
+  int from = -1;  // State index, or -1 for any state.
+  int to = 0;
+  std::vector<ConditionDef> conditions;
+  bool has_exit_time = false;
+  float exit_time = 0.0f;  // Normalized time of the source state.
+  float duration = 0.0f;   // Seconds.
+  float offset = 0.0f;     // Normalized start time of the destination.
+  Interruption interruption = Interruption::kNone;
+};
+
+struct StateMachineDef {
+  std::vector<ParameterDef> parameters;
+  std::vector<BlendSpace1DDef> blend_spaces;
+  std::vector<StateDef> states;
+  std::vector<TransitionDef> transitions;  // Checked in this order.
+  int default_state = 0;
+
+  int find_parameter(const std::string& name) const;
+  int find_state(const std::string& name) const;
+};
+
+// Resolves a setup's names against `clips`. Fails (listing the problems) when validate_setup
+// reports any error; warnings do not stop it.
+Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips);
+
+}  // namespace anim

@@ -1,0 +1,71 @@
+#include "anim/blend_space.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/blending.h"
+
+namespace anim {
+namespace {
+
+float rate_of(const Clip& clip) { return clip.duration > 0.0f ? 1.0f / clip.duration : 1.0f; }
+
+}  // namespace
+
+BlendSpaceWeights blend_space_weights(const BlendSpace1DDef& space, float value) {
+  BlendSpaceWeights w;
+  const int n = static_cast<int>(space.positions.size());
+  if (n <= 1 || !(value > space.positions.front())) return w;  // Also a NaN value.
+  if (value >= space.positions.back()) {
+    w.lower = w.upper = n - 1;
+    return w;
+  }
+  int upper = 1;
+  while (upper < n - 1 && space.positions[upper] <= value) ++upper;
+  w.lower = upper - 1;
+  w.upper = upper;
+  const float span = space.positions[upper] - space.positions[upper - 1];
+  w.upper_weight = span > 0.0f ? (value - space.positions[upper - 1]) / span : 0.0f;
+  return w;
+}
+
+float blend_space_phase_rate(const BlendSpace1DDef& space, Span<const Clip> clips,
+                             const BlendSpaceWeights& weights) {
+  if (space.clips.empty()) return 0.0f;
+  const float a = rate_of(clips[space.clips[weights.lower]]);
+  const float b = rate_of(clips[space.clips[weights.upper]]);
+  return a + (b - a) * weights.upper_weight;
+}
+
+bool BlendSpaceSampler::run() const {
+  if (space == nullptr || space->clips.empty() || cursors == nullptr) return false;
+  const Clip& a = clips[space->clips[weights.lower]];
+  const Clip& b = clips[space->clips[weights.upper]];
+  SamplingJob job;
+  job.rest = rest;
+  job.clip = &a;
+  job.time = phase * a.duration;
+  job.cursor = &cursors[0];
+  job.output = weights.upper_weight > 0.0f ? scratch_a : output;
+  if (!job.run()) return false;
+  if (!(weights.upper_weight > 0.0f)) return true;
+  job.clip = &b;
+  job.time = phase * b.duration;
+  job.cursor = &cursors[1];
+  job.output = scratch_b;
+  if (!job.run()) return false;
+  blend_two(scratch_a, scratch_b, weights.upper_weight, output);
+  return true;
+}
+
+void SmoothedValue::update(float dt) {
+  if (rate > 0.0f && std::isfinite(dt)) {
+    const float step = rate * std::fabs(dt);
+    value = target > value ? std::min(target, value + step) : std::max(target, value - step);
+  } else {
+    value = target;
+  }
+  value = std::clamp(value, min, max);
+}
+
+}  // namespace anim

@@ -1,0 +1,366 @@
+// Semantic checks of a setup: names resolve, types agree, numbers are in range.
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "anim/setup.h"
+
+namespace anim {
+namespace {
+
+using Severity = Diagnostic::Severity;
+
+// Shortest text that reads back as the same float ("0.5", "1e+30").
+std::string number_text(float value) {
+  char buffer[64];
+  const std::to_chars_result written = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return written.ec == std::errc() ? std::string(buffer, written.ptr) : std::string("?");
+}
+
+std::string in_quotes(const std::string& text) { return "\"" + text + "\""; }
+
+// Edit distance, for "did you mean" hints; names are short, so the quadratic cost is fine.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      const std::size_t replace = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
+      row[j] = std::min({above + 1, row[j - 1] + 1, replace});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// ` (did you mean "Run"?)` for the closest candidate within two edits (one for short names).
+std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
+  constexpr std::size_t kMaxLength = 64;  // Longer names get no hint: keeps the cost bounded.
+  if (name.size() > kMaxLength) return "";
+  const std::string* best = nullptr;
+  std::size_t best_distance = std::min<std::size_t>(2, std::max<std::size_t>(name.size(), 1) - 1);
+  for (const std::string& candidate : candidates) {
+    if (candidate.size() > kMaxLength) continue;
+    const std::size_t distance = edit_distance(name, candidate);
+    if (distance <= best_distance && (best == nullptr || distance < best_distance)) {
+      best = &candidate;
+      best_distance = distance;
+    }
+  }
+  return best == nullptr ? "" : " (did you mean " + in_quotes(*best) + "?)";
+}
+
+template <class T>
+std::vector<std::string> names_of(const std::vector<T>& items) {
+  std::vector<std::string> names;
+  names.reserve(items.size());
+  for (const T& item : items) names.push_back(item.name);
+  return names;
+}
+
+// Index of the first item with each name.
+template <class T>
+std::map<std::string, std::size_t> index_by_name(const std::vector<T>& items) {
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < items.size(); ++i) index.emplace(items[i].name, i);
+  return index;
+}
+
+bool is_whole(float value) { return std::isfinite(value) && value == std::trunc(value); }
+
+class Validator {
+ public:
+  Validator(const Setup& setup, const std::vector<std::string>& clips)
+      : setup_(setup),
+        clips_(clips),
+        clip_set_(clips.begin(), clips.end()),
+        parameters_(index_by_name(setup.parameters)),
+        blend_spaces_(index_by_name(setup.blend_spaces)),
+        states_(index_by_name(setup.states)) {}
+
+  std::vector<Diagnostic> run() {
+    check_parameters();
+    check_blend_spaces();
+    check_states();
+    check_transitions();
+    check_reachability();
+    return std::move(found_);
+  }
+
+ private:
+  void error(std::string pointer, std::string message) {
+    found_.push_back({Severity::kError, std::move(pointer), std::move(message)});
+  }
+  void warning(std::string pointer, std::string message) {
+    found_.push_back({Severity::kWarning, std::move(pointer), std::move(message)});
+  }
+
+  // Reports a non-finite value; true when the value is usable for range checks.
+  bool check_finite(const std::string& pointer, const char* what, float value) {
+    if (std::isfinite(value)) return true;
+    error(pointer, std::string(what) + " is not a finite number");
+    return false;
+  }
+
+  template <class T>
+  void check_names(const std::vector<T>& items, const std::string& list, const char* kind,
+                   const std::map<std::string, std::size_t>& index) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const std::string pointer = "/" + list + "/" + std::to_string(i) + "/name";
+      const std::string& name = items[i].name;
+      if (name.empty()) {
+        error(pointer, std::string(kind) + " name is empty");
+        continue;
+      }
+      const std::size_t first = index.at(name);
+      if (first != i) {
+        error(pointer, "duplicate " + std::string(kind) + " name " + in_quotes(name) +
+                           " (first at /" + list + "/" + std::to_string(first) + ")");
+      }
+    }
+  }
+
+  const SetupParameter* find_parameter(const std::string& name) const {
+    const auto it = parameters_.find(name);
+    return it == parameters_.end() ? nullptr : &setup_.parameters[it->second];
+  }
+
+  void check_parameters() {
+    check_names(setup_.parameters, "parameters", "parameter", parameters_);
+    for (std::size_t i = 0; i < setup_.parameters.size(); ++i) {
+      const SetupParameter& p = setup_.parameters[i];
+      const std::string at = "/parameters/" + std::to_string(i);
+      const bool finite_default = check_finite(at + "/default", "default", p.default_value);
+      const bool finite_min = !p.min || check_finite(at + "/min", "min", *p.min);
+      const bool finite_max = !p.max || check_finite(at + "/max", "max", *p.max);
+      if (check_finite(at + "/rate", "rate", p.rate) && p.rate < 0.0f) {
+        error(at + "/rate", "negative rate " + number_text(p.rate));
+      }
+      if (finite_default && p.type == ParameterType::kInt && !is_whole(p.default_value)) {
+        error(at + "/default", "default " + number_text(p.default_value) +
+                                   " of an int parameter is not a whole number");
+      }
+      if (p.min && p.max && finite_min && finite_max && *p.min > *p.max) {
+        error(at + "/min",
+              "min " + number_text(*p.min) + " is greater than max " + number_text(*p.max));
+        continue;  // The default cannot be in range; one report is enough.
+      }
+      if (finite_default && p.min && finite_min && p.default_value < *p.min) {
+        error(at + "/default",
+              "default " + number_text(p.default_value) + " is below min " + number_text(*p.min));
+      }
+      if (finite_default && p.max && finite_max && p.default_value > *p.max) {
+        error(at + "/default",
+              "default " + number_text(p.default_value) + " is above max " + number_text(*p.max));
+      }
+    }
+  }
+
+  // The parameter named at `pointer`, or nullptr after reporting it unknown.
+  const SetupParameter* resolve_parameter(const std::string& pointer, const std::string& name) {
+    const SetupParameter* p = find_parameter(name);
+    if (p == nullptr) {
+      error(pointer,
+            "unknown parameter " + in_quotes(name) + suggestion(name, names_of(setup_.parameters)));
+    }
+    return p;
+  }
+
+  void check_blend_spaces() {
+    check_names(setup_.blend_spaces, "blend_spaces", "blend space", blend_spaces_);
+    for (std::size_t i = 0; i < setup_.blend_spaces.size(); ++i) {
+      const SetupBlendSpace& space = setup_.blend_spaces[i];
+      const std::string at = "/blend_spaces/" + std::to_string(i);
+      if (clip_set_.count(space.name) != 0) {
+        error(at + "/name", "blend space name " + in_quotes(space.name) +
+                                " is also a clip name; states could not tell them apart");
+      }
+      const SetupParameter* p = resolve_parameter(at + "/parameter", space.parameter);
+      if (p != nullptr && p->type != ParameterType::kFloat && p->type != ParameterType::kInt) {
+        error(at + "/parameter", "parameter " + in_quotes(p->name) + " has type " +
+                                     to_string(p->type) +
+                                     "; a blend space needs a float or int parameter");
+      }
+      if (space.points.empty()) error(at + "/points", "a blend space needs at least one point");
+      check_points(space, at);
+    }
+  }
+
+  void check_points(const SetupBlendSpace& space, const std::string& at) {
+    for (std::size_t j = 0; j < space.points.size(); ++j) {
+      const SetupBlendPoint& point = space.points[j];
+      const std::string point_at = at + "/points/" + std::to_string(j);
+      if (clip_set_.count(point.clip) == 0) {
+        error(point_at + "/clip",
+              "unknown clip " + in_quotes(point.clip) + suggestion(point.clip, clips_));
+      }
+      if (!check_finite(point_at + "/position", "position", point.position) || j == 0) continue;
+      const float previous = space.points[j - 1].position;
+      if (std::isfinite(previous) && !(point.position > previous)) {
+        error(point_at + "/position", "position " + number_text(point.position) +
+                                          " is not greater than the previous point's " +
+                                          number_text(previous));
+      }
+    }
+  }
+
+  void check_states() {
+    check_names(setup_.states, "states", "state", states_);
+    if (setup_.states.empty()) error("/states", "a setup needs at least one state");
+    for (std::size_t i = 0; i < setup_.states.size(); ++i) {
+      const SetupState& state = setup_.states[i];
+      const std::string at = "/states/" + std::to_string(i);
+      if (blend_spaces_.count(state.motion) == 0 && clip_set_.count(state.motion) == 0) {
+        std::vector<std::string> motions = clips_;
+        for (const SetupBlendSpace& space : setup_.blend_spaces) motions.push_back(space.name);
+        error(at + "/motion", "unknown clip or blend space " + in_quotes(state.motion) +
+                                  suggestion(state.motion, motions));
+      }
+      check_finite(at + "/speed", "speed", state.speed);
+    }
+    if (setup_.default_state.empty()) {
+      error("/default_state", "no default state");
+    } else {
+      check_state_name("/default_state", setup_.default_state);
+    }
+  }
+
+  void check_state_name(const std::string& pointer, const std::string& name) {
+    if (states_.count(name) != 0) return;
+    error(pointer, "unknown state " + in_quotes(name) + suggestion(name, names_of(setup_.states)));
+  }
+
+  void check_transitions() {
+    for (std::size_t i = 0; i < setup_.transitions.size(); ++i) {
+      const SetupTransition& t = setup_.transitions[i];
+      const std::string at = "/transitions/" + std::to_string(i);
+      if (t.from != "*") check_state_name(at + "/from", t.from);
+      if (t.to == "*") {
+        error(at + "/to", "\"*\" (any state) is only allowed in \"from\"");
+      } else {
+        check_state_name(at + "/to", t.to);
+      }
+      for (std::size_t j = 0; j < t.conditions.size(); ++j) {
+        check_condition(t.conditions[j], at + "/conditions/" + std::to_string(j));
+      }
+      if (t.exit_time && check_finite(at + "/exit_time", "exit time", *t.exit_time) &&
+          *t.exit_time < 0.0f) {
+        error(at + "/exit_time", "negative exit time " + number_text(*t.exit_time));
+      }
+      if (check_finite(at + "/duration", "duration", t.duration) && t.duration < 0.0f) {
+        error(at + "/duration", "negative duration " + number_text(t.duration));
+      }
+      if (check_finite(at + "/offset", "offset", t.offset) &&
+          (t.offset < 0.0f || t.offset > 1.0f)) {
+        error(at + "/offset", "offset " + number_text(t.offset) + " is outside [0, 1]");
+      }
+      if (t.conditions.empty() && !t.exit_time) {
+        warning(at, "no conditions and no exit time: the transition fires at once");
+      }
+    }
+  }
+
+  void check_condition(const SetupCondition& c, const std::string& at) {
+    const SetupParameter* p = resolve_parameter(at + "/parameter", c.parameter);
+    if (p == nullptr) return;
+    const std::string op = in_quotes(to_string(c.op));
+    const std::string param = in_quotes(p->name) + " has type " + to_string(p->type);
+    switch (c.op) {
+      case ConditionOp::kTriggerSet:
+        if (p->type != ParameterType::kTrigger) {
+          error(at + "/op", "op " + op + " needs a trigger parameter; " + param);
+        }
+        return;
+      case ConditionOp::kTrue:
+      case ConditionOp::kFalse:
+        if (p->type != ParameterType::kBool) {
+          error(at + "/op", "op " + op + " needs a bool parameter; " + param);
+        }
+        return;
+      case ConditionOp::kGreater:
+      case ConditionOp::kLess:
+        if (p->type != ParameterType::kFloat && p->type != ParameterType::kInt) {
+          error(at + "/op", "op " + op + " needs a float or int parameter; " + param);
+          return;
+        }
+        break;
+      case ConditionOp::kEqual:
+      case ConditionOp::kNotEqual:
+        if (p->type == ParameterType::kTrigger) {
+          error(at + "/op", "op " + op + " cannot test a trigger; use op \"trigger\"");
+          return;
+        }
+        break;
+    }
+    if (!check_finite(at + "/value", "value", c.value)) return;
+    if (p->type == ParameterType::kInt && !is_whole(c.value)) {
+      error(at + "/value", "int parameter " + in_quotes(p->name) + " compared with " +
+                               number_text(c.value) + ", which is not a whole number");
+    } else if (p->type == ParameterType::kBool && c.value != 0.0f && c.value != 1.0f) {
+      error(at + "/value", "bool parameter " + in_quotes(p->name) + " compared with " +
+                               number_text(c.value) + "; use 0 or 1");
+    }
+  }
+
+  // Warns about states that no chain of transitions reaches from the default state.
+  void check_reachability() {
+    const auto start = states_.find(setup_.default_state);
+    if (start == states_.end()) return;  // Already an error.
+    std::vector<bool> reached(setup_.states.size(), false);
+    std::vector<std::size_t> pending = {start->second};
+    reached[start->second] = true;
+    // "*" transitions leave every state, including the default one.
+    for (const SetupTransition& t : setup_.transitions) {
+      if (t.from == "*") mark(t.to, &reached, &pending);
+    }
+    while (!pending.empty()) {
+      const std::string& from = setup_.states[pending.back()].name;
+      pending.pop_back();
+      for (const SetupTransition& t : setup_.transitions) {
+        if (t.from == from) mark(t.to, &reached, &pending);
+      }
+    }
+    for (std::size_t i = 0; i < setup_.states.size(); ++i) {
+      // Duplicates share their first entry's reachability; they are errors already.
+      // Empty names are errors already, too.
+      if (reached[i] || setup_.states[i].name.empty() || states_.at(setup_.states[i].name) != i) {
+        continue;
+      }
+      warning("/states/" + std::to_string(i), "state " + in_quotes(setup_.states[i].name) +
+                                                  " is not reachable from the default state " +
+                                                  in_quotes(setup_.default_state));
+    }
+  }
+
+  void mark(const std::string& name, std::vector<bool>* reached,
+            std::vector<std::size_t>* pending) const {
+    const auto it = states_.find(name);
+    if (it == states_.end() || (*reached)[it->second]) return;
+    (*reached)[it->second] = true;
+    pending->push_back(it->second);
+  }
+
+  const Setup& setup_;
+  const std::vector<std::string>& clips_;
+  const std::set<std::string> clip_set_;
+  const std::map<std::string, std::size_t> parameters_;
+  const std::map<std::string, std::size_t> blend_spaces_;
+  const std::map<std::string, std::size_t> states_;
+  std::vector<Diagnostic> found_;
+};
+
+}  // namespace
+
+std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips) {
+  return Validator(setup, clips).run();
+}
+
+}  // namespace anim

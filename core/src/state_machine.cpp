@@ -1,0 +1,283 @@
+#include "anim/state_machine.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/blending.h"
+
+namespace anim {
+namespace {
+
+constexpr float kEqualTolerance = 1e-6f;
+
+bool holds(ConditionOp op, float value, float operand) {
+  switch (op) {
+    case ConditionOp::kGreater: return value > operand;
+    case ConditionOp::kLess: return value < operand;
+    case ConditionOp::kEqual: return std::fabs(value - operand) <= kEqualTolerance;
+    case ConditionOp::kNotEqual: return std::fabs(value - operand) > kEqualTolerance;
+    case ConditionOp::kTrue:
+    case ConditionOp::kTriggerSet: return value != 0.0f;
+    case ConditionOp::kFalse: return value == 0.0f;
+  }
+  return false;
+}
+
+}  // namespace
+
+StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
+                                           Span<const Clip> clips)
+    : def_(&def), skeleton_(&skeleton), clips_(clips) {
+  for (const ParameterDef& p : def.parameters) {
+    SmoothedValue v;
+    v.value = v.target = std::clamp(p.default_value, p.min, p.max);
+    v.rate = p.rate;
+    v.min = p.min;
+    v.max = p.max;
+    params_.push_back(v);
+  }
+  const std::size_t joints = skeleton.joint_count();
+  poses_.assign(kMaxActive, skeleton.rest);
+  scratch_.assign(2 * kMaxActive, skeleton.rest);
+  cursors_.assign(2 * kMaxActive, SamplingCursor(joints));
+  if (def.default_state >= 0 && static_cast<std::size_t>(def.default_state) < def.states.size()) {
+    layers_[0] = Layer{def.default_state, 0, 0.0f, 1.0f};
+    slot_used_[0] = true;
+    layer_count_ = 1;
+  }
+  refresh_active();
+}
+
+bool StateMachineInstance::set_value(int parameter, float value) {
+  if (parameter < 0 || static_cast<std::size_t>(parameter) >= params_.size()) return false;
+  if (!std::isfinite(value)) return false;
+  const ParameterDef& def = def_->parameters[parameter];
+  if (def.type == ParameterType::kInt) value = std::round(value);
+  if (def.type == ParameterType::kBool || def.type == ParameterType::kTrigger) {
+    value = value != 0.0f ? 1.0f : 0.0f;
+  }
+  SmoothedValue& p = params_[parameter];
+  p.target = std::clamp(value, p.min, p.max);
+  if (!(p.rate > 0.0f)) p.value = p.target;
+  return true;
+}
+
+bool StateMachineInstance::set_float(const std::string& name, float value) {
+  return set_value(def_->find_parameter(name), value);
+}
+bool StateMachineInstance::set_int(const std::string& name, int value) {
+  return set_value(def_->find_parameter(name), static_cast<float>(value));
+}
+bool StateMachineInstance::set_bool(const std::string& name, bool value) {
+  return set_value(def_->find_parameter(name), value ? 1.0f : 0.0f);
+}
+bool StateMachineInstance::set_trigger(const std::string& name) {
+  const int index = def_->find_parameter(name);
+  if (index < 0 || def_->parameters[index].type != ParameterType::kTrigger) return false;
+  return set_value(index, 1.0f);
+}
+
+int StateMachineInstance::current_state() const {
+  return layer_count_ > 0 ? layers_[layer_count_ - 1].state : -1;
+}
+
+StateMachineInstance::TransitionStatus StateMachineInstance::transition() const {
+  TransitionStatus status;
+  if (running_ < 0) return status;
+  status.transition = running_;
+  status.from = running_from_;
+  status.to = current_state();
+  const float duration = def_->transitions[running_].duration;
+  status.progress = duration > 0.0f ? std::min(elapsed_ / duration, 1.0f) : 1.0f;
+  return status;
+}
+
+float StateMachineInstance::phase_rate(int state) const {
+  const StateDef& s = def_->states[state];
+  if (s.motion.kind == MotionRef::Kind::kClip) {
+    const float d = clips_[s.motion.index].duration;
+    return s.speed * (d > 0.0f ? 1.0f / d : 1.0f);
+  }
+  const BlendSpace1DDef& space = def_->blend_spaces[s.motion.index];
+  const BlendSpaceWeights w = blend_space_weights(space, params_[space.parameter].value);
+  return s.speed * blend_space_phase_rate(space, clips_, w);
+}
+
+float StateMachineInstance::display_time(const Layer& layer) const {
+  if (def_->states[layer.state].loop) return layer.time - std::floor(layer.time);
+  return std::clamp(layer.time, 0.0f, 1.0f);
+}
+
+float StateMachineInstance::layer_weight(std::size_t index) const {
+  const Layer& layer = layers_[index];
+  if (running_ < 0) return layer.base_weight;
+  const float f = transition().progress;
+  const float faded = layer.base_weight * (1.0f - f);
+  return index + 1 == layer_count_ ? faded + f : faded;
+}
+
+bool StateMachineInstance::conditions_hold(const TransitionDef& t, const Layer& source) const {
+  if (t.has_exit_time) {
+    const bool loop = def_->states[source.state].loop;
+    const float time = loop && t.exit_time < 1.0f ? display_time(source) : source.time;
+    if (time < t.exit_time) return false;
+  }
+  for (const ConditionDef& c : t.conditions) {
+    if (!holds(c.op, params_[c.parameter].value, c.value)) return false;
+  }
+  return true;
+}
+
+int StateMachineInstance::find_transition() const {
+  if (layer_count_ == 0) return -1;
+  const Layer& current = layers_[layer_count_ - 1];
+  int source_state = current.state;
+  if (running_ >= 0) {
+    switch (def_->transitions[running_].interruption) {
+      case Interruption::kNone: return -1;
+      case Interruption::kSource: source_state = running_from_; break;
+      case Interruption::kDestination: break;
+    }
+  }
+  const Layer* source = &current;
+  for (std::size_t i = 0; i < layer_count_; ++i) {
+    if (layers_[i].state == source_state) source = &layers_[i];
+  }
+  for (std::size_t i = 0; i < def_->transitions.size(); ++i) {
+    const TransitionDef& t = def_->transitions[i];
+    if (static_cast<int>(i) == running_) continue;
+    if (t.from != source_state && t.from != -1) continue;
+    // Any-state transitions do not restart the state they lead to.
+    if (t.from == -1 && t.to == current.state) continue;
+    if (conditions_hold(t, t.from == -1 ? current : *source)) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void StateMachineInstance::start(int index) {
+  const TransitionDef& t = def_->transitions[index];
+  // What is shown now becomes the starting point: nothing pops.
+  float total = 0.0f;
+  for (std::size_t i = 0; i < layer_count_; ++i) total += layers_[i].base_weight = layer_weight(i);
+  running_from_ = current_state();
+  // Going back to a state still fading out picks it up where it is.
+  std::size_t existing = layer_count_;
+  for (std::size_t i = 0; i < layer_count_; ++i) {
+    if (layers_[i].state == t.to && t.to != running_from_) existing = i;
+  }
+  if (existing < layer_count_) {
+    std::rotate(layers_.begin() + existing, layers_.begin() + existing + 1,
+                layers_.begin() + layer_count_);
+  } else {
+    if (layer_count_ == static_cast<std::size_t>(kMaxActive)) {
+      // Full: drop the faintest state and share its weight out.
+      std::size_t faintest = 0;
+      for (std::size_t i = 1; i < layer_count_; ++i) {
+        if (layers_[i].base_weight < layers_[faintest].base_weight) faintest = i;
+      }
+      total -= layers_[faintest].base_weight;
+      slot_used_[layers_[faintest].slot] = false;
+      std::rotate(layers_.begin() + faintest, layers_.begin() + faintest + 1,
+                  layers_.begin() + layer_count_);
+      --layer_count_;
+      for (std::size_t i = 0; i < layer_count_; ++i) {
+        layers_[i].base_weight = total > 0.0f ? layers_[i].base_weight / total : 0.0f;
+      }
+    }
+    int slot = 0;
+    while (slot_used_[slot]) ++slot;
+    slot_used_[slot] = true;
+    cursors_[2 * slot].reset();
+    cursors_[2 * slot + 1].reset();
+    layers_[layer_count_++] = Layer{t.to, slot, t.offset, 0.0f};
+  }
+  for (const ConditionDef& c : t.conditions) {
+    if (c.op == ConditionOp::kTriggerSet) params_[c.parameter].value = params_[c.parameter].target = 0;
+  }
+  running_ = index;
+  elapsed_ = 0.0f;
+}
+
+void StateMachineInstance::finish_if_done() {
+  if (running_ < 0 || elapsed_ < def_->transitions[running_].duration) return;
+  // A finished transition leaves only its destination.
+  Layer last = layers_[layer_count_ - 1];
+  for (std::size_t i = 0; i + 1 < layer_count_; ++i) slot_used_[layers_[i].slot] = false;
+  last.base_weight = 1.0f;
+  layers_[0] = last;
+  layer_count_ = 1;
+  running_ = -1;
+}
+
+void StateMachineInstance::update(float dt) {
+  if (layer_count_ == 0) return;
+  if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
+  for (SmoothedValue& p : params_) p.update(dt);
+  for (std::size_t i = 0; i < layer_count_; ++i) {
+    layers_[i].time += dt * phase_rate(layers_[i].state);
+  }
+  if (running_ >= 0) elapsed_ += dt;
+  finish_if_done();
+  const int next = find_transition();
+  if (next >= 0) {
+    start(next);
+    finish_if_done();  // Zero-length transitions switch at once.
+  }
+  refresh_active();
+}
+
+void StateMachineInstance::refresh_active() {
+  count_ = layer_count_;
+  for (std::size_t i = 0; i < layer_count_; ++i) {
+    active_[i] = ActiveState{layers_[i].state, layer_weight(i), display_time(layers_[i])};
+  }
+}
+
+void StateMachineInstance::sample_state(const Layer& layer) {
+  const StateDef& s = def_->states[layer.state];
+  const float phase = display_time(layer);
+  std::vector<Transform>& out = poses_[layer.slot];
+  if (s.motion.kind == MotionRef::Kind::kClip) {
+    const Clip& clip = clips_[s.motion.index];
+    SamplingJob job;
+    job.clip = &clip;
+    job.rest = skeleton_->rest;
+    job.time = phase * clip.duration;
+    job.cursor = &cursors_[2 * layer.slot];
+    job.output = out;
+    job.run();
+    return;
+  }
+  const BlendSpace1DDef& space = def_->blend_spaces[s.motion.index];
+  BlendSpaceSampler sampler;
+  sampler.space = &space;
+  sampler.clips = clips_;
+  sampler.rest = skeleton_->rest;
+  sampler.weights = blend_space_weights(space, params_[space.parameter].value);
+  sampler.phase = phase;
+  sampler.cursors = &cursors_[2 * layer.slot];
+  sampler.scratch_a = scratch_[2 * layer.slot];
+  sampler.scratch_b = scratch_[2 * layer.slot + 1];
+  sampler.output = out;
+  sampler.run();
+}
+
+bool StateMachineInstance::evaluate(Span<Transform> output) {
+  if (output.size() != skeleton_->joint_count() || layer_count_ == 0) return false;
+  std::array<BlendLayer, kMaxActive> blend{};
+  for (std::size_t i = 0; i < layer_count_; ++i) {
+    sample_state(layers_[i]);
+    blend[i] = BlendLayer{poses_[layers_[i].slot], active_[i].weight, {}};
+  }
+  if (layer_count_ == 1) {
+    std::copy(poses_[layers_[0].slot].begin(), poses_[layers_[0].slot].end(), output.begin());
+    return true;
+  }
+  BlendingJob job;
+  job.layers = Span<const BlendLayer>(blend.data(), layer_count_);
+  job.rest = skeleton_->rest;
+  job.output = output;
+  return job.run();
+}
+
+}  // namespace anim

@@ -1,0 +1,70 @@
+#version 450 core
+// GPU skinning: up to four palette entries per vertex, palette in a storage buffer (no joint
+// limit). Debug colours are chosen here so they interpolate smoothly across triangles.
+
+layout(location = 0) in vec3 in_position;
+layout(location = 1) in vec3 in_normal;
+layout(location = 2) in vec2 in_uv;
+layout(location = 3) in uvec4 in_joints;   // Palette entries.
+layout(location = 4) in vec4 in_weights;   // Sum 1, or all 0 for a static model.
+layout(location = 5) in float in_truncated;  // Weight dropped by the four-influence limit.
+
+layout(std430, binding = 0) readonly buffer Palette { mat4 palette[]; };
+layout(std430, binding = 1) readonly buffer SkinJoints { int skin_joint[]; };  // Entry -> joint.
+
+uniform mat4 u_view_projection;
+uniform int u_shading;         // 0 lit, 1 weight heatmap, 2 dominant joint, 3 influence count,
+                               // 4 truncated weight.
+uniform int u_selected_joint;  // -1 for none.
+
+out vec3 v_normal;
+out vec3 v_world;
+out vec3 v_debug_color;
+
+// blue -> green -> yellow -> red over [0, 1]; exactly zero stays dark.
+vec3 heat(float w) {
+  if (w <= 0.0) return vec3(0.08, 0.08, 0.12);
+  vec3 c0 = vec3(0.1, 0.2, 0.9), c1 = vec3(0.1, 0.8, 0.2), c2 = vec3(0.95, 0.9, 0.1),
+       c3 = vec3(0.9, 0.1, 0.05);
+  float x = clamp(w, 0.0, 1.0) * 3.0;
+  if (x < 1.0) return mix(c0, c1, x);
+  if (x < 2.0) return mix(c1, c2, x - 1.0);
+  return mix(c2, c3, x - 2.0);
+}
+
+// A stable, well-spread colour per joint index.
+vec3 joint_color(int joint) {
+  float h = fract(float(joint) * 0.61803398875);
+  vec3 k = abs(fract(vec3(h) + vec3(0.0, 2.0 / 3.0, 1.0 / 3.0)) * 6.0 - 3.0) - 1.0;
+  return mix(vec3(1.0), clamp(k, 0.0, 1.0), 0.65) * 0.9;
+}
+
+void main() {
+  float total = in_weights.x + in_weights.y + in_weights.z + in_weights.w;
+  mat4 skin = mat4(1.0);
+  if (total > 0.0) {
+    skin = in_weights.x * palette[in_joints.x] + in_weights.y * palette[in_joints.y] +
+           in_weights.z * palette[in_joints.z] + in_weights.w * palette[in_joints.w];
+  }
+  vec4 world = skin * vec4(in_position, 1.0);
+  v_world = world.xyz;
+  v_normal = mat3(skin) * in_normal;
+  gl_Position = u_view_projection * world;
+
+  v_debug_color = vec3(0.0);
+  if (u_shading == 1) {
+    float w = 0.0;
+    for (int i = 0; i < 4; ++i) {
+      if (in_weights[i] > 0.0 && skin_joint[in_joints[i]] == u_selected_joint) w += in_weights[i];
+    }
+    v_debug_color = heat(w);
+  } else if (u_shading == 2) {
+    v_debug_color = total > 0.0 ? joint_color(skin_joint[in_joints.x]) : vec3(0.5);
+  } else if (u_shading == 3) {
+    int n = 0;
+    for (int i = 0; i < 4; ++i) n += in_weights[i] > 0.0 ? 1 : 0;
+    v_debug_color = n == 0 ? vec3(0.3) : heat(float(n) / 4.0);
+  } else if (u_shading == 4) {
+    v_debug_color = heat(clamp(in_truncated * 4.0, 0.0, 1.0));
+  }
+}

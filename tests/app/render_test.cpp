@@ -1,0 +1,162 @@
+// The offscreen renderer and the GUI, run as a user would run the binary (needs a display:
+// ctest runs these under xvfb-run). Pictures are checked by their silhouettes against the
+// background colour.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb/stb_image.h>
+
+namespace {
+
+const std::string kBinary = ANIMSCOPE_BINARY;
+const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
+
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgba;
+  const unsigned char* at(int x, int y) const { return &rgba[(y * width + x) * 4]; }
+};
+
+Image load(const std::string& path) {
+  Image image;
+  int channels = 0;
+  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
+  if (data) {
+    image.rgba.assign(data, data + image.width * image.height * 4);
+    stbi_image_free(data);
+  }
+  return image;
+}
+
+std::string out_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("animscope_render_" + name)).string();
+}
+
+int run(const std::string& args) {
+  const std::string command = "\"" + kBinary + "\" " + args;
+  return std::system(command.c_str());
+}
+
+// Pixels that differ clearly from the background (the top-left corner) and are not grey
+// grid lines: the model's silhouette.
+struct Silhouette {
+  std::vector<bool> mask;
+  int count = 0, min_x = 1 << 30, min_y = 1 << 30, max_x = -1, max_y = -1;
+};
+
+Silhouette silhouette(const Image& image) {
+  Silhouette s;
+  s.mask.assign(image.width * image.height, false);
+  const unsigned char* bg = image.at(0, 0);
+  for (int y = 0; y < image.height; ++y) {
+    for (int x = 0; x < image.width; ++x) {
+      const unsigned char* p = image.at(x, y);
+      const int d = std::abs(p[0] - bg[0]) + std::abs(p[1] - bg[1]) + std::abs(p[2] - bg[2]);
+      const int spread = std::max({p[0], p[1], p[2]}) - std::min({p[0], p[1], p[2]});
+      // Grid lines are grey-blue and faint; the lit model is brighter and warmer.
+      if (d > 60 && spread > 12) {
+        s.mask[y * image.width + x] = true;
+        ++s.count;
+        s.min_x = std::min(s.min_x, x);
+        s.max_x = std::max(s.max_x, x);
+        s.min_y = std::min(s.min_y, y);
+        s.max_y = std::max(s.max_y, y);
+      }
+    }
+  }
+  return s;
+}
+
+TEST(Render, WusonAtTwoTimesDiffersAndStaysInFrame) {
+  const std::string a = out_path("wuson_a.png"), b = out_path("wuson_b.png");
+  ASSERT_EQ(run("render \"" + kWuson + "\" --clip Wuson_Walk --time 0.3 --no-skeleton "
+                "--size 320x240 --out \"" + a + "\""), 0);
+  ASSERT_EQ(run("render \"" + kWuson + "\" --clip Wuson_Walk --time 2.1 --no-skeleton "
+                "--size 320x240 --out \"" + b + "\""), 0);
+  const Image ia = load(a), ib = load(b);
+  ASSERT_EQ(ia.width, 320);
+  ASSERT_EQ(ia.height, 240);
+  ASSERT_EQ(ib.width, 320);
+  const Silhouette sa = silhouette(ia), sb = silhouette(ib);
+  // The model covers a fair part of the frame and does not touch its edges.
+  for (const Silhouette* s : {&sa, &sb}) {
+    EXPECT_GT(s->count, 320 * 240 / 30);
+    EXPECT_GT(s->min_x, 0);
+    EXPECT_GT(s->min_y, 0);
+    EXPECT_LT(s->max_x, 319);
+    EXPECT_LT(s->max_y, 239);
+  }
+  int differing = 0;
+  for (std::size_t i = 0; i < sa.mask.size(); ++i) differing += sa.mask[i] != sb.mask[i];
+  EXPECT_GT(differing, 200) << "the walk at 0.3 s and 2.1 s should not look the same";
+  std::remove(a.c_str());
+  std::remove(b.c_str());
+}
+
+TEST(Render, BuiltInDemoRenders) {
+  const std::string path = out_path("demo.png");
+  ASSERT_EQ(run("render builtin:demo --clip Walk --time 0.4 --size 200x300 --out \"" + path +
+                "\""), 0);
+  const Image image = load(path);
+  ASSERT_EQ(image.width, 200);
+  const Silhouette s = silhouette(image);
+  EXPECT_GT(s.count, 200 * 300 / 40);
+  // A standing figure: taller than wide.
+  EXPECT_GT(s.max_y - s.min_y, s.max_x - s.min_x);
+  std::remove(path.c_str());
+}
+
+TEST(Render, HeatmapShowsTheSelectedJointsWeights) {
+  const std::string lit = out_path("lit.png"), heat = out_path("heat.png");
+  ASSERT_EQ(run("render builtin:demo --size 200x300 --no-skeleton --out \"" + lit + "\""), 0);
+  ASSERT_EQ(run("render builtin:demo --size 200x300 --no-skeleton --shading heatmap --joint "
+                "head --out \"" + heat + "\""), 0);
+  const Image a = load(lit), b = load(heat);
+  ASSERT_EQ(a.rgba.size(), b.rgba.size());
+  // Heatmap: red/yellow where the head weighs, dark elsewhere; count strongly red pixels.
+  int red = 0;
+  for (int i = 0; i < b.width * b.height; ++i) {
+    const unsigned char* p = &b.rgba[i * 4];
+    red += p[0] > 150 && p[1] < 110 && p[2] < 90;
+  }
+  EXPECT_GT(red, 30);
+  EXPECT_NE(a.rgba, b.rgba);
+  std::remove(lit.c_str());
+  std::remove(heat.c_str());
+}
+
+TEST(Render, BadArgumentsExit2WithoutAWindow) {
+  EXPECT_NE(run("render \"" + kWuson + "\" --clip Nope --out /tmp/x.png 2>/dev/null"), 0);
+  EXPECT_NE(run("render \"" + kWuson + "\" --size 10 --out /tmp/x.png 2>/dev/null"), 0);
+}
+
+TEST(Gui, ScreenshotOfTheDemoShowsTheWholeTool) {
+  const std::string path = out_path("gui.png");
+  ASSERT_EQ(run("--screenshot \"" + path + "\" --frames 4"), 0);
+  const Image image = load(path);
+  ASSERT_EQ(image.width, 1280);
+  ASSERT_EQ(image.height, 800);
+  // Panels, text and the model: many distinct colours, not a blank window.
+  int changes = 0;
+  for (int i = 1; i < image.width * image.height; ++i) {
+    changes += image.rgba[i * 4] != image.rgba[(i - 1) * 4];
+  }
+  EXPECT_GT(changes, 20000);
+  std::remove(path.c_str());
+}
+
+TEST(Gui, BrokenFileKeepsTheDemoOpen) {
+  const std::string path = out_path("gui_broken.png");
+  const std::string broken = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/invalid/empty.x";
+  ASSERT_EQ(run("\"" + broken + "\" --screenshot \"" + path + "\" --frames 4"), 0);
+  EXPECT_EQ(load(path).width, 1280);
+  std::remove(path.c_str());
+}
+
+}  // namespace

@@ -1,0 +1,266 @@
+// Checks that the per-frame work of anim_core never touches the heap: this executable replaces
+// the global operator new and delete with versions that count allocations while a test asks
+// them to.
+#include <atomic>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+
+#include "anim/blending.h"
+#include "anim/clip.h"
+#include "anim/local_to_model.h"
+#include "anim/player.h"
+#include "anim/sampling.h"
+#include "anim/skeleton.h"
+#include "anim/skinning_palette.h"
+#include "anim/transform.h"
+
+namespace {
+
+std::atomic<bool> g_counting{false};
+std::atomic<long long> g_allocations{0};
+
+void Count() {
+  if (g_counting.load(std::memory_order_relaxed)) {
+    g_allocations.fetch_add(1, std::memory_order_relaxed);
+  }
+}
+
+void* Allocate(std::size_t size) {
+  Count();
+  void* p = std::malloc(size == 0 ? 1 : size);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+
+void* AllocateAligned(std::size_t size, std::align_val_t alignment) {
+  Count();
+  const std::size_t a = static_cast<std::size_t>(alignment);
+  const std::size_t rounded = (size + a - 1) / a * a;  // aligned_alloc wants a multiple.
+  void* p = std::aligned_alloc(a, rounded == 0 ? a : rounded);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+
+void* AllocateNoThrow(std::size_t size) noexcept {
+  Count();
+  return std::malloc(size == 0 ? 1 : size);
+}
+
+}  // namespace
+
+void* operator new(std::size_t size) { return Allocate(size); }
+void* operator new[](std::size_t size) { return Allocate(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  return AllocateNoThrow(size);
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
+  return AllocateNoThrow(size);
+}
+void* operator new(std::size_t size, std::align_val_t alignment) {
+  return AllocateAligned(size, alignment);
+}
+void* operator new[](std::size_t size, std::align_val_t alignment) {
+  return AllocateAligned(size, alignment);
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+namespace anim {
+namespace {
+
+// Counts the allocations made between its construction and Stop().
+class AllocationCounter {
+ public:
+  AllocationCounter() {
+    g_allocations.store(0);
+    g_counting.store(true);
+  }
+  ~AllocationCounter() { g_counting.store(false); }
+  long long Stop() {
+    g_counting.store(false);
+    return g_allocations.load();
+  }
+};
+
+constexpr int kJoints = 12;
+
+glm::quat RotZ(float radians) {
+  return glm::quat(std::cos(radians * 0.5f), 0.0f, 0.0f, std::sin(radians * 0.5f));
+}
+
+// A small tree: joint j hangs from joint (j - 1) / 2.
+Skeleton MakeSkeleton() {
+  Skeleton s;
+  for (int j = 0; j < kJoints; ++j) {
+    s.names.push_back("joint" + std::to_string(j));
+    s.parents.push_back(static_cast<int16_t>(j == 0 ? -1 : (j - 1) / 2));
+    Transform rest;
+    rest.translation = glm::vec3(0.0f, 1.0f, 0.0f);
+    s.rest.push_back(rest);
+  }
+  return s;
+}
+
+// Clips with several keys of every kind on most joints, so sampling really interpolates.
+std::vector<Clip> MakeClips() {
+  std::vector<Clip> clips;
+  for (int c = 0; c < 3; ++c) {
+    const float duration = 1.0f + 0.5f * static_cast<float>(c);
+    ClipBuilder b("clip" + std::to_string(c), duration, kJoints);
+    for (int j = 0; j < kJoints; ++j) {
+      if (j % 4 == 3) continue;  // Some joints keep their rest pose.
+      for (int k = 0; k <= 6; ++k) {
+        const float t = duration * static_cast<float>(k) / 6.0f;
+        const float f = static_cast<float>(k + j + c);
+        b.add_translation(j, t, glm::vec3(0.1f * f, 1.0f, -0.05f * f));
+        b.add_rotation(j, t, RotZ(0.3f * f));
+        b.add_scale(j, t, glm::vec3(1.0f + 0.01f * f));
+      }
+    }
+    clips.push_back(b.build());
+  }
+  return clips;
+}
+
+TEST(AllocationTest, CounterSeesHeapAllocations) {
+  // Without this, a counter that never saw anything would make every other test pass.
+  static std::vector<int>* volatile sink = nullptr;
+  AllocationCounter counter;
+  sink = new std::vector<int>(16, 1);
+  const long long count = counter.Stop();
+  delete sink;
+  EXPECT_GE(count, 2);  // The vector and its buffer.
+}
+
+TEST(AllocationTest, PlayerUpdatesWithCrossfadesDoNotAllocate) {
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  Player player(skeleton, clips);
+  ASSERT_TRUE(player.play(0));
+  player.update(1.0f / 60.0f);
+
+  CrossfadeOptions fade;
+  fade.seconds = 0.3f;
+  CrossfadeOptions frozen;
+  frozen.seconds = 0.5f;
+  frozen.curve = FadeCurve::kSmoothstep;
+  frozen.freeze_source = true;
+
+  AllocationCounter counter;
+  bool ok = true;
+  for (int i = 0; i < 1000; ++i) {
+    if (i == 400) ok = ok && player.crossfade(1, fade);
+    if (i == 410) ok = ok && player.crossfade(2, fade);  // During the first crossfade.
+    if (i == 700) ok = ok && player.crossfade(0, frozen);
+    player.update(1.0f / 60.0f);
+  }
+  const long long count = counter.Stop();
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(count, 0);
+  EXPECT_EQ(player.clip(), 0);
+}
+
+TEST(AllocationTest, CrossfadePlaySeekAndSpeedDoNotAllocate) {
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  Player player(skeleton, clips);
+  ASSERT_TRUE(player.play(0));
+  player.update(0.1f);
+  CrossfadeOptions fade;
+  fade.seconds = 0.25f;
+
+  AllocationCounter counter;
+  const bool first = player.crossfade(1, fade);
+  const long long after_first = counter.Stop();
+
+  AllocationCounter counter2;
+  const bool second = player.crossfade(2, fade);  // While the first is still fading.
+  player.seek(0.4f);
+  player.set_speed(-1.5f);
+  player.update(0.05f);
+  const bool third = player.play(1, /*loop=*/false);
+  const bool bad = player.crossfade(9, fade);
+  const long long after_rest = counter2.Stop();
+
+  EXPECT_TRUE(first);
+  EXPECT_TRUE(second);
+  EXPECT_TRUE(third);
+  EXPECT_FALSE(bad);
+  EXPECT_EQ(after_first, 0);
+  EXPECT_EQ(after_rest, 0);
+}
+
+TEST(AllocationTest, PerFrameJobsDoNotAllocate) {
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  SamplingCursor cursor_a(kJoints);
+  SamplingCursor cursor_b(kJoints);
+  std::vector<Transform> pose_a(kJoints);
+  std::vector<Transform> pose_b(kJoints);
+  std::vector<Transform> blended(kJoints);
+  std::vector<float> mask(kJoints, 0.5f);
+  std::vector<glm::mat4> model(kJoints);
+  const std::vector<int16_t> skin_joints = {0, 3, 5, 7, 11, 11};
+  const std::vector<glm::mat4> inverse_bind(skin_joints.size(), glm::mat4(1.0f));
+  std::vector<glm::mat4> palette(skin_joints.size());
+
+  SamplingJob sample_a;
+  sample_a.clip = &clips[0];
+  sample_a.rest = skeleton.rest;
+  sample_a.cursor = &cursor_a;
+  sample_a.output = pose_a;
+  SamplingJob sample_b = sample_a;
+  sample_b.clip = &clips[1];
+  sample_b.cursor = &cursor_b;
+  sample_b.output = pose_b;
+  const BlendLayer layers[2] = {{pose_a, 0.7f, {}}, {pose_b, 0.3f, mask}};
+  BlendingJob blend;
+  blend.layers = Span<const BlendLayer>(layers, 2);
+  blend.rest = skeleton.rest;
+  blend.output = blended;
+  LocalToModelJob to_model;
+  to_model.parents = skeleton.parents;
+  to_model.local = blended;
+  to_model.output = model;
+  SkinningPaletteJob skinning;
+  skinning.model = model;
+  skinning.joints = skin_joints;
+  skinning.inverse_bind = inverse_bind;
+  skinning.output = palette;
+
+  AllocationCounter counter;
+  bool ok = true;
+  for (int i = 0; i < 300; ++i) {
+    // Forward, then jumping around: the cursors search as well as step.
+    sample_a.time = i < 200 ? 0.01f * static_cast<float>(i) : 0.37f * static_cast<float>(i % 7);
+    sample_b.time = wrap_time(0.013f * static_cast<float>(i), clips[1].duration, true);
+    ok = sample_a.run() && ok;
+    ok = sample_b.run() && ok;
+    ok = blend.run() && ok;
+    ok = to_model.run() && ok;
+    ok = skinning.run() && ok;
+    blend_two(pose_a, pose_b, 0.25f, blended);
+  }
+  const long long count = counter.Stop();
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(count, 0);
+}
+
+}  // namespace
+}  // namespace anim

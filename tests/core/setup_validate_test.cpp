@@ -1,0 +1,445 @@
+#include <limits>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "anim/setup.h"
+#include "setup_test_files.h"
+
+namespace anim {
+
+void PrintTo(const Diagnostic& d, std::ostream* out) {
+  *out << (d.severity == Diagnostic::Severity::kError ? "error " : "warning ") << d.pointer << ": "
+       << d.message;
+}
+
+namespace {
+
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+using ::testing::Not;
+
+using Severity = Diagnostic::Severity;
+
+MATCHER_P2(IsError, pointer, message, "") {
+  return arg.severity == Severity::kError && arg.pointer == pointer && arg.message == message;
+}
+MATCHER_P2(IsWarning, pointer, message, "") {
+  return arg.severity == Severity::kWarning && arg.pointer == pointer && arg.message == message;
+}
+
+const std::vector<std::string> kClips = {"idle", "walk", "run", "jump"};
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+SetupParameter parameter(const std::string& name, ParameterType type, float default_value) {
+  SetupParameter p;
+  p.name = name;
+  p.type = type;
+  p.default_value = default_value;
+  return p;
+}
+
+SetupState state(const std::string& name, const std::string& motion) {
+  SetupState s;
+  s.name = name;
+  s.motion = motion;
+  return s;
+}
+
+SetupCondition condition(const std::string& parameter, ConditionOp op, float value = 0.0f) {
+  SetupCondition c;
+  c.parameter = parameter;
+  c.op = op;
+  c.value = value;
+  return c;
+}
+
+SetupTransition transition(const std::string& from, const std::string& to,
+                           std::vector<SetupCondition> conditions) {
+  SetupTransition t;
+  t.from = from;
+  t.to = to;
+  t.conditions = std::move(conditions);
+  return t;
+}
+
+// Parameters speed (float 0..1), lives (int), grounded (bool), jump (trigger); blend space
+// "locomotion" (walk at 0, run at 1); states Idle, Run, Jump; Jump only through "*".
+anim::Setup valid_setup() {
+  anim::Setup s;
+  s.model = "wuson.x";
+  s.parameters.push_back(parameter("speed", ParameterType::kFloat, 0.0f));
+  s.parameters[0].min = 0.0f;
+  s.parameters[0].max = 1.0f;
+  s.parameters.push_back(parameter("lives", ParameterType::kInt, 3.0f));
+  s.parameters.push_back(parameter("grounded", ParameterType::kBool, 1.0f));
+  s.parameters.push_back(parameter("jump", ParameterType::kTrigger, 0.0f));
+  SetupBlendSpace space;
+  space.name = "locomotion";
+  space.parameter = "speed";
+  space.points.resize(2);
+  space.points[0].clip = "walk";
+  space.points[0].position = 0.0f;
+  space.points[1].clip = "run";
+  space.points[1].position = 1.0f;
+  s.blend_spaces.push_back(space);
+  s.states = {state("Idle", "idle"), state("Run", "locomotion"), state("Jump", "jump")};
+  s.default_state = "Idle";
+  s.transitions.push_back(
+      transition("Idle", "Run", {condition("speed", ConditionOp::kGreater, 0.1f)}));
+  s.transitions.push_back(
+      transition("Run", "Idle", {condition("speed", ConditionOp::kLess, 0.05f)}));
+  s.transitions.push_back(transition(
+      "*", "Jump",
+      {condition("jump", ConditionOp::kTriggerSet), condition("grounded", ConditionOp::kTrue),
+       condition("lives", ConditionOp::kNotEqual, 0.0f)}));
+  s.transitions.push_back(transition("Jump", "Idle", {}));
+  s.transitions.back().exit_time = 0.9f;
+  return s;
+}
+
+std::vector<Diagnostic> check(const anim::Setup& s) { return validate_setup(s, kClips); }
+
+TEST(SetupValidateTest, ValidSetupHasNoFindings) { EXPECT_THAT(check(valid_setup()), IsEmpty()); }
+
+TEST(SetupValidateTest, CompleteExampleHasNoFindings) {
+  const Result<anim::Setup> s = load_setup(testing::setup_example_path("complete.setup.json"));
+  ASSERT_TRUE(s.ok()) << s.error().to_string();
+  EXPECT_THAT(validate_setup(s.value(), kClips), IsEmpty());
+}
+
+// --- Names that do not resolve.
+
+TEST(SetupValidateTest, UnknownClipInABlendSpacePoint) {
+  anim::Setup s = valid_setup();
+  s.blend_spaces[0].points[0].clip = "wlak";
+  s.blend_spaces[0].points[1].clip = "sprint";
+  EXPECT_THAT(check(s),
+              ElementsAre(IsError("/blend_spaces/0/points/0/clip",
+                                  "unknown clip \"wlak\" (did you mean \"walk\"?)"),
+                          IsError("/blend_spaces/0/points/1/clip", "unknown clip \"sprint\"")));
+}
+
+TEST(SetupValidateTest, MotionMustNameAClipOrABlendSpace) {
+  anim::Setup s = valid_setup();
+  s.states[0].motion = "idel";
+  s.states[1].motion = "locomotoin";
+  s.states[2].motion = "";
+  EXPECT_THAT(check(s),
+              ElementsAre(IsError("/states/0/motion",
+                                  "unknown clip or blend space \"idel\" (did you mean "
+                                  "\"idle\"?)"),
+                          IsError("/states/1/motion",
+                                  "unknown clip or blend space \"locomotoin\" (did you "
+                                  "mean \"locomotion\"?)"),
+                          IsError("/states/2/motion", "unknown clip or blend space \"\"")));
+}
+
+TEST(SetupValidateTest, UnknownStateInTransitions) {
+  anim::Setup s = valid_setup();
+  s.transitions[0].to = "Runn";
+  s.transitions[1].from = "Walking";
+  EXPECT_THAT(check(s), ElementsAre(IsError("/transitions/0/to",
+                                            "unknown state \"Runn\" (did you mean \"Run\"?)"),
+                                    IsError("/transitions/1/from", "unknown state \"Walking\""),
+                                    // Run is now reached by no transition.
+                                    IsWarning("/states/1",
+                                              "state \"Run\" is not reachable from the "
+                                              "default state \"Idle\"")));
+}
+
+TEST(SetupValidateTest, AnyStateIsOnlyAllowedAsSource) {
+  anim::Setup s = valid_setup();
+  s.transitions[0].to = "*";
+  EXPECT_THAT(check(s), Contains(IsError("/transitions/0/to",
+                                         "\"*\" (any state) is only allowed in \"from\"")));
+}
+
+TEST(SetupValidateTest, DefaultStateMustExist) {
+  anim::Setup s = valid_setup();
+  s.default_state = "Idel";
+  EXPECT_THAT(check(s), ElementsAre(IsError("/default_state",
+                                            "unknown state \"Idel\" (did you mean \"Idle\"?)")));
+  s.default_state = "";
+  EXPECT_THAT(check(s), ElementsAre(IsError("/default_state", "no default state")));
+}
+
+TEST(SetupValidateTest, SetupNeedsAState) {
+  anim::Setup s = valid_setup();
+  s.states.clear();
+  s.transitions.clear();
+  EXPECT_THAT(check(s), ElementsAre(IsError("/states", "a setup needs at least one state"),
+                                    IsError("/default_state", "unknown state \"Idle\"")));
+}
+
+TEST(SetupValidateTest, UnknownParameterInBlendSpaceAndCondition) {
+  anim::Setup s = valid_setup();
+  s.blend_spaces[0].parameter = "sped";
+  s.transitions[2].conditions[1].parameter = "on_ground";
+  EXPECT_THAT(check(s), ElementsAre(IsError("/blend_spaces/0/parameter",
+                                            "unknown parameter \"sped\" (did you mean "
+                                            "\"speed\"?)"),
+                                    IsError("/transitions/2/conditions/1/parameter",
+                                            "unknown parameter \"on_ground\"")));
+}
+
+// --- Names that clash.
+
+TEST(SetupValidateTest, DuplicateNames) {
+  anim::Setup s = valid_setup();
+  s.parameters.push_back(parameter("lives", ParameterType::kInt, 0.0f));
+  s.blend_spaces.push_back(s.blend_spaces[0]);
+  s.states.push_back(state("Run", "run"));
+  EXPECT_THAT(check(s), ElementsAre(IsError("/parameters/4/name",
+                                            "duplicate parameter name \"lives\" (first at "
+                                            "/parameters/1)"),
+                                    IsError("/blend_spaces/1/name",
+                                            "duplicate blend space name \"locomotion\" (first at "
+                                            "/blend_spaces/0)"),
+                                    IsError("/states/3/name",
+                                            "duplicate state name \"Run\" (first at /states/1)")));
+}
+
+TEST(SetupValidateTest, EmptyNames) {
+  anim::Setup s = valid_setup();
+  s.parameters.push_back(parameter("", ParameterType::kFloat, 0.0f));
+  s.blend_spaces.push_back(s.blend_spaces[0]);
+  s.blend_spaces[1].name = "";
+  s.states.push_back(state("", "idle"));
+  EXPECT_THAT(check(s), ElementsAre(IsError("/parameters/4/name", "parameter name is empty"),
+                                    IsError("/blend_spaces/1/name", "blend space name is empty"),
+                                    IsError("/states/3/name", "state name is empty")));
+}
+
+TEST(SetupValidateTest, BlendSpaceMayNotShareAClipName) {
+  anim::Setup s = valid_setup();
+  s.blend_spaces[0].name = "run";
+  s.states[1].motion = "run";
+  EXPECT_THAT(check(s), ElementsAre(IsError("/blend_spaces/0/name",
+                                            "blend space name \"run\" is also a clip name; "
+                                            "states could not tell them apart")));
+}
+
+// --- Condition types.
+
+TEST(SetupValidateTest, ConditionOpMustSuitTheParameterType) {
+  anim::Setup s = valid_setup();
+  s.transitions[0].conditions = {
+      condition("jump", ConditionOp::kTrue),            // Trigger with a bool op.
+      condition("speed", ConditionOp::kTriggerSet),     // "trigger" on a float.
+      condition("lives", ConditionOp::kFalse),          // true/false on an int.
+      condition("grounded", ConditionOp::kGreater, 0),  // > on a bool.
+      condition("jump", ConditionOp::kLess, 1),         // < on a trigger.
+      condition("jump", ConditionOp::kEqual, 1),        // == on a trigger.
+      condition("grounded", ConditionOp::kTriggerSet),  // "trigger" on a bool.
+  };
+  EXPECT_THAT(
+      check(s),
+      ElementsAre(IsError("/transitions/0/conditions/0/op",
+                          "op \"true\" needs a bool parameter; \"jump\" has type trigger"),
+                  IsError("/transitions/0/conditions/1/op",
+                          "op \"trigger\" needs a trigger parameter; \"speed\" has type float"),
+                  IsError("/transitions/0/conditions/2/op",
+                          "op \"false\" needs a bool parameter; \"lives\" has type int"),
+                  IsError("/transitions/0/conditions/3/op",
+                          "op \">\" needs a float or int parameter; \"grounded\" has type bool"),
+                  IsError("/transitions/0/conditions/4/op",
+                          "op \"<\" needs a float or int parameter; \"jump\" has type trigger"),
+                  IsError("/transitions/0/conditions/5/op",
+                          "op \"==\" cannot test a trigger; use op \"trigger\""),
+                  IsError("/transitions/0/conditions/6/op",
+                          "op \"trigger\" needs a trigger parameter; \"grounded\" has type bool")));
+}
+
+TEST(SetupValidateTest, ComparisonsThatSuitTheirTypesPass) {
+  anim::Setup s = valid_setup();
+  s.transitions[0].conditions = {
+      condition("speed", ConditionOp::kEqual, 0.5f), condition("speed", ConditionOp::kNotEqual, 0),
+      condition("lives", ConditionOp::kGreater, 2),  condition("lives", ConditionOp::kEqual, -1),
+      condition("grounded", ConditionOp::kEqual, 1), condition("grounded", ConditionOp::kFalse),
+  };
+  EXPECT_THAT(check(s), IsEmpty());
+}
+
+TEST(SetupValidateTest, ComparedValueMustSuitTheType) {
+  anim::Setup s = valid_setup();
+  s.transitions[0].conditions = {condition("lives", ConditionOp::kLess, 0.5f),
+                                 condition("grounded", ConditionOp::kNotEqual, 2.0f),
+                                 condition("speed", ConditionOp::kGreater, kNaN)};
+  EXPECT_THAT(
+      check(s),
+      ElementsAre(IsError("/transitions/0/conditions/0/value",
+                          "int parameter \"lives\" compared with 0.5, which is not a "
+                          "whole number"),
+                  IsError("/transitions/0/conditions/1/value",
+                          "bool parameter \"grounded\" compared with 2; use 0 or 1"),
+                  IsError("/transitions/0/conditions/2/value", "value is not a finite number")));
+}
+
+// --- Blend spaces.
+
+TEST(SetupValidateTest, BlendSpaceParameterMustBeFloatOrInt) {
+  anim::Setup s = valid_setup();
+  s.blend_spaces[0].parameter = "grounded";
+  EXPECT_THAT(check(s), ElementsAre(IsError("/blend_spaces/0/parameter",
+                                            "parameter \"grounded\" has type bool; a blend space "
+                                            "needs a float or int parameter")));
+  s.blend_spaces[0].parameter = "lives";
+  EXPECT_THAT(check(s), IsEmpty());
+}
+
+TEST(SetupValidateTest, BlendSpaceNeedsAPoint) {
+  anim::Setup s = valid_setup();
+  s.blend_spaces[0].points.clear();
+  EXPECT_THAT(check(s), ElementsAre(IsError("/blend_spaces/0/points",
+                                            "a blend space needs at least one point")));
+}
+
+TEST(SetupValidateTest, BlendSpacePositionsMustIncreaseStrictly) {
+  anim::Setup s = valid_setup();
+  s.blend_spaces[0].points.push_back(s.blend_spaces[0].points[1]);  // Equal to the previous.
+  s.blend_spaces[0].points.push_back(s.blend_spaces[0].points[0]);  // Below it.
+  s.blend_spaces[0].points[3].position = -1.0f;
+  EXPECT_THAT(check(s),
+              ElementsAre(IsError("/blend_spaces/0/points/2/position",
+                                  "position 1 is not greater than the previous point's 1"),
+                          IsError("/blend_spaces/0/points/3/position",
+                                  "position -1 is not greater than the previous point's 1")));
+}
+
+// --- Parameter ranges.
+
+TEST(SetupValidateTest, ParameterRanges) {
+  anim::Setup s = valid_setup();
+  s.parameters[0].min = 2.0f;  // Above max 1.
+  s.parameters[1].min = 5.0f;  // Default 3 below it.
+  s.parameters[1].max = 9.0f;
+  s.parameters.push_back(parameter("weight", ParameterType::kFloat, 1.5f));
+  s.parameters[4].max = 1.0f;  // Default above it.
+  s.parameters.push_back(parameter("count", ParameterType::kInt, 0.5f));
+  s.parameters.push_back(parameter("smooth", ParameterType::kFloat, 0.0f));
+  s.parameters[6].rate = -2.0f;
+  EXPECT_THAT(check(s),
+              ElementsAre(IsError("/parameters/0/min", "min 2 is greater than max 1"),
+                          IsError("/parameters/1/default", "default 3 is below min 5"),
+                          IsError("/parameters/4/default", "default 1.5 is above max 1"),
+                          IsError("/parameters/5/default",
+                                  "default 0.5 of an int parameter is not a whole number"),
+                          IsError("/parameters/6/rate", "negative rate -2")));
+}
+
+TEST(SetupValidateTest, NonFiniteParameterNumbers) {
+  anim::Setup s = valid_setup();
+  s.parameters[0].default_value = kNaN;
+  s.parameters[0].min = -kInf;
+  s.parameters[0].rate = kInf;
+  EXPECT_THAT(check(s),
+              ElementsAre(IsError("/parameters/0/default", "default is not a finite number"),
+                          IsError("/parameters/0/min", "min is not a finite number"),
+                          IsError("/parameters/0/rate", "rate is not a finite number")));
+}
+
+// --- States and transitions.
+
+TEST(SetupValidateTest, StateSpeedMustBeFinite) {
+  anim::Setup s = valid_setup();
+  s.states[0].speed = kInf;
+  s.states[1].speed = kNaN;
+  s.states[2].speed = -1.0f;  // Playing backwards is allowed.
+  EXPECT_THAT(check(s), ElementsAre(IsError("/states/0/speed", "speed is not a finite number"),
+                                    IsError("/states/1/speed", "speed is not a finite number")));
+}
+
+TEST(SetupValidateTest, TransitionTimes) {
+  anim::Setup s = valid_setup();
+  s.transitions[0].duration = -0.5f;
+  s.transitions[1].offset = 1.5f;
+  s.transitions[2].offset = -0.25f;
+  s.transitions[3].exit_time = -0.1f;
+  s.transitions[3].duration = kNaN;
+  EXPECT_THAT(check(s),
+              ElementsAre(IsError("/transitions/0/duration", "negative duration -0.5"),
+                          IsError("/transitions/1/offset", "offset 1.5 is outside [0, 1]"),
+                          IsError("/transitions/2/offset", "offset -0.25 is outside [0, 1]"),
+                          IsError("/transitions/3/exit_time", "negative exit time -0.1"),
+                          IsError("/transitions/3/duration", "duration is not a finite number")));
+}
+
+TEST(SetupValidateTest, BoundaryTimesAreAllowed) {
+  anim::Setup s = valid_setup();
+  s.transitions[0].duration = 0.0f;
+  s.transitions[1].offset = 1.0f;
+  s.transitions[3].exit_time = 0.0f;
+  s.transitions[3].offset = 0.0f;
+  EXPECT_THAT(check(s), IsEmpty());
+}
+
+TEST(SetupValidateTest, TransitionWithoutConditionOrExitTimeIsAWarning) {
+  anim::Setup s = valid_setup();
+  s.transitions[3].exit_time.reset();
+  EXPECT_THAT(check(s), ElementsAre(IsWarning("/transitions/3",
+                                              "no conditions and no exit "
+                                              "time: the transition fires at "
+                                              "once")));
+}
+
+// --- Reachability.
+
+TEST(SetupValidateTest, UnreachableStatesAreWarnings) {
+  anim::Setup s = valid_setup();
+  s.states.push_back(state("Dance", "idle"));
+  s.states.push_back(state("Bow", "idle"));
+  s.transitions.push_back(transition("Dance", "Bow", {}));  // From an unreachable state.
+  s.transitions.back().exit_time = 1.0f;
+  EXPECT_THAT(check(s), ElementsAre(IsWarning("/states/3",
+                                              "state \"Dance\" is not reachable from the "
+                                              "default state \"Idle\""),
+                                    IsWarning("/states/4",
+                                              "state \"Bow\" is not reachable from the "
+                                              "default state \"Idle\"")));
+}
+
+TEST(SetupValidateTest, AnyStateTransitionsReachTheirTargetAndBeyond) {
+  anim::Setup s = valid_setup();
+  s.states.push_back(state("Land", "idle"));
+  s.transitions[3].to = "Land";  // Jump (reached only through "*") -> Land.
+  s.transitions.push_back(transition("Land", "Idle", {}));
+  s.transitions.back().exit_time = 1.0f;
+  EXPECT_THAT(check(s), IsEmpty());
+  s.transitions[2].from = "Run";  // Now through Idle -> Run -> Jump -> Land.
+  EXPECT_THAT(check(s), IsEmpty());
+  s.transitions[0].from = "Land";  // Run, Jump and Land only reach each other.
+  EXPECT_THAT(check(s), ElementsAre(IsWarning("/states/1",
+                                              "state \"Run\" is not reachable "
+                                              "from the default state \"Idle\""),
+                                    IsWarning("/states/2",
+                                              "state \"Jump\" is not reachable "
+                                              "from the default state \"Idle\""),
+                                    IsWarning("/states/3",
+                                              "state \"Land\" is not reachable "
+                                              "from the default state \"Idle\"")));
+}
+
+TEST(SetupValidateTest, NoReachabilityWarningsWithoutAValidDefaultState) {
+  anim::Setup s = valid_setup();
+  s.default_state = "Nowhere";
+  EXPECT_THAT(check(s), Not(Contains(::testing::Field(&Diagnostic::severity, Severity::kWarning))));
+}
+
+TEST(SetupValidateTest, ReportsEveryProblemAtOnce) {
+  anim::Setup s = valid_setup();
+  s.blend_spaces[0].points[0].clip = "nope";
+  s.states[0].speed = kNaN;
+  s.transitions[0].to = "Nope";
+  s.transitions[1].duration = -1.0f;
+  s.default_state = "";
+  EXPECT_EQ(check(s).size(), 5u);
+}
+
+}  // namespace
+}  // namespace anim

@@ -1,0 +1,132 @@
+#pragma once
+// Small comparison helpers shared by the anim_core unit suites. They only compare values; every
+// expected value is written down by the tests themselves.
+#include <cmath>
+#include <cstddef>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+
+#include "anim/transform.h"
+
+namespace anim::testutil {
+
+constexpr float kPi = 3.14159265358979323846f;
+constexpr float kHalfSqrt2 = 0.70710678118654752f;  // cos 45° = sin 45°.
+
+inline float Radians(float degrees) { return degrees * kPi / 180.0f; }
+inline float Degrees(float radians) { return radians * 180.0f / kPi; }
+
+// The unit quaternion of a rotation by `degrees` about the unit `axis` (w = cos of half the
+// angle, xyz = axis * sin of half the angle).
+inline glm::quat AxisAngle(const glm::vec3& axis, float degrees) {
+  const float half = Radians(degrees) * 0.5f;
+  const float s = std::sin(half);
+  return glm::quat(std::cos(half), axis.x * s, axis.y * s, axis.z * s);
+}
+inline glm::quat RotZ(float degrees) { return AxisAngle(glm::vec3(0, 0, 1), degrees); }
+
+// The rotation angle of a unit quaternion in degrees, in [0, 180] (q and -q give the same).
+inline float AngleDegrees(const glm::quat& q) {
+  const float v = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z);
+  return Degrees(2.0f * std::atan2(v, std::fabs(q.w)));
+}
+
+inline float Length(const glm::quat& q) {
+  return std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
+}
+
+inline ::testing::AssertionResult Vec3Near(const glm::vec3& actual, const glm::vec3& expected,
+                                           float tolerance) {
+  for (int i = 0; i < 3; ++i) {
+    if (!(std::fabs(actual[i] - expected[i]) <= tolerance)) {
+      return ::testing::AssertionFailure()
+             << "actual (" << actual.x << ", " << actual.y << ", " << actual.z << ") vs expected ("
+             << expected.x << ", " << expected.y << ", " << expected.z << "), tolerance "
+             << tolerance;
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Compares rotations: q and -q are the same rotation, so the sign of `actual` is matched to
+// `expected` first.
+inline ::testing::AssertionResult SameRotation(const glm::quat& actual, const glm::quat& expected,
+                                               float tolerance) {
+  const float d =
+      actual.w * expected.w + actual.x * expected.x + actual.y * expected.y + actual.z * expected.z;
+  const float sign = d < 0.0f ? -1.0f : 1.0f;
+  const float a[4] = {actual.w * sign, actual.x * sign, actual.y * sign, actual.z * sign};
+  const float e[4] = {expected.w, expected.x, expected.y, expected.z};
+  for (int i = 0; i < 4; ++i) {
+    if (!(std::fabs(a[i] - e[i]) <= tolerance)) {
+      return ::testing::AssertionFailure()
+             << "actual (w " << actual.w << ", x " << actual.x << ", y " << actual.y << ", z "
+             << actual.z << ") vs expected (w " << expected.w << ", x " << expected.x << ", y "
+             << expected.y << ", z " << expected.z << "), tolerance " << tolerance;
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Compares two column-major matrices entry by entry.
+inline ::testing::AssertionResult MatNear(const glm::mat4& actual, const glm::mat4& expected,
+                                          float tolerance) {
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) {
+      if (!(std::fabs(actual[c][r] - expected[c][r]) <= tolerance)) {
+        ::testing::AssertionResult failure = ::testing::AssertionFailure();
+        failure << "entry [column " << c << "][row " << r << "]: actual " << actual[c][r]
+                << " vs expected " << expected[c][r] << "; actual columns:";
+        for (int k = 0; k < 4; ++k) {
+          failure << " (" << actual[k][0] << ", " << actual[k][1] << ", " << actual[k][2] << ", "
+                  << actual[k][3] << ")";
+        }
+        return failure;
+      }
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// A matrix from its four columns, as written on paper column by column.
+inline glm::mat4 Columns(const glm::vec4& c0, const glm::vec4& c1, const glm::vec4& c2,
+                         const glm::vec4& c3) {
+  glm::mat4 m;
+  m[0] = c0;
+  m[1] = c1;
+  m[2] = c2;
+  m[3] = c3;
+  return m;
+}
+
+inline ::testing::AssertionResult TransformNear(const Transform& actual, const Transform& expected,
+                                                float tolerance) {
+  ::testing::AssertionResult t = Vec3Near(actual.translation, expected.translation, tolerance);
+  if (!t) return ::testing::AssertionFailure() << "translation: " << t.message();
+  ::testing::AssertionResult r = SameRotation(actual.rotation, expected.rotation, tolerance);
+  if (!r) return ::testing::AssertionFailure() << "rotation: " << r.message();
+  ::testing::AssertionResult s = Vec3Near(actual.scale, expected.scale, tolerance);
+  if (!s) return ::testing::AssertionFailure() << "scale: " << s.message();
+  return ::testing::AssertionSuccess();
+}
+
+// Exact, component by component (same sign of the quaternion too).
+inline bool SameBits(const Transform& a, const Transform& b) {
+  return a.translation == b.translation && a.rotation.w == b.rotation.w &&
+         a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
+         a.rotation.z == b.rotation.z && a.scale == b.scale;
+}
+
+inline Transform MakeTransform(const glm::vec3& t, const glm::quat& r = glm::quat(1, 0, 0, 0),
+                               const glm::vec3& s = glm::vec3(1.0f)) {
+  Transform x;
+  x.translation = t;
+  x.rotation = r;
+  x.scale = s;
+  return x;
+}
+
+}  // namespace anim::testutil

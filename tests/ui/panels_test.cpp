@@ -1,0 +1,641 @@
+// Headless tests of the tool's panels: each panel is drawn in an ImGui window without a
+// display or renderer, and driven through ImGui's mouse and keyboard input, as a user would.
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "anim/clip.h"
+#include "anim/model.h"
+#include "anim/setup.h"
+#include "anim/ui/blend_panel.h"
+#include "anim/ui/bone_tree_panel.h"
+#include "anim/ui/clips_panel.h"
+#include "anim/ui/document.h"
+#include "anim/ui/inspector_panel.h"
+#include "anim/ui/selection.h"
+#include "anim/ui/status_bar.h"
+#include "anim/ui/timeline_panel.h"
+
+namespace anim::ui {
+namespace {
+
+constexpr int kSpaceKey = 32;
+constexpr int kLeftKey = 1;
+constexpr int kRightKey = 2;
+constexpr int kHomeKey = 3;
+constexpr int kEndKey = 4;
+constexpr int kBackspaceKey = 8;
+
+// Joints: root -> spine -> {head -> tip, arm}. "tip" moves no vertex.
+enum Joint { kRoot, kSpine, kHead, kTip, kArm, kJointCount };
+
+// A hand-built model whose poses are easy to check: in "walk" (2 s) the root slides along x
+// from 0 to 2 (x == t); in "run" (1 s) it slides along z from 0 to 4.
+Model make_model(bool with_clips = true) {
+  Model model;
+  model.source_path = "test://chain";
+  Skeleton& s = model.skeleton;
+  s.names = {"root", "spine", "head", "tip", "arm"};
+  s.parents = {-1, kRoot, kSpine, kHead, kSpine};
+  s.rest.assign(kJointCount, Transform{});
+  for (int j = 1; j < kJointCount; ++j) s.rest[j].translation = glm::vec3(0.0f, 1.0f, 0.0f);
+
+  // One skin entry per joint except the tip; identity inverse binds are fine for counting.
+  model.skin.joints = {kRoot, kSpine, kHead, kArm};
+  model.skin.inverse_bind.assign(model.skin.joints.size(), glm::mat4(1.0f));
+  Vertex a, b, c;
+  a.joints[0] = 0;
+  a.weights[0] = 1.0f;
+  b.joints[0] = 1;
+  b.joints[1] = 3;
+  b.weights[0] = 0.5f;
+  b.weights[1] = 0.5f;
+  c.joints[0] = 2;
+  c.weights[0] = 1.0f;
+  b.position = glm::vec3(1.0f, 0.0f, 0.0f);
+  c.position = glm::vec3(0.0f, 1.0f, 0.0f);
+  model.mesh.vertices = {a, b, c};
+  model.mesh.indices = {0, 1, 2};
+  model.mesh.submeshes = {SubMesh{"tri", 0, 3, 0, 3}};
+  model.max_influences = 2;
+
+  if (with_clips) {
+    ClipBuilder walk("walk", 2.0f, kJointCount);
+    walk.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
+    walk.add_translation(kRoot, 2.0f, glm::vec3(2.0f, 0.0f, 0.0f));
+    for (float t : {0.0f, 1.0f, 2.0f}) {
+      walk.add_rotation(kSpine, t, glm::angleAxis(0.5f * t, glm::vec3(0.0f, 0.0f, 1.0f)));
+    }
+    ClipBuilder run("run", 1.0f, kJointCount);
+    run.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
+    run.add_translation(kRoot, 1.0f, glm::vec3(0.0f, 0.0f, 4.0f));
+    model.clips = {walk.build(), run.build()};
+  }
+  return model;
+}
+
+// A headless ImGui context. Every frame draws `draw` inside one fixed window, like the app's
+// panel windows.
+class Harness {
+ public:
+  explicit Harness(ImVec2 window_size = ImVec2(900.0f, 600.0f)) : window_size_(window_size) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.LogFilename = nullptr;
+    io.DisplaySize = ImVec2(1280.0f, 800.0f);
+    io.KeyMap[ImGuiKey_Space] = kSpaceKey;
+    io.KeyMap[ImGuiKey_LeftArrow] = kLeftKey;
+    io.KeyMap[ImGuiKey_RightArrow] = kRightKey;
+    io.KeyMap[ImGuiKey_Home] = kHomeKey;
+    io.KeyMap[ImGuiKey_End] = kEndKey;
+    io.KeyMap[ImGuiKey_Backspace] = kBackspaceKey;
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  }
+  ~Harness() { ImGui::DestroyContext(); }
+  Harness(const Harness&) = delete;
+  Harness& operator=(const Harness&) = delete;
+
+  void set_draw(std::function<void()> draw) { draw_ = std::move(draw); }
+
+  void frame() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(window_size_, ImGuiCond_Always);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+    if (ImGui::Begin("Panel", nullptr, flags)) {
+      const Stacks before = stacks();
+      draw_();
+      // ImGui's own checks are compiled out of the system library: check the balance here.
+      EXPECT_EQ(stacks(), before) << "a panel left an ImGui stack unbalanced";
+    }
+    ImGui::End();
+    ImGui::Render();
+  }
+  void frames(int count) {
+    for (int i = 0; i < count; ++i) frame();
+  }
+
+  // Moves the mouse to `at`, then presses and releases the left button on separate frames.
+  void click_at(ImVec2 at, int clicks = 1) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = at;
+    frame();
+    for (int i = 0; i < clicks; ++i) {
+      io.MouseDown[0] = true;
+      frame();
+      io.MouseDown[0] = false;
+      frame();
+    }
+  }
+  // Clicks the centre of the widget recorded as `name`; false when there is none.
+  bool click(const ItemRects& rects, const std::string& name, int clicks = 1) {
+    const ItemRect* rect = rects.find(name);
+    if (rect == nullptr) return false;
+    click_at(rect->center(), clicks);
+    return true;
+  }
+  void mouse_to(ImVec2 at) {
+    ImGui::GetIO().MousePos = at;
+    frame();
+  }
+  void mouse_button(bool down) {
+    ImGui::GetIO().MouseDown[0] = down;
+    frame();
+  }
+  // Presses and releases a key (an index into io.KeysDown).
+  void press(int key) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeysDown[key] = true;
+    frame();
+    io.KeysDown[key] = false;
+    frame();
+  }
+  void type(const std::string& text) {
+    for (char c : text) {
+      ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(c));
+      frame();
+    }
+  }
+
+ private:
+  // Sizes of the stacks every Push/Begin must restore (ID, colours, style, disabled, windows,
+  // tables, tree depth, popups, groups, item flags).
+  using Stacks = std::vector<int>;
+  static Stacks stacks() {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    const ImGuiWindow* window = g.CurrentWindow;
+    return {window->IDStack.Size,  g.ColorStack.Size,         g.StyleVarStack.Size,
+            g.DisabledStackSize,   g.CurrentWindowStack.Size, g.TablesTempDataStacked,
+            window->DC.TreeDepth,  g.BeginPopupStack.Size,    g.GroupStack.Size,
+            g.ItemFlagsStack.Size, g.FontStack.Size};
+  }
+
+  ImVec2 window_size_;
+  std::function<void()> draw_ = [] {};
+};
+
+// --- Bone tree ---
+
+TEST(BoneTreePanel, ClickOnAJointSelectsIt) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BoneTreePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  // Only the root shows until it is opened.
+  ASSERT_NE(panel.rects.find("joint:root"), nullptr);
+  EXPECT_EQ(panel.rects.find("joint:spine"), nullptr);
+  ASSERT_TRUE(h.click(panel.rects, "joint:root"));
+  EXPECT_EQ(sel.joint, kRoot);
+  // A double-click opens it.
+  ASSERT_TRUE(h.click(panel.rects, "joint:root", 2));
+  h.frame();
+  ASSERT_NE(panel.rects.find("joint:spine"), nullptr);
+  ASSERT_TRUE(h.click(panel.rects, "joint:spine"));
+  EXPECT_EQ(sel.joint, kSpine);
+}
+
+TEST(BoneTreePanel, SelectionFromElsewhereOpensThePathToIt) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BoneTreePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  EXPECT_EQ(panel.rects.find("joint:tip"), nullptr);
+  sel.joint = kTip;  // As a click in the viewport would.
+  h.frames(2);
+  ASSERT_NE(panel.rects.find("joint:tip"), nullptr);
+  EXPECT_NE(panel.rects.find("joint:head"), nullptr);
+  // The user can still click another joint, and the tree does not fight back.
+  ASSERT_TRUE(h.click(panel.rects, "joint:arm"));
+  EXPECT_EQ(sel.joint, kArm);
+  h.frames(2);
+  EXPECT_EQ(sel.joint, kArm);
+}
+
+TEST(BoneTreePanel, SearchShowsMatchesWithTheirAncestors) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BoneTreePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_TRUE(h.click(panel.rects, "filter"));
+  h.type("TI");  // Case-insensitive: matches "tip" only.
+  h.frames(2);
+  EXPECT_STREQ(panel.filter, "TI");
+  EXPECT_NE(panel.rects.find("joint:tip"), nullptr);
+  EXPECT_NE(panel.rects.find("joint:head"), nullptr);
+  EXPECT_NE(panel.rects.find("joint:spine"), nullptr);
+  EXPECT_NE(panel.rects.find("joint:root"), nullptr);
+  EXPECT_EQ(panel.rects.find("joint:arm"), nullptr);
+  ASSERT_TRUE(h.click(panel.rects, "joint:tip"));
+  EXPECT_EQ(sel.joint, kTip);
+}
+
+TEST(BoneTreePanel, TestModelHasAJointThatMovesNoVertex) {
+  // The tree dims joints by the document's counts; check the counts it reads.
+  Document doc(make_model(), "test://chain");
+  const std::vector<uint32_t>& counts = doc.influenced_vertices();
+  ASSERT_EQ(counts.size(), static_cast<std::size_t>(kJointCount));
+  EXPECT_EQ(counts[kRoot], 1u);
+  EXPECT_EQ(counts[kSpine], 1u);
+  EXPECT_EQ(counts[kHead], 1u);
+  EXPECT_EQ(counts[kArm], 1u);
+  EXPECT_EQ(counts[kTip], 0u);
+}
+
+// --- Timeline ---
+
+TEST(TimelinePanel, DraggingThePlayheadSeeksAndPausesWhileHeld) {
+  Harness h(ImVec2(900.0f, 170.0f));
+  Document doc(make_model(), "test://chain");  // Starts on the longest clip, "walk", playing.
+  ASSERT_EQ(doc.current_clip(), 0);
+  ASSERT_TRUE(doc.playing());
+  Selection sel;
+  sel.joint = kSpine;  // Shows its rotation keys too.
+  TimelinePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  // Rects are rebuilt every frame: keep a copy.
+  ASSERT_NE(panel.rects.find("strip"), nullptr);
+  const ItemRect strip_rect = *panel.rects.find("strip");
+  const ItemRect* strip = &strip_rect;
+  const float width = strip->max.x - strip->min.x;
+  ASSERT_GT(width, 100.0f);
+  const float y = strip->center().y;
+  auto time_at = [&](float x) { return (x - strip->min.x) / width * doc.duration(); };
+
+  const float x1 = std::round(strip->min.x + width * 0.25f);
+  h.mouse_to(ImVec2(x1, y));
+  h.mouse_button(true);
+  EXPECT_NEAR(doc.time(), time_at(x1), 1e-3f);
+  EXPECT_FALSE(doc.playing());
+  // The pose follows: in "walk" the root's x equals the time.
+  EXPECT_NEAR(doc.local_pose()[kRoot].translation.x, time_at(x1), 1e-3f);
+
+  const float x2 = std::round(strip->min.x + width * 0.7f);
+  h.mouse_to(ImVec2(x2, y));
+  EXPECT_NEAR(doc.time(), time_at(x2), 1e-3f);
+  EXPECT_FALSE(doc.playing());
+  h.mouse_button(false);
+  EXPECT_TRUE(doc.playing());  // Restored on release.
+  EXPECT_NEAR(doc.time(), time_at(x2), 1e-3f);
+}
+
+TEST(TimelinePanel, ScrubbingAPausedClipLeavesItPaused) {
+  Harness h(ImVec2(900.0f, 170.0f));
+  Document doc(make_model(), "test://chain");
+  doc.set_playing(false);
+  Selection sel;
+  TimelinePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  const ItemRect* strip = panel.rects.find("strip");
+  ASSERT_NE(strip, nullptr);
+  h.click_at(ImVec2(strip->min.x + (strip->max.x - strip->min.x) * 0.5f, strip->center().y));
+  EXPECT_NEAR(doc.time(), 1.0f, 0.01f);
+  EXPECT_FALSE(doc.playing());
+}
+
+TEST(TimelinePanel, PlayButtonAndSpaceToggle) {
+  Harness h(ImVec2(900.0f, 170.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  TimelinePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_TRUE(doc.playing());
+  ASSERT_TRUE(h.click(panel.rects, "play"));
+  EXPECT_FALSE(doc.playing());
+  ASSERT_TRUE(h.click(panel.rects, "play"));
+  EXPECT_TRUE(doc.playing());
+  h.press(kSpaceKey);
+  EXPECT_FALSE(doc.playing());
+  h.press(kSpaceKey);
+  EXPECT_TRUE(doc.playing());
+}
+
+TEST(TimelinePanel, FrameStepsByButtonsAndKeys) {
+  Harness h(ImVec2(900.0f, 170.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  TimelinePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  doc.seek(0.5f);
+  ASSERT_TRUE(h.click(panel.rects, "step_forward"));
+  EXPECT_FALSE(doc.playing());  // Stepping pauses.
+  EXPECT_NEAR(doc.time(), 0.5f + 1.0f / 30.0f, 1e-4f);
+  ASSERT_TRUE(h.click(panel.rects, "step_back"));
+  ASSERT_TRUE(h.click(panel.rects, "step_back"));
+  EXPECT_NEAR(doc.time(), 0.5f - 1.0f / 30.0f, 1e-4f);
+  h.press(kRightKey);
+  EXPECT_NEAR(doc.time(), 0.5f, 1e-4f);
+  h.press(kLeftKey);
+  EXPECT_NEAR(doc.time(), 0.5f - 1.0f / 30.0f, 1e-4f);
+  h.press(kEndKey);  // A loop's last frame is one before its end.
+  EXPECT_NEAR(doc.time(), 2.0f - 1.0f / 30.0f, 1e-4f);
+  h.press(kHomeKey);
+  EXPECT_NEAR(doc.time(), 0.0f, 1e-6f);
+}
+
+TEST(TimelinePanel, LoopAndSpeedWidgetsEditTheDocument) {
+  Harness h(ImVec2(900.0f, 170.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  TimelinePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_TRUE(doc.loop());
+  ASSERT_TRUE(h.click(panel.rects, "loop"));
+  EXPECT_FALSE(doc.loop());
+  const ItemRect* speed = panel.rects.find("speed");
+  ASSERT_NE(speed, nullptr);
+  h.click_at(ImVec2(speed->max.x - 2.0f, speed->center().y));  // The slider's right end.
+  EXPECT_NEAR(doc.speed(), 2.0f, 0.05f);
+}
+
+TEST(TimelinePanel, CtrlWheelZoomsAroundTheMouse) {
+  Harness h(ImVec2(900.0f, 170.0f));
+  Document doc(make_model(), "test://chain");
+  doc.set_playing(false);
+  Selection sel;
+  TimelinePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  const ItemRect strip = *panel.rects.find("strip");
+  const float x = strip.min.x + (strip.max.x - strip.min.x) * 0.75f;
+  h.mouse_to(ImVec2(x, strip.center().y));
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyCtrl = true;
+  io.MouseWheel = 3.0f;
+  h.frame();
+  io.MouseWheel = 0.0f;
+  io.KeyCtrl = false;
+  h.frame();
+  EXPECT_GT(panel.zoom, 1.5f);
+  // The time under the mouse stays put: 1.5 s (three quarters of "walk").
+  const float span = doc.duration() / panel.zoom;
+  EXPECT_NEAR(panel.view_start + 0.75f * span, 1.5f, 1e-3f);
+}
+
+// --- Clips ---
+
+TEST(ClipsPanel, ClickSelectsAndDoubleClickPlays) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  ClipsPanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_EQ(doc.current_clip(), 0);
+  ASSERT_NE(panel.rects.find("clip:walk"), nullptr);
+  ASSERT_TRUE(h.click(panel.rects, "clip:run"));
+  EXPECT_EQ(panel.selected, 1);
+  EXPECT_EQ(doc.current_clip(), 0);  // One click only selects.
+  doc.update(0.5f);
+  ASSERT_TRUE(h.click(panel.rects, "clip:run", 2));
+  EXPECT_EQ(doc.current_clip(), 1);
+  EXPECT_NEAR(doc.time(), 0.0f, 1e-6f);
+}
+
+// --- Blend ---
+
+TEST(BlendPanel, CrossfadeButtonFadesToTheChosenClip) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_NE(panel.rects.find("crossfade_target"), nullptr);
+  panel.crossfade_target = 1;  // "run"
+  panel.crossfade_seconds = 0.5f;
+  ASSERT_TRUE(h.click(panel.rects, "crossfade"));
+  EXPECT_TRUE(doc.player().fading());
+  EXPECT_EQ(doc.player().clip(), 1);
+  EXPECT_EQ(doc.player().fading_from(), 0);
+  doc.update(doc.duration());
+  EXPECT_FALSE(doc.player().fading());
+  h.frames(2);  // The weight plot draws after the fade.
+}
+
+TEST(BlendPanel, TargetComboPicksTheClip) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_TRUE(h.click(panel.rects, "crossfade_target"));
+  // The open list shows "walk" then "run" below the combo, one line each.
+  const ItemRect* combo = panel.rects.find("crossfade_target");
+  ASSERT_NE(combo, nullptr);
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float combo_height = combo->max.y - combo->min.y;
+  h.click_at(ImVec2(combo->center().x, combo->max.y + combo_height * 0.25f + line * 1.5f));
+  EXPECT_EQ(panel.crossfade_target, 1);
+}
+
+TEST(BlendPanel, StartBlendAndShiftRamp) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_EQ(panel.blend_clips, (std::vector<int>{0, 1}));  // "walk" at 0, "run" at 1.
+  ASSERT_TRUE(h.click(panel.rects, "start_blend"));
+  ASSERT_EQ(doc.mode(), PlaybackMode::kBlend1D);
+  EXPECT_EQ(doc.blend().clips, (std::vector<int>{0, 1}));
+
+  // The parameter slider moves the target (and the value at once when the rate is 0).
+  doc.blend().parameter.rate = 0.0f;
+  h.frame();
+  const ItemRect* slider = panel.rects.find("blend_param");
+  ASSERT_NE(slider, nullptr);
+  h.click_at(slider->center());
+  EXPECT_NEAR(doc.blend().parameter.target, 0.5f, 0.05f);
+  EXPECT_NEAR(doc.blend().parameter.value, 0.5f, 0.05f);
+
+  // Shift ramp: Shift held drives the target to the max, released to the min.
+  ASSERT_TRUE(h.click(panel.rects, "shift_ramp"));
+  ASSERT_TRUE(panel.shift_ramp);
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyShift = true;
+  h.frame();
+  EXPECT_FLOAT_EQ(doc.blend().parameter.target, 1.0f);
+  doc.blend().parameter.rate = 2.0f;
+  doc.blend().parameter.value = 0.0f;
+  doc.update(0.25f);
+  EXPECT_NEAR(doc.blend().parameter.value, 0.5f, 1e-5f);  // Rises at the rate.
+  io.KeyShift = false;
+  h.frame();
+  EXPECT_FLOAT_EQ(doc.blend().parameter.target, 0.0f);
+  doc.update(0.1f);
+  EXPECT_NEAR(doc.blend().parameter.value, 0.3f, 1e-5f);  // And falls.
+  for (int i = 0; i < 10; ++i) {
+    doc.update(1.0f / 60.0f);
+    h.frame();  // Weight plots draw.
+  }
+}
+
+TEST(BlendPanel, WithoutShiftRampShiftDoesNothing) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_TRUE(h.click(panel.rects, "start_blend"));
+  doc.blend().parameter.target = 0.25f;
+  ImGui::GetIO().KeyShift = true;
+  h.frame();
+  ImGui::GetIO().KeyShift = false;
+  EXPECT_FLOAT_EQ(doc.blend().parameter.target, 0.25f);
+}
+
+TEST(BlendPanel, DrawsTheStateMachineOfASetup) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  anim::Setup setup;
+  SetupParameter speed;
+  speed.name = "speed";
+  speed.min = 0.0f;
+  speed.max = 1.0f;
+  SetupParameter jump;
+  jump.name = "jump";
+  jump.type = ParameterType::kTrigger;
+  SetupParameter crouch;
+  crouch.name = "crouch";
+  crouch.type = ParameterType::kBool;
+  SetupParameter gear;
+  gear.name = "gear";
+  gear.type = ParameterType::kInt;
+  setup.parameters = {speed, jump, crouch, gear};
+  SetupState walk;
+  walk.name = "Walk";
+  walk.motion = "walk";
+  SetupState run;
+  run.name = "Run";
+  run.motion = "run";
+  setup.states = {walk, run};
+  setup.default_state = "Walk";
+  SetupTransition to_run;
+  to_run.from = "Walk";
+  to_run.to = "Run";
+  SetupCondition fast;
+  fast.parameter = "speed";
+  fast.op = ConditionOp::kGreater;
+  fast.value = 0.5f;
+  to_run.conditions = {fast};
+  to_run.duration = 0.5f;
+  setup.transitions = {to_run};
+  const Status attached = doc.attach_setup(setup, "test://setup.json");
+  ASSERT_TRUE(attached.ok()) << attached.error().to_string();
+  ASSERT_EQ(doc.mode(), PlaybackMode::kStateMachine);
+
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_TRUE(doc.state_machine()->set_float("speed", 1.0f));
+  doc.update(0.1f);
+  h.frames(2);  // A transition is running.
+  EXPECT_GE(doc.state_machine()->transition().transition, 0);
+  doc.update(1.0f);
+  h.frames(2);
+}
+
+// --- Inspector ---
+
+TEST(InspectorPanel, ShowsTheSelectedJointAndLinksToItsParent) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  InspectorPanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);  // Nothing selected: a hint.
+  EXPECT_EQ(panel.rects.find("parent"), nullptr);
+  sel.joint = kHead;
+  doc.seek(0.75f);
+  h.frames(2);
+  ASSERT_TRUE(h.click(panel.rects, "parent"));
+  EXPECT_EQ(sel.joint, kSpine);
+  sel.joint = kRoot;
+  h.frames(2);
+  EXPECT_EQ(panel.rects.find("parent"), nullptr);  // A root has none.
+}
+
+// --- Degenerate models: every panel draws without crashing ---
+
+void draw_everything(const Model& model, int selected_joint) {
+  Harness h;
+  Document doc(model, model.source_path);
+  Selection sel;
+  sel.joint = selected_joint;
+  BoneTreePanel tree;
+  InspectorPanel inspector;
+  ClipsPanel clips;
+  TimelinePanel timeline;
+  BlendPanel blend;
+  h.set_draw([&] {
+    tree.draw(doc, sel);
+    ImGui::Separator();
+    inspector.draw(doc, sel);
+    ImGui::Separator();
+    clips.draw(doc, sel);
+    ImGui::Separator();
+    blend.draw(doc, sel);
+    ImGui::Separator();
+    draw_status_bar(doc, 1.25f);
+    ImGui::Separator();
+    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 150.0f))) timeline.draw(doc, sel);
+    ImGui::EndChild();
+  });
+  h.frames(3);
+  if (const ItemRect* strip = timeline.rects.find("strip")) h.click_at(strip->center());
+  if (timeline.rects.find("play") != nullptr) h.click(timeline.rects, "play");
+  h.press(kSpaceKey);
+  h.press(kRightKey);
+  h.press(kEndKey);
+  doc.update(0.1f);
+  h.frames(2);
+}
+
+TEST(Panels, DrawAModelWithoutClips) { draw_everything(make_model(/*with_clips=*/false), kHead); }
+
+TEST(Panels, DrawAStaticModel) {
+  Model model = make_model(false);
+  model.skeleton = Skeleton{};
+  model.skin = Skin{};
+  for (Vertex& v : model.mesh.vertices) v = Vertex{};
+  draw_everything(model, 3);  // A stale selection from a previous model.
+}
+
+TEST(Panels, DrawTheTestModel) { draw_everything(make_model(), kSpine); }
+
+TEST(StatusBar, DrawsOneLine) {
+  Harness h(ImVec2(1200.0f, 40.0f));
+  Document doc(make_model(), "test://chain");
+  h.set_draw([&] { draw_status_bar(doc, 2.5f); });
+  h.frames(2);
+}
+
+}  // namespace
+}  // namespace anim::ui

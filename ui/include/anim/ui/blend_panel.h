@@ -1,0 +1,49 @@
+#pragma once
+// The Blend panel: crossfade from the playing clip to another (duration, curve, frozen or
+// playing outgoing clip) with a live weight plot; a 1D blend of two or more clips on an axis
+// driven by a parameter (seed 002's "hold Shift to run" ramp included); and, when a setup is
+// open, the state machine's active states, transition and parameters.
+#include <string>
+#include <vector>
+
+#include "anim/player.h"
+#include "anim/ui/document.h"
+#include "anim/ui/item_rects.h"
+#include "anim/ui/selection.h"
+
+namespace anim::ui {
+
+class BlendPanel {
+ public:
+  // Draws inside the current window. Also applies the Shift ramp (every frame it is drawn).
+  void draw(Document& doc, Selection& sel);
+
+  // --- Crossfade: what the "Crossfade" button uses ---
+  int crossfade_target = -1;       // Clip index; -1 (or invalid) picks a clip not playing.
+  float crossfade_seconds = 0.3f;  // 0..2 s; 0 cuts at once.
+  FadeCurve crossfade_curve = FadeCurve::kSmoothstep;
+  bool freeze_outgoing = false;  // The outgoing clip holds its pose instead of playing on.
+
+  // --- 1D blend: what the "Start blend" button uses ---
+  std::vector<int> blend_clips;        // Clip indices (two or more once a model is shown).
+  std::vector<float> blend_positions;  // One per clip; must increase strictly.
+  // Seed 002: while on, holding Shift drives the parameter's target to the axis' max and
+  // releasing it to the min; the value follows at the parameter's rate.
+  bool shift_ramp = false;
+
+  // Rects of the last frame: "crossfade_target", "crossfade", "start_blend", "blend_param",
+  // "shift_ramp" (each while its section is open and the model has clips to use it).
+  ItemRects rects;
+
+ private:
+  void reset_choices(const Document& doc);
+  void apply_shift_ramp(Document& doc) const;
+  void crossfade_section(Document& doc);
+  void blend_section(Document& doc);
+  void state_machine_section(Document& doc);
+
+  const Model* model_ = nullptr;
+  std::string fade_source_;  // Name of the last outgoing clip, for the weight plot.
+};
+
+}  // namespace anim::ui

@@ -1,0 +1,53 @@
+#pragma once
+// The Skeleton panel: the joint hierarchy as a tree with a search field. Clicking a joint
+// selects it; a selection made elsewhere (the viewport) opens the path to it and scrolls it
+// into view once. Joints that move no vertex are dimmed.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "anim/model.h"
+#include "anim/ui/document.h"
+#include "anim/ui/item_rects.h"
+#include "anim/ui/selection.h"
+
+namespace anim::ui {
+
+class BoneTreePanel {
+ public:
+  // Draws inside the current window (the caller owns Begin/End). Sets sel.joint on a click.
+  void draw(Document& doc, Selection& sel);
+
+  // Search text: a case-insensitive substring of joint names. While it is non-empty only the
+  // matches and their ancestors are shown, expanded, with the matches highlighted.
+  char filter[128] = "";
+
+  // Rects of the last frame: "filter" (the search field) and "joint:<name>" for every joint
+  // row drawn (collapsed subtrees have none).
+  ItemRects rects;
+
+ private:
+  void rebuild(const Model& model);
+  void apply_filter(const Skeleton& skeleton);
+  void draw_joint(int joint, const Document& doc, Selection& sel, bool filtering);
+
+  // Children lists, built once per model (keyed by its address and checked against its
+  // parent array, so a new model at a recycled address still rebuilds).
+  const Model* model_ = nullptr;
+  std::vector<int16_t> parents_;
+  std::vector<std::vector<int>> children_;
+  std::vector<int> roots_;
+
+  // Filter results for `applied_filter_`: shown (a match or an ancestor of one) and matched.
+  std::string applied_filter_;
+  std::vector<char> shown_, matched_;
+  int match_count_ = 0;
+  bool force_open_ = false;  // Expand every shown joint once after the filter changes.
+  int open_all_ = 0;         // +1 expand / -1 collapse every drawn joint this frame.
+
+  int last_selection_ = -1;        // Selection seen last frame; a change from elsewhere reveals it.
+  int reveal_ = -1;                // Joint to open the path to and scroll to, or -1.
+  std::vector<char> reveal_path_;  // Ancestors of reveal_.
+};
+
+}  // namespace anim::ui

@@ -1,0 +1,33 @@
+#pragma once
+// The Clips panel: a sortable table of the model's clips (name, duration, frames at 30 fps,
+// animated channels, keys). The playing clip is highlighted; a click selects a row and a
+// double-click plays that clip.
+#include <vector>
+
+#include "anim/ui/document.h"
+#include "anim/ui/item_rects.h"
+#include "anim/ui/selection.h"
+
+namespace anim::ui {
+
+class ClipsPanel {
+ public:
+  // Draws inside the current window.
+  void draw(Document& doc, Selection& sel);
+
+  int selected = -1;     // Clip index of the row selected by a single click, or -1.
+  char filter[96] = "";  // Name search, shown when the model has many clips.
+
+  // Rects of the last frame: "clip:<name>" for every row drawn.
+  ItemRects rects;
+
+ private:
+  void sort_rows(const Document& doc);
+
+  std::vector<int> order_;  // Row order (clip indices) after sorting.
+  const Model* model_ = nullptr;
+  int sort_column_ = -1;  // -1: file order.
+  bool sort_descending_ = false;
+};
+
+}  // namespace anim::ui

@@ -1,0 +1,118 @@
+#pragma once
+// The open document: a model, how it is playing, and the pose shown this frame. Panels read
+// it and change it only through its methods, so every change has one place to go through.
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "anim/blend_space.h"
+#include "anim/model.h"
+#include "anim/player.h"
+#include "anim/sampling.h"
+#include "anim/setup.h"
+#include "anim/state_machine.h"
+#include "anim/ui/posed_model.h"
+
+namespace anim::ui {
+
+// How the pose is produced.
+enum class PlaybackMode {
+  kClip,        // The Player: one clip, or a crossfade between two.
+  kBlend1D,     // Two or more clips on an axis, phase-synchronised, driven by a parameter.
+  kStateMachine  // The setup's state machine.
+};
+
+// The Blend panel's 1D blend: clips on an axis and the (smoothed) parameter.
+struct Blend1DState {
+  std::vector<int> clips;         // Clip indices, in axis order.
+  std::vector<float> positions;   // Strictly increasing.
+  SmoothedValue parameter{0.0f, 0.0f, 1.5f, 0.0f, 1.0f};
+  float phase = 0.0f;             // Shared normalized time.
+};
+
+class Document {
+ public:
+  // Takes the model; `path` is what it was loaded from (a file or "builtin:demo").
+  Document(Model model, std::string path);
+
+  const Model& model() const { return *model_; }
+  const std::string& path() const { return path_; }
+
+  // --- Playback (Timeline / Clips panels) ---
+  bool play_clip(int clip);  // Starts a clip from 0, leaving blend / state-machine modes.
+  bool crossfade_to(int clip, const CrossfadeOptions& options);
+  void set_playing(bool playing) { playing_ = playing; }
+  bool playing() const { return playing_; }
+  void set_loop(bool loop);
+  bool loop() const { return loop_; }
+  void set_speed(float speed);
+  float speed() const { return speed_; }
+  // Scrubs the current clip to `seconds` (wrapped or clamped), keeping the playing state.
+  void seek(float seconds);
+  // Steps by whole frames of the clip's sampling rate (kFrameRate), pausing playback.
+  void step_frames(int frames);
+  int current_clip() const { return player_.clip(); }
+  float time() const;      // Seconds into the current clip (or normalized time * duration).
+  float duration() const;  // Of the current clip; 0 without one.
+  const Player& player() const { return player_; }
+  PlaybackMode mode() const { return mode_; }
+
+  // --- 1D blend (Blend panel) ---
+  // Starts blending `clips` placed at `positions` (strictly increasing). False if invalid.
+  bool start_blend(const std::vector<int>& clips, const std::vector<float>& positions);
+  Blend1DState& blend() { return blend_; }
+  const Blend1DState& blend() const { return blend_; }
+  // Weight of each blend clip right now (same order as blend().clips).
+  std::vector<float> blend_weights() const;
+
+  // --- State machine (a setup opened with the model) ---
+  // Compiles `setup` against the model's clips and runs it; the Error lists the problems.
+  Status attach_setup(Setup setup, std::string setup_path);
+  bool has_setup() const { return state_machine_ != nullptr; }
+  const Setup* setup() const { return setup_ ? &*setup_ : nullptr; }
+  const std::string& setup_path() const { return setup_path_; }
+  StateMachineInstance* state_machine() { return state_machine_.get(); }
+  void use_state_machine();
+
+  // --- Per frame ---
+  // Advances playback by dt seconds (when playing) and recomputes the pose.
+  void update(float dt);
+  Span<const Transform> local_pose() const { return local_; }
+  const PosedModel& posed() const { return posed_; }
+  // Recent weights of the shown clips/states for plots: newest last, at most kHistory.
+  static constexpr std::size_t kHistory = 240;
+  const std::deque<float>& weight_history(std::size_t series) const;
+  std::size_t weight_series() const { return history_.size(); }
+
+  // Number of vertices each joint influences (computed once).
+  const std::vector<uint32_t>& influenced_vertices() const { return influenced_; }
+
+  static constexpr float kFrameRate = 30.0f;
+
+ private:
+  void evaluate();
+  void record_weights();
+
+  std::unique_ptr<Model> model_;  // Stable address: players and instances point into it.
+  std::string path_;
+  Player player_;
+  PlaybackMode mode_ = PlaybackMode::kClip;
+  bool playing_ = true;
+  bool loop_ = true;
+  float speed_ = 1.0f;
+  Blend1DState blend_;
+  std::vector<SamplingCursor> blend_cursors_;
+  std::vector<Transform> scratch_a_, scratch_b_;
+  std::optional<Setup> setup_;
+  std::string setup_path_;
+  std::unique_ptr<StateMachineDef> def_;
+  std::unique_ptr<StateMachineInstance> state_machine_;
+  std::vector<Transform> local_;
+  PosedModel posed_;
+  std::vector<std::deque<float>> history_;
+  std::vector<uint32_t> influenced_;
+};
+
+}  // namespace anim::ui

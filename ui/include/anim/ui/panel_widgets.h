@@ -1,0 +1,34 @@
+#pragma once
+// Small drawing helpers shared by the panels: right-aligned numbers in table cells, counts
+// with thousands separators, and the tool's accent colours.
+#include <cstddef>
+#include <string>
+
+#include <imgui.h>
+
+namespace anim::ui {
+
+// Colours used across panels so that a joint, a key kind or a warning looks the same
+// everywhere.
+namespace colors {
+inline ImVec4 highlight() { return ImVec4(1.0f, 0.78f, 0.30f, 1.0f); }    // Search matches.
+inline ImVec4 playing() { return ImVec4(0.40f, 0.85f, 0.45f, 1.0f); }     // Playing clip.
+inline ImVec4 warning() { return ImVec4(1.0f, 0.55f, 0.45f, 1.0f); }      // Invalid input.
+inline ImVec4 translation() { return ImVec4(0.35f, 0.72f, 1.0f, 1.0f); }  // Translation keys.
+inline ImVec4 rotation() { return ImVec4(1.0f, 0.62f, 0.25f, 1.0f); }     // Rotation keys.
+inline ImVec4 scale() { return ImVec4(0.55f, 0.90f, 0.45f, 1.0f); }       // Scale keys.
+inline ImVec4 playhead() { return ImVec4(0.96f, 0.36f, 0.32f, 1.0f); }
+}  // namespace colors
+
+// Draws `text` right-aligned in the remaining width of the current line (a table cell).
+void text_right(const char* text);
+// Draws `value` with `decimals` decimals, right-aligned; -0 prints as 0.
+void number_right(float value, int decimals = 4);
+// Draws an integer count right-aligned, with thousands separators.
+void count_right(std::size_t value);
+// "12,345".
+std::string format_count(std::size_t value);
+// A "(?)" marker that shows `text` as a tooltip when hovered.
+void help_marker(const char* text);
+
+}  // namespace anim::ui

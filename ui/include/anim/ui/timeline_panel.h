@@ -1,0 +1,43 @@
+#pragma once
+// The Timeline panel: transport (start, previous frame, play/pause, next frame, end), loop,
+// speed, the current time, and a strip with a ruler in seconds and frames, the key times of
+// the selected joint (translation, rotation and scale in their own lanes) and a draggable
+// playhead. Ctrl+wheel over the strip zooms around the mouse, the wheel scrolls when zoomed.
+//
+// Keys (ignored while a text field has focus or a popup is open): Space play/pause,
+// Left/Right previous/next frame, Home/End first/last frame.
+#include "anim/ui/document.h"
+#include "anim/ui/item_rects.h"
+#include "anim/ui/selection.h"
+
+namespace anim::ui {
+
+class TimelinePanel {
+ public:
+  // Draws inside the current window; the strip takes the height left below the controls.
+  // Dragging the playhead pauses playback and restores the previous playing state on release.
+  void draw(Document& doc, Selection& sel);
+
+  static constexpr float kMaxZoom = 64.0f;
+  float zoom = 1.0f;            // 1: the whole clip fills the strip; up to kMaxZoom.
+  float view_start = 0.0f;      // Seconds at the strip's left edge (moves only when zoomed).
+  bool follow_playhead = true;  // When zoomed, keep the playhead in view while playing.
+
+  // Rects of the last frame: "play", "step_back", "step_forward", "loop", "speed" and
+  // "strip" (the time area: x maps linearly to view_start .. view_start + duration / zoom).
+  ItemRects rects;
+
+ private:
+  void controls(Document& doc);
+  void strip(Document& doc, const Selection& sel);
+  void scrollbar(float min_x, float y, float width, float duration, float span);
+  void keyboard(Document& doc, bool play_clicked);
+
+  bool scrubbing_ = false;
+  bool resume_after_scrub_ = false;  // Playing state to restore when the drag ends.
+  bool zoom_changed_ = false;        // By the zoom slider: recentre on the playhead.
+  int view_clip_ = -1;               // Clip the view belongs to; another one resets it.
+  const Model* model_ = nullptr;
+};
+
+}  // namespace anim::ui

@@ -1,0 +1,485 @@
+#include "anim/ui/blend_panel.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <deque>
+
+#include <imgui.h>
+
+#include "anim/ui/panel_widgets.h"
+
+namespace anim::ui {
+namespace {
+
+// Plot colours of the series (clips or states), reused in order.
+ImVec4 series_color(std::size_t i) {
+  static const ImVec4 kColors[] = {
+      ImVec4(0.35f, 0.72f, 1.0f, 1.0f),  ImVec4(1.0f, 0.62f, 0.25f, 1.0f),
+      ImVec4(0.55f, 0.90f, 0.45f, 1.0f), ImVec4(0.95f, 0.45f, 0.70f, 1.0f),
+      ImVec4(0.70f, 0.55f, 1.0f, 1.0f),  ImVec4(0.95f, 0.85f, 0.35f, 1.0f)};
+  return kColors[i % (sizeof(kColors) / sizeof(kColors[0]))];
+}
+
+float label_width() { return ImGui::GetFontSize() * 5.5f; }
+
+// A label on the left, the next widget to its right filling the line.
+void form_label(const char* label) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(label_width());
+  ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+const char* clip_name(const Document& doc, int clip) {
+  const std::vector<Clip>& clips = doc.model().clips;
+  if (clip < 0 || static_cast<std::size_t>(clip) >= clips.size()) return "(none)";
+  return clips[clip].name.empty() ? "(unnamed)" : clips[clip].name.c_str();
+}
+
+bool clip_combo(const char* id, const Document& doc, int* clip) {
+  bool changed = false;
+  if (ImGui::BeginCombo(id, clip_name(doc, *clip))) {
+    const std::vector<Clip>& clips = doc.model().clips;
+    for (std::size_t i = 0; i < clips.size(); ++i) {
+      const int index = static_cast<int>(i);
+      ImGui::PushID(index);
+      const bool chosen = index == *clip;
+      if (ImGui::Selectable(clip_name(doc, index), chosen)) {
+        *clip = index;
+        changed = true;
+      }
+      if (chosen) ImGui::SetItemDefaultFocus();
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// The last Document::kHistory samples, padded on the left with the oldest one so that every
+// plot spans the same time.
+struct History {
+  const std::deque<float>* values;
+};
+
+float history_sample(void* data, int index) {
+  const std::deque<float>& values = *static_cast<History*>(data)->values;
+  if (values.empty()) return 0.0f;
+  const int pad = static_cast<int>(Document::kHistory) - static_cast<int>(values.size());
+  return values[static_cast<std::size_t>(std::max(0, index - pad))];
+}
+
+// One weight series as a line in [0, 1], labelled with its name and current weight.
+void weight_plot(const char* id, const std::deque<float>& values, const char* name,
+                 const ImVec4& color) {
+  char overlay[128];
+  std::snprintf(overlay, sizeof(overlay), "%s  %.2f", name,
+                values.empty() ? 0.0 : static_cast<double>(values.back()));
+  History history{&values};
+  ImGui::PushStyleColor(ImGuiCol_PlotLines, color);
+  ImGui::PlotLines(id, history_sample, &history, static_cast<int>(Document::kHistory), 0, overlay,
+                   0.0f, 1.0f,
+                   ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight() * 1.6f));
+  ImGui::PopStyleColor();
+}
+
+bool increasing(const std::vector<float>& positions) {
+  for (std::size_t i = 1; i < positions.size(); ++i) {
+    if (!(positions[i] > positions[i - 1])) return false;
+  }
+  return true;
+}
+
+int find_clip_containing(const std::vector<Clip>& clips, const char* word, int skip) {
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    std::string name = clips[i].name;
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (static_cast<int>(i) != skip && name.find(word) != std::string::npos) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+// The axis of the 1D blend: clip positions, the target (ring) and the value (dot).
+void draw_axis(const Document& doc) {
+  const Blend1DState& blend = doc.blend();
+  if (blend.positions.size() < 2) return;
+  const float lo = blend.positions.front();
+  const float hi = blend.positions.back();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = ImGui::GetFontSize() * 2.2f;
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, height));
+  const float pad = ImGui::GetFontSize();
+  const float x0 = at.x + pad;
+  const float x1 = at.x + width - pad;
+  const float y = at.y + height * 0.35f;
+  auto to_x = [&](float v) { return x0 + (v - lo) / std::max(hi - lo, 1e-6f) * (x1 - x0); };
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), ImGui::GetColorU32(ImGuiCol_TextDisabled), 2.0f);
+  for (std::size_t i = 0; i < blend.positions.size(); ++i) {
+    const float x = to_x(blend.positions[i]);
+    const ImU32 color = ImGui::GetColorU32(series_color(i));
+    draw->AddLine(ImVec2(x, y - 5.0f), ImVec2(x, y + 5.0f), color, 2.0f);
+    const char* name = clip_name(doc, blend.clips[i]);
+    const float text_w = ImGui::CalcTextSize(name).x;
+    const float tx = std::clamp(x - text_w * 0.5f, at.x, at.x + width - text_w);
+    draw->AddText(ImVec2(tx, y + 6.0f), color, name);
+  }
+  const ImU32 marker = ImGui::GetColorU32(ImGuiCol_Text);
+  draw->AddCircle(ImVec2(to_x(blend.parameter.target), y), 6.0f, marker, 16, 1.5f);
+  draw->AddCircleFilled(ImVec2(to_x(blend.parameter.value), y), 4.0f, marker, 16);
+}
+
+}  // namespace
+
+void BlendPanel::reset_choices(const Document& doc) {
+  const std::vector<Clip>& clips = doc.model().clips;
+  crossfade_target = -1;
+  blend_clips.clear();
+  blend_positions.clear();
+  fade_source_.clear();
+  if (clips.size() < 2) return;
+  // Seed 002's pair when the names give it away (walk at 0, run at 1), else the first two.
+  int a = find_clip_containing(clips, "walk", -1);
+  int b = find_clip_containing(clips, "run", a);
+  if (a < 0 || b < 0) {
+    a = 0;
+    b = 1;
+  }
+  blend_clips = {a, b};
+  blend_positions = {0.0f, 1.0f};
+}
+
+void BlendPanel::apply_shift_ramp(Document& doc) const {
+  if (!shift_ramp || doc.mode() != PlaybackMode::kBlend1D) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  // ImGui clears the modifiers when the app window loses focus, so KeyShift means "held here".
+  SmoothedValue& p = doc.blend().parameter;
+  p.target = io.KeyShift && !io.WantTextInput ? p.max : p.min;
+}
+
+void BlendPanel::draw(Document& doc, Selection& /*sel*/) {
+  rects.clear();
+  if (model_ != &doc.model()) {
+    model_ = &doc.model();
+    reset_choices(doc);
+  }
+  apply_shift_ramp(doc);
+  if (doc.model().clips.empty()) {
+    ImGui::Spacing();
+    ImGui::TextDisabled("This model has no clips to blend.");
+    return;
+  }
+  // The running state machine comes first: it is what the user opened the setup for.
+  const bool machine_first = doc.mode() == PlaybackMode::kStateMachine;
+  if (machine_first) state_machine_section(doc);
+  crossfade_section(doc);
+  blend_section(doc);
+  if (!machine_first) state_machine_section(doc);
+}
+
+void BlendPanel::crossfade_section(Document& doc) {
+  if (!ImGui::CollapsingHeader("Crossfade", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::PushID("crossfade");
+  const std::vector<Clip>& clips = doc.model().clips;
+  const Player& player = doc.player();
+  const int current = doc.current_clip();
+  if (crossfade_target < 0 || static_cast<std::size_t>(crossfade_target) >= clips.size()) {
+    crossfade_target = current == 0 && clips.size() > 1 ? 1 : 0;
+  }
+  if (player.fading() && player.fading_from() >= 0)
+    fade_source_ = clip_name(doc, player.fading_from());
+
+  form_label("Playing");
+  if (doc.mode() == PlaybackMode::kClip) {
+    ImGui::TextColored(colors::playing(), "%s", clip_name(doc, current));
+  } else {
+    ImGui::TextDisabled(doc.mode() == PlaybackMode::kBlend1D ? "1D blend" : "state machine");
+  }
+  if (doc.mode() == PlaybackMode::kClip && player.fading()) {
+    char overlay[96];
+    std::snprintf(overlay, sizeof(overlay), "from %s  %.0f%%",
+                  player.fading_from() >= 0 ? fade_source_.c_str() : "frozen pose",
+                  static_cast<double>(player.fade_progress() * 100.0f));
+    form_label("Fading");
+    ImGui::ProgressBar(player.fade_progress(), ImVec2(-FLT_MIN, 0.0f), overlay);
+  }
+
+  form_label("Target");
+  clip_combo("##target", doc, &crossfade_target);
+  rects.record("crossfade_target");
+  form_label("Duration");
+  ImGui::SliderFloat("##seconds", &crossfade_seconds, 0.0f, 2.0f, "%.2f s",
+                     ImGuiSliderFlags_AlwaysClamp);
+  form_label("Curve");
+  const char* curves[] = {"Linear", "Smoothstep"};
+  int curve = crossfade_curve == FadeCurve::kSmoothstep ? 1 : 0;
+  if (ImGui::Combo("##curve", &curve, curves, 2)) {
+    crossfade_curve = curve == 1 ? FadeCurve::kSmoothstep : FadeCurve::kLinear;
+  }
+  ImGui::Checkbox("Freeze outgoing clip", &freeze_outgoing);
+  ImGui::SameLine();
+  help_marker(
+      "The outgoing clip holds the pose it had when the fade started instead of playing "
+      "on while it fades out.");
+
+  if (ImGui::Button("Crossfade", ImVec2(-FLT_MIN, 0.0f))) {
+    CrossfadeOptions options;
+    options.seconds = crossfade_seconds;
+    options.curve = crossfade_curve;
+    options.freeze_source = freeze_outgoing;
+    const bool had_clip = doc.mode() == PlaybackMode::kClip && current >= 0;
+    if (doc.crossfade_to(crossfade_target, options)) {
+      fade_source_ = had_clip && !freeze_outgoing ? clip_name(doc, current) : "frozen pose";
+    }
+  }
+  rects.record("crossfade");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Fade from what plays now to %s over %.2f s",
+                      clip_name(doc, crossfade_target), static_cast<double>(crossfade_seconds));
+  }
+
+  // Weights of the incoming and outgoing clip while (and shortly after) a fade.
+  if (doc.mode() == PlaybackMode::kClip && doc.weight_series() >= 2) {
+    const std::deque<float>& out = doc.weight_history(1);
+    const bool recent =
+        player.fading() || std::any_of(out.begin(), out.end(), [](float w) { return w > 0.0f; });
+    if (recent) {
+      weight_plot("##in", doc.weight_history(0), clip_name(doc, current), series_color(0));
+      weight_plot("##out", out, fade_source_.empty() ? "outgoing" : fade_source_.c_str(),
+                  series_color(1));
+    }
+  }
+  ImGui::PopID();
+}
+
+void BlendPanel::blend_section(Document& doc) {
+  if (!ImGui::CollapsingHeader("1D blend", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::PushID("blend1d");
+  const std::vector<Clip>& clips = doc.model().clips;
+  if (clips.size() < 2) {
+    ImGui::TextDisabled("A 1D blend needs at least two clips.");
+    ImGui::PopID();
+    return;
+  }
+  for (int& clip : blend_clips) {
+    if (clip < 0 || static_cast<std::size_t>(clip) >= clips.size()) clip = 0;
+  }
+  while (blend_positions.size() < blend_clips.size()) {
+    blend_positions.push_back(blend_positions.empty() ? 0.0f : blend_positions.back() + 1.0f);
+  }
+  blend_positions.resize(blend_clips.size());
+
+  // The clips on the axis: clip, position, remove.
+  int remove = -1;
+  const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp;
+  if (ImGui::BeginTable("points", 3, flags)) {
+    ImGui::TableSetupColumn("Clip", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    ImGui::TableSetupColumn("Position", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < blend_clips.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      clip_combo("##clip", doc, &blend_clips[i]);
+      ImGui::TableSetColumnIndex(1);
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      ImGui::DragFloat("##position", &blend_positions[i], 0.01f, -100.0f, 100.0f, "%.2f");
+      ImGui::TableSetColumnIndex(2);
+      ImGui::BeginDisabled(blend_clips.size() <= 2);
+      if (ImGui::Button("x", ImVec2(ImGui::GetFrameHeight(), 0.0f))) remove = static_cast<int>(i);
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this clip from the blend");
+      ImGui::EndDisabled();
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  if (remove >= 0) {
+    blend_clips.erase(blend_clips.begin() + remove);
+    blend_positions.erase(blend_positions.begin() + remove);
+  }
+  if (ImGui::Button("Add clip")) {
+    int next = 0;
+    while (next + 1 < static_cast<int>(clips.size()) &&
+           std::find(blend_clips.begin(), blend_clips.end(), next) != blend_clips.end()) {
+      ++next;
+    }
+    blend_clips.push_back(next);
+    blend_positions.push_back(blend_positions.empty() ? 0.0f : blend_positions.back() + 1.0f);
+  }
+  const bool valid = blend_clips.size() >= 2 && increasing(blend_positions);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!valid);
+  if (ImGui::Button("Start blend", ImVec2(-FLT_MIN, 0.0f))) {
+    doc.start_blend(blend_clips, blend_positions);
+  }
+  rects.record("start_blend");
+  ImGui::EndDisabled();
+  if (!valid) ImGui::TextColored(colors::warning(), "Positions must increase from row to row.");
+
+  // The running blend's parameter.
+  const bool running = doc.mode() == PlaybackMode::kBlend1D;
+  SmoothedValue& p = doc.blend().parameter;
+  ImGui::Spacing();
+  ImGui::BeginDisabled(!running || shift_ramp);
+  form_label("Parameter");
+  float target = p.target;
+  if (ImGui::SliderFloat("##parameter", &target, p.min, std::max(p.max, p.min + 1e-3f), "%.3f")) {
+    p.target = target;
+    if (!(p.rate > 0.0f)) p.value = target;
+  }
+  rects.record("blend_param");
+  ImGui::EndDisabled();
+  ImGui::Checkbox("Shift ramp", &shift_ramp);
+  rects.record("shift_ramp");
+  ImGui::SameLine();
+  ImGui::TextDisabled("hold Shift to run");
+  form_label("Rate");
+  float rate = p.rate;
+  if (ImGui::SliderFloat("##rate", &rate, 0.0f, 5.0f, rate > 0.0f ? "%.2f / s" : "instant",
+                         ImGuiSliderFlags_AlwaysClamp)) {
+    p.rate = rate;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("How fast the parameter follows its target");
+  if (!running) {
+    ImGui::TextDisabled("Start the blend to drive its parameter.");
+    ImGui::PopID();
+    return;
+  }
+
+  draw_axis(doc);
+  const std::vector<float> weights = doc.blend_weights();
+  for (std::size_t i = 0; i < doc.blend().clips.size(); ++i) {
+    if (i >= doc.weight_series()) break;
+    ImGui::PushID(static_cast<int>(i));
+    weight_plot("##weight", doc.weight_history(i), clip_name(doc, doc.blend().clips[i]),
+                series_color(i));
+    ImGui::PopID();
+  }
+  ImGui::PopID();
+}
+
+void BlendPanel::state_machine_section(Document& doc) {
+  if (!doc.has_setup() || doc.state_machine() == nullptr) return;
+  if (!ImGui::CollapsingHeader("State machine", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  ImGui::PushID("state_machine");
+  StateMachineInstance& sm = *doc.state_machine();
+  const StateMachineDef& def = sm.def();
+  if (doc.mode() != PlaybackMode::kStateMachine) {
+    if (ImGui::Button("Run state machine", ImVec2(-FLT_MIN, 0.0f))) doc.use_state_machine();
+  } else {
+    ImGui::TextColored(colors::playing(), "Running");
+    if (!doc.setup_path().empty()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", doc.setup_path().c_str());
+    }
+  }
+
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+  if (ImGui::BeginTable("active", 3, flags)) {
+    ImGui::TableSetupColumn("Active state", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableHeadersRow();
+    for (const StateMachineInstance::ActiveState& a : sm.active_states()) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      const bool current = a.state == sm.current_state();
+      const char* name = a.state >= 0 && static_cast<std::size_t>(a.state) < def.states.size()
+                             ? def.states[a.state].name.c_str()
+                             : "?";
+      if (current) {
+        ImGui::TextColored(colors::playing(), "%s", name);
+      } else {
+        ImGui::TextUnformatted(name);
+      }
+      ImGui::TableSetColumnIndex(1);
+      number_right(a.weight, 2);
+      ImGui::TableSetColumnIndex(2);
+      char overlay[32];
+      std::snprintf(overlay, sizeof(overlay), "%.0f%%",
+                    static_cast<double>(a.normalized_time * 100.0f));
+      ImGui::ProgressBar(a.normalized_time, ImVec2(-FLT_MIN, ImGui::GetFontSize()), overlay);
+    }
+    ImGui::EndTable();
+  }
+  const StateMachineInstance::TransitionStatus tr = sm.transition();
+  if (tr.transition >= 0) {
+    auto state_name = [&](int s) {
+      return s >= 0 && static_cast<std::size_t>(s) < def.states.size() ? def.states[s].name
+                                                                       : std::string("?");
+    };
+    const std::string text = state_name(tr.from) + " -> " + state_name(tr.to);
+    form_label("Transition");
+    ImGui::ProgressBar(tr.progress, ImVec2(-FLT_MIN, 0.0f), text.c_str());
+  } else {
+    ImGui::TextDisabled("No transition running");
+  }
+
+  if (!def.parameters.empty() && ImGui::BeginTable("parameters", 3, flags)) {
+    ImGui::TableSetupColumn("Parameter", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableSetupColumn("Set", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < def.parameters.size(); ++i) {
+      const ParameterDef& param = def.parameters[i];
+      const int index = static_cast<int>(i);
+      ImGui::PushID(index);
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(param.name.c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      const bool bounded =
+          std::fabs(param.min) < 1e29f && std::fabs(param.max) < 1e29f && param.max > param.min;
+      switch (param.type) {
+        case ParameterType::kFloat: {
+          float v = sm.target(index);
+          const bool changed = bounded ? ImGui::SliderFloat("##v", &v, param.min, param.max, "%.3f")
+                                       : ImGui::DragFloat("##v", &v, 0.01f, 0.0f, 0.0f, "%.3f");
+          if (changed) sm.set_value(index, v);
+          break;
+        }
+        case ParameterType::kInt: {
+          int v = static_cast<int>(std::lround(sm.target(index)));
+          if (ImGui::InputInt("##v", &v)) {
+            float f = static_cast<float>(v);
+            if (bounded) f = std::clamp(f, param.min, param.max);
+            sm.set_value(index, f);
+          }
+          break;
+        }
+        case ParameterType::kBool: {
+          bool v = sm.target(index) > 0.5f;
+          if (ImGui::Checkbox("##v", &v)) sm.set_value(index, v ? 1.0f : 0.0f);
+          break;
+        }
+        case ParameterType::kTrigger:
+          if (ImGui::Button("Fire", ImVec2(-FLT_MIN, 0.0f))) sm.set_trigger(param.name);
+          break;
+      }
+      ImGui::TableSetColumnIndex(2);
+      if (param.type == ParameterType::kTrigger) {
+        text_right(sm.value(index) > 0.5f ? "set" : "-");
+      } else if (param.type == ParameterType::kBool) {
+        text_right(sm.value(index) > 0.5f ? "true" : "false");
+      } else {
+        number_right(sm.value(index), param.type == ParameterType::kInt ? 0 : 3);
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  ImGui::PopID();
+}
+
+}  // namespace anim::ui

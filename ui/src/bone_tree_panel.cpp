@@ -1,0 +1,219 @@
+#include "anim/ui/bone_tree_panel.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "anim/ui/panel_widgets.h"
+
+namespace anim::ui {
+namespace {
+
+std::string lowercase(const std::string& text) {
+  std::string out = text;
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Start of `needle` (already lowercase) inside `name`, ignoring case; npos when absent.
+std::size_t find_ignoring_case(const std::string& name, const std::string& needle) {
+  return lowercase(name).find(needle);
+}
+
+void* joint_id(int joint) { return reinterpret_cast<void*>(static_cast<intptr_t>(joint)); }
+
+}  // namespace
+
+void BoneTreePanel::rebuild(const Model& model) {
+  const Skeleton& skeleton = model.skeleton;
+  model_ = &model;
+  parents_ = skeleton.parents;
+  children_.assign(skeleton.joint_count(), {});
+  roots_.clear();
+  for (std::size_t j = 0; j < skeleton.joint_count(); ++j) {
+    const int parent = skeleton.parents[j];
+    if (parent >= 0 && static_cast<std::size_t>(parent) < j) {
+      children_[parent].push_back(static_cast<int>(j));
+    } else {
+      roots_.push_back(static_cast<int>(j));
+    }
+  }
+  applied_filter_.clear();
+  shown_.clear();
+  last_selection_ = -1;
+  reveal_ = -1;
+}
+
+void BoneTreePanel::apply_filter(const Skeleton& skeleton) {
+  const std::string needle = lowercase(filter);
+  if (needle == applied_filter_ && shown_.size() == skeleton.joint_count()) return;
+  applied_filter_ = needle;
+  shown_.assign(skeleton.joint_count(), 0);
+  matched_.assign(skeleton.joint_count(), 0);
+  match_count_ = 0;
+  force_open_ = true;
+  if (needle.empty()) return;
+  // Parents come first, so walking each match up to its root marks every ancestor.
+  for (std::size_t j = 0; j < skeleton.joint_count(); ++j) {
+    if (find_ignoring_case(skeleton.names[j], needle) == std::string::npos) continue;
+    matched_[j] = 1;
+    ++match_count_;
+    for (int a = static_cast<int>(j); a >= 0 && !shown_[a]; a = skeleton.parents[a]) {
+      shown_[a] = 1;
+    }
+  }
+}
+
+void BoneTreePanel::draw(Document& doc, Selection& sel) {
+  rects.clear();
+  const Model& model = doc.model();
+  const Skeleton& skeleton = model.skeleton;
+  if (model_ != &model || parents_ != skeleton.parents) rebuild(model);
+  const int joint_count = static_cast<int>(skeleton.joint_count());
+
+  if (joint_count == 0) {
+    ImGui::TextDisabled("No skeleton: this is a static model.");
+    return;
+  }
+
+  // A selection that changed since last frame came from elsewhere: reveal it once.
+  if (sel.joint != last_selection_) {
+    last_selection_ = sel.joint;
+    reveal_ = sel.joint >= 0 && sel.joint < joint_count ? sel.joint : -1;
+    reveal_path_.assign(joint_count, 0);
+    for (int a = reveal_ >= 0 ? skeleton.parents[reveal_] : -1; a >= 0; a = skeleton.parents[a]) {
+      reveal_path_[a] = 1;
+    }
+  }
+
+  // Search field, with a clear button while it holds text.
+  const bool has_text = filter[0] != '\0';
+  const float clear_width = ImGui::GetFrameHeight();
+  ImGui::SetNextItemWidth(has_text ? ImGui::GetContentRegionAvail().x - clear_width -
+                                         ImGui::GetStyle().ItemInnerSpacing.x
+                                   : -FLT_MIN);
+  ImGui::InputTextWithHint("##filter", "Search joints", filter, sizeof(filter));
+  rects.record("filter");
+  if (has_text) {
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::Button("x##clear_filter", ImVec2(clear_width, 0.0f))) filter[0] = '\0';
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear the search");
+  }
+  apply_filter(skeleton);
+  const bool filtering = !applied_filter_.empty();
+
+  // One line of context: how many joints, or how many matches.
+  if (filtering) {
+    if (match_count_ == 0) {
+      ImGui::TextColored(colors::warning(), "No joint matches \"%s\"", filter);
+    } else {
+      ImGui::TextDisabled("%d of %d joints match", match_count_, joint_count);
+    }
+  } else {
+    ImGui::TextDisabled("%d joints", joint_count);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float buttons = ImGui::CalcTextSize("Expand all").x +
+                          ImGui::CalcTextSize("Collapse all").x + style.FramePadding.x * 4.0f +
+                          style.ItemSpacing.x;
+    const float after_text =
+        ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + style.ItemSpacing.x;
+    ImGui::SameLine(std::max(after_text, ImGui::GetWindowContentRegionMax().x - buttons));
+    if (ImGui::SmallButton("Expand all")) open_all_ = 1;
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Collapse all")) open_all_ = -1;
+  }
+
+  if (ImGui::BeginChild("##joints", ImVec2(0.0f, 0.0f), false,
+                        ImGuiWindowFlags_HorizontalScrollbar)) {
+    // The filtered view keeps its own open/closed states, so clearing the search brings the
+    // tree back as the user left it.
+    ImGui::PushID(filtering ? "filtered" : "tree");
+    for (int root : roots_) draw_joint(root, doc, sel, filtering);
+    ImGui::PopID();
+  }
+  ImGui::EndChild();
+  if (filtering) force_open_ = false;
+  open_all_ = 0;
+  reveal_ = -1;
+}
+
+void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, bool filtering) {
+  if (filtering && !shown_[joint]) return;
+  const Skeleton& skeleton = doc.model().skeleton;
+  bool has_children = false;
+  for (int child : children_[joint]) {
+    if (!filtering || shown_[child]) {
+      has_children = true;
+      break;
+    }
+  }
+  ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_OpenOnDoubleClick |
+                             ImGuiTreeNodeFlags_SpanAvailWidth;
+  if (!has_children) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
+  if (joint == sel.joint) flags |= ImGuiTreeNodeFlags_Selected;
+
+  if (filtering && force_open_) {
+    ImGui::SetNextItemOpen(true, ImGuiCond_Always);
+  } else if (open_all_ != 0) {
+    ImGui::SetNextItemOpen(open_all_ > 0, ImGuiCond_Always);
+  }
+  if (reveal_ >= 0 && reveal_path_[joint]) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
+
+  const std::vector<uint32_t>& influenced = doc.influenced_vertices();
+  // Without a mesh every joint moves nothing, and dimming them all would say nothing.
+  const bool moves_nothing = !doc.model().mesh.vertices.empty() &&
+                             static_cast<std::size_t>(joint) < influenced.size() &&
+                             influenced[joint] == 0;
+  const bool matched = filtering && matched_[joint];
+  int colors_pushed = 0;
+  if (matched) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colors::highlight());
+    ++colors_pushed;
+  } else if (moves_nothing) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ++colors_pushed;
+  }
+  const std::string& name = skeleton.names[joint];
+  char unnamed[32];
+  std::snprintf(unnamed, sizeof(unnamed), "(joint %d)", joint);
+  const char* label = name.empty() ? unnamed : name.c_str();
+  const bool open = ImGui::TreeNodeEx(joint_id(joint), flags, "%s", label);
+  ImGui::PopStyleColor(colors_pushed);
+  rects.record("joint:" + name);
+
+  if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
+    sel.joint = joint;
+    last_selection_ = joint;  // Chosen here: no need to reveal it.
+  }
+  if (ImGui::IsItemHovered()) {
+    if (moves_nothing) {
+      ImGui::SetTooltip("influences no vertex");
+    } else if (!doc.model().mesh.vertices.empty() &&
+               static_cast<std::size_t>(joint) < influenced.size()) {
+      ImGui::SetTooltip("Joint %d: influences %s vertices", joint,
+                        format_count(influenced[joint]).c_str());
+    }
+  }
+  if (matched) {
+    // Underline the matching part of the name.
+    const std::size_t at = find_ignoring_case(name, applied_filter_);
+    const float x0 = ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() +
+                     ImGui::CalcTextSize(name.c_str(), name.c_str() + at).x;
+    const float x1 =
+        x0 + ImGui::CalcTextSize(name.c_str() + at, name.c_str() + at + applied_filter_.size()).x;
+    const float y = ImGui::GetItemRectMax().y - 2.0f;
+    ImGui::GetWindowDrawList()->AddLine(ImVec2(x0, y), ImVec2(x1, y),
+                                        ImGui::GetColorU32(colors::highlight()), 1.5f);
+  }
+  if (joint == reveal_) ImGui::SetScrollHereY(0.5f);
+
+  if (open && has_children) {
+    for (int child : children_[joint]) draw_joint(child, doc, sel, filtering);
+    ImGui::TreePop();
+  }
+}
+
+}  // namespace anim::ui

@@ -1,0 +1,218 @@
+#include "anim/ui/document.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "anim/blending.h"
+
+namespace anim::ui {
+
+Document::Document(Model model, std::string path)
+    : model_(std::make_unique<Model>(std::move(model))),
+      path_(std::move(path)),
+      player_(model_->skeleton, model_->clips),
+      scratch_a_(model_->skeleton.rest),
+      scratch_b_(model_->skeleton.rest),
+      local_(model_->skeleton.rest),
+      influenced_(model_->influenced_vertex_counts()) {
+  blend_cursors_.assign(2, SamplingCursor(model_->skeleton.joint_count()));
+  // Start on the longest clip: a file's first clip is often a one-frame bind pose.
+  int longest = -1;
+  for (std::size_t i = 0; i < model_->clips.size(); ++i) {
+    if (longest < 0 || model_->clips[i].duration > model_->clips[longest].duration) {
+      longest = static_cast<int>(i);
+    }
+  }
+  if (longest >= 0) player_.play(longest, loop_);
+  evaluate();
+}
+
+bool Document::play_clip(int clip) {
+  if (!player_.play(clip, loop_)) return false;
+  mode_ = PlaybackMode::kClip;
+  evaluate();
+  return true;
+}
+
+bool Document::crossfade_to(int clip, const CrossfadeOptions& options) {
+  CrossfadeOptions o = options;
+  o.loop = loop_;
+  if (!player_.crossfade(clip, o)) return false;
+  mode_ = PlaybackMode::kClip;
+  playing_ = true;
+  evaluate();
+  return true;
+}
+
+void Document::set_loop(bool loop) {
+  loop_ = loop;
+  if (player_.clip() >= 0 && !player_.fading()) {
+    const float t = player_.time();
+    player_.play(player_.clip(), loop);
+    player_.seek(t);
+  }
+}
+
+void Document::set_speed(float speed) {
+  speed_ = std::isfinite(speed) ? std::clamp(speed, -4.0f, 4.0f) : 1.0f;
+}
+
+float Document::duration() const {
+  if (mode_ == PlaybackMode::kBlend1D && !blend_.clips.empty()) {
+    return model_->clips[blend_.clips.front()].duration;
+  }
+  const int clip = player_.clip();
+  return clip >= 0 ? model_->clips[clip].duration : 0.0f;
+}
+
+float Document::time() const {
+  if (mode_ == PlaybackMode::kBlend1D) return blend_.phase * duration();
+  return player_.time();
+}
+
+void Document::seek(float seconds) {
+  if (mode_ == PlaybackMode::kBlend1D) {
+    const float d = duration();
+    blend_.phase = d > 0.0f ? wrap_time(seconds, d, true) / d : 0.0f;
+  } else {
+    player_.seek(seconds);
+  }
+  evaluate();
+}
+
+void Document::step_frames(int frames) {
+  playing_ = false;
+  const float frame = 1.0f / kFrameRate;
+  const float snapped = std::round(time() / frame) * frame;
+  seek(snapped + static_cast<float>(frames) * frame);
+}
+
+bool Document::start_blend(const std::vector<int>& clips, const std::vector<float>& positions) {
+  if (clips.size() < 2 || clips.size() != positions.size()) return false;
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i] < 0 || static_cast<std::size_t>(clips[i]) >= model_->clips.size()) return false;
+    if (i > 0 && !(positions[i] > positions[i - 1])) return false;
+  }
+  blend_.clips = clips;
+  blend_.positions = positions;
+  blend_.parameter.min = positions.front();
+  blend_.parameter.max = positions.back();
+  blend_.parameter.value = std::clamp(blend_.parameter.value, positions.front(), positions.back());
+  blend_.parameter.target = std::clamp(blend_.parameter.target, positions.front(), positions.back());
+  mode_ = PlaybackMode::kBlend1D;
+  history_.clear();
+  evaluate();
+  return true;
+}
+
+std::vector<float> Document::blend_weights() const {
+  std::vector<float> weights(blend_.clips.size(), 0.0f);
+  if (blend_.clips.empty()) return weights;
+  BlendSpace1DDef space;
+  space.clips = blend_.clips;
+  space.positions = blend_.positions;
+  const BlendSpaceWeights w = blend_space_weights(space, blend_.parameter.value);
+  weights[w.lower] += 1.0f - w.upper_weight;
+  weights[w.upper] += w.upper_weight;
+  return weights;
+}
+
+Status Document::attach_setup(Setup setup, std::string setup_path) {
+  Result<StateMachineDef> def = compile_setup(setup, model_->clips);
+  if (!def.ok()) return Error{def.error().code, def.error().message, setup_path};
+  state_machine_.reset();
+  def_ = std::make_unique<StateMachineDef>(std::move(def).value());
+  state_machine_ =
+      std::make_unique<StateMachineInstance>(*def_, model_->skeleton, model_->clips);
+  setup_ = std::move(setup);
+  setup_path_ = std::move(setup_path);
+  use_state_machine();
+  return Ok{};
+}
+
+void Document::use_state_machine() {
+  if (!state_machine_) return;
+  mode_ = PlaybackMode::kStateMachine;
+  playing_ = true;
+  history_.clear();
+  evaluate();
+}
+
+void Document::update(float dt) {
+  const float step = playing_ ? dt * speed_ : 0.0f;
+  switch (mode_) {
+    case PlaybackMode::kClip:
+      if (step != 0.0f) player_.update(step);
+      break;
+    case PlaybackMode::kBlend1D: {
+      blend_.parameter.update(dt);  // Smoothing runs in real time, even when paused.
+      BlendSpace1DDef space;
+      space.clips = blend_.clips;
+      space.positions = blend_.positions;
+      const BlendSpaceWeights w = blend_space_weights(space, blend_.parameter.value);
+      const float rate = blend_space_phase_rate(space, model_->clips, w);
+      blend_.phase += step * rate;
+      blend_.phase -= std::floor(blend_.phase);
+      break;
+    }
+    case PlaybackMode::kStateMachine:
+      state_machine_->update(step);
+      break;
+  }
+  evaluate();
+  record_weights();
+}
+
+void Document::evaluate() {
+  switch (mode_) {
+    case PlaybackMode::kClip:
+      if (player_.clip() >= 0) {
+        std::copy(player_.pose().begin(), player_.pose().end(), local_.begin());
+      }
+      break;
+    case PlaybackMode::kBlend1D: {
+      BlendSpace1DDef space;
+      space.clips = blend_.clips;
+      space.positions = blend_.positions;
+      BlendSpaceSampler sampler;
+      sampler.space = &space;
+      sampler.clips = model_->clips;
+      sampler.rest = model_->skeleton.rest;
+      sampler.weights = blend_space_weights(space, blend_.parameter.value);
+      sampler.phase = blend_.phase;
+      sampler.cursors = blend_cursors_.data();
+      sampler.scratch_a = scratch_a_;
+      sampler.scratch_b = scratch_b_;
+      sampler.output = local_;
+      sampler.run();
+      break;
+    }
+    case PlaybackMode::kStateMachine:
+      state_machine_->evaluate(local_);
+      break;
+  }
+  posed_.update(*model_, local_);
+}
+
+void Document::record_weights() {
+  std::vector<float> now;
+  if (mode_ == PlaybackMode::kBlend1D) {
+    now = blend_weights();
+  } else if (mode_ == PlaybackMode::kStateMachine) {
+    now.assign(def_->states.size(), 0.0f);
+    for (const auto& a : state_machine_->active_states()) now[a.state] += a.weight;
+  } else {
+    now = {player_.current_weight(), player_.fading() ? 1.0f - player_.current_weight() : 0.0f};
+  }
+  if (history_.size() != now.size()) history_.assign(now.size(), {});
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    history_[i].push_back(now[i]);
+    if (history_[i].size() > kHistory) history_[i].pop_front();
+  }
+}
+
+const std::deque<float>& Document::weight_history(std::size_t series) const {
+  return history_.at(series);
+}
+
+}  // namespace anim::ui

@@ -1,0 +1,200 @@
+#include "anim/ui/inspector_panel.h"
+
+#include <cstdio>
+
+#include <imgui.h>
+#include <glm/gtc/quaternion.hpp>
+
+#include "anim/transform.h"
+#include "anim/ui/panel_widgets.h"
+
+namespace anim::ui {
+namespace {
+
+constexpr ImGuiTableFlags kTableFlags =
+    ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
+
+// Headers of a numbers table, right-aligned over their columns like the numbers below them.
+void header_row(const char* const* names, int count) {
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  for (int c = 0; c < count; ++c) {
+    ImGui::TableSetColumnIndex(c);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    if (c == 0) {
+      ImGui::TextUnformatted(names[c]);
+    } else {
+      text_right(names[c]);
+    }
+    ImGui::PopStyleColor();
+  }
+}
+
+void label_cell(const char* label) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextUnformatted(label);
+}
+
+// One transform as columns (translation, rotation as a quaternion, the same rotation as Euler
+// angles in degrees, scale) over rows X, Y, Z, W: five columns, so four decimals still fit a
+// narrow panel.
+void transform_table(const char* id, const Transform& t) {
+  if (!ImGui::BeginTable(id, 5, kTableFlags)) return;
+  ImGui::TableSetupColumn("##axis", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("W").x);
+  const char* headers[] = {"", "Position", "Rotation", "Euler (\u00b0)", "Scale"};
+  for (int c = 1; c < 5; ++c) {
+    ImGui::TableSetupColumn(headers[c], ImGuiTableColumnFlags_WidthStretch);
+  }
+  header_row(headers, 5);
+  const glm::vec3 euler = glm::degrees(glm::eulerAngles(t.rotation));
+  const float quat[] = {t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w};
+  const char* axes[] = {"X", "Y", "Z", "W"};
+  for (int row = 0; row < 4; ++row) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextDisabled("%s", axes[row]);
+    if (row < 3) {
+      ImGui::TableSetColumnIndex(1);
+      number_right(t.translation[row]);
+    }
+    ImGui::TableSetColumnIndex(2);
+    number_right(quat[row]);
+    if (row < 3) {
+      ImGui::TableSetColumnIndex(3);
+      number_right(euler[row]);
+      ImGui::TableSetColumnIndex(4);
+      number_right(t.scale[row]);
+    }
+  }
+  ImGui::EndTable();
+}
+
+// Rows of "label | value" facts about the joint.
+void fact_row(const char* label, const char* value) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextDisabled("%s", label);
+  ImGui::TableSetColumnIndex(1);
+  ImGui::TextUnformatted(value);
+}
+
+template <class V>
+uint32_t key_count(const KeyTracks<V>& tracks, int joint) {
+  return static_cast<std::size_t>(joint) < tracks.ranges.size() ? tracks.ranges[joint].count : 0;
+}
+
+void keys_table(const Clip& clip, int joint) {
+  if (!ImGui::BeginTable("keys", 4, kTableFlags)) return;
+  ImGui::TableSetupColumn("Clip", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  for (const char* kind : {"Translation", "Rotation", "Scale"}) {
+    ImGui::TableSetupColumn(kind, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  }
+  const char* headers[] = {"Clip", "T keys", "R keys", "S keys"};
+  header_row(headers, 4);
+  label_cell(clip.name.empty() ? "(unnamed)" : clip.name.c_str());
+  const uint32_t counts[] = {key_count(clip.translations, joint), key_count(clip.rotations, joint),
+                             key_count(clip.scales, joint)};
+  const ImVec4 kind_colors[] = {colors::translation(), colors::rotation(), colors::scale()};
+  for (int i = 0; i < 3; ++i) {
+    ImGui::TableSetColumnIndex(i + 1);
+    if (counts[i] == 0) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, kind_colors[i]);
+    }
+    count_right(counts[i]);
+    ImGui::PopStyleColor();
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void InspectorPanel::draw(Document& doc, Selection& sel) {
+  rects.clear();
+  const Model& model = doc.model();
+  const Skeleton& skeleton = model.skeleton;
+  const int joint = sel.joint;
+  if (joint < 0 || static_cast<std::size_t>(joint) >= skeleton.joint_count()) {
+    ImGui::Spacing();
+    ImGui::TextDisabled(skeleton.joint_count() == 0 ? "This model has no skeleton."
+                                                    : "No joint selected");
+    if (skeleton.joint_count() > 0) {
+      ImGui::TextDisabled("Click a joint in the viewport or the Skeleton tree.");
+    }
+    return;
+  }
+
+  // Title and hierarchy facts.
+  const std::string& name = skeleton.names[joint];
+  ImGui::TextColored(colors::highlight(), "%s", name.empty() ? "(unnamed joint)" : name.c_str());
+  const uint32_t influenced = static_cast<std::size_t>(joint) < doc.influenced_vertices().size()
+                                  ? doc.influenced_vertices()[joint]
+                                  : 0;
+  if (ImGui::BeginTable("facts", 2, ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize("Vertices influenced").x);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    char text[64];
+    std::snprintf(text, sizeof(text), "%d of %zu", joint, skeleton.joint_count());
+    fact_row("Index", text);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextDisabled("Parent");
+    ImGui::TableSetColumnIndex(1);
+    const int parent = skeleton.parents[joint];
+    if (parent >= 0) {
+      const std::string label = skeleton.names[parent] + " (" + std::to_string(parent) + ")";
+      ImGui::PushID("parent");
+      if (ImGui::Selectable(label.c_str(), false, 0,
+                            ImVec2(ImGui::CalcTextSize(label.c_str()).x, 0.0f))) {
+        sel.joint = parent;
+      }
+      rects.record("parent");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Select the parent joint");
+      ImGui::PopID();
+    } else {
+      ImGui::TextUnformatted("none (root)");
+    }
+    std::size_t children = 0;
+    for (std::size_t j = static_cast<std::size_t>(joint) + 1; j < skeleton.joint_count(); ++j) {
+      if (skeleton.parents[j] == joint) ++children;
+    }
+    std::snprintf(text, sizeof(text), "%zu", children);
+    fact_row("Children", text);
+    fact_row("Vertices influenced", format_count(influenced).c_str());
+    ImGui::EndTable();
+  }
+  if (influenced == 0 && !model.mesh.vertices.empty()) {
+    ImGui::TextDisabled("This joint influences no vertex.");
+  }
+
+  ImGui::Spacing();
+  char header[96];
+  if (doc.mode() == PlaybackMode::kStateMachine) {
+    std::snprintf(header, sizeof(header), "Local pose (state machine)###local");
+  } else {
+    std::snprintf(header, sizeof(header), "Local pose at %.3f s###local", doc.time());
+  }
+  if (ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen) &&
+      static_cast<std::size_t>(joint) < doc.local_pose().size()) {
+    transform_table("local", doc.local_pose()[joint]);
+  }
+  if (ImGui::CollapsingHeader("Model space", ImGuiTreeNodeFlags_DefaultOpen) &&
+      static_cast<std::size_t>(joint) < doc.posed().model_space.size()) {
+    transform_table("model", decompose(doc.posed().model_space[joint]));
+  }
+  if (ImGui::CollapsingHeader("Bind pose (rest, local)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    transform_table("rest", skeleton.rest[joint]);
+  }
+  if (ImGui::CollapsingHeader("Keys", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const int clip = doc.current_clip();
+    if (clip >= 0 && static_cast<std::size_t>(clip) < model.clips.size()) {
+      keys_table(model.clips[clip], joint);
+    } else {
+      ImGui::TextDisabled("No clip is playing.");
+    }
+  }
+}
+
+}  // namespace anim::ui

@@ -1,0 +1,47 @@
+#include "anim/ui/panel_widgets.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace anim::ui {
+
+void text_right(const char* text) {
+  const float width = ImGui::CalcTextSize(text).x;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  if (avail > width) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + avail - width);
+  ImGui::TextUnformatted(text);
+}
+
+void number_right(float value, int decimals) {
+  const float half_step = 0.5f * std::pow(10.0f, -static_cast<float>(decimals));
+  if (std::fabs(value) < half_step) value = 0.0f;  // No "-0.0000".
+  char buf[48];
+  std::snprintf(buf, sizeof(buf), "%.*f", decimals, static_cast<double>(value));
+  text_right(buf);
+}
+
+void count_right(std::size_t value) { text_right(format_count(value).c_str()); }
+
+std::string format_count(std::size_t value) {
+  std::string digits = std::to_string(value);
+  std::string out;
+  out.reserve(digits.size() + digits.size() / 3);
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+void help_marker(const char* text) {
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace anim::ui

@@ -1,0 +1,473 @@
+#include "anim/ui/timeline_panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "anim/ui/panel_widgets.h"
+
+namespace anim::ui {
+namespace {
+
+constexpr float kFps = Document::kFrameRate;
+
+enum class Icon { kToStart, kStepBack, kPlay, kPause, kStepForward, kToEnd };
+
+ImVec2 operator+(const ImVec2& a, const ImVec2& b) { return ImVec2(a.x + b.x, a.y + b.y); }
+
+// A square-ish button with a drawn transport icon (the font has no such glyphs).
+bool icon_button(const char* id, Icon icon, const char* tooltip) {
+  const float h = ImGui::GetFrameHeight();
+  const bool pressed = ImGui::Button(id, ImVec2(std::round(h * 1.3f), h));
+  const ImVec2 c((ImGui::GetItemRectMin().x + ImGui::GetItemRectMax().x) * 0.5f,
+                 (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f);
+  const float s = std::round(h * 0.26f);
+  const float bar = std::max(2.0f, std::round(s * 0.35f));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 color = ImGui::GetColorU32(ImGuiCol_Text);
+  auto right_triangle = [&](float x0, float x1) {  // Points right, from x0 to x1.
+    draw->AddTriangleFilled(ImVec2(x0, c.y - s), ImVec2(x1, c.y), ImVec2(x0, c.y + s), color);
+  };
+  auto left_triangle = [&](float x0, float x1) {  // Points left, from x1 to x0.
+    draw->AddTriangleFilled(ImVec2(x1, c.y - s), ImVec2(x1, c.y + s), ImVec2(x0, c.y), color);
+  };
+  auto bar_at = [&](float x) {
+    draw->AddRectFilled(ImVec2(x, c.y - s), ImVec2(x + bar, c.y + s), color);
+  };
+  switch (icon) {
+    case Icon::kPlay:
+      right_triangle(c.x - s * 0.8f, c.x + s);
+      break;
+    case Icon::kPause:
+      draw->AddRectFilled(ImVec2(c.x - s * 0.8f, c.y - s), ImVec2(c.x - s * 0.2f, c.y + s), color);
+      draw->AddRectFilled(ImVec2(c.x + s * 0.2f, c.y - s), ImVec2(c.x + s * 0.8f, c.y + s), color);
+      break;
+    case Icon::kToStart:  // |<
+      bar_at(c.x - s);
+      left_triangle(c.x - s + bar, c.x + s);
+      break;
+    case Icon::kStepBack:  // <|
+      left_triangle(c.x - s, c.x + s - bar * 2.0f);
+      bar_at(c.x + s - bar);
+      break;
+    case Icon::kStepForward:  // |>
+      bar_at(c.x - s);
+      right_triangle(c.x - s + bar * 2.0f, c.x + s);
+      break;
+    case Icon::kToEnd:  // >|
+      right_triangle(c.x - s, c.x + s - bar);
+      bar_at(c.x + s - bar);
+      break;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  return pressed;
+}
+
+// SameLine() when `width` more pixels fit on the current line, a new line otherwise.
+void same_line_if_fits(float width) {
+  const float line_end = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  const float limit = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (line_end <= limit) ImGui::SameLine();
+}
+
+// The clip whose keys and length the strip shows: the playing clip, or the blend's first.
+int shown_clip(const Document& doc) {
+  switch (doc.mode()) {
+    case PlaybackMode::kClip:
+      return doc.current_clip();
+    case PlaybackMode::kBlend1D:
+      return doc.blend().clips.empty() ? -1 : doc.blend().clips[0];
+    case PlaybackMode::kStateMachine:
+      return -1;
+  }
+  return -1;
+}
+
+// Time of the last frame: the clip's end for a one-shot, the frame before it for a loop (whose
+// end is its start).
+float last_frame_time(const Document& doc) {
+  const float d = doc.duration();
+  const bool wraps = doc.loop() || doc.mode() == PlaybackMode::kBlend1D;
+  if (!wraps) return d;
+  const float frames = std::ceil(d * kFps - 1e-3f);
+  return std::max(0.0f, (frames - 1.0f) / kFps);
+}
+
+// Ruler step in frames: the smallest "nice" step at least `min_px` pixels wide.
+int tick_step(float px_per_frame, float min_px) {
+  static constexpr int kSteps[] = {1,   2,   5,    10,   15,   30,    60,    150,
+                                   300, 600, 1500, 3000, 9000, 18000, 36000, 108000};
+  for (int step : kSteps) {
+    if (static_cast<float>(step) * px_per_frame >= min_px) return step;
+  }
+  return kSteps[sizeof(kSteps) / sizeof(kSteps[0]) - 1];
+}
+
+template <class V>
+void draw_key_lane(ImDrawList* draw, const KeyTracks<V>& tracks, int joint, float view_start,
+                   float view_end, float min_x, float width, float span, float center_y,
+                   float radius, ImU32 color) {
+  if (joint < 0 || static_cast<std::size_t>(joint) >= tracks.ranges.size()) return;
+  const TrackRange range = tracks.ranges[joint];
+  if (range.count == 0) return;
+  const float* begin = tracks.times.data() + range.offset;
+  const float* end = begin + range.count;
+  const float margin = span * 0.02f;
+  const float* first = std::lower_bound(begin, end, view_start - margin);
+  const float* last = std::upper_bound(first, end, view_end + margin);
+  // Dense keys (one every few pixels) read better as thin lines than as overlapping diamonds.
+  const bool dense = static_cast<float>(last - first) * radius * 2.5f > width;
+  for (const float* t = first; t != last; ++t) {
+    const float x = min_x + (*t - view_start) / span * width;
+    if (dense) {
+      draw->AddLine(ImVec2(x, center_y - radius * 0.6f), ImVec2(x, center_y + radius * 0.6f), color,
+                    1.0f);
+    } else {
+      draw->AddQuadFilled(ImVec2(x, center_y - radius), ImVec2(x + radius, center_y),
+                          ImVec2(x, center_y + radius), ImVec2(x - radius, center_y), color);
+    }
+  }
+}
+
+}  // namespace
+
+void TimelinePanel::draw(Document& doc, Selection& sel) {
+  rects.clear();
+  const int clip = shown_clip(doc);
+  if (model_ != &doc.model() || clip != view_clip_) {
+    model_ = &doc.model();
+    view_clip_ = clip;
+    view_start = 0.0f;
+  }
+  zoom = std::clamp(std::isfinite(zoom) ? zoom : 1.0f, 1.0f, kMaxZoom);
+  controls(doc);
+  strip(doc, sel);
+}
+
+void TimelinePanel::controls(Document& doc) {
+  const bool has_clip = doc.current_clip() >= 0 || doc.mode() == PlaybackMode::kBlend1D;
+  const bool can_seek = has_clip && doc.mode() != PlaybackMode::kStateMachine;
+  const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
+
+  ImGui::BeginDisabled(!can_seek);
+  if (icon_button("##to_start", Icon::kToStart, "First frame (Home)")) doc.seek(0.0f);
+  ImGui::SameLine(0.0f, inner);
+  if (icon_button("##step_back", Icon::kStepBack, "Previous frame (Left)")) doc.step_frames(-1);
+  rects.record("step_back");
+  ImGui::EndDisabled();
+
+  ImGui::SameLine(0.0f, inner);
+  ImGui::BeginDisabled(!has_clip && doc.mode() != PlaybackMode::kStateMachine);
+  const bool playing = doc.playing();
+  const bool play_clicked = icon_button("##play", playing ? Icon::kPause : Icon::kPlay,
+                                        playing ? "Pause (Space)" : "Play (Space)");
+  if (play_clicked) doc.set_playing(!playing);
+  rects.record("play");
+  ImGui::EndDisabled();
+
+  ImGui::SameLine(0.0f, inner);
+  ImGui::BeginDisabled(!can_seek);
+  if (icon_button("##step_forward", Icon::kStepForward, "Next frame (Right)")) {
+    doc.step_frames(1);
+  }
+  rects.record("step_forward");
+  ImGui::SameLine(0.0f, inner);
+  if (icon_button("##to_end", Icon::kToEnd, "Last frame (End)")) doc.seek(last_frame_time(doc));
+  ImGui::EndDisabled();
+
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemSpacing.x * 2.0f);
+  bool loop = doc.loop();
+  if (ImGui::Checkbox("Loop", &loop)) doc.set_loop(loop);
+  rects.record("loop");
+
+  const float speed_width = ImGui::GetFontSize() * 7.0f;
+  same_line_if_fits(ImGui::CalcTextSize("Speed").x + speed_width + ImGui::GetFrameHeight() * 1.6f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Speed");
+  ImGui::SameLine(0.0f, inner);
+  float speed = doc.speed();
+  ImGui::SetNextItemWidth(speed_width);
+  if (ImGui::SliderFloat("##speed", &speed, 0.1f, 2.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp)) {
+    doc.set_speed(speed);
+  }
+  rects.record("speed");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (Ctrl+click to type)");
+  ImGui::SameLine(0.0f, inner);
+  ImGui::BeginDisabled(doc.speed() == 1.0f);
+  if (ImGui::Button("1x##speed_reset")) doc.set_speed(1.0f);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("Reset the speed to 1x");
+  }
+  ImGui::EndDisabled();
+
+  // Where we are: clip, time and frame.
+  char now[160];
+  if (doc.mode() == PlaybackMode::kStateMachine) {
+    std::snprintf(now, sizeof(now), "State machine");
+  } else if (has_clip) {
+    const float t = doc.time();
+    const float d = doc.duration();
+    const int clip = shown_clip(doc);
+    const char* name = clip >= 0 ? doc.model().clips[clip].name.c_str() : "";
+    std::snprintf(now, sizeof(now), "%s  %.3f / %.3f s  \u00b7  frame %ld / %ld", name, t, d,
+                  std::lround(t * kFps), std::lround(d * kFps));
+  } else {
+    std::snprintf(now, sizeof(now), "No clip");
+  }
+  same_line_if_fits(ImGui::CalcTextSize(now).x + ImGui::GetStyle().ItemSpacing.x);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(now);
+
+  const float zoom_width = ImGui::GetFontSize() * 6.0f;
+  same_line_if_fits(ImGui::CalcTextSize("Zoom").x + inner + zoom_width);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("Zoom");
+  ImGui::SameLine(0.0f, inner);
+  ImGui::SetNextItemWidth(zoom_width);
+  if (ImGui::SliderFloat("##zoom", &zoom, 1.0f, kMaxZoom, "%.1fx",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    zoom_changed_ = true;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Zoom (Ctrl+wheel over the strip)");
+
+  keyboard(doc, play_clicked);
+}
+
+void TimelinePanel::keyboard(Document& doc, bool play_clicked) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
+  if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return;
+  // A focused button activated by Space must not toggle a second time.
+  if (!play_clicked && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+    doc.set_playing(!doc.playing());
+  }
+  const bool can_seek = doc.mode() != PlaybackMode::kStateMachine &&
+                        (doc.current_clip() >= 0 || doc.mode() == PlaybackMode::kBlend1D);
+  if (!can_seek || scrubbing_) return;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) doc.step_frames(-1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) doc.step_frames(1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) doc.seek(0.0f);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End), false)) {
+    doc.seek(last_frame_time(doc));
+  }
+}
+
+void TimelinePanel::strip(Document& doc, const Selection& sel) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const int clip = shown_clip(doc);
+  const bool can_seek = clip >= 0 && doc.mode() != PlaybackMode::kStateMachine;
+  const float duration = doc.duration();
+  const float length = std::max(duration, 1.0f / kFps);  // Strip length at zoom 1.
+  const bool zoomed = zoom > 1.0001f;
+
+  // Geometry: a gutter for the lane labels, the strip, and a scrollbar when zoomed.
+  const float gutter = ImGui::CalcTextSize("R").x + style.ItemInnerSpacing.x * 2.0f;
+  const float scrollbar_height = zoomed ? std::round(ImGui::GetFontSize() * 0.6f) + 2.0f : 0.0f;
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float height = std::max(avail.y - scrollbar_height, ImGui::GetFontSize() * 3.5f);
+  const float width = std::max(avail.x - gutter, 1.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::SetCursorScreenPos(ImVec2(origin.x + gutter, origin.y));
+  ImGui::InvisibleButton("##strip", ImVec2(width, height));
+  rects.record("strip");
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 max = ImGui::GetItemRectMax();
+  const bool hovered = ImGui::IsItemHovered();
+
+  // The visible window of time.
+  float span = length / zoom;
+  auto clamp_view = [&] {
+    view_start = std::clamp(view_start, 0.0f, std::max(0.0f, length - span));
+  };
+  auto to_time = [&](float x) { return view_start + (x - min.x) / width * span; };
+  if (hovered && io.MouseWheel != 0.0f && io.KeyCtrl) {
+    const float anchor = to_time(io.MousePos.x);
+    zoom = std::clamp(zoom * std::pow(1.25f, io.MouseWheel), 1.0f, kMaxZoom);
+    span = length / zoom;
+    view_start = anchor - (io.MousePos.x - min.x) / width * span;
+  } else if (hovered && zoomed && (io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f)) {
+    view_start -= (io.MouseWheel + io.MouseWheelH) * span * 0.1f;
+  }
+  const float now = doc.time();
+  if (zoom_changed_) {
+    view_start = now - span * 0.5f;
+    zoom_changed_ = false;
+  }
+  clamp_view();
+
+  // Scrubbing: pause while dragging, restore the playing state afterwards.
+  if (can_seek && ImGui::IsItemActivated()) {
+    scrubbing_ = true;
+    resume_after_scrub_ = doc.playing();
+    doc.set_playing(false);
+  }
+  if (scrubbing_ && ImGui::IsItemActive()) {
+    float t = std::clamp(to_time(io.MousePos.x), 0.0f, duration);
+    // A loop's end is its start: stop just short of it so the playhead stays at the right.
+    if (doc.loop() && t >= duration) t = std::nextafter(duration, 0.0f);
+    doc.seek(t);
+  }
+  if (scrubbing_ && !ImGui::IsItemActive()) {
+    scrubbing_ = false;
+    doc.set_playing(resume_after_scrub_);
+  }
+
+  // Keep the playhead in view when zoomed.
+  const float t = doc.time();
+  if (zoomed && (scrubbing_ || (follow_playhead && doc.playing()))) {
+    if (t < view_start || t > view_start + span) {
+      view_start = scrubbing_ ? (t < view_start ? t : t - span) : t - span * 0.1f;
+      clamp_view();
+    }
+  }
+  const float view_end = view_start + span;
+  auto to_x = [&](float time) { return min.x + (time - view_start) / span * width; };
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float ruler_height = std::round(ImGui::GetFontSize() + 6.0f);
+  const float lanes_top = min.y + ruler_height;
+  draw->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg), style.FrameRounding);
+  draw->AddRectFilled(min, ImVec2(max.x, lanes_top), ImGui::GetColorU32(ImGuiCol_TitleBg),
+                      style.FrameRounding, ImDrawFlags_RoundCornersTop);
+  draw->PushClipRect(origin, ImVec2(max.x + 8.0f, max.y), true);
+
+  if (!can_seek) {
+    const char* message = doc.mode() == PlaybackMode::kStateMachine
+                              ? "The state machine drives the pose"
+                              : "No clip to show";
+    const ImVec2 size = ImGui::CalcTextSize(message);
+    draw->AddText(ImVec2((min.x + max.x - size.x) * 0.5f, (lanes_top + max.y - size.y) * 0.5f),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), message);
+    draw->PopClipRect();
+    return;
+  }
+
+  // Ruler: frame ticks, taller second ticks, labels spaced by what fits.
+  const float px_per_frame = width / (span * kFps);
+  const int minor = tick_step(px_per_frame, 6.0f);
+  const int labelled = tick_step(px_per_frame, ImGui::CalcTextSize("00000").x + 10.0f);
+  const long first = static_cast<long>(std::floor(view_start * kFps / minor)) * minor;
+  const long last = std::min(static_cast<long>(std::ceil(view_end * kFps)),
+                             static_cast<long>(std::ceil(duration * kFps - 1e-3f)));
+  const ImU32 tick_color = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
+  const ImU32 label_color = ImGui::GetColorU32(ImGuiCol_Text, 0.8f);
+  const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_Text, 0.07f);
+  for (long f = std::max(0L, first); f <= last; f += minor) {
+    const float x = std::round(to_x(static_cast<float>(f) / kFps));
+    const bool second = f % static_cast<long>(kFps) == 0;
+    const bool label = f % labelled == 0;
+    const float tick = ruler_height * (label ? 0.5f : second ? 0.4f : 0.22f);
+    draw->AddLine(ImVec2(x, lanes_top - tick), ImVec2(x, lanes_top), tick_color);
+    if (second || label) draw->AddLine(ImVec2(x, lanes_top), ImVec2(x, max.y), grid_color);
+    if (label) {
+      char text[32];
+      if (second) {
+        std::snprintf(text, sizeof(text), "%lds", f / static_cast<long>(kFps));
+      } else {
+        std::snprintf(text, sizeof(text), "%ld", f);
+      }
+      draw->AddText(ImVec2(x + 3.0f, min.y + 1.0f), label_color, text);
+    }
+  }
+  // End of the clip, when in view.
+  if (duration <= view_end) {
+    const float x = to_x(duration);
+    draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
+  }
+
+  // Key lanes of the selected joint.
+  const Clip& shown = doc.model().clips[clip];
+  const bool has_joint =
+      sel.joint >= 0 && static_cast<std::size_t>(sel.joint) < doc.model().skeleton.joint_count();
+  const float lane_height = (max.y - lanes_top) / 3.0f;
+  const float radius = std::clamp(lane_height * 0.3f, 2.5f, 5.0f);
+  const ImVec4 lane_colors[] = {colors::translation(), colors::rotation(), colors::scale()};
+  const char* lane_names[] = {"T", "R", "S"};
+  for (int lane = 0; lane < 3; ++lane) {
+    const float center = lanes_top + lane_height * (static_cast<float>(lane) + 0.5f);
+    const ImU32 color = ImGui::GetColorU32(lane_colors[lane]);
+    ImGui::GetWindowDrawList()->AddText(
+        ImVec2(origin.x + style.ItemInnerSpacing.x * 0.5f, center - ImGui::GetFontSize() * 0.5f),
+        has_joint ? color : ImGui::GetColorU32(ImGuiCol_TextDisabled), lane_names[lane]);
+    if (!has_joint) continue;
+    if (lane == 0) {
+      draw_key_lane(draw, shown.translations, sel.joint, view_start, view_end, min.x, width, span,
+                    center, radius, color);
+    } else if (lane == 1) {
+      draw_key_lane(draw, shown.rotations, sel.joint, view_start, view_end, min.x, width, span,
+                    center, radius, color);
+    } else {
+      draw_key_lane(draw, shown.scales, sel.joint, view_start, view_end, min.x, width, span, center,
+                    radius, color);
+    }
+  }
+  if (!has_joint) {
+    const char* hint = "Select a joint to see its keys";
+    const ImVec2 size = ImGui::CalcTextSize(hint);
+    draw->AddText(ImVec2((min.x + max.x - size.x) * 0.5f, (lanes_top + max.y - size.y) * 0.5f),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
+  }
+
+  // Where the mouse would scrub to.
+  if (hovered && !scrubbing_) {
+    const float x = io.MousePos.x;
+    draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), ImGui::GetColorU32(ImGuiCol_Text, 0.25f));
+    const float at = std::clamp(to_time(x), 0.0f, duration);
+    ImGui::SetTooltip("%.3f s \u00b7 frame %ld", at, std::lround(at * kFps));
+  }
+
+  // Playhead: a line, a head on the ruler and the time beside it.
+  const float x = std::round(to_x(t));
+  if (x >= min.x - 1.0f && x <= max.x + 1.0f) {
+    const ImU32 color = ImGui::GetColorU32(colors::playhead());
+    draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), color, 2.0f);
+    const float w = std::round(ruler_height * 0.3f);
+    const ImVec2 head[] = {ImVec2(x - w, min.y), ImVec2(x + w, min.y), ImVec2(x + w, lanes_top - w),
+                           ImVec2(x, lanes_top), ImVec2(x - w, lanes_top - w)};
+    draw->AddConvexPolyFilled(head, 5, color);
+    char label[64];
+    std::snprintf(label, sizeof(label), "%.3f s / frame %ld", t, std::lround(t * kFps));
+    const ImVec2 size = ImGui::CalcTextSize(label);
+    const ImVec2 pad(4.0f, 1.0f);
+    float lx = x + 6.0f;
+    if (lx + size.x + pad.x * 2.0f > max.x) lx = x - 6.0f - size.x - pad.x * 2.0f;
+    const ImVec2 box_min(lx, lanes_top + 2.0f);
+    const ImVec2 box_max = box_min + ImVec2(size.x + pad.x * 2.0f, size.y + pad.y * 2.0f);
+    draw->AddRectFilled(box_min, box_max, ImGui::GetColorU32(ImGuiCol_PopupBg, 0.9f), 3.0f);
+    draw->AddText(box_min + pad, ImGui::GetColorU32(ImGuiCol_Text), label);
+  }
+  draw->PopClipRect();
+
+  if (zoomed) scrollbar(min.x, max.y + 2.0f, width, length, span);
+}
+
+void TimelinePanel::scrollbar(float min_x, float y, float width, float length, float span) {
+  const float height = std::round(ImGui::GetFontSize() * 0.6f);
+  ImGui::SetCursorScreenPos(ImVec2(min_x, y));
+  ImGui::InvisibleButton("##hscroll", ImVec2(width, height));
+  const float travel = std::max(length - span, 1e-6f);
+  const float thumb = std::max(width * span / length, height * 2.0f);
+  const float room = std::max(width - thumb, 1.0f);
+  float thumb_x = min_x + view_start / travel * room;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemActivated() && (io.MousePos.x < thumb_x || io.MousePos.x > thumb_x + thumb)) {
+    view_start = (io.MousePos.x - min_x - thumb * 0.5f) / room * travel;  // Jump to the click.
+  } else if (ImGui::IsItemActive()) {
+    view_start += io.MouseDelta.x / room * travel;
+  }
+  view_start = std::clamp(view_start, 0.0f, travel);
+  thumb_x = min_x + view_start / travel * room;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(ImVec2(min_x, y), ImVec2(min_x + width, y + height),
+                      ImGui::GetColorU32(ImGuiCol_ScrollbarBg), height * 0.5f);
+  const ImGuiCol grab = ImGui::IsItemActive()    ? ImGuiCol_ScrollbarGrabActive
+                        : ImGui::IsItemHovered() ? ImGuiCol_ScrollbarGrabHovered
+                                                 : ImGuiCol_ScrollbarGrab;
+  draw->AddRectFilled(ImVec2(thumb_x, y + 1.0f), ImVec2(thumb_x + thumb, y + height - 1.0f),
+                      ImGui::GetColorU32(grab), height * 0.5f);
+}
+
+}  // namespace anim::ui
