@@ -8,7 +8,7 @@ WindowLayout compute_layout(const ImVec2& display, float menu_height) {
   const float w = display.x, h = display.y;
   const float status_h = menu_height + 4.0f;
   const float timeline_h = std::clamp(h * 0.2f, 130.0f, 190.0f);
-  const float left_w = std::clamp(w * 0.2f, 220.0f, 320.0f);
+  const float left_w = std::clamp(w * 0.24f, 240.0f, 360.0f);
   const float right_w = std::clamp(w * 0.26f, 280.0f, 420.0f);
   const float top = menu_height;
   const float body_h = std::max(h - top - status_h - timeline_h, 100.0f);

@@ -75,9 +75,9 @@ Silhouette silhouette(const Image& image) {
 
 TEST(Render, WusonAtTwoTimesDiffersAndStaysInFrame) {
   const std::string a = out_path("wuson_a.png"), b = out_path("wuson_b.png");
-  ASSERT_EQ(run("render \"" + kWuson + "\" --clip Wuson_Walk --time 0.3 --no-skeleton "
+  ASSERT_EQ(run("render \"" + kWuson + "\" --clip Wuson_Walk --time 0.3 --no-skeleton --no-grid "
                 "--size 320x240 --out \"" + a + "\""), 0);
-  ASSERT_EQ(run("render \"" + kWuson + "\" --clip Wuson_Walk --time 2.1 --no-skeleton "
+  ASSERT_EQ(run("render \"" + kWuson + "\" --clip Wuson_Walk --time 2.1 --no-skeleton --no-grid "
                 "--size 320x240 --out \"" + b + "\""), 0);
   const Image ia = load(a), ib = load(b);
   ASSERT_EQ(ia.width, 320);

@@ -502,11 +502,9 @@ TEST(SyntheticSceneTest, MoreThanFourInfluencesKeepTheStrongestFour) {
   EXPECT_TRUE(fourth == "b4" || fourth == "b5") << fourth;
 }
 
-// KNOWN BUG, disabled: build_clips (core/import/src/scene_clips.cpp) finds a channel's joint with
-// Skeleton::find(channel.mNodeName), i.e. by the joint names after deduplication, while the
-// skeleton and the skin find nodes with aiNode::FindNode. A channel whose node is unnamed (the
-// joint was renamed "node") is dropped: the clip has no keys although the node is animated.
-TEST(SyntheticSceneTest, DISABLED_ChannelOfAnUnnamedNodeKeepsItsKeys) {
+// A channel binds to the node it names (aiNode::FindNode), not to a joint name after
+// deduplication: an unnamed node's joint is renamed "node" but keeps its keys.
+TEST(SyntheticSceneTest, ChannelOfAnUnnamedNodeKeepsItsKeys) {
   SyntheticScene scene;
   scene.add_node(scene.root(), "", {2, 0, 0});
   aiAnimation* a = scene.add_animation("lift", 1.0, 1.0);
@@ -519,10 +517,9 @@ TEST(SyntheticSceneTest, DISABLED_ChannelOfAnUnnamedNodeKeepsItsKeys) {
   EXPECT_EQ(model.clips[0].translations.ranges[1].count, 2u) << "the channel's keys were dropped";
 }
 
-// KNOWN BUG, disabled (same cause): with nodes "twin", "twin" and "twin#2", the second "twin" is
-// renamed "twin#2" and the real "twin#2" becomes "twin#2#2". A channel for "twin#2" (the third
-// node, as aiNode::FindNode resolves it) then drives the second "twin" instead.
-TEST(SyntheticSceneTest, DISABLED_ChannelBindsToTheNodeItNamesNotToARenamedTwin) {
+// With nodes "twin", "twin" and "twin#2", the second "twin" is renamed "twin#2" and the real
+// "twin#2" becomes "twin#2#2"; a channel for "twin#2" must still drive the third node.
+TEST(SyntheticSceneTest, ChannelBindsToTheNodeItNamesNotToARenamedTwin) {
   SyntheticScene scene;
   scene.add_mesh(scene.add_node(scene.root(), "twin", {1, 0, 0}));
   scene.add_mesh(scene.add_node(scene.root(), "twin", {2, 0, 0}));

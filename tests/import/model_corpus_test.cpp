@@ -423,15 +423,10 @@ INSTANTIATE_TEST_SUITE_P(AnimatedCorpus, BonesAndChannelsTest,
                            return param_name(info.param);
                          });
 
-// KNOWN BUG, disabled: the Half-Life MDL files import "successfully" with no bones and no keys.
-// assimp 5.2.5's HL1 loader lists every bone node as a child of "<MDL_bones>" but sets each
-// bone's mParent to its parent bone (the first bone's to the scene root), so mParent and
-// mChildren disagree (assimp issue #5002). anim_import's kept_nodes() (scene_skeleton.cpp)
-// climbs mParent to mark ancestors while build_skeleton() walks mChildren, so "<MDL_bones>" is
-// never marked, the walk skips its whole subtree, and the skeleton loses every bone: the skin
-// falls back to rigid mesh-node entries (max_influences 0) and every clip has zero keys. Run with
-// --gtest_also_run_disabled_tests to see it.
-INSTANTIATE_TEST_SUITE_P(DISABLED_HalfLifeMdl, BonesAndChannelsTest,
+// The Half-Life MDL files: assimp 5.2.5's HL1 loader lists every bone node as a child of
+// "<MDL_bones>" but sets each bone's mParent to its parent bone (assimp issue #5002), so the
+// importer must take ancestry from the child lists.
+INSTANTIATE_TEST_SUITE_P(HalfLifeMdl, BonesAndChannelsTest,
                          ::testing::ValuesIn(corpus_where(true)),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            return param_name(info.param);
@@ -658,15 +653,9 @@ INSTANTIATE_TEST_SUITE_P(StaticFiles, StaticWindingTest,
                            return param_name(info.param);
                          });
 
-// KNOWN BUG, disabled: baking a mirroring node transform (negative determinant) into a static
-// mesh turns its triangles inside out. MeshMerger::add (core/import/src/scene_mesh.cpp) moves
-// positions by the node's global matrix and normals by its inverse transpose, but copies the
-// indices in their original order, so in cubes_with_mirroring_and_pivot.fbx all 12 triangles of
-// "Cube2" (determinant -0.001) and of its child "Cube1" wind clockwise seen from the side their
-// normals point to, where the file has them counter-clockwise: back-face culling removes the
-// cubes' outsides. Expected: a mesh placed by a matrix with negative determinant gets two corners
-// of each triangle swapped. Run with --gtest_also_run_disabled_tests to see it.
-INSTANTIATE_TEST_SUITE_P(DISABLED_MirroredStaticFiles, StaticWindingTest,
+// A mirroring node transform (negative determinant): in cubes_with_mirroring_and_pivot.fbx
+// "Cube2" (determinant -0.001) and its child "Cube1" must keep their triangles facing out.
+INSTANTIATE_TEST_SUITE_P(MirroredStaticFiles, StaticWindingTest,
                          ::testing::Values("FBX/cubes_with_mirroring_and_pivot.fbx"),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            return param_name(info.param);

@@ -159,6 +159,8 @@ void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, b
     ImGui::SetNextItemOpen(true, ImGuiCond_Always);
   } else if (open_all_ != 0) {
     ImGui::SetNextItemOpen(open_all_ > 0, ImGuiCond_Always);
+  } else {
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);  // A new model shows its whole hierarchy.
   }
   if (reveal_ >= 0 && reveal_path_[joint]) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
 

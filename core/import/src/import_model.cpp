@@ -49,7 +49,7 @@ Result<Model> convert(const aiScene& scene, const std::string& path) {
     return file_error(Error::Code::kInvalidData, path, "node hierarchy: " + s.error().message);
   }
   build_mesh(scene, node_joints, model);
-  build_clips(scene, model);
+  build_clips(scene, node_joints, model);
   for (const Clip& clip : model.clips) {
     if (Status s = clip.validate(model.skeleton.joint_count()); !s.ok()) {
       return file_error(Error::Code::kInvalidData, path, s.error().message);

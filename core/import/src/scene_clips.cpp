@@ -15,7 +15,7 @@ float seconds(double ticks, double ticks_per_second) {
 
 }  // namespace
 
-void build_clips(const aiScene& scene, Model& model) {
+void build_clips(const aiScene& scene, const NodeJoints& node_joints, Model& model) {
   const std::size_t joints = model.skeleton.joint_count();
   std::unordered_set<std::string> used_names;
   for (unsigned a = 0; a < scene.mNumAnimations; ++a) {
@@ -32,8 +32,11 @@ void build_clips(const aiScene& scene, Model& model) {
     ClipBuilder builder(name, duration, joints);
     for (unsigned c = 0; c < anim.mNumChannels; ++c) {
       const aiNodeAnim& channel = *anim.mChannels[c];
-      const int joint = model.skeleton.find(channel.mNodeName.C_Str());
-      if (joint < 0) continue;  // Targets no node of the hierarchy.
+      // By node, not by joint name: joints of same-named nodes were renamed unique.
+      const aiNode* node = scene.mRootNode->FindNode(channel.mNodeName);
+      const auto found = node ? node_joints.find(node) : node_joints.end();
+      if (found == node_joints.end()) continue;  // Targets no node of the hierarchy.
+      const int joint = found->second;
       for (unsigned k = 0; k < channel.mNumPositionKeys; ++k) {
         const aiVectorKey& key = channel.mPositionKeys[k];
         builder.add_translation(joint, seconds(key.mTime, tps), to_glm(key.mValue));

@@ -36,7 +36,8 @@ Skeleton build_skeleton(const aiScene& scene, NodeJoints& node_joints);
 // Merges every triangle mesh into model.mesh and builds model.skin; fills the influence stats.
 void build_mesh(const aiScene& scene, const NodeJoints& node_joints, Model& model);
 
-// Converts every animation into a clip for model.skeleton.
-void build_clips(const aiScene& scene, Model& model);
+// Converts every animation into a clip for model.skeleton; a channel drives the joint of the
+// node it names (the first such node, as assimp's FindNode resolves it).
+void build_clips(const aiScene& scene, const NodeJoints& node_joints, Model& model);
 
 }  // namespace anim::import

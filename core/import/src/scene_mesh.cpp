@@ -111,6 +111,8 @@ class MeshMerger {
     }
     const glm::mat4 to_model = animated ? glm::mat4(1.0f) : node_global;
     const glm::mat3 normal_matrix = glm::transpose(glm::inverse(glm::mat3(to_model)));
+    // A mirroring placement turns triangles inside out unless two corners swap.
+    const bool mirrored = glm::determinant(glm::mat3(to_model)) < 0.0f;
 
     for (unsigned i = 0; i < mesh.mNumVertices; ++i) {
       Vertex v;
@@ -135,7 +137,9 @@ class MeshMerger {
       bool in_range = true;
       for (int k = 0; k < 3; ++k) in_range = in_range && face.mIndices[k] < mesh.mNumVertices;
       if (!in_range) continue;
-      for (int k = 0; k < 3; ++k) model_.mesh.indices.push_back(face.mIndices[k]);
+      const unsigned* i = face.mIndices;
+      model_.mesh.indices.insert(model_.mesh.indices.end(),
+                                 {i[0], mirrored ? i[2] : i[1], mirrored ? i[1] : i[2]});
     }
     sub.index_count = static_cast<uint32_t>(model_.mesh.indices.size()) - sub.first_index;
     model_.mesh.submeshes.push_back(sub);

@@ -1,4 +1,5 @@
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "scene_convert.h"
@@ -31,11 +32,23 @@ std::unordered_set<const aiNode*> needed_nodes(const aiScene& scene) {
   return needed;
 }
 
-// Marks every needed node and all its ancestors.
-std::unordered_set<const aiNode*> kept_nodes(const std::unordered_set<const aiNode*>& needed) {
+// Marks every needed node and all its ancestors. Ancestry comes from the child lists, the
+// hierarchy the skeleton is built from: some importers (HL1 MDL) set mParent inconsistently.
+std::unordered_set<const aiNode*> kept_nodes(const aiNode* root,
+                                             const std::unordered_set<const aiNode*>& needed) {
+  std::unordered_map<const aiNode*, const aiNode*> parent_of{{root, nullptr}};
+  std::vector<const aiNode*> stack{root};
+  while (!stack.empty()) {
+    const aiNode* node = stack.back();
+    stack.pop_back();
+    for (unsigned c = 0; c < node->mNumChildren; ++c) {
+      if (parent_of.emplace(node->mChildren[c], node).second) stack.push_back(node->mChildren[c]);
+    }
+  }
   std::unordered_set<const aiNode*> kept;
   for (const aiNode* node : needed) {
-    for (const aiNode* n = node; n != nullptr && kept.insert(n).second; n = n->mParent) {
+    if (parent_of.count(node) == 0) continue;  // Not reachable from the root.
+    for (const aiNode* n = node; n != nullptr && kept.insert(n).second; n = parent_of[n]) {
     }
   }
   return kept;
@@ -62,7 +75,7 @@ bool scene_is_animated(const aiScene& scene) {
 Skeleton build_skeleton(const aiScene& scene, NodeJoints& node_joints) {
   Skeleton skeleton;
   if (!scene_is_animated(scene) || scene.mRootNode == nullptr) return skeleton;
-  const std::unordered_set<const aiNode*> kept = kept_nodes(needed_nodes(scene));
+  const std::unordered_set<const aiNode*> kept = kept_nodes(scene.mRootNode, needed_nodes(scene));
   std::unordered_set<std::string> used_names;
   // Pre-order walk: parents come before children.
   struct Item {
