@@ -30,7 +30,9 @@ constexpr Command kCommands[] = {
 };
 
 void print_usage(std::ostream& out) {
-  out << "usage: animscope COMMAND [ARGS]\n\ncommands:\n";
+  out << "usage: animscope [MODEL|SETUP.json] [--screenshot FILE.png --frames N]\n"
+         "         opens the desktop tool (the built-in demo without a file)\n"
+         "       animscope COMMAND [ARGS]\n\ncommands:\n";
   for (const Command& c : kCommands) out << "  animscope " << c.usage << "\n";
 }
 

@@ -48,8 +48,9 @@ struct Tool {
   ui::RecentFiles recent;
   ModelLoader loader;
   std::string error_title, error_text;  // Shown in a modal until dismissed.
-  std::string config_dir;   // Empty when the user has no config folder.
+  std::string config_dir;               // Empty when the user has no config folder.
   std::string recent_path;  // Empty likewise: the recent list then lives for the session.
+  LayoutSplits splits;      // Panel proportions, kept in imgui.ini.
   bool quit = false;
   float frame_ms = 0.0f;
 };
@@ -77,9 +78,8 @@ void collect_load(Tool& tool) {
   if (!done) return;
   if (!done->ok()) {
     if (done->error().code != Error::Code::kCancelled) {
-      show_error(tool, "Could not open " + std::filesystem::path(tool.loader.path())
-                                               .filename()
-                                               .string(),
+      show_error(tool,
+                 "Could not open " + std::filesystem::path(tool.loader.path()).filename().string(),
                  done->error().to_string());
     }
     return;
@@ -187,7 +187,8 @@ void modal_dialogs(Tool& tool) {
     ImGui::TextUnformatted(tool.error_text.c_str());
     ImGui::PopTextWrapPos();
     ImGui::Spacing();
-    if (ImGui::Button("OK", ImVec2(120, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+    if (ImGui::Button("OK", ImVec2(120, 0)) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
       tool.error_title.clear();
       ImGui::CloseCurrentPopup();
     }
@@ -198,22 +199,29 @@ void modal_dialogs(Tool& tool) {
 
 void draw_panels(Tool& tool, SceneRenderer& renderer) {
   ui::Document& doc = *tool.doc;
-  const WindowLayout layout = compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight());
-  if (begin_panel("Skeleton", layout.skeleton)) tool.bone_tree.draw(doc, tool.selection);
-  ImGui::End();
-  if (begin_panel("Clips", layout.clips)) tool.clips.draw(doc, tool.selection);
-  ImGui::End();
+  const WindowLayout layout =
+      compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(), tool.splits);
+  auto panel = [&](const char* name, const PanelRect& rect, PanelId id, auto&& draw) {
+    if (begin_panel(name, rect, PanelKind::kResizable)) {
+      adopt_resize(id, layout, tool.splits);
+      draw();
+    }
+    ImGui::End();
+  };
+  panel("Skeleton", layout.skeleton, PanelId::kSkeleton,
+        [&] { tool.bone_tree.draw(doc, tool.selection); });
+  panel("Clips", layout.clips, PanelId::kClips, [&] { tool.clips.draw(doc, tool.selection); });
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
-  if (begin_panel("Viewport", layout.viewport)) tool.viewport.draw(doc, tool.selection, renderer);
+  if (begin_panel("Viewport", layout.viewport, PanelKind::kFixed))
+    tool.viewport.draw(doc, tool.selection, renderer);
   ImGui::End();
   ImGui::PopStyleVar();
-  if (begin_panel("Inspector", layout.inspector)) tool.inspector.draw(doc, tool.selection);
-  ImGui::End();
-  if (begin_panel("Blend", layout.blend)) tool.blend.draw(doc, tool.selection);
-  ImGui::End();
-  if (begin_panel("Timeline", layout.timeline)) tool.timeline.draw(doc, tool.selection);
-  ImGui::End();
-  if (begin_panel("##status", layout.status, true)) {
+  panel("Inspector", layout.inspector, PanelId::kInspector,
+        [&] { tool.inspector.draw(doc, tool.selection); });
+  panel("Blend", layout.blend, PanelId::kBlend, [&] { tool.blend.draw(doc, tool.selection); });
+  panel("Timeline", layout.timeline, PanelId::kTimeline,
+        [&] { tool.timeline.draw(doc, tool.selection); });
+  if (begin_panel("##status", layout.status, PanelKind::kBare)) {
     ui::draw_status_bar(doc, tool.frame_ms);
   }
   ImGui::End();
@@ -292,6 +300,7 @@ int run_gui(const GuiOptions& options) {
   ImGuiIO& io = ImGui::GetIO();
   const bool keep_layout = options.screenshot_path.empty() && !ini_path.empty();
   io.IniFilename = keep_layout ? ini_path.c_str() : nullptr;
+  register_layout_settings(tool.splits);
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   float ddpi = 96.0f;
   const float dpi_scale =
@@ -344,8 +353,7 @@ int run_gui(const GuiOptions& options) {
     draw_panels(tool, *renderer.value());
     modal_dialogs(tool);
     ImGui::Render();
-    tool.frame_ms =
-        std::chrono::duration<float, std::milli>(Clock::now() - work_start).count();
+    tool.frame_ms = std::chrono::duration<float, std::milli>(Clock::now() - work_start).count();
 
     int w = 0, h = 0;
     window.value()->drawable_size(&w, &h);

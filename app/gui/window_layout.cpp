@@ -1,36 +1,116 @@
 #include "gui/window_layout.h"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 namespace anim::app {
+namespace {
 
-WindowLayout compute_layout(const ImVec2& display, float menu_height) {
+constexpr float kMinSide = 200.0f;      // Narrowest side column, in pixels.
+constexpr float kMinViewport = 240.0f;  // Narrowest viewport.
+constexpr float kMinPanel = 90.0f;      // Lowest stacked panel or timeline.
+
+// Whole pixels: ImGui floors window sizes, and a fractional size would read back as a drag.
+float clamp_span(float value, float low, float high) {
+  return std::floor(high < low ? low : std::clamp(value, low, high));
+}
+
+}  // namespace
+
+WindowLayout compute_layout(const ImVec2& display, float menu_height, const LayoutSplits& s) {
   const float w = display.x, h = display.y;
   const float status_h = menu_height + 4.0f;
-  const float timeline_h = std::clamp(h * 0.2f, 130.0f, 190.0f);
-  const float left_w = std::clamp(w * 0.24f, 240.0f, 360.0f);
-  const float right_w = std::clamp(w * 0.26f, 280.0f, 420.0f);
   const float top = menu_height;
-  const float body_h = std::max(h - top - status_h - timeline_h, 100.0f);
+  const float timeline_h = clamp_span(h * s.timeline, kMinPanel, h * 0.5f);
+  const float body_h = std::max(h - top - status_h - timeline_h, 2.0f * kMinPanel);
+  const float left_w = clamp_span(w * s.left, kMinSide, w - 2.0f * kMinSide - kMinViewport);
+  const float right_w = clamp_span(w * s.right, kMinSide, w - left_w - kMinViewport);
   const float center_w = std::max(w - left_w - right_w, 100.0f);
+  const float skeleton_h = clamp_span(body_h * s.skeleton, kMinPanel, body_h - kMinPanel);
+  const float inspector_h = clamp_span(body_h * s.inspector, kMinPanel, body_h - kMinPanel);
   WindowLayout l;
-  l.skeleton = {{0, top}, {left_w, body_h * 0.62f}};
-  l.clips = {{0, top + body_h * 0.62f}, {left_w, body_h * 0.38f}};
+  l.display = display;
+  l.body_height = body_h;
+  l.skeleton = {{0, top}, {left_w, skeleton_h}};
+  l.clips = {{0, top + skeleton_h}, {left_w, body_h - skeleton_h}};
   l.viewport = {{left_w, top}, {center_w, body_h}};
-  l.inspector = {{left_w + center_w, top}, {right_w, body_h * 0.42f}};
-  l.blend = {{left_w + center_w, top + body_h * 0.42f}, {right_w, body_h * 0.58f + timeline_h}};
+  l.inspector = {{left_w + center_w, top}, {right_w, inspector_h}};
+  l.blend = {{left_w + center_w, top + inspector_h}, {right_w, body_h - inspector_h + timeline_h}};
   l.timeline = {{0, top + body_h}, {left_w + center_w, timeline_h}};
   l.status = {{0, h - status_h}, {w, status_h}};
   return l;
 }
 
-bool begin_panel(const char* name, const PanelRect& rect, bool bare) {
+bool begin_panel(const char* name, const PanelRect& rect, PanelKind kind) {
   ImGui::SetNextWindowPos(rect.pos, ImGuiCond_Always);
   ImGui::SetNextWindowSize(rect.size, ImGuiCond_Always);
-  ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                           ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoBringToFrontOnFocus;
-  if (bare) flags |= ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings;
+  ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                           ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (kind != PanelKind::kResizable) flags |= ImGuiWindowFlags_NoResize;
+  if (kind == PanelKind::kBare) {
+    flags |= ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings;
+  }
   return ImGui::Begin(name, nullptr, flags);
+}
+
+void adopt_resize(PanelId panel, const WindowLayout& layout, LayoutSplits& splits) {
+  const ImVec2 size = ImGui::GetWindowSize();
+  const ImVec2 display = layout.display;
+  if (display.x <= 0.0f || display.y <= 0.0f || layout.body_height <= 0.0f) return;
+  auto changed = [](float a, float b) { return std::fabs(a - b) >= 1.0f; };
+  switch (panel) {
+    case PanelId::kSkeleton:
+      if (changed(size.x, layout.skeleton.size.x)) splits.left = size.x / display.x;
+      if (changed(size.y, layout.skeleton.size.y)) splits.skeleton = size.y / layout.body_height;
+      break;
+    case PanelId::kClips:
+      if (changed(size.x, layout.clips.size.x)) splits.left = size.x / display.x;
+      break;
+    case PanelId::kInspector:
+      if (changed(size.x, layout.inspector.size.x)) splits.right = size.x / display.x;
+      if (changed(size.y, layout.inspector.size.y)) splits.inspector = size.y / layout.body_height;
+      break;
+    case PanelId::kBlend:
+      if (changed(size.x, layout.blend.size.x)) splits.right = size.x / display.x;
+      break;
+    case PanelId::kTimeline:
+      if (changed(size.y, layout.timeline.size.y)) splits.timeline = size.y / display.y;
+      break;
+  }
+}
+
+void register_layout_settings(LayoutSplits& splits) {
+  ImGuiSettingsHandler handler;
+  handler.TypeName = "animscope";
+  handler.TypeHash = ImHashStr("animscope");
+  handler.UserData = &splits;
+  handler.ReadOpenFn = [](ImGuiContext*, ImGuiSettingsHandler* h, const char* name) -> void* {
+    return std::string_view(name) == "Layout" ? h->UserData : nullptr;
+  };
+  handler.ReadLineFn = [](ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* line) {
+    LayoutSplits& s = *static_cast<LayoutSplits*>(entry);
+    float v = 0.0f;
+    // Only sane fractions are taken: a hand-edited ini cannot hide a panel.
+    auto take = [&](const char* format, float& field) {
+      if (std::sscanf(line, format, &v) == 1 && v > 0.02f && v < 0.9f) field = v;
+    };
+    take("Left=%f", s.left);
+    take("Right=%f", s.right);
+    take("Timeline=%f", s.timeline);
+    take("Skeleton=%f", s.skeleton);
+    take("Inspector=%f", s.inspector);
+  };
+  handler.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out) {
+    const LayoutSplits& s = *static_cast<const LayoutSplits*>(h->UserData);
+    out->appendf(
+        "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nSkeleton=%.4f\n"
+        "Inspector=%.4f\n\n",
+        s.left, s.right, s.timeline, s.skeleton, s.inspector);
+  };
+  ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }
 
 }  // namespace anim::app

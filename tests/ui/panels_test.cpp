@@ -193,6 +193,7 @@ TEST(BoneTreePanel, ClickOnAJointSelectsIt) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   BoneTreePanel panel;
+  panel.start_expanded = false;
   h.set_draw([&] { panel.draw(doc, sel); });
   h.frames(2);
   // Only the root shows until it is opened.
@@ -208,11 +209,28 @@ TEST(BoneTreePanel, ClickOnAJointSelectsIt) {
   EXPECT_EQ(sel.joint, kSpine);
 }
 
+TEST(BoneTreePanel, ANewModelShowsItsWholeHierarchyAndCollapseAllHidesIt) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BoneTreePanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  for (const char* name : {"joint:root", "joint:spine", "joint:head", "joint:arm", "joint:tip"}) {
+    EXPECT_NE(panel.rects.find(name), nullptr) << name;
+  }
+  ASSERT_TRUE(h.click(panel.rects, "collapse"));
+  h.frames(2);
+  EXPECT_NE(panel.rects.find("joint:root"), nullptr);
+  EXPECT_EQ(panel.rects.find("joint:spine"), nullptr);
+}
+
 TEST(BoneTreePanel, SelectionFromElsewhereOpensThePathToIt) {
   Harness h;
   Document doc(make_model(), "test://chain");
   Selection sel;
   BoneTreePanel panel;
+  panel.start_expanded = false;
   h.set_draw([&] { panel.draw(doc, sel); });
   h.frames(2);
   EXPECT_EQ(panel.rects.find("joint:tip"), nullptr);

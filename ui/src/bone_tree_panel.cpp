@@ -122,8 +122,10 @@ void BoneTreePanel::draw(Document& doc, Selection& sel) {
         ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + style.ItemSpacing.x;
     ImGui::SameLine(std::max(after_text, ImGui::GetWindowContentRegionMax().x - buttons));
     if (ImGui::SmallButton("Expand all")) open_all_ = 1;
+    rects.record("expand");
     ImGui::SameLine();
     if (ImGui::SmallButton("Collapse all")) open_all_ = -1;
+    rects.record("collapse");
   }
 
   if (ImGui::BeginChild("##joints", ImVec2(0.0f, 0.0f), false,
@@ -159,8 +161,8 @@ void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, b
     ImGui::SetNextItemOpen(true, ImGuiCond_Always);
   } else if (open_all_ != 0) {
     ImGui::SetNextItemOpen(open_all_ > 0, ImGuiCond_Always);
-  } else {
-    ImGui::SetNextItemOpen(true, ImGuiCond_Once);  // A new model shows its whole hierarchy.
+  } else if (start_expanded) {
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
   }
   if (reveal_ >= 0 && reveal_path_[joint]) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
 

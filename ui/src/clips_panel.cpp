@@ -13,7 +13,8 @@
 namespace anim::ui {
 namespace {
 
-enum Column { kName, kDuration, kFrames, kChannels, kKeys, kColumnCount };
+// In display order: name, length and keys fit a narrow panel; the rest scroll into view.
+enum Column { kName, kDuration, kKeys, kFrames, kChannels, kColumnCount };
 
 long frames_of(const Clip& clip) { return std::lround(clip.duration * Document::kFrameRate); }
 
@@ -89,7 +90,7 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
                       clips.size() == 1 ? "" : "s");
 
   // Number columns take what their header or widest value needs; the name gets the rest, but
-  // never so little that names become unreadable (the table scrolls sideways then).
+  // never less than its longest name (the table scrolls sideways then).
   // Sortable headers keep room for the sort arrow.
   const ImGuiStyle& style = ImGui::GetStyle();
   const float pad =
@@ -97,7 +98,10 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
   float longest = 0.0f;
   long most_frames = 0;
   std::size_t most_joints = 0, most_keys = 0;
+  float widest_name = ImGui::GetFontSize() * 5.0f;
   for (const Clip& clip : clips) {
+    widest_name = std::max(widest_name,
+                           ImGui::CalcTextSize(clip.name.c_str()).x + ImGui::GetFontSize() + pad);
     longest = std::max(longest, clip.duration);
     most_frames = std::max(most_frames, frames_of(clip));
     most_joints = std::max(most_joints, clip.animated_joint_count());
@@ -108,14 +112,15 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
   };
   char longest_text[32];
   std::snprintf(longest_text, sizeof(longest_text), "%.3f", static_cast<double>(longest));
-  const float widths[kColumnCount] = {
-      0.0f, fit("Length", longest_text), fit("Frames", std::to_string(most_frames)),
-      fit("Joints", format_count(most_joints)), fit("Keys", format_count(most_keys))};
+  float widths[kColumnCount] = {};
+  widths[kDuration] = fit("Length", longest_text);
+  widths[kKeys] = fit("Keys", format_count(most_keys));
+  widths[kFrames] = fit("Frames", std::to_string(most_frames));
+  widths[kChannels] = fit("Joints", format_count(most_joints));
   float numbers = 0.0f;
   for (float w : widths) numbers += w;
   const float name_width =
-      std::max(ImGui::GetContentRegionAvail().x - numbers - style.ScrollbarSize,
-               ImGui::GetFontSize() * 5.0f);
+      std::max(ImGui::GetContentRegionAvail().x - numbers - style.ScrollbarSize, widest_name);
 
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
@@ -127,23 +132,23 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
     const char* label;
     const char* tooltip;
   };
-  static constexpr Header kHeaders[kColumnCount] = {
-      {"Name", "Clip name"},
-      {"Length", "Duration in seconds"},
-      {"Frames", "Frames at 30 fps"},
-      {"Joints", "Animated channels: joints with at least one key"},
-      {"Keys", "Translation, rotation and scale keys in all"}};
+  Header headers[kColumnCount];
+  headers[kName] = {"Name", "Clip name"};
+  headers[kDuration] = {"Length", "Duration in seconds"};
+  headers[kKeys] = {"Keys", "Translation, rotation and scale keys in all"};
+  headers[kFrames] = {"Frames", "Frames at 30 fps"};
+  headers[kChannels] = {"Joints", "Animated channels: joints with at least one key"};
   for (int c = 0; c < kColumnCount; ++c) {
     ImGuiTableColumnFlags column_flags = ImGuiTableColumnFlags_WidthFixed;
     if (c != kName) column_flags |= ImGuiTableColumnFlags_PreferSortDescending;
-    ImGui::TableSetupColumn(kHeaders[c].label, column_flags, c == kName ? name_width : widths[c],
+    ImGui::TableSetupColumn(headers[c].label, column_flags, c == kName ? name_width : widths[c],
                             static_cast<ImGuiID>(c));
   }
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   for (int c = 0; c < kColumnCount; ++c) {
     ImGui::TableSetColumnIndex(c);
-    ImGui::TableHeader(kHeaders[c].label);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kHeaders[c].tooltip);
+    ImGui::TableHeader(headers[c].label);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", headers[c].tooltip);
   }
   if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs()) {
     if (specs->SpecsDirty) {

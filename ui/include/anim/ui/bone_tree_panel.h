@@ -22,7 +22,12 @@ class BoneTreePanel {
   // matches and their ancestors are shown, expanded, with the matches highlighted.
   char filter[128] = "";
 
-  // Rects of the last frame: "filter" (the search field) and "joint:<name>" for every joint
+  // Joints open the first time they are drawn (a new model shows its whole hierarchy); false
+  // starts every subtree collapsed.
+  bool start_expanded = true;
+
+  // Rects of the last frame: "filter" (the search field), "expand" and "collapse" (the
+  // buttons, shown while not searching) and "joint:<name>" for every joint
   // row drawn (collapsed subtrees have none).
   ItemRects rects;
 

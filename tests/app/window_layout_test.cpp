@@ -1,0 +1,133 @@
+// The tool's panel layout: tiling, minimum sizes, dragging a panel edge, and the splits kept
+// in imgui.ini. Headless ImGui (no window, no GL).
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <cmath>
+#include <string>
+
+#include "gui/window_layout.h"
+
+namespace anim::app {
+namespace {
+
+constexpr float kMenu = 20.0f;
+
+// Right and bottom edges.
+float right(const PanelRect& r) { return r.pos.x + r.size.x; }
+float bottom(const PanelRect& r) { return r.pos.y + r.size.y; }
+
+TEST(WindowLayout, PanelsTileTheDisplayWithoutGapsOrOverlap) {
+  const ImVec2 display(1280, 800);
+  const WindowLayout l = compute_layout(display, kMenu, LayoutSplits{});
+  // Left column: skeleton over clips, as wide as 24% of 1280.
+  EXPECT_FLOAT_EQ(l.skeleton.size.x, std::floor(0.24f * 1280.0f));
+  EXPECT_FLOAT_EQ(l.skeleton.pos.y, kMenu);
+  EXPECT_FLOAT_EQ(bottom(l.skeleton), l.clips.pos.y);
+  EXPECT_FLOAT_EQ(l.clips.size.x, l.skeleton.size.x);
+  // Viewport between the columns; timeline under left column and viewport.
+  EXPECT_FLOAT_EQ(l.viewport.pos.x, right(l.skeleton));
+  EXPECT_FLOAT_EQ(right(l.viewport), l.inspector.pos.x);
+  EXPECT_FLOAT_EQ(right(l.inspector), 1280.0f);
+  EXPECT_FLOAT_EQ(bottom(l.inspector), l.blend.pos.y);
+  EXPECT_FLOAT_EQ(bottom(l.clips), l.timeline.pos.y);
+  EXPECT_FLOAT_EQ(bottom(l.viewport), l.timeline.pos.y);
+  EXPECT_FLOAT_EQ(right(l.timeline), l.blend.pos.x);
+  // Blend and timeline both end on the status bar, which ends the display.
+  EXPECT_FLOAT_EQ(bottom(l.blend), l.status.pos.y);
+  EXPECT_FLOAT_EQ(bottom(l.timeline), l.status.pos.y);
+  EXPECT_FLOAT_EQ(bottom(l.status), 800.0f);
+  EXPECT_FLOAT_EQ(l.timeline.size.y, 0.2f * 800.0f);
+}
+
+TEST(WindowLayout, ExtremeSplitsStillLeaveEveryPanelUsable) {
+  LayoutSplits greedy;
+  greedy.left = 0.89f;
+  greedy.right = 0.89f;
+  greedy.timeline = 0.89f;
+  greedy.skeleton = 0.03f;
+  const WindowLayout l = compute_layout(ImVec2(1280, 800), kMenu, greedy);
+  EXPECT_GE(l.viewport.size.x, 240.0f);
+  EXPECT_GE(l.skeleton.size.x, 200.0f);
+  EXPECT_GE(l.inspector.size.x, 200.0f);
+  EXPECT_GE(l.skeleton.size.y, 90.0f);
+  EXPECT_GE(l.clips.size.y, 90.0f);
+  EXPECT_LE(l.timeline.size.y, 400.0f);
+  EXPECT_LE(right(l.inspector), 1280.0f + 0.01f);
+}
+
+class ImGuiContextTest : public ::testing::Test {
+ protected:
+  ImGuiContextTest() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 800);
+    io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;  // Enables resizing from edges.
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  }
+  ~ImGuiContextTest() override { ImGui::DestroyContext(); }
+
+  // One frame of the layout: the skeleton panel, resizable, plus the viewport next to it.
+  void frame() {
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    layout_ = compute_layout(ImGui::GetIO().DisplaySize, kMenu, splits_);
+    if (begin_panel("Skeleton", layout_.skeleton, PanelKind::kResizable)) {
+      adopt_resize(PanelId::kSkeleton, layout_, splits_);
+    }
+    ImGui::End();
+    begin_panel("Viewport", layout_.viewport, PanelKind::kFixed);
+    ImGui::End();
+    ImGui::Render();
+  }
+
+  LayoutSplits splits_;
+  WindowLayout layout_;
+};
+
+TEST_F(ImGuiContextTest, DraggingThePanelEdgeMovesTheSplit) {
+  frame();
+  frame();
+  ImGuiIO& io = ImGui::GetIO();
+  const float edge = right(layout_.skeleton);
+  const float y = layout_.skeleton.pos.y + layout_.skeleton.size.y * 0.5f;
+  io.MousePos = ImVec2(edge - 1.0f, y);
+  frame();
+  io.MouseDown[0] = true;
+  frame();
+  for (int step = 1; step <= 8; ++step) {
+    io.MousePos = ImVec2(edge - 1.0f + 10.0f * step, y);
+    frame();
+  }
+  io.MouseDown[0] = false;
+  frame();
+  frame();
+  // 80 pixels wider: the split follows, and the next layout puts the viewport there.
+  EXPECT_NEAR(splits_.left * 1280.0f, 0.24f * 1280.0f + 80.0f, 2.0f);
+  EXPECT_NEAR(layout_.viewport.pos.x, 0.24f * 1280.0f + 80.0f, 2.0f);
+  EXPECT_FLOAT_EQ(splits_.skeleton, LayoutSplits{}.skeleton) << "the height was not dragged";
+}
+
+TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
+  register_layout_settings(splits_);
+  const std::string ini =
+      "[animscope][Layout]\nLeft=0.3\nRight=0.2\nTimeline=0.25\nSkeleton=0.5\nInspector=7\n";
+  ImGui::LoadIniSettingsFromMemory(ini.c_str(), ini.size());
+  EXPECT_FLOAT_EQ(splits_.left, 0.3f);
+  EXPECT_FLOAT_EQ(splits_.right, 0.2f);
+  EXPECT_FLOAT_EQ(splits_.timeline, 0.25f);
+  EXPECT_FLOAT_EQ(splits_.skeleton, 0.5f);
+  EXPECT_FLOAT_EQ(splits_.inspector, LayoutSplits{}.inspector) << "7 is no fraction: ignored";
+  splits_.right = 0.31f;
+  const std::string saved = ImGui::SaveIniSettingsToMemory();
+  EXPECT_NE(saved.find("[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
+                       "Skeleton=0.5000\nInspector=0.4200\n"),
+            std::string::npos)
+      << saved;
+}
+
+}  // namespace
+}  // namespace anim::app
