@@ -23,9 +23,8 @@ Result<float> Args::get_float(const std::string& name, float fallback) const {
   char* end = nullptr;
   const float f = std::strtof(begin, &end);
   if (value->empty() || end != begin + value->size() || !std::isfinite(f)) {
-    return Error{Error::Code::kInvalidArgument, "--" + name + " needs a number, got \"" + *value +
-                                                    "\"",
-                 ""};
+    return Error{Error::Code::kInvalidArgument,
+                 "--" + name + " needs a number, got \"" + *value + "\"", ""};
   }
   return f;
 }

@@ -20,7 +20,8 @@ int cmd_fmt(int argc, const char* const* argv, std::ostream& /*out*/, std::ostre
   Result<Setup> setup = load_setup(path, &diagnostics);
   if (!setup.ok()) {
     if (diagnostics.empty()) print_error(err, setup.error());
-    for (const Diagnostic& d : diagnostics) err << path << ":" << d.pointer << ": " << d.message << "\n";
+    for (const Diagnostic& d : diagnostics)
+      err << path << ":" << d.pointer << ": " << d.message << "\n";
     return kExitError;
   }
   const std::string target = args.value().get("out").value_or(path);

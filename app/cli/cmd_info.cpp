@@ -4,10 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/model_source.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
+#include "cli/model_source.h"
 
 namespace anim::app {
 namespace {
@@ -43,9 +43,9 @@ void print_text(const Model& model, std::ostream& out) {
       << "  clips               " << model.clips.size() << "\n";
   for (const Clip& clip : model.clips) {
     out << "    " << std::left << std::setw(24) << clip.name << std::right << std::fixed
-        << std::setprecision(3) << std::setw(9) << clip.duration << " s  "
-        << std::setw(4) << clip.animated_joint_count() << " channels  " << std::setw(7)
-        << clip.key_count() << " keys\n";
+        << std::setprecision(3) << std::setw(9) << clip.duration << " s  " << std::setw(4)
+        << clip.animated_joint_count() << " channels  " << std::setw(7) << clip.key_count()
+        << " keys\n";
   }
 }
 

@@ -53,17 +53,17 @@ Result<Change> parse_change(const std::string& text, const StateMachineDef& def)
   Change change;
   change.parameter = def.find_parameter(name);
   if (change.parameter < 0) {
-    return Error{Error::Code::kInvalidArgument,
-                 what + ": unknown parameter \"" + name + "\" (parameters: " +
-                     parameter_list(def) + ")",
-                 ""};
+    return Error{
+        Error::Code::kInvalidArgument,
+        what + ": unknown parameter \"" + name + "\" (parameters: " + parameter_list(def) + ")",
+        ""};
   }
   const bool trigger = def.parameters[change.parameter].type == ParameterType::kTrigger;
   if (eq == std::string::npos && !trigger) {
     return Error{Error::Code::kInvalidArgument, what + ": expected NAME=VALUE@SECONDS", ""};
   }
-  Result<float> value = eq == std::string::npos ? Result<float>(1.0f)
-                                                : parse_number(assignment.substr(eq + 1), what);
+  Result<float> value =
+      eq == std::string::npos ? Result<float>(1.0f) : parse_number(assignment.substr(eq + 1), what);
   if (!value.ok()) return value.error();
   Result<float> time = parse_number(time_text, what);
   if (!time.ok()) return time.error();
@@ -151,8 +151,7 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   std::stable_sort(changes.begin(), changes.end(),
                    [](const Change& a, const Change& b) { return a.time < b.time; });
   const float last_change = changes.empty() ? 0.0f : changes.back().time;
-  Result<float> frames_arg =
-      args.get_float("frames", std::ceil((last_change + 2.0f) / dt.value()));
+  Result<float> frames_arg = args.get_float("frames", std::ceil((last_change + 2.0f) / dt.value()));
   if (!frames_arg.ok() || frames_arg.value() < 0.0f || frames_arg.value() > 1e7f) {
     print_error(err, Error{Error::Code::kInvalidArgument, "--frames needs a count", ""});
     return kExitError;

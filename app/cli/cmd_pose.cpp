@@ -5,12 +5,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/model_source.h"
 #include "anim/local_to_model.h"
 #include "anim/sampling.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
+#include "cli/model_source.h"
 
 namespace anim::app {
 namespace {
@@ -56,9 +56,8 @@ void print_json(const Model& model, const std::string& clip, float time,
     for (int c = 0; c < 4; ++c) {
       for (int r = 0; r < 4; ++r) m[c * 4 + r] = matrices[i][c][r];
     }
-    j["joints"].push_back({{"name", model.skeleton.names[i]},
-                           {"parent", model.skeleton.parents[i]},
-                           {"model", m}});
+    j["joints"].push_back(
+        {{"name", model.skeleton.names[i]}, {"parent", model.skeleton.parents[i]}, {"model", m}});
   }
   out << j.dump() << "\n";
 }

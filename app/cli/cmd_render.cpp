@@ -45,10 +45,10 @@ Result<ui::Shading> parse_shading(const std::string& text) {
   for (const auto& [name, shading] : names) {
     if (text == name) return shading;
   }
-  return Error{Error::Code::kInvalidArgument,
-               "--shading: unknown mode \"" + text +
-                   "\" (lit, heatmap, dominant, influences, truncated)",
-               ""};
+  return Error{
+      Error::Code::kInvalidArgument,
+      "--shading: unknown mode \"" + text + "\" (lit, heatmap, dominant, influences, truncated)",
+      ""};
 }
 
 // The joint influencing the most vertices: a useful default for the heatmap.
@@ -108,9 +108,9 @@ Result<Scene> build_scene(const Args& args, float time) {
 }  // namespace
 
 int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
-  Result<Args> parsed = parse_args(argc, argv, 2, {"no-skeleton", "no-grid", "axes"},
-                                   {"clip", "time", "size", "out", "shading", "joint", "yaw",
-                                    "pitch"});
+  Result<Args> parsed =
+      parse_args(argc, argv, 2, {"no-skeleton", "no-grid", "axes"},
+                 {"clip", "time", "size", "out", "shading", "joint", "yaw", "pitch"});
   if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().has("out")) {
     if (!parsed.ok()) print_error(err, parsed.error());
     err << "animscope: usage: animscope render MODEL|SETUP.json [--clip NAME] [--time T] "
@@ -124,10 +124,10 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   Result<float> time = args.get_float("time", 0.0f);
   Result<float> yaw = args.get_float("yaw", 35.0f);
   Result<float> pitch = args.get_float("pitch", 15.0f);
-  for (const Error* e : {size.ok() ? nullptr : &size.error(),
-                         shading.ok() ? nullptr : &shading.error(),
-                         time.ok() ? nullptr : &time.error(), yaw.ok() ? nullptr : &yaw.error(),
-                         pitch.ok() ? nullptr : &pitch.error()}) {
+  for (const Error* e :
+       {size.ok() ? nullptr : &size.error(), shading.ok() ? nullptr : &shading.error(),
+        time.ok() ? nullptr : &time.error(), yaw.ok() ? nullptr : &yaw.error(),
+        pitch.ok() ? nullptr : &pitch.error()}) {
     if (e) {
       print_error(err, *e);
       return kExitError;
@@ -147,8 +147,8 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   if (auto joint = args.get("joint")) {
     settings.selected_joint = model.skeleton.find(*joint);
     if (settings.selected_joint < 0) {
-      print_error(err, Error{Error::Code::kNotFound, "no joint \"" + *joint + "\"",
-                             model.source_path});
+      print_error(err,
+                  Error{Error::Code::kNotFound, "no joint \"" + *joint + "\"", model.source_path});
       return kExitError;
     }
   } else if (settings.shading == ui::Shading::kWeightHeatmap) {

@@ -1,10 +1,10 @@
 // `animscope validate SETUP.json`: every problem of a setup, with its JSON pointer.
 #include <ostream>
 
-#include "cli/model_source.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
+#include "cli/model_source.h"
 #include "cli/setup_loading.h"
 
 namespace anim::app {
@@ -54,8 +54,8 @@ int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostr
     errors += d.severity == Diagnostic::Severity::kError;
   }
   const int warnings = static_cast<int>(diagnostics.size()) - errors;
-  out << path << ": " << (errors ? "invalid" : "valid") << " (" << errors << " errors, "
-      << warnings << " warnings)\n";
+  out << path << ": " << (errors ? "invalid" : "valid") << " (" << errors << " errors, " << warnings
+      << " warnings)\n";
   return errors ? kExitInvalid : kExitOk;
 }
 

@@ -7,8 +7,7 @@
 
 namespace anim::app {
 
-Result<Model> load_model_source(const std::string& path,
-                                const import::ProgressCallback& progress) {
+Result<Model> load_model_source(const std::string& path, const import::ProgressCallback& progress) {
   if (path == kBuiltinDemo) return demo::make_demo_model();
   return import::import_model(path, progress);
 }

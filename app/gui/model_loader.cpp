@@ -6,7 +6,8 @@
 namespace anim::app {
 namespace {
 
-Result<ModelLoader::Loaded> load(const std::string& path, const import::ProgressCallback& progress) {
+Result<ModelLoader::Loaded> load(const std::string& path,
+                                 const import::ProgressCallback& progress) {
   ModelLoader::Loaded loaded;
   std::string model_path = path;
   if (is_setup_path(path)) {

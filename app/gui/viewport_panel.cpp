@@ -103,7 +103,8 @@ void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRende
   target_.resolve();
 
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const auto texture = reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(target_.texture()));
+  const auto texture =
+      reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(target_.texture()));
   ImGui::Image(texture, ImVec2(size.x, size.y), ImVec2(0, 1), ImVec2(1, 0));
   // The image is not interactive by itself: an invisible button over it takes the input.
   ImGui::SetCursorScreenPos(origin);

@@ -6,8 +6,7 @@
 
 namespace anim::app {
 
-LineRenderer::LineRenderer(std::unique_ptr<ShaderProgram> program)
-    : program_(std::move(program)) {
+LineRenderer::LineRenderer(std::unique_ptr<ShaderProgram> program) : program_(std::move(program)) {
   glCreateVertexArrays(1, &vao_);
   glCreateBuffers(1, &vbo_);
   glVertexArrayVertexBuffer(vao_, 0, vbo_, 0, sizeof(ColoredVertex));

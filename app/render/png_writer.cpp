@@ -5,8 +5,7 @@
 
 namespace anim::app {
 
-Status write_png(const std::string& path, int width, int height,
-                 const std::vector<uint8_t>& rgba) {
+Status write_png(const std::string& path, int width, int height, const std::vector<uint8_t>& rgba) {
   if (width <= 0 || height <= 0 || rgba.size() != static_cast<std::size_t>(width) * height * 4) {
     return Error{Error::Code::kInvalidArgument, "bad image size", path};
   }

@@ -9,7 +9,6 @@
 namespace anim::app {
 
 // Writes RGBA8 pixels, top row first. The Error names the file.
-Status write_png(const std::string& path, int width, int height,
-                 const std::vector<uint8_t>& rgba);
+Status write_png(const std::string& path, int width, int height, const std::vector<uint8_t>& rgba);
 
 }  // namespace anim::app

@@ -105,8 +105,8 @@ void SceneRenderer::draw(const FrameInputs& frame, const ui::ViewportSettings& s
     glDisable(GL_CULL_FACE);  // Imported meshes are often open or inconsistently wound.
     mesh_->draw();
   }
-  if (frame.model && (settings.show_skeleton || settings.show_joint_axes ||
-                      settings.selected_joint >= 0)) {
+  if (frame.model &&
+      (settings.show_skeleton || settings.show_joint_axes || settings.selected_joint >= 0)) {
     build_skeleton(frame, settings);
     glDisable(GL_DEPTH_TEST);  // The skeleton shows through the mesh.
     lines_->draw(overlay_, vp, 7.0f);

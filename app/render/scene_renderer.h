@@ -17,7 +17,7 @@ namespace anim::app {
 
 struct FrameInputs {
   const Model* model = nullptr;
-  Span<const glm::mat4> palette;     // One per skin entry.
+  Span<const glm::mat4> palette;      // One per skin entry.
   Span<const glm::mat4> joint_model;  // One per joint, model space.
   ui::OrbitCamera camera;
   ui::Bounds bounds;  // Of the posed mesh: places the grid.

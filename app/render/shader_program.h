@@ -13,8 +13,8 @@ namespace anim::app {
 class ShaderProgram {
  public:
   // Compiles and links; the Error carries the driver's log and the stage that failed.
-  static Result<std::unique_ptr<ShaderProgram>> create(const std::string& name,
-                                                       const char* vertex, const char* fragment);
+  static Result<std::unique_ptr<ShaderProgram>> create(const std::string& name, const char* vertex,
+                                                       const char* fragment);
   ~ShaderProgram();
   ShaderProgram(const ShaderProgram&) = delete;
   ShaderProgram& operator=(const ShaderProgram&) = delete;

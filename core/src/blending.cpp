@@ -83,8 +83,8 @@ bool BlendingJob::run() const {
       const float w = layer.weight * mask;
       if (w > 0.0f) acc.add(layer.pose[j], w);
     }
-    const float inv_total = masked ? (acc.total > 0.0f ? 1.0f / acc.total : 0.0f)
-                                   : shared_inv_total;
+    const float inv_total =
+        masked ? (acc.total > 0.0f ? 1.0f / acc.total : 0.0f) : shared_inv_total;
     acc.finish(rest[j], inv_total, output[j]);
   }
   return true;

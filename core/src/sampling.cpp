@@ -45,8 +45,10 @@ inline float acos_01(float x) {
 // sin(x) for x in [0, pi/2] by its Taylor series to x^11 (error below 6e-8).
 inline float sin_0_half_pi(float x) {
   const float x2 = x * x;
-  return x * (1.0f + x2 * (-1.0f / 6 + x2 * (1.0f / 120 + x2 * (-1.0f / 5040 +
-              x2 * (1.0f / 362880 + x2 * (-1.0f / 39916800))))));
+  return x * (1.0f +
+              x2 * (-1.0f / 6 +
+                    x2 * (1.0f / 120 +
+                          x2 * (-1.0f / 5040 + x2 * (1.0f / 362880 + x2 * (-1.0f / 39916800))))));
 }
 
 inline glm::vec3 lerp(const glm::vec3& a, const glm::vec3& b, float t) { return a + (b - a) * t; }

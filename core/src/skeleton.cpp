@@ -14,9 +14,8 @@ Status Skeleton::validate() const {
   for (std::size_t i = 0; i < n; ++i) {
     if (parents[i] < -1 || parents[i] >= static_cast<int>(i)) {
       return Error{Error::Code::kInvalidData,
-                   "joint " + std::to_string(i) + " (" + names[i] +
-                       ") has parent " + std::to_string(parents[i]) +
-                       ", which does not come before it",
+                   "joint " + std::to_string(i) + " (" + names[i] + ") has parent " +
+                       std::to_string(parents[i]) + ", which does not come before it",
                    ""};
     }
     if (!seen.insert(names[i]).second) {

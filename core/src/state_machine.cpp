@@ -12,13 +12,19 @@ constexpr float kEqualTolerance = 1e-6f;
 
 bool holds(ConditionOp op, float value, float operand) {
   switch (op) {
-    case ConditionOp::kGreater: return value > operand;
-    case ConditionOp::kLess: return value < operand;
-    case ConditionOp::kEqual: return std::fabs(value - operand) <= kEqualTolerance;
-    case ConditionOp::kNotEqual: return std::fabs(value - operand) > kEqualTolerance;
+    case ConditionOp::kGreater:
+      return value > operand;
+    case ConditionOp::kLess:
+      return value < operand;
+    case ConditionOp::kEqual:
+      return std::fabs(value - operand) <= kEqualTolerance;
+    case ConditionOp::kNotEqual:
+      return std::fabs(value - operand) > kEqualTolerance;
     case ConditionOp::kTrue:
-    case ConditionOp::kTriggerSet: return value != 0.0f;
-    case ConditionOp::kFalse: return value == 0.0f;
+    case ConditionOp::kTriggerSet:
+      return value != 0.0f;
+    case ConditionOp::kFalse:
+      return value == 0.0f;
   }
   return false;
 }
@@ -134,9 +140,13 @@ int StateMachineInstance::find_transition() const {
   int source_state = current.state;
   if (running_ >= 0) {
     switch (def_->transitions[running_].interruption) {
-      case Interruption::kNone: return -1;
-      case Interruption::kSource: source_state = running_from_; break;
-      case Interruption::kDestination: break;
+      case Interruption::kNone:
+        return -1;
+      case Interruption::kSource:
+        source_state = running_from_;
+        break;
+      case Interruption::kDestination:
+        break;
     }
   }
   const Layer* source = &current;
@@ -192,7 +202,8 @@ void StateMachineInstance::start(int index) {
     layers_[layer_count_++] = Layer{t.to, slot, t.offset, 0.0f};
   }
   for (const ConditionDef& c : t.conditions) {
-    if (c.op == ConditionOp::kTriggerSet) params_[c.parameter].value = params_[c.parameter].target = 0;
+    if (c.op == ConditionOp::kTriggerSet)
+      params_[c.parameter].value = params_[c.parameter].target = 0;
   }
   running_ = index;
   elapsed_ = 0.0f;

@@ -75,10 +75,16 @@ Silhouette silhouette(const Image& image) {
 
 TEST(Render, WusonAtTwoTimesDiffersAndStaysInFrame) {
   const std::string a = out_path("wuson_a.png"), b = out_path("wuson_b.png");
-  ASSERT_EQ(run("render \"" + kWuson + "\" --clip Wuson_Walk --time 0.3 --no-skeleton --no-grid "
-                "--size 320x240 --out \"" + a + "\""), 0);
-  ASSERT_EQ(run("render \"" + kWuson + "\" --clip Wuson_Walk --time 2.1 --no-skeleton --no-grid "
-                "--size 320x240 --out \"" + b + "\""), 0);
+  ASSERT_EQ(run("render \"" + kWuson +
+                "\" --clip Wuson_Walk --time 0.3 --no-skeleton --no-grid "
+                "--size 320x240 --out \"" +
+                a + "\""),
+            0);
+  ASSERT_EQ(run("render \"" + kWuson +
+                "\" --clip Wuson_Walk --time 2.1 --no-skeleton --no-grid "
+                "--size 320x240 --out \"" +
+                b + "\""),
+            0);
   const Image ia = load(a), ib = load(b);
   ASSERT_EQ(ia.width, 320);
   ASSERT_EQ(ia.height, 240);
@@ -101,8 +107,8 @@ TEST(Render, WusonAtTwoTimesDiffersAndStaysInFrame) {
 
 TEST(Render, BuiltInDemoRenders) {
   const std::string path = out_path("demo.png");
-  ASSERT_EQ(run("render builtin:demo --clip Walk --time 0.4 --size 200x300 --out \"" + path +
-                "\""), 0);
+  ASSERT_EQ(run("render builtin:demo --clip Walk --time 0.4 --size 200x300 --out \"" + path + "\""),
+            0);
   const Image image = load(path);
   ASSERT_EQ(image.width, 200);
   const Silhouette s = silhouette(image);
@@ -116,7 +122,9 @@ TEST(Render, HeatmapShowsTheSelectedJointsWeights) {
   const std::string lit = out_path("lit.png"), heat = out_path("heat.png");
   ASSERT_EQ(run("render builtin:demo --size 200x300 --no-skeleton --out \"" + lit + "\""), 0);
   ASSERT_EQ(run("render builtin:demo --size 200x300 --no-skeleton --shading heatmap --joint "
-                "head --out \"" + heat + "\""), 0);
+                "head --out \"" +
+                heat + "\""),
+            0);
   const Image a = load(lit), b = load(heat);
   ASSERT_EQ(a.rgba.size(), b.rgba.size());
   // Heatmap: red/yellow where the head weighs, dark elsewhere; count strongly red pixels.

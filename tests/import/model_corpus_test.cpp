@@ -426,8 +426,7 @@ INSTANTIATE_TEST_SUITE_P(AnimatedCorpus, BonesAndChannelsTest,
 // The Half-Life MDL files: assimp 5.2.5's HL1 loader lists every bone node as a child of
 // "<MDL_bones>" but sets each bone's mParent to its parent bone (assimp issue #5002), so the
 // importer must take ancestry from the child lists.
-INSTANTIATE_TEST_SUITE_P(HalfLifeMdl, BonesAndChannelsTest,
-                         ::testing::ValuesIn(corpus_where(true)),
+INSTANTIATE_TEST_SUITE_P(HalfLifeMdl, BonesAndChannelsTest, ::testing::ValuesIn(corpus_where(true)),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            return param_name(info.param);
                          });

@@ -98,7 +98,8 @@ bool Document::start_blend(const std::vector<int>& clips, const std::vector<floa
   blend_.parameter.min = positions.front();
   blend_.parameter.max = positions.back();
   blend_.parameter.value = std::clamp(blend_.parameter.value, positions.front(), positions.back());
-  blend_.parameter.target = std::clamp(blend_.parameter.target, positions.front(), positions.back());
+  blend_.parameter.target =
+      std::clamp(blend_.parameter.target, positions.front(), positions.back());
   mode_ = PlaybackMode::kBlend1D;
   history_.clear();
   evaluate();
@@ -122,8 +123,7 @@ Status Document::attach_setup(Setup setup, std::string setup_path) {
   if (!def.ok()) return Error{def.error().code, def.error().message, setup_path};
   state_machine_.reset();
   def_ = std::make_unique<StateMachineDef>(std::move(def).value());
-  state_machine_ =
-      std::make_unique<StateMachineInstance>(*def_, model_->skeleton, model_->clips);
+  state_machine_ = std::make_unique<StateMachineInstance>(*def_, model_->skeleton, model_->clips);
   setup_ = std::move(setup);
   setup_path_ = std::move(setup_path);
   use_state_machine();

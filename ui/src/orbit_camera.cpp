@@ -42,8 +42,8 @@ void OrbitCamera::pan(float dx_px, float dy_px, float height_px) {
 }
 
 void OrbitCamera::zoom(float wheel_steps) {
-  distance = std::clamp(distance * std::pow(0.88f, wheel_steps), near_plane * 2.0f,
-                        far_plane * 0.5f);
+  distance =
+      std::clamp(distance * std::pow(0.88f, wheel_steps), near_plane * 2.0f, far_plane * 0.5f);
 }
 
 void OrbitCamera::frame(const Bounds& bounds) {

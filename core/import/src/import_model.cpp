@@ -8,9 +8,9 @@
 #include <sstream>
 #include <system_error>
 
+#include <assimp/postprocess.h>
 #include <assimp/Importer.hpp>
 #include <assimp/ProgressHandler.hpp>
-#include <assimp/postprocess.h>
 
 #include "scene_convert.h"
 

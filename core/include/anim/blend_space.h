@@ -11,8 +11,8 @@ namespace anim {
 
 struct BlendSpace1DDef {
   std::string name;
-  int parameter = -1;           // Index into the state machine's parameters.
-  std::vector<int> clips;       // Clip index of each point.
+  int parameter = -1;            // Index into the state machine's parameters.
+  std::vector<int> clips;        // Clip index of each point.
   std::vector<float> positions;  // Strictly increasing, one per point.
 };
 
@@ -39,7 +39,7 @@ struct BlendSpaceSampler {
   Span<const Clip> clips;
   Span<const Transform> rest;
   BlendSpaceWeights weights;
-  float phase = 0.0f;  // Normalized time in [0, 1].
+  float phase = 0.0f;                 // Normalized time in [0, 1].
   SamplingCursor* cursors = nullptr;  // Two.
   Span<Transform> scratch_a, scratch_b;
   Span<Transform> output;

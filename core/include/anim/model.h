@@ -48,7 +48,7 @@ struct Model {
   Skin skin;
   Mesh mesh;
   std::vector<Clip> clips;
-  int max_influences = 0;             // Most influences any vertex had in the source.
+  int max_influences = 0;              // Most influences any vertex had in the source.
   std::size_t truncated_vertices = 0;  // Vertices that had more than kMaxInfluences.
 
   // Index of the clip called `name`, or -1.

@@ -60,9 +60,9 @@ class StateMachineInstance {
  private:
   struct Layer {
     int state = -1;
-    int slot = 0;               // Which pose buffer and cursors it uses.
-    float time = 0.0f;          // Normalized, cumulative (not wrapped).
-    float base_weight = 0.0f;   // Weight when the running transition started.
+    int slot = 0;              // Which pose buffer and cursors it uses.
+    float time = 0.0f;         // Normalized, cumulative (not wrapped).
+    float base_weight = 0.0f;  // Weight when the running transition started.
   };
   bool conditions_hold(const TransitionDef& t, const Layer& source) const;
   int find_transition() const;
@@ -80,9 +80,9 @@ class StateMachineInstance {
   std::vector<SmoothedValue> params_;
   std::array<Layer, kMaxActive> layers_{};  // Oldest first; the last is the current state.
   std::size_t layer_count_ = 0;
-  int running_ = -1;          // Running transition index, -1 for none.
-  int running_from_ = -1;     // State it left.
-  float elapsed_ = 0.0f;      // Seconds into the running transition.
+  int running_ = -1;       // Running transition index, -1 for none.
+  int running_from_ = -1;  // State it left.
+  float elapsed_ = 0.0f;   // Seconds into the running transition.
   std::array<ActiveState, kMaxActive> active_{};
   std::size_t count_ = 0;
   // Per slot: the state's pose, and two scratch poses and cursors for blend-space neighbours.

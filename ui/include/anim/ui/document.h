@@ -19,17 +19,17 @@ namespace anim::ui {
 
 // How the pose is produced.
 enum class PlaybackMode {
-  kClip,        // The Player: one clip, or a crossfade between two.
-  kBlend1D,     // Two or more clips on an axis, phase-synchronised, driven by a parameter.
+  kClip,         // The Player: one clip, or a crossfade between two.
+  kBlend1D,      // Two or more clips on an axis, phase-synchronised, driven by a parameter.
   kStateMachine  // The setup's state machine.
 };
 
 // The Blend panel's 1D blend: clips on an axis and the (smoothed) parameter.
 struct Blend1DState {
-  std::vector<int> clips;         // Clip indices, in axis order.
-  std::vector<float> positions;   // Strictly increasing.
+  std::vector<int> clips;        // Clip indices, in axis order.
+  std::vector<float> positions;  // Strictly increasing.
   SmoothedValue parameter{0.0f, 0.0f, 1.5f, 0.0f, 1.0f};
-  float phase = 0.0f;             // Shared normalized time.
+  float phase = 0.0f;  // Shared normalized time.
 };
 
 class Document {

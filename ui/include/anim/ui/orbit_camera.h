@@ -16,8 +16,8 @@ struct Bounds {
 struct OrbitCamera {
   glm::vec3 target{0.0f, 1.0f, 0.0f};
   float distance = 4.0f;
-  float yaw = 0.6f;     // Radians around Y; 0 looks along -Z from +Z.
-  float pitch = 0.25f;  // Radians above the horizon, clamped to about +-89 degrees.
+  float yaw = 0.6f;       // Radians around Y; 0 looks along -Z from +Z.
+  float pitch = 0.25f;    // Radians above the horizon, clamped to about +-89 degrees.
   float fov_y = 0.7854f;  // Radians.
   float near_plane = 0.01f;
   float far_plane = 1000.0f;

@@ -12,11 +12,16 @@ enum class Shading {
 
 inline const char* shading_name(Shading s) {
   switch (s) {
-    case Shading::kLit: return "Lit";
-    case Shading::kWeightHeatmap: return "Weight heatmap";
-    case Shading::kDominantJoint: return "Dominant joint";
-    case Shading::kInfluenceCount: return "Influence count";
-    case Shading::kTruncatedWeight: return "Truncated weight";
+    case Shading::kLit:
+      return "Lit";
+    case Shading::kWeightHeatmap:
+      return "Weight heatmap";
+    case Shading::kDominantJoint:
+      return "Dominant joint";
+    case Shading::kInfluenceCount:
+      return "Influence count";
+    case Shading::kTruncatedWeight:
+      return "Truncated weight";
   }
   return "?";
 }
