@@ -648,6 +648,70 @@ TEST(Panels, DrawAStaticModel) {
 
 TEST(Panels, DrawTheTestModel) { draw_everything(make_model(), kSpine); }
 
+// A user's session with every panel in one frame loop, sharing one document and selection:
+// pick a joint in the tree, scrub the timeline, crossfade to another clip.
+TEST(Panels, SelectScrubAndCrossfadeDriveTheDocument) {
+  Harness h(ImVec2(1200.0f, 780.0f));
+  Document doc(make_model(), "test://chain");  // "walk" (2 s) playing.
+  Selection sel;
+  BoneTreePanel tree;
+  InspectorPanel inspector;
+  TimelinePanel timeline;
+  BlendPanel blend;
+  h.set_draw([&] {
+    if (ImGui::BeginChild("tree", ImVec2(300.0f, 250.0f))) tree.draw(doc, sel);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    if (ImGui::BeginChild("inspector", ImVec2(0.0f, 250.0f))) inspector.draw(doc, sel);
+    ImGui::EndChild();
+    if (ImGui::BeginChild("blend", ImVec2(0.0f, 300.0f))) blend.draw(doc, sel);
+    ImGui::EndChild();
+    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 160.0f))) timeline.draw(doc, sel);
+    ImGui::EndChild();
+  });
+  h.frames(2);
+
+  // 1. The head, picked in the tree, is the selection the inspector shows (its parent link
+  //    is the spine's: clicking it moves the selection up).
+  ASSERT_TRUE(h.click(tree.rects, "joint:head"));
+  EXPECT_EQ(sel.joint, kHead);
+  h.frames(1);
+  ASSERT_TRUE(h.click(inspector.rects, "parent"));
+  EXPECT_EQ(sel.joint, kSpine);
+
+  // 2. Scrubbing to three quarters of the strip seeks "walk" there: the root's x is the time.
+  ASSERT_NE(timeline.rects.find("strip"), nullptr);
+  const ItemRect strip = *timeline.rects.find("strip");
+  const float x = std::round(strip.min.x + (strip.max.x - strip.min.x) * 0.75f);
+  h.mouse_to(ImVec2(x, strip.center().y));
+  h.mouse_button(true);
+  h.mouse_button(false);
+  const float expected = (x - strip.min.x) / (strip.max.x - strip.min.x) * 2.0f;
+  EXPECT_NEAR(doc.time(), expected, 1e-3f);
+  EXPECT_NEAR(doc.local_pose()[kRoot].translation.x, expected, 1e-3f);
+  EXPECT_EQ(sel.joint, kSpine) << "scrubbing keeps the selection";
+
+  // 3. A linear 0.5 s crossfade to "run": halfway, the root is halfway between the poses.
+  blend.crossfade_target = 1;
+  blend.crossfade_seconds = 0.5f;
+  blend.crossfade_curve = FadeCurve::kLinear;
+  ASSERT_TRUE(h.click(blend.rects, "crossfade"));
+  ASSERT_TRUE(doc.player().fading());
+  EXPECT_EQ(doc.player().clip(), 1);
+  EXPECT_EQ(doc.player().fading_from(), 0);
+  const float walk_start = doc.local_pose()[kRoot].translation.x;  // Still all "walk".
+  const float run_start = doc.player().time();
+  doc.update(0.25f);
+  EXPECT_NEAR(doc.player().fade_progress(), 0.5f, 1e-4f);
+  // walk: x = t (it keeps playing); run: z = 4 t.
+  EXPECT_NEAR(doc.local_pose()[kRoot].translation.x, 0.5f * (walk_start + 0.25f), 2e-3f);
+  EXPECT_NEAR(doc.local_pose()[kRoot].translation.z, 0.5f * 4.0f * (run_start + 0.25f), 2e-3f);
+  doc.update(0.3f);
+  EXPECT_FALSE(doc.player().fading());
+  h.frames(2);
+  EXPECT_EQ(sel.joint, kSpine);
+}
+
 TEST(StatusBar, DrawsOneLine) {
   Harness h(ImVec2(1200.0f, 40.0f));
   Document doc(make_model(), "test://chain");
