@@ -5,16 +5,19 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
+#include "cli/shading_option.h"
 #include "gui/app.h"
 
 namespace {
 
 int gui_main(int argc, char** argv) {
   using anim::app::kExitError;
-  auto args = anim::app::parse_args(argc, argv, 1, {}, {"screenshot", "frames"});
+  auto args =
+      anim::app::parse_args(argc, argv, 1, {}, {"screenshot", "frames", "joint", "shading"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
-    std::cerr << "usage: animscope [MODEL|SETUP.json] [--screenshot FILE.png --frames N]\n"
+    std::cerr << "usage: animscope [MODEL|SETUP.json] [--joint NAME] [--shading MODE]\n"
+                 "                 [--screenshot FILE.png --frames N]\n"
                  "       animscope help   (command-line subcommands)\n";
     return kExitError;
   }
@@ -27,6 +30,13 @@ int gui_main(int argc, char** argv) {
     return kExitError;
   }
   options.frames = static_cast<int>(frames.value());
+  options.select_joint = args.value().get("joint").value_or("");
+  auto shading = anim::app::parse_shading(args.value().get("shading").value_or("lit"));
+  if (!shading.ok()) {
+    anim::app::print_error(std::cerr, shading.error());
+    return kExitError;
+  }
+  options.shading = shading.value();
   return anim::app::run_gui(options);
 }
 

@@ -12,6 +12,7 @@
 #include "cli/errors.h"
 #include "cli/model_source.h"
 #include "cli/setup_loading.h"
+#include "cli/shading_option.h"
 #include "render/gl_window.h"
 #include "render/png_writer.h"
 #include "render/render_target.h"
@@ -33,22 +34,6 @@ Result<Size> parse_size(const std::string& text) {
                  "--size needs WIDTHxHEIGHT between 16 and 8192, got \"" + text + "\"", ""};
   }
   return s;
-}
-
-Result<ui::Shading> parse_shading(const std::string& text) {
-  const std::pair<const char*, ui::Shading> names[] = {
-      {"lit", ui::Shading::kLit},
-      {"heatmap", ui::Shading::kWeightHeatmap},
-      {"dominant", ui::Shading::kDominantJoint},
-      {"influences", ui::Shading::kInfluenceCount},
-      {"truncated", ui::Shading::kTruncatedWeight}};
-  for (const auto& [name, shading] : names) {
-    if (text == name) return shading;
-  }
-  return Error{
-      Error::Code::kInvalidArgument,
-      "--shading: unknown mode \"" + text + "\" (lit, heatmap, dominant, influences, truncated)",
-      ""};
 }
 
 // The joint influencing the most vertices: a useful default for the heatmap.

@@ -55,9 +55,11 @@ struct Tool {
   float frame_ms = 0.0f;
 };
 
+// Shows a modal error dialog, and logs it to stderr for whoever started the tool from a shell.
 void show_error(Tool& tool, const std::string& title, const std::string& text) {
   tool.error_title = title;
   tool.error_text = text;
+  std::cerr << "animscope: " << title << ": " << text << "\n";
 }
 
 // A recent list that cannot be written is worth a line on stderr, not a dialog.
@@ -65,6 +67,16 @@ void save_recent(const Tool& tool) {
   if (tool.recent_path.empty()) return;
   Status saved = tool.recent.save(tool.recent_path);
   if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
+}
+
+void select_joint_by_name(Tool& tool, const std::string& name) {
+  const int joint = tool.doc->model().skeleton.find(name);
+  if (joint < 0) {
+    show_error(tool, "No joint \"" + name + "\"",
+               tool.doc->path() + " has no joint of that name; nothing is selected.");
+    return;
+  }
+  tool.selection.joint = joint;
 }
 
 void open_path(Tool& tool, const std::string& path) {
@@ -318,6 +330,9 @@ int run_gui(const GuiOptions& options) {
     open_path(tool, options.open_path);
   }
 
+  tool.viewport.settings.shading = options.shading;
+  std::string pending_joint = options.select_joint;  // Once the first model is open.
+
   using Clock = std::chrono::steady_clock;
   Clock::time_point last = Clock::now();
   for (int frame = 0; !tool.quit; ++frame) {
@@ -342,6 +357,10 @@ int run_gui(const GuiOptions& options) {
                          : 1.0f / 60.0f;
     last = now;
     collect_load(tool);
+    if (!pending_joint.empty() && !tool.loader.busy()) {
+      select_joint_by_name(tool, pending_joint);
+      pending_joint.clear();
+    }
 
     const Clock::time_point work_start = Clock::now();
     tool.doc->update(dt > 0.1f ? 0.1f : dt);
@@ -364,7 +383,12 @@ int run_gui(const GuiOptions& options) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     if (!options.screenshot_path.empty() && frame + 1 >= options.frames) {
       Status saved = save_screenshot(*window.value(), options.screenshot_path);
-      if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
+      if (saved.ok()) {
+        std::cout << "animscope: saved " << options.screenshot_path << " showing "
+                  << tool.doc->path() << "\n";
+      } else {
+        std::cerr << "animscope: " << saved.error().to_string() << "\n";
+      }
       tool.quit = true;
     }
     window.value()->swap();

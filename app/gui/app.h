@@ -2,6 +2,8 @@
 // The desktop tool: window, main loop, menus, panel layout, loading and error dialogs.
 #include <string>
 
+#include "anim/ui/viewport_settings.h"
+
 namespace anim::app {
 
 struct GuiOptions {
@@ -9,6 +11,8 @@ struct GuiOptions {
   std::string screenshot_path;  // When set, save the window after `frames` frames and quit.
   int frames = 0;               // 0: run until the user quits.
   int width = 1280, height = 800;
+  std::string select_joint;  // Selected once the first model is open; empty: none.
+  ui::Shading shading = ui::Shading::kLit;
 };
 
 // Runs the tool; returns the process exit code.

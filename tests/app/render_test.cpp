@@ -5,7 +5,11 @@
 
 #include <cstdio>
 #include <cstdlib>
+
+#include <sys/wait.h>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -38,9 +42,11 @@ std::string out_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("animscope_render_" + name)).string();
 }
 
+// The binary's exit code (-1 when it did not exit normally).
 int run(const std::string& args) {
   const std::string command = "\"" + kBinary + "\" " + args;
-  return std::system(command.c_str());
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 // Pixels that differ clearly from the background (the top-left corner) and are not grey
@@ -140,8 +146,8 @@ TEST(Render, HeatmapShowsTheSelectedJointsWeights) {
 }
 
 TEST(Render, BadArgumentsExit2WithoutAWindow) {
-  EXPECT_NE(run("render \"" + kWuson + "\" --clip Nope --out /tmp/x.png 2>/dev/null"), 0);
-  EXPECT_NE(run("render \"" + kWuson + "\" --size 10 --out /tmp/x.png 2>/dev/null"), 0);
+  EXPECT_EQ(run("render \"" + kWuson + "\" --clip Nope --out /tmp/x.png 2>/dev/null"), 2);
+  EXPECT_EQ(run("render \"" + kWuson + "\" --size 10 --out /tmp/x.png 2>/dev/null"), 2);
 }
 
 TEST(Gui, ScreenshotOfTheDemoShowsTheWholeTool) {
@@ -159,12 +165,60 @@ TEST(Gui, ScreenshotOfTheDemoShowsTheWholeTool) {
   std::remove(path.c_str());
 }
 
-TEST(Gui, BrokenFileKeepsTheDemoOpen) {
+// Runs the binary with `args`, returning its stdout and stderr together.
+std::string run_output(const std::string& args, int* exit_code) {
+  const std::string log = out_path("output.txt");
+  *exit_code = run(args + " >\"" + log + "\" 2>&1");
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::remove(log.c_str());
+  return text.str();
+}
+
+TEST(Gui, BrokenFileShowsItsErrorAndKeepsTheDemoOpen) {
   const std::string path = out_path("gui_broken.png");
   const std::string broken = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/invalid/empty.x";
-  ASSERT_EQ(run("\"" + broken + "\" --screenshot \"" + path + "\" --frames 4"), 0);
+  int code = -1;
+  const std::string output =
+      run_output("\"" + broken + "\" --screenshot \"" + path + "\" --frames 4", &code);
+  ASSERT_EQ(code, 0) << output;
+  EXPECT_NE(output.find("Could not open empty.x"), std::string::npos) << output;
+  EXPECT_NE(output.find("showing builtin:demo"), std::string::npos) << output;
   EXPECT_EQ(load(path).width, 1280);
   std::remove(path.c_str());
+}
+
+TEST(Gui, JointAndShadingOptionsShowTheHeatmap) {
+  const std::string lit = out_path("gui_lit.png"), heat = out_path("gui_heat.png");
+  int code = -1;
+  run_output("--screenshot \"" + lit + "\" --frames 4", &code);
+  ASSERT_EQ(code, 0);
+  const std::string output =
+      run_output("--joint head --shading heatmap --screenshot \"" + heat + "\" --frames 4", &code);
+  ASSERT_EQ(code, 0) << output;
+  const Image a = load(lit), b = load(heat);
+  ASSERT_EQ(a.rgba.size(), b.rgba.size());
+  // Red where the head weighs: absent from the lit tool, present with the heatmap.
+  auto red_pixels = [](const Image& image) {
+    int red = 0;
+    for (int i = 0; i < image.width * image.height; ++i) {
+      const unsigned char* p = &image.rgba[i * 4];
+      red += p[0] > 170 && p[1] < 90 && p[2] < 80;
+    }
+    return red;
+  };
+  EXPECT_LT(red_pixels(a), 100);  // The timeline's playhead is red but thin.
+  EXPECT_GT(red_pixels(b), 400);
+  // A joint the model lacks is reported; a mode that does not exist is a usage error.
+  const std::string missing =
+      run_output("--joint nose --screenshot \"" + heat + "\" --frames 4", &code);
+  EXPECT_EQ(code, 0);
+  EXPECT_NE(missing.find("No joint \"nose\""), std::string::npos) << missing;
+  run_output("--shading plaid --screenshot \"" + heat + "\" --frames 4", &code);
+  EXPECT_EQ(code, 2);
+  std::remove(lit.c_str());
+  std::remove(heat.c_str());
 }
 
 }  // namespace
