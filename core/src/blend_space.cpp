@@ -54,8 +54,14 @@ bool BlendSpaceSampler::run() const {
   job.cursor = &cursors[1];
   job.output = scratch_b;
   if (!job.run()) return false;
-  blend_two(scratch_a, scratch_b, weights.upper_weight, output);
-  return true;
+  // A BlendingJob rather than blend_two(), which cannot report an output it rejected.
+  const float t = std::min(weights.upper_weight, 1.0f);
+  const BlendLayer layers[2] = {{scratch_a, 1.0f - t, {}}, {scratch_b, t, {}}};
+  BlendingJob blend;
+  blend.layers = Span<const BlendLayer>(layers, 2);
+  blend.rest = rest;
+  blend.output = output;
+  return blend.run();
 }
 
 void SmoothedValue::update(float dt) {
