@@ -10,12 +10,12 @@
 #include <cstdio>
 #include <exception>
 #include <limits>
-#include <random>
 #include <string>
 #include <system_error>
 #include <utility>
 #include <vector>
 
+#include "anim/atomic_file.h"
 #include "anim/setup.h"
 
 namespace anim {
@@ -544,55 +544,6 @@ Error io_error(const std::string& what, int error, const std::string& path) {
   return Error{code, what + ": " + errno_text(error), path};
 }
 
-bool write_all(int fd, const std::string& data) {
-  std::size_t done = 0;
-  while (done < data.size()) {
-    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-std::string folder_of(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
-// Creates PATH.tmp-XXXXXX exclusively (mode 0666 less the umask, like any new file).
-int create_temporary(const std::string& path, std::string* temp_path, int* error) {
-  static const char kDigits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-  std::random_device device;
-  std::mt19937 random(device());
-  std::uniform_int_distribution<int> pick(0, static_cast<int>(sizeof(kDigits)) - 2);
-  for (int attempt = 0; attempt < 64; ++attempt) {
-    std::string name = path + ".tmp-";
-    for (int i = 0; i < 6; ++i) name += kDigits[pick(random)];
-    const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd >= 0) {
-      *temp_path = std::move(name);
-      return fd;
-    }
-    if (errno != EEXIST) break;
-  }
-  *error = errno;
-  return -1;
-}
-
-// Makes the rename durable. File systems that cannot sync a folder say EINVAL; that is fine.
-int sync_folder(const std::string& folder) {
-  const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return errno;
-  int error = 0;
-  if (::fsync(fd) != 0 && errno != EINVAL) error = errno;
-  ::close(fd);
-  return error;
-}
-
 }  // namespace
 
 const char* to_string(ParameterType type) {
@@ -722,38 +673,7 @@ Status save_setup(const Setup& setup, const std::string& path) {
   } catch (const std::exception& e) {
     return Error{Error::Code::kIo, "cannot format the setup: " + plain_message(e), path};
   }
-  std::string temp_path;
-  int error = 0;
-  const int fd = create_temporary(path, &temp_path, &error);
-  if (fd < 0) return io_error("cannot create a temporary file", error, path);
-
-  // Keep the permissions of the file being replaced.
-  struct stat old_info {};
-  const bool replacing = ::stat(path.c_str(), &old_info) == 0 && S_ISREG(old_info.st_mode);
-  const char* failed = nullptr;
-  if (replacing && ::fchmod(fd, old_info.st_mode & 07777) != 0) {
-    failed = "cannot set permissions";
-  } else if (!write_all(fd, text)) {
-    failed = "cannot write";
-  } else if (::fsync(fd) != 0) {
-    failed = "cannot sync";
-  }
-  if (failed != nullptr) error = errno;
-  if (::close(fd) != 0 && failed == nullptr) {
-    failed = "cannot close";
-    error = errno;
-  }
-  if (failed == nullptr && ::rename(temp_path.c_str(), path.c_str()) != 0) {
-    failed = "cannot replace the file";
-    error = errno;
-  }
-  if (failed != nullptr) {
-    ::unlink(temp_path.c_str());
-    return io_error(failed, error, path);
-  }
-  error = sync_folder(folder_of(path));
-  if (error != 0) return io_error("saved, but cannot sync the folder", error, path);
-  return Ok{};
+  return write_file_atomically(path, text);
 }
 
 }  // namespace anim

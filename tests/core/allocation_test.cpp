@@ -1,6 +1,7 @@
 // Checks that the per-frame work of anim_core never touches the heap: this executable replaces
 // the global operator new and delete with versions that count allocations while a test asks
 // them to.
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstddef>
@@ -20,8 +21,11 @@
 #include "anim/local_to_model.h"
 #include "anim/player.h"
 #include "anim/sampling.h"
+#include "anim/setup.h"
 #include "anim/skeleton.h"
 #include "anim/skinning_palette.h"
+#include "anim/state_machine.h"
+#include "anim/state_machine_def.h"
 #include "anim/transform.h"
 
 namespace {
@@ -263,4 +267,70 @@ TEST(AllocationTest, PerFrameJobsDoNotAllocate) {
 }
 
 }  // namespace
+
+// A setup using every kind of motion and transition: clip states, a blend space on a smoothed
+// float, any-state with a trigger, exit time, interruption.
+namespace {
+
+const char* const kLocomotionSetup = R"({
+  "format": "animscope.setup", "version": 1, "model": "unused.x",
+  "parameters": [
+    {"name": "speed", "type": "float", "default": 0, "min": 0, "max": 1, "rate": 2},
+    {"name": "stop", "type": "trigger", "default": 0}
+  ],
+  "blend_spaces": [
+    {"name": "move", "parameter": "speed",
+     "points": [{"clip": "clip1", "position": 0}, {"clip": "clip2", "position": 1}]}
+  ],
+  "states": [
+    {"name": "idle", "motion": "clip0", "speed": 1, "loop": true},
+    {"name": "move", "motion": "move", "speed": 1, "loop": true},
+    {"name": "halt", "motion": "clip0", "speed": 2, "loop": false}
+  ],
+  "default_state": "idle",
+  "transitions": [
+    {"from": "idle", "to": "move", "conditions": [{"parameter": "speed", "op": ">", "value": 0.1}],
+     "exit_time": null, "duration": 0.3, "offset": 0, "interruption": "destination"},
+    {"from": "move", "to": "idle", "conditions": [{"parameter": "speed", "op": "<", "value": 0.1}],
+     "exit_time": null, "duration": 0.3, "offset": 0.25, "interruption": "source"},
+    {"from": "*", "to": "halt", "conditions": [{"parameter": "stop", "op": "trigger"}],
+     "exit_time": null, "duration": 0.1, "offset": 0, "interruption": "none"},
+    {"from": "halt", "to": "idle", "conditions": [],
+     "exit_time": 1, "duration": 0.2, "offset": 0, "interruption": "none"}
+  ]
+})";
+
+}  // namespace
+
+TEST(AllocationTest, StateMachineUpdateAndEvaluateDoNotAllocate) {
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  Result<anim::Setup> setup = parse_setup(kLocomotionSetup, "locomotion.json");
+  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+  Result<StateMachineDef> def = compile_setup(setup.value(), clips);
+  ASSERT_TRUE(def.ok()) << def.error().to_string();
+  StateMachineInstance machine(def.value(), skeleton, clips);
+  std::vector<Transform> pose(kJoints);
+  const int speed = def.value().find_parameter("speed");
+  const int stop = def.value().find_parameter("stop");
+  ASSERT_GE(speed, 0);
+  ASSERT_GE(stop, 0);
+
+  AllocationCounter counter;
+  bool evaluated = true;
+  int most_active = 0;
+  for (int i = 0; i < 1000; ++i) {
+    // Speed up, slow down and stop again and again, with transitions interrupting each other.
+    machine.set_value(speed, (i / 37) % 3 == 0 ? 0.0f : (i / 37) % 3 == 1 ? 0.6f : 1.0f);
+    if (i % 150 == 149) machine.set_value(stop, 1.0f);
+    machine.update(1.0f / 60.0f);
+    evaluated = machine.evaluate(pose) && evaluated;
+    most_active = std::max(most_active, static_cast<int>(machine.active_states().size()));
+  }
+  const long long count = counter.Stop();
+  EXPECT_TRUE(evaluated);
+  EXPECT_GE(most_active, 2) << "the run should include transitions";
+  EXPECT_EQ(count, 0);
+}
+
 }  // namespace anim

@@ -1,15 +1,12 @@
 #include "anim/ui/recent_files.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <system_error>
+
+#include "anim/atomic_file.h"
 
 namespace anim::ui {
 namespace {
@@ -31,23 +28,6 @@ std::string normalised(const std::string& path) {
 bool savable(const std::string& path) {
   return !path.empty() && path.find_first_of("\r\n") == std::string::npos &&
          path.find('\0') == std::string::npos;
-}
-
-Error io_error(const std::string& what, int error, const std::string& file) {
-  return Error{Error::Code::kIo, what + ": " + std::strerror(error), file};
-}
-
-bool write_all(int fd, const std::string& text) {
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
 }
 
 }  // namespace
@@ -119,32 +99,7 @@ Status RecentFiles::save(const std::string& file) const {
   std::error_code ec;
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
   if (ec) return Error{Error::Code::kIo, "cannot create the folder: " + ec.message(), file};
-
-  // A per-process name keeps two running copies of the tool from sharing a temporary file.
-  const std::string temp = file + ".tmp." + std::to_string(::getpid());
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return io_error("cannot create a temporary file", errno, file);
-  const char* failed = nullptr;
-  int error = 0;
-  if (!write_all(fd, text)) {
-    failed = "cannot write";
-  } else if (::fsync(fd) != 0) {
-    failed = "cannot sync";
-  }
-  if (failed != nullptr) error = errno;
-  if (::close(fd) != 0 && failed == nullptr) {
-    failed = "cannot close";
-    error = errno;
-  }
-  if (failed == nullptr && ::rename(temp.c_str(), file.c_str()) != 0) {
-    failed = "cannot replace the file";
-    error = errno;
-  }
-  if (failed != nullptr) {
-    ::unlink(temp.c_str());
-    return io_error(failed, error, file);
-  }
-  return Ok{};
+  return write_file_atomically(file, text);
 }
 
 }  // namespace anim::ui
