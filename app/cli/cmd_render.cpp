@@ -149,8 +149,8 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   frame.bounds = posed.bounds(model);
   frame.camera.yaw = yaw.value() * 3.14159265f / 180.0f;
   frame.camera.pitch = pitch.value() * 3.14159265f / 180.0f;
-  frame.camera.frame(frame.bounds);
   frame.aspect = static_cast<float>(size.value().width) / size.value().height;
+  frame.camera.frame(frame.bounds, frame.aspect);
 
   GlWindow::Options window_options;
   window_options.hidden = true;

@@ -16,7 +16,7 @@ constexpr float kPickRadiusPx = 12.0f;
 
 void ViewportPanel::frame_model(const ui::Document& doc) {
   ground_ = doc.posed().bounds(doc.model(), 4);
-  camera.frame(ground_);
+  camera.frame(ground_, aspect_);
 }
 
 void ViewportPanel::toolbar(ui::Document& doc) {
@@ -97,7 +97,7 @@ void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRende
   frame.joint_model = doc.posed().model_space;
   frame.camera = camera;
   frame.bounds = ground_;
-  frame.aspect = size.x / size.y;
+  frame.aspect = aspect_ = size.x / size.y;
   target_.bind();
   renderer.draw(frame, settings);
   target_.resolve();

@@ -25,7 +25,8 @@ class ViewportPanel {
   void handle_input(ui::Document& doc, ui::Selection& selection, const glm::vec2& origin,
                     const glm::vec2& size);
   RenderTarget target_;
-  ui::Bounds ground_;  // Bounds at the last framing: the grid stays put while the model moves.
+  ui::Bounds ground_;    // Bounds at the last framing: the grid stays put while the model moves.
+  float aspect_ = 1.5f;  // Width / height of the last drawn view, for framing.
   bool dragging_ = false;
 };
 

@@ -47,7 +47,7 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
   scratch_.assign(2 * kMaxActive, skeleton.rest);
   cursors_.assign(2 * kMaxActive, SamplingCursor(joints));
   if (def.default_state >= 0 && static_cast<std::size_t>(def.default_state) < def.states.size()) {
-    layers_[0] = Layer{def.default_state, 0, 0.0f, 1.0f};
+    layers_[0] = Layer{def.default_state, 0, 0.0f, 1.0f, 0.0f};
     slot_used_[0] = true;
     layer_count_ = 1;
   }
@@ -124,9 +124,16 @@ float StateMachineInstance::layer_weight(std::size_t index) const {
 
 bool StateMachineInstance::conditions_hold(const TransitionDef& t, const Layer& source) const {
   if (t.has_exit_time) {
-    const bool loop = def_->states[source.state].loop;
-    const float time = loop && t.exit_time < 1.0f ? display_time(source) : source.time;
-    if (time < t.exit_time) return false;
+    if (def_->states[source.state].loop && t.exit_time < 1.0f) {
+      // Every cycle, from its exit time to its end; a long frame that steps over that window
+      // still counts.
+      const bool in_window = display_time(source) >= t.exit_time;
+      const bool crossed =
+          std::floor(source.time - t.exit_time) > std::floor(source.previous_time - t.exit_time);
+      if (!in_window && !crossed) return false;
+    } else if (source.time < t.exit_time) {
+      return false;
+    }
   }
   for (const ConditionDef& c : t.conditions) {
     if (!holds(c.op, params_[c.parameter].value, c.value)) return false;
@@ -199,7 +206,7 @@ void StateMachineInstance::start(int index) {
     slot_used_[slot] = true;
     cursors_[2 * slot].reset();
     cursors_[2 * slot + 1].reset();
-    layers_[layer_count_++] = Layer{t.to, slot, t.offset, 0.0f};
+    layers_[layer_count_++] = Layer{t.to, slot, t.offset, 0.0f, t.offset};
   }
   for (const ConditionDef& c : t.conditions) {
     if (c.op == ConditionOp::kTriggerSet)
@@ -225,6 +232,7 @@ void StateMachineInstance::update(float dt) {
   if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
   for (SmoothedValue& p : params_) p.update(dt);
   for (std::size_t i = 0; i < layer_count_; ++i) {
+    layers_[i].previous_time = layers_[i].time;
     layers_[i].time += dt * phase_rate(layers_[i].state);
   }
   if (running_ >= 0) elapsed_ += dt;

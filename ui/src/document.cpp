@@ -37,7 +37,11 @@ bool Document::play_clip(int clip) {
 bool Document::crossfade_to(int clip, const CrossfadeOptions& options) {
   CrossfadeOptions o = options;
   o.loop = loop_;
+  // The player knows only its own clips: from a blend or the state machine, fade from the pose
+  // shown now, held still. evaluate() fades from that copy, so nothing pops.
+  if (mode_ != PlaybackMode::kClip) o.freeze_source = true;
   if (!player_.crossfade(clip, o)) return false;
+  std::copy(local_.begin(), local_.end(), scratch_a_.begin());
   mode_ = PlaybackMode::kClip;
   playing_ = true;
   evaluate();
@@ -143,6 +147,8 @@ void Document::update(float dt) {
   switch (mode_) {
     case PlaybackMode::kClip:
       if (step != 0.0f) player_.update(step);
+      // A loop change made during a crossfade could not reach the player: apply it after.
+      if (!player_.fading() && player_.clip() >= 0 && player_.looping() != loop_) set_loop(loop_);
       break;
     case PlaybackMode::kBlend1D: {
       blend_.parameter.update(dt);  // Smoothing runs in real time, even when paused.
@@ -166,7 +172,17 @@ void Document::update(float dt) {
 void Document::evaluate() {
   switch (mode_) {
     case PlaybackMode::kClip:
-      if (player_.clip() >= 0) {
+      if (player_.clip() >= 0 && player_.fading() && player_.fading_from() < 0) {
+        // Fading from a held pose: the one shown when the fade started (scratch_a_).
+        SamplingJob job;
+        job.clip = &model_->clips[player_.clip()];
+        job.rest = model_->skeleton.rest;
+        job.time = player_.time();
+        job.cursor = &blend_cursors_[0];
+        job.output = scratch_b_;
+        job.run();
+        blend_two(scratch_a_, scratch_b_, player_.current_weight(), local_);
+      } else if (player_.clip() >= 0) {
         std::copy(player_.pose().begin(), player_.pose().end(), local_.begin());
       }
       break;

@@ -46,11 +46,14 @@ void OrbitCamera::zoom(float wheel_steps) {
       std::clamp(distance * std::pow(0.88f, wheel_steps), near_plane * 2.0f, far_plane * 0.5f);
 }
 
-void OrbitCamera::frame(const Bounds& bounds) {
+void OrbitCamera::frame(const Bounds& bounds, float aspect) {
   if (!bounds.valid()) return;
   target = bounds.center();
   const float r = bounds.radius();
-  distance = r / std::sin(fov_y * 0.5f) * 1.05f;
+  // The narrower of the two half-angles decides how far back the sphere fits.
+  const float narrow = std::isfinite(aspect) && aspect > 0.0f ? std::min(aspect, 1.0f) : 1.0f;
+  const float half_angle = std::atan(std::tan(fov_y * 0.5f) * narrow);
+  distance = r / std::sin(half_angle) * 1.05f;
   near_plane = std::max(distance - r * 2.0f, distance * 0.001f) * 0.5f;
   far_plane = distance + r * 4.0f + 10.0f;
 }

@@ -60,9 +60,10 @@ class StateMachineInstance {
  private:
   struct Layer {
     int state = -1;
-    int slot = 0;              // Which pose buffer and cursors it uses.
-    float time = 0.0f;         // Normalized, cumulative (not wrapped).
-    float base_weight = 0.0f;  // Weight when the running transition started.
+    int slot = 0;                // Which pose buffer and cursors it uses.
+    float time = 0.0f;           // Normalized, cumulative (not wrapped).
+    float base_weight = 0.0f;    // Weight when the running transition started.
+    float previous_time = 0.0f;  // `time` before the last update: exit times crossed since.
   };
   bool conditions_hold(const TransitionDef& t, const Layer& source) const;
   int find_transition() const;

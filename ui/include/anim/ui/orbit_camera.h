@@ -30,8 +30,9 @@ struct OrbitCamera {
   void orbit(float dx_px, float dy_px);
   void pan(float dx_px, float dy_px, float height_px);
   void zoom(float wheel_steps);
-  // Places the camera so `bounds` fill most of the view, keeping the current direction.
-  void frame(const Bounds& bounds);
+  // Places the camera so `bounds` fill most of a view of width/height `aspect`, keeping the
+  // current direction: a narrow view (aspect < 1) backs off until the sides fit too.
+  void frame(const Bounds& bounds, float aspect = 1.0f);
 };
 
 }  // namespace anim::ui

@@ -1,0 +1,726 @@
+// Tests of the tool's Document: clip playback (seek, frame steps, update, loop, speed,
+// crossfades), the 1D blend, attaching a setup's state machine, and the per-frame outputs
+// (pose, weight history, influence counts). Every expectation is computed by hand from a
+// tiny model whose root translation is a simple function of the clip time.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+#include "anim/clip.h"
+#include "anim/model.h"
+#include "anim/setup.h"
+#include "anim/ui/document.h"
+
+namespace anim::ui {
+namespace {
+
+constexpr float kTol = 1e-4f;
+constexpr float kFrame = 1.0f / 30.0f;
+
+enum Joint { kRoot, kSpine, kTip, kJointCount };
+enum ClipIndex { kRun, kWalk, kIdle };
+
+// Root -> spine -> tip, each child one unit above its parent. Clips, chosen so that a pose
+// tells the time it was sampled at:
+//   "Run"  (1 s): the root slides along z, z == 4 t.
+//   "Walk" (2 s): the root slides along x, x == t. The longest clip, though not the first.
+//   "Idle" (1 s): the root stays at (0, 3, 0).
+// Skin entries {root, spine, spine}; four vertices, so the root moves 2 vertices, the spine 3
+// (one of them through both of its entries) and the tip none.
+Model make_doc_model() {
+  Model model;
+  model.source_path = "test://doc";
+  Skeleton& s = model.skeleton;
+  s.names = {"root", "spine", "tip"};
+  s.parents = {-1, kRoot, kSpine};
+  s.rest.assign(kJointCount, Transform{});
+  s.rest[kSpine].translation = glm::vec3(0.0f, 1.0f, 0.0f);
+  s.rest[kTip].translation = glm::vec3(0.0f, 1.0f, 0.0f);
+
+  model.skin.joints = {kRoot, kSpine, kSpine};
+  model.skin.inverse_bind = {glm::mat4(1.0f), glm::mat4(1.0f), glm::mat4(1.0f)};
+  Vertex v0, v1, v2, v3;
+  v0.joints[0] = 0;
+  v0.weights[0] = 1.0f;
+  v1.joints[0] = 1;
+  v1.weights[0] = 1.0f;
+  v2.joints[0] = 0;
+  v2.joints[1] = 2;
+  v2.weights[0] = 0.5f;
+  v2.weights[1] = 0.5f;
+  v3.joints[0] = 1;
+  v3.joints[1] = 2;
+  v3.weights[0] = 0.6f;
+  v3.weights[1] = 0.4f;
+  model.mesh.vertices = {v0, v1, v2, v3};
+  model.mesh.indices = {0, 1, 2, 1, 2, 3};
+  model.mesh.submeshes = {SubMesh{"quad", 0, 6, 0, 4}};
+  model.max_influences = 2;
+
+  ClipBuilder run("Run", 1.0f, kJointCount);
+  run.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
+  run.add_translation(kRoot, 1.0f, glm::vec3(0.0f, 0.0f, 4.0f));
+  ClipBuilder walk("Walk", 2.0f, kJointCount);
+  walk.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
+  walk.add_translation(kRoot, 2.0f, glm::vec3(2.0f, 0.0f, 0.0f));
+  ClipBuilder idle("Idle", 1.0f, kJointCount);
+  idle.add_translation(kRoot, 0.0f, glm::vec3(0.0f, 3.0f, 0.0f));
+  idle.add_translation(kRoot, 1.0f, glm::vec3(0.0f, 3.0f, 0.0f));
+  model.clips = {run.build(), walk.build(), idle.build()};
+  return model;
+}
+
+glm::vec3 root_translation(const Document& doc) { return doc.local_pose()[kRoot].translation; }
+
+void expect_vec3(const glm::vec3& actual, const glm::vec3& expected, float tol = kTol) {
+  EXPECT_NEAR(actual.x, expected.x, tol);
+  EXPECT_NEAR(actual.y, expected.y, tol);
+  EXPECT_NEAR(actual.z, expected.z, tol);
+}
+
+void expect_weights(const std::vector<float>& actual, const std::vector<float>& expected) {
+  ASSERT_EQ(actual.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_NEAR(actual[i], expected[i], kTol) << "weight " << i;
+  }
+}
+
+// The project's demo setup (parameters speed and stop; states Idle and Locomotion, where
+// Locomotion blends Walk at speed 0 with Run at speed 1).
+Setup demo_setup() {
+  Result<Setup> setup =
+      load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/demo_locomotion.json");
+  EXPECT_TRUE(setup.ok()) << (setup.ok() ? "" : setup.error().to_string());
+  return setup.ok() ? std::move(setup).value() : Setup{};
+}
+
+// --- Opening ---
+
+TEST(DocumentTest, OpensOnTheLongestClipAtTimeZeroPlayingAndLooping) {
+  Document doc(make_doc_model(), "test://doc");
+  EXPECT_EQ(doc.path(), "test://doc");
+  EXPECT_EQ(doc.current_clip(), kWalk);
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+  EXPECT_FLOAT_EQ(doc.time(), 0.0f);
+  EXPECT_FLOAT_EQ(doc.duration(), 2.0f);
+  EXPECT_TRUE(doc.playing());
+  EXPECT_TRUE(doc.loop());
+  EXPECT_FLOAT_EQ(doc.speed(), 1.0f);
+  EXPECT_FALSE(doc.has_setup());
+  expect_vec3(root_translation(doc), glm::vec3(0.0f));
+}
+
+TEST(DocumentTest, ModelWithoutClipsHasNoCurrentClipAndShowsTheRestPose) {
+  Model model = make_doc_model();
+  model.clips.clear();
+  Document doc(std::move(model), "test://empty");
+  EXPECT_EQ(doc.current_clip(), -1);
+  EXPECT_FLOAT_EQ(doc.duration(), 0.0f);
+  doc.update(0.5f);
+  EXPECT_FLOAT_EQ(doc.time(), 0.0f);
+  expect_vec3(doc.local_pose()[kSpine].translation, glm::vec3(0.0f, 1.0f, 0.0f));
+  EXPECT_FALSE(doc.play_clip(0));
+}
+
+// --- Seeking and stepping ---
+
+TEST(DocumentTest, SeekSetsTimeLocalPoseAndModelSpacePose) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(0.75f);
+  EXPECT_NEAR(doc.time(), 0.75f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(0.75f, 0.0f, 0.0f));
+  ASSERT_EQ(doc.posed().model_space.size(), static_cast<std::size_t>(kJointCount));
+  expect_vec3(glm::vec3(doc.posed().model_space[kRoot][3]), glm::vec3(0.75f, 0.0f, 0.0f));
+  expect_vec3(glm::vec3(doc.posed().model_space[kSpine][3]), glm::vec3(0.75f, 1.0f, 0.0f));
+  expect_vec3(glm::vec3(doc.posed().model_space[kTip][3]), glm::vec3(0.75f, 2.0f, 0.0f));
+  // The palette follows: entry 1 (the spine, identity inverse bind) is its model matrix.
+  ASSERT_EQ(doc.posed().palette.size(), 3u);
+  expect_vec3(glm::vec3(doc.posed().palette[1][3]), glm::vec3(0.75f, 1.0f, 0.0f));
+}
+
+TEST(DocumentTest, SeekWrapsWhileLooping) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(2.5f);
+  EXPECT_NEAR(doc.time(), 0.5f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(0.5f, 0.0f, 0.0f));
+  doc.seek(-0.5f);
+  EXPECT_NEAR(doc.time(), 1.5f, kTol);
+}
+
+TEST(DocumentTest, SeekClampsWithoutLoop) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.set_loop(false);
+  doc.seek(2.5f);
+  EXPECT_NEAR(doc.time(), 2.0f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(2.0f, 0.0f, 0.0f));
+  doc.seek(-1.0f);
+  EXPECT_NEAR(doc.time(), 0.0f, kTol);
+}
+
+TEST(DocumentTest, SeekKeepsThePlayingState) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(1.0f);
+  EXPECT_TRUE(doc.playing());
+  doc.set_playing(false);
+  doc.seek(0.5f);
+  EXPECT_FALSE(doc.playing());
+}
+
+TEST(DocumentTest, StepFramesMovesByWholeFramesOfThirtyPerSecondAndPauses) {
+  ASSERT_FLOAT_EQ(Document::kFrameRate, 30.0f);
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(0.5f);  // Frame 15.
+  doc.step_frames(3);
+  EXPECT_FALSE(doc.playing());
+  EXPECT_NEAR(doc.time(), 18.0f * kFrame, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(0.6f, 0.0f, 0.0f));
+  doc.step_frames(-1);
+  EXPECT_NEAR(doc.time(), 17.0f * kFrame, kTol);
+}
+
+TEST(DocumentTest, StepFramesSnapsToTheNearestFrameFirst) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(0.51f);  // 15.3 frames: nearest frame 15.
+  doc.step_frames(1);
+  EXPECT_NEAR(doc.time(), 16.0f * kFrame, kTol);
+  doc.seek(0.49f);  // 14.7 frames: nearest frame 15.
+  doc.step_frames(-2);
+  EXPECT_NEAR(doc.time(), 13.0f * kFrame, kTol);
+}
+
+TEST(DocumentTest, StepFramesWrapsAroundTheEndsWhileLooping) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(59.0f * kFrame);
+  doc.step_frames(2);  // Frame 61 of a 60-frame loop: frame 1.
+  EXPECT_NEAR(doc.time(), kFrame, kTol);
+  doc.seek(0.0f);
+  doc.step_frames(-1);  // Frame -1: frame 59.
+  EXPECT_NEAR(doc.time(), 59.0f * kFrame, kTol);
+}
+
+TEST(DocumentTest, StepFramesClampsAtTheEndsWithoutLoop) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.set_loop(false);
+  doc.seek(59.0f * kFrame);
+  doc.step_frames(5);
+  EXPECT_NEAR(doc.time(), 2.0f, kTol);
+  doc.seek(kFrame);
+  doc.step_frames(-3);
+  EXPECT_NEAR(doc.time(), 0.0f, kTol);
+}
+
+// --- Update, speed, loop ---
+
+TEST(DocumentTest, UpdateAdvancesByDtTimesSpeedWhilePlaying) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.update(0.25f);
+  EXPECT_NEAR(doc.time(), 0.25f, kTol);
+  doc.set_speed(2.0f);
+  doc.update(0.25f);
+  EXPECT_NEAR(doc.time(), 0.75f, kTol);
+  doc.set_speed(0.5f);
+  doc.update(0.5f);
+  EXPECT_NEAR(doc.time(), 1.0f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(1.0f, 0.0f, 0.0f));
+}
+
+TEST(DocumentTest, UpdateDoesNotAdvanceWhilePaused) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(0.5f);
+  doc.set_playing(false);
+  doc.update(0.3f);
+  EXPECT_NEAR(doc.time(), 0.5f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(0.5f, 0.0f, 0.0f));
+  doc.set_playing(true);
+  doc.update(0.3f);
+  EXPECT_NEAR(doc.time(), 0.8f, kTol);
+}
+
+TEST(DocumentTest, NegativeSpeedPlaysBackwardAndWrapsBelowZero) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(1.0f);
+  doc.set_speed(-1.0f);
+  doc.update(0.25f);
+  EXPECT_NEAR(doc.time(), 0.75f, kTol);
+  doc.update(1.0f);  // -0.25 wraps to 1.75.
+  EXPECT_NEAR(doc.time(), 1.75f, kTol);
+}
+
+TEST(DocumentTest, SpeedIsClampedToFourEitherWayAndNonFiniteResetsToOne) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.set_speed(10.0f);
+  EXPECT_FLOAT_EQ(doc.speed(), 4.0f);
+  doc.set_speed(-10.0f);
+  EXPECT_FLOAT_EQ(doc.speed(), -4.0f);
+  doc.set_speed(std::nanf(""));
+  EXPECT_FLOAT_EQ(doc.speed(), 1.0f);
+  doc.set_speed(2.0f);
+  doc.set_speed(INFINITY);
+  EXPECT_FLOAT_EQ(doc.speed(), 1.0f);
+}
+
+TEST(DocumentTest, LoopingWrapsPastTheEnd) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.update(2.5f);
+  EXPECT_NEAR(doc.time(), 0.5f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(0.5f, 0.0f, 0.0f));
+  EXPECT_FALSE(doc.player().finished());
+}
+
+TEST(DocumentTest, OneShotClampsAtTheEndAndFinishes) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.set_loop(false);
+  doc.update(2.5f);
+  EXPECT_NEAR(doc.time(), 2.0f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(2.0f, 0.0f, 0.0f));
+  EXPECT_TRUE(doc.player().finished());
+}
+
+TEST(DocumentTest, ChangingLoopKeepsTheTimeAndClipTakesEffectAtOnce) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(1.25f);
+  doc.set_loop(false);
+  EXPECT_FALSE(doc.loop());
+  EXPECT_FALSE(doc.player().looping());
+  EXPECT_NEAR(doc.time(), 1.25f, kTol);
+  EXPECT_EQ(doc.current_clip(), kWalk);
+  doc.set_loop(true);
+  EXPECT_TRUE(doc.player().looping());
+  EXPECT_NEAR(doc.time(), 1.25f, kTol);
+}
+
+TEST(DocumentTest, PlayClipStartsFromZeroWithTheDocumentsLoopSetting) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(1.0f);
+  doc.set_loop(false);
+  ASSERT_TRUE(doc.play_clip(kRun));
+  EXPECT_EQ(doc.current_clip(), kRun);
+  EXPECT_FLOAT_EQ(doc.time(), 0.0f);
+  EXPECT_FLOAT_EQ(doc.duration(), 1.0f);
+  EXPECT_FALSE(doc.player().looping());
+  doc.update(0.5f);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 2.0f));
+}
+
+TEST(DocumentTest, PlayClipRejectsABadIndexAndChangesNothing) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(0.5f);
+  EXPECT_FALSE(doc.play_clip(3));
+  EXPECT_FALSE(doc.play_clip(-1));
+  EXPECT_EQ(doc.current_clip(), kWalk);
+  EXPECT_NEAR(doc.time(), 0.5f, kTol);
+}
+
+// --- Crossfades ---
+
+TEST(DocumentTest, CrossfadeStartsFromTheShownPoseWithoutAPop) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(1.0f);
+  CrossfadeOptions options;
+  options.seconds = 0.5f;
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));
+  EXPECT_EQ(doc.current_clip(), kRun);
+  EXPECT_TRUE(doc.player().fading());
+  expect_vec3(root_translation(doc), glm::vec3(1.0f, 0.0f, 0.0f));
+}
+
+TEST(DocumentTest, LinearCrossfadeHalfwayBlendsBothClipsEvenly) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(1.0f);
+  CrossfadeOptions options;
+  options.seconds = 0.5f;
+  options.curve = FadeCurve::kLinear;
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));
+  doc.update(0.25f);
+  // Walk plays on to 1.25 (x = 1.25), Run starts at 0.25 (z = 1): half of each.
+  expect_vec3(root_translation(doc), glm::vec3(0.625f, 0.0f, 0.5f));
+  EXPECT_NEAR(doc.player().current_weight(), 0.5f, kTol);
+  doc.update(0.25f);
+  EXPECT_FALSE(doc.player().fading());
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 2.0f));
+}
+
+TEST(DocumentTest, SmoothstepCrossfadeAtAQuarterWeighsTheNewClipByTheCurve) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(1.0f);
+  CrossfadeOptions options;
+  options.seconds = 0.5f;
+  options.curve = FadeCurve::kSmoothstep;
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));
+  doc.update(0.125f);
+  // x = 1/4: weight 3x^2 - 2x^3 = 0.15625. Walk at 1.125, Run at 0.125 (z = 0.5).
+  const float w = 0.15625f;
+  expect_vec3(root_translation(doc), glm::vec3((1.0f - w) * 1.125f, 0.0f, w * 0.5f));
+}
+
+TEST(DocumentTest, CrossfadeResumesPlaybackAndUsesTheDocumentsLoop) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.set_playing(false);
+  doc.set_loop(false);
+  CrossfadeOptions options;
+  options.seconds = 0.2f;
+  options.loop = true;  // The document's setting wins.
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));
+  EXPECT_TRUE(doc.playing());
+  EXPECT_FALSE(doc.player().looping());
+  doc.update(1.5f);
+  EXPECT_NEAR(doc.time(), 1.0f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 4.0f));
+}
+
+TEST(DocumentTest, LoopTurnedOffDuringACrossfadeAppliesOnceTheFadeEnds) {
+  Document doc(make_doc_model(), "test://doc");
+  CrossfadeOptions options;
+  options.seconds = 0.5f;
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));
+  doc.update(0.1f);
+  doc.set_loop(false);  // Mid-fade.
+  doc.update(0.4f);     // The fade ends with Run at 0.5 s.
+  EXPECT_FALSE(doc.player().looping());
+  doc.update(0.7f);  // Past Run's 1 s end: held there, not wrapped to 0.2.
+  EXPECT_NEAR(doc.time(), 1.0f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 4.0f));
+}
+
+TEST(DocumentTest, CrossfadeWithAFrozenSourceFadesFromTheHeldPose) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(1.0f);
+  CrossfadeOptions options;
+  options.seconds = 0.5f;
+  options.freeze_source = true;
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));
+  doc.update(0.25f);
+  // Walk held at 1 s (x = 1), Run at 0.25 s (z = 1): half each.
+  expect_vec3(root_translation(doc), glm::vec3(0.5f, 0.0f, 0.5f));
+}
+
+TEST(DocumentTest, CrossfadeDuringACrossfadeStartsFromTheBlendShownNow) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.seek(1.0f);
+  CrossfadeOptions options;
+  options.seconds = 0.5f;
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));
+  doc.update(0.25f);
+  const glm::vec3 shown(0.625f, 0.0f, 0.5f);
+  expect_vec3(root_translation(doc), shown);
+  ASSERT_TRUE(doc.crossfade_to(kIdle, options));
+  expect_vec3(root_translation(doc), shown);
+  doc.update(0.25f);
+  expect_vec3(root_translation(doc), 0.5f * shown + glm::vec3(0.0f, 1.5f, 0.0f));
+}
+
+TEST(DocumentTest, CrossfadeFromTheBlendStartsFromTheBlendedPose) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kWalk, kRun}, {0.0f, 1.0f}));
+  doc.blend().parameter.rate = 0.0f;
+  doc.blend().parameter.target = 1.0f;
+  doc.update(0.25f);  // All Run, phase 0.25: z = 1.
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 1.0f));
+  CrossfadeOptions options;
+  options.seconds = 0.5f;
+  ASSERT_TRUE(doc.crossfade_to(kIdle, options));
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 1.0f));  // No pop.
+  doc.update(0.25f);
+  // Half the held blend pose, half Idle's (0, 3, 0).
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 1.5f, 0.5f));
+  doc.update(0.25f);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 3.0f, 0.0f));
+}
+
+TEST(DocumentTest, CrossfadeToABadClipFails) {
+  Document doc(make_doc_model(), "test://doc");
+  EXPECT_FALSE(doc.crossfade_to(7, CrossfadeOptions{}));
+  EXPECT_EQ(doc.current_clip(), kWalk);
+  EXPECT_FALSE(doc.player().fading());
+}
+
+// --- 1D blend ---
+
+TEST(DocumentTest, StartBlendRejectsInvalidAxes) {
+  Document doc(make_doc_model(), "test://doc");
+  EXPECT_FALSE(doc.start_blend({kWalk}, {0.0f}));                           // One clip.
+  EXPECT_FALSE(doc.start_blend({kWalk, kRun}, {0.0f}));                     // Sizes differ.
+  EXPECT_FALSE(doc.start_blend({kWalk, 5}, {0.0f, 1.0f}));                  // Bad clip.
+  EXPECT_FALSE(doc.start_blend({kWalk, -1}, {0.0f, 1.0f}));                 // Bad clip.
+  EXPECT_FALSE(doc.start_blend({kWalk, kRun}, {1.0f, 1.0f}));               // Not increasing.
+  EXPECT_FALSE(doc.start_blend({kIdle, kWalk, kRun}, {0.0f, 2.0f, 1.0f}));  // Not increasing.
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+}
+
+TEST(DocumentTest, StartBlendEntersBlendModeWithTheParameterRangeOfTheAxis) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kIdle, kWalk, kRun}, {-1.0f, 1.0f, 3.0f}));
+  EXPECT_EQ(doc.mode(), PlaybackMode::kBlend1D);
+  EXPECT_FLOAT_EQ(doc.blend().parameter.min, -1.0f);
+  EXPECT_FLOAT_EQ(doc.blend().parameter.max, 3.0f);
+  // The parameter (0) lies halfway between Idle (-1) and Walk (1).
+  expect_weights(doc.blend_weights(), {0.5f, 0.5f, 0.0f});
+  EXPECT_FLOAT_EQ(doc.duration(), 1.0f);  // The first clip's.
+}
+
+TEST(DocumentTest, MovingTheBlendParameterWeighsItsTwoNeighbours) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kIdle, kWalk, kRun}, {0.0f, 1.0f, 3.0f}));
+  Blend1DState& blend = doc.blend();
+  blend.parameter.rate = 0.0f;  // Follow the target at once.
+
+  blend.parameter.target = 2.0f;
+  doc.update(0.0f);
+  expect_weights(doc.blend_weights(), {0.0f, 0.5f, 0.5f});
+  blend.parameter.target = 0.25f;
+  doc.update(0.0f);
+  expect_weights(doc.blend_weights(), {0.75f, 0.25f, 0.0f});
+  blend.parameter.target = 2.5f;
+  doc.update(0.0f);
+  expect_weights(doc.blend_weights(), {0.0f, 0.25f, 0.75f});
+  blend.parameter.target = 9.0f;  // Beyond the end: clamped to the last point.
+  doc.update(0.0f);
+  EXPECT_FLOAT_EQ(blend.parameter.value, 3.0f);
+  expect_weights(doc.blend_weights(), {0.0f, 0.0f, 1.0f});
+}
+
+TEST(DocumentTest, BlendParameterRampsTowardItsTargetAtItsRateEvenWhilePaused) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kWalk, kRun}, {0.0f, 1.0f}));
+  Blend1DState& blend = doc.blend();
+  ASSERT_FLOAT_EQ(blend.parameter.rate, 1.5f);  // The Shift ramp: 1.5 units per second.
+  blend.parameter.target = 1.0f;
+  doc.update(0.2f);
+  EXPECT_NEAR(blend.parameter.value, 0.3f, kTol);
+  expect_weights(doc.blend_weights(), {0.7f, 0.3f});
+  doc.set_playing(false);
+  const float phase = blend.phase;
+  doc.update(0.2f);
+  EXPECT_NEAR(blend.parameter.value, 0.6f, kTol);
+  EXPECT_FLOAT_EQ(blend.phase, phase);  // Paused: the clips stand still.
+  doc.update(1.0f);
+  EXPECT_FLOAT_EQ(blend.parameter.value, 1.0f);  // Stops at the target.
+  blend.parameter.target = 0.0f;
+  doc.update(0.2f);
+  EXPECT_NEAR(blend.parameter.value, 0.7f, kTol);
+}
+
+TEST(DocumentTest, BlendAdvancesPhaseAtTheInterpolatedRateAndBlendsThePoses) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kWalk, kRun}, {0.0f, 1.0f}));
+  doc.blend().parameter.rate = 0.0f;
+  doc.blend().parameter.target = 0.5f;
+  doc.update(0.4f);
+  // Rates: Walk 1/2, Run 1/1 per second; halfway 0.75. Phase 0.4 * 0.75 = 0.3.
+  EXPECT_NEAR(doc.blend().phase, 0.3f, kTol);
+  EXPECT_NEAR(doc.time(), 0.6f, kTol);  // Phase times the first clip's 2 s.
+  // Walk at 0.6 s (x = 0.6) and Run at 0.3 s (z = 1.2), half each.
+  expect_vec3(root_translation(doc), glm::vec3(0.3f, 0.0f, 0.6f));
+  doc.set_speed(2.0f);
+  doc.update(0.4f);
+  EXPECT_NEAR(doc.blend().phase, 0.9f, kTol);
+  doc.update(0.2f);  // 1.2 wraps to 0.2.
+  EXPECT_NEAR(doc.blend().phase, 0.2f, kTol);
+}
+
+TEST(DocumentTest, SeekInBlendModeSetsThePhaseFromTheFirstClipsDuration) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kWalk, kRun}, {0.0f, 1.0f}));
+  doc.seek(1.5f);
+  EXPECT_NEAR(doc.blend().phase, 0.75f, kTol);
+  EXPECT_NEAR(doc.time(), 1.5f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(1.5f, 0.0f, 0.0f));  // All Walk at 0.
+  doc.seek(2.5f);
+  EXPECT_NEAR(doc.blend().phase, 0.25f, kTol);
+  doc.step_frames(3);
+  EXPECT_FALSE(doc.playing());
+  EXPECT_NEAR(doc.time(), 0.5f + 3.0f * kFrame, kTol);
+}
+
+TEST(DocumentTest, PlayClipLeavesBlendMode) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kWalk, kRun}, {0.0f, 1.0f}));
+  ASSERT_TRUE(doc.play_clip(kRun));
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+  EXPECT_EQ(doc.current_clip(), kRun);
+  EXPECT_FLOAT_EQ(doc.time(), 0.0f);
+  doc.update(0.25f);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 1.0f));
+}
+
+// --- State machine ---
+
+TEST(DocumentTest, AttachingTheDemoSetupRunsItsStateMachine) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.set_playing(false);
+  const Status status = doc.attach_setup(demo_setup(), "demo_locomotion.json");
+  ASSERT_TRUE(status.ok()) << status.error().to_string();
+  EXPECT_TRUE(doc.has_setup());
+  ASSERT_NE(doc.setup(), nullptr);
+  EXPECT_EQ(doc.setup()->default_state, "Idle");
+  EXPECT_EQ(doc.setup_path(), "demo_locomotion.json");
+  EXPECT_EQ(doc.mode(), PlaybackMode::kStateMachine);
+  EXPECT_TRUE(doc.playing());
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 3.0f, 0.0f));  // Idle.
+}
+
+TEST(DocumentTest, StateMachineTransitionBlendsStatesAndRecordsTheirWeights) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.attach_setup(demo_setup(), "demo.json").ok());
+  ASSERT_NE(doc.state_machine(), nullptr);
+  ASSERT_TRUE(doc.state_machine()->set_float("speed", 1.0f));
+  // speed ramps at 1.5/s: 0.15 after 0.1 s, past the 0.05 threshold: the 0.3 s fade starts.
+  doc.update(0.1f);
+  ASSERT_EQ(doc.weight_series(), 2u);  // One per state: Idle, Locomotion.
+  EXPECT_NEAR(doc.weight_history(0).back(), 1.0f, kTol);
+  EXPECT_NEAR(doc.weight_history(1).back(), 0.0f, kTol);
+  // Halfway through the fade; speed is now 0.375.
+  doc.update(0.15f);
+  EXPECT_NEAR(doc.weight_history(0).back(), 0.5f, kTol);
+  EXPECT_NEAR(doc.weight_history(1).back(), 0.5f, kTol);
+  // Locomotion's phase rate at speed 0.375: 0.5 + 0.5 * 0.375 = 0.6875/s, so phase 0.103125:
+  // Walk at 0.20625 s (x), Run at 0.103125 s (z = 0.4125), weighed 0.625 / 0.375. Half of
+  // that, plus half of Idle's (0, 3, 0).
+  const glm::vec3 locomotion(0.625f * 0.20625f, 0.0f, 0.375f * 0.4125f);
+  expect_vec3(root_translation(doc), 0.5f * locomotion + glm::vec3(0.0f, 1.5f, 0.0f));
+  doc.update(0.15f);
+  EXPECT_NEAR(doc.weight_history(0).back(), 0.0f, kTol);
+  EXPECT_NEAR(doc.weight_history(1).back(), 1.0f, kTol);
+}
+
+TEST(DocumentTest, PausedStateMachineDoesNotAdvance) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.attach_setup(demo_setup(), "demo.json").ok());
+  doc.state_machine()->set_float("speed", 1.0f);
+  doc.set_playing(false);
+  doc.update(1.0f);
+  EXPECT_EQ(doc.state_machine()->current_state(), 0);  // Still Idle: no time passed.
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 3.0f, 0.0f));
+}
+
+TEST(DocumentTest, AttachingAnInvalidSetupReportsTheErrorAndLeavesTheDocumentUsable) {
+  Document doc(make_doc_model(), "test://doc");
+  anim::Setup setup = demo_setup();
+  ASSERT_FALSE(setup.states.empty());
+  setup.states[0].motion = "Swim";  // The model has no such clip.
+  const Status status = doc.attach_setup(setup, "bad.json");
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().path, "bad.json");
+  EXPECT_NE(status.error().message.find("Swim"), std::string::npos) << status.error().message;
+  EXPECT_FALSE(doc.has_setup());
+  EXPECT_EQ(doc.setup(), nullptr);
+  EXPECT_EQ(doc.state_machine(), nullptr);
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+  doc.use_state_machine();  // Nothing to use.
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+  doc.update(0.5f);
+  EXPECT_NEAR(doc.time(), 0.5f, kTol);
+  expect_vec3(root_translation(doc), glm::vec3(0.5f, 0.0f, 0.0f));
+}
+
+TEST(DocumentTest, AnInvalidSetupKeepsThePreviouslyAttachedOne) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.attach_setup(demo_setup(), "good.json").ok());
+  anim::Setup bad = demo_setup();
+  bad.default_state = "Sleep";
+  EXPECT_FALSE(doc.attach_setup(bad, "bad.json").ok());
+  EXPECT_TRUE(doc.has_setup());
+  EXPECT_EQ(doc.setup_path(), "good.json");
+  EXPECT_EQ(doc.mode(), PlaybackMode::kStateMachine);
+  doc.update(0.1f);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 3.0f, 0.0f));
+}
+
+TEST(DocumentTest, PlayClipLeavesTheStateMachineAndUseStateMachineReturnsToIt) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.attach_setup(demo_setup(), "demo.json").ok());
+  ASSERT_TRUE(doc.play_clip(kWalk));
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+  doc.update(0.5f);
+  expect_vec3(root_translation(doc), glm::vec3(0.5f, 0.0f, 0.0f));
+  doc.use_state_machine();
+  EXPECT_EQ(doc.mode(), PlaybackMode::kStateMachine);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 3.0f, 0.0f));
+}
+
+TEST(DocumentTest, CrossfadeFromTheStateMachineStartsFromItsPose) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.attach_setup(demo_setup(), "demo.json").ok());
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 3.0f, 0.0f));  // Idle.
+  CrossfadeOptions options;
+  options.seconds = 0.5f;
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 3.0f, 0.0f));  // No pop.
+  doc.update(0.25f);
+  // Half the state machine's Idle pose, half Run at 0.25 s (z = 1).
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 1.5f, 0.5f));
+}
+
+// --- Weight history and influences ---
+
+TEST(DocumentTest, WeightHistoryRecordsOneEntryPerUpdate) {
+  Document doc(make_doc_model(), "test://doc");
+  EXPECT_EQ(doc.weight_series(), 0u);
+  for (int i = 0; i < 3; ++i) doc.update(0.1f);
+  ASSERT_EQ(doc.weight_series(), 2u);  // The current clip and the one fading out.
+  ASSERT_EQ(doc.weight_history(0).size(), 3u);
+  ASSERT_EQ(doc.weight_history(1).size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_FLOAT_EQ(doc.weight_history(0)[i], 1.0f);
+    EXPECT_FLOAT_EQ(doc.weight_history(1)[i], 0.0f);
+  }
+}
+
+TEST(DocumentTest, WeightHistoryFollowsACrossfadeNewestLast) {
+  Document doc(make_doc_model(), "test://doc");
+  CrossfadeOptions options;
+  options.seconds = 0.4f;
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));
+  doc.update(0.1f);
+  doc.update(0.1f);
+  doc.update(0.2f);
+  const std::vector<float> incoming(doc.weight_history(0).begin(), doc.weight_history(0).end());
+  const std::vector<float> outgoing(doc.weight_history(1).begin(), doc.weight_history(1).end());
+  expect_weights(incoming, {0.25f, 0.5f, 1.0f});
+  expect_weights(outgoing, {0.75f, 0.5f, 0.0f});
+}
+
+TEST(DocumentTest, WeightHistoryKeepsOnlyTheNewestEntries) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kWalk, kRun}, {0.0f, 1.0f}));
+  doc.blend().parameter.rate = 0.0f;
+  for (std::size_t i = 0; i < Document::kHistory + 10; ++i) {
+    doc.blend().parameter.target = static_cast<float>(i) / 1000.0f;
+    doc.update(0.01f);
+  }
+  ASSERT_EQ(doc.weight_series(), 2u);
+  ASSERT_EQ(doc.weight_history(0).size(), Document::kHistory);
+  ASSERT_EQ(doc.weight_history(1).size(), Document::kHistory);
+  // The oldest kept entry is update 10 (parameter 0.010), the newest update 249 (0.249).
+  EXPECT_NEAR(doc.weight_history(1).front(), 0.010f, kTol);
+  EXPECT_NEAR(doc.weight_history(1).back(), 0.249f, kTol);
+  EXPECT_NEAR(doc.weight_history(0).back(), 0.751f, kTol);
+}
+
+TEST(DocumentTest, SwitchingModesRestartsTheWeightHistory) {
+  Document doc(make_doc_model(), "test://doc");
+  for (int i = 0; i < 5; ++i) doc.update(0.1f);
+  ASSERT_TRUE(doc.start_blend({kIdle, kWalk, kRun}, {0.0f, 1.0f, 2.0f}));
+  EXPECT_EQ(doc.weight_series(), 0u);
+  doc.update(0.1f);
+  ASSERT_EQ(doc.weight_series(), 3u);
+  EXPECT_EQ(doc.weight_history(0).size(), 1u);
+}
+
+TEST(DocumentTest, InfluencedVerticesCountsEachVertexOncePerJoint) {
+  Document doc(make_doc_model(), "test://doc");
+  const std::vector<uint32_t>& counts = doc.influenced_vertices();
+  ASSERT_EQ(counts.size(), static_cast<std::size_t>(kJointCount));
+  EXPECT_EQ(counts[kRoot], 2u);   // v0, v2.
+  EXPECT_EQ(counts[kSpine], 3u);  // v1, v2, v3 (through both spine entries: once).
+  EXPECT_EQ(counts[kTip], 0u);
+}
+
+}  // namespace
+}  // namespace anim::ui
