@@ -176,7 +176,9 @@ void StateMachineInstance::start(int index) {
   // What is shown now becomes the starting point: nothing pops.
   float total = 0.0f;
   for (std::size_t i = 0; i < layer_count_; ++i) total += layers_[i].base_weight = layer_weight(i);
-  running_from_ = current_state();
+  // The state the transition leaves: its own source (an interrupting A -> C leaves A, not the
+  // B that A -> B was heading for), or the current state for any-state transitions.
+  running_from_ = t.from >= 0 ? t.from : current_state();
   // Going back to a state still fading out picks it up where it is.
   std::size_t existing = layer_count_;
   for (std::size_t i = 0; i < layer_count_; ++i) {

@@ -23,11 +23,12 @@ class StateMachineInstance {
   struct ActiveState {
     int state = -1;
     float weight = 0.0f;
-    float normalized_time = 0.0f;  // In [0, 1): wrapped for loops, clamped for one-shots.
+    float normalized_time = 0.0f;  // Loops wrap into [0, 1); one-shots clamp to [0, 1].
   };
   struct TransitionStatus {
     int transition = -1;  // Index into the def's transitions; -1: none running.
-    int from = -1;        // The state it left.
+    int from = -1;        // The state it leaves: the transition's source, or for an any-state
+                          // transition the state that was current when it fired.
     int to = -1;
     float progress = 0.0f;  // In [0, 1].
   };
