@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include <sys/wait.h>
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -38,8 +39,10 @@ Image load(const std::string& path) {
   return image;
 }
 
+// A temporary file of this process (ctest runs tests as parallel processes).
 std::string out_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("animscope_render_" + name)).string();
+  const std::string file = "animscope_" + std::to_string(::getpid()) + "_" + name;
+  return (std::filesystem::temp_directory_path() / file).string();
 }
 
 // The binary's exit code (-1 when it did not exit normally).
@@ -167,7 +170,8 @@ TEST(Gui, ScreenshotOfTheDemoShowsTheWholeTool) {
 
 // Runs the binary with `args`, returning its stdout and stderr together.
 std::string run_output(const std::string& args, int* exit_code) {
-  const std::string log = out_path("output.txt");
+  static int calls = 0;
+  const std::string log = out_path("output" + std::to_string(++calls) + ".txt");
   *exit_code = run(args + " >\"" + log + "\" 2>&1");
   std::ifstream in(log);
   std::stringstream text;
