@@ -13,10 +13,10 @@ namespace {
 int gui_main(int argc, char** argv) {
   using anim::app::kExitError;
   auto args =
-      anim::app::parse_args(argc, argv, 1, {}, {"screenshot", "frames", "joint", "shading"});
+      anim::app::parse_args(argc, argv, 1, {"names"}, {"screenshot", "frames", "joint", "shading"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
-    std::cerr << "usage: animscope [MODEL|SETUP.json] [--joint NAME] [--shading MODE]\n"
+    std::cerr << "usage: animscope [MODEL|SETUP.json] [--joint NAME] [--shading MODE] [--names]\n"
                  "                 [--screenshot FILE.png --frames N]\n"
                  "       animscope help   (command-line subcommands)\n";
     return kExitError;
@@ -37,6 +37,7 @@ int gui_main(int argc, char** argv) {
     return kExitError;
   }
   options.shading = shading.value();
+  options.show_joint_names = args.value().has("names");
   return anim::app::run_gui(options);
 }
 

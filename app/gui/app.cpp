@@ -331,6 +331,7 @@ int run_gui(const GuiOptions& options) {
   }
 
   tool.viewport.settings.shading = options.shading;
+  tool.viewport.settings.show_joint_names = options.show_joint_names;
   std::string pending_joint = options.select_joint;  // Once the first model is open.
 
   using Clock = std::chrono::steady_clock;

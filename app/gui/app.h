@@ -13,6 +13,7 @@ struct GuiOptions {
   int width = 1280, height = 800;
   std::string select_joint;  // Selected once the first model is open; empty: none.
   ui::Shading shading = ui::Shading::kLit;
+  bool show_joint_names = false;
 };
 
 // Runs the tool; returns the process exit code.

@@ -38,6 +38,8 @@ void ViewportPanel::toolbar(ui::Document& doc) {
   ImGui::SameLine();
   ImGui::Checkbox("Axes", &settings.show_joint_axes);
   ImGui::SameLine();
+  ImGui::Checkbox("Names", &settings.show_joint_names);
+  ImGui::SameLine();
   ImGui::Checkbox("Grid", &settings.show_grid);
   ImGui::SameLine();
   if (ImGui::Button("Frame (F)")) frame_model(doc);
@@ -83,6 +85,42 @@ void ViewportPanel::handle_input(ui::Document& doc, ui::Selection& selection,
   }
 }
 
+// Joint names: every joint's with "Names" on, the hovered joint's as a tooltip, and the
+// selected joint's in the corner.
+void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& selection,
+                                const glm::vec2& origin, const glm::vec2& size) const {
+  const Skeleton& skeleton = doc.model().skeleton;
+  const Span<const glm::mat4> joints = doc.posed().model_space;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 selected_color = IM_COL32(255, 170, 80, 255);
+  const glm::mat4 vp = camera.projection(size.x / size.y) * camera.view();
+  if (settings.show_joint_names) {
+    draw->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(origin.x + size.x, origin.y + size.y));
+    for (std::size_t j = 0; j < joints.size() && j < skeleton.joint_count(); ++j) {
+      glm::vec2 at;
+      if (!ui::project_to_viewport(glm::vec3(joints[j][3]), vp, size, &at)) continue;
+      const ImVec2 text(origin.x + at.x + 6.0f, origin.y + at.y - 8.0f);
+      const char* name = skeleton.names[j].c_str();
+      draw->AddText(ImVec2(text.x + 1.0f, text.y + 1.0f), IM_COL32(0, 0, 0, 200), name);
+      const bool selected = static_cast<int>(j) == selection.joint;
+      draw->AddText(text, selected ? selected_color : IM_COL32(235, 235, 235, 255), name);
+    }
+    draw->PopClipRect();
+  }
+  if (ImGui::IsItemHovered() && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const int hovered = ui::pick_joint(
+        joints, vp, size, glm::vec2(mouse.x - origin.x, mouse.y - origin.y), kPickRadiusPx);
+    if (hovered >= 0 && static_cast<std::size_t>(hovered) < skeleton.joint_count()) {
+      ImGui::SetTooltip("%s\nclick to select", skeleton.names[hovered].c_str());
+    }
+  }
+  if (selection.joint >= 0 && static_cast<std::size_t>(selection.joint) < skeleton.joint_count()) {
+    draw->AddText(ImVec2(origin.x + 8, origin.y + 6), selected_color,
+                  skeleton.names[selection.joint].c_str());
+  }
+}
+
 void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRenderer& renderer) {
   toolbar(doc);
   settings.selected_joint = selection.joint;
@@ -112,12 +150,7 @@ void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRende
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                              ImGuiButtonFlags_MouseButtonMiddle);
   handle_input(doc, selection, glm::vec2(origin.x, origin.y), size);
-  if (selection.joint >= 0 &&
-      static_cast<std::size_t>(selection.joint) < doc.model().skeleton.joint_count()) {
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    draw->AddText(ImVec2(origin.x + 8, origin.y + 6), IM_COL32(255, 170, 80, 255),
-                  doc.model().skeleton.names[selection.joint].c_str());
-  }
+  draw_labels(doc, selection, glm::vec2(origin.x, origin.y), size);
 }
 
 }  // namespace anim::app

@@ -24,6 +24,8 @@ class ViewportPanel {
   void toolbar(ui::Document& doc);
   void handle_input(ui::Document& doc, ui::Selection& selection, const glm::vec2& origin,
                     const glm::vec2& size);
+  void draw_labels(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
+                   const glm::vec2& size) const;
   RenderTarget target_;
   ui::Bounds ground_;    // Bounds at the last framing: the grid stays put while the model moves.
   float aspect_ = 1.5f;  // Width / height of the last drawn view, for framing.

@@ -31,6 +31,7 @@ struct ViewportSettings {
   bool show_mesh = true;
   bool show_skeleton = true;
   bool show_joint_axes = false;
+  bool show_joint_names = false;
   bool show_grid = true;
   int selected_joint = -1;
 };
