@@ -319,6 +319,10 @@ int run_gui(const GuiOptions& options) {
       SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0 && ddpi > 120.0f ? ddpi / 96.0f : 1.0f;
   setup_style(dpi_scale);
   ImGui_ImplSDL2_InitForOpenGL(window.value()->sdl(), window.value()->context());
+  // A screenshot shows the tool untouched: no hover effects from wherever the pointer is.
+  if (!options.screenshot_path.empty()) {
+    SDL_WarpMouseInWindow(window.value()->sdl(), options.width - 1, options.height - 1);
+  }
   ImGui_ImplOpenGL3_Init("#version 450");
 
   // The first document: what the command line named, the demo otherwise. Shown at once (the
