@@ -5,19 +5,19 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
-#include "cli/shading_option.h"
+#include "cli/view_options.h"
 #include "gui/app.h"
 
 namespace {
 
 int gui_main(int argc, char** argv) {
   using anim::app::kExitError;
-  auto args =
-      anim::app::parse_args(argc, argv, 1, {"names"}, {"screenshot", "frames", "joint", "shading"});
+  auto args = anim::app::parse_args(argc, argv, 1, {"names"},
+                                    {"screenshot", "frames", "joint", "shading", "up"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
     std::cerr << "usage: animscope [MODEL|SETUP.json] [--joint NAME] [--shading MODE] [--names]\n"
-                 "                 [--screenshot FILE.png --frames N]\n"
+                 "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
                  "       animscope help   (command-line subcommands)\n";
     return kExitError;
   }
@@ -38,6 +38,12 @@ int gui_main(int argc, char** argv) {
   }
   options.shading = shading.value();
   options.show_joint_names = args.value().has("names");
+  auto up = anim::app::parse_up_axis(args.value().get("up").value_or("y"));
+  if (!up.ok()) {
+    anim::app::print_error(std::cerr, up.error());
+    return kExitError;
+  }
+  options.up_axis = up.value();
   return anim::app::run_gui(options);
 }
 

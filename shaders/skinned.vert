@@ -13,6 +13,7 @@ layout(std430, binding = 0) readonly buffer Palette { mat4 palette[]; };
 layout(std430, binding = 1) readonly buffer SkinJoints { int skin_joint[]; };  // Entry -> joint.
 
 uniform mat4 u_view_projection;
+uniform mat4 u_display;        // Model space to the viewer's Y-up world (a rotation).
 uniform int u_shading;         // 0 lit, 1 weight heatmap, 2 dominant joint, 3 influence count,
                                // 4 truncated weight.
 uniform int u_selected_joint;  // -1 for none.
@@ -46,9 +47,9 @@ void main() {
     skin = in_weights.x * palette[in_joints.x] + in_weights.y * palette[in_joints.y] +
            in_weights.z * palette[in_joints.z] + in_weights.w * palette[in_joints.w];
   }
-  vec4 world = skin * vec4(in_position, 1.0);
+  vec4 world = u_display * (skin * vec4(in_position, 1.0));
   v_world = world.xyz;
-  v_normal = mat3(skin) * in_normal;
+  v_normal = mat3(u_display) * (mat3(skin) * in_normal);
   gl_Position = u_view_projection * world;
 
   v_debug_color = vec3(0.0);

@@ -25,12 +25,15 @@ constexpr Command kCommands[] = {
     {"fmt", cmd_fmt, "fmt SETUP.json [--out FILE]    rewrite a setup in canonical form"},
     {"render", cmd_render,
      "render MODEL|SETUP.json [--clip NAME] [--time T] [--shading MODE] [--joint NAME]\n"
-     "       [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton] [--no-grid] [--axes]\n"
+     "       [--up y|z] [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton] [--no-grid] "
+     "[--axes]\n"
      "       --out FILE.png             render one frame offscreen to a PNG"},
 };
 
 void print_usage(std::ostream& out) {
-  out << "usage: animscope [MODEL|SETUP.json] [--screenshot FILE.png --frames N]\n"
+  out << "usage: animscope [MODEL|SETUP.json] [--joint NAME] [--shading MODE] [--names] [--up "
+         "y|z]\n"
+         "                 [--screenshot FILE.png --frames N]\n"
          "         opens the desktop tool (the built-in demo without a file)\n"
          "       animscope COMMAND [ARGS]\n\ncommands:\n";
   for (const Command& c : kCommands) out << "  animscope " << c.usage << "\n";

@@ -12,7 +12,7 @@
 #include "cli/errors.h"
 #include "cli/model_source.h"
 #include "cli/setup_loading.h"
-#include "cli/shading_option.h"
+#include "cli/view_options.h"
 #include "render/gl_window.h"
 #include "render/png_writer.h"
 #include "render/render_target.h"
@@ -95,24 +95,25 @@ Result<Scene> build_scene(const Args& args, float time) {
 int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
   Result<Args> parsed =
       parse_args(argc, argv, 2, {"no-skeleton", "no-grid", "axes"},
-                 {"clip", "time", "size", "out", "shading", "joint", "yaw", "pitch"});
+                 {"clip", "time", "size", "out", "shading", "joint", "up", "yaw", "pitch"});
   if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().has("out")) {
     if (!parsed.ok()) print_error(err, parsed.error());
     err << "animscope: usage: animscope render MODEL|SETUP.json [--clip NAME] [--time T] "
            "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
-           "[--size WxH] --out FILE.png\n";
+           "[--up y|z] [--size WxH] --out FILE.png\n";
     return kExitError;
   }
   const Args& args = parsed.value();
   Result<Size> size = parse_size(args.get("size").value_or("960x720"));
   Result<ui::Shading> shading = parse_shading(args.get("shading").value_or("lit"));
+  Result<ui::UpAxis> up = parse_up_axis(args.get("up").value_or("y"));
   Result<float> time = args.get_float("time", 0.0f);
   Result<float> yaw = args.get_float("yaw", 35.0f);
   Result<float> pitch = args.get_float("pitch", 15.0f);
   for (const Error* e :
        {size.ok() ? nullptr : &size.error(), shading.ok() ? nullptr : &shading.error(),
-        time.ok() ? nullptr : &time.error(), yaw.ok() ? nullptr : &yaw.error(),
-        pitch.ok() ? nullptr : &pitch.error()}) {
+        up.ok() ? nullptr : &up.error(), time.ok() ? nullptr : &time.error(),
+        yaw.ok() ? nullptr : &yaw.error(), pitch.ok() ? nullptr : &pitch.error()}) {
     if (e) {
       print_error(err, *e);
       return kExitError;
@@ -129,6 +130,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   settings.show_skeleton = !args.has("no-skeleton");
   settings.show_grid = !args.has("no-grid");
   settings.show_joint_axes = args.has("axes");
+  settings.up_axis = up.value();
   if (auto joint = args.get("joint")) {
     settings.selected_joint = model.skeleton.find(*joint);
     if (settings.selected_joint < 0) {
@@ -146,7 +148,8 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   frame.model = &model;
   frame.palette = posed.palette;
   frame.joint_model = posed.model_space;
-  frame.bounds = posed.bounds(model);
+  frame.display = ui::display_transform(settings.up_axis);
+  frame.bounds = ui::transform_bounds(posed.bounds(model), frame.display);
   frame.camera.yaw = yaw.value() * 3.14159265f / 180.0f;
   frame.camera.pitch = pitch.value() * 3.14159265f / 180.0f;
   frame.aspect = static_cast<float>(size.value().width) / size.value().height;

@@ -158,6 +158,12 @@ void main_menu(Tool& tool) {
     ImGui::MenuItem("Mesh", nullptr, &s.show_mesh);
     ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
     ImGui::MenuItem("Joint axes", nullptr, &s.show_joint_axes);
+    ImGui::MenuItem("Joint names", nullptr, &s.show_joint_names);
+    bool z_up = s.up_axis == ui::UpAxis::kZ;
+    if (ImGui::MenuItem("Z axis up", nullptr, &z_up) && tool.doc) {
+      s.up_axis = z_up ? ui::UpAxis::kZ : ui::UpAxis::kY;
+      tool.viewport.frame_model(*tool.doc);
+    }
     ImGui::MenuItem("Grid", nullptr, &s.show_grid);
     ImGui::Separator();
     if (ImGui::MenuItem("Frame model", "F") && tool.doc) tool.viewport.frame_model(*tool.doc);
@@ -336,6 +342,7 @@ int run_gui(const GuiOptions& options) {
 
   tool.viewport.settings.shading = options.shading;
   tool.viewport.settings.show_joint_names = options.show_joint_names;
+  tool.viewport.settings.up_axis = options.up_axis;
   std::string pending_joint = options.select_joint;  // Once the first model is open.
 
   using Clock = std::chrono::steady_clock;

@@ -14,6 +14,7 @@ struct GuiOptions {
   std::string select_joint;  // Selected once the first model is open; empty: none.
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
+  ui::UpAxis up_axis = ui::UpAxis::kY;
 };
 
 // Runs the tool; returns the process exit code.

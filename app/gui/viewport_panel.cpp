@@ -15,7 +15,8 @@ constexpr float kPickRadiusPx = 12.0f;
 }  // namespace
 
 void ViewportPanel::frame_model(const ui::Document& doc) {
-  ground_ = doc.posed().bounds(doc.model(), 4);
+  ground_ = ui::transform_bounds(doc.posed().bounds(doc.model(), 4),
+                                 ui::display_transform(settings.up_axis));
   camera.frame(ground_, aspect_);
 }
 
@@ -73,8 +74,8 @@ void ViewportPanel::handle_input(ui::Document& doc, ui::Selection& selection,
   }
   // A click without a drag picks the nearest joint (or clears the selection).
   if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !dragging_) {
-    const glm::mat4 vp = camera.projection(size.x / size.y) * camera.view();
-    selection.joint = ui::pick_joint(doc.posed().model_space, vp, size, mouse, kPickRadiusPx);
+    selection.joint =
+        ui::pick_joint(doc.posed().model_space, model_to_screen(size), size, mouse, kPickRadiusPx);
   }
   if (ImGui::IsWindowFocused() && !io.WantTextInput) {
     // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
@@ -85,6 +86,11 @@ void ViewportPanel::handle_input(ui::Document& doc, ui::Selection& selection,
   }
 }
 
+glm::mat4 ViewportPanel::model_to_screen(const glm::vec2& size) const {
+  return camera.projection(size.x / size.y) * camera.view() *
+         ui::display_transform(settings.up_axis);
+}
+
 // Joint names: every joint's with "Names" on, the hovered joint's as a tooltip, and the
 // selected joint's in the corner.
 void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& selection,
@@ -93,7 +99,7 @@ void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& se
   const Span<const glm::mat4> joints = doc.posed().model_space;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImU32 selected_color = IM_COL32(255, 170, 80, 255);
-  const glm::mat4 vp = camera.projection(size.x / size.y) * camera.view();
+  const glm::mat4 vp = model_to_screen(size);
   if (settings.show_joint_names) {
     draw->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(origin.x + size.x, origin.y + size.y));
     for (std::size_t j = 0; j < joints.size() && j < skeleton.joint_count(); ++j) {
@@ -135,6 +141,7 @@ void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRende
   frame.joint_model = doc.posed().model_space;
   frame.camera = camera;
   frame.bounds = ground_;
+  frame.display = ui::display_transform(settings.up_axis);
   frame.aspect = aspect_ = size.x / size.y;
   target_.bind();
   renderer.draw(frame, settings);

@@ -24,6 +24,8 @@ class ViewportPanel {
   void toolbar(ui::Document& doc);
   void handle_input(ui::Document& doc, ui::Selection& selection, const glm::vec2& origin,
                     const glm::vec2& size);
+  // Model space to clip space for a view of `size` pixels (display turn, camera).
+  glm::mat4 model_to_screen(const glm::vec2& size) const;
   void draw_labels(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
                    const glm::vec2& size) const;
   RenderTarget target_;

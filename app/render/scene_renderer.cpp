@@ -60,18 +60,18 @@ void SceneRenderer::build_skeleton(const FrameInputs& frame, const ui::ViewportS
   overlay_.clear();
   const Skeleton& skeleton = frame.model->skeleton;
   const float axis = frame.bounds.valid() ? frame.bounds.radius() * 0.06f : 0.05f;
+  auto at = [&](std::size_t j) { return glm::vec3(frame.display * frame.joint_model[j][3]); };
   for (std::size_t j = 0; j < frame.joint_model.size() && j < skeleton.joint_count(); ++j) {
-    const glm::vec3 p(frame.joint_model[j][3]);
+    const glm::vec3 p = at(j);
     const bool selected = static_cast<int>(j) == settings.selected_joint;
     const int parent = skeleton.parents[j];
     if (settings.show_skeleton && parent >= 0) {
       const bool parent_selected = parent == settings.selected_joint;
-      overlay_.line(glm::vec3(frame.joint_model[parent][3]), p,
-                    parent_selected ? kSelected : kBone);
+      overlay_.line(at(static_cast<std::size_t>(parent)), p, parent_selected ? kSelected : kBone);
     }
     if (settings.show_skeleton) overlay_.point(p, selected ? kSelected : kJoint);
     if (settings.show_joint_axes || selected) {
-      const glm::mat4& m = frame.joint_model[j];
+      const glm::mat4 m = frame.display * frame.joint_model[j];
       for (int a = 0; a < 3; ++a) {
         glm::vec4 color(0.0f, 0.0f, 0.0f, 1.0f);
         color[a] = 1.0f;
@@ -98,6 +98,7 @@ void SceneRenderer::draw(const FrameInputs& frame, const ui::ViewportSettings& s
     mesh_->upload_palette(frame.palette);
     skinned_->use();
     skinned_->set("u_view_projection", vp);
+    skinned_->set("u_display", frame.display);
     skinned_->set("u_shading", static_cast<int>(settings.shading));
     skinned_->set("u_selected_joint", settings.selected_joint);
     skinned_->set("u_base_color", glm::vec3(0.72f, 0.66f, 0.6f));

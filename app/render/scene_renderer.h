@@ -20,7 +20,8 @@ struct FrameInputs {
   Span<const glm::mat4> palette;      // One per skin entry.
   Span<const glm::mat4> joint_model;  // One per joint, model space.
   ui::OrbitCamera camera;
-  ui::Bounds bounds;  // Of the posed mesh: places the grid.
+  ui::Bounds bounds;        // Of the posed mesh, in the viewer's world: places the grid.
+  glm::mat4 display{1.0f};  // Model space to the viewer's world (ui::display_transform).
   float aspect = 1.0f;
 };
 

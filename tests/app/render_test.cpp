@@ -127,6 +127,20 @@ TEST(Render, BuiltInDemoRenders) {
   std::remove(path.c_str());
 }
 
+TEST(Render, ZUpTurnsTheModelOntoItsBack) {
+  // The demo is Y-up: shown as Z-up, the standing figure lies along the grid instead.
+  const std::string path = out_path("demo_z_up.png");
+  ASSERT_EQ(run("render builtin:demo --up z --no-grid --no-skeleton --yaw 90 --pitch 0 "
+                "--size 300x300 --out \"" +
+                path + "\""),
+            0);
+  const Silhouette s = silhouette(load(path));
+  EXPECT_GT(s.count, 300 * 300 / 60);
+  EXPECT_GT(s.max_x - s.min_x, 2 * (s.max_y - s.min_y)) << "lying down: much wider than tall";
+  std::remove(path.c_str());
+  EXPECT_EQ(run("render builtin:demo --up x --out \"" + path + "\" 2>/dev/null"), 2);
+}
+
 TEST(Render, HeatmapShowsTheSelectedJointsWeights) {
   const std::string lit = out_path("lit.png"), heat = out_path("heat.png");
   ASSERT_EQ(run("render builtin:demo --size 200x300 --no-skeleton --out \"" + lit + "\""), 0);

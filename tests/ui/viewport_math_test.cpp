@@ -19,6 +19,7 @@
 #include "anim/ui/joint_picking.h"
 #include "anim/ui/orbit_camera.h"
 #include "anim/ui/posed_model.h"
+#include "anim/ui/viewport_settings.h"
 
 namespace anim::ui {
 namespace {
@@ -490,6 +491,34 @@ TEST(PosedModelTest, BoundsOfAModelWithoutAMeshEncloseTheJoints) {
   ASSERT_TRUE(b.valid());
   expect_vec3(b.min, glm::vec3(0.0f, 0.0f, 0.0f));  // Child at the origin.
   expect_vec3(b.max, glm::vec3(1.0f, 0.0f, 0.0f));  // Root at (1, 0, 0).
+}
+
+// --- Up axis ---------------------------------------------------------------------------------
+
+TEST(UpAxisTest, YUpIsShownAsIsAndZUpIsTurnedToStandOnTheGrid) {
+  EXPECT_EQ(display_transform(UpAxis::kY), glm::mat4(1.0f));
+  const glm::mat4 z_up = display_transform(UpAxis::kZ);
+  // A Z-up file's up (+Z) becomes the viewer's up (+Y); its +Y (forward in Source) goes to -Z;
+  // +X stays. Lengths and handedness are kept: a rotation.
+  EXPECT_EQ(glm::vec3(z_up * glm::vec4(0, 0, 1, 0)), glm::vec3(0, 1, 0));
+  EXPECT_EQ(glm::vec3(z_up * glm::vec4(0, 1, 0, 0)), glm::vec3(0, 0, -1));
+  EXPECT_EQ(glm::vec3(z_up * glm::vec4(1, 0, 0, 0)), glm::vec3(1, 0, 0));
+  EXPECT_FLOAT_EQ(glm::determinant(z_up), 1.0f);
+}
+
+TEST(UpAxisTest, TransformedBoundsHoldEveryMovedCorner) {
+  // A box 4 wide (x), 2 deep (y) and 6 tall (z), standing on z = 0.
+  const Bounds tall_in_z{glm::vec3(-2.0f, -1.0f, 0.0f), glm::vec3(2.0f, 1.0f, 6.0f)};
+  const Bounds shown = transform_bounds(tall_in_z, display_transform(UpAxis::kZ));
+  // y in [-1, 1] goes to z in [-1, 1]; z in [0, 6] goes to y in [0, 6].
+  EXPECT_EQ(shown.min, glm::vec3(-2.0f, 0.0f, -1.0f));
+  EXPECT_EQ(shown.max, glm::vec3(2.0f, 6.0f, 1.0f));
+  // A translation moves the box; an invalid box stays invalid.
+  glm::mat4 move(1.0f);
+  move[3] = glm::vec4(10.0f, 0.0f, 0.0f, 1.0f);
+  EXPECT_EQ(transform_bounds(tall_in_z, move).min, glm::vec3(8.0f, -1.0f, 0.0f));
+  const Bounds empty{glm::vec3(1.0f), glm::vec3(-1.0f)};
+  EXPECT_FALSE(transform_bounds(empty, move).valid());
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
@@ -44,6 +45,21 @@ void OrbitCamera::pan(float dx_px, float dy_px, float height_px) {
 void OrbitCamera::zoom(float wheel_steps) {
   distance =
       std::clamp(distance * std::pow(0.88f, wheel_steps), near_plane * 2.0f, far_plane * 0.5f);
+}
+
+Bounds transform_bounds(const Bounds& bounds, const glm::mat4& m) {
+  if (!bounds.valid()) return bounds;
+  const float inf = std::numeric_limits<float>::infinity();
+  Bounds out{glm::vec3(inf), glm::vec3(-inf)};
+  for (int i = 0; i < 8; ++i) {
+    const glm::vec3 corner((i & 1) ? bounds.max.x : bounds.min.x,
+                           (i & 2) ? bounds.max.y : bounds.min.y,
+                           (i & 4) ? bounds.max.z : bounds.min.z);
+    const glm::vec3 p(m * glm::vec4(corner, 1.0f));
+    out.min = glm::min(out.min, p);
+    out.max = glm::max(out.max, p);
+  }
+  return out;
 }
 
 void OrbitCamera::frame(const Bounds& bounds, float aspect) {

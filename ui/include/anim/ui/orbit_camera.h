@@ -13,6 +13,9 @@ struct Bounds {
   float radius() const;  // Half the diagonal; at least a small positive number.
 };
 
+// The axis-aligned box around `bounds` moved by `m` (its eight corners); invalid stays invalid.
+Bounds transform_bounds(const Bounds& bounds, const glm::mat4& m);
+
 struct OrbitCamera {
   glm::vec3 target{0.0f, 1.0f, 0.0f};
   float distance = 4.0f;

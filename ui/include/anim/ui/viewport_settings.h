@@ -1,5 +1,7 @@
 #pragma once
 // What the viewport shows; edited by the UI, read by the renderer.
+#include <glm/mat4x4.hpp>
+
 namespace anim::ui {
 
 enum class Shading {
@@ -26,6 +28,21 @@ inline const char* shading_name(Shading s) {
   return "?";
 }
 
+// Which model axis points up. The viewer's world is Y-up (the grid lies in XZ); a Z-up file
+// (Source SMD, 3DS, many CAD exports) is turned to stand on the grid. Only the view changes:
+// poses, the inspector and the command line stay in the file's model space.
+enum class UpAxis { kY = 0, kZ = 1 };
+
+// Model space to the viewer's world: identity for Y-up; for Z-up a quarter turn about X
+// taking +Z to +Y (and +Y to -Z).
+inline glm::mat4 display_transform(UpAxis up) {
+  if (up == UpAxis::kY) return glm::mat4(1.0f);
+  glm::mat4 m(1.0f);
+  m[1] = glm::vec4(0.0f, 0.0f, -1.0f, 0.0f);  // Where +Y goes.
+  m[2] = glm::vec4(0.0f, 1.0f, 0.0f, 0.0f);   // Where +Z goes.
+  return m;
+}
+
 struct ViewportSettings {
   Shading shading = Shading::kLit;
   bool show_mesh = true;
@@ -33,6 +50,7 @@ struct ViewportSettings {
   bool show_joint_axes = false;
   bool show_joint_names = false;
   bool show_grid = true;
+  UpAxis up_axis = UpAxis::kY;
   int selected_joint = -1;
 };
 

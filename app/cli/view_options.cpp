@@ -1,4 +1,4 @@
-#include "cli/shading_option.h"
+#include "cli/view_options.h"
 
 #include <utility>
 
@@ -18,6 +18,12 @@ Result<ui::Shading> parse_shading(const std::string& text) {
       Error::Code::kInvalidArgument,
       "--shading: unknown mode \"" + text + "\" (lit, heatmap, dominant, influences, truncated)",
       ""};
+}
+
+Result<ui::UpAxis> parse_up_axis(const std::string& text) {
+  if (text == "y" || text == "Y") return ui::UpAxis::kY;
+  if (text == "z" || text == "Z") return ui::UpAxis::kZ;
+  return Error{Error::Code::kInvalidArgument, "--up: \"" + text + "\" is not y or z", ""};
 }
 
 }  // namespace anim::app

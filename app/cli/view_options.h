@@ -1,5 +1,5 @@
 #pragma once
-// The --shading option of `render` and of the desktop tool.
+// View options shared by `render` and the desktop tool.
 #include <string>
 
 #include "anim/result.h"
@@ -9,5 +9,8 @@ namespace anim::app {
 
 // "lit", "heatmap", "dominant", "influences" or "truncated".
 Result<ui::Shading> parse_shading(const std::string& text);
+
+// --up: "y" or "z", the model axis that points up.
+Result<ui::UpAxis> parse_up_axis(const std::string& text);
 
 }  // namespace anim::app
