@@ -65,6 +65,51 @@ bool BlendingJob::validate() const {
   return true;
 }
 
+// The common case (no masks, some weight): layer by layer over all joints, so each pass is a
+// straight, branch-light loop the compiler can keep in registers. Same arithmetic as the
+// Accumulator: hemisphere-aligned weighted sums, then normalize.
+void BlendingJob::blend_unmasked(float inv_total) const {
+  const std::size_t n = output.size();
+  bool first = true;
+  for (const BlendLayer& layer : layers) {
+    const float w = layer.weight;
+    if (!(w > 0.0f)) continue;
+    const Transform* in = layer.pose.data();
+    Transform* out = output.data();
+    if (first) {
+      for (std::size_t j = 0; j < n; ++j) {
+        out[j].translation = in[j].translation * w;
+        out[j].scale = in[j].scale * w;
+        out[j].rotation = glm::quat(in[j].rotation.w * w, in[j].rotation.x * w,
+                                    in[j].rotation.y * w, in[j].rotation.z * w);
+      }
+      first = false;
+      continue;
+    }
+    for (std::size_t j = 0; j < n; ++j) {
+      const glm::quat& q = in[j].rotation;
+      glm::quat& sum = out[j].rotation;
+      const float wr = dot(sum, q) < 0.0f ? -w : w;
+      out[j].translation += in[j].translation * w;
+      out[j].scale += in[j].scale * w;
+      sum = glm::quat(sum.w + q.w * wr, sum.x + q.x * wr, sum.y + q.y * wr, sum.z + q.z * wr);
+    }
+  }
+  for (std::size_t j = 0; j < n; ++j) {
+    Transform& t = output[j];
+    const float len2 = dot(t.rotation, t.rotation);
+    if (!(len2 > 0.0f)) {  // Opposite rotations cancelled exactly: nothing to renormalize.
+      t = rest[j];
+      continue;
+    }
+    const float inv_len = detail::inverse_sqrt(len2);
+    t.translation *= inv_total;
+    t.scale *= inv_total;
+    t.rotation = glm::quat(t.rotation.w * inv_len, t.rotation.x * inv_len,
+                           t.rotation.y * inv_len, t.rotation.z * inv_len);
+  }
+}
+
 bool BlendingJob::run() const {
   if (!validate()) return false;
   const std::size_t n = output.size();
@@ -76,6 +121,10 @@ bool BlendingJob::run() const {
   }
   // Without masks every joint has the same total: one division instead of one per joint.
   const float shared_inv_total = total > 0.0f ? 1.0f / total : 0.0f;
+  if (!masked && total > 0.0f) {
+    blend_unmasked(shared_inv_total);
+    return true;
+  }
   for (std::size_t j = 0; j < n; ++j) {
     Accumulator acc;
     for (const BlendLayer& layer : layers) {

@@ -150,6 +150,60 @@ TEST(BlendingTest, JointMaskedOutOfEveryLayerGivesRest) {
   EXPECT_TRUE(SameBits(out[1], rest[1]));
 }
 
+// A naive blend written out per joint in double precision: hemisphere-align each rotation to
+// the running sum, sum everything by weight, divide by the total, normalize the rotation.
+Transform NaiveBlend(const std::vector<std::vector<Transform>>& poses,
+                     const std::vector<float>& weights, std::size_t joint) {
+  glm::dvec3 t(0.0), s(0.0);
+  glm::dvec4 q(0.0);  // (w, x, y, z)
+  double total = 0.0;
+  for (std::size_t l = 0; l < poses.size(); ++l) {
+    const Transform& x = poses[l][joint];
+    const double w = weights[l];
+    if (w <= 0.0) continue;
+    const glm::dvec4 xq(x.rotation.w, x.rotation.x, x.rotation.y, x.rotation.z);
+    const double wr = glm::dot(q, xq) < 0.0 ? -w : w;
+    t += glm::dvec3(x.translation) * w;
+    s += glm::dvec3(x.scale) * w;
+    q += xq * wr;
+    total += w;
+  }
+  q /= glm::length(q);
+  return MakeTransform(glm::vec3(t / total),
+                       glm::quat(static_cast<float>(q[0]), static_cast<float>(q[1]),
+                                 static_cast<float>(q[2]), static_cast<float>(q[3])),
+                       glm::vec3(s / total));
+}
+
+TEST(BlendingTest, ManyJointsAndLayersMatchANaiveBlend) {
+  // Masked and unmasked jobs take different paths through run(); both must give this.
+  constexpr std::size_t kJointCount = 57;
+  std::vector<std::vector<Transform>> poses(4, std::vector<Transform>(kJointCount));
+  const std::vector<float> weights = {0.5f, 0.0f, 1.25f, 0.3f};
+  for (std::size_t l = 0; l < poses.size(); ++l) {
+    for (std::size_t j = 0; j < kJointCount; ++j) {
+      const float a = static_cast<float>(j * 7 + l * 13);
+      // Some layers store the same kind of rotation with the opposite sign.
+      glm::quat r = glm::angleAxis(0.03f * a, glm::normalize(glm::vec3(1.0f, 0.1f * l, 0.2f)));
+      if ((j + l) % 3 == 0) r = Negated(r);
+      poses[l][j] = MakeTransform({0.1f * a, -0.2f * a, 1.0f + l}, r, {1.0f + 0.01f * a, 1, 2});
+    }
+  }
+  const std::vector<Transform> rest(kJointCount, MakeTransform({9, 9, 9}, RotZ(40.0f), {2, 2, 2}));
+  const std::vector<float> ones(kJointCount, 1.0f);
+  std::vector<BlendLayer> plain, masked;
+  for (std::size_t l = 0; l < poses.size(); ++l) {
+    plain.push_back({poses[l], weights[l], {}});
+    masked.push_back({poses[l], weights[l], ones});
+  }
+  const std::vector<Transform> a = Blend(plain, rest), b = Blend(masked, rest);
+  for (std::size_t j = 0; j < kJointCount; ++j) {
+    const Transform expected = NaiveBlend(poses, weights, j);
+    EXPECT_TRUE(TransformNear(a[j], expected, 1e-4f)) << "unmasked, joint " << j;
+    EXPECT_TRUE(TransformNear(b[j], expected, 1e-4f)) << "masked, joint " << j;
+  }
+}
+
 TEST(BlendTwoTest, InterpolatesFromFirstToSecond) {
   const std::vector<Transform> a = {MakeTransform({0, 0, 0}, kIdentity, {1, 1, 1})};
   const std::vector<Transform> b = {

@@ -22,6 +22,9 @@ struct BlendingJob {
 
   bool validate() const;
   bool run() const;  // Never allocates.
+
+ private:
+  void blend_unmasked(float inv_total) const;
 };
 
 // Convenience for two poses: (1 - t) * a + t * b, per joint.
