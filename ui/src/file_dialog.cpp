@@ -526,7 +526,10 @@ void FileDialog::draw_table() {
 
 void FileDialog::draw_footer() {
   const ImGuiStyle& style = ImGui::GetStyle();
-  ImGui::SetNextItemWidth(320.0f);
+  const float button = std::max(ImGui::CalcTextSize("Replace").x, 80.0f) + 2 * style.FramePadding.x;
+  // The filter takes what the two buttons leave: its label lists the extensions.
+  ImGui::SetNextItemWidth(std::max(
+      ImGui::GetContentRegionAvail().x - 2.0f * button - 3.0f * style.ItemSpacing.x, 200.0f));
   const std::string& preview = filters_[static_cast<std::size_t>(filter_index_)].label;
   int chosen_filter = -1;
   if (ImGui::BeginCombo("##filter", preview.c_str())) {
@@ -546,7 +549,6 @@ void FileDialog::draw_footer() {
   const bool asking = !pending_overwrite_.empty();
   const char* yes = asking ? "Replace" : (mode_ == FileDialogMode::kSave ? "Save" : "Open");
   const char* no = asking ? "Keep" : "Cancel";
-  const float button = std::max(ImGui::CalcTextSize("Replace").x, 80.0f) + 2 * style.FramePadding.x;
   const float right = ImGui::GetWindowContentRegionMax().x;
   ImGui::SameLine(std::max(right - 2.0f * button - style.ItemSpacing.x,
                            ImGui::GetCursorPosX() + style.ItemSpacing.x));
