@@ -188,13 +188,21 @@ void shortcuts(Tool& tool) {
 }
 
 void modal_dialogs(Tool& tool) {
-  if (tool.loader.busy()) {
+  // Most files load in a blink: only a load that takes a while gets the dialog, so quick
+  // ones do not flash it.
+  constexpr float kShowLoadingAfter = 0.15f;
+  if (tool.loader.busy() && tool.loader.elapsed() > kShowLoadingAfter) {
     ImGui::OpenPopup("Loading");
   }
   if (ImGui::BeginPopupModal("Loading", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::Text("Opening %s", tool.loader.path().c_str());
     ImGui::ProgressBar(tool.loader.progress(), ImVec2(360, 0));
-    if (ImGui::Button("Cancel")) tool.loader.cancel();
+    if (tool.loader.cancelling()) {
+      ImGui::TextDisabled("Cancelling: the importer stops at its next checkpoint...");
+    } else if (ImGui::Button("Cancel") ||
+               ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+      tool.loader.cancel();
+    }
     if (!tool.loader.busy()) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }

@@ -47,6 +47,7 @@ void ModelLoader::start(const std::string& path) {
   busy_ = true;
   progress_ = 0.0f;
   path_ = path;
+  started_ = std::chrono::steady_clock::now();
   worker_ = std::thread([this, path] {
     Result<Loaded> result = load(path, [this](float fraction) {
       progress_ = fraction;
@@ -56,6 +57,11 @@ void ModelLoader::start(const std::string& path) {
     result_ = std::move(result);
     busy_ = false;
   });
+}
+
+float ModelLoader::elapsed() const {
+  if (!busy_) return 0.0f;
+  return std::chrono::duration<float>(std::chrono::steady_clock::now() - started_).count();
 }
 
 std::optional<Result<ModelLoader::Loaded>> ModelLoader::take() {

@@ -2,6 +2,7 @@
 // Loads a model (and optionally a setup) on a worker thread so the UI stays responsive, with
 // progress and cancellation.
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -32,6 +33,9 @@ class ModelLoader {
   // A load already running is cancelled first.
   void start(const std::string& path);
   void cancel() { cancel_ = true; }
+  bool cancelling() const { return busy_ && cancel_; }
+  // Seconds since the running load started; 0 when idle.
+  float elapsed() const;
   bool busy() const { return busy_; }
   float progress() const { return progress_; }
   const std::string& path() const { return path_; }
@@ -45,6 +49,7 @@ class ModelLoader {
   std::atomic<bool> busy_{false};
   std::atomic<float> progress_{0.0f};
   std::string path_;
+  std::chrono::steady_clock::time_point started_;
   std::mutex mutex_;
   std::optional<Result<Loaded>> result_;
 };

@@ -32,6 +32,8 @@ TEST(ModelLoader, LoadsAModelOnceAndReportsFullProgress) {
   EXPECT_EQ(result->value().model_path, kWuson);
   EXPECT_FALSE(result->value().setup.has_value());
   EXPECT_FLOAT_EQ(loader.progress(), 1.0f);
+  EXPECT_EQ(loader.elapsed(), 0.0f) << "idle";
+  EXPECT_FALSE(loader.cancelling());
   EXPECT_FALSE(loader.take().has_value()) << "a result is handed out once";
 }
 
@@ -65,6 +67,7 @@ TEST(ModelLoader, CancelledLoadEndsWithACancelledError) {
   ModelLoader loader;
   loader.start(kWuson);
   loader.cancel();  // Long before the load's last progress report.
+  EXPECT_TRUE(loader.cancelling() || !loader.busy());
   std::optional<Result<ModelLoader::Loaded>> result = wait_for(loader);
   ASSERT_TRUE(result.has_value());
   ASSERT_FALSE(result->ok());
