@@ -173,6 +173,7 @@ void main_menu(Tool& tool) {
     ImGui::TextUnformatted("Orbit: drag   Pan: Shift+drag or right drag   Zoom: wheel");
     ImGui::TextUnformatted("Select a joint: click it in the view or the Skeleton tree");
     ImGui::TextUnformatted("Play/pause: Space   Step: Left/Right   Frame: F   Shading: 1-5");
+    ImGui::TextUnformatted("Rotate gizmo: R, then drag a ring around the selected joint");
     ImGui::TextUnformatted("Open: Ctrl+O or drop a file on the window");
     ImGui::EndMenu();
   }

@@ -1,9 +1,11 @@
 #include "gui/viewport_panel.h"
 
 #include <cstdint>
+#include <vector>
 
 #include <SDL_scancode.h>
 #include <imgui.h>
+#include <glm/gtc/quaternion.hpp>
 
 #include "anim/ui/joint_picking.h"
 
@@ -11,6 +13,26 @@ namespace anim::app {
 namespace {
 
 constexpr float kPickRadiusPx = 12.0f;
+constexpr float kGizmoTolerancePx = 6.0f;
+
+// Toolbar layout: the next item goes on this line when `width` pixels still fit, else on the
+// next line, so a narrow viewport wraps its toolbar instead of cutting it off.
+void next_item(float width) {
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+         ImGui::CalcTextSize(label).x;
+}
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+void checkbox(const char* label, bool* value, const char* tooltip = nullptr) {
+  next_item(checkbox_width(label));
+  ImGui::Checkbox(label, value);
+  if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+}
 
 }  // namespace
 
@@ -32,21 +54,25 @@ void ViewportPanel::toolbar(ui::Document& doc) {
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Shading (keys 1-5)");
-  ImGui::SameLine();
-  ImGui::Checkbox("Mesh", &settings.show_mesh);
-  ImGui::SameLine();
-  ImGui::Checkbox("Skeleton", &settings.show_skeleton);
-  ImGui::SameLine();
-  ImGui::Checkbox("Axes", &settings.show_joint_axes);
-  ImGui::SameLine();
-  ImGui::Checkbox("Names", &settings.show_joint_names);
-  ImGui::SameLine();
-  ImGui::Checkbox("Grid", &settings.show_grid);
-  ImGui::SameLine();
+  checkbox("Mesh", &settings.show_mesh);
+  checkbox("Skeleton", &settings.show_skeleton);
+  checkbox("Axes", &settings.show_joint_axes);
+  checkbox("Names", &settings.show_joint_names);
+  checkbox("Rotate", &settings.show_rotate_gizmo,
+           "Rings around the selected joint: drag one to turn the joint and see the skin "
+           "follow (R)");
+  checkbox("Grid", &settings.show_grid);
+  next_item(button_width("Frame (F)"));
   if (ImGui::Button("Frame (F)")) frame_model(doc);
+  if (doc.has_rotation_overrides()) {
+    next_item(button_width("Reset pose"));
+    if (ImGui::Button("Reset pose")) doc.clear_rotation_overrides();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo every turn made with the rotate gizmo");
+  }
   if (settings.shading == ui::Shading::kWeightHeatmap && settings.selected_joint < 0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("select a joint to see its weights");
+    const char* hint = "select a joint to see its weights";
+    next_item(ImGui::CalcTextSize(hint).x);
+    ImGui::TextDisabled("%s", hint);
   }
 }
 
@@ -56,6 +82,7 @@ void ViewportPanel::handle_input(ui::Document& doc, ui::Selection& selection,
   const bool hovered = ImGui::IsItemHovered();
   const glm::vec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
   if (hovered && io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
+  if (gizmo_input(doc, selection, mouse, size)) return;
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) dragging_ = false;
   if (ImGui::IsItemActive()) {
     const ImVec2 d = io.MouseDelta;
@@ -80,10 +107,84 @@ void ViewportPanel::handle_input(ui::Document& doc, ui::Selection& selection,
   if (ImGui::IsWindowFocused() && !io.WantTextInput) {
     // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
     if (ImGui::IsKeyPressed(SDL_SCANCODE_F)) frame_model(doc);
+    if (ImGui::IsKeyPressed(SDL_SCANCODE_R))
+      settings.show_rotate_gizmo = !settings.show_rotate_gizmo;
     for (int i = 0; i < 5; ++i) {
       if (ImGui::IsKeyPressed(SDL_SCANCODE_1 + i)) settings.shading = static_cast<ui::Shading>(i);
     }
   }
+}
+
+ui::GizmoView ViewportPanel::gizmo_view(const glm::vec2& size) const {
+  return {camera.view() * ui::display_transform(settings.up_axis),
+          camera.projection(size.x / size.y), size};
+}
+
+float ViewportPanel::gizmo_radius() const {
+  return (ground_.valid() ? ground_.radius() : 1.0f) * 0.12f;
+}
+
+bool ViewportPanel::gizmo_input(ui::Document& doc, const ui::Selection& selection,
+                                const glm::vec2& mouse, const glm::vec2& size) {
+  const int joint = selection.joint;
+  const bool shown = settings.show_rotate_gizmo && joint >= 0 &&
+                     static_cast<std::size_t>(joint) < doc.posed().model_space.size();
+  if (!shown) {
+    gizmo_axis_ = -1;
+    return false;
+  }
+  const glm::mat4& m = doc.posed().model_space[joint];
+  const ui::GizmoView view = gizmo_view(size);
+  if (ImGui::IsItemHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    gizmo_axis_ = ui::gizmo_hit(m, gizmo_radius(), view, mouse, kGizmoTolerancePx);
+    gizmo_last_ = mouse;
+  }
+  if (gizmo_axis_ < 0) return false;
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    gizmo_axis_ = -1;
+    dragging_ = true;  // The release ends a gizmo drag, not a click that picks a joint.
+    return true;
+  }
+  const float angle = ui::gizmo_drag_angle(m, gizmo_axis_, view, gizmo_last_, mouse);
+  if (angle != 0.0f) {
+    glm::vec3 axis(0.0f);
+    axis[gizmo_axis_] = 1.0f;
+    doc.set_rotation_override(joint, doc.rotation_override(joint) * glm::angleAxis(angle, axis));
+  }
+  gizmo_last_ = mouse;
+  dragging_ = true;
+  return true;
+}
+
+void ViewportPanel::draw_gizmo(const ui::Document& doc, const ui::Selection& selection,
+                               const glm::vec2& origin, const glm::vec2& size,
+                               const glm::vec2& mouse) const {
+  const int joint = selection.joint;
+  if (!settings.show_rotate_gizmo || joint < 0 ||
+      static_cast<std::size_t>(joint) >= doc.posed().model_space.size()) {
+    return;
+  }
+  const glm::mat4& m = doc.posed().model_space[joint];
+  const ui::GizmoView view = gizmo_view(size);
+  const int hot = gizmo_axis_ >= 0 ? gizmo_axis_
+                  : ImGui::IsItemHovered()
+                      ? ui::gizmo_hit(m, gizmo_radius(), view, mouse, kGizmoTolerancePx)
+                      : -1;
+  const ImU32 colors[3] = {IM_COL32(230, 70, 60, 255), IM_COL32(90, 200, 80, 255),
+                           IM_COL32(70, 120, 240, 255)};
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(origin.x + size.x, origin.y + size.y));
+  for (int axis = 0; axis < 3; ++axis) {
+    const std::vector<glm::vec2> ring = ui::gizmo_ring(m, axis, gizmo_radius(), view);
+    std::vector<ImVec2> points;
+    points.reserve(ring.size());
+    for (const glm::vec2& p : ring) points.emplace_back(origin.x + p.x, origin.y + p.y);
+    const bool is_hot = axis == hot;
+    draw->AddPolyline(points.data(), static_cast<int>(points.size()),
+                      is_hot ? IM_COL32(255, 220, 60, 255) : colors[axis], ImDrawFlags_None,
+                      is_hot ? 3.5f : 2.0f);
+  }
+  draw->PopClipRect();
 }
 
 glm::mat4 ViewportPanel::model_to_screen(const glm::vec2& size) const {
@@ -158,6 +259,9 @@ void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRende
                              ImGuiButtonFlags_MouseButtonMiddle);
   handle_input(doc, selection, glm::vec2(origin.x, origin.y), size);
   draw_labels(doc, selection, glm::vec2(origin.x, origin.y), size);
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  draw_gizmo(doc, selection, glm::vec2(origin.x, origin.y), size,
+             glm::vec2(mouse.x - origin.x, mouse.y - origin.y));
 }
 
 }  // namespace anim::app

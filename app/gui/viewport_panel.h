@@ -3,6 +3,7 @@
 // and turns mouse input into camera moves and joint picks.
 #include "anim/ui/document.h"
 #include "anim/ui/orbit_camera.h"
+#include "anim/ui/rotate_gizmo.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/viewport_settings.h"
 #include "render/render_target.h"
@@ -22,6 +23,13 @@ class ViewportPanel {
 
  private:
   void toolbar(ui::Document& doc);
+  // The rotate gizmo of the selected joint: true while it owns the mouse.
+  bool gizmo_input(ui::Document& doc, const ui::Selection& selection, const glm::vec2& mouse,
+                   const glm::vec2& size);
+  void draw_gizmo(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
+                  const glm::vec2& size, const glm::vec2& mouse) const;
+  ui::GizmoView gizmo_view(const glm::vec2& size) const;
+  float gizmo_radius() const;
   void handle_input(ui::Document& doc, ui::Selection& selection, const glm::vec2& origin,
                     const glm::vec2& size);
   // Model space to clip space for a view of `size` pixels (display turn, camera).
@@ -32,6 +40,8 @@ class ViewportPanel {
   ui::Bounds ground_;    // Bounds at the last framing: the grid stays put while the model moves.
   float aspect_ = 1.5f;  // Width / height of the last drawn view, for framing.
   bool dragging_ = false;
+  int gizmo_axis_ = -1;         // The ring being dragged, or -1.
+  glm::vec2 gizmo_last_{0.0f};  // Mouse position at the last gizmo step.
 };
 
 }  // namespace anim::app

@@ -722,5 +722,57 @@ TEST(DocumentTest, InfluencedVerticesCountsEachVertexOncePerJoint) {
   EXPECT_EQ(counts[kTip], 0u);
 }
 
+// --- Rotation overrides (the viewport's rotate gizmo) ---
+
+glm::vec3 model_position(const Document& doc, int joint) {
+  return glm::vec3(doc.posed().model_space[joint][3]);
+}
+
+TEST(DocumentOverrideTest, TurnsTheJointAndItsChildrenOnTopOfWhatPlays) {
+  Document doc(make_doc_model(), "test://doc");  // "Walk": root x == t.
+  doc.seek(1.0f);
+  const glm::quat quarter = glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1));
+  ASSERT_TRUE(doc.set_rotation_override(kSpine, quarter));
+  EXPECT_TRUE(doc.has_rotation_override(kSpine));
+  EXPECT_FALSE(doc.has_rotation_override(kTip));
+  // Root at (1, 0, 0); the spine one up at (1, 1, 0), turned 90 degrees about z, so the tip's
+  // one-up offset points along -x: (0, 1, 0).
+  expect_vec3(model_position(doc, kSpine), glm::vec3(1.0f, 1.0f, 0.0f));
+  expect_vec3(model_position(doc, kTip), glm::vec3(0.0f, 1.0f, 0.0f));
+  EXPECT_NEAR(std::fabs(glm::dot(doc.local_pose()[kSpine].rotation, quarter)), 1.0f, kTol);
+  // The palette follows: the spine's entry moves a vertex at the origin to the spine.
+  expect_vec3(glm::vec3(doc.posed().palette[1] * glm::vec4(0, 0, 0, 1)), glm::vec3(1, 1, 0));
+
+  // Playing on keeps the turn on top of the new pose, without compounding it.
+  doc.set_playing(true);
+  doc.update(0.5f);
+  doc.set_playing(false);
+  doc.update(0.5f);
+  doc.update(0.5f);
+  expect_vec3(model_position(doc, kTip), glm::vec3(0.5f, 1.0f, 0.0f));
+
+  doc.clear_rotation_override(kSpine);
+  EXPECT_FALSE(doc.has_rotation_overrides());
+  expect_vec3(model_position(doc, kTip), glm::vec3(1.5f, 2.0f, 0.0f));
+}
+
+TEST(DocumentOverrideTest, RejectsBadJointsAndRotationsAndClearsAll) {
+  Document doc(make_doc_model(), "test://doc");
+  const glm::quat turn = glm::angleAxis(0.5f, glm::vec3(1, 0, 0));
+  EXPECT_FALSE(doc.set_rotation_override(-1, turn));
+  EXPECT_FALSE(doc.set_rotation_override(kJointCount, turn));
+  EXPECT_FALSE(doc.set_rotation_override(kRoot, glm::quat(0, 0, 0, 0)));
+  EXPECT_FALSE(doc.has_rotation_overrides());
+  // An unnormalized rotation is normalized; the identity is reported without one.
+  ASSERT_TRUE(doc.set_rotation_override(kRoot, glm::quat(2.0f, 0.0f, 0.0f, 0.0f)));
+  EXPECT_EQ(doc.rotation_override(kRoot), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  EXPECT_EQ(doc.rotation_override(kSpine), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  ASSERT_TRUE(doc.set_rotation_override(kTip, turn));
+  EXPECT_TRUE(doc.has_rotation_overrides());
+  doc.clear_rotation_overrides();
+  EXPECT_FALSE(doc.has_rotation_override(kRoot));
+  EXPECT_FALSE(doc.has_rotation_override(kTip));
+}
+
 }  // namespace
 }  // namespace anim::ui

@@ -19,6 +19,7 @@
 #include "anim/ui/joint_picking.h"
 #include "anim/ui/orbit_camera.h"
 #include "anim/ui/posed_model.h"
+#include "anim/ui/rotate_gizmo.h"
 #include "anim/ui/viewport_settings.h"
 
 namespace anim::ui {
@@ -519,6 +520,63 @@ TEST(UpAxisTest, TransformedBoundsHoldEveryMovedCorner) {
   EXPECT_EQ(transform_bounds(tall_in_z, move).min, glm::vec3(8.0f, -1.0f, 0.0f));
   const Bounds empty{glm::vec3(1.0f), glm::vec3(-1.0f)};
   EXPECT_FALSE(transform_bounds(empty, move).valid());
+}
+
+// --- Rotate gizmo ----------------------------------------------------------------------------
+
+// A camera at (0, 0, 5) looking at the origin with a 90 degree field of view on 400 x 400
+// pixels: the plane z = 0 shows 200 pixels per 5 units, 40 pixels per unit, around (200, 200).
+GizmoView front_view() {
+  GizmoView v;
+  v.view = glm::lookAt(glm::vec3(0, 0, 5), glm::vec3(0), glm::vec3(0, 1, 0));
+  v.projection = glm::perspective(glm::radians(90.0f), 1.0f, 0.1f, 100.0f);
+  v.size = glm::vec2(400.0f, 400.0f);
+  return v;
+}
+
+TEST(RotateGizmoTest, RingsLieAroundTheJointInThePlanesOfItsAxes) {
+  const GizmoView view = front_view();
+  const std::vector<glm::vec2> ring = gizmo_ring(glm::mat4(1.0f), 2, 1.0f, view, 32);
+  ASSERT_EQ(ring.size(), 33u);
+  expect_vec2(ring.front(), ring.back(), 1e-3f);  // Closed.
+  for (const glm::vec2& p : ring) EXPECT_NEAR(glm::distance(p, glm::vec2(200, 200)), 40.0f, 1e-2f);
+  // The x ring (plane x = 0) is seen edge-on: a vertical segment through the centre.
+  for (const glm::vec2& p : gizmo_ring(glm::mat4(1.0f), 0, 1.0f, view)) {
+    EXPECT_NEAR(p.x, 200.0f, 1e-2f);
+  }
+  // Behind the camera: nothing to draw.
+  glm::mat4 behind(1.0f);
+  behind[3] = glm::vec4(0, 0, 10, 1);
+  EXPECT_TRUE(gizmo_ring(behind, 2, 1.0f, view).empty());
+}
+
+TEST(RotateGizmoTest, HitFindsTheRingUnderTheMouse) {
+  const GizmoView view = front_view();
+  const glm::mat4 joint(1.0f);
+  // 45 degrees up-right on the z ring: only that ring passes there.
+  const glm::vec2 on_z(200.0f + 40.0f * 0.70710678f, 200.0f - 40.0f * 0.70710678f);
+  EXPECT_EQ(gizmo_hit(joint, 1.0f, view, on_z, 4.0f), 2);
+  EXPECT_EQ(gizmo_hit(joint, 1.0f, view, on_z + glm::vec2(3.0f, -1.0f), 4.0f), 2);
+  // Straight below the centre, halfway out: only the edge-on x ring.
+  EXPECT_EQ(gizmo_hit(joint, 1.0f, view, glm::vec2(201.0f, 220.0f), 4.0f), 0);
+  EXPECT_EQ(gizmo_hit(joint, 1.0f, view, glm::vec2(300.0f, 320.0f), 4.0f), -1);
+}
+
+TEST(RotateGizmoTest, DragAngleTurnsTheWayTheMouseGoesAroundTheRing) {
+  const GizmoView view = front_view();
+  // From the ring's right (+x) to its top (+y, up on screen): a quarter turn anticlockwise as
+  // seen from +z, i.e. +90 degrees about +z, which points at the camera.
+  const glm::vec2 right(240.0f, 200.0f), top(200.0f, 160.0f);
+  EXPECT_NEAR(gizmo_drag_angle(glm::mat4(1.0f), 2, view, right, top), 1.5707963f, 1e-4f);
+  EXPECT_NEAR(gizmo_drag_angle(glm::mat4(1.0f), 2, view, top, right), -1.5707963f, 1e-4f);
+  // A joint turned half round y has its local z pointing away from the camera: the same drag
+  // is a turn the other way about that axis.
+  const glm::mat4 flipped = glm::mat4_cast(glm::angleAxis(3.14159265f, glm::vec3(0, 1, 0)));
+  EXPECT_NEAR(gizmo_drag_angle(flipped, 2, view, right, top), -1.5707963f, 1e-4f);
+  // Crossing the left side (where atan2 wraps) still gives the short way round.
+  const glm::vec2 above_left(160.0f, 199.0f), below_left(160.0f, 201.0f);
+  EXPECT_NEAR(gizmo_drag_angle(glm::mat4(1.0f), 2, view, above_left, below_left),
+              2.0f * std::atan(1.0f / 40.0f), 1e-3f);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/gtc/quaternion.hpp>
+
 #include "anim/blending.h"
 
 namespace anim::ui {
@@ -14,6 +16,7 @@ Document::Document(Model model, std::string path)
       scratch_a_(model_->skeleton.rest),
       scratch_b_(model_->skeleton.rest),
       local_(model_->skeleton.rest),
+      shown_(model_->skeleton.rest),
       influenced_(model_->influenced_vertex_counts()) {
   blend_cursors_.assign(2, SamplingCursor(model_->skeleton.joint_count()));
   // Start on the longest clip: a file's first clip is often a one-frame bind pose.
@@ -207,7 +210,56 @@ void Document::evaluate() {
       state_machine_->evaluate(local_);
       break;
   }
-  posed_.update(*model_, local_);
+  shown_ = local_;  // Same size: no allocation.
+  for (std::size_t j = 0; j < overridden_.size(); ++j) {
+    if (overridden_[j]) {
+      shown_[j].rotation = glm::normalize(shown_[j].rotation * overrides_[j]);
+    }
+  }
+  posed_.update(*model_, shown_);
+}
+
+bool Document::set_rotation_override(int joint, const glm::quat& rotation) {
+  const std::size_t n = model_->skeleton.joint_count();
+  if (joint < 0 || static_cast<std::size_t>(joint) >= n) return false;
+  const float len = glm::length(rotation);
+  if (!(len > 0.0f) || !std::isfinite(len)) return false;
+  if (overridden_.size() != n) {
+    overridden_.assign(n, 0);
+    overrides_.assign(n, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  }
+  overrides_[joint] = rotation / len;
+  overridden_[joint] = 1;
+  evaluate();
+  return true;
+}
+
+void Document::clear_rotation_override(int joint) {
+  if (!has_rotation_override(joint)) return;
+  overridden_[joint] = 0;
+  evaluate();
+}
+
+void Document::clear_rotation_overrides() {
+  if (!has_rotation_overrides()) return;
+  overridden_.clear();
+  overrides_.clear();
+  evaluate();
+}
+
+bool Document::has_rotation_override(int joint) const {
+  return joint >= 0 && static_cast<std::size_t>(joint) < overridden_.size() && overridden_[joint];
+}
+
+bool Document::has_rotation_overrides() const {
+  for (char o : overridden_) {
+    if (o) return true;
+  }
+  return false;
+}
+
+glm::quat Document::rotation_override(int joint) const {
+  return has_rotation_override(joint) ? overrides_[joint] : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
 }
 
 void Document::record_weights() {

@@ -1,5 +1,7 @@
 #include "anim/ui/inspector_panel.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <imgui.h>
@@ -167,6 +169,14 @@ void InspectorPanel::draw(Document& doc, Selection& sel) {
   }
   if (influenced == 0 && !model.mesh.vertices.empty()) {
     ImGui::TextDisabled("This joint influences no vertex.");
+  }
+  if (doc.has_rotation_override(joint)) {
+    const glm::quat q = doc.rotation_override(joint);
+    const float degrees = glm::degrees(2.0f * std::acos(std::min(std::fabs(q.w), 1.0f)));
+    ImGui::TextColored(colors::highlight(), "Turned %.1f\u00b0 by the rotate gizmo", degrees);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Reset")) doc.clear_rotation_override(joint);
+    rects.record("reset_override");
   }
 
   ImGui::Spacing();

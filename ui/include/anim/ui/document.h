@@ -76,10 +76,23 @@ class Document {
   StateMachineInstance* state_machine() { return state_machine_.get(); }
   void use_state_machine();
 
+  // --- Pose overrides (the viewport's rotate gizmo) ---
+  // An extra rotation of `joint` in its own frame, applied on top of whatever plays, to see
+  // how the skin follows. Inspection only: never saved, gone with the document. False for a
+  // joint the model lacks.
+  bool set_rotation_override(int joint, const glm::quat& rotation);
+  void clear_rotation_override(int joint);
+  void clear_rotation_overrides();
+  bool has_rotation_override(int joint) const;
+  bool has_rotation_overrides() const;
+  // Identity for a joint without one.
+  glm::quat rotation_override(int joint) const;
+
   // --- Per frame ---
   // Advances playback by dt seconds (when playing) and recomputes the pose.
   void update(float dt);
-  Span<const Transform> local_pose() const { return local_; }
+  // The local pose shown: what plays, with the rotation overrides applied.
+  Span<const Transform> local_pose() const { return shown_; }
   const PosedModel& posed() const { return posed_; }
   // Recent weights of the shown clips/states for plots: newest last, at most kHistory.
   static constexpr std::size_t kHistory = 240;
@@ -109,7 +122,10 @@ class Document {
   std::string setup_path_;
   std::unique_ptr<StateMachineDef> def_;
   std::unique_ptr<StateMachineInstance> state_machine_;
-  std::vector<Transform> local_;
+  std::vector<Transform> local_;  // What plays.
+  std::vector<Transform> shown_;  // local_ with the overrides.
+  std::vector<glm::quat> overrides_;
+  std::vector<char> overridden_;
   PosedModel posed_;
   std::vector<std::deque<float>> history_;
   std::vector<uint32_t> influenced_;
