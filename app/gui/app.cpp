@@ -159,6 +159,7 @@ void main_menu(Tool& tool) {
     ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
     ImGui::MenuItem("Joint axes", nullptr, &s.show_joint_axes);
     ImGui::MenuItem("Joint names", nullptr, &s.show_joint_names);
+    ImGui::MenuItem("Rotate gizmo", "R", &s.show_rotate_gizmo);
     bool z_up = s.up_axis == ui::UpAxis::kZ;
     if (ImGui::MenuItem("Z axis up", nullptr, &z_up) && tool.doc) {
       s.up_axis = z_up ? ui::UpAxis::kZ : ui::UpAxis::kY;
@@ -167,6 +168,10 @@ void main_menu(Tool& tool) {
     ImGui::MenuItem("Grid", nullptr, &s.show_grid);
     ImGui::Separator();
     if (ImGui::MenuItem("Frame model", "F") && tool.doc) tool.viewport.frame_model(*tool.doc);
+    if (ImGui::MenuItem("Reset pose", nullptr, false,
+                        tool.doc && tool.doc->has_rotation_overrides())) {
+      tool.doc->clear_rotation_overrides();
+    }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
