@@ -53,7 +53,7 @@ inline float sin_0_half_pi(float x) {
 
 inline glm::vec3 lerp(const glm::vec3& a, const glm::vec3& b, float t) { return a + (b - a) * t; }
 
-inline glm::quat slerp_inline(const glm::quat& a, const glm::quat& b, float t) {
+[[gnu::always_inline]] inline glm::quat slerp_inline(const glm::quat& a, const glm::quat& b, float t) {
   float d = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
   const float sign = d < 0.0f ? -1.0f : 1.0f;
   d = d * sign > 1.0f ? 1.0f : d * sign;
