@@ -43,7 +43,8 @@ void ViewportPanel::frame_model(const ui::Document& doc) {
 }
 
 void ViewportPanel::toolbar(ui::Document& doc) {
-  ImGui::SetNextItemWidth(150.0f);
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("Influence count").x + ImGui::GetFrameHeight() +
+                          2.0f * ImGui::GetStyle().FramePadding.x);
   if (ImGui::BeginCombo("##shading", ui::shading_name(settings.shading))) {
     for (int i = 0; i <= static_cast<int>(ui::Shading::kTruncatedWeight); ++i) {
       const auto mode = static_cast<ui::Shading>(i);
@@ -61,9 +62,9 @@ void ViewportPanel::toolbar(ui::Document& doc) {
   checkbox("Rotate", &settings.show_rotate_gizmo,
            "Rings around the selected joint: drag one to turn the joint and see the skin "
            "follow (R)");
-  checkbox("Grid", &settings.show_grid);
-  next_item(button_width("Frame (F)"));
-  if (ImGui::Button("Frame (F)")) frame_model(doc);
+  next_item(button_width("Frame"));
+  if (ImGui::Button("Frame")) frame_model(doc);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the model in the view (F)");
   if (doc.has_rotation_overrides()) {
     next_item(button_width("Reset pose"));
     if (ImGui::Button("Reset pose")) doc.clear_rotation_overrides();
