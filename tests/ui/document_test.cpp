@@ -14,6 +14,8 @@
 #include "anim/model.h"
 #include "anim/setup.h"
 #include "anim/ui/document.h"
+#include "anim/ui/setup_history.h"
+#include "temp_tree.h"
 
 namespace anim::ui {
 namespace {
@@ -772,6 +774,147 @@ TEST(DocumentOverrideTest, RejectsBadJointsAndRotationsAndClearsAll) {
   doc.clear_rotation_overrides();
   EXPECT_FALSE(doc.has_rotation_override(kRoot));
   EXPECT_FALSE(doc.has_rotation_override(kTip));
+}
+
+// --- Setup editing: undo history, edits, saving ---
+
+// The setup's errors (warnings, such as unreachable states, left out).
+std::vector<Diagnostic> setup_errors(const Document& doc) {
+  std::vector<Diagnostic> errors;
+  for (const Diagnostic& d : doc.setup_problems()) {
+    if (d.severity == Diagnostic::Severity::kError) errors.push_back(d);
+  }
+  return errors;
+}
+
+anim::Setup named_setup(const std::string& default_state) {
+  anim::Setup setup;
+  setup.default_state = default_state;
+  return setup;
+}
+
+TEST(SetupHistoryTest, UndoRedoLabelsAndTheSavedMark) {
+  SetupHistory history;
+  history.reset(named_setup("a"));
+  EXPECT_FALSE(history.dirty());
+  EXPECT_FALSE(history.can_undo());
+  EXPECT_EQ(history.undo_label(), "");
+  history.push(named_setup("b"), "pick b");
+  history.push(named_setup("c"), "pick c");
+  EXPECT_TRUE(history.dirty());
+  EXPECT_EQ(history.undo_label(), "pick c");
+  ASSERT_TRUE(history.undo());
+  EXPECT_EQ(history.current().default_state, "b");
+  EXPECT_EQ(history.undo_label(), "pick b");
+  EXPECT_EQ(history.redo_label(), "pick c");
+  ASSERT_TRUE(history.undo());
+  EXPECT_EQ(history.current().default_state, "a");
+  EXPECT_FALSE(history.dirty()) << "back to what was loaded";
+  EXPECT_FALSE(history.undo());
+  ASSERT_TRUE(history.redo());
+  EXPECT_EQ(history.current().default_state, "b");
+  history.mark_saved();
+  EXPECT_FALSE(history.dirty());
+  // A new edit forgets what could be redone.
+  history.push(named_setup("d"), "pick d");
+  EXPECT_FALSE(history.can_redo());
+  EXPECT_TRUE(history.dirty());
+  ASSERT_TRUE(history.undo());
+  EXPECT_FALSE(history.dirty()) << "the saved one again";
+
+  // A new, never saved setup is dirty from the start; undo keeps only kMaxUndo steps.
+  history.reset(named_setup("x"), /*saved=*/false);
+  EXPECT_TRUE(history.dirty());
+  for (std::size_t i = 0; i < SetupHistory::kMaxUndo + 5; ++i) {
+    history.push(named_setup(std::to_string(i)), "step");
+  }
+  std::size_t undone = 0;
+  while (history.undo()) ++undone;
+  EXPECT_EQ(undone, SetupHistory::kMaxUndo);
+  EXPECT_EQ(history.current().default_state, "4") << "the oldest kept: steps 0-3 and x dropped";
+}
+
+TEST(DocumentSetupEditTest, NewSetupHasAStatePerClipAndRunsTheFirst) {
+  Document doc(make_doc_model(), "/models/doc.x");
+  EXPECT_FALSE(doc.has_setup());
+  doc.new_setup();
+  ASSERT_TRUE(doc.has_setup());
+  const anim::Setup& setup = *doc.setup();
+  ASSERT_EQ(setup.states.size(), 3u);
+  EXPECT_EQ(setup.states[0].name, "Run");
+  EXPECT_EQ(setup.states[1].motion, "Walk");
+  EXPECT_EQ(setup.default_state, "Run");
+  EXPECT_EQ(setup.model, "/models/doc.x");
+  EXPECT_TRUE(doc.setup_dirty()) << "in no file yet";
+  EXPECT_TRUE(doc.setup_path().empty());
+  EXPECT_EQ(doc.mode(), PlaybackMode::kStateMachine);
+  EXPECT_TRUE(setup_errors(doc).empty());
+  // Nothing leads to Walk or Idle yet: two warnings.
+  EXPECT_EQ(doc.setup_problems().size(), 2u);
+  doc.update(0.25f);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 1.0f));  // "Run": z == 4 t.
+}
+
+TEST(DocumentSetupEditTest, EditsRestartTheMachineAndErrorsKeepTheLastGoodOne) {
+  Document doc(make_doc_model(), "/models/doc.x");
+  doc.new_setup();
+  // Run -> Walk at once, no conditions.
+  anim::Setup edited = *doc.setup();
+  SetupTransition go;
+  go.from = "Run";
+  go.to = "Walk";
+  go.duration = 0.0f;
+  edited.transitions.push_back(go);
+  doc.edit_setup(edited, "add transition");
+  EXPECT_TRUE(setup_errors(doc).empty());
+  doc.update(0.5f);
+  ASSERT_NE(doc.state_machine(), nullptr);
+  EXPECT_EQ(doc.state_machine()->def().states[doc.state_machine()->current_state()].name, "Walk");
+
+  // A transition to a state that does not exist: reported with its pointer; the machine
+  // compiled before keeps running.
+  anim::Setup broken = *doc.setup();
+  broken.transitions[0].to = "Nope";
+  doc.edit_setup(broken, "retarget transition");
+  ASSERT_EQ(setup_errors(doc).size(), 1u);
+  EXPECT_EQ(setup_errors(doc)[0].pointer, "/transitions/0/to");
+  EXPECT_EQ(doc.setup()->transitions[0].to, "Nope");
+  doc.update(0.25f);
+  EXPECT_EQ(doc.state_machine()->def().states[doc.state_machine()->current_state()].name, "Walk");
+
+  ASSERT_TRUE(doc.undo_setup_edit());
+  EXPECT_TRUE(setup_errors(doc).empty());
+  EXPECT_EQ(doc.setup()->transitions[0].to, "Walk");
+  ASSERT_TRUE(doc.undo_setup_edit());
+  EXPECT_TRUE(doc.setup()->transitions.empty());
+  EXPECT_FALSE(doc.undo_setup_edit());
+  ASSERT_TRUE(doc.redo_setup_edit());
+  EXPECT_EQ(doc.setup()->transitions.size(), 1u);
+}
+
+TEST(DocumentSetupEditTest, SaveAsWritesTheFileKeepsTheModelReachableAndCleans) {
+  testing::TempTree tree;
+  Document doc(make_doc_model(), "/models/doc.x");
+  doc.new_setup();
+  const std::string path = tree.path("doc_setup.json");
+  const Status saved = doc.save_setup_as(path);
+  ASSERT_TRUE(saved.ok()) << saved.error().to_string();
+  EXPECT_FALSE(doc.setup_dirty());
+  EXPECT_EQ(doc.setup_path(), path);
+  // The temporary folder is /tmp/<name>: the model is two folders up, then /models.
+  EXPECT_EQ(doc.setup()->model, "../../models/doc.x");
+  Result<anim::Setup> loaded = load_setup(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  EXPECT_EQ(to_json_text(loaded.value()), to_json_text(*doc.setup()));
+
+  // A failed save changes nothing.
+  anim::Setup edited = *doc.setup();
+  edited.default_state = "Walk";
+  doc.edit_setup(edited, "default Walk");
+  const Status failed = doc.save_setup_as(tree.path("missing/folder/x.json"));
+  EXPECT_FALSE(failed.ok());
+  EXPECT_TRUE(doc.setup_dirty());
+  EXPECT_EQ(doc.setup_path(), path);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -128,12 +129,85 @@ std::vector<float> Document::blend_weights() const {
 Status Document::attach_setup(Setup setup, std::string setup_path) {
   Result<StateMachineDef> def = compile_setup(setup, model_->clips);
   if (!def.ok()) return Error{def.error().code, def.error().message, setup_path};
-  state_machine_.reset();
+  edits_.reset(std::move(setup));
+  has_setup_ = true;
+  setup_path_ = std::move(setup_path);
+  apply_setup();
+  use_state_machine();
+  return Ok{};
+}
+
+void Document::new_setup() {
+  Setup setup;
+  setup.model = path_;
+  for (const Clip& clip : model_->clips) {
+    SetupState state;
+    state.name = clip.name;
+    state.motion = clip.name;
+    setup.states.push_back(std::move(state));
+  }
+  if (!setup.states.empty()) setup.default_state = setup.states.front().name;
+  edits_.reset(std::move(setup), /*saved=*/false);
+  has_setup_ = true;
+  setup_path_.clear();
+  apply_setup();
+  use_state_machine();
+}
+
+void Document::edit_setup(Setup edited, std::string what) {
+  if (!has_setup_) return;
+  edits_.push(std::move(edited), std::move(what));
+  apply_setup();
+}
+
+bool Document::undo_setup_edit() {
+  if (!edits_.undo()) return false;
+  apply_setup();
+  return true;
+}
+
+bool Document::redo_setup_edit() {
+  if (!edits_.redo()) return false;
+  apply_setup();
+  return true;
+}
+
+void Document::apply_setup() {
+  std::vector<std::string> clip_names;
+  for (const Clip& clip : model_->clips) clip_names.push_back(clip.name);
+  problems_ = validate_setup(edits_.current(), clip_names);
+  Result<StateMachineDef> def = compile_setup(edits_.current(), model_->clips);
+  if (!def.ok()) return;   // The last good state machine keeps running.
+  state_machine_.reset();  // It points into def_.
   def_ = std::make_unique<StateMachineDef>(std::move(def).value());
   state_machine_ = std::make_unique<StateMachineInstance>(*def_, model_->skeleton, model_->clips);
-  setup_ = std::move(setup);
-  setup_path_ = std::move(setup_path);
-  use_state_machine();
+  if (mode_ == PlaybackMode::kStateMachine) use_state_machine();
+}
+
+Status Document::save_setup_as(const std::string& path) {
+  if (!has_setup_) return Error{Error::Code::kInvalidArgument, "no setup to save", path};
+  namespace fs = std::filesystem;
+  Setup setup = edits_.current();
+  // The model path is relative to the setup's folder: keep it pointing at the same file.
+  const fs::path model(setup.model);
+  if (setup.model != "builtin:demo" && !setup.model.empty()) {
+    fs::path absolute = model;
+    if (model.is_relative()) {
+      const fs::path from =
+          setup_path_.empty() ? fs::current_path() : fs::path(setup_path_).parent_path();
+      absolute = fs::absolute(from / model).lexically_normal();
+    }
+    const fs::path folder = fs::absolute(fs::path(path)).parent_path();
+    const fs::path relative = absolute.lexically_relative(folder);
+    setup.model = relative.empty() ? absolute.string() : relative.string();
+  }
+  Status saved = save_setup(setup, path);
+  if (!saved.ok()) return saved;
+  if (setup.model != edits_.current().model) {
+    edits_.push(setup, "move the setup");  // Only the model path changed.
+  }
+  edits_.mark_saved();
+  setup_path_ = path;
   return Ok{};
 }
 

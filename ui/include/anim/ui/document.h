@@ -14,6 +14,7 @@
 #include "anim/setup.h"
 #include "anim/state_machine.h"
 #include "anim/ui/posed_model.h"
+#include "anim/ui/setup_history.h"
 
 namespace anim::ui {
 
@@ -67,14 +68,33 @@ class Document {
   // Weight of each blend clip right now (same order as blend().clips).
   std::vector<float> blend_weights() const;
 
-  // --- State machine (a setup opened with the model) ---
+  // --- State machine (a setup opened with the model, or made in the tool) ---
   // Compiles `setup` against the model's clips and runs it; the Error lists the problems.
   Status attach_setup(Setup setup, std::string setup_path);
-  bool has_setup() const { return state_machine_ != nullptr; }
-  const Setup* setup() const { return setup_ ? &*setup_ : nullptr; }
+  // Starts a setup for this model: one looping state per clip, the first the default. It
+  // exists in no file yet (setup_path() is empty, and it counts as unsaved).
+  void new_setup();
+  bool has_setup() const { return has_setup_; }
+  const Setup* setup() const { return has_setup_ ? &edits_.current() : nullptr; }
   const std::string& setup_path() const { return setup_path_; }
+  // The running state machine: the last version of the setup without errors.
   StateMachineInstance* state_machine() { return state_machine_.get(); }
   void use_state_machine();
+
+  // --- Editing the setup (Setup panel) ---
+  // Makes `edited` the setup, undoably, as the edit `what` ("rename state"). It is checked
+  // at once (setup_problems()); without errors it replaces the running state machine, which
+  // restarts from the default state; with errors the previous one keeps running.
+  void edit_setup(Setup edited, std::string what);
+  bool undo_setup_edit();
+  bool redo_setup_edit();
+  const SetupHistory& setup_history() const { return edits_; }
+  bool setup_dirty() const { return has_setup_ && edits_.dirty(); }
+  // Every problem of the current setup (validate_setup), errors and warnings.
+  const std::vector<Diagnostic>& setup_problems() const { return problems_; }
+  // Saves the setup to `path` (atomically) and makes it the setup's file. A relative model
+  // path is rewritten to stay correct from the new folder.
+  Status save_setup_as(const std::string& path);
 
   // --- Pose overrides (the viewport's rotate gizmo) ---
   // An extra rotation of `joint` in its own frame, applied on top of whatever plays, to see
@@ -107,6 +127,8 @@ class Document {
  private:
   void evaluate();
   void record_weights();
+  // Checks the current setup and, when it has no errors, (re)starts its state machine.
+  void apply_setup();
 
   std::unique_ptr<Model> model_;  // Stable address: players and instances point into it.
   std::string path_;
@@ -118,7 +140,9 @@ class Document {
   Blend1DState blend_;
   std::vector<SamplingCursor> blend_cursors_;
   std::vector<Transform> scratch_a_, scratch_b_;
-  std::optional<Setup> setup_;
+  bool has_setup_ = false;
+  SetupHistory edits_;
+  std::vector<Diagnostic> problems_;
   std::string setup_path_;
   std::unique_ptr<StateMachineDef> def_;
   std::unique_ptr<StateMachineInstance> state_machine_;
