@@ -12,21 +12,11 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
-#include "anim/import/import_model.h"
-#include "anim/ui/blend_panel.h"
-#include "anim/ui/bone_tree_panel.h"
-#include "anim/ui/clips_panel.h"
 #include "anim/ui/config_paths.h"
-#include "anim/ui/document.h"
-#include "anim/ui/file_dialog.h"
-#include "anim/ui/inspector_panel.h"
-#include "anim/ui/recent_files.h"
 #include "anim/ui/status_bar.h"
-#include "anim/ui/timeline_panel.h"
 #include "cli/model_source.h"
-#include "gui/model_loader.h"
-#include "gui/viewport_panel.h"
-#include "gui/window_layout.h"
+#include "gui/setup_actions.h"
+#include "gui/tool.h"
 #include "render/gl_window.h"
 #include "render/png_writer.h"
 #include "render/scene_renderer.h"
@@ -34,105 +24,16 @@
 namespace anim::app {
 namespace {
 
-// Everything the tool shows, and the panels' own state.
-struct Tool {
-  std::unique_ptr<ui::Document> doc;
-  ui::Selection selection;
-  ViewportPanel viewport;
-  ui::BoneTreePanel bone_tree;
-  ui::InspectorPanel inspector;
-  ui::ClipsPanel clips;
-  ui::TimelinePanel timeline;
-  ui::BlendPanel blend;
-  ui::FileDialog file_dialog;
-  ui::RecentFiles recent;
-  ModelLoader loader;
-  std::string error_title, error_text;  // Shown in a modal until dismissed.
-  std::string config_dir;               // Empty when the user has no config folder.
-  std::string recent_path;  // Empty likewise: the recent list then lives for the session.
-  LayoutSplits splits;      // Panel proportions, kept in imgui.ini.
-  bool quit = false;
-  float frame_ms = 0.0f;
-};
-
-// Shows a modal error dialog, and logs it to stderr for whoever started the tool from a shell.
-void show_error(Tool& tool, const std::string& title, const std::string& text) {
-  tool.error_title = title;
-  tool.error_text = text;
-  std::cerr << "animscope: " << title << ": " << text << "\n";
-}
-
-// A recent list that cannot be written is worth a line on stderr, not a dialog.
-void save_recent(const Tool& tool) {
-  if (tool.recent_path.empty()) return;
-  Status saved = tool.recent.save(tool.recent_path);
-  if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
-}
-
-void select_joint_by_name(Tool& tool, const std::string& name) {
-  const int joint = tool.doc->model().skeleton.find(name);
-  if (joint < 0) {
-    show_error(tool, "No joint \"" + name + "\"",
-               tool.doc->path() + " has no joint of that name; nothing is selected.");
-    return;
-  }
-  tool.selection.joint = joint;
-}
-
-void open_path(Tool& tool, const std::string& path) {
-  if (path.empty()) return;
-  tool.loader.start(path);
-}
-
-// Moves a finished load into the document; a failed one keeps the previous model open.
-void collect_load(Tool& tool) {
-  std::optional<Result<ModelLoader::Loaded>> done = tool.loader.take();
-  if (!done) return;
-  if (!done->ok()) {
-    if (done->error().code != Error::Code::kCancelled) {
-      show_error(tool,
-                 "Could not open " + std::filesystem::path(tool.loader.path()).filename().string(),
-                 done->error().to_string());
-    }
-    return;
-  }
-  ModelLoader::Loaded& loaded = done->value();
-  auto doc = std::make_unique<ui::Document>(std::move(loaded.model), loaded.model_path);
-  if (loaded.setup) {
-    Status attached = doc->attach_setup(std::move(*loaded.setup), loaded.setup_path);
-    if (!attached.ok()) show_error(tool, "The setup has problems", attached.error().to_string());
-  }
-  tool.doc = std::move(doc);
-  tool.selection = ui::Selection{};
-  tool.viewport.frame_model(*tool.doc);
-  const std::string recent_path = loaded.setup_path.empty() ? loaded.model_path : loaded.setup_path;
-  if (recent_path != kBuiltinDemo) {
-    tool.recent.add(std::filesystem::absolute(recent_path).string());
-    save_recent(tool);
-  }
-}
-
-void open_file_dialog(Tool& tool) {
-  std::vector<std::string> extensions = import::supported_extensions();
-  extensions.push_back("json");
-  std::string start = std::filesystem::current_path().string();
-  if (tool.doc && tool.doc->path() != kBuiltinDemo) {
-    start = std::filesystem::absolute(tool.doc->path()).parent_path().string();
-  }
-  tool.file_dialog.set_recent(tool.recent.paths());
-  tool.file_dialog.open("Open model or setup", start,
-                        {ui::model_file_filter(extensions), ui::json_file_filter()},
-                        ui::FileDialogMode::kOpen);
-}
-
 void main_menu(Tool& tool) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) open_file_dialog(tool);
-    if (ImGui::MenuItem("Open built-in demo")) open_path(tool, kBuiltinDemo);
+    if (ImGui::MenuItem("Open built-in demo")) {
+      request(tool, {PendingAction::Kind::kOpen, kBuiltinDemo});
+    }
     if (ImGui::BeginMenu("Open recent", !tool.recent.paths().empty())) {
       for (const std::string& path : tool.recent.paths()) {
-        if (ImGui::MenuItem(path.c_str())) open_path(tool, path);
+        if (ImGui::MenuItem(path.c_str())) request(tool, {PendingAction::Kind::kOpen, path});
       }
       ImGui::Separator();
       if (ImGui::MenuItem("Clear list")) {
@@ -142,7 +43,29 @@ void main_menu(Tool& tool) {
       ImGui::EndMenu();
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) tool.quit = true;
+    const bool has_setup = tool.doc && tool.doc->has_setup();
+    if (ImGui::MenuItem("New setup", nullptr, false, tool.doc != nullptr)) {
+      request(tool, {PendingAction::Kind::kNewSetup, ""});
+    }
+    if (ImGui::MenuItem("Save setup", "Ctrl+S", false, has_setup)) save_setup(tool);
+    if (ImGui::MenuItem("Save setup as...", "Ctrl+Shift+S", false, has_setup)) {
+      save_setup_as(tool);
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) request(tool, {PendingAction::Kind::kQuit, ""});
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Edit")) {
+    const bool has_setup = tool.doc && tool.doc->has_setup();
+    const ui::SetupHistory* edits = has_setup ? &tool.doc->setup_history() : nullptr;
+    const std::string undo = edits && edits->can_undo() ? "Undo " + edits->undo_label() : "Undo";
+    const std::string redo = edits && edits->can_redo() ? "Redo " + edits->redo_label() : "Redo";
+    if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, edits && edits->can_undo())) {
+      tool.doc->undo_setup_edit();
+    }
+    if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, edits && edits->can_redo())) {
+      tool.doc->redo_setup_edit();
+    }
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -190,7 +113,22 @@ void shortcuts(Tool& tool) {
   if (io.WantTextInput || !io.KeyCtrl) return;
   // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
   if (ImGui::IsKeyPressed(SDL_SCANCODE_O)) open_file_dialog(tool);
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_Q)) tool.quit = true;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_Q)) request(tool, {PendingAction::Kind::kQuit, ""});
+  if (!tool.doc || !tool.doc->has_setup()) return;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_S)) {
+    if (io.KeyShift) {
+      save_setup_as(tool);
+    } else {
+      save_setup(tool);
+    }
+  }
+  const bool redo =
+      ImGui::IsKeyPressed(SDL_SCANCODE_Y) || (io.KeyShift && ImGui::IsKeyPressed(SDL_SCANCODE_Z));
+  if (redo) {
+    tool.doc->redo_setup_edit();
+  } else if (ImGui::IsKeyPressed(SDL_SCANCODE_Z)) {
+    tool.doc->undo_setup_edit();
+  }
 }
 
 void modal_dialogs(Tool& tool) {
@@ -226,7 +164,7 @@ void modal_dialogs(Tool& tool) {
     }
     ImGui::EndPopup();
   }
-  if (std::optional<std::string> chosen = tool.file_dialog.draw()) open_path(tool, *chosen);
+  setup_dialogs(tool);
 }
 
 void draw_panels(Tool& tool, SceneRenderer& renderer) {
@@ -250,7 +188,23 @@ void draw_panels(Tool& tool, SceneRenderer& renderer) {
   ImGui::PopStyleVar();
   panel("Inspector", layout.inspector, PanelId::kInspector,
         [&] { tool.inspector.draw(doc, tool.selection); });
-  panel("Blend", layout.blend, PanelId::kBlend, [&] { tool.blend.draw(doc, tool.selection); });
+  panel("Blend", layout.blend, PanelId::kBlend, [&] {
+    // Playback blends and the setup editor share the column: one tab each.
+    if (!ImGui::BeginTabBar("##right")) return;
+    if (ImGui::BeginTabItem("Blend")) {
+      tool.blend.draw(doc, tool.selection);
+      ImGui::EndTabItem();
+    }
+    const std::string setup_tab =
+        std::string(doc.setup_dirty() ? "Setup *" : "Setup") + "###setup_tab";
+    const bool editing = ImGui::BeginTabItem(setup_tab.c_str());
+    if (editing) {
+      tool.setup.draw(doc, tool.selection);
+      ImGui::EndTabItem();
+    }
+    tool.splits.editing = editing;  // The column widens from the next frame on.
+    ImGui::EndTabBar();
+  });
   panel("Timeline", layout.timeline, PanelId::kTimeline,
         [&] { tool.timeline.draw(doc, tool.selection); });
   if (begin_panel("##status", layout.status, PanelKind::kBare)) {
@@ -365,9 +319,9 @@ int run_gui(const GuiOptions& options) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
       ImGui_ImplSDL2_ProcessEvent(&event);
-      if (event.type == SDL_QUIT) tool.quit = true;
+      if (event.type == SDL_QUIT) request(tool, {PendingAction::Kind::kQuit, ""});
       if (event.type == SDL_DROPFILE) {
-        open_path(tool, event.drop.file);
+        request(tool, {PendingAction::Kind::kOpen, event.drop.file});
         SDL_free(event.drop.file);
       }
     }
@@ -417,6 +371,7 @@ int run_gui(const GuiOptions& options) {
       }
       tool.quit = true;
     }
+    window.value()->set_title(window_title(tool));
     window.value()->swap();
   }
   tool.loader.cancel();

@@ -18,6 +18,8 @@ float clamp_span(float value, float low, float high) {
   return std::floor(high < low ? low : std::clamp(value, low, high));
 }
 
+float& right_split(LayoutSplits& s) { return s.editing ? s.right_editing : s.right; }
+
 }  // namespace
 
 WindowLayout compute_layout(const ImVec2& display, float menu_height, const LayoutSplits& s) {
@@ -27,7 +29,8 @@ WindowLayout compute_layout(const ImVec2& display, float menu_height, const Layo
   const float timeline_h = clamp_span(h * s.timeline, kMinPanel, h * 0.5f);
   const float body_h = std::max(h - top - status_h - timeline_h, 2.0f * kMinPanel);
   const float left_w = clamp_span(w * s.left, kMinSide, w - 2.0f * kMinSide - kMinViewport);
-  const float right_w = clamp_span(w * s.right, kMinSide, w - left_w - kMinViewport);
+  const float right = s.editing ? s.right_editing : s.right;
+  const float right_w = clamp_span(w * right, kMinSide, w - left_w - kMinViewport);
   const float center_w = std::max(w - left_w - right_w, 100.0f);
   const float skeleton_h = clamp_span(body_h * s.skeleton, kMinPanel, body_h - kMinPanel);
   const float inspector_h = clamp_span(body_h * s.inspector, kMinPanel, body_h - kMinPanel);
@@ -70,11 +73,11 @@ void adopt_resize(PanelId panel, const WindowLayout& layout, LayoutSplits& split
       if (changed(size.x, layout.clips.size.x)) splits.left = size.x / display.x;
       break;
     case PanelId::kInspector:
-      if (changed(size.x, layout.inspector.size.x)) splits.right = size.x / display.x;
+      if (changed(size.x, layout.inspector.size.x)) right_split(splits) = size.x / display.x;
       if (changed(size.y, layout.inspector.size.y)) splits.inspector = size.y / layout.body_height;
       break;
     case PanelId::kBlend:
-      if (changed(size.x, layout.blend.size.x)) splits.right = size.x / display.x;
+      if (changed(size.x, layout.blend.size.x)) right_split(splits) = size.x / display.x;
       break;
     case PanelId::kTimeline:
       if (changed(size.y, layout.timeline.size.y)) splits.timeline = size.y / display.y;
@@ -99,6 +102,7 @@ void register_layout_settings(LayoutSplits& splits) {
     };
     take("Left=%f", s.left);
     take("Right=%f", s.right);
+    take("RightEditing=%f", s.right_editing);
     take("Timeline=%f", s.timeline);
     take("Skeleton=%f", s.skeleton);
     take("Inspector=%f", s.inspector);
@@ -107,8 +111,8 @@ void register_layout_settings(LayoutSplits& splits) {
     const LayoutSplits& s = *static_cast<const LayoutSplits*>(h->UserData);
     out->appendf(
         "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nSkeleton=%.4f\n"
-        "Inspector=%.4f\n\n",
-        s.left, s.right, s.timeline, s.skeleton, s.inspector);
+        "Inspector=%.4f\nRightEditing=%.4f\n\n",
+        s.left, s.right, s.timeline, s.skeleton, s.inspector, s.right_editing);
   };
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }

@@ -14,11 +14,13 @@ struct PanelRect {
 // The adjustable proportions, as fractions of the display (left, right, timeline) or of the
 // body between menu bar and timeline (skeleton, inspector).
 struct LayoutSplits {
-  float left = 0.24f;       // Skeleton and Clips column width.
-  float right = 0.26f;      // Inspector and Blend column width.
-  float timeline = 0.2f;    // Timeline height.
-  float skeleton = 0.62f;   // Skeleton's share of the left column.
-  float inspector = 0.42f;  // Inspector's share of the right column.
+  float left = 0.24f;           // Skeleton and Clips column width.
+  float right = 0.26f;          // Inspector and Blend column width.
+  float right_editing = 0.42f;  // The same while the Setup editor shows: its tables need room.
+  bool editing = false;         // Which of the two applies (not saved).
+  float timeline = 0.2f;        // Timeline height.
+  float skeleton = 0.62f;       // Skeleton's share of the left column.
+  float inspector = 0.42f;      // Inspector's share of the right column.
 };
 
 struct WindowLayout {

@@ -46,6 +46,12 @@ GlWindow::~GlWindow() {
 
 void GlWindow::swap() { SDL_GL_SwapWindow(window_); }
 
+void GlWindow::set_title(const std::string& title) {
+  if (title == title_) return;
+  title_ = title;
+  SDL_SetWindowTitle(window_, title.c_str());
+}
+
 void GlWindow::drawable_size(int* width, int* height) const {
   SDL_GL_GetDrawableSize(window_, width, height);
 }

@@ -29,12 +29,14 @@ class GlWindow {
   SDL_Window* sdl() const { return window_; }
   void* context() const { return context_; }
   void swap();
+  void set_title(const std::string& title);  // Only calls SDL when it changed.
   // Size of the drawable in pixels (differs from the window size on high-DPI screens).
   void drawable_size(int* width, int* height) const;
   std::string renderer_name() const;
 
  private:
   GlWindow() = default;
+  std::string title_;
   SDL_Window* window_ = nullptr;
   void* context_ = nullptr;
 };

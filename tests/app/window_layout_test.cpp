@@ -40,6 +40,17 @@ TEST(WindowLayout, PanelsTileTheDisplayWithoutGapsOrOverlap) {
   EXPECT_FLOAT_EQ(l.timeline.size.y, 0.2f * 800.0f);
 }
 
+TEST(WindowLayout, TheSetupEditorGetsAWiderRightColumn) {
+  LayoutSplits splits;
+  const WindowLayout playing = compute_layout(ImVec2(1280, 800), kMenu, splits);
+  splits.editing = true;
+  const WindowLayout editing = compute_layout(ImVec2(1280, 800), kMenu, splits);
+  EXPECT_FLOAT_EQ(playing.blend.size.x, std::floor(0.26f * 1280.0f));
+  EXPECT_FLOAT_EQ(editing.blend.size.x, std::floor(0.42f * 1280.0f));
+  EXPECT_FLOAT_EQ(right(editing.viewport), editing.blend.pos.x);
+  EXPECT_LT(editing.viewport.size.x, playing.viewport.size.x);
+}
+
 TEST(WindowLayout, ExtremeSplitsStillLeaveEveryPanelUsable) {
   LayoutSplits greedy;
   greedy.left = 0.89f;
@@ -124,7 +135,7 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   splits_.right = 0.31f;
   const std::string saved = ImGui::SaveIniSettingsToMemory();
   EXPECT_NE(saved.find("[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
-                       "Skeleton=0.5000\nInspector=0.4200\n"),
+                       "Skeleton=0.5000\nInspector=0.4200\nRightEditing=0.4200\n"),
             std::string::npos)
       << saved;
 }

@@ -1,0 +1,139 @@
+#include "gui/setup_actions.h"
+
+#include <filesystem>
+#include <optional>
+#include <utility>
+
+#include <imgui.h>
+
+namespace anim::app {
+namespace {
+
+void perform(Tool& tool, const PendingAction& action) {
+  switch (action.kind) {
+    case PendingAction::Kind::kNone:
+      break;
+    case PendingAction::Kind::kOpen:
+      open_path(tool, action.path);
+      break;
+    case PendingAction::Kind::kNewSetup:
+      if (tool.doc) tool.doc->new_setup();
+      break;
+    case PendingAction::Kind::kQuit:
+      tool.quit = true;
+      break;
+  }
+}
+
+// Runs what was waiting on the question, once.
+void resume(Tool& tool) {
+  const PendingAction action = std::exchange(tool.pending, PendingAction{});
+  perform(tool, action);
+}
+
+std::string file_name(const std::string& path) {
+  return std::filesystem::path(path).filename().string();
+}
+
+}  // namespace
+
+void request(Tool& tool, PendingAction action) {
+  if (tool.doc && tool.doc->setup_dirty()) {
+    tool.pending = std::move(action);
+    tool.ask_unsaved = true;
+    return;
+  }
+  perform(tool, action);
+}
+
+bool save_setup(Tool& tool) {
+  if (!tool.doc || !tool.doc->has_setup()) return false;
+  if (tool.doc->setup_path().empty()) {
+    save_setup_as(tool);
+    return false;
+  }
+  const Status saved = tool.doc->save_setup_as(tool.doc->setup_path());
+  if (!saved.ok()) {
+    show_error(tool, "Could not save " + file_name(tool.doc->setup_path()),
+               saved.error().to_string());
+    return false;
+  }
+  return true;
+}
+
+void save_setup_as(Tool& tool) {
+  if (!tool.doc || !tool.doc->has_setup()) return;
+  std::string start = tool.doc->setup_path();
+  if (start.empty()) {
+    // Next to the model, named after it.
+    const std::filesystem::path model(tool.doc->path());
+    start = model.has_parent_path() && tool.doc->path() != "builtin:demo"
+                ? (model.parent_path() / (model.stem().string() + "_setup.json")).string()
+                : (std::filesystem::current_path() / "setup.json").string();
+  }
+  tool.dialog_purpose = DialogPurpose::kSaveSetup;
+  tool.file_dialog.open("Save setup as", start, {ui::json_file_filter()},
+                        ui::FileDialogMode::kSave);
+}
+
+void setup_dialogs(Tool& tool) {
+  if (tool.ask_unsaved) {
+    ImGui::OpenPopup("Unsaved setup");
+    tool.ask_unsaved = false;
+  }
+  if (ImGui::BeginPopupModal("Unsaved setup", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    const std::string name = tool.doc && !tool.doc->setup_path().empty()
+                                 ? file_name(tool.doc->setup_path())
+                                 : std::string("the new setup");
+    ImGui::Text("Save the changes to %s first?", name.c_str());
+    ImGui::TextDisabled("Without saving, they are lost.");
+    ImGui::Spacing();
+    if (ImGui::Button("Save", ImVec2(110, 0))) {
+      ImGui::CloseCurrentPopup();
+      if (save_setup(tool)) resume(tool);  // Else Save As runs; it resumes on success.
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Don't save", ImVec2(110, 0))) {
+      ImGui::CloseCurrentPopup();
+      resume(tool);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(110, 0)) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+      ImGui::CloseCurrentPopup();
+      tool.pending = PendingAction{};
+    }
+    ImGui::EndPopup();
+  }
+
+  const bool was_open = tool.file_dialog.is_open();
+  const std::optional<std::string> chosen = tool.file_dialog.draw();
+  if (tool.dialog_purpose == DialogPurpose::kOpen) {
+    if (chosen) request(tool, {PendingAction::Kind::kOpen, *chosen});
+    return;
+  }
+  if (chosen && tool.doc) {
+    const Status saved = tool.doc->save_setup_as(*chosen);
+    if (saved.ok()) {
+      tool.recent.add(*chosen);
+      save_recent(tool);
+      resume(tool);
+    } else {
+      show_error(tool, "Could not save " + file_name(*chosen), saved.error().to_string());
+      tool.pending = PendingAction{};
+    }
+  } else if (was_open && !tool.file_dialog.is_open()) {
+    tool.pending = PendingAction{};  // Save As cancelled: so is what waited on it.
+  }
+}
+
+std::string window_title(const Tool& tool) {
+  if (!tool.doc) return "animscope";
+  const ui::Document& doc = *tool.doc;
+  const std::string shown =
+      doc.has_setup() ? (doc.setup_path().empty() ? "new setup" : file_name(doc.setup_path()))
+                      : file_name(doc.path());
+  return "animscope - " + shown + (doc.setup_dirty() ? " *" : "");
+}
+
+}  // namespace anim::app

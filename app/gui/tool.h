@@ -1,0 +1,70 @@
+#pragma once
+// The desktop tool's state: the open document, the panels, dialogs and settings, and the
+// actions that change which document is open. Shared by the main loop (app.cpp) and the
+// setup file actions (setup_actions.cpp).
+#include <memory>
+#include <string>
+
+#include "anim/ui/blend_panel.h"
+#include "anim/ui/bone_tree_panel.h"
+#include "anim/ui/clips_panel.h"
+#include "anim/ui/document.h"
+#include "anim/ui/file_dialog.h"
+#include "anim/ui/inspector_panel.h"
+#include "anim/ui/recent_files.h"
+#include "anim/ui/selection.h"
+#include "anim/ui/setup_panel.h"
+#include "anim/ui/timeline_panel.h"
+#include "gui/model_loader.h"
+#include "gui/viewport_panel.h"
+#include "gui/window_layout.h"
+
+namespace anim::app {
+
+// What the tool was about to do when it found unsaved setup changes: done once they are
+// saved or discarded, dropped when the user cancels.
+struct PendingAction {
+  enum class Kind { kNone, kOpen, kNewSetup, kQuit };
+  Kind kind = Kind::kNone;
+  std::string path;  // kOpen: the file to open.
+};
+
+// What the shared file dialog was opened for.
+enum class DialogPurpose { kOpen, kSaveSetup };
+
+struct Tool {
+  std::unique_ptr<ui::Document> doc;
+  ui::Selection selection;
+  ViewportPanel viewport;
+  ui::BoneTreePanel bone_tree;
+  ui::InspectorPanel inspector;
+  ui::ClipsPanel clips;
+  ui::TimelinePanel timeline;
+  ui::BlendPanel blend;
+  ui::SetupPanel setup;
+  ui::FileDialog file_dialog;
+  DialogPurpose dialog_purpose = DialogPurpose::kOpen;
+  ui::RecentFiles recent;
+  ModelLoader loader;
+  PendingAction pending;                // Waiting on the unsaved-changes question.
+  bool ask_unsaved = false;             // Show that question next frame.
+  std::string error_title, error_text;  // Shown in a modal until dismissed.
+  std::string config_dir;               // Empty when the user has no config folder.
+  std::string recent_path;  // Empty likewise: the recent list then lives for the session.
+  LayoutSplits splits;      // Panel proportions, kept in imgui.ini.
+  bool quit = false;
+  float frame_ms = 0.0f;
+};
+
+// Shows a modal error dialog, and logs it to stderr for whoever started the tool from a shell.
+void show_error(Tool& tool, const std::string& title, const std::string& text);
+// Writes the recent-files list; a failure is a line on stderr, not a dialog.
+void save_recent(const Tool& tool);
+void select_joint_by_name(Tool& tool, const std::string& name);
+// Starts loading a model or setup in the background (see collect_load).
+void open_path(Tool& tool, const std::string& path);
+// Moves a finished load into the document; a failed one keeps the previous model open.
+void collect_load(Tool& tool);
+void open_file_dialog(Tool& tool);
+
+}  // namespace anim::app

@@ -1,0 +1,461 @@
+// Headless tests of the Setup panel: drawn in an ImGui window without a display or renderer and
+// driven through ImGui's mouse and keyboard input, as a user would; the results are checked on
+// the Document.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "anim/clip.h"
+#include "anim/model.h"
+#include "anim/setup.h"
+#include "anim/ui/document.h"
+#include "anim/ui/selection.h"
+#include "anim/ui/setup_panel.h"
+
+namespace anim::ui {
+namespace {
+
+constexpr int kBackspaceKey = 8;
+constexpr int kAKey = 65;  // Select all, with Ctrl.
+
+// Three joints and three clips: "idle" (1 s), "walk" (2 s), "run" (1 s). The setup works by
+// clip names, so the motion itself hardly matters.
+Model make_model() {
+  Model model;
+  model.source_path = "test://legs";
+  Skeleton& s = model.skeleton;
+  s.names = {"root", "hip", "knee"};
+  s.parents = {-1, 0, 1};
+  s.rest.assign(3, Transform{});
+  for (int j = 1; j < 3; ++j) s.rest[j].translation = glm::vec3(0.0f, -1.0f, 0.0f);
+  model.skin.joints = {0, 1, 2};
+  model.skin.inverse_bind.assign(3, glm::mat4(1.0f));
+  Vertex a, b, c;
+  a.joints[0] = 0;
+  b.joints[0] = 1;
+  c.joints[0] = 2;
+  a.weights[0] = b.weights[0] = c.weights[0] = 1.0f;
+  b.position = glm::vec3(1.0f, 0.0f, 0.0f);
+  c.position = glm::vec3(0.0f, 1.0f, 0.0f);
+  model.mesh.vertices = {a, b, c};
+  model.mesh.indices = {0, 1, 2};
+  model.mesh.submeshes = {SubMesh{"tri", 0, 3, 0, 3}};
+  model.max_influences = 1;
+
+  const auto clip = [](const char* name, float seconds, float distance) {
+    ClipBuilder builder(name, seconds, 3);
+    builder.add_translation(0, 0.0f, glm::vec3(0.0f));
+    builder.add_translation(0, seconds, glm::vec3(distance, 0.0f, 0.0f));
+    builder.add_rotation(1, 0.0f, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+    return builder.build();
+  };
+  model.clips = {clip("idle", 1.0f, 0.0f), clip("walk", 2.0f, 2.0f), clip("run", 1.0f, 4.0f)};
+  return model;
+}
+
+// A headless ImGui context (as in panels_test.cpp). Every frame draws `draw` inside one fixed
+// window, like the app's panel windows.
+class Harness {
+ public:
+  Harness() {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.LogFilename = nullptr;
+    io.DisplaySize = ImVec2(1280.0f, 800.0f);
+    io.KeyMap[ImGuiKey_Backspace] = kBackspaceKey;
+    io.KeyMap[ImGuiKey_A] = kAKey;
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  }
+  ~Harness() { ImGui::DestroyContext(); }
+  Harness(const Harness&) = delete;
+  Harness& operator=(const Harness&) = delete;
+
+  void set_draw(std::function<void()> draw) { draw_ = std::move(draw); }
+
+  void frame() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(kWindowPos, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(kWindowSize, ImGuiCond_Always);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+    if (ImGui::Begin("Panel", nullptr, flags)) {
+      const Stacks before = stacks();
+      draw_();
+      // ImGui's own checks are compiled out of the system library: check the balance here.
+      EXPECT_EQ(stacks(), before) << "a panel left an ImGui stack unbalanced";
+    }
+    ImGui::End();
+    ImGui::Render();
+  }
+  void frames(int count) {
+    for (int i = 0; i < count; ++i) frame();
+  }
+
+  // Moves the mouse to `at`, then presses and releases the left button on separate frames.
+  void click_at(ImVec2 at) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = at;
+    frame();
+    io.MouseDown[0] = true;
+    frame();
+    io.MouseDown[0] = false;
+    frame();
+  }
+  // Clicks the centre of the widget recorded as `name`; false when there is none.
+  bool click(const ItemRects& rects, const std::string& name) {
+    const ItemRect* rect = rects.find(name);
+    if (rect == nullptr) return false;
+    click_at(rect->center());
+    return true;
+  }
+  // Clicks where the panel has no widget, as a user leaving a text field does.
+  void click_empty() { click_at(ImVec2(kWindowPos.x + kWindowSize.x * 0.5f, kWindowSize.y)); }
+  // Opens the combo recorded as `combo` and picks its `choice` (recorded as "combo=choice").
+  bool choose(const ItemRects& rects, const std::string& combo, const std::string& choice) {
+    if (!click(rects, combo)) return false;
+    frame();  // A popup is placed on the frame after it opens.
+    return click(rects, combo + "=" + choice);
+  }
+  // Replaces the text of the focused field: Ctrl+A, then typing.
+  void replace_text(const std::string& text) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = true;
+    io.KeysDown[kAKey] = true;
+    frame();
+    io.KeysDown[kAKey] = false;
+    io.KeyCtrl = false;
+    frame();
+    for (char c : text) {
+      io.AddInputCharacter(static_cast<unsigned char>(c));
+      frame();
+    }
+  }
+
+ private:
+  const ImVec2 kWindowPos = ImVec2(10.0f, 10.0f);
+  const ImVec2 kWindowSize = ImVec2(900.0f, 600.0f);
+
+  // Sizes of the stacks every Push/Begin must restore.
+  using Stacks = std::vector<int>;
+  static Stacks stacks() {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    const ImGuiWindow* window = g.CurrentWindow;
+    return {window->IDStack.Size,  g.ColorStack.Size,         g.StyleVarStack.Size,
+            g.DisabledStackSize,   g.CurrentWindowStack.Size, g.TablesTempDataStacked,
+            window->DC.TreeDepth,  g.BeginPopupStack.Size,    g.GroupStack.Size,
+            g.ItemFlagsStack.Size, g.FontStack.Size};
+  }
+
+  std::function<void()> draw_ = [] {};
+};
+
+// A document, the panel drawn in the harness, and a new setup made through the panel's button.
+class SetupPanelTest : public ::testing::Test {
+ protected:
+  SetupPanelTest() : doc_(make_model(), "test://legs") {
+    h_.set_draw([this] { panel_.draw(doc_, sel_); });
+    h_.frames(2);
+  }
+
+  void new_setup() {
+    ASSERT_TRUE(h_.click(panel_.rects, "new_setup"));
+    h_.frames(2);
+    ASSERT_TRUE(doc_.has_setup());
+  }
+  void open_tab(const std::string& name) {
+    ASSERT_TRUE(h_.click(panel_.rects, "tab:" + name)) << name;
+    h_.frames(2);
+  }
+  const anim::Setup& current() const { return *doc_.setup(); }
+
+  Harness h_;
+  Document doc_;
+  Selection sel_;
+  SetupPanel panel_;
+};
+
+TEST_F(SetupPanelTest, NewSetupMakesOneLoopingStatePerClip) {
+  EXPECT_FALSE(doc_.has_setup());
+  EXPECT_EQ(panel_.rects.find("tab:States"), nullptr);
+  new_setup();
+  ASSERT_EQ(current().states.size(), 3u);
+  const char* clips[] = {"idle", "walk", "run"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(current().states[i].name, clips[i]);
+    EXPECT_EQ(current().states[i].motion, clips[i]);
+    EXPECT_TRUE(current().states[i].loop);
+  }
+  EXPECT_EQ(current().default_state, "idle");
+  EXPECT_TRUE(doc_.setup_dirty());
+  EXPECT_FALSE(doc_.setup_history().can_undo());
+  // The panel now edits it: tabs and, on the States tab, a row per state.
+  for (const char* tab : {"Parameters", "States", "Blend spaces", "Transitions", "Problems"}) {
+    EXPECT_NE(panel_.rects.find(std::string("tab:") + tab), nullptr) << tab;
+  }
+  open_tab("States");
+  EXPECT_NE(panel_.rects.find("state_name:2"), nullptr);
+  EXPECT_EQ(panel_.rects.find("state_name:3"), nullptr);
+}
+
+TEST_F(SetupPanelTest, RenamingAStateUpdatesItsReferencesInOneUndoStep) {
+  new_setup();
+  open_tab("States");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_state"));
+  h_.frames(2);
+  ASSERT_EQ(current().states.size(), 4u);
+  EXPECT_EQ(current().states[3].name, "State 1");
+  EXPECT_EQ(current().states[3].motion, "idle");  // The first clip.
+
+  // Make it the default and the target of a transition, through the panel.
+  ASSERT_TRUE(h_.click(panel_.rects, "state_default:3"));
+  EXPECT_EQ(current().default_state, "State 1");
+  open_tab("Transitions");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_transition"));
+  h_.frames(2);
+  ASSERT_TRUE(h_.choose(panel_.rects, "transition_to:0", "State 1"));
+  h_.frames(2);
+  ASSERT_EQ(current().transitions.size(), 1u);
+  EXPECT_EQ(current().transitions[0].from, "idle");
+  EXPECT_EQ(current().transitions[0].to, "State 1");
+
+  open_tab("States");
+  ASSERT_TRUE(h_.click(panel_.rects, "state_name:3"));
+  h_.replace_text("Crouch");
+  // Nothing is committed while typing: the document still has the old name.
+  EXPECT_EQ(current().states[3].name, "State 1");
+  EXPECT_EQ(panel_.working().states[3].name, "Crouch");
+  h_.click_empty();
+  h_.frames(2);
+  EXPECT_EQ(current().states[3].name, "Crouch");
+  EXPECT_EQ(current().default_state, "Crouch");
+  EXPECT_EQ(current().transitions[0].to, "Crouch");
+  EXPECT_EQ(current().transitions[0].from, "idle");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "rename state State 1 to Crouch");
+
+  // One undo takes the whole rename back, references included.
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().states[3].name, "State 1");
+  EXPECT_EQ(current().default_state, "State 1");
+  EXPECT_EQ(current().transitions[0].to, "State 1");
+  h_.frame();
+  EXPECT_EQ(panel_.working().states[3].name, "State 1");
+}
+
+TEST_F(SetupPanelTest, RenamingAParameterUpdatesConditions) {
+  new_setup();
+  open_tab("Parameters");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_parameter"));
+  h_.frames(2);
+  ASSERT_EQ(current().parameters.size(), 1u);
+  EXPECT_EQ(current().parameters[0].name, "parameter 1");
+  open_tab("Transitions");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_transition"));
+  h_.frames(2);
+  ASSERT_TRUE(h_.click(panel_.rects, "add_condition:0"));
+  h_.frames(2);
+  ASSERT_EQ(current().transitions[0].conditions.size(), 1u);
+  EXPECT_EQ(current().transitions[0].conditions[0].parameter, "parameter 1");
+  EXPECT_EQ(current().transitions[0].conditions[0].op, ConditionOp::kGreater);
+
+  open_tab("Parameters");
+  ASSERT_TRUE(h_.click(panel_.rects, "param_name:0"));
+  h_.replace_text("speed");
+  h_.click_empty();
+  h_.frames(2);
+  EXPECT_EQ(current().parameters[0].name, "speed");
+  EXPECT_EQ(current().transitions[0].conditions[0].parameter, "speed");
+}
+
+TEST_F(SetupPanelTest, AddTransitionAndPickItsStates) {
+  new_setup();
+  open_tab("Transitions");
+  EXPECT_EQ(panel_.rects.find("transition_from:0"), nullptr);
+  ASSERT_TRUE(h_.click(panel_.rects, "add_transition"));
+  h_.frames(2);
+  ASSERT_EQ(current().transitions.size(), 1u);
+  // The first two states, leaving at the end of the source.
+  EXPECT_EQ(current().transitions[0].from, "idle");
+  EXPECT_EQ(current().transitions[0].to, "walk");
+  ASSERT_TRUE(current().transitions[0].exit_time.has_value());
+  EXPECT_EQ(*current().transitions[0].exit_time, 1.0f);
+
+  ASSERT_TRUE(h_.choose(panel_.rects, "transition_from:0", "*"));
+  h_.frames(2);
+  EXPECT_EQ(current().transitions[0].from, "*");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "set source of transition * -> walk");
+  ASSERT_TRUE(h_.choose(panel_.rects, "transition_to:0", "run"));
+  h_.frames(2);
+  EXPECT_EQ(current().transitions[0].to, "run");
+  ASSERT_TRUE(h_.choose(panel_.rects, "interruption:0", "destination"));
+  h_.frames(2);
+  EXPECT_EQ(current().transitions[0].interruption, Interruption::kDestination);
+
+  // Each pick was its own step.
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().transitions[0].from, "*");
+  EXPECT_EQ(current().transitions[0].to, "walk");
+  EXPECT_EQ(current().transitions[0].interruption, Interruption::kNone);
+
+  ASSERT_TRUE(h_.click(panel_.rects, "remove_transition:0"));
+  h_.frames(2);
+  EXPECT_TRUE(current().transitions.empty());
+}
+
+TEST_F(SetupPanelTest, ExitTimeCheckboxTurnsItOff) {
+  new_setup();
+  open_tab("Transitions");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_transition"));
+  h_.frames(2);
+  ASSERT_TRUE(h_.click(panel_.rects, "exit_time_on:0"));
+  h_.frames(2);
+  EXPECT_FALSE(current().transitions[0].exit_time.has_value());
+  EXPECT_EQ(panel_.rects.find("exit_time:0"), nullptr);
+}
+
+TEST_F(SetupPanelTest, AConditionOnAnUnknownParameterIsAProblem) {
+  new_setup();
+  h_.frames(2);
+  // "walk" and "run" are reachable from "idle" by no transition: one warning each.
+  EXPECT_EQ(doc_.setup_problems().size(), 2u);
+  EXPECT_EQ(panel_.problems_label(), "Problems (2)");
+
+  open_tab("Parameters");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_parameter"));
+  h_.frames(2);
+  open_tab("Transitions");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_transition"));  // idle -> walk
+  h_.frames(2);
+  ASSERT_TRUE(h_.click(panel_.rects, "add_condition:0"));
+  h_.frames(2);
+  EXPECT_EQ(panel_.problems_label(), "Problems (1)");  // Only "run" is unreachable now.
+
+  // Removing the parameter leaves the condition pointing at nothing.
+  open_tab("Parameters");
+  ASSERT_TRUE(h_.click(panel_.rects, "remove_parameter:0"));
+  h_.frames(2);
+  EXPECT_TRUE(current().parameters.empty());
+  EXPECT_EQ(panel_.problems_label(), "Problems (2)");
+  open_tab("Problems");
+  EXPECT_NE(panel_.rects.find("problem:0"), nullptr);
+  EXPECT_NE(panel_.rects.find("problem:1"), nullptr);
+  EXPECT_EQ(panel_.rects.find("problem:2"), nullptr);
+  bool unknown = false;
+  for (const Diagnostic& d : doc_.setup_problems()) {
+    unknown |= d.severity == Diagnostic::Severity::kError &&
+               d.pointer == "/transitions/0/conditions/0/parameter";
+  }
+  EXPECT_TRUE(unknown);
+}
+
+TEST_F(SetupPanelTest, OpsOfABoolParameter) {
+  new_setup();
+  open_tab("Parameters");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_parameter"));
+  h_.frames(2);
+  ASSERT_TRUE(h_.choose(panel_.rects, "param_type:0", "bool"));
+  h_.frames(2);
+  EXPECT_EQ(current().parameters[0].type, ParameterType::kBool);
+  open_tab("Transitions");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_transition"));
+  h_.frames(2);
+  ASSERT_TRUE(h_.click(panel_.rects, "add_condition:0"));
+  h_.frames(2);
+  EXPECT_EQ(current().transitions[0].conditions[0].op, ConditionOp::kTrue);
+  ASSERT_TRUE(h_.click(panel_.rects, "condition_op:0:0"));
+  h_.frame();
+  EXPECT_NE(panel_.rects.find("condition_op:0:0=false"), nullptr);
+  EXPECT_NE(panel_.rects.find("condition_op:0:0==="), nullptr);
+  EXPECT_EQ(panel_.rects.find("condition_op:0:0=>"), nullptr);
+  EXPECT_EQ(panel_.rects.find("condition_op:0:0=trigger"), nullptr);
+  ASSERT_TRUE(h_.click(panel_.rects, "condition_op:0:0=false"));
+  h_.frames(2);
+  EXPECT_EQ(current().transitions[0].conditions[0].op, ConditionOp::kFalse);
+  EXPECT_EQ(panel_.problems_label(), "Problems (1)");  // "run" is unreachable.
+}
+
+TEST_F(SetupPanelTest, WorkingCopyFollowsUndoAndRedoDoneElsewhere) {
+  new_setup();
+  open_tab("States");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_state"));
+  h_.frames(2);
+  EXPECT_EQ(panel_.working().states.size(), 4u);
+  EXPECT_NE(panel_.rects.find("state_name:3"), nullptr);
+
+  ASSERT_TRUE(doc_.undo_setup_edit());  // As the app's Edit menu would.
+  h_.frame();
+  EXPECT_EQ(panel_.working().states.size(), 3u);
+  h_.frame();
+  EXPECT_EQ(panel_.rects.find("state_name:3"), nullptr);
+
+  ASSERT_TRUE(doc_.redo_setup_edit());
+  h_.frame();
+  EXPECT_EQ(panel_.working().states.size(), 4u);
+
+  // The panel's own Undo button does the same.
+  ASSERT_TRUE(h_.click(panel_.rects, "undo"));
+  h_.frame();
+  EXPECT_EQ(current().states.size(), 3u);
+  EXPECT_EQ(panel_.working().states.size(), 3u);
+}
+
+TEST_F(SetupPanelTest, CheckboxesAndRemovalsCommitAtOnce) {
+  new_setup();
+  open_tab("States");
+  ASSERT_TRUE(h_.click(panel_.rects, "state_loop:1"));
+  EXPECT_FALSE(current().states[1].loop);
+  EXPECT_EQ(doc_.setup_history().undo_label(), "stop looping state walk");
+  // Removing the default state is allowed; the Problems tab then reports it.
+  ASSERT_TRUE(h_.click(panel_.rects, "remove_state:0"));
+  h_.frames(2);
+  ASSERT_EQ(current().states.size(), 2u);
+  EXPECT_EQ(current().states[0].name, "walk");
+  EXPECT_EQ(current().default_state, "idle");
+  bool missing_default = false;
+  for (const Diagnostic& d : doc_.setup_problems())
+    missing_default |= d.pointer == "/default_state";
+  EXPECT_TRUE(missing_default);
+}
+
+TEST_F(SetupPanelTest, BlendSpaceRenameUpdatesStateMotions) {
+  new_setup();
+  open_tab("Parameters");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_parameter"));
+  h_.frames(2);
+  open_tab("Blend spaces");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_blend_space"));
+  h_.frames(2);
+  ASSERT_EQ(current().blend_spaces.size(), 1u);
+  const SetupBlendSpace& space = current().blend_spaces[0];
+  EXPECT_EQ(space.name, "Blend 1");
+  EXPECT_EQ(space.parameter, "parameter 1");
+  ASSERT_EQ(space.points.size(), 2u);
+  EXPECT_EQ(space.points[1].clip, "walk");
+  EXPECT_EQ(space.points[1].position, 1.0f);
+
+  open_tab("States");
+  ASSERT_TRUE(h_.choose(panel_.rects, "state_motion:1", "Blend 1"));
+  h_.frames(2);
+  EXPECT_EQ(current().states[1].motion, "Blend 1");
+
+  open_tab("Blend spaces");
+  ASSERT_TRUE(h_.click(panel_.rects, "space_name:0"));
+  h_.replace_text("Locomotion");
+  h_.click_empty();
+  h_.frames(2);
+  EXPECT_EQ(current().blend_spaces[0].name, "Locomotion");
+  EXPECT_EQ(current().states[1].motion, "Locomotion");
+}
+
+}  // namespace
+}  // namespace anim::ui

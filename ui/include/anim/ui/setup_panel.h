@@ -1,0 +1,87 @@
+#pragma once
+// The Setup panel: a table editor of the open document's blend-state setup (parameters,
+// states, blend spaces, transitions) with its problems. Widgets edit a working copy; every
+// finished edit goes to the document as one undo step (Document::edit_setup), so typing a name
+// is one step and undo/redo elsewhere shows at once.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "anim/model.h"
+#include "anim/setup.h"
+#include "anim/ui/document.h"
+#include "anim/ui/item_rects.h"
+#include "anim/ui/selection.h"
+
+namespace anim::ui {
+
+class SetupPanel {
+ public:
+  // Draws inside the current window (the caller owns Begin/End).
+  void draw(Document& doc, Selection& sel);
+
+  // The copy the widgets edit: the document's setup plus the edit in progress, if any.
+  const Setup& working() const { return working_; }
+  // The Problems tab's label of the last frame, e.g. "Problems (2)".
+  const std::string& problems_label() const { return problems_label_; }
+
+  // Rects of the last frame, for tests: "new_setup" (without a setup); "undo", "redo",
+  // "tab:Parameters", "tab:States", "tab:Blend spaces", "tab:Transitions", "tab:Problems";
+  // and in the open tab, with <i> a row and <j> a sub-row:
+  //   Parameters: "add_parameter", "param_name:<i>", "param_type:<i>", "param_default:<i>",
+  //     "param_min:<i>", "param_max:<i>" (their checkboxes "param_min_on:<i>", ...),
+  //     "param_rate:<i>", "remove_parameter:<i>".
+  //   States: "add_state", "state_default:<i>", "state_name:<i>", "state_motion:<i>",
+  //     "state_speed:<i>", "state_loop:<i>", "remove_state:<i>".
+  //   Blend spaces: "add_blend_space", "space_name:<i>", "space_parameter:<i>",
+  //     "remove_blend_space:<i>", "point_clip:<i>:<j>", "point_position:<i>:<j>",
+  //     "remove_point:<i>:<j>", "add_point:<i>".
+  //   Transitions: "add_transition", "transition_from:<i>", "transition_to:<i>",
+  //     "exit_time_on:<i>", "exit_time:<i>", "duration:<i>", "offset:<i>", "interruption:<i>",
+  //     "remove_transition:<i>", "condition_parameter:<i>:<j>", "condition_op:<i>:<j>",
+  //     "condition_value:<i>:<j>", "remove_condition:<i>:<j>", "add_condition:<i>".
+  //   Problems: "problem:<i>".
+  // While a combo is open its choices are recorded as "<combo>=<choice>", e.g.
+  // "transition_to:0=Run" or "condition_op:0:0=>".
+  ItemRects rects;
+
+ private:
+  // --- Widgets: each edits working_ and, once the edit is finished, asks for a commit ---
+  bool text_field(const char* id, const std::string& rect, std::string* text);
+  bool float_field(const char* id, const std::string& rect, float* value, float speed,
+                   float min = 0.0f, float max = 0.0f, const char* format = "%.3f");
+  bool int_field(const char* id, const std::string& rect, float* value);
+  // A checkbox ("<name>_on:<row>") and, while it is on, the value ("<name>:<row>").
+  bool optional_float_field(const char* name, std::size_t row, std::optional<float>* value,
+                            float when_enabled, float speed);
+  // Notes whether the last widget is being edited; true when its edit just finished.
+  bool finished_edit();
+  bool begin_combo(const char* id, const std::string& rect, const char* preview);
+  bool combo_choice(const std::string& rect, const char* label, bool chosen);
+  bool name_choice(const std::string& rect, const std::string& name, std::string* value);
+  bool remove_button(const std::string& rect, const char* tooltip);
+  // Asks for `what` to become an undo step at the end of this frame.
+  void commit(std::string what);
+
+  // --- Tabs ---
+  void header(Document& doc);
+  void parameters_tab(const Document& doc);
+  void states_tab(const Document& doc);
+  void blend_spaces_tab(const Document& doc);
+  void point_rows(const std::vector<Clip>& clips, std::size_t space);
+  void transitions_tab(const Document& doc);
+  // True when the transition's remove button was pressed.
+  bool transition_row(std::size_t transition);
+  void condition_rows(std::size_t transition);
+  void problems_tab(const Document& doc);
+
+  Setup working_;
+  const Document* doc_ = nullptr;  // Whose setup working_ copies.
+  bool editing_ = false;           // A field of this panel was being edited last frame.
+  bool editing_now_ = false;       // ... this frame, so far.
+  std::string pending_;            // The edit to commit at the end of the frame, if any.
+  std::string problems_label_;
+};
+
+}  // namespace anim::ui

@@ -1,0 +1,837 @@
+#include "anim/ui/setup_panel.h"
+
+#include <cfloat>
+#include <cmath>
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "anim/ui/panel_widgets.h"
+
+namespace anim::ui {
+namespace {
+
+constexpr ParameterType kTypes[] = {ParameterType::kFloat, ParameterType::kInt,
+                                    ParameterType::kBool, ParameterType::kTrigger};
+constexpr ConditionOp kOps[] = {ConditionOp::kGreater,   ConditionOp::kLess, ConditionOp::kEqual,
+                                ConditionOp::kNotEqual,  ConditionOp::kTrue, ConditionOp::kFalse,
+                                ConditionOp::kTriggerSet};
+constexpr Interruption kInterruptions[] = {Interruption::kNone, Interruption::kSource,
+                                           Interruption::kDestination};
+
+// "state_name:2", "point_clip:0:1": the names under which tests find widgets.
+std::string key(const char* name, std::size_t i) {
+  return std::string(name) + ":" + std::to_string(i);
+}
+std::string key(const char* name, std::size_t i, std::size_t j) {
+  return key(name, i) + ":" + std::to_string(j);
+}
+
+// Empty names are errors the Problems tab reports; in lists they still need a visible label.
+const char* shown(const std::string& name) { return name.empty() ? "(unnamed)" : name.c_str(); }
+
+template <class T>
+std::size_t count_named(const std::vector<T>& items, const std::string& name) {
+  std::size_t count = 0;
+  for (const T& item : items) count += item.name == name ? 1 : 0;
+  return count;
+}
+
+// "State 1", "State 2", ...: the first not taken, so a new row never starts as a duplicate.
+template <class T>
+std::string unique_name(const std::vector<T>& items, const char* base) {
+  for (int n = 1;; ++n) {
+    std::string name = std::string(base) + " " + std::to_string(n);
+    if (count_named(items, name) == 0) return name;
+  }
+}
+
+template <class T>
+const T* find_named(const std::vector<T>& items, const std::string& name) {
+  for (const T& item : items) {
+    if (item.name == name) return &item;
+  }
+  return nullptr;
+}
+
+// A rename carries every reference along, in the same edit. When another item still has the
+// old name (the user is fixing a duplicate), the references already mean that one and stay.
+bool references_follow(const std::string& from, const std::string& to, std::size_t others) {
+  return !from.empty() && from != to && others == 0;
+}
+
+void rename_state(Setup* setup, const std::string& from, const std::string& to) {
+  if (!references_follow(from, to, count_named(setup->states, from))) return;
+  if (setup->default_state == from) setup->default_state = to;
+  for (SetupTransition& t : setup->transitions) {
+    if (t.from == from) t.from = to;
+    if (t.to == from) t.to = to;
+  }
+}
+
+void rename_parameter(Setup* setup, const std::string& from, const std::string& to) {
+  if (!references_follow(from, to, count_named(setup->parameters, from))) return;
+  for (SetupBlendSpace& space : setup->blend_spaces) {
+    if (space.parameter == from) space.parameter = to;
+  }
+  for (SetupTransition& t : setup->transitions) {
+    for (SetupCondition& c : t.conditions) {
+      if (c.parameter == from) c.parameter = to;
+    }
+  }
+}
+
+void rename_blend_space(Setup* setup, const std::string& from, const std::string& to) {
+  if (!references_follow(from, to, count_named(setup->blend_spaces, from))) return;
+  for (SetupState& state : setup->states) {
+    if (state.motion == from) state.motion = to;
+  }
+}
+
+// The name of item `i` in the committed setup: what a rename in the working copy started from.
+template <class T>
+std::string committed_name(const std::vector<T>& items, std::size_t i) {
+  return i < items.size() ? items[i].name : std::string();
+}
+
+// The ops the validator accepts for a parameter of `type`.
+bool op_fits(ConditionOp op, ParameterType type) {
+  switch (op) {
+    case ConditionOp::kGreater:
+    case ConditionOp::kLess:
+      return type == ParameterType::kFloat || type == ParameterType::kInt;
+    case ConditionOp::kEqual:
+    case ConditionOp::kNotEqual:
+      return type != ParameterType::kTrigger;
+    case ConditionOp::kTrue:
+    case ConditionOp::kFalse:
+      return type == ParameterType::kBool;
+    case ConditionOp::kTriggerSet:
+      return type == ParameterType::kTrigger;
+  }
+  return false;
+}
+
+// What a new condition on a parameter of `type` tests first.
+ConditionOp first_op(ParameterType type) {
+  switch (type) {
+    case ParameterType::kFloat:
+    case ParameterType::kInt:
+      return ConditionOp::kGreater;
+    case ParameterType::kBool:
+      return ConditionOp::kTrue;
+    case ParameterType::kTrigger:
+      return ConditionOp::kTriggerSet;
+  }
+  return ConditionOp::kTrue;
+}
+
+bool op_takes_value(ConditionOp op) {
+  return op == ConditionOp::kGreater || op == ConditionOp::kLess || op == ConditionOp::kEqual ||
+         op == ConditionOp::kNotEqual;
+}
+
+// Keeps a default meaningful for a parameter that changed type.
+void fit_to_type(SetupParameter* p) {
+  switch (p->type) {
+    case ParameterType::kFloat:
+      return;
+    case ParameterType::kInt:
+      p->default_value = std::round(p->default_value);
+      p->rate = 0.0f;
+      return;
+    case ParameterType::kBool:
+    case ParameterType::kTrigger:
+      // Ranges and smoothing mean nothing for on/off values; the panel hides them.
+      p->default_value = p->default_value > 0.5f ? 1.0f : 0.0f;
+      p->min.reset();
+      p->max.reset();
+      p->rate = 0.0f;
+      return;
+  }
+}
+
+std::string transition_text(const SetupTransition& t) { return t.from + " -> " + t.to; }
+
+// Table columns: a stretch column per field and a narrow one for the remove button.
+void setup_columns(std::initializer_list<std::pair<const char*, float>> columns) {
+  for (const auto& [label, weight] : columns) {
+    ImGui::TableSetupColumn(label, ImGuiTableColumnFlags_WidthStretch, weight);
+  }
+  ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+  ImGui::TableHeadersRow();
+}
+
+constexpr ImGuiTableFlags kTableFlags =
+    ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+
+}  // namespace
+
+// --- Widgets ---
+
+bool SetupPanel::finished_edit() {
+  // A field being typed in or dragged keeps working_ from being refreshed (see draw()).
+  if (ImGui::IsItemActive()) editing_now_ = true;
+  return ImGui::IsItemDeactivatedAfterEdit();
+}
+
+bool SetupPanel::text_field(const char* id, const std::string& rect, std::string* text) {
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::InputText(id, text);
+  rects.record(rect);
+  return finished_edit();
+}
+
+bool SetupPanel::float_field(const char* id, const std::string& rect, float* value, float speed,
+                             float min, float max, const char* format) {
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::DragFloat(id, value, speed, min, max, format,
+                   min < max ? ImGuiSliderFlags_AlwaysClamp : ImGuiSliderFlags_None);
+  rects.record(rect);
+  return finished_edit();
+}
+
+bool SetupPanel::int_field(const char* id, const std::string& rect, float* value) {
+  int whole = static_cast<int>(std::lround(*value));
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::DragInt(id, &whole, 0.1f)) *value = static_cast<float>(whole);
+  rects.record(rect);
+  return finished_edit();
+}
+
+bool SetupPanel::optional_float_field(const char* name, std::size_t row,
+                                      std::optional<float>* value, float when_enabled,
+                                      float speed) {
+  const std::string rect = key(name, row);
+  ImGui::PushID(name);
+  bool on = value->has_value();
+  bool done = false;
+  if (ImGui::Checkbox("##on", &on)) {
+    *value = on ? std::optional<float>(when_enabled) : std::nullopt;
+    done = true;
+  }
+  rects.record(key((std::string(name) + "_on").c_str(), row));
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  if (value->has_value()) {
+    done = float_field("##value", rect, &**value, speed) || done;
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("off");
+  }
+  ImGui::PopID();
+  return done;
+}
+
+bool SetupPanel::begin_combo(const char* id, const std::string& rect, const char* preview) {
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const bool open = ImGui::BeginCombo(id, preview);
+  // An open combo has begun its popup window, whose title bar is the last item now.
+  if (!open) rects.record(rect);
+  return open;
+}
+
+bool SetupPanel::combo_choice(const std::string& rect, const char* label, bool chosen) {
+  const bool picked = ImGui::Selectable(label, chosen);
+  rects.record(rect + "=" + label);
+  if (chosen) ImGui::SetItemDefaultFocus();
+  return picked && !chosen;
+}
+
+bool SetupPanel::name_choice(const std::string& rect, const std::string& name, std::string* value) {
+  if (!combo_choice(rect, shown(name), *value == name)) return false;
+  *value = name;
+  return true;
+}
+
+bool SetupPanel::remove_button(const std::string& rect, const char* tooltip) {
+  const bool pressed = ImGui::Button("x", ImVec2(ImGui::GetFrameHeight(), 0.0f));
+  rects.record(rect);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  return pressed;
+}
+
+void SetupPanel::commit(std::string what) {
+  // Two edits finishing in one frame (rare: a field left by clicking a checkbox) share a step.
+  pending_ = pending_.empty() ? std::move(what) : pending_ + ", " + what;
+}
+
+// --- Panel ---
+
+void SetupPanel::draw(Document& doc, Selection& /*sel*/) {
+  rects.clear();
+  if (!doc.has_setup()) {
+    doc_ = nullptr;
+    ImGui::Spacing();
+    ImGui::TextWrapped(
+        "This model has no setup. A setup is the locomotion state machine: parameters, states "
+        "playing clips or blend spaces, and the transitions between them.");
+    if (ImGui::Button("New setup")) doc.new_setup();
+    rects.record("new_setup");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("One looping state per clip, the first default");
+    return;
+  }
+  // Between edits the document is the truth, so an undo from a menu or shortcut shows at once;
+  // during one, working_ holds what is typed until the field is left.
+  if (doc_ != &doc || !editing_) working_ = *doc.setup();
+  doc_ = &doc;
+  editing_now_ = false;
+
+  header(doc);
+  if (ImGui::BeginTabBar("setup_tabs")) {
+    const auto tab = [&](const char* label, const char* name) {
+      const bool open = ImGui::BeginTabItem(label);
+      rects.record(std::string("tab:") + name);
+      return open;
+    };
+    if (tab("Parameters", "Parameters")) {
+      parameters_tab(doc);
+      ImGui::EndTabItem();
+    }
+    if (tab("States", "States")) {
+      states_tab(doc);
+      ImGui::EndTabItem();
+    }
+    if (tab("Blend spaces", "Blend spaces")) {
+      blend_spaces_tab(doc);
+      ImGui::EndTabItem();
+    }
+    if (tab("Transitions", "Transitions")) {
+      transitions_tab(doc);
+      ImGui::EndTabItem();
+    }
+    // "###" keeps the tab's id when its count changes.
+    problems_label_ = "Problems (" + std::to_string(doc.setup_problems().size()) + ")";
+    if (tab((problems_label_ + "###problems").c_str(), "Problems")) {
+      problems_tab(doc);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+
+  editing_ = editing_now_;
+  if (!pending_.empty()) {
+    doc.edit_setup(working_, std::move(pending_));
+    pending_.clear();
+  }
+}
+
+void SetupPanel::header(Document& doc) {
+  const std::string name = doc.setup_path().empty()
+                               ? std::string("unsaved setup")
+                               : std::filesystem::path(doc.setup_path()).filename().string();
+  ImGui::AlignTextToFramePadding();
+  ImGui::Text("%s%s", name.c_str(), doc.setup_dirty() ? " *" : "");
+  if (!doc.setup_path().empty() && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", doc.setup_path().c_str());
+  }
+  const SetupHistory& history = doc.setup_history();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!history.can_undo());
+  if (ImGui::Button("Undo")) doc.undo_setup_edit();
+  rects.record("undo");
+  if (history.can_undo() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("Undo %s", history.undo_label().c_str());
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!history.can_redo());
+  if (ImGui::Button("Redo")) doc.redo_setup_edit();
+  rects.record("redo");
+  if (history.can_redo() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("Redo %s", history.redo_label().c_str());
+  }
+  ImGui::EndDisabled();
+}
+
+// --- Parameters ---
+
+void SetupPanel::parameters_tab(const Document& doc) {
+  const Setup& saved = *doc.setup();
+  std::optional<std::size_t> remove;
+  if (!working_.parameters.empty() && ImGui::BeginTable("parameters", 7, kTableFlags)) {
+    setup_columns({{"Name", 2.0f},
+                   {"Type", 1.2f},
+                   {"Default", 1.2f},
+                   {"Min", 1.4f},
+                   {"Max", 1.4f},
+                   {"Rate", 1.0f}});
+    for (std::size_t i = 0; i < working_.parameters.size(); ++i) {
+      SetupParameter& p = working_.parameters[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      if (text_field("##name", key("param_name", i), &p.name)) {
+        const std::string old = committed_name(saved.parameters, i);
+        rename_parameter(&working_, old, p.name);
+        commit("rename parameter " + old + " to " + p.name);
+      }
+
+      ImGui::TableSetColumnIndex(1);
+      if (begin_combo("##type", key("param_type", i), to_string(p.type))) {
+        for (ParameterType type : kTypes) {
+          if (combo_choice(key("param_type", i), to_string(type), type == p.type)) {
+            p.type = type;
+            fit_to_type(&p);
+            commit("make parameter " + p.name + " " + to_string(type));
+          }
+        }
+        ImGui::EndCombo();
+      }
+
+      ImGui::TableSetColumnIndex(2);
+      const std::string what = "set default of parameter " + p.name;
+      switch (p.type) {
+        case ParameterType::kFloat:
+          if (float_field("##default", key("param_default", i), &p.default_value, 0.01f)) {
+            commit(what);
+          }
+          break;
+        case ParameterType::kInt:
+          if (int_field("##default", key("param_default", i), &p.default_value)) commit(what);
+          break;
+        case ParameterType::kBool: {
+          bool on = p.default_value > 0.5f;
+          if (ImGui::Checkbox("##default", &on)) {
+            p.default_value = on ? 1.0f : 0.0f;
+            commit(what);
+          }
+          rects.record(key("param_default", i));
+          break;
+        }
+        case ParameterType::kTrigger:
+          ImGui::TextDisabled("-");
+          break;
+      }
+
+      const bool ranged = p.type == ParameterType::kFloat || p.type == ParameterType::kInt;
+      ImGui::TableSetColumnIndex(3);
+      if (ranged && optional_float_field("param_min", i, &p.min, p.default_value, 0.01f)) {
+        commit("set min of parameter " + p.name);
+      }
+      ImGui::TableSetColumnIndex(4);
+      if (ranged && optional_float_field("param_max", i, &p.max, p.default_value, 0.01f)) {
+        commit("set max of parameter " + p.name);
+      }
+      ImGui::TableSetColumnIndex(5);
+      if (p.type != ParameterType::kFloat) {
+        ImGui::TextDisabled("-");
+      } else if (float_field("##rate", key("param_rate", i), &p.rate, 0.01f, 0.0f, 1000.0f,
+                             p.rate > 0.0f ? "%.2f / s" : "instant")) {
+        commit("set rate of parameter " + p.name);
+      }
+      if (p.type == ParameterType::kFloat && ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("How fast the value follows a new target, in units per second");
+      }
+
+      ImGui::TableSetColumnIndex(6);
+      if (remove_button(key("remove_parameter", i), "Remove this parameter")) remove = i;
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  if (remove) {
+    commit("remove parameter " + working_.parameters[*remove].name);
+    working_.parameters.erase(working_.parameters.begin() + static_cast<std::ptrdiff_t>(*remove));
+  }
+  if (ImGui::Button("Add parameter")) {
+    SetupParameter p;
+    p.name = unique_name(working_.parameters, "parameter");
+    commit("add parameter " + p.name);
+    working_.parameters.push_back(std::move(p));
+  }
+  rects.record("add_parameter");
+}
+
+// --- States ---
+
+void SetupPanel::states_tab(const Document& doc) {
+  const Setup& saved = *doc.setup();
+  const std::vector<Clip>& clips = doc.model().clips;
+  std::optional<std::size_t> remove;
+  if (!working_.states.empty() && ImGui::BeginTable("states", 6, kTableFlags)) {
+    ImGui::TableSetupColumn("Default", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize("Default").x);
+    setup_columns({{"Name", 2.0f}, {"Motion", 2.0f}, {"Speed", 1.0f}, {"Loop", 0.6f}});
+    for (std::size_t i = 0; i < working_.states.size(); ++i) {
+      SetupState& state = working_.states[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      if (ImGui::RadioButton("##default", working_.default_state == state.name) &&
+          working_.default_state != state.name) {
+        working_.default_state = state.name;
+        commit("make " + state.name + " the default state");
+      }
+      rects.record(key("state_default", i));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("The state the machine starts in");
+
+      ImGui::TableSetColumnIndex(1);
+      if (text_field("##name", key("state_name", i), &state.name)) {
+        const std::string old = committed_name(saved.states, i);
+        rename_state(&working_, old, state.name);
+        commit("rename state " + old + " to " + state.name);
+      }
+
+      ImGui::TableSetColumnIndex(2);
+      const std::string motion_rect = key("state_motion", i);
+      if (begin_combo("##motion", motion_rect, shown(state.motion))) {
+        bool picked = false;
+        for (const Clip& clip : clips) picked |= name_choice(motion_rect, clip.name, &state.motion);
+        if (!working_.blend_spaces.empty()) ImGui::Separator();
+        for (const SetupBlendSpace& space : working_.blend_spaces) {
+          picked |= name_choice(motion_rect, space.name, &state.motion);
+        }
+        if (picked) commit("set motion of state " + state.name);
+        ImGui::EndCombo();
+      }
+
+      ImGui::TableSetColumnIndex(3);
+      if (float_field("##speed", key("state_speed", i), &state.speed, 0.01f, 0.0f, 0.0f, "%.2fx")) {
+        commit("set speed of state " + state.name);
+      }
+      ImGui::TableSetColumnIndex(4);
+      if (ImGui::Checkbox("##loop", &state.loop)) {
+        commit((state.loop ? "loop state " : "stop looping state ") + state.name);
+      }
+      rects.record(key("state_loop", i));
+      ImGui::TableSetColumnIndex(5);
+      if (remove_button(key("remove_state", i), "Remove this state")) remove = i;
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  // References to a removed state stay: the Problems tab lists them for the user to fix.
+  if (remove) {
+    commit("remove state " + working_.states[*remove].name);
+    working_.states.erase(working_.states.begin() + static_cast<std::ptrdiff_t>(*remove));
+  }
+  if (ImGui::Button("Add state")) {
+    SetupState state;
+    state.name = unique_name(working_.states, "State");
+    if (!clips.empty()) state.motion = clips.front().name;
+    if (working_.default_state.empty()) working_.default_state = state.name;
+    commit("add state " + state.name);
+    working_.states.push_back(std::move(state));
+  }
+  rects.record("add_state");
+}
+
+// --- Blend spaces ---
+
+void SetupPanel::blend_spaces_tab(const Document& doc) {
+  const Setup& saved = *doc.setup();
+  const std::vector<Clip>& clips = doc.model().clips;
+  std::optional<std::size_t> remove;
+  if (!working_.blend_spaces.empty() && ImGui::BeginTable("blend_spaces", 4, kTableFlags)) {
+    setup_columns({{"Name", 2.0f}, {"Parameter / clip", 2.0f}, {"Position", 1.2f}});
+    for (std::size_t i = 0; i < working_.blend_spaces.size(); ++i) {
+      SetupBlendSpace& space = working_.blend_spaces[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      if (text_field("##name", key("space_name", i), &space.name)) {
+        const std::string old = committed_name(saved.blend_spaces, i);
+        rename_blend_space(&working_, old, space.name);
+        commit("rename blend space " + old + " to " + space.name);
+      }
+      ImGui::TableSetColumnIndex(1);
+      const std::string param_rect = key("space_parameter", i);
+      if (begin_combo("##parameter", param_rect, shown(space.parameter))) {
+        // A blend space's axis is a number: float and int parameters only.
+        bool picked = false;
+        for (const SetupParameter& p : working_.parameters) {
+          if (p.type == ParameterType::kFloat || p.type == ParameterType::kInt) {
+            picked |= name_choice(param_rect, p.name, &space.parameter);
+          }
+        }
+        if (picked) commit("set parameter of blend space " + space.name);
+        ImGui::EndCombo();
+      }
+      ImGui::TableSetColumnIndex(3);
+      if (remove_button(key("remove_blend_space", i), "Remove this blend space")) remove = i;
+      point_rows(clips, i);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  if (remove) {
+    commit("remove blend space " + working_.blend_spaces[*remove].name);
+    working_.blend_spaces.erase(working_.blend_spaces.begin() +
+                                static_cast<std::ptrdiff_t>(*remove));
+  }
+  if (ImGui::Button("Add blend space")) {
+    SetupBlendSpace space;
+    space.name = unique_name(working_.blend_spaces, "Blend");
+    for (const SetupParameter& p : working_.parameters) {
+      if (p.type == ParameterType::kFloat) {
+        space.parameter = p.name;
+        break;
+      }
+    }
+    // The first two clips at 0 and 1: a working blend to adjust rather than an empty one.
+    for (std::size_t c = 0; c < clips.size() && c < 2; ++c) {
+      space.points.push_back({clips[c].name, static_cast<float>(c), Json::object()});
+    }
+    commit("add blend space " + space.name);
+    working_.blend_spaces.push_back(std::move(space));
+  }
+  rects.record("add_blend_space");
+}
+
+void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_index) {
+  SetupBlendSpace& space = working_.blend_spaces[space_index];
+  std::optional<std::size_t> remove;
+  for (std::size_t j = 0; j < space.points.size(); ++j) {
+    SetupBlendPoint& point = space.points[j];
+    ImGui::PushID(static_cast<int>(j));
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("  point %zu", j + 1);
+    ImGui::TableSetColumnIndex(1);
+    const std::string clip_rect = key("point_clip", space_index, j);
+    if (begin_combo("##clip", clip_rect, shown(point.clip))) {
+      bool picked = false;
+      for (const Clip& clip : clips) picked |= name_choice(clip_rect, clip.name, &point.clip);
+      if (picked) commit("set clip of a point of blend space " + space.name);
+      ImGui::EndCombo();
+    }
+    ImGui::TableSetColumnIndex(2);
+    if (float_field("##position", key("point_position", space_index, j), &point.position, 0.01f)) {
+      commit("move a point of blend space " + space.name);
+    }
+    ImGui::TableSetColumnIndex(3);
+    if (remove_button(key("remove_point", space_index, j), "Remove this point")) remove = j;
+    ImGui::PopID();
+  }
+  if (remove) {
+    commit("remove a point of blend space " + space.name);
+    space.points.erase(space.points.begin() + static_cast<std::ptrdiff_t>(*remove));
+  }
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(1);
+  if (ImGui::SmallButton("Add point")) {
+    SetupBlendPoint point;
+    point.clip = clips.empty() ? std::string() : clips.front().name;
+    // Past the last point, so positions keep increasing.
+    point.position = space.points.empty() ? 0.0f : space.points.back().position + 1.0f;
+    commit("add a point to blend space " + space.name);
+    space.points.push_back(std::move(point));
+  }
+  rects.record(key("add_point", space_index));
+}
+
+// --- Transitions ---
+
+void SetupPanel::transitions_tab(const Document& /*doc*/) {
+  std::optional<std::size_t> remove;
+  if (!working_.transitions.empty() && ImGui::BeginTable("transitions", 7, kTableFlags)) {
+    setup_columns({{"From", 1.6f},
+                   {"To", 1.6f},
+                   {"Exit time", 1.4f},
+                   {"Duration", 1.1f},
+                   {"Offset", 1.0f},
+                   {"Interruption", 1.3f}});
+    for (std::size_t i = 0; i < working_.transitions.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (transition_row(i)) remove = i;
+      condition_rows(i);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  if (remove) {
+    commit("remove transition " + transition_text(working_.transitions[*remove]));
+    working_.transitions.erase(working_.transitions.begin() + static_cast<std::ptrdiff_t>(*remove));
+  }
+  if (ImGui::Button("Add transition")) {
+    SetupTransition t;
+    const std::vector<SetupState>& states = working_.states;
+    t.from = states.empty() ? std::string("*") : states.front().name;
+    t.to = states.size() > 1 ? states[1].name : t.from == "*" ? std::string() : t.from;
+    // At the end of the source state until the user adds conditions: without either it would
+    // fire at once and the running machine would jump straight away.
+    t.exit_time = 1.0f;
+    commit("add transition " + transition_text(t));
+    working_.transitions.push_back(std::move(t));
+  }
+  rects.record("add_transition");
+}
+
+bool SetupPanel::transition_row(std::size_t i) {
+  SetupTransition& t = working_.transitions[i];
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  const std::string from_rect = key("transition_from", i);
+  if (begin_combo("##from", from_rect, t.from == "*" ? "* (any state)" : shown(t.from))) {
+    bool picked = false;
+    if (combo_choice(from_rect, "*", t.from == "*")) {
+      t.from = "*";
+      picked = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Any state");
+    for (const SetupState& state : working_.states) {
+      picked |= name_choice(from_rect, state.name, &t.from);
+    }
+    if (picked) commit("set source of transition " + transition_text(t));
+    ImGui::EndCombo();
+  }
+  ImGui::TableSetColumnIndex(1);
+  const std::string to_rect = key("transition_to", i);
+  if (begin_combo("##to", to_rect, shown(t.to))) {
+    bool picked = false;
+    for (const SetupState& state : working_.states) {
+      picked |= name_choice(to_rect, state.name, &t.to);
+    }
+    if (picked) commit("set destination of transition " + transition_text(t));
+    ImGui::EndCombo();
+  }
+  ImGui::TableSetColumnIndex(2);
+  if (optional_float_field("exit_time", i, &t.exit_time, 1.0f, 0.01f)) {
+    commit("set exit time of transition " + transition_text(t));
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Normalized time of the source state from which the transition may fire");
+  }
+  ImGui::TableSetColumnIndex(3);
+  if (float_field("##duration", key("duration", i), &t.duration, 0.01f, 0.0f, 60.0f, "%.2f s")) {
+    commit("set duration of transition " + transition_text(t));
+  }
+  ImGui::TableSetColumnIndex(4);
+  if (float_field("##offset", key("offset", i), &t.offset, 0.005f, 0.0f, 1.0f, "%.2f")) {
+    commit("set offset of transition " + transition_text(t));
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Normalized start time in the destination");
+  ImGui::TableSetColumnIndex(5);
+  const std::string interruption_rect = key("interruption", i);
+  if (begin_combo("##interruption", interruption_rect, to_string(t.interruption))) {
+    for (Interruption choice : kInterruptions) {
+      if (combo_choice(interruption_rect, to_string(choice), choice == t.interruption)) {
+        t.interruption = choice;
+        commit("set interruption of transition " + transition_text(t));
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::TableSetColumnIndex(6);
+  return remove_button(key("remove_transition", i), "Remove this transition");
+}
+
+void SetupPanel::condition_rows(std::size_t i) {
+  SetupTransition& t = working_.transitions[i];
+  std::optional<std::size_t> remove;
+  ImGui::PushID("conditions");
+  for (std::size_t j = 0; j < t.conditions.size(); ++j) {
+    SetupCondition& c = t.conditions[j];
+    const SetupParameter* p = find_named(working_.parameters, c.parameter);
+    const std::string what = "edit a condition of transition " + transition_text(t);
+    ImGui::PushID(static_cast<int>(j));
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::AlignTextToFramePadding();
+    text_right(j == 0 ? "when" : "and");
+
+    ImGui::TableSetColumnIndex(1);
+    const std::string param_rect = key("condition_parameter", i, j);
+    if (begin_combo("##parameter", param_rect, shown(c.parameter))) {
+      bool picked = false;
+      for (const SetupParameter& candidate : working_.parameters) {
+        picked |= name_choice(param_rect, candidate.name, &c.parameter);
+      }
+      p = find_named(working_.parameters, c.parameter);
+      // A new parameter type may not allow the op: take the first one that it does.
+      if (picked && p != nullptr && !op_fits(c.op, p->type)) c.op = first_op(p->type);
+      if (picked) commit(what);
+      ImGui::EndCombo();
+    }
+
+    ImGui::TableSetColumnIndex(2);
+    const std::string op_rect = key("condition_op", i, j);
+    if (begin_combo("##op", op_rect, to_string(c.op))) {
+      for (ConditionOp op : kOps) {
+        // Unknown parameters get every op: the Problems tab reports the parameter first.
+        if (p != nullptr && !op_fits(op, p->type) && op != c.op) continue;
+        if (combo_choice(op_rect, to_string(op), op == c.op)) {
+          c.op = op;
+          commit(what);
+        }
+      }
+      ImGui::EndCombo();
+    }
+
+    ImGui::TableSetColumnIndex(3);
+    const std::string value_rect = key("condition_value", i, j);
+    if (!op_takes_value(c.op)) {
+      ImGui::TextDisabled("-");
+    } else if (p != nullptr && p->type == ParameterType::kBool) {
+      bool on = c.value > 0.5f;
+      if (ImGui::Checkbox("##value", &on)) {
+        c.value = on ? 1.0f : 0.0f;
+        commit(what);
+      }
+      rects.record(value_rect);
+    } else if (p != nullptr && p->type == ParameterType::kInt) {
+      if (int_field("##value", value_rect, &c.value)) commit(what);
+    } else if (float_field("##value", value_rect, &c.value, 0.01f)) {
+      commit(what);
+    }
+
+    ImGui::TableSetColumnIndex(6);
+    if (remove_button(key("remove_condition", i, j), "Remove this condition")) remove = j;
+    ImGui::PopID();
+  }
+  if (remove) {
+    commit("remove a condition of transition " + transition_text(t));
+    t.conditions.erase(t.conditions.begin() + static_cast<std::ptrdiff_t>(*remove));
+  }
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(1);
+  if (ImGui::SmallButton("Add condition")) {
+    SetupCondition c;
+    if (!working_.parameters.empty()) {
+      c.parameter = working_.parameters.front().name;
+      c.op = first_op(working_.parameters.front().type);
+    }
+    commit("add a condition to transition " + transition_text(t));
+    t.conditions.push_back(std::move(c));
+  }
+  rects.record(key("add_condition", i));
+  ImGui::PopID();
+}
+
+// --- Problems ---
+
+void SetupPanel::problems_tab(const Document& doc) {
+  const std::vector<Diagnostic>& problems = doc.setup_problems();
+  if (problems.empty()) {
+    ImGui::TextColored(colors::playing(), "No problems.");
+    return;
+  }
+  if (!ImGui::BeginTable("problems", 3, kTableFlags)) return;
+  ImGui::TableSetupColumn("Severity", ImGuiTableColumnFlags_WidthFixed,
+                          ImGui::CalcTextSize("Severity").x);
+  ImGui::TableSetupColumn("Where", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+  ImGui::TableSetupColumn("Problem", ImGuiTableColumnFlags_WidthStretch, 4.0f);
+  ImGui::TableHeadersRow();
+  for (std::size_t i = 0; i < problems.size(); ++i) {
+    const Diagnostic& d = problems[i];
+    const bool error = d.severity == Diagnostic::Severity::kError;
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextColored(error ? colors::warning() : colors::highlight(),
+                       error ? "error" : "warning");
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(d.pointer.empty() ? "/" : d.pointer.c_str());
+    ImGui::TableSetColumnIndex(2);
+    ImGui::TextWrapped("%s", d.message.c_str());
+    rects.record(key("problem", i));
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace anim::ui
