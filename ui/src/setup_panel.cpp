@@ -288,6 +288,10 @@ void SetupPanel::draw(Document& doc, Selection& /*sel*/) {
       rects.record(std::string("tab:") + name);
       return open;
     };
+    if (tab("Graph", "Graph")) {
+      graph_.draw(doc);
+      ImGui::EndTabItem();
+    }
     if (tab("Parameters", "Parameters")) {
       parameters_tab(doc);
       ImGui::EndTabItem();

@@ -13,6 +13,7 @@
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
+#include "anim/ui/state_graph.h"
 
 namespace anim::ui {
 
@@ -27,8 +28,8 @@ class SetupPanel {
   const std::string& problems_label() const { return problems_label_; }
 
   // Rects of the last frame, for tests: "new_setup" (without a setup); "undo", "redo",
-  // "tab:Parameters", "tab:States", "tab:Blend spaces", "tab:Transitions", "tab:Problems";
-  // and in the open tab, with <i> a row and <j> a sub-row:
+  // "tab:Graph", "tab:Parameters", "tab:States", "tab:Blend spaces", "tab:Transitions",
+  // "tab:Problems"; and in the open tab, with <i> a row and <j> a sub-row:
   //   Parameters: "add_parameter", "param_name:<i>", "param_type:<i>", "param_default:<i>",
   //     "param_min:<i>", "param_max:<i>" (their checkboxes "param_min_on:<i>", ...),
   //     "param_rate:<i>", "remove_parameter:<i>".
@@ -76,6 +77,7 @@ class SetupPanel {
   void condition_rows(std::size_t transition);
   void problems_tab(const Document& doc);
 
+  StateGraph graph_;  // The Graph tab.
   Setup working_;
   const Document* doc_ = nullptr;  // Whose setup working_ copies.
   bool editing_ = false;           // A field of this panel was being edited last frame.

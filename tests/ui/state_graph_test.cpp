@@ -1,0 +1,139 @@
+// The state graph: where boxes go, how arrows meet them, and dragging a box as one undoable
+// edit of the setup's editor block. Headless ImGui for the drag.
+#include "anim/ui/state_graph.h"
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <string>
+
+#include "anim/clip.h"
+#include "anim/model.h"
+#include "anim/ui/document.h"
+
+namespace anim::ui {
+namespace {
+
+SetupState state(const std::string& name) {
+  SetupState s;
+  s.name = name;
+  s.motion = "walk";
+  return s;
+}
+
+TEST(StateGraphLayout, StoredPlacesWinAndTheRestFillFreeGridCells) {
+  anim::Setup setup;
+  setup.states = {state("A"), state("B"), state("C")};
+  setup.editor = Json::parse(R"({"camera": 3, "nodes": {"A": [20, 20], "C": "not a place"}})");
+  const auto places = node_positions(setup);
+  ASSERT_EQ(places.size(), 3u);
+  EXPECT_EQ(places.at("A"), glm::vec2(20, 20));
+  // The grid's first cell (20, 20) is A's, so B takes the second (20 + 170, 20) and C, whose
+  // stored value is no place, the third.
+  EXPECT_EQ(places.at("B"), glm::vec2(190, 20));
+  EXPECT_EQ(places.at("C"), glm::vec2(360, 20));
+  EXPECT_EQ(places.count(kAnyStateNode), 0u) << "no transition starts from any state";
+
+  SetupTransition from_any;
+  from_any.from = "*";
+  from_any.to = "B";
+  setup.transitions.push_back(from_any);
+  EXPECT_EQ(node_positions(setup).at(kAnyStateNode), glm::vec2(20, 120)) << "the next row";
+}
+
+TEST(StateGraphLayout, SettingAPlaceKeepsTheRestOfTheEditorBlock) {
+  anim::Setup setup;
+  setup.editor = Json::parse(R"({"camera": 3, "nodes": {"A": [1, 2]}})");
+  set_node_position(setup, "B", glm::vec2(10.4f, 19.6f));
+  EXPECT_EQ(setup.editor.dump(), R"({"camera":3,"nodes":{"A":[1,2],"B":[10,20]}})");
+  anim::Setup empty;
+  set_node_position(empty, "A", glm::vec2(5, 6));
+  EXPECT_EQ(empty.editor.dump(), R"({"nodes":{"A":[5,6]}})");
+}
+
+TEST(StateGraphLayout, ArrowsRunBetweenTheBoxEdges) {
+  const glm::vec2 size(100, 50);
+  // Side by side: from the right edge of one to the left edge of the other.
+  Arrow a = arrow_between({0, 0}, {200, 0}, size);
+  EXPECT_EQ(a.tail, glm::vec2(100, 25));
+  EXPECT_EQ(a.head, glm::vec2(200, 25));
+  // Diagonal (centres (50, 25) and (250, 125)): the line leaves through the corners.
+  a = arrow_between({0, 0}, {200, 100}, size);
+  EXPECT_EQ(a.tail, glm::vec2(100, 50));
+  EXPECT_EQ(a.head, glm::vec2(200, 100));
+  // Straight down: through the bottom and top edges.
+  a = arrow_between({0, 0}, {0, 200}, size);
+  EXPECT_EQ(a.tail, glm::vec2(50, 50));
+  EXPECT_EQ(a.head, glm::vec2(50, 200));
+}
+
+Model two_clip_model() {
+  Model model;
+  model.skeleton.names = {"root"};
+  model.skeleton.parents = {-1};
+  model.skeleton.rest = {Transform{}};
+  for (const char* name : {"walk", "run"}) {
+    ClipBuilder clip(name, 1.0f, 1);
+    clip.add_translation(0, 0.0f, glm::vec3(0.0f));
+    clip.add_translation(0, 1.0f, glm::vec3(1.0f));
+    model.clips.push_back(clip.build());
+  }
+  return model;
+}
+
+class StateGraphDragTest : public ::testing::Test {
+ protected:
+  StateGraphDragTest() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(800, 600);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+  ~StateGraphDragTest() override { ImGui::DestroyContext(); }
+
+  void frame(Document& doc, StateGraph& graph) {
+    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(800, 600));
+    ImGui::Begin("graph", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
+    graph.draw(doc);
+    ImGui::End();
+    ImGui::Render();
+  }
+};
+
+TEST_F(StateGraphDragTest, DraggingABoxMovesItAsOneUndoableEdit) {
+  Document doc(two_clip_model(), "/models/two.x");
+  doc.new_setup();  // States "walk" and "run", no places stored yet.
+  StateGraph graph;
+  frame(doc, graph);
+  frame(doc, graph);
+  const ItemRect* box = graph.rects.find("node:run");
+  ASSERT_NE(box, nullptr);
+  const ImVec2 grab(box->center().x, box->center().y);
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = grab;
+  frame(doc, graph);
+  io.MouseDown[0] = true;
+  frame(doc, graph);
+  for (int step = 1; step <= 4; ++step) {
+    io.MousePos = ImVec2(grab.x + 10.0f * step, grab.y + 7.5f * step);
+    frame(doc, graph);
+  }
+  EXPECT_FALSE(doc.setup_history().can_undo()) << "nothing is committed mid-drag";
+  io.MouseDown[0] = false;
+  frame(doc, graph);
+
+  // "run" was in the grid's second cell (190, 20); it moved by (40, 30).
+  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"run":[230,50]}})");
+  EXPECT_EQ(doc.setup_history().undo_label(), "move run");
+  ASSERT_TRUE(doc.undo_setup_edit());
+  EXPECT_FALSE(doc.setup()->editor.contains("nodes"));
+}
+
+}  // namespace
+}  // namespace anim::ui

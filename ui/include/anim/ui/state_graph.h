@@ -1,0 +1,51 @@
+#pragma once
+// The setup's state machine drawn as a graph: a box per state (and one for "any state"), an
+// arrow per transition, the running states lit by their weight. Boxes are dragged to arrange
+// the graph; their places are kept in the setup's `editor` block ({"nodes": {"Idle": [x, y]}}),
+// which the runtime ignores, so a saved setup reopens as it was arranged.
+#include <map>
+#include <string>
+
+#include <glm/vec2.hpp>
+
+#include "anim/setup.h"
+#include "anim/ui/document.h"
+#include "anim/ui/item_rects.h"
+
+namespace anim::ui {
+
+// The name the any-state box goes by in the editor block.
+constexpr const char* kAnyStateNode = "*";
+
+// Where each state's box goes (its top-left corner, in graph units = pixels at zoom 1): the
+// editor block's place when it holds a valid one, else the next free cell of a grid. The
+// any-state box is included when a transition starts from "*".
+std::map<std::string, glm::vec2> node_positions(const Setup& setup);
+
+// Records `name`'s box at `position` in setup.editor["nodes"], keeping everything else there.
+void set_node_position(Setup& setup, const std::string& name, const glm::vec2& position);
+
+// The arrow between two boxes of `size` at top-left corners `from` and `to`: from the edge of
+// one box to the edge of the other along the line joining their centres.
+struct Arrow {
+  glm::vec2 tail, head;
+};
+Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2& size);
+
+class StateGraph {
+ public:
+  // Draws the graph filling the rest of the current window. Dragging a box moves it; the move
+  // is one undoable edit of the setup when the drag ends.
+  void draw(Document& doc);
+
+  // Boxes of the last frame, "node:<name>", for tests.
+  ItemRects rects;
+  static constexpr float kNodeWidth = 130.0f, kNodeHeight = 46.0f;
+
+ private:
+  std::string dragging_;         // The box being dragged, or empty.
+  glm::vec2 drag_offset_{0.0f};  // Its top-left corner minus the mouse, in graph units.
+  glm::vec2 drag_position_{0.0f};
+};
+
+}  // namespace anim::ui

@@ -1,0 +1,217 @@
+#include "anim/ui/state_graph.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include <imgui.h>
+#include <glm/geometric.hpp>
+
+#include "anim/state_machine.h"
+
+namespace anim::ui {
+namespace {
+
+constexpr float kCellX = 170.0f, kCellY = 100.0f, kMargin = 20.0f;
+
+std::optional<glm::vec2> stored_position(const Setup& setup, const std::string& name) {
+  if (!setup.editor.is_object()) return std::nullopt;
+  const auto nodes = setup.editor.find("nodes");
+  if (nodes == setup.editor.end() || !nodes->is_object()) return std::nullopt;
+  const auto place = nodes->find(name);
+  if (place == nodes->end() || !place->is_array() || place->size() != 2) return std::nullopt;
+  if (!(*place)[0].is_number() || !(*place)[1].is_number()) return std::nullopt;
+  const glm::vec2 p((*place)[0].get<float>(), (*place)[1].get<float>());
+  if (!std::isfinite(p.x) || !std::isfinite(p.y)) return std::nullopt;
+  return p;
+}
+
+ImVec2 im(const glm::vec2& v) { return ImVec2(v.x, v.y); }
+
+// A filled arrowhead at `head` pointing along `direction` (unit).
+void arrowhead(ImDrawList* draw, const glm::vec2& head, const glm::vec2& direction, ImU32 color) {
+  const glm::vec2 side(-direction.y, direction.x);
+  const glm::vec2 base = head - direction * 10.0f;
+  draw->AddTriangleFilled(im(head), im(base + side * 5.0f), im(base - side * 5.0f), color);
+}
+
+}  // namespace
+
+std::map<std::string, glm::vec2> node_positions(const Setup& setup) {
+  std::vector<std::string> names;
+  for (const SetupState& state : setup.states) names.push_back(state.name);
+  const bool any = std::any_of(setup.transitions.begin(), setup.transitions.end(),
+                               [](const SetupTransition& t) { return t.from == kAnyStateNode; });
+  if (any) names.push_back(kAnyStateNode);
+  std::map<std::string, glm::vec2> out;
+  std::vector<std::string> unplaced;
+  for (const std::string& name : names) {
+    if (out.count(name)) continue;  // A duplicate name (a problem the setup reports).
+    if (const std::optional<glm::vec2> p = stored_position(setup, name)) {
+      out[name] = *p;
+    } else {
+      unplaced.push_back(name);
+    }
+  }
+  // The rest go to the first free cells of a three-wide grid, clear of every placed box.
+  const glm::vec2 size(StateGraph::kNodeWidth, StateGraph::kNodeHeight);
+  auto free = [&](const glm::vec2& cell) {
+    for (const auto& [other, place] : out) {
+      (void)other;
+      if (cell.x < place.x + size.x && place.x < cell.x + size.x && cell.y < place.y + size.y &&
+          place.y < cell.y + size.y) {
+        return false;
+      }
+    }
+    return true;
+  };
+  std::size_t k = 0;
+  for (const std::string& name : unplaced) {
+    glm::vec2 cell;
+    do {
+      cell = glm::vec2(kMargin + static_cast<float>(k % 3) * kCellX,
+                       kMargin + static_cast<float>(k / 3) * kCellY);
+      ++k;
+    } while (!free(cell));
+    out[name] = cell;
+  }
+  return out;
+}
+
+void set_node_position(Setup& setup, const std::string& name, const glm::vec2& position) {
+  if (!setup.editor.is_object()) setup.editor = Json::object();
+  Json& nodes = setup.editor["nodes"];
+  if (!nodes.is_object()) nodes = Json::object();
+  // Whole units keep the saved file tidy.
+  nodes[name] = Json::array({std::lround(position.x), std::lround(position.y)});
+}
+
+Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2& size) {
+  const glm::vec2 half = size * 0.5f;
+  const glm::vec2 a = from + half, b = to + half;
+  const glm::vec2 d = b - a;
+  if (d.x == 0.0f && d.y == 0.0f) return {a, b};
+  // How far along d the ray from a centre leaves its box.
+  const float inf = std::numeric_limits<float>::infinity();
+  const float s = std::min(d.x != 0.0f ? half.x / std::fabs(d.x) : inf,
+                           d.y != 0.0f ? half.y / std::fabs(d.y) : inf);
+  return {a + d * s, b - d * s};
+}
+
+void StateGraph::draw(Document& doc) {
+  rects.clear();
+  const Setup* setup = doc.setup();
+  if (setup == nullptr) return;
+  std::map<std::string, glm::vec2> places = node_positions(*setup);
+  if (!dragging_.empty() && places.count(dragging_)) places[dragging_] = drag_position_;
+  const glm::vec2 size(kNodeWidth, kNodeHeight);
+
+  // What runs now, by name (the running machine may be an older, error-free version).
+  std::map<std::string, float> weights;
+  std::string running_from, running_to;
+  float progress = 0.0f;
+  StateMachineInstance* sm = doc.state_machine();
+  if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
+    const StateMachineDef& def = sm->def();
+    for (const auto& active : sm->active_states())
+      weights[def.states[active.state].name] += active.weight;
+    const StateMachineInstance::TransitionStatus t = sm->transition();
+    if (t.transition >= 0) {
+      const int from = def.transitions[t.transition].from;
+      running_from = from < 0 ? kAnyStateNode : def.states[from].name;
+      running_to = def.states[t.to].name;
+      progress = t.progress;
+    }
+  }
+
+  ImGui::BeginChild("##graph", ImVec2(0.0f, 0.0f), true, ImGuiWindowFlags_HorizontalScrollbar);
+  const ImVec2 origin_im = ImGui::GetCursorScreenPos();
+  const glm::vec2 origin(origin_im.x, origin_im.y);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 edge = ImGui::GetColorU32(ImGuiCol_Text, 0.55f);
+  const ImU32 live = IM_COL32(255, 170, 60, 255);
+
+  for (const SetupTransition& t : setup->transitions) {
+    const auto from = places.find(t.from), to = places.find(t.to);
+    if (from == places.end() || to == places.end()) continue;  // A problem, listed elsewhere.
+    const bool running = t.from == running_from && t.to == running_to;
+    const ImU32 color = running ? live : edge;
+    if (t.from == t.to) {  // A loop over the box's top edge.
+      const glm::vec2 top = origin + from->second + glm::vec2(size.x * 0.5f, 0.0f);
+      draw->AddBezierCubic(im(top + glm::vec2(-12, 0)), im(top + glm::vec2(-24, -30)),
+                           im(top + glm::vec2(24, -30)), im(top + glm::vec2(12, 0)), color, 1.5f);
+      arrowhead(draw, top + glm::vec2(12, 0), glm::vec2(0, 1), color);
+      continue;
+    }
+    Arrow a = arrow_between(from->second, to->second, size);
+    const glm::vec2 dir = glm::normalize(a.head - a.tail);
+    // Shifted sideways so that A -> B and B -> A do not overlap.
+    const glm::vec2 shift = glm::vec2(-dir.y, dir.x) * 5.0f;
+    const glm::vec2 tail = origin + a.tail + shift, head = origin + a.head + shift;
+    draw->AddLine(im(tail), im(head), color, running ? 2.5f : 1.5f);
+    arrowhead(draw, head, dir, color);
+    if (running) draw->AddCircleFilled(im(tail + (head - tail) * progress), 4.0f, live);
+  }
+
+  glm::vec2 extent(0.0f);
+  for (const auto& [name, place] : places) {
+    const glm::vec2 min = origin + place, max = min + size;
+    extent = glm::max(extent, place + size);
+    const bool any = name == kAnyStateNode;
+    const auto w = weights.find(name);
+    const float weight = w == weights.end() ? 0.0f : w->second;
+    const ImVec4 base = any ? ImVec4(0.30f, 0.22f, 0.40f, 1.0f) : ImVec4(0.20f, 0.22f, 0.26f, 1.0f);
+    const ImVec4 lit(0.20f, 0.55f, 0.30f, 1.0f);
+    const ImVec4 fill(base.x + (lit.x - base.x) * weight, base.y + (lit.y - base.y) * weight,
+                      base.z + (lit.z - base.z) * weight, 1.0f);
+    draw->AddRectFilled(im(min), im(max), ImGui::GetColorU32(fill), 6.0f);
+    const bool is_default = name == setup->default_state;
+    draw->AddRect(im(min), im(max),
+                  is_default ? IM_COL32(240, 200, 80, 255) : ImGui::GetColorU32(ImGuiCol_Border),
+                  6.0f, 0, is_default ? 2.5f : 1.0f);
+    draw->AddText(im(min + glm::vec2(8, 6)), ImGui::GetColorU32(ImGuiCol_Text),
+                  any ? "Any state" : name.c_str());
+    std::string detail;
+    for (const SetupState& s : setup->states) {
+      if (s.name == name) detail = s.motion;
+    }
+    if (!any && weight > 0.0f) detail += "  " + std::to_string(std::lround(weight * 100)) + "%";
+    draw->AddText(im(min + glm::vec2(8, 24)), ImGui::GetColorU32(ImGuiCol_TextDisabled),
+                  detail.c_str());
+
+    // Each box is a button: dragging it moves the box; the drop is one edit.
+    ImGui::SetCursorScreenPos(im(min));
+    ImGui::InvisibleButton(("node:" + name).c_str(), im(size));
+    rects.record("node:" + name);
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (ImGui::IsItemActivated()) {
+      dragging_ = name;
+      drag_offset_ = place - (glm::vec2(mouse.x, mouse.y) - origin);
+      drag_position_ = place;
+    }
+    if (ImGui::IsItemActive() && dragging_ == name) {
+      drag_position_ = glm::max(glm::vec2(mouse.x, mouse.y) - origin + drag_offset_, glm::vec2(0));
+    }
+    if (ImGui::IsItemDeactivated() && dragging_ == name) {
+      const glm::vec2 dropped = drag_position_;
+      dragging_.clear();
+      const std::optional<glm::vec2> before = stored_position(*setup, name);
+      if (!before || glm::distance(*before, dropped) >= 1.0f) {
+        Setup moved = *setup;
+        set_node_position(moved, name, dropped);
+        doc.edit_setup(std::move(moved), "move " + (any ? std::string("any state") : name));
+        setup = doc.setup();
+      }
+    }
+    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
+      ImGui::SetTooltip(any ? "Transitions from any state start here" : "Drag to arrange");
+    }
+  }
+  // Room for every box, so the child scrolls to the far ones.
+  ImGui::SetCursorScreenPos(im(origin));
+  ImGui::Dummy(im(extent + glm::vec2(kMargin)));
+  ImGui::EndChild();
+}
+
+}  // namespace anim::ui
