@@ -133,6 +133,54 @@ TEST_F(StateGraphDragTest, DraggingABoxMovesItAsOneUndoableEdit) {
   EXPECT_EQ(doc.setup_history().undo_label(), "move run");
   ASSERT_TRUE(doc.undo_setup_edit());
   EXPECT_FALSE(doc.setup()->editor.contains("nodes"));
+
+  // A click without a move is no edit.
+  io.MousePos = grab;
+  frame(doc, graph);
+  io.MouseDown[0] = true;
+  frame(doc, graph);
+  io.MouseDown[0] = false;
+  frame(doc, graph);
+  EXPECT_FALSE(doc.setup_history().can_undo());
+}
+
+TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
+  Document doc(two_clip_model(), "/models/two.x");
+  doc.new_setup();
+  ASSERT_EQ(doc.setup()->default_state, "walk");
+  StateGraph graph;
+  ImGuiIO& io = ImGui::GetIO();
+  auto click = [&](const std::string& rect, int button) {
+    // A popup settles its place over its first frames: read rects after that.
+    for (int i = 0; i < 3; ++i) frame(doc, graph);
+    const ItemRect* r = graph.rects.find(rect);
+    ASSERT_NE(r, nullptr) << rect;
+    io.MousePos = ImVec2(r->center().x, r->center().y);
+    frame(doc, graph);
+    io.MouseDown[button] = true;
+    frame(doc, graph);
+    io.MouseDown[button] = false;
+    frame(doc, graph);
+  };
+  click("node:run", 1);
+  click("menu:default", 0);
+  EXPECT_EQ(doc.setup()->default_state, "run");
+  EXPECT_EQ(doc.setup_history().undo_label(), "default state run");
+
+  click("node:run", 1);
+  // Hovering the entry opens its submenu.
+  const ItemRect* entry = graph.rects.find("menu:add_transition");
+  ASSERT_NE(entry, nullptr);
+  io.MousePos = ImVec2(entry->center().x, entry->center().y);
+  for (int i = 0; i < 3; ++i) frame(doc, graph);
+  click("menu:to:walk", 0);
+  ASSERT_EQ(doc.setup()->transitions.size(), 1u);
+  const SetupTransition& t = doc.setup()->transitions[0];
+  EXPECT_EQ(t.from, "run");
+  EXPECT_EQ(t.to, "walk");
+  ASSERT_TRUE(t.exit_time.has_value());
+  EXPECT_EQ(*t.exit_time, 1.0f) << "no instant jump before conditions are added";
+  EXPECT_EQ(doc.setup_history().undo_label(), "add transition run -> walk");
 }
 
 }  // namespace

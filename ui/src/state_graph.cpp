@@ -99,6 +99,49 @@ Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2&
   return {a + d * s, b - d * s};
 }
 
+bool StateGraph::node_menu(Document& doc, const std::string& name) {
+  if (!ImGui::BeginPopupContextItem("node_menu")) return false;
+  const Setup& setup = *doc.setup();
+  const bool any = name == kAnyStateNode;
+  // Choices are applied after the menu is drawn: an edit replaces the setup it reads.
+  bool make_default = false;
+  std::string target;
+  if (!any) {
+    const bool is_default = setup.default_state == name;
+    make_default = ImGui::MenuItem("Default state", nullptr, is_default, !is_default);
+    rects.record("menu:default");
+  }
+  const bool open = ImGui::BeginMenu("Add transition to");
+  // Once open, the last item is the submenu's window, not this entry.
+  if (!open) rects.record("menu:add_transition");
+  if (open) {
+    for (const SetupState& state : setup.states) {
+      if (ImGui::MenuItem(state.name.c_str())) target = state.name;
+      rects.record("menu:to:" + state.name);
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::EndPopup();
+
+  if (make_default) {
+    Setup changed = setup;
+    changed.default_state = name;
+    doc.edit_setup(std::move(changed), "default state " + name);
+    return true;
+  }
+  if (target.empty()) return false;
+  Setup changed = setup;
+  SetupTransition t;
+  t.from = name;
+  t.to = target;
+  // At the end of the source's cycle until conditions are added: a transition with neither
+  // would fire at once.
+  t.exit_time = 1.0f;
+  changed.transitions.push_back(t);
+  doc.edit_setup(std::move(changed), "add transition " + name + " -> " + target);
+  return true;
+}
+
 void StateGraph::draw(Document& doc) {
   rects.clear();
   const Setup* setup = doc.setup();
@@ -182,13 +225,14 @@ void StateGraph::draw(Document& doc) {
 
     // Each box is a button: dragging it moves the box; the drop is one edit.
     ImGui::SetCursorScreenPos(im(min));
-    ImGui::InvisibleButton(("node:" + name).c_str(), im(size));
+    ImGui::PushID(name.c_str());  // Each box's button and menu are its own.
+    ImGui::InvisibleButton("node", im(size));
     rects.record("node:" + name);
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     if (ImGui::IsItemActivated()) {
       dragging_ = name;
       drag_offset_ = place - (glm::vec2(mouse.x, mouse.y) - origin);
-      drag_position_ = place;
+      drag_position_ = drag_start_ = place;
     }
     if (ImGui::IsItemActive() && dragging_ == name) {
       drag_position_ = glm::max(glm::vec2(mouse.x, mouse.y) - origin + drag_offset_, glm::vec2(0));
@@ -196,17 +240,19 @@ void StateGraph::draw(Document& doc) {
     if (ImGui::IsItemDeactivated() && dragging_ == name) {
       const glm::vec2 dropped = drag_position_;
       dragging_.clear();
-      const std::optional<glm::vec2> before = stored_position(*setup, name);
-      if (!before || glm::distance(*before, dropped) >= 1.0f) {
+      if (glm::distance(drag_start_, dropped) >= 1.0f) {  // A click alone changes nothing.
         Setup moved = *setup;
         set_node_position(moved, name, dropped);
         doc.edit_setup(std::move(moved), "move " + (any ? std::string("any state") : name));
         setup = doc.setup();
       }
     }
-    if (ImGui::IsItemHovered() && !ImGui::IsItemActive()) {
-      ImGui::SetTooltip(any ? "Transitions from any state start here" : "Drag to arrange");
+    if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
+      ImGui::SetTooltip(any ? "Transitions from any state start here; right-click to add one"
+                            : "Drag to arrange; right-click for transitions");
     }
+    if (node_menu(doc, name)) setup = doc.setup();
+    ImGui::PopID();
   }
   // Room for every box, so the child scrolls to the far ones.
   ImGui::SetCursorScreenPos(im(origin));

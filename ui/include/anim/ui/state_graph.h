@@ -35,17 +35,22 @@ Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2&
 class StateGraph {
  public:
   // Draws the graph filling the rest of the current window. Dragging a box moves it; the move
-  // is one undoable edit of the setup when the drag ends.
+  // is one undoable edit of the setup when the drag ends. Right-clicking a box makes it the
+  // default state or adds a transition from it.
   void draw(Document& doc);
 
-  // Boxes of the last frame, "node:<name>", for tests.
+  // Boxes of the last frame, "node:<name>", and while a box's menu is open "menu:default",
+  // "menu:add_transition" and, in its submenu, "menu:to:<state>"; for tests.
   ItemRects rects;
   static constexpr float kNodeWidth = 130.0f, kNodeHeight = 46.0f;
 
  private:
+  bool node_menu(Document& doc, const std::string& name);  // True when it edited the setup.
+
   std::string dragging_;         // The box being dragged, or empty.
   glm::vec2 drag_offset_{0.0f};  // Its top-left corner minus the mouse, in graph units.
   glm::vec2 drag_position_{0.0f};
+  glm::vec2 drag_start_{0.0f};  // Where the dragged box was when the drag began.
 };
 
 }  // namespace anim::ui
