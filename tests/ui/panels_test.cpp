@@ -20,16 +20,10 @@
 #include "anim/ui/selection.h"
 #include "anim/ui/status_bar.h"
 #include "anim/ui/timeline_panel.h"
+#include "imgui_harness.h"
 
 namespace anim::ui {
 namespace {
-
-constexpr int kSpaceKey = 32;
-constexpr int kLeftKey = 1;
-constexpr int kRightKey = 2;
-constexpr int kHomeKey = 3;
-constexpr int kEndKey = 4;
-constexpr int kBackspaceKey = 8;
 
 // Joints: root -> spine -> {head -> tip, arm}. "tip" moves no vertex.
 enum Joint { kRoot, kSpine, kHead, kTip, kArm, kJointCount };
@@ -79,112 +73,13 @@ Model make_model(bool with_clips = true) {
   return model;
 }
 
-// A headless ImGui context. Every frame draws `draw` inside one fixed window, like the app's
-// panel windows.
-class Harness {
- public:
-  explicit Harness(ImVec2 window_size = ImVec2(900.0f, 600.0f)) : window_size_(window_size) {
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.LogFilename = nullptr;
-    io.DisplaySize = ImVec2(1280.0f, 800.0f);
-    io.KeyMap[ImGuiKey_Space] = kSpaceKey;
-    io.KeyMap[ImGuiKey_LeftArrow] = kLeftKey;
-    io.KeyMap[ImGuiKey_RightArrow] = kRightKey;
-    io.KeyMap[ImGuiKey_Home] = kHomeKey;
-    io.KeyMap[ImGuiKey_End] = kEndKey;
-    io.KeyMap[ImGuiKey_Backspace] = kBackspaceKey;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-  }
-  ~Harness() { ImGui::DestroyContext(); }
-  Harness(const Harness&) = delete;
-  Harness& operator=(const Harness&) = delete;
-
-  void set_draw(std::function<void()> draw) { draw_ = std::move(draw); }
-
-  void frame() {
-    ImGuiIO& io = ImGui::GetIO();
-    io.DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(window_size_, ImGuiCond_Always);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
-    if (ImGui::Begin("Panel", nullptr, flags)) {
-      const Stacks before = stacks();
-      draw_();
-      // ImGui's own checks are compiled out of the system library: check the balance here.
-      EXPECT_EQ(stacks(), before) << "a panel left an ImGui stack unbalanced";
-    }
-    ImGui::End();
-    ImGui::Render();
-  }
-  void frames(int count) {
-    for (int i = 0; i < count; ++i) frame();
-  }
-
-  // Moves the mouse to `at`, then presses and releases the left button on separate frames.
-  void click_at(ImVec2 at, int clicks = 1) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = at;
-    frame();
-    for (int i = 0; i < clicks; ++i) {
-      io.MouseDown[0] = true;
-      frame();
-      io.MouseDown[0] = false;
-      frame();
-    }
-  }
-  // Clicks the centre of the widget recorded as `name`; false when there is none.
-  bool click(const ItemRects& rects, const std::string& name, int clicks = 1) {
-    const ItemRect* rect = rects.find(name);
-    if (rect == nullptr) return false;
-    click_at(rect->center(), clicks);
-    return true;
-  }
-  void mouse_to(ImVec2 at) {
-    ImGui::GetIO().MousePos = at;
-    frame();
-  }
-  void mouse_button(bool down) {
-    ImGui::GetIO().MouseDown[0] = down;
-    frame();
-  }
-  // Presses and releases a key (an index into io.KeysDown).
-  void press(int key) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeysDown[key] = true;
-    frame();
-    io.KeysDown[key] = false;
-    frame();
-  }
-  void type(const std::string& text) {
-    for (char c : text) {
-      ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(c));
-      frame();
-    }
-  }
-
- private:
-  // Sizes of the stacks every Push/Begin must restore (ID, colours, style, disabled, windows,
-  // tables, tree depth, popups, groups, item flags).
-  using Stacks = std::vector<int>;
-  static Stacks stacks() {
-    const ImGuiContext& g = *ImGui::GetCurrentContext();
-    const ImGuiWindow* window = g.CurrentWindow;
-    return {window->IDStack.Size,  g.ColorStack.Size,         g.StyleVarStack.Size,
-            g.DisabledStackSize,   g.CurrentWindowStack.Size, g.TablesTempDataStacked,
-            window->DC.TreeDepth,  g.BeginPopupStack.Size,    g.GroupStack.Size,
-            g.ItemFlagsStack.Size, g.FontStack.Size};
-  }
-
-  ImVec2 window_size_;
-  std::function<void()> draw_ = [] {};
-};
+using Harness = testing::ImGuiHarness;
+using testing::kBackspaceKey;
+using testing::kEndKey;
+using testing::kHomeKey;
+using testing::kLeftKey;
+using testing::kRightKey;
+using testing::kSpaceKey;
 
 // --- Bone tree ---
 

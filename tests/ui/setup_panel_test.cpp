@@ -15,12 +15,10 @@
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_panel.h"
+#include "imgui_harness.h"
 
 namespace anim::ui {
 namespace {
-
-constexpr int kBackspaceKey = 8;
-constexpr int kAKey = 65;  // Select all, with Ctrl.
 
 // Three joints and three clips: "idle" (1 s), "walk" (2 s), "run" (1 s). The setup works by
 // clip names, so the motion itself hardly matters.
@@ -57,107 +55,13 @@ Model make_model() {
   return model;
 }
 
-// A headless ImGui context (as in panels_test.cpp). Every frame draws `draw` inside one fixed
-// window, like the app's panel windows.
-class Harness {
- public:
-  Harness() {
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.LogFilename = nullptr;
-    io.DisplaySize = ImVec2(1280.0f, 800.0f);
-    io.KeyMap[ImGuiKey_Backspace] = kBackspaceKey;
-    io.KeyMap[ImGuiKey_A] = kAKey;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-  }
-  ~Harness() { ImGui::DestroyContext(); }
-  Harness(const Harness&) = delete;
-  Harness& operator=(const Harness&) = delete;
-
-  void set_draw(std::function<void()> draw) { draw_ = std::move(draw); }
-
-  void frame() {
-    ImGuiIO& io = ImGui::GetIO();
-    io.DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
-    ImGui::SetNextWindowPos(kWindowPos, ImGuiCond_Always);
-    ImGui::SetNextWindowSize(kWindowSize, ImGuiCond_Always);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
-    if (ImGui::Begin("Panel", nullptr, flags)) {
-      const Stacks before = stacks();
-      draw_();
-      // ImGui's own checks are compiled out of the system library: check the balance here.
-      EXPECT_EQ(stacks(), before) << "a panel left an ImGui stack unbalanced";
-    }
-    ImGui::End();
-    ImGui::Render();
-  }
-  void frames(int count) {
-    for (int i = 0; i < count; ++i) frame();
-  }
-
-  // Moves the mouse to `at`, then presses and releases the left button on separate frames.
-  void click_at(ImVec2 at) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = at;
-    frame();
-    io.MouseDown[0] = true;
-    frame();
-    io.MouseDown[0] = false;
-    frame();
-  }
-  // Clicks the centre of the widget recorded as `name`; false when there is none.
-  bool click(const ItemRects& rects, const std::string& name) {
-    const ItemRect* rect = rects.find(name);
-    if (rect == nullptr) return false;
-    click_at(rect->center());
-    return true;
-  }
-  // Clicks where the panel has no widget, as a user leaving a text field does.
-  void click_empty() { click_at(ImVec2(kWindowPos.x + kWindowSize.x * 0.5f, kWindowSize.y)); }
-  // Opens the combo recorded as `combo` and picks its `choice` (recorded as "combo=choice").
-  bool choose(const ItemRects& rects, const std::string& combo, const std::string& choice) {
-    if (!click(rects, combo)) return false;
-    frame();  // A popup is placed on the frame after it opens.
-    return click(rects, combo + "=" + choice);
-  }
-  // Replaces the text of the focused field: Ctrl+A, then typing.
-  void replace_text(const std::string& text) {
-    ImGuiIO& io = ImGui::GetIO();
-    io.KeyCtrl = true;
-    io.KeysDown[kAKey] = true;
-    frame();
-    io.KeysDown[kAKey] = false;
-    io.KeyCtrl = false;
-    frame();
-    for (char c : text) {
-      io.AddInputCharacter(static_cast<unsigned char>(c));
-      frame();
-    }
-  }
-
- private:
-  const ImVec2 kWindowPos = ImVec2(10.0f, 10.0f);
-  const ImVec2 kWindowSize = ImVec2(900.0f, 600.0f);
-
-  // Sizes of the stacks every Push/Begin must restore.
-  using Stacks = std::vector<int>;
-  static Stacks stacks() {
-    const ImGuiContext& g = *ImGui::GetCurrentContext();
-    const ImGuiWindow* window = g.CurrentWindow;
-    return {window->IDStack.Size,  g.ColorStack.Size,         g.StyleVarStack.Size,
-            g.DisabledStackSize,   g.CurrentWindowStack.Size, g.TablesTempDataStacked,
-            window->DC.TreeDepth,  g.BeginPopupStack.Size,    g.GroupStack.Size,
-            g.ItemFlagsStack.Size, g.FontStack.Size};
-  }
-
-  std::function<void()> draw_ = [] {};
-};
+using Harness = testing::ImGuiHarness;
+using testing::kBackspaceKey;
+using testing::kEndKey;
+using testing::kHomeKey;
+using testing::kLeftKey;
+using testing::kRightKey;
+using testing::kSpaceKey;
 
 // A document, the panel drawn in the harness, and a new setup made through the panel's button.
 class SetupPanelTest : public ::testing::Test {

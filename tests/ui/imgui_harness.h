@@ -1,0 +1,154 @@
+#pragma once
+// A headless ImGui context for driving panels as a user would: every frame draws a callback
+// inside one fixed window (like the app's panel windows), and mouse and keyboard input is fed
+// through ImGuiIO. ImGui's own asserts are compiled out of the Debian library, so each frame
+// also checks that the callback left every ImGui stack balanced.
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "anim/ui/item_rects.h"
+
+namespace anim::ui::testing {
+
+// Indices into io.KeysDown for the keys the panels use.
+constexpr int kSpaceKey = 32;
+constexpr int kLeftKey = 1;
+constexpr int kRightKey = 2;
+constexpr int kHomeKey = 3;
+constexpr int kEndKey = 4;
+constexpr int kBackspaceKey = 8;
+constexpr int kAKey = 65;  // Select all, with Ctrl.
+
+class ImGuiHarness {
+ public:
+  explicit ImGuiHarness(ImVec2 window_size = ImVec2(900.0f, 600.0f)) : window_size_(window_size) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.LogFilename = nullptr;
+    io.DisplaySize = ImVec2(1280.0f, 800.0f);
+    io.KeyMap[ImGuiKey_Space] = kSpaceKey;
+    io.KeyMap[ImGuiKey_LeftArrow] = kLeftKey;
+    io.KeyMap[ImGuiKey_RightArrow] = kRightKey;
+    io.KeyMap[ImGuiKey_Home] = kHomeKey;
+    io.KeyMap[ImGuiKey_End] = kEndKey;
+    io.KeyMap[ImGuiKey_Backspace] = kBackspaceKey;
+    io.KeyMap[ImGuiKey_A] = kAKey;
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  }
+  ~ImGuiHarness() { ImGui::DestroyContext(); }
+  ImGuiHarness(const ImGuiHarness&) = delete;
+  ImGuiHarness& operator=(const ImGuiHarness&) = delete;
+
+  void set_draw(std::function<void()> draw) { draw_ = std::move(draw); }
+
+  void frame() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos(kWindowPos, ImGuiCond_Always);
+    ImGui::SetNextWindowSize(window_size_, ImGuiCond_Always);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+    if (ImGui::Begin("Panel", nullptr, flags)) {
+      const Stacks before = stacks();
+      draw_();
+      EXPECT_EQ(stacks(), before) << "a panel left an ImGui stack unbalanced";
+    }
+    ImGui::End();
+    ImGui::Render();
+  }
+  void frames(int count) {
+    for (int i = 0; i < count; ++i) frame();
+  }
+
+  // Moves the mouse to `at`, then presses and releases the left button on separate frames.
+  void click_at(ImVec2 at, int clicks = 1) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = at;
+    frame();
+    for (int i = 0; i < clicks; ++i) {
+      io.MouseDown[0] = true;
+      frame();
+      io.MouseDown[0] = false;
+      frame();
+    }
+  }
+  // Clicks the centre of the widget recorded as `name`; false when there is none.
+  bool click(const ItemRects& rects, const std::string& name, int clicks = 1) {
+    const ItemRect* rect = rects.find(name);
+    if (rect == nullptr) return false;
+    click_at(rect->center(), clicks);
+    return true;
+  }
+  // Clicks where the panel has no widget, as a user leaving a text field does.
+  void click_empty() { click_at(ImVec2(kWindowPos.x + window_size_.x * 0.5f, window_size_.y)); }
+  // Opens the combo recorded as `combo` and picks its `choice` (recorded as "combo=choice").
+  bool choose(const ItemRects& rects, const std::string& combo, const std::string& choice) {
+    if (!click(rects, combo)) return false;
+    frame();  // A popup is placed on the frame after it opens.
+    return click(rects, combo + "=" + choice);
+  }
+  void mouse_to(ImVec2 at) {
+    ImGui::GetIO().MousePos = at;
+    frame();
+  }
+  void mouse_button(bool down) {
+    ImGui::GetIO().MouseDown[0] = down;
+    frame();
+  }
+  // Presses and releases a key (an index into io.KeysDown).
+  void press(int key) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeysDown[key] = true;
+    frame();
+    io.KeysDown[key] = false;
+    frame();
+  }
+  void type(const std::string& text) {
+    for (char c : text) {
+      ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(c));
+      frame();
+    }
+  }
+  // Replaces the text of the focused field: Ctrl+A, then typing.
+  void replace_text(const std::string& text) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = true;
+    io.KeysDown[kAKey] = true;
+    frame();
+    io.KeysDown[kAKey] = false;
+    io.KeyCtrl = false;
+    frame();
+    type(text);
+  }
+
+ private:
+  const ImVec2 kWindowPos = ImVec2(10.0f, 10.0f);
+
+  // Sizes of the stacks every Push/Begin must restore (ID, colours, style, disabled, windows,
+  // tables, tree depth, popups, groups, item flags, fonts).
+  using Stacks = std::vector<int>;
+  static Stacks stacks() {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    const ImGuiWindow* window = g.CurrentWindow;
+    return {window->IDStack.Size,  g.ColorStack.Size,         g.StyleVarStack.Size,
+            g.DisabledStackSize,   g.CurrentWindowStack.Size, g.TablesTempDataStacked,
+            window->DC.TreeDepth,  g.BeginPopupStack.Size,    g.GroupStack.Size,
+            g.ItemFlagsStack.Size, g.FontStack.Size};
+  }
+
+  ImVec2 window_size_;
+  std::function<void()> draw_ = [] {};
+};
+
+}  // namespace anim::ui::testing
