@@ -917,5 +917,14 @@ TEST(DocumentSetupEditTest, SaveAsWritesTheFileKeepsTheModelReachableAndCleans) 
   EXPECT_EQ(doc.setup_path(), path);
 }
 
+TEST(DocumentTest, WeightHistoryOfASeriesThatDoesNotExistIsEmpty) {
+  Document doc(make_doc_model(), "test://doc");
+  doc.update(0.1f);
+  ASSERT_GE(doc.weight_series(), 1u);
+  EXPECT_FALSE(doc.weight_history(0).empty());
+  EXPECT_TRUE(doc.weight_history(doc.weight_series()).empty());
+  EXPECT_TRUE(doc.weight_history(1000).empty());
+}
+
 }  // namespace
 }  // namespace anim::ui

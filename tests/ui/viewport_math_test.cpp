@@ -4,6 +4,7 @@
 // hand or with plain glm, never read back from the code under test.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -577,6 +578,14 @@ TEST(RotateGizmoTest, DragAngleTurnsTheWayTheMouseGoesAroundTheRing) {
   const glm::vec2 above_left(160.0f, 199.0f), below_left(160.0f, 201.0f);
   EXPECT_NEAR(gizmo_drag_angle(glm::mat4(1.0f), 2, view, above_left, below_left),
               2.0f * std::atan(1.0f / 40.0f), 1e-3f);
+}
+
+TEST(OrbitCameraTest, ANonFiniteZoomStepChangesNothing) {
+  OrbitCamera camera;
+  camera.distance = 5.0f;
+  camera.zoom(std::nanf(""));
+  camera.zoom(std::numeric_limits<float>::infinity());
+  EXPECT_EQ(camera.distance, 5.0f);
 }
 
 }  // namespace

@@ -354,7 +354,8 @@ void Document::record_weights() {
 }
 
 const std::deque<float>& Document::weight_history(std::size_t series) const {
-  return history_.at(series);
+  static const std::deque<float> kNone;
+  return series < history_.size() ? history_[series] : kNone;
 }
 
 }  // namespace anim::ui

@@ -43,6 +43,7 @@ void OrbitCamera::pan(float dx_px, float dy_px, float height_px) {
 }
 
 void OrbitCamera::zoom(float wheel_steps) {
+  if (!std::isfinite(wheel_steps)) return;
   distance =
       std::clamp(distance * std::pow(0.88f, wheel_steps), near_plane * 2.0f, far_plane * 0.5f);
 }

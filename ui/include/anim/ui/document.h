@@ -116,6 +116,7 @@ class Document {
   const PosedModel& posed() const { return posed_; }
   // Recent weights of the shown clips/states for plots: newest last, at most kHistory.
   static constexpr std::size_t kHistory = 240;
+  // Empty for a series that does not exist.
   const std::deque<float>& weight_history(std::size_t series) const;
   std::size_t weight_series() const { return history_.size(); }
 

@@ -32,7 +32,7 @@ struct OrbitCamera {
   // Mouse drags in pixels (viewport height `height_px`) and wheel steps.
   void orbit(float dx_px, float dy_px);
   void pan(float dx_px, float dy_px, float height_px);
-  void zoom(float wheel_steps);
+  void zoom(float wheel_steps);  // A non-finite step changes nothing.
   // Places the camera so `bounds` fill most of a view of width/height `aspect`, keeping the
   // current direction: a narrow view (aspect < 1) backs off until the sides fit too.
   void frame(const Bounds& bounds, float aspect = 1.0f);
