@@ -375,7 +375,7 @@ TEST(BlendPanel, StartBlendAndShiftRamp) {
   ASSERT_EQ(panel.blend_clips, (std::vector<int>{0, 1}));  // "walk" at 0, "run" at 1.
   ASSERT_TRUE(h.click(panel.rects, "start_blend"));
   ASSERT_EQ(doc.mode(), PlaybackMode::kBlend1D);
-  EXPECT_EQ(doc.blend().clips, (std::vector<int>{0, 1}));
+  EXPECT_EQ(doc.blend().space.clips, (std::vector<int>{0, 1}));
 
   // The parameter slider moves the target (and the value at once when the rate is 0).
   doc.blend().parameter.rate = 0.0f;

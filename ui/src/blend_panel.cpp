@@ -107,9 +107,9 @@ int find_clip_containing(const std::vector<Clip>& clips, const char* word, int s
 // The axis of the 1D blend: clip positions, the target (ring) and the value (dot).
 void draw_axis(const Document& doc) {
   const Blend1DState& blend = doc.blend();
-  if (blend.positions.size() < 2) return;
-  const float lo = blend.positions.front();
-  const float hi = blend.positions.back();
+  if (blend.space.positions.size() < 2) return;
+  const float lo = blend.space.positions.front();
+  const float hi = blend.space.positions.back();
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = ImGui::GetFontSize() * 2.2f;
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -121,11 +121,11 @@ void draw_axis(const Document& doc) {
   auto to_x = [&](float v) { return x0 + (v - lo) / std::max(hi - lo, 1e-6f) * (x1 - x0); };
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddLine(ImVec2(x0, y), ImVec2(x1, y), ImGui::GetColorU32(ImGuiCol_TextDisabled), 2.0f);
-  for (std::size_t i = 0; i < blend.positions.size(); ++i) {
-    const float x = to_x(blend.positions[i]);
+  for (std::size_t i = 0; i < blend.space.positions.size(); ++i) {
+    const float x = to_x(blend.space.positions[i]);
     const ImU32 color = ImGui::GetColorU32(series_color(i));
     draw->AddLine(ImVec2(x, y - 5.0f), ImVec2(x, y + 5.0f), color, 2.0f);
-    const char* name = clip_name(doc, blend.clips[i]);
+    const char* name = clip_name(doc, blend.space.clips[i]);
     const float text_w = ImGui::CalcTextSize(name).x;
     const float tx = std::clamp(x - text_w * 0.5f, at.x, at.x + width - text_w);
     draw->AddText(ImVec2(tx, y + 6.0f), color, name);
@@ -356,10 +356,10 @@ void BlendPanel::blend_section(Document& doc) {
 
   draw_axis(doc);
   const std::vector<float> weights = doc.blend_weights();
-  for (std::size_t i = 0; i < doc.blend().clips.size(); ++i) {
+  for (std::size_t i = 0; i < doc.blend().space.clips.size(); ++i) {
     if (i >= doc.weight_series()) break;
     ImGui::PushID(static_cast<int>(i));
-    weight_plot("##weight", doc.weight_history(i), clip_name(doc, doc.blend().clips[i]),
+    weight_plot("##weight", doc.weight_history(i), clip_name(doc, doc.blend().space.clips[i]),
                 series_color(i));
     ImGui::PopID();
   }

@@ -166,8 +166,8 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
     const Clip& clip = clips[index];
     if (!contains_ignoring_case(clip.name, filter)) continue;
     const bool in_blend = doc.mode() == PlaybackMode::kBlend1D &&
-                          std::find(doc.blend().clips.begin(), doc.blend().clips.end(), index) !=
-                              doc.blend().clips.end();
+                          std::find(doc.blend().space.clips.begin(), doc.blend().space.clips.end(),
+                                    index) != doc.blend().space.clips.end();
     const bool playing =
         (doc.mode() == PlaybackMode::kClip && doc.current_clip() == index) || in_blend;
     ImGui::PushID(index);

@@ -66,8 +66,8 @@ void Document::set_speed(float speed) {
 }
 
 float Document::duration() const {
-  if (mode_ == PlaybackMode::kBlend1D && !blend_.clips.empty()) {
-    return model_->clips[blend_.clips.front()].duration;
+  if (mode_ == PlaybackMode::kBlend1D && !blend_.space.clips.empty()) {
+    return model_->clips[blend_.space.clips.front()].duration;
   }
   const int clip = player_.clip();
   return clip >= 0 ? model_->clips[clip].duration : 0.0f;
@@ -101,8 +101,8 @@ bool Document::start_blend(const std::vector<int>& clips, const std::vector<floa
     if (clips[i] < 0 || static_cast<std::size_t>(clips[i]) >= model_->clips.size()) return false;
     if (i > 0 && !(positions[i] > positions[i - 1])) return false;
   }
-  blend_.clips = clips;
-  blend_.positions = positions;
+  blend_.space.clips = clips;
+  blend_.space.positions = positions;
   blend_.parameter.min = positions.front();
   blend_.parameter.max = positions.back();
   blend_.parameter.value = std::clamp(blend_.parameter.value, positions.front(), positions.back());
@@ -115,12 +115,9 @@ bool Document::start_blend(const std::vector<int>& clips, const std::vector<floa
 }
 
 std::vector<float> Document::blend_weights() const {
-  std::vector<float> weights(blend_.clips.size(), 0.0f);
-  if (blend_.clips.empty()) return weights;
-  BlendSpace1DDef space;
-  space.clips = blend_.clips;
-  space.positions = blend_.positions;
-  const BlendSpaceWeights w = blend_space_weights(space, blend_.parameter.value);
+  std::vector<float> weights(blend_.space.clips.size(), 0.0f);
+  if (blend_.space.clips.empty()) return weights;
+  const BlendSpaceWeights w = blend_space_weights(blend_.space, blend_.parameter.value);
   weights[w.lower] += 1.0f - w.upper_weight;
   weights[w.upper] += w.upper_weight;
   return weights;
@@ -229,11 +226,8 @@ void Document::update(float dt) {
       break;
     case PlaybackMode::kBlend1D: {
       blend_.parameter.update(dt);  // Smoothing runs in real time, even when paused.
-      BlendSpace1DDef space;
-      space.clips = blend_.clips;
-      space.positions = blend_.positions;
-      const BlendSpaceWeights w = blend_space_weights(space, blend_.parameter.value);
-      const float rate = blend_space_phase_rate(space, model_->clips, w);
+      const BlendSpaceWeights w = blend_space_weights(blend_.space, blend_.parameter.value);
+      const float rate = blend_space_phase_rate(blend_.space, model_->clips, w);
       blend_.phase += step * rate;
       blend_.phase -= std::floor(blend_.phase);
       break;
@@ -264,14 +258,11 @@ void Document::evaluate() {
       }
       break;
     case PlaybackMode::kBlend1D: {
-      BlendSpace1DDef space;
-      space.clips = blend_.clips;
-      space.positions = blend_.positions;
       BlendSpaceSampler sampler;
-      sampler.space = &space;
+      sampler.space = &blend_.space;
       sampler.clips = model_->clips;
       sampler.rest = model_->skeleton.rest;
-      sampler.weights = blend_space_weights(space, blend_.parameter.value);
+      sampler.weights = blend_space_weights(blend_.space, blend_.parameter.value);
       sampler.phase = blend_.phase;
       sampler.cursors = blend_cursors_.data();
       sampler.scratch_a = scratch_a_;

@@ -78,7 +78,7 @@ int shown_clip(const Document& doc) {
     case PlaybackMode::kClip:
       return doc.current_clip();
     case PlaybackMode::kBlend1D:
-      return doc.blend().clips.empty() ? -1 : doc.blend().clips[0];
+      return doc.blend().space.clips.empty() ? -1 : doc.blend().space.clips[0];
     case PlaybackMode::kStateMachine:
       return -1;
   }

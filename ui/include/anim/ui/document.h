@@ -27,8 +27,7 @@ enum class PlaybackMode {
 
 // The Blend panel's 1D blend: clips on an axis and the (smoothed) parameter.
 struct Blend1DState {
-  std::vector<int> clips;        // Clip indices, in axis order.
-  std::vector<float> positions;  // Strictly increasing.
+  BlendSpace1DDef space;  // Its clips (indices, in axis order) at strictly increasing positions.
   SmoothedValue parameter{0.0f, 0.0f, 1.5f, 0.0f, 1.0f};
   float phase = 0.0f;  // Shared normalized time.
 };
@@ -65,7 +64,7 @@ class Document {
   bool start_blend(const std::vector<int>& clips, const std::vector<float>& positions);
   Blend1DState& blend() { return blend_; }
   const Blend1DState& blend() const { return blend_; }
-  // Weight of each blend clip right now (same order as blend().clips).
+  // Weight of each blend clip right now (same order as blend().space.clips).
   std::vector<float> blend_weights() const;
 
   // --- State machine (a setup opened with the model, or made in the tool) ---
