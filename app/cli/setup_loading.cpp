@@ -1,17 +1,8 @@
 #include "cli/setup_loading.h"
 
-#include <filesystem>
-
 #include "cli/model_source.h"
 
 namespace anim::app {
-
-std::string resolve_model_path(const std::string& setup_path, const std::string& model) {
-  if (model == kBuiltinDemo) return model;
-  const std::filesystem::path model_path(model);
-  if (model_path.is_absolute()) return model;
-  return (std::filesystem::path(setup_path).parent_path() / model_path).lexically_normal().string();
-}
 
 Result<LoadedSetup> load_setup_with_model(const std::string& path,
                                           std::vector<Diagnostic>* diagnostics) {

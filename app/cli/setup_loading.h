@@ -10,9 +10,6 @@
 
 namespace anim::app {
 
-// The model path of a setup, resolved against the setup file's folder when relative.
-std::string resolve_model_path(const std::string& setup_path, const std::string& model);
-
 struct LoadedSetup {
   Setup setup;
   Model model;

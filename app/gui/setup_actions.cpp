@@ -67,7 +67,7 @@ void save_setup_as(Tool& tool) {
   if (start.empty()) {
     // Next to the model, named after it.
     const std::filesystem::path model(tool.doc->path());
-    start = model.has_parent_path() && tool.doc->path() != "builtin:demo"
+    start = model.has_parent_path() && !is_builtin_model(tool.doc->path())
                 ? (model.parent_path() / (model.stem().string() + "_setup.json")).string()
                 : (std::filesystem::current_path() / "setup.json").string();
   }

@@ -186,14 +186,9 @@ Status Document::save_setup_as(const std::string& path) {
   namespace fs = std::filesystem;
   Setup setup = edits_.current();
   // The model path is relative to the setup's folder: keep it pointing at the same file.
-  const fs::path model(setup.model);
-  if (setup.model != "builtin:demo" && !setup.model.empty()) {
-    fs::path absolute = model;
-    if (model.is_relative()) {
-      const fs::path from =
-          setup_path_.empty() ? fs::current_path() : fs::path(setup_path_).parent_path();
-      absolute = fs::absolute(from / model).lexically_normal();
-    }
+  if (!setup.model.empty() && !is_builtin_model(setup.model)) {
+    const fs::path absolute =
+        fs::absolute(resolve_model_path(setup_path_, setup.model)).lexically_normal();
     const fs::path folder = fs::absolute(fs::path(path)).parent_path();
     const fs::path relative = absolute.lexically_relative(folder);
     setup.model = relative.empty() ? absolute.string() : relative.string();

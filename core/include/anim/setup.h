@@ -91,6 +91,13 @@ struct Diagnostic {
   std::string message;
 };
 
+// A setup's `model` is a file path, relative to the setup file's folder unless absolute, or
+// the name of a model built into the tool ("builtin:<name>"), which is no file.
+bool is_builtin_model(const std::string& model);
+// The model's path as seen from the working folder: a relative path is joined to the folder of
+// `setup_path`; built-in names and absolute paths come back unchanged.
+std::string resolve_model_path(const std::string& setup_path, const std::string& model);
+
 // Names used in the file for the enums ("float", ">", "source", ...).
 const char* to_string(ParameterType type);
 const char* to_string(ConditionOp op);
