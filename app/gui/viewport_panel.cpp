@@ -189,8 +189,8 @@ void ViewportPanel::draw_gizmo(const ui::Document& doc, const ui::Selection& sel
 }
 
 glm::mat4 ViewportPanel::model_to_screen(const glm::vec2& size) const {
-  return camera.projection(size.x / size.y) * camera.view() *
-         ui::display_transform(settings.up_axis);
+  const ui::GizmoView view = gizmo_view(size);
+  return view.projection * view.view;
 }
 
 // Joint names: every joint's with "Names" on, the hovered joint's as a tooltip, and the

@@ -28,11 +28,12 @@ class ViewportPanel {
                    const glm::vec2& size);
   void draw_gizmo(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
                   const glm::vec2& size, const glm::vec2& mouse) const;
+  // How a view of `size` pixels sees model space: camera view x display turn, projection.
   ui::GizmoView gizmo_view(const glm::vec2& size) const;
   float gizmo_radius() const;
   void handle_input(ui::Document& doc, ui::Selection& selection, const glm::vec2& origin,
                     const glm::vec2& size);
-  // Model space to clip space for a view of `size` pixels (display turn, camera).
+  // Model space to clip space for a view of `size` pixels (gizmo_view's matrices combined).
   glm::mat4 model_to_screen(const glm::vec2& size) const;
   void draw_labels(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
                    const glm::vec2& size) const;
