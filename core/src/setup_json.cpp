@@ -1,9 +1,4 @@
 // Reading and writing "animscope.setup" files. nlohmann exceptions stay inside this file.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -15,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "anim/atomic_file.h"
+#include "anim/file_io.h"
 #include "anim/setup.h"
 
 namespace anim {
@@ -28,10 +23,6 @@ constexpr double kFloatLimit = static_cast<double>(std::numeric_limits<float>::m
 
 // Deeper documents are refused before nlohmann sees them: copying and dumping a value recurse.
 constexpr int kMaxNesting = 256;
-
-std::string errno_text(int error) {
-  return std::error_code(error, std::generic_category()).message();
-}
 
 void add_error(Problems* problems, std::string pointer, std::string message) {
   problems->push_back({Diagnostic::Severity::kError, std::move(pointer), std::move(message)});
@@ -536,14 +527,6 @@ Json write_setup(const Setup& setup) {
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Files.
-
-Error io_error(const std::string& what, int error, const std::string& path) {
-  const Error::Code code = error == ENOENT ? Error::Code::kNotFound : Error::Code::kIo;
-  return Error{code, what + ": " + errno_text(error), path};
-}
-
 }  // namespace
 
 const char* to_string(ParameterType type) {
@@ -633,32 +616,9 @@ Result<Setup> parse_setup(const std::string& text, const std::string& path,
 
 Result<Setup> load_setup(const std::string& path, std::vector<Diagnostic>* diagnostics) {
   if (diagnostics != nullptr) diagnostics->clear();
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) return Error{Error::Code::kNotFound, "no such file", path};
-    return io_error("cannot open", errno, path);
-  }
-  struct stat info {};
-  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-    const int error = S_ISDIR(info.st_mode) ? EISDIR : errno;
-    ::close(fd);
-    return io_error("cannot read", error, path);
-  }
-  std::string text;
-  char buffer[1 << 16];
-  while (true) {
-    const ssize_t n = ::read(fd, buffer, sizeof(buffer));
-    if (n == 0) break;
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int error = errno;
-      ::close(fd);
-      return io_error("cannot read", error, path);
-    }
-    text.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  return parse_setup(text, path, diagnostics);
+  Result<std::string> text = read_file(path);
+  if (!text.ok()) return text.error();
+  return parse_setup(text.value(), path, diagnostics);
 }
 
 std::string to_json_text(const Setup& setup) {

@@ -6,7 +6,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "anim/atomic_file.h"
+#include "anim/file_io.h"
 
 namespace anim::ui {
 namespace {

@@ -1,4 +1,4 @@
-#include "anim/atomic_file.h"
+#include "anim/file_io.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -13,8 +13,7 @@ namespace {
 
 Error io_error(const std::string& what, int error, const std::string& path) {
   const Error::Code code = error == ENOENT ? Error::Code::kNotFound : Error::Code::kIo;
-  return Error{code, what + ": " + std::error_code(error, std::generic_category()).message(),
-               path};
+  return Error{code, what + ": " + std::error_code(error, std::generic_category()).message(), path};
 }
 
 bool write_all(int fd, const std::string& data) {
@@ -101,6 +100,35 @@ Status write_file_atomically(const std::string& path, const std::string& text) {
   error = sync_folder(folder_of(path));
   if (error != 0) return io_error("saved, but cannot sync the folder", error, path);
   return Ok{};
+}
+
+Result<std::string> read_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) return Error{Error::Code::kNotFound, "no such file", path};
+    return io_error("cannot open", errno, path);
+  }
+  struct stat info {};
+  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    const int error = S_ISDIR(info.st_mode) ? EISDIR : errno;
+    ::close(fd);
+    return io_error("cannot read", error, path);
+  }
+  std::string text;
+  char buffer[1 << 16];
+  while (true) {
+    const ssize_t n = ::read(fd, buffer, sizeof(buffer));
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      ::close(fd);
+      return io_error("cannot read", error, path);
+    }
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return text;
 }
 
 }  // namespace anim

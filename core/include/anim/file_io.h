@@ -1,5 +1,6 @@
 #pragma once
-// Saving without ever leaving a half-written file: what the tool's saves go through.
+// Whole-file reading and saving without ever leaving a half-written file: what setups and the
+// tool's own files go through. Errors name the file and say what failed and why.
 #include <string>
 
 #include "anim/result.h"
@@ -11,5 +12,8 @@ namespace anim {
 // is left behind; the error names `path` and the step that failed. A replaced file keeps its
 // permissions. The folder must exist.
 Status write_file_atomically(const std::string& path, const std::string& text);
+
+// The whole content of the regular file `path`; kNotFound ("no such file") when it is missing.
+Result<std::string> read_file(const std::string& path);
 
 }  // namespace anim
