@@ -9,6 +9,13 @@ int Model::find_clip(const std::string& name) const {
   return -1;
 }
 
+const ClipSource* Model::clip_source(int clip) const {
+  for (const ClipSource& source : clip_sources) {
+    if (source.clip == clip) return &source;
+  }
+  return nullptr;
+}
+
 std::size_t Model::skinned_joint_count() const {
   std::vector<bool> used(skeleton.joint_count(), false);
   std::size_t n = 0;

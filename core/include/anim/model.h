@@ -42,17 +42,31 @@ struct Mesh {
   std::size_t triangle_count() const { return indices.size() / 3; }
 };
 
+// A clip read from another file than the model's (a clip library): where it came from and how
+// its tracks bound to the model's joints.
+struct ClipSource {
+  int clip = -1;     // Index into Model::clips.
+  std::string file;  // The file, as the user gave it (setup entries: resolved path).
+  int entry = -1;    // Index of the setup's "animations" entry (or --anim option) it came from.
+  std::vector<std::string> bound_joints;    // Keyed joints of the file that drive a model joint.
+  std::vector<std::string> unbound_joints;  // Keyed joints of the file that drive none.
+  bool retargeted = false;                  // False: same rig, channels play as authored.
+};
+
 struct Model {
   std::string source_path;
   Skeleton skeleton;  // Empty for a static model (vertices then lie in model space).
   Skin skin;
   Mesh mesh;
   std::vector<Clip> clips;
-  int max_influences = 0;              // Most influences any vertex had in the source.
-  std::size_t truncated_vertices = 0;  // Vertices that had more than kMaxInfluences.
+  std::vector<ClipSource> clip_sources;  // One per clip from another file, in clip order.
+  int max_influences = 0;                // Most influences any vertex had in the source.
+  std::size_t truncated_vertices = 0;    // Vertices that had more than kMaxInfluences.
 
   // Index of the clip called `name`, or -1.
   int find_clip(const std::string& name) const;
+  // Where clip `clip` came from, or nullptr for a clip of the model's own file.
+  const ClipSource* clip_source(int clip) const;
   // Number of joints some skin entry follows.
   std::size_t skinned_joint_count() const;
   // Number of vertices each joint influences with a non-zero weight (one entry per joint).
