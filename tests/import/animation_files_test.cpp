@@ -161,7 +161,7 @@ TEST(AddAnimationFile, TwoClipsWithOneNameIsAnErrorAtTheSecond) {
   ASSERT_EQ(set.diagnostics.size(), 2u) << describe(set);
   EXPECT_EQ(set.diagnostics[0].pointer, "/animations/1");
   EXPECT_EQ(set.diagnostics[0].message,
-            "a clip named \"Walk\" exists already (name this one with \"as\")");
+            "Walk.fbx: a clip named \"Walk\" exists already (name this one with \"as\")");
   EXPECT_EQ(set.diagnostics[1].pointer, "/animations/2/as");
   EXPECT_EQ(clip_names(set), (std::vector<std::string>{"Walk"}));
 }
@@ -200,7 +200,7 @@ TEST(AddAnimationFile, JointMapProblemsPointAtTheirKey) {
                      3, file_with({"Hips", "a/b"}, {"x"}), set);
   ASSERT_EQ(set.diagnostics.size(), 2u) << describe(set);
   EXPECT_EQ(set.diagnostics[0].pointer, "/animations/3/joint_map/a~1b");
-  EXPECT_EQ(set.diagnostics[0].message, "the model has no joint \"Belly\"");
+  EXPECT_EQ(set.diagnostics[0].message, "take.bvh: the model has no joint \"Belly\"");
   EXPECT_EQ(set.diagnostics[1].severity, Diagnostic::Severity::kWarning);
   EXPECT_EQ(set.diagnostics[1].pointer, "/animations/3/joint_map/Ghost");
   // Only Hips binds: "a/b" maps to no joint. One of two is half, which is no warning.
@@ -284,6 +284,19 @@ TEST_F(AnimationFilesOnDisk, LoadsEveryFileAndReportsTheBrokenOnesByPointer) {
   ASSERT_TRUE((SamplingJob{&set.value().clips[0], m.skeleton.rest, 1.0f, &cursor, pose}.run()));
   EXPECT_TRUE(SameRotation(pose[spine].rotation, AxisAngle({0, 0, 1}, 40), 1e-5f));
   EXPECT_FALSE(set.value().sources[0].retargeted);
+}
+
+TEST_F(AnimationFilesOnDisk, CompanionFilesAreStemAtAnythingWithTheSameExtension) {
+  for (const char* name : {"Hero.fbx", "Hero@Walk.fbx", "Hero@Run.FBX", "Hero@Walk.png",
+                           "Heroine@Walk.fbx", "Hero@.fbx", "hero@Jump.fbx", "Other.fbx"}) {
+    std::ofstream((dir_ / name).string()) << "x";
+  }
+  std::filesystem::create_directories(dir_ / "Hero@Folder.fbx");
+  const std::string model = (dir_ / "Hero.fbx").string();
+  EXPECT_EQ(find_companion_clip_files(model),
+            (std::vector<std::string>{(dir_ / "Hero@Run.FBX").string(),
+                                      (dir_ / "Hero@Walk.fbx").string()}));
+  EXPECT_TRUE(find_companion_clip_files((dir_ / "none" / "Hero.fbx").string()).empty());
 }
 
 TEST_F(AnimationFilesOnDisk, CancellingEndsTheLoadWithAnError) {

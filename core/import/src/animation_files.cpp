@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -30,6 +31,12 @@ std::string pointer_token(const std::string& key) {
   return out;
 }
 
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
 std::string in_quotes(const std::string& text) { return "\"" + text + "\""; }
 
 std::string name_list(const std::vector<std::string>& names) {
@@ -52,6 +59,11 @@ void error(AnimationSet& set, std::string pointer, std::string message) {
   report(set, Diagnostic::Severity::kError, std::move(pointer), std::move(message));
 }
 
+// A place inside the file's entry; none when the file has no entry (given by name only).
+std::string at(const AnimationFile& file, const std::string& field) {
+  return file.pointer.empty() ? std::string() : file.pointer + field;
+}
+
 std::string file_label(const AnimationFile& file) {
   return std::filesystem::path(file.path).filename().string();
 }
@@ -60,7 +72,7 @@ std::string file_label(const AnimationFile& file) {
 std::optional<std::vector<int>> pick_clips(const AnimationFile& file, const Model& file_model,
                                            AnimationSet& set) {
   if (file_model.clips.empty()) {
-    error(set, file.pointer + "/file", file_label(file) + " has no animations");
+    error(set, at(file, "/file"), file_label(file) + " has no animations");
     return std::nullopt;
   }
   if (!file.clip) {
@@ -72,7 +84,7 @@ std::optional<std::vector<int>> pick_clips(const AnimationFile& file, const Mode
   if (found < 0) {
     std::vector<std::string> names;
     for (const Clip& c : file_model.clips) names.push_back(c.name);
-    error(set, file.pointer + "/clip",
+    error(set, at(file, "/clip"),
           "no animation " + in_quotes(*file.clip) + " in " + file_label(file) + " (it has " +
               name_list(names) + ")");
     return std::nullopt;
@@ -127,13 +139,34 @@ std::string default_clip_name(const std::string& path, const std::string& animat
   return stem;
 }
 
+std::vector<std::string> find_companion_clip_files(const std::string& model_path) {
+  namespace fs = std::filesystem;
+  const fs::path model(model_path);
+  const std::string prefix = model.stem().string() + "@";
+  const std::string extension = lower(model.extension().string());
+  std::vector<std::string> found;
+  std::error_code ec;
+  fs::path folder = model.parent_path();
+  if (folder.empty()) folder = ".";
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path& p = it->path();
+    const std::string name = p.filename().string();
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    if (p.stem().string().size() <= prefix.size()) continue;  // "Hero@.fbx" names no clip.
+    if (lower(p.extension().string()) != extension || !it->is_regular_file(ec)) continue;
+    found.push_back(p.string());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
 void add_animation_file(const Model& model, const AnimationFile& file, int entry,
                         const Model& file_model, AnimationSet& set) {
   const std::optional<std::vector<int>> picked = pick_clips(file, file_model, set);
   if (!picked) return;
   const bool alias_usable = file.alias && picked->size() == 1;
   if (file.alias && !alias_usable) {
-    error(set, file.pointer + "/as",
+    error(set, at(file, "/as"),
           in_quotes(*file.alias) + " can name one clip, but " + file_label(file) + " has " +
               std::to_string(picked->size()) + " (pick one with \"clip\")");
   }
@@ -141,13 +174,12 @@ void add_animation_file(const Model& model, const AnimationFile& file, int entry
   for (const auto& [from, to] : file.joint_map) {
     if (std::find(binding.unknown_targets.begin(), binding.unknown_targets.end(), to) !=
         binding.unknown_targets.end()) {
-      error(set, file.pointer + "/joint_map/" + pointer_token(from),
-            "the model has no joint " + in_quotes(to));
+      error(set, at(file, "/joint_map/" + pointer_token(from)),
+            file_label(file) + ": the model has no joint " + in_quotes(to));
     }
   }
   for (const std::string& missing : binding.unknown_sources) {
-    report(set, Diagnostic::Severity::kWarning,
-           file.pointer + "/joint_map/" + pointer_token(missing),
+    report(set, Diagnostic::Severity::kWarning, at(file, "/joint_map/" + pointer_token(missing)),
            file_label(file) + " has no joint " + in_quotes(missing));
   }
 
@@ -168,8 +200,8 @@ void add_animation_file(const Model& model, const AnimationFile& file, int entry
                                : default_clip_name(file.path, file_model.clips[(*picked)[i]].name,
                                                    file_model.clips.size());
     if (name_taken(model, set, b.clip.name)) {
-      error(set, file.alias ? file.pointer + "/as" : file.pointer,
-            "a clip named " + in_quotes(b.clip.name) + " exists already" +
+      error(set, file.alias ? at(file, "/as") : file.pointer,
+            file_label(file) + ": a clip named " + in_quotes(b.clip.name) + " exists already" +
                 (file.alias ? "" : " (name this one with \"as\")"));
       continue;
     }
@@ -218,7 +250,7 @@ Result<AnimationSet> load_animations(const Model& model, const std::vector<Anima
   for (std::size_t i = 0; i < n; ++i) {
     const Result<Model>& file_model = *loaded[i];
     if (!file_model.ok()) {
-      error(set, files[i].pointer + "/file",
+      error(set, at(files[i], "/file"),
             "cannot load " + in_quotes(files[i].path) + ": " + file_model.error().message);
       continue;
     }

@@ -30,6 +30,11 @@ struct AnimationFile {
 std::string default_clip_name(const std::string& path, const std::string& animation,
                               std::size_t animations_in_file);
 
+// Unity's convention: the clip files beside `model_path` named "<stem>@<anything>" with the
+// same extension (case aside), sorted by name. "Hero.fbx" finds "Hero@Walk.fbx" and
+// "Hero@Run.FBX", not "Hero@Walk.png" or "Heroine@Walk.fbx". Empty when the folder cannot be read.
+std::vector<std::string> find_companion_clip_files(const std::string& model_path);
+
 // Clips taken from files, for one model.
 struct AnimationSet {
   std::vector<Clip> clips;              // Bound to the model's skeleton, named.
