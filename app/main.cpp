@@ -13,16 +13,18 @@ namespace {
 int gui_main(int argc, char** argv) {
   using anim::app::kExitError;
   auto args = anim::app::parse_args(argc, argv, 1, {"names"},
-                                    {"screenshot", "frames", "joint", "shading", "up"});
+                                    {"screenshot", "frames", "joint", "shading", "up", "anim"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
-    std::cerr << "usage: animscope [MODEL|SETUP.json] [--joint NAME] [--shading MODE] [--names]\n"
+    std::cerr << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME]\n"
+                 "                 [--shading MODE] [--names]\n"
                  "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
                  "       animscope help   (command-line subcommands)\n";
     return kExitError;
   }
   anim::app::GuiOptions options;
   if (!args.value().positional.empty()) options.open_path = args.value().positional[0];
+  options.anim_files = args.value().get_all("anim");
   options.screenshot_path = args.value().get("screenshot").value_or("");
   auto frames = args.value().get_float("frames", options.screenshot_path.empty() ? 0.0f : 3.0f);
   if (!frames.ok() || frames.value() < 0.0f) {

@@ -13,26 +13,31 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"info", cmd_info, "info MODEL [--json]            joints, meshes, influences and clips"},
+    {"info", cmd_info,
+     "info MODEL|SETUP.json [--anim FILE ...] [--json]\n"
+     "                                   joints, meshes, influences and clips"},
     {"pose", cmd_pose,
-     "pose MODEL [--clip NAME] [--time SECONDS] [--loop] [--json]\n"
+     "pose MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time SECONDS] [--loop]\n"
+     "       [--set NAME=VALUE@SECONDS ...] [--json]\n"
      "                                   model-space matrix of every joint at a time"},
     {"validate", cmd_validate,
-     "validate SETUP.json            every problem of a setup (exit 1 when invalid)"},
+     "validate SETUP.json            every problem of a setup and its clip files (exit 1 when "
+     "invalid)"},
     {"play", cmd_play,
      "play SETUP.json [--set NAME=VALUE@SECONDS ...] [--dt S] [--frames N] [--json]\n"
      "                                   run a setup's state machine headless"},
     {"fmt", cmd_fmt, "fmt SETUP.json [--out FILE]    rewrite a setup in canonical form"},
     {"render", cmd_render,
-     "render MODEL|SETUP.json [--clip NAME] [--time T] [--shading MODE] [--joint NAME]\n"
+     "render MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time T] [--shading MODE]\n"
+     "       [--joint NAME]"
      "       [--up y|z] [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton] [--no-grid] "
      "[--axes]\n"
      "       --out FILE.png             render one frame offscreen to a PNG"},
 };
 
 void print_usage(std::ostream& out) {
-  out << "usage: animscope [MODEL|SETUP.json] [--joint NAME] [--shading MODE] [--names] [--up "
-         "y|z]\n"
+  out << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--shading MODE]\n"
+         "                 [--names] [--up y|z]\n"
          "                 [--screenshot FILE.png --frames N]\n"
          "         opens the desktop tool (the built-in demo without a file)\n"
          "       animscope COMMAND [ARGS]\n\ncommands:\n";

@@ -1,4 +1,5 @@
-// `animscope info MODEL [--json]`: what a model file holds.
+// `animscope info MODEL|SETUP.json [--anim FILE ...] [--json]`: what a model holds, with the
+// clips of a setup's clip files and of --anim files.
 #include <iomanip>
 #include <ostream>
 
@@ -7,10 +8,36 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
-#include "cli/model_source.h"
+#include "cli/input_loading.h"
 
 namespace anim::app {
 namespace {
+
+// Names of the joints a clip of the model's own file animates.
+std::vector<std::string> animated_joints(const Model& model, const Clip& clip) {
+  std::vector<std::string> names;
+  for (std::size_t j = 0; j < clip.joint_count() && j < model.skeleton.joint_count(); ++j) {
+    if (clip.translations.ranges[j].count || clip.rotations.ranges[j].count ||
+        clip.scales.ranges[j].count) {
+      names.push_back(model.skeleton.names[j]);
+    }
+  }
+  return names;
+}
+
+nlohmann::ordered_json clip_json(const Model& model, int index) {
+  const Clip& clip = model.clips[index];
+  const ClipSource* source = model.clip_source(index);
+  nlohmann::ordered_json j = {{"name", clip.name},
+                              {"duration_s", clip.duration},
+                              {"channels", clip.animated_joint_count()},
+                              {"keys", clip.key_count()}};
+  j["file"] = source ? source->file : model.source_path;
+  j["bound"] = source ? source->bound_joints : animated_joints(model, clip);
+  j["unbound"] = source ? source->unbound_joints : std::vector<std::string>{};
+  j["retargeted"] = source && source->retargeted;
+  return j;
+}
 
 nlohmann::ordered_json info_json(const Model& model) {
   nlohmann::ordered_json j;
@@ -22,11 +49,8 @@ nlohmann::ordered_json info_json(const Model& model) {
   j["max_influences"] = model.max_influences;
   j["truncated_vertices"] = model.truncated_vertices;
   j["clips"] = nlohmann::ordered_json::array();
-  for (const Clip& clip : model.clips) {
-    j["clips"].push_back({{"name", clip.name},
-                          {"duration_s", clip.duration},
-                          {"channels", clip.animated_joint_count()},
-                          {"keys", clip.key_count()}});
+  for (std::size_t i = 0; i < model.clips.size(); ++i) {
+    j["clips"].push_back(clip_json(model, static_cast<int>(i)));
   }
   return j;
 }
@@ -41,35 +65,40 @@ void print_text(const Model& model, std::ostream& out) {
       << "  max influences      " << model.max_influences << "\n"
       << "  truncated vertices  " << model.truncated_vertices << "\n"
       << "  clips               " << model.clips.size() << "\n";
-  for (const Clip& clip : model.clips) {
+  for (std::size_t i = 0; i < model.clips.size(); ++i) {
+    const Clip& clip = model.clips[i];
     out << "    " << std::left << std::setw(24) << clip.name << std::right << std::fixed
         << std::setprecision(3) << std::setw(9) << clip.duration << " s  " << std::setw(4)
         << clip.animated_joint_count() << " channels  " << std::setw(7) << clip.key_count()
-        << " keys\n";
+        << " keys";
+    if (const ClipSource* source = model.clip_source(static_cast<int>(i))) {
+      const std::size_t keyed = source->bound_joints.size() + source->unbound_joints.size();
+      out << "  from " << source->file << " (" << source->bound_joints.size() << " of " << keyed
+          << " joints bound" << (source->retargeted ? ", retargeted" : "") << ")";
+    }
+    out << "\n";
   }
 }
 
 }  // namespace
 
 int cmd_info(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Result<Args> args = parse_args(argc, argv, 2, {"json"}, {});
+  Result<Args> args = parse_args(argc, argv, 2, {"json"}, {"anim"});
   if (!args.ok()) {
     print_error(err, args.error());
     return kExitError;
   }
   if (args.value().positional.size() != 1) {
-    err << "animscope: usage: animscope info MODEL [--json]\n";
+    err << "animscope: usage: animscope info MODEL|SETUP.json [--anim FILE ...] [--json]\n";
     return kExitError;
   }
-  Result<Model> model = load_model_source(args.value().positional[0]);
-  if (!model.ok()) {
-    print_error(err, model.error());
-    return kExitError;
-  }
+  std::optional<LoadedInput> input =
+      open_input(args.value().positional[0], args.value().get_all("anim"), err);
+  if (!input) return kExitError;
   if (args.value().has("json")) {
-    out << info_json(model.value()).dump(2) << "\n";
+    out << info_json(input->model).dump(2) << "\n";
   } else {
-    print_text(model.value(), out);
+    print_text(input->model, out);
   }
   return kExitOk;
 }

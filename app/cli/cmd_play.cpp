@@ -12,65 +12,11 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
-#include "cli/setup_loading.h"
+#include "cli/input_loading.h"
+#include "cli/scripted_run.h"
 
 namespace anim::app {
 namespace {
-
-struct Change {
-  int parameter = -1;
-  float value = 0.0f;
-  float time = 0.0f;
-};
-
-Result<float> parse_number(const std::string& text, const std::string& what) {
-  if (text == "true") return 1.0f;
-  if (text == "false") return 0.0f;
-  char* end = nullptr;
-  const float f = std::strtof(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(f)) {
-    return Error{Error::Code::kInvalidArgument, what + ": \"" + text + "\" is not a number", ""};
-  }
-  return f;
-}
-
-std::string parameter_list(const StateMachineDef& def) {
-  std::string list;
-  for (const ParameterDef& p : def.parameters) list += (list.empty() ? "" : ", ") + p.name;
-  return list.empty() ? "none" : list;
-}
-
-// "NAME=VALUE@SECONDS"; "@SECONDS" defaults to 0 and a trigger may omit "=VALUE".
-Result<Change> parse_change(const std::string& text, const StateMachineDef& def) {
-  const std::string what = "--set " + text;
-  std::string assignment = text, time_text = "0";
-  if (const std::size_t at = text.rfind('@'); at != std::string::npos) {
-    assignment = text.substr(0, at);
-    time_text = text.substr(at + 1);
-  }
-  const std::size_t eq = assignment.find('=');
-  const std::string name = assignment.substr(0, eq);
-  Change change;
-  change.parameter = def.find_parameter(name);
-  if (change.parameter < 0) {
-    return Error{
-        Error::Code::kInvalidArgument,
-        what + ": unknown parameter \"" + name + "\" (parameters: " + parameter_list(def) + ")",
-        ""};
-  }
-  const bool trigger = def.parameters[change.parameter].type == ParameterType::kTrigger;
-  if (eq == std::string::npos && !trigger) {
-    return Error{Error::Code::kInvalidArgument, what + ": expected NAME=VALUE@SECONDS", ""};
-  }
-  Result<float> value =
-      eq == std::string::npos ? Result<float>(1.0f) : parse_number(assignment.substr(eq + 1), what);
-  if (!value.ok()) return value.error();
-  Result<float> time = parse_number(time_text, what);
-  if (!time.ok()) return time.error();
-  change.value = value.value();
-  change.time = time.value();
-  return change;
-}
 
 nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t) {
   const StateMachineDef& def = sm.def();
@@ -128,29 +74,24 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
     print_error(err, dt.error());
     return kExitError;
   }
-  Result<LoadedSetup> loaded = load_setup_with_model(path);
-  if (!loaded.ok()) {
-    print_error(err, loaded.error());
+  std::optional<LoadedInput> loaded = open_input(path, {}, err);
+  if (!loaded) return kExitError;
+  if (!loaded->setup) {
+    print_error(err, Error{Error::Code::kInvalidArgument, "not a setup (.json)", path});
     return kExitError;
   }
-  const Model& model = loaded.value().model;
-  Result<StateMachineDef> def = compile_setup(loaded.value().setup, model.clips);
+  const Model& model = loaded->model;
+  Result<StateMachineDef> def = compile_setup(*loaded->setup, model.clips);
   if (!def.ok()) {
     print_error(err, Error{def.error().code, def.error().message, path});
     return kExitError;
   }
-  std::vector<Change> changes;
-  for (const std::string& text : args.get_all("set")) {
-    Result<Change> change = parse_change(text, def.value());
-    if (!change.ok()) {
-      print_error(err, change.error());
-      return kExitError;
-    }
-    changes.push_back(change.value());
+  Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def.value());
+  if (!changes.ok()) {
+    print_error(err, changes.error());
+    return kExitError;
   }
-  std::stable_sort(changes.begin(), changes.end(),
-                   [](const Change& a, const Change& b) { return a.time < b.time; });
-  const float last_change = changes.empty() ? 0.0f : changes.back().time;
+  const float last_change = changes.value().empty() ? 0.0f : changes.value().back().time;
   Result<float> frames_arg = args.get_float("frames", std::ceil((last_change + 2.0f) / dt.value()));
   if (!frames_arg.ok() || frames_arg.value() < 0.0f || frames_arg.value() > 1e7f) {
     print_error(err, Error{Error::Code::kInvalidArgument, "--frames needs a count", ""});
@@ -159,21 +100,15 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   const long frames = std::lround(frames_arg.value());
 
   StateMachineInstance sm(def.value(), model.skeleton, model.clips);
+  ScriptedRun run(sm, std::move(changes).value(), dt.value());
   std::vector<Transform> pose(model.skeleton.joint_count());
-  std::size_t next_change = 0;
   for (long frame = 0; frame < frames; ++frame) {
-    const float now = static_cast<float>(frame) * dt.value();
-    while (next_change < changes.size() && changes[next_change].time <= now + 1e-6f) {
-      const Change& c = changes[next_change++];
-      sm.set_value(c.parameter, c.value);
-    }
-    sm.update(dt.value());
+    run.step();
     sm.evaluate(pose);
-    const float t = static_cast<float>(frame + 1) * dt.value();
     if (args.has("json")) {
-      out << frame_json(sm, t).dump() << "\n";
+      out << frame_json(sm, run.time()).dump() << "\n";
     } else {
-      print_frame_text(sm, t, out);
+      print_frame_text(sm, run.time(), out);
     }
   }
   return kExitOk;

@@ -1,4 +1,6 @@
-// `animscope pose MODEL --clip NAME --time SECONDS [--loop] [--json]`: a sampled pose.
+// `animscope pose MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time SECONDS] [--loop]
+// [--set NAME=VALUE@SECONDS ...] [--json]`: a sampled pose, or with a setup and no clip the pose
+// its state machine reaches after that long.
 #include <iomanip>
 #include <ostream>
 #include <vector>
@@ -10,7 +12,8 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
-#include "cli/model_source.h"
+#include "cli/input_loading.h"
+#include "cli/scripted_run.h"
 
 namespace anim::app {
 namespace {
@@ -21,20 +24,40 @@ std::string clip_list(const Model& model) {
   return list.empty() ? "none" : list;
 }
 
-// Model-space matrices of every joint; the rest pose when `clip` is null.
-std::vector<glm::mat4> evaluate(const Model& model, const Clip* clip, float time) {
+// The local pose of `clip` at `time`.
+std::vector<Transform> sample(const Model& model, const Clip& clip, float time) {
   const Skeleton& skeleton = model.skeleton;
   std::vector<Transform> local = skeleton.rest;
-  if (clip) {
-    SamplingCursor cursor(skeleton.joint_count());
-    SamplingJob sampling;
-    sampling.clip = clip;
-    sampling.rest = skeleton.rest;
-    sampling.time = time;
-    sampling.cursor = &cursor;
-    sampling.output = local;
-    sampling.run();
-  }
+  SamplingCursor cursor(skeleton.joint_count());
+  SamplingJob sampling;
+  sampling.clip = &clip;
+  sampling.rest = skeleton.rest;
+  sampling.time = time;
+  sampling.cursor = &cursor;
+  sampling.output = local;
+  sampling.run();
+  return local;
+}
+
+// The pose the setup's state machine reaches after `time` seconds of 60 Hz steps, with the
+// --set changes applied as `play` applies them.
+Result<std::vector<Transform>> run_setup(const LoadedInput& input, const Args& args, float time) {
+  const Model& model = input.model;
+  Result<StateMachineDef> def = compile_setup(*input.setup, model.clips);
+  if (!def.ok()) return Error{def.error().code, def.error().message, input.setup_path};
+  Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def.value());
+  if (!changes.ok()) return changes.error();
+  StateMachineInstance machine(def.value(), model.skeleton, model.clips);
+  ScriptedRun run(machine, std::move(changes).value(), 1.0f / 60.0f);
+  for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
+  std::vector<Transform> local(model.skeleton.joint_count());
+  machine.evaluate(local);
+  return local;
+}
+
+// Model-space matrices of every joint.
+std::vector<glm::mat4> to_model_space(const Model& model, const std::vector<Transform>& local) {
+  const Skeleton& skeleton = model.skeleton;
   std::vector<glm::mat4> model_space(skeleton.joint_count());
   LocalToModelJob to_model;
   to_model.parents = skeleton.parents;
@@ -76,15 +99,16 @@ void print_text(const Model& model, const std::vector<glm::mat4>& matrices, std:
 }  // namespace
 
 int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Result<Args> parsed = parse_args(argc, argv, 2, {"json", "loop"}, {"clip", "time"});
+  Result<Args> parsed =
+      parse_args(argc, argv, 2, {"json", "loop"}, {"clip", "time", "anim", "set"});
   if (!parsed.ok()) {
     print_error(err, parsed.error());
     return kExitError;
   }
   const Args& args = parsed.value();
   if (args.positional.size() != 1) {
-    err << "animscope: usage: animscope pose MODEL [--clip NAME] [--time SECONDS] [--loop] "
-           "[--json]\n";
+    err << "animscope: usage: animscope pose MODEL|SETUP.json [--anim FILE ...] [--clip NAME] "
+           "[--time SECONDS] [--loop] [--set NAME=VALUE@SECONDS ...] [--json]\n";
     return kExitError;
   }
   Result<float> time = args.get_float("time", 0.0f);
@@ -92,12 +116,9 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
     print_error(err, time.error());
     return kExitError;
   }
-  Result<Model> loaded = load_model_source(args.positional[0]);
-  if (!loaded.ok()) {
-    print_error(err, loaded.error());
-    return kExitError;
-  }
-  const Model& model = loaded.value();
+  std::optional<LoadedInput> input = open_input(args.positional[0], args.get_all("anim"), err);
+  if (!input) return kExitError;
+  const Model& model = input->model;
   const Clip* clip = nullptr;
   std::string clip_name = args.get("clip").value_or("");
   if (!clip_name.empty()) {
@@ -112,7 +133,18 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   float t = time.value();
   if (clip && args.has("loop")) t = wrap_time(t, clip->duration, true);
-  const std::vector<glm::mat4> matrices = evaluate(model, clip, t);
+  std::vector<Transform> local = model.skeleton.rest;
+  if (clip) {
+    local = sample(model, *clip, t);
+  } else if (input->setup) {
+    Result<std::vector<Transform>> reached = run_setup(*input, args, t);
+    if (!reached.ok()) {
+      print_error(err, reached.error());
+      return kExitError;
+    }
+    local = std::move(reached).value();
+  }
+  const std::vector<glm::mat4> matrices = to_model_space(model, local);
   if (args.has("json")) {
     print_json(model, clip_name, t, matrices, out);
   } else {

@@ -10,8 +10,9 @@
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
+#include "cli/input_loading.h"
 #include "cli/model_source.h"
-#include "cli/setup_loading.h"
+#include "cli/scripted_run.h"
 #include "cli/view_options.h"
 #include "render/gl_window.h"
 #include "render/png_writer.h"
@@ -52,27 +53,21 @@ struct Scene {
 };
 
 // The pose to draw: a clip at a time, a setup's state machine run for that long, or the rest
-// pose.
-Result<Scene> build_scene(const Args& args, float time) {
+// pose. Problems are printed to `err`.
+std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err) {
   const std::string input = args.positional[0];
+  std::optional<LoadedInput> loaded = open_input(input, args.get_all("anim"), err);
+  if (!loaded) return std::nullopt;
   Scene scene;
-  std::optional<Setup> setup;
-  if (is_setup_path(input)) {
-    Result<LoadedSetup> loaded = load_setup_with_model(input);
-    if (!loaded.ok()) return loaded.error();
-    scene.model = std::move(loaded.value().model);
-    setup = std::move(loaded.value().setup);
-  } else {
-    Result<Model> model = load_model_source(input);
-    if (!model.ok()) return model.error();
-    scene.model = std::move(model).value();
-  }
+  scene.model = std::move(loaded->model);
+  const std::optional<Setup>& setup = loaded->setup;
   const Model& model = scene.model;
   scene.local = model.skeleton.rest;
   if (auto clip_name = args.get("clip")) {
     const int index = model.find_clip(*clip_name);
     if (index < 0) {
-      return Error{Error::Code::kNotFound, "no clip \"" + *clip_name + "\"", input};
+      print_error(err, Error{Error::Code::kNotFound, "no clip \"" + *clip_name + "\"", input});
+      return std::nullopt;
     }
     const Clip& clip = model.clips[index];
     SamplingCursor cursor(model.skeleton.joint_count());
@@ -81,10 +76,13 @@ Result<Scene> build_scene(const Args& args, float time) {
     job.run();
   } else if (setup) {
     Result<StateMachineDef> def = compile_setup(*setup, model.clips);
-    if (!def.ok()) return Error{def.error().code, def.error().message, input};
+    if (!def.ok()) {
+      print_error(err, Error{def.error().code, def.error().message, input});
+      return std::nullopt;
+    }
     StateMachineInstance sm(def.value(), model.skeleton, model.clips);
-    const float dt = 1.0f / 60.0f;
-    for (float t = 0.0f; t + dt * 0.5f < time; t += dt) sm.update(dt);
+    ScriptedRun run(sm, {}, 1.0f / 60.0f);
+    for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
     sm.evaluate(scene.local);
   }
   return scene;
@@ -95,10 +93,11 @@ Result<Scene> build_scene(const Args& args, float time) {
 int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
   Result<Args> parsed =
       parse_args(argc, argv, 2, {"no-skeleton", "no-grid", "axes"},
-                 {"clip", "time", "size", "out", "shading", "joint", "up", "yaw", "pitch"});
+                 {"clip", "time", "size", "out", "shading", "joint", "up", "yaw", "pitch", "anim"});
   if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().has("out")) {
     if (!parsed.ok()) print_error(err, parsed.error());
-    err << "animscope: usage: animscope render MODEL|SETUP.json [--clip NAME] [--time T] "
+    err << "animscope: usage: animscope render MODEL|SETUP.json [--anim FILE ...] [--clip NAME] "
+           "[--time T] "
            "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
            "[--up y|z] [--size WxH] --out FILE.png\n";
     return kExitError;
@@ -119,12 +118,9 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
       return kExitError;
     }
   }
-  Result<Scene> scene = build_scene(args, time.value());
-  if (!scene.ok()) {
-    print_error(err, scene.error());
-    return kExitError;
-  }
-  const Model& model = scene.value().model;
+  std::optional<Scene> scene = build_scene(args, time.value(), err);
+  if (!scene) return kExitError;
+  const Model& model = scene->model;
   ui::ViewportSettings settings;
   settings.shading = shading.value();
   settings.show_skeleton = !args.has("no-skeleton");
@@ -143,7 +139,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   }
 
   ui::PosedModel posed;
-  posed.update(model, scene.value().local);
+  posed.update(model, scene->local);
   FrameInputs frame;
   frame.model = &model;
   frame.palette = posed.palette;

@@ -1,11 +1,12 @@
-// `animscope validate SETUP.json`: every problem of a setup, with its JSON pointer.
+// `animscope validate SETUP.json`: every problem of a setup and of its clip files, each with its
+// JSON pointer.
 #include <ostream>
 
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
+#include "cli/input_loading.h"
 #include "cli/model_source.h"
-#include "cli/setup_loading.h"
 
 namespace anim::app {
 namespace {
@@ -37,17 +38,22 @@ int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostr
     for (const Diagnostic& d : diagnostics) print_diagnostic(out, path, d);
     return kExitInvalid;
   }
+  LoadedInput opened;
   const std::string model_path = resolve_model_path(path, setup.value().model);
-  Result<Model> model = load_model_source(model_path);
-  if (!model.ok()) {
+  opened.model_path = model_path;
+  opened.setup = std::move(setup).value();
+  opened.setup_path = path;
+  Result<LoadedInput> input = load_model_and_clips(std::move(opened), {});
+  if (!input.ok()) {
     print_diagnostic(out, path,
                      {Diagnostic::Severity::kError, "/model",
-                      "cannot load \"" + model_path + "\": " + model.error().message});
+                      "cannot load \"" + model_path + "\": " + input.error().message});
     return kExitInvalid;
   }
   std::vector<std::string> clips;
-  for (const Clip& clip : model.value().clips) clips.push_back(clip.name);
-  diagnostics = validate_setup(setup.value(), clips);
+  for (const Clip& clip : input.value().model.clips) clips.push_back(clip.name);
+  diagnostics = input.value().problems;
+  for (Diagnostic& d : validate_setup(*input.value().setup, clips)) diagnostics.push_back(d);
   int errors = 0;
   for (const Diagnostic& d : diagnostics) {
     print_diagnostic(out, path, d);

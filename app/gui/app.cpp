@@ -28,6 +28,13 @@ void main_menu(Tool& tool) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) open_file_dialog(tool);
+    if (ImGui::MenuItem("Add animations...", nullptr, false, tool.doc != nullptr)) {
+      open_add_animations_dialog(tool);
+    }
+    if (ImGui::MenuItem("Reload clip files", nullptr, false,
+                        tool.doc && !tool.doc->clip_file_entries().empty())) {
+      tool.doc->request_clip_file_reload();
+    }
     if (ImGui::MenuItem("Open built-in demo")) {
       request(tool, {PendingAction::Kind::kOpen, kBuiltinDemo});
     }
@@ -103,6 +110,7 @@ void main_menu(Tool& tool) {
     ImGui::TextUnformatted("Play/pause: Space   Step: Left/Right   Frame: F   Shading: 1-5");
     ImGui::TextUnformatted("Rotate gizmo: R, then drag a ring around the selected joint");
     ImGui::TextUnformatted("Open: Ctrl+O or drop a file on the window");
+    ImGui::TextUnformatted("Add clips from other files: File > Add animations, or drop them");
     ImGui::EndMenu();
   }
   ImGui::EndMainMenuBar();
@@ -131,23 +139,36 @@ void shortcuts(Tool& tool) {
   }
 }
 
+// The progress dialog of one background job, with Cancel (or Escape).
+template <class T>
+void loading_dialog(BackgroundJob<T>& job, const char* verb) {
+  ImGui::Text("%s %s", verb, job.label().c_str());
+  ImGui::ProgressBar(job.progress(), ImVec2(360, 0));
+  if (job.cancelling()) {
+    ImGui::TextDisabled("Cancelling: the importer stops at its next checkpoint...");
+  } else if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+    job.cancel();
+  }
+}
+
 void modal_dialogs(Tool& tool) {
   // Most files load in a blink: only a load that takes a while gets the dialog, so quick
   // ones do not flash it.
   constexpr float kShowLoadingAfter = 0.15f;
-  if (tool.loader.busy() && tool.loader.elapsed() > kShowLoadingAfter) {
-    ImGui::OpenPopup("Loading");
-  }
+  const bool slow = tool.loader.elapsed() > kShowLoadingAfter ||
+                    tool.clip_loader.elapsed() > kShowLoadingAfter ||
+                    tool.drop_probe.elapsed() > kShowLoadingAfter;
+  if (slow) ImGui::OpenPopup("Loading");
   if (ImGui::BeginPopupModal("Loading", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::Text("Opening %s", tool.loader.path().c_str());
-    ImGui::ProgressBar(tool.loader.progress(), ImVec2(360, 0));
-    if (tool.loader.cancelling()) {
-      ImGui::TextDisabled("Cancelling: the importer stops at its next checkpoint...");
-    } else if (ImGui::Button("Cancel") ||
-               ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
-      tool.loader.cancel();
+    if (tool.loader.busy()) {
+      loading_dialog(tool.loader, "Opening");
+    } else if (tool.clip_loader.busy()) {
+      loading_dialog(tool.clip_loader, "Loading clips from");
+    } else if (tool.drop_probe.busy()) {
+      loading_dialog(tool.drop_probe, "Reading");
+    } else {
+      ImGui::CloseCurrentPopup();
     }
-    if (!tool.loader.busy()) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
   }
   if (!tool.error_title.empty()) ImGui::OpenPopup("Error##dialog");
@@ -208,7 +229,7 @@ void draw_panels(Tool& tool, SceneRenderer& renderer) {
   panel("Timeline", layout.timeline, PanelId::kTimeline,
         [&] { tool.timeline.draw(doc, tool.selection); });
   if (begin_panel("##status", layout.status, PanelKind::kBare)) {
-    ui::draw_status_bar(doc, tool.frame_ms);
+    ui::draw_status_bar(doc, tool.frame_ms, tool.notice_age < 8.0f ? tool.notice : "");
   }
   ImGui::End();
 }
@@ -304,6 +325,7 @@ int run_gui(const GuiOptions& options) {
   Result<Model> demo = load_model_source(kBuiltinDemo);
   tool.doc = std::make_unique<ui::Document>(std::move(demo).value(), kBuiltinDemo);
   tool.viewport.frame_model(*tool.doc);
+  tool.pending_anim_files = options.anim_files;
   if (!options.open_path.empty() && options.open_path != kBuiltinDemo) {
     open_path(tool, options.open_path);
   }
@@ -321,12 +343,13 @@ int run_gui(const GuiOptions& options) {
       ImGui_ImplSDL2_ProcessEvent(&event);
       if (event.type == SDL_QUIT) request(tool, {PendingAction::Kind::kQuit, ""});
       if (event.type == SDL_DROPFILE) {
-        request(tool, {PendingAction::Kind::kOpen, event.drop.file});
+        tool.dropped.push_back(event.drop.file);
         SDL_free(event.drop.file);
       }
     }
-    // In screenshot mode wait for a load to finish so the picture shows the model.
-    if (!options.screenshot_path.empty() && tool.loader.busy()) {
+    // In screenshot mode wait for loads to finish so the picture shows the model.
+    const bool loading = tool.loader.busy() || tool.clip_loader.busy() || tool.drop_probe.busy();
+    if (!options.screenshot_path.empty() && loading) {
       SDL_Delay(5);
       --frame;
       continue;
@@ -337,6 +360,13 @@ int run_gui(const GuiOptions& options) {
                          : 1.0f / 60.0f;
     last = now;
     collect_load(tool);
+    if (!tool.pending_anim_files.empty() && !tool.loader.busy()) {
+      tool.doc->add_clip_files(tool.pending_anim_files);
+      tool.pending_anim_files.clear();
+    }
+    handle_drops(tool);
+    sync_clip_files(tool, dt);
+    tool.notice_age += dt;
     if (!pending_joint.empty() && !tool.loader.busy()) {
       select_joint_by_name(tool, pending_joint);
       pending_joint.clear();
@@ -375,6 +405,8 @@ int run_gui(const GuiOptions& options) {
     window.value()->swap();
   }
   tool.loader.cancel();
+  tool.clip_loader.cancel();
+  tool.drop_probe.cancel();
   renderer.value().reset();
   tool.doc.reset();
   ImGui_ImplOpenGL3_Shutdown();

@@ -1,15 +1,17 @@
 #pragma once
 // The desktop tool: window, main loop, menus, panel layout, loading and error dialogs.
 #include <string>
+#include <vector>
 
 #include "anim/ui/viewport_settings.h"
 
 namespace anim::app {
 
 struct GuiOptions {
-  std::string open_path;        // Model, setup .json or "builtin:demo"; empty: the demo.
-  std::string screenshot_path;  // When set, save the window after `frames` frames and quit.
-  int frames = 0;               // 0: run until the user quits.
+  std::string open_path;                // Model, setup .json or "builtin:demo"; empty: the demo.
+  std::vector<std::string> anim_files;  // Clip files added to it once it is open (--anim).
+  std::string screenshot_path;          // When set, save the window after `frames` frames and quit.
+  int frames = 0;                       // 0: run until the user quits.
   int width = 1280, height = 800;
   std::string select_joint;  // Selected once the first model is open; empty: none.
   ui::Shading shading = ui::Shading::kLit;

@@ -1,76 +1,44 @@
 #include "gui/model_loader.h"
 
+#include <memory>
+
 #include "cli/model_source.h"
-#include "cli/setup_loading.h"
 
 namespace anim::app {
-namespace {
 
-Result<ModelLoader::Loaded> load(const std::string& path,
-                                 const import::ProgressCallback& progress) {
-  ModelLoader::Loaded loaded;
-  std::string model_path = path;
-  if (is_setup_path(path)) {
-    std::vector<Diagnostic> diagnostics;
-    Result<Setup> setup = load_setup(path, &diagnostics);
-    if (!setup.ok()) return setup.error();
-    model_path = resolve_model_path(path, setup.value().model);
-    loaded.setup = std::move(setup).value();
-    loaded.setup_path = path;
+Result<OpenedFile> open_in_tool(const std::string& path, const import::ProgressCallback& progress) {
+  OpenedFile opened;
+  std::vector<import::AnimationFile> extra;
+  if (!is_setup_path(path) && path != kBuiltinDemo) {
+    opened.companions = import::find_companion_clip_files(path);
+    extra = plain_animation_files(opened.companions);
   }
-  Result<Model> model = load_model_source(model_path, progress);
-  if (!model.ok()) return model.error();
-  loaded.model = std::move(model).value();
-  loaded.model_path = model_path;
-  return loaded;
+  Result<LoadedInput> input = load_input(path, extra, progress);
+  if (!input.ok()) return input.error();
+  opened.input = std::move(input).value();
+  return opened;
 }
 
-}  // namespace
-
-ModelLoader::~ModelLoader() {
-  cancel_ = true;
-  join();
-}
-
-void ModelLoader::join() {
-  if (worker_.joinable()) worker_.join();
-}
-
-void ModelLoader::start(const std::string& path) {
-  cancel_ = true;
-  join();
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    result_.reset();
-  }
-  cancel_ = false;
-  busy_ = true;
-  progress_ = 0.0f;
-  path_ = path;
-  started_ = std::chrono::steady_clock::now();
-  worker_ = std::thread([this, path] {
-    Result<Loaded> result = load(path, [this](float fraction) {
-      progress_ = fraction;
-      return !cancel_.load();
-    });
-    std::lock_guard<std::mutex> lock(mutex_);
-    result_ = std::move(result);
-    busy_ = false;
+void start_open(ModelLoader& loader, const std::string& path) {
+  loader.start(path, [path](const import::ProgressCallback& progress) {
+    return open_in_tool(path, progress);
   });
 }
 
-float ModelLoader::elapsed() const {
-  if (!busy_) return 0.0f;
-  return std::chrono::duration<float>(std::chrono::steady_clock::now() - started_).count();
-}
-
-std::optional<Result<ModelLoader::Loaded>> ModelLoader::take() {
-  if (busy_) return std::nullopt;
-  std::lock_guard<std::mutex> lock(mutex_);
-  std::optional<Result<Loaded>> out = std::move(result_);
-  result_.reset();
-  if (out) join();
-  return out;
+void start_clip_files(ClipFilesLoader& loader, const Skeleton& skeleton,
+                      std::vector<Clip> own_clips, std::vector<import::AnimationFile> files) {
+  auto base = std::make_shared<Model>();
+  base->skeleton = skeleton;
+  base->clips = std::move(own_clips);
+  const std::string label =
+      files.size() == 1 ? files[0].path : std::to_string(files.size()) + " clip files";
+  loader.start(label,
+               [base, files = std::move(files)](
+                   const import::ProgressCallback& progress) -> Result<LoadedClipFiles> {
+                 Result<import::AnimationSet> set = import::load_animations(*base, files, progress);
+                 if (!set.ok()) return set.error();
+                 return LoadedClipFiles{files, std::move(set).value()};
+               });
 }
 
 }  // namespace anim::app

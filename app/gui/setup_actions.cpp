@@ -112,6 +112,10 @@ void setup_dialogs(Tool& tool) {
     if (chosen) request(tool, {PendingAction::Kind::kOpen, *chosen});
     return;
   }
+  if (tool.dialog_purpose == DialogPurpose::kAddAnimations) {
+    if (chosen && tool.doc) tool.doc->add_clip_files({*chosen});
+    return;
+  }
   if (chosen && tool.doc) {
     const Status saved = tool.doc->save_setup_as(*chosen);
     if (saved.ok()) {

@@ -6,6 +6,7 @@
 
 #include "anim/import/import_model.h"
 #include "cli/model_source.h"
+#include "gui/setup_actions.h"
 
 namespace anim::app {
 
@@ -33,34 +34,186 @@ void select_joint_by_name(Tool& tool, const std::string& name) {
 
 void open_path(Tool& tool, const std::string& path) {
   if (path.empty()) return;
-  tool.loader.start(path);
+  start_open(tool.loader, path);
 }
 
+void show_notice(Tool& tool, std::string text) {
+  std::cerr << "animscope: " << text << "\n";
+  tool.notice = std::move(text);
+  tool.notice_age = 0.0f;
+}
+
+namespace {
+
+std::string file_name(const std::string& path) {
+  return std::filesystem::path(path).filename().string();
+}
+
+std::string names_of(const std::vector<std::string>& paths) {
+  std::string out;
+  for (const std::string& p : paths) out += (out.empty() ? "" : ", ") + file_name(p);
+  return out;
+}
+
+// Errors among `problems`, one per line; empty when there are none.
+std::string error_lines(const std::vector<Diagnostic>& problems) {
+  std::string text;
+  for (const Diagnostic& d : problems) {
+    if (d.severity != Diagnostic::Severity::kError) continue;
+    text += (d.pointer.empty() ? "" : d.pointer + ": ") + d.message + "\n";
+  }
+  return text;
+}
+
+void remember_clip_file_times(Tool& tool) {
+  tool.clip_file_times.clear();
+  for (const import::AnimationFile& f : tool.doc->wanted_clip_files()) {
+    std::error_code ec;
+    tool.clip_file_times.emplace_back(f.path, std::filesystem::last_write_time(f.path, ec));
+  }
+}
+
+}  // namespace
+
 void collect_load(Tool& tool) {
-  std::optional<Result<ModelLoader::Loaded>> done = tool.loader.take();
+  std::optional<Result<OpenedFile>> done = tool.loader.take();
   if (!done) return;
   if (!done->ok()) {
     if (done->error().code != Error::Code::kCancelled) {
-      show_error(tool,
-                 "Could not open " + std::filesystem::path(tool.loader.path()).filename().string(),
+      show_error(tool, "Could not open " + file_name(tool.loader.label()),
                  done->error().to_string());
     }
     return;
   }
-  ModelLoader::Loaded& loaded = done->value();
-  auto doc = std::make_unique<ui::Document>(std::move(loaded.model), loaded.model_path);
-  if (loaded.setup) {
-    Status attached = doc->attach_setup(std::move(*loaded.setup), loaded.setup_path);
+  OpenedFile& opened = done->value();
+  LoadedInput& input = opened.input;
+  auto doc = std::make_unique<ui::Document>(std::move(input.model), input.model_path);
+  std::vector<import::AnimationFile> files = plain_animation_files(opened.companions);
+  if (input.setup) {
+    files = import::animation_files_of(input.setup->animations, input.setup_path);
+    Status attached = doc->attach_setup(std::move(*input.setup), input.setup_path);
     if (!attached.ok()) show_error(tool, "The setup has problems", attached.error().to_string());
   }
+  doc->adopt_clip_files(std::move(files), input.problems);
   tool.doc = std::move(doc);
+  ++tool.doc_serial;
+  tool.clip_loader.cancel();
+  remember_clip_file_times(tool);
   tool.selection = ui::Selection{};
   tool.viewport.frame_model(*tool.doc);
-  const std::string recent_path = loaded.setup_path.empty() ? loaded.model_path : loaded.setup_path;
+  if (!opened.companions.empty()) {
+    show_notice(tool, "Also loaded " + std::to_string(opened.companions.size()) + " clip file" +
+                          (opened.companions.size() == 1 ? "" : "s") + " beside " +
+                          file_name(input.model_path) + ": " + names_of(opened.companions));
+  }
+  if (const std::string errors = error_lines(input.problems); !errors.empty()) {
+    show_error(tool, "Some clip files could not be used", errors);
+  }
+  const std::string recent_path = input.setup_path.empty() ? input.model_path : input.setup_path;
   if (recent_path != kBuiltinDemo) {
     tool.recent.add(std::filesystem::absolute(recent_path).string());
     save_recent(tool);
   }
+}
+
+void sync_clip_files(Tool& tool, float dt) {
+  if (!tool.doc) return;
+  ui::Document& doc = *tool.doc;
+  if (std::optional<Result<LoadedClipFiles>> done = tool.clip_loader.take()) {
+    if (tool.clip_loader_serial != tool.doc_serial) {
+      // Loaded for a document that is gone.
+    } else if (!done->ok()) {
+      // Cancelled (or failed as a whole): keep the clips shown, ask no more until asked.
+      doc.adopt_clip_files(doc.wanted_clip_files(),
+                           {{Diagnostic::Severity::kWarning, "",
+                             "loading clip files was cancelled; right-click a clip > Reload clip "
+                             "files to try again"}});
+    } else {
+      LoadedClipFiles& loaded = done->value();
+      const std::string errors = error_lines(loaded.set.diagnostics);
+      doc.set_clip_files(std::move(loaded.files), std::move(loaded.set));
+      remember_clip_file_times(tool);
+      if (!errors.empty()) show_error(tool, "Some clip files could not be used", errors);
+    }
+  }
+  if (!tool.clip_loader.busy() && !tool.loader.busy() && doc.clip_files_outdated()) {
+    const Model& model = doc.model();
+    std::vector<Clip> own(model.clips.begin(), model.clips.begin() + doc.own_clip_count());
+    tool.clip_loader_serial = tool.doc_serial;
+    start_clip_files(tool.clip_loader, model.skeleton, std::move(own), doc.wanted_clip_files());
+  }
+  // Files edited elsewhere (a new export from the DCC tool): offer to reload them.
+  tool.since_disk_check += dt;
+  if (tool.since_disk_check < 1.0f || tool.clip_loader.busy()) return;
+  tool.since_disk_check = 0.0f;
+  std::vector<std::string> changed;
+  for (const auto& [path, when] : tool.clip_file_times) {
+    std::error_code ec;
+    if (std::filesystem::last_write_time(path, ec) != when) changed.push_back(path);
+  }
+  if (changed != doc.changed_clip_files()) doc.set_changed_clip_files(std::move(changed));
+}
+
+void handle_drops(Tool& tool) {
+  if (std::optional<Result<LoadedClipFiles>> done = tool.drop_probe.take()) {
+    if (done->ok() && tool.doc) {
+      const LoadedClipFiles& probe = done->value();
+      std::vector<std::string> add, other;
+      std::string model_to_open;
+      for (std::size_t i = 0; i < probe.files.size(); ++i) {
+        const import::FileOutcome& outcome = probe.set.files[i];
+        if (outcome.clips > 0) {
+          add.push_back(probe.files[i].path);
+        } else if (outcome.read && outcome.has_mesh && model_to_open.empty()) {
+          model_to_open = probe.files[i].path;
+        } else {
+          other.push_back(probe.files[i].path);
+        }
+      }
+      if (!add.empty()) {
+        tool.doc->add_clip_files(add);
+        show_notice(tool, "Added clip files: " + names_of(add));
+      }
+      if (!other.empty()) {
+        std::string why;
+        for (const Diagnostic& d : probe.set.diagnostics) {
+          for (const std::string& path : other) {
+            if (d.message.find(file_name(path)) != std::string::npos) {
+              why += d.message + "\n";
+              break;
+            }
+          }
+        }
+        show_error(tool, "Could not add " + names_of(other), why);
+      }
+      if (!model_to_open.empty()) request(tool, {PendingAction::Kind::kOpen, model_to_open});
+    }
+  }
+  if (tool.dropped.empty()) return;
+  std::vector<std::string> dropped = std::move(tool.dropped);
+  tool.dropped.clear();
+  for (const std::string& path : dropped) {
+    if (is_setup_path(path)) {
+      request(tool, {PendingAction::Kind::kOpen, path});  // A setup replaces what is open.
+      return;
+    }
+  }
+  if (!tool.doc) return;
+  const Model& model = tool.doc->model();
+  std::vector<Clip> own(model.clips.begin(), model.clips.begin() + tool.doc->own_clip_count());
+  start_clip_files(tool.drop_probe, model.skeleton, std::move(own), plain_animation_files(dropped));
+}
+
+void open_add_animations_dialog(Tool& tool) {
+  if (!tool.doc) return;
+  std::string start = std::filesystem::current_path().string();
+  if (tool.doc->path() != kBuiltinDemo) {
+    start = std::filesystem::absolute(tool.doc->path()).parent_path().string();
+  }
+  tool.dialog_purpose = DialogPurpose::kAddAnimations;
+  tool.file_dialog.open("Add animations", start,
+                        {ui::model_file_filter(import::supported_extensions())},
+                        ui::FileDialogMode::kOpen);
 }
 
 void open_file_dialog(Tool& tool) {

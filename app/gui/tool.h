@@ -2,8 +2,11 @@
 // The desktop tool's state: the open document, the panels, dialogs and settings, and the
 // actions that change which document is open. Shared by the main loop (app.cpp) and the
 // setup file actions (setup_actions.cpp).
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "anim/ui/blend_panel.h"
 #include "anim/ui/bone_tree_panel.h"
@@ -30,7 +33,7 @@ struct PendingAction {
 };
 
 // What the shared file dialog was opened for.
-enum class DialogPurpose { kOpen, kSaveSetup };
+enum class DialogPurpose { kOpen, kSaveSetup, kAddAnimations };
 
 struct Tool {
   std::unique_ptr<ui::Document> doc;
@@ -46,8 +49,19 @@ struct Tool {
   DialogPurpose dialog_purpose = DialogPurpose::kOpen;
   ui::RecentFiles recent;
   ModelLoader loader;
-  PendingAction pending;                // Waiting on the unsaved-changes question.
-  bool ask_unsaved = false;             // Show that question next frame.
+  int doc_serial = 0;                // Counts documents, so a clip load knows whose it was.
+  ClipFilesLoader clip_loader;       // The open document's clip files.
+  int clip_loader_serial = -1;       // doc_serial when clip_loader started.
+  ClipFilesLoader drop_probe;        // Files dropped on the window: clip files or a model?
+  std::vector<std::string> dropped;  // Dropped this frame, handled together.
+  std::vector<std::string> pending_anim_files;  // --anim: added once the first model is open.
+  // When each loaded clip file was last written, to notice changes on disk.
+  std::vector<std::pair<std::string, std::filesystem::file_time_type>> clip_file_times;
+  float since_disk_check = 0.0f;
+  std::string notice;        // A passing message for the status bar ("Loaded 2 clip files...").
+  float notice_age = 0.0f;   // Seconds shown so far.
+  PendingAction pending;     // Waiting on the unsaved-changes question.
+  bool ask_unsaved = false;  // Show that question next frame.
   std::string error_title, error_text;  // Shown in a modal until dismissed.
   std::string config_dir;               // Empty when the user has no config folder.
   std::string recent_path;  // Empty likewise: the recent list then lives for the session.
@@ -66,5 +80,15 @@ void open_path(Tool& tool, const std::string& path);
 // Moves a finished load into the document; a failed one keeps the previous model open.
 void collect_load(Tool& tool);
 void open_file_dialog(Tool& tool);
+// File > Add animations...: the file dialog, choosing several clip files.
+void open_add_animations_dialog(Tool& tool);
+// Every frame: loads the document's clip files when they changed (added, removed, edited in
+// the setup, undone, reloaded), installs finished loads, and notices files changed on disk.
+void sync_clip_files(Tool& tool, float dt);
+// Files dropped on the window: a setup opens; other files are tried as clip files of the open
+// model, and one that brings a mesh and binds to nothing opens as a model instead.
+void handle_drops(Tool& tool);
+// A message in the status bar for a few seconds.
+void show_notice(Tool& tool, std::string text);
 
 }  // namespace anim::app

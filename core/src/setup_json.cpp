@@ -268,6 +268,54 @@ bool op_takes_value(ConditionOp op) {
          op == ConditionOp::kNotEqual;
 }
 
+// A JSON pointer token: '~' and '/' escaped (RFC 6901).
+std::string pointer_token(const std::string& key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// A string field that must not be empty when present.
+bool read_name(const FieldReader& in, const char* key, bool required, std::string* out) {
+  if (!in.read_string(key, required, out)) return false;
+  if (!out->empty()) return true;
+  in.fail(key, "must not be empty");
+  return false;
+}
+
+SetupAnimation read_animation(const Json& json, const std::string& pointer, Problems* problems) {
+  const FieldReader in(json, pointer, problems);
+  SetupAnimation a;
+  read_name(in, "file", true, &a.file);
+  std::string text;
+  if (read_name(in, "clip", false, &text)) a.clip = text;
+  if (read_name(in, "as", false, &text)) a.alias = text;
+  if (const Json* map = in.find("joint_map", false)) {
+    if (!map->is_object()) {
+      in.fail("joint_map", "expected an object of source joint -> model joint names");
+    } else {
+      for (auto it = map->begin(); it != map->end(); ++it) {
+        const std::string at = in.at("joint_map") + "/" + pointer_token(it.key());
+        if (!it.value().is_string() || it.value().get<std::string>().empty()) {
+          add_error(problems, at, "expected the name of a model joint");
+          continue;
+        }
+        a.joint_map.emplace_back(it.key(), it.value().get<std::string>());
+      }
+    }
+  }
+  a.extra = collect_extra(json, {"file", "clip", "as", "joint_map"});
+  return a;
+}
+
 SetupParameter read_parameter(const Json& json, const std::string& pointer, Problems* problems) {
   const FieldReader in(json, pointer, problems);
   SetupParameter p;
@@ -377,6 +425,9 @@ Setup read_setup(const Json& json, Problems* problems) {
   const FieldReader in(json, "", problems);
   read_header(in);
   in.read_string("model", true, &setup.model);
+  in.read_array("animations", false, [&](const Json& item, const std::string& pointer) {
+    setup.animations.push_back(read_animation(item, pointer, problems));
+  });
   in.read_array("parameters", false, [&](const Json& item, const std::string& pointer) {
     setup.parameters.push_back(read_parameter(item, pointer, problems));
   });
@@ -397,8 +448,9 @@ Setup read_setup(const Json& json, Problems* problems) {
       in.fail("editor", "expected an object");
     }
   }
-  setup.extra = collect_extra(json, {"format", "version", "model", "parameters", "blend_spaces",
-                                     "states", "default_state", "transitions", "editor"});
+  setup.extra =
+      collect_extra(json, {"format", "version", "model", "animations", "parameters", "blend_spaces",
+                           "states", "default_state", "transitions", "editor"});
   return setup;
 }
 
@@ -441,6 +493,20 @@ void append_extra(const Json& extra, Json* out) {
   for (auto it = extra.begin(); it != extra.end(); ++it) {
     if (!out->contains(it.key())) (*out)[it.key()] = it.value();
   }
+}
+
+Json write_animation(const SetupAnimation& a) {
+  Json out = Json::object();
+  out["file"] = a.file;
+  if (a.clip) out["clip"] = *a.clip;
+  if (a.alias) out["as"] = *a.alias;
+  if (!a.joint_map.empty()) {
+    Json map = Json::object();
+    for (const auto& [from, to] : a.joint_map) map[from] = to;
+    out["joint_map"] = std::move(map);
+  }
+  append_extra(a.extra, &out);
+  return out;
 }
 
 Json write_parameter(const SetupParameter& p) {
@@ -509,6 +575,11 @@ Json write_setup(const Setup& setup) {
   out["format"] = kSetupFormat;
   out["version"] = kSetupVersion;
   out["model"] = setup.model;
+  if (!setup.animations.empty()) {
+    out["animations"] = Json::array();
+    for (const SetupAnimation& a : setup.animations)
+      out["animations"].push_back(write_animation(a));
+  }
   out["parameters"] = Json::array();
   for (const SetupParameter& p : setup.parameters) out["parameters"].push_back(write_parameter(p));
   out["blend_spaces"] = Json::array();

@@ -1,10 +1,15 @@
 // The tool's background loader: results, errors, cancellation and replacement, on real files.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "gui/model_loader.h"
 
@@ -14,7 +19,8 @@ namespace {
 const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
 
 // Waits (polling, as the UI does every frame) until the load is done and takes its result.
-std::optional<Result<ModelLoader::Loaded>> wait_for(ModelLoader& loader) {
+template <class T>
+std::optional<Result<T>> wait_for(BackgroundJob<T>& loader) {
   for (int i = 0; i < 6000 && loader.busy(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
@@ -23,14 +29,14 @@ std::optional<Result<ModelLoader::Loaded>> wait_for(ModelLoader& loader) {
 
 TEST(ModelLoader, LoadsAModelOnceAndReportsFullProgress) {
   ModelLoader loader;
-  loader.start(kWuson);
-  EXPECT_EQ(loader.path(), kWuson);
-  std::optional<Result<ModelLoader::Loaded>> result = wait_for(loader);
+  start_open(loader, kWuson);
+  EXPECT_EQ(loader.label(), kWuson);
+  std::optional<Result<OpenedFile>> result = wait_for(loader);
   ASSERT_TRUE(result.has_value());
   ASSERT_TRUE(result->ok()) << result->error().to_string();
-  EXPECT_EQ(result->value().model.skeleton.joint_count(), 40u);  // Testwuson.X's node count.
-  EXPECT_EQ(result->value().model_path, kWuson);
-  EXPECT_FALSE(result->value().setup.has_value());
+  EXPECT_EQ(result->value().input.model.skeleton.joint_count(), 40u);  // Testwuson.X's node count.
+  EXPECT_EQ(result->value().input.model_path, kWuson);
+  EXPECT_FALSE(result->value().input.setup.has_value());
   EXPECT_FLOAT_EQ(loader.progress(), 1.0f);
   EXPECT_EQ(loader.elapsed(), 0.0f) << "idle";
   EXPECT_FALSE(loader.cancelling());
@@ -40,11 +46,11 @@ TEST(ModelLoader, LoadsAModelOnceAndReportsFullProgress) {
 TEST(ModelLoader, ASetupBringsTheModelItNames) {
   ModelLoader loader;
   const std::string setup = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/wuson_locomotion.json";
-  loader.start(setup);
-  std::optional<Result<ModelLoader::Loaded>> result = wait_for(loader);
+  start_open(loader, setup);
+  std::optional<Result<OpenedFile>> result = wait_for(loader);
   ASSERT_TRUE(result.has_value());
   ASSERT_TRUE(result->ok()) << result->error().to_string();
-  const ModelLoader::Loaded& loaded = result->value();
+  const LoadedInput& loaded = result->value().input;
   ASSERT_TRUE(loaded.setup.has_value());
   EXPECT_EQ(loaded.setup->default_state, "Idle");
   EXPECT_EQ(loaded.setup_path, setup);
@@ -55,8 +61,8 @@ TEST(ModelLoader, ASetupBringsTheModelItNames) {
 TEST(ModelLoader, BrokenFileIsAnErrorNamingIt) {
   ModelLoader loader;
   const std::string broken = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/invalid/empty.x";
-  loader.start(broken);
-  std::optional<Result<ModelLoader::Loaded>> result = wait_for(loader);
+  start_open(loader, broken);
+  std::optional<Result<OpenedFile>> result = wait_for(loader);
   ASSERT_TRUE(result.has_value());
   ASSERT_FALSE(result->ok());
   EXPECT_NE(result->error().to_string().find("empty.x"), std::string::npos)
@@ -65,10 +71,10 @@ TEST(ModelLoader, BrokenFileIsAnErrorNamingIt) {
 
 TEST(ModelLoader, CancelledLoadEndsWithACancelledError) {
   ModelLoader loader;
-  loader.start(kWuson);
+  start_open(loader, kWuson);
   loader.cancel();  // Long before the load's last progress report.
   EXPECT_TRUE(loader.cancelling() || !loader.busy());
-  std::optional<Result<ModelLoader::Loaded>> result = wait_for(loader);
+  std::optional<Result<OpenedFile>> result = wait_for(loader);
   ASSERT_TRUE(result.has_value());
   ASSERT_FALSE(result->ok());
   EXPECT_EQ(result->error().code, Error::Code::kCancelled);
@@ -76,14 +82,84 @@ TEST(ModelLoader, CancelledLoadEndsWithACancelledError) {
 
 TEST(ModelLoader, StartingAnotherLoadReplacesTheRunningOne) {
   ModelLoader loader;
-  loader.start(kWuson);
-  loader.start("builtin:demo");
-  std::optional<Result<ModelLoader::Loaded>> result = wait_for(loader);
+  start_open(loader, kWuson);
+  start_open(loader, "builtin:demo");
+  std::optional<Result<OpenedFile>> result = wait_for(loader);
   ASSERT_TRUE(result.has_value());
   ASSERT_TRUE(result->ok()) << result->error().to_string();
-  EXPECT_EQ(result->value().model_path, "builtin:demo");
-  EXPECT_EQ(result->value().model.skeleton.joint_count(), 21u);  // The demo rig.
+  EXPECT_EQ(result->value().input.model_path, "builtin:demo");
+  EXPECT_EQ(result->value().input.model.skeleton.joint_count(), 21u);  // The demo rig.
   EXPECT_FALSE(loader.take().has_value()) << "the replaced load left nothing behind";
+}
+
+// A two-joint BVH take (Hips, Spine) whose Spine turns `degrees` about Z over one second.
+std::string write_bvh(const std::filesystem::path& path, float degrees) {
+  std::ofstream out(path);
+  out << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n"
+         "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+         "  JOINT Spine\n  {\n    OFFSET 0 1 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+         "    End Site\n    {\n      OFFSET 0 1 0\n    }\n  }\n}\n"
+         "MOTION\nFrames: 2\nFrame Time: 1\n"
+      << "0 1 0 0 0 0 0 0 0\n0 1 0 0 0 0 " << degrees << " 0 0\n";
+  return path.string();
+}
+
+class LoaderFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("animscope_loader_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::filesystem::path dir_;
+};
+
+TEST_F(LoaderFiles, AModelBringsItsUnityStyleClipFiles) {
+  const std::string hero = write_bvh(dir_ / "Hero.bvh", 0);
+  write_bvh(dir_ / "Hero@Bend.bvh", 40);
+  write_bvh(dir_ / "Hero@Twist.bvh", -30);
+  write_bvh(dir_ / "Other@Walk.bvh", 10);
+  ModelLoader loader;
+  start_open(loader, hero);
+  std::optional<Result<OpenedFile>> result = wait_for(loader);
+  ASSERT_TRUE(result.has_value());
+  ASSERT_TRUE(result->ok()) << result->error().to_string();
+  const OpenedFile& opened = result->value();
+  EXPECT_EQ(opened.companions, (std::vector<std::string>{(dir_ / "Hero@Bend.bvh").string(),
+                                                         (dir_ / "Hero@Twist.bvh").string()}));
+  const Model& model = opened.input.model;
+  ASSERT_EQ(model.clips.size(), 3u);  // The file's own take, then Bend and Twist.
+  EXPECT_EQ(model.clips[1].name, "Bend");
+  EXPECT_EQ(model.clips[2].name, "Twist");
+  ASSERT_NE(model.clip_source(1), nullptr);
+  EXPECT_EQ(model.clip_source(1)->file, (dir_ / "Hero@Bend.bvh").string());
+  EXPECT_TRUE(opened.input.problems.empty());
+}
+
+TEST_F(LoaderFiles, ClipFilesLoadForTheOpenModelAndReportBrokenOnes) {
+  ModelLoader opener;
+  start_open(opener, write_bvh(dir_ / "Hero.bvh", 0));
+  std::optional<Result<OpenedFile>> opened = wait_for(opener);
+  ASSERT_TRUE(opened && opened->ok());
+  const Model& model = opened->value().input.model;
+  std::ofstream(dir_ / "broken.bvh") << "HIERARCHY\n";
+  ClipFilesLoader loader;
+  start_clip_files(
+      loader, model.skeleton, model.clips,
+      plain_animation_files({write_bvh(dir_ / "Lean.bvh", 15), (dir_ / "broken.bvh").string()}));
+  EXPECT_EQ(loader.label(), "2 clip files");
+  std::optional<Result<LoadedClipFiles>> result = wait_for(loader);
+  ASSERT_TRUE(result.has_value());
+  ASSERT_TRUE(result->ok()) << result->error().to_string();
+  const LoadedClipFiles& loaded = result->value();
+  ASSERT_EQ(loaded.files.size(), 2u);
+  ASSERT_EQ(loaded.set.clips.size(), 1u);
+  EXPECT_EQ(loaded.set.clips[0].name, "Lean");
+  ASSERT_EQ(loaded.set.diagnostics.size(), 1u);
+  EXPECT_NE(loaded.set.diagnostics[0].message.find("broken.bvh"), std::string::npos);
+  EXPECT_EQ(loaded.set.files[1].read, false);
 }
 
 }  // namespace

@@ -318,6 +318,47 @@ TEST(SetupParseTest, ReportsEachStructuralProblemWithItsPointer) {
        "unsupported version 2 (this build reads version 1)"},
       {"version as text", [](Json& d) { d["version"] = "1"; }, "/version", "expected a number"},
       {"model not a string", [](Json& d) { d["model"] = 5; }, "/model", "expected a string"},
+      {"animations not an array", [](Json& d) { d["animations"] = Json::object(); }, "/animations",
+       "expected an array"},
+      {"animation not an object", [](Json& d) { d["animations"] = {"a.fbx"}; }, "/animations/0",
+       "expected an object"},
+      {"animation without file", [](Json& d) { d["animations"] = {Json::object()}; },
+       "/animations/0/file", "missing required field"},
+      {"animation file empty",
+       [](Json& d) {
+         d["animations"] = {{{"file", ""}}};
+       },
+       "/animations/0/file", "must not be empty"},
+      {"animation file not a string",
+       [](Json& d) {
+         d["animations"] = {{{"file", 1}}};
+       },
+       "/animations/0/file", "expected a string"},
+      {"animation clip not a string",
+       [](Json& d) {
+         d["animations"] = {{{"file", "a.fbx"}, {"clip", 2}}};
+       },
+       "/animations/0/clip", "expected a string"},
+      {"animation as empty",
+       [](Json& d) {
+         d["animations"] = {{{"file", "a.fbx"}, {"as", ""}}};
+       },
+       "/animations/0/as", "must not be empty"},
+      {"joint_map not an object",
+       [](Json& d) {
+         d["animations"] = {{{"file", "a.fbx"}, {"joint_map", {"Hips"}}}};
+       },
+       "/animations/0/joint_map", "expected an object of source joint -> model joint names"},
+      {"joint_map value not a string",
+       [](Json& d) {
+         d["animations"] = {{{"file", "a.fbx"}, {"joint_map", {{"Hips", "Hips"}, {"a/b", 1}}}}};
+       },
+       "/animations/0/joint_map/a~1b", "expected the name of a model joint"},
+      {"joint_map value empty",
+       [](Json& d) {
+         d["animations"] = {{{"file", "a.fbx"}, {"joint_map", {{"Ab", ""}}}}};
+       },
+       "/animations/0/joint_map/Ab", "expected the name of a model joint"},
       {"parameters not an array", [](Json& d) { d["parameters"] = Json::object(); }, "/parameters",
        "expected an array"},
       {"parameter not an object", [](Json& d) { d["parameters"][1] = "on"; }, "/parameters/1",
@@ -494,8 +535,47 @@ TEST(SetupWriteTest, CompleteExampleIsAlreadyCanonical) {
   EXPECT_EQ(to_json_text(load_example("complete.setup.json")), read_text_file(path));
 }
 
+TEST(SetupParseTest, ReadsClipFiles) {
+  const anim::Setup setup = load_example("clip_files.setup.json");
+  ASSERT_THAT(setup.animations, SizeIs(3));
+  EXPECT_EQ(setup.animations[0].file, "clips/Hero@Walk.fbx");
+  EXPECT_FALSE(setup.animations[0].clip.has_value());
+  EXPECT_FALSE(setup.animations[0].alias.has_value());
+  EXPECT_THAT(setup.animations[0].joint_map, IsEmpty());
+  EXPECT_EQ(setup.animations[1].clip, std::optional<std::string>("mixamo.com"));
+  EXPECT_EQ(setup.animations[1].alias, std::optional<std::string>("Run"));
+  EXPECT_EQ(setup.animations[2].file, "mocap/take_07.bvh");
+  using Pair = std::pair<std::string, std::string>;
+  EXPECT_THAT(setup.animations[2].joint_map,
+              ElementsAre(Pair{"Hips", "Hips"}, Pair{"Ab", "LowerBack"}));
+}
+
+TEST(SetupWriteTest, ClipFilesFollowTheModelAndKeepUnknownFieldsAndMapOrder) {
+  Json doc = base_document();
+  doc["animations"] = Json::parse(
+      R"([{"file": "b.bvh", "joint_map": {"Zed": "Hips", "Ab": "Spine"}, "note": "take 7"},
+          {"as": "Run", "file": "Run.fbx"}])");
+  const Result<anim::Setup> setup = parse_setup(doc.dump(), "doc");
+  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+  const Json written = Json::parse(to_json_text(setup.value()));
+  std::vector<std::string> keys;
+  for (auto it = written.begin(); it != written.end(); ++it) keys.push_back(it.key());
+  EXPECT_THAT(keys,
+              ElementsAre("format", "version", "model", "animations", "parameters", "blend_spaces",
+                          "states", "default_state", "transitions", "editor"));
+  EXPECT_EQ(written["animations"].dump(),
+            R"([{"file":"b.bvh","joint_map":{"Zed":"Hips","Ab":"Spine"},"note":"take 7"},)"
+            R"({"file":"Run.fbx","as":"Run"}])");
+}
+
+TEST(SetupWriteTest, NoClipFilesWritesNoAnimationsKey) {
+  const std::string text = to_json_text(load_example("minimal.setup.json"));
+  EXPECT_EQ(text.find("animations"), std::string::npos);
+}
+
 TEST(SetupWriteTest, LoadSaveLoadSaveIsByteIdentical) {
-  for (const char* name : {"complete.setup.json", "minimal.setup.json", "odd_numbers.setup.json"}) {
+  for (const char* name : {"complete.setup.json", "minimal.setup.json", "odd_numbers.setup.json",
+                           "clip_files.setup.json"}) {
     SCOPED_TRACE(name);
     const std::string first = to_json_text(load_example(name));
     const Result<anim::Setup> reloaded = parse_setup(first, name);
@@ -767,6 +847,36 @@ TEST(SetupSaveTest, FailedSaveLeavesOtherFilesAndNoTemporaryFile) {
   EXPECT_THAT(folder.entries(), ElementsAre("other.json", "target.json"));
   EXPECT_EQ(read_text_file(folder.file("other.json")), "keep me");
   EXPECT_EQ(read_text_file(target + "/inside.txt"), "inside");
+}
+
+}  // namespace
+}  // namespace anim
+
+namespace anim {
+namespace {
+
+TEST(SetupPathsTest, RelativeFilesAreJoinedToTheSetupsFolder) {
+  EXPECT_EQ(resolve_setup_relative("projects/hero.json", "clips/Hero@Walk.fbx"),
+            "projects/clips/Hero@Walk.fbx");
+  EXPECT_EQ(resolve_setup_relative("projects/hero.json", "../models/Hero.fbx"), "models/Hero.fbx");
+  EXPECT_EQ(resolve_setup_relative("projects/hero.json", "/abs/Run.fbx"), "/abs/Run.fbx");
+  EXPECT_EQ(resolve_setup_relative("", "clips/Run.fbx"), "clips/Run.fbx");
+  EXPECT_EQ(resolve_model_path("projects/hero.json", "builtin:demo"), "builtin:demo");
+  EXPECT_EQ(resolve_model_path("projects/hero.json", "Hero.fbx"), "projects/Hero.fbx");
+}
+
+TEST(SetupPathsTest, RebasingKeepsTheSameFile) {
+  // A relative entry stays relative to the new folder, ".." included.
+  EXPECT_EQ(rebase_setup_relative("/p/setups/a.json", "/p/b.json", "../models/x.fbx"),
+            "models/x.fbx");
+  EXPECT_EQ(rebase_setup_relative("/p/a.json", "/p/setups/b.json", "models/x.fbx"),
+            "../models/x.fbx");
+  // An absolute entry stays absolute unless the file sits under the new folder.
+  EXPECT_EQ(rebase_setup_relative("/p/a.json", "/q/b.json", "/data/x.fbx"), "/data/x.fbx");
+  EXPECT_EQ(rebase_setup_relative("/p/a.json", "/data/b.json", "/data/clips/x.fbx"), "clips/x.fbx");
+  // Without an old setup the entry is seen from the working folder.
+  const std::string here = std::filesystem::current_path().string();
+  EXPECT_EQ(rebase_setup_relative("", here + "/sub/b.json", "sub/clips/x.fbx"), "clips/x.fbx");
 }
 
 }  // namespace

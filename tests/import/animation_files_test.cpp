@@ -272,6 +272,12 @@ TEST_F(AnimationFilesOnDisk, LoadsEveryFileAndReportsTheBrokenOnesByPointer) {
   EXPECT_EQ(set.value().diagnostics[0].pointer, "/animations/1/file");
   EXPECT_NE(set.value().diagnostics[0].message.find("missing.bvh"), std::string::npos);
   EXPECT_EQ(set.value().diagnostics[1].pointer, "/animations/2/file");
+  ASSERT_EQ(set.value().files.size(), 4u);
+  EXPECT_TRUE(set.value().files[0].read);
+  EXPECT_EQ(set.value().files[0].clips, 1);
+  EXPECT_TRUE(set.value().files[0].has_mesh);  // assimp draws BVH bones as a mesh.
+  EXPECT_FALSE(set.value().files[1].read);
+  EXPECT_EQ(set.value().files[1].clips, 0);
   EXPECT_GT(last_progress, 0.0f);
   EXPECT_LE(last_progress, 1.0f);
 

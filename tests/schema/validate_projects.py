@@ -20,6 +20,8 @@ VALID = {
     "format": "animscope.setup",
     "version": 1,
     "model": "wuson.x",
+    "animations": [{"file": "clips/Run.fbx", "clip": "mixamo.com", "as": "run",
+                    "joint_map": {"mixamorig:Hips": "Hips"}}],
     "parameters": [{"name": "speed", "type": "float", "default": 0, "min": 0, "max": 1}],
     "blend_spaces": [
         {
@@ -71,6 +73,10 @@ BROKEN = {
     "editor as array": spoil(["editor"], []),
     "point without clip": spoil(["blend_spaces", 0, "points", 0, "clip"], delete=True),
     "number beyond float range": spoil(["transitions", 0, "duration"], 1e39),
+    "animation without file": spoil(["animations", 0, "file"], delete=True),
+    "animation file empty": spoil(["animations", 0, "file"], ""),
+    "animation as a number": spoil(["animations", 0, "as"], 3),
+    "joint_map to a number": spoil(["animations", 0, "joint_map", "mixamorig:Hips"], 1),
 }
 
 

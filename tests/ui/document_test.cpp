@@ -901,8 +901,8 @@ TEST(DocumentSetupEditTest, SaveAsWritesTheFileKeepsTheModelReachableAndCleans) 
   ASSERT_TRUE(saved.ok()) << saved.error().to_string();
   EXPECT_FALSE(doc.setup_dirty());
   EXPECT_EQ(doc.setup_path(), path);
-  // The temporary folder is /tmp/<name>: the model is two folders up, then /models.
-  EXPECT_EQ(doc.setup()->model, "../../models/doc.x");
+  // An absolute model path outside the setup's folder stays absolute (not "../../models/..").
+  EXPECT_EQ(doc.setup()->model, "/models/doc.x");
   Result<anim::Setup> loaded = load_setup(path);
   ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
   EXPECT_EQ(to_json_text(loaded.value()), to_json_text(*doc.setup()));
@@ -917,6 +917,122 @@ TEST(DocumentSetupEditTest, SaveAsWritesTheFileKeepsTheModelReachableAndCleans) 
   EXPECT_EQ(doc.setup_path(), path);
 }
 
+TEST(DocumentSetupEditTest, SaveAsKeepsModelAndClipFilesPointingAtTheSameFiles) {
+  testing::TempTree tree;
+  Document doc(make_doc_model(), tree.path("art/doc.x"));
+  doc.add_clip_files({tree.path("art/clips/doc@Walk.x"), "/elsewhere/Run.bvh"});
+  doc.new_setup();  // Takes the clip files over.
+  ASSERT_EQ(doc.setup()->animations.size(), 2u);
+  tree.folder("art");
+  ASSERT_TRUE(doc.save_setup_as(tree.path("art/doc.json")).ok());
+  // Absolute paths (a new setup has no folder yet) become relative under the setup's folder
+  // and stay absolute elsewhere.
+  EXPECT_EQ(doc.setup()->model, "doc.x");
+  EXPECT_EQ(doc.setup()->animations[0].file, "clips/doc@Walk.x");
+  EXPECT_EQ(doc.setup()->animations[1].file, "/elsewhere/Run.bvh");
+  // Saved one folder down, relative paths stay relative and still reach the same files.
+  tree.folder("art/setups");
+  ASSERT_TRUE(doc.save_setup_as(tree.path("art/setups/doc.json")).ok());
+  EXPECT_EQ(doc.setup()->model, "../doc.x");
+  EXPECT_EQ(doc.setup()->animations[0].file, "../clips/doc@Walk.x");
+  EXPECT_EQ(doc.setup()->animations[1].file, "/elsewhere/Run.bvh");
+  const std::vector<import::AnimationFile> wanted = doc.wanted_clip_files();
+  ASSERT_EQ(wanted.size(), 2u);
+  EXPECT_EQ(wanted[0].path, tree.path("art/clips/doc@Walk.x"));
+  EXPECT_EQ(wanted[0].pointer, "/animations/0");
+}
+
+// --- Clip files ---
+
+// A clip-file set as the loader would hand it over: one clip "Lean" raising the root to y=5.
+import::AnimationSet lean_set(const std::string& file){import::AnimationSet set;
+ClipBuilder lean("Lean", 1.0f, kJointCount);
+lean.add_translation(kRoot, 0.0f, glm::vec3(0.0f, 5.0f, 0.0f));
+set.clips.push_back(lean.build());
+ClipSource source;
+source.clip = 0;
+source.file = file;
+source.entry = 0;
+source.bound_joints = {"root"};
+source.unbound_joints = {"tail"};
+set.sources.push_back(source);
+return set;
+}  // namespace
+
+TEST(DocumentClipFilesTest, AddingWithoutASetupListsThemAndAsksForALoad) {
+  Document doc(make_doc_model(), "/art/doc.x");
+  EXPECT_FALSE(doc.clip_files_outdated());
+  doc.add_clip_files({"/art/doc@Lean.x", "/art/doc@Lean.x", "/art/other.bvh"});
+  ASSERT_EQ(doc.clip_file_entries().size(), 2u);  // The repeat is skipped.
+  EXPECT_TRUE(doc.clip_files_outdated());
+  const std::vector<import::AnimationFile> wanted = doc.wanted_clip_files();
+  EXPECT_EQ(wanted[0].path, "/art/doc@Lean.x");
+  EXPECT_EQ(wanted[0].pointer, "");  // No setup: problems name the file instead.
+  doc.set_clip_files(wanted, lean_set("/art/doc@Lean.x"));
+  EXPECT_FALSE(doc.clip_files_outdated());
+  ASSERT_EQ(doc.model().clips.size(), 4u);
+  EXPECT_EQ(doc.own_clip_count(), 3u);
+  ASSERT_NE(doc.model().clip_source(3), nullptr);
+  EXPECT_EQ(doc.model().clip_source(3)->unbound_joints, std::vector<std::string>{"tail"});
+  EXPECT_TRUE(doc.play_clip(3));
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 5.0f, 0.0f));
+  EXPECT_TRUE(doc.remove_clip_file(1));
+  EXPECT_FALSE(doc.remove_clip_file(5));
+  EXPECT_EQ(doc.clip_file_entries().size(), 1u);
+  EXPECT_TRUE(doc.clip_files_outdated());
+}
+
+TEST(DocumentClipFilesTest, ReloadingKeepsThePlayingClipByNameAndReplacesTheOld) {
+  Document doc(make_doc_model(), "/art/doc.x");
+  doc.add_clip_files({"/art/doc@Lean.x"});
+  doc.set_clip_files(doc.wanted_clip_files(), lean_set("/art/doc@Lean.x"));
+  const int generation = doc.clips_generation();
+  ASSERT_TRUE(doc.play_clip(3));
+  doc.update(0.25f);
+  doc.request_clip_file_reload();
+  EXPECT_TRUE(doc.clip_files_outdated());
+  doc.set_clip_files(doc.wanted_clip_files(), lean_set("/art/doc@Lean.x"));
+  EXPECT_FALSE(doc.clip_files_outdated());
+  EXPECT_GT(doc.clips_generation(), generation);
+  EXPECT_EQ(doc.model().clips.size(), 4u);  // Replaced, not added twice.
+  EXPECT_EQ(doc.current_clip(), 3);
+  EXPECT_NEAR(doc.time(), 0.25f, kTol);
+  // Gone after a reload without it: playback moves to a clip that exists.
+  doc.set_clip_files({}, import::AnimationSet{});
+  EXPECT_EQ(doc.model().clips.size(), 3u);
+  EXPECT_EQ(doc.current_clip(), 0);
+}
+
+TEST(DocumentClipFilesTest, WithASetupClipFilesAreUndoableSetupEdits) {
+  Document doc(make_doc_model(), "/art/doc.x");
+  doc.new_setup();
+  doc.add_clip_files({"/art/doc@Lean.x"});
+  ASSERT_EQ(doc.setup()->animations.size(), 1u);
+  EXPECT_EQ(doc.setup()->animations[0].file, "/art/doc@Lean.x");  // No setup file yet.
+  EXPECT_EQ(doc.setup_history().undo_label(), "add a clip file");
+  doc.set_clip_files(doc.wanted_clip_files(), lean_set("/art/doc@Lean.x"));
+  // A state may play the new clip, and the machine runs it.
+  anim::Setup edited = *doc.setup();
+  edited.states.push_back(SetupState{"Lean", "Lean", 1.0f, true, Json::object()});
+  edited.default_state = "Lean";
+  doc.edit_setup(edited, "lean");
+  for (const Diagnostic& d : doc.setup_problems()) {
+    EXPECT_NE(d.severity, Diagnostic::Severity::kError) << d.pointer << ": " << d.message;
+  }
+  doc.use_state_machine();
+  ASSERT_NE(doc.state_machine(), nullptr);
+  doc.update(0.1f);
+  expect_vec3(root_translation(doc), glm::vec3(0.0f, 5.0f, 0.0f));
+  // Undoing the state and the add asks for the files as they were: none.
+  ASSERT_TRUE(doc.undo_setup_edit());
+  ASSERT_TRUE(doc.undo_setup_edit());
+  EXPECT_TRUE(doc.setup()->animations.empty());
+  EXPECT_TRUE(doc.clip_files_outdated());
+  doc.set_clip_files(doc.wanted_clip_files(), import::AnimationSet{});
+  EXPECT_EQ(doc.model().clips.size(), 3u);
+  EXPECT_FALSE(doc.clip_files_outdated());
+}
+
 TEST(DocumentTest, WeightHistoryOfASeriesThatDoesNotExistIsEmpty) {
   Document doc(make_doc_model(), "test://doc");
   doc.update(0.1f);
@@ -926,5 +1042,5 @@ TEST(DocumentTest, WeightHistoryOfASeriesThatDoesNotExistIsEmpty) {
   EXPECT_TRUE(doc.weight_history(1000).empty());
 }
 
-}  // namespace
+}  // namespace anim::ui
 }  // namespace anim::ui

@@ -4,7 +4,9 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <numeric>
+#include <string>
 
 #include <imgui.h>
 
@@ -14,9 +16,54 @@ namespace anim::ui {
 namespace {
 
 // In display order: name, length and keys fit a narrow panel; the rest scroll into view.
-enum Column { kName, kDuration, kKeys, kFrames, kChannels, kColumnCount };
+enum Column { kName, kDuration, kKeys, kFrames, kChannels, kBound, kFile, kColumnCount };
 
 long frames_of(const Clip& clip) { return std::lround(clip.duration * Document::kFrameRate); }
+
+std::string file_name(const std::string& path) {
+  return std::filesystem::path(path).filename().string();
+}
+
+// "31 of 34": keyed joints of the clip's file that drive a model joint.
+std::string bound_text(const ClipSource& source) {
+  return std::to_string(source.bound_joints.size()) + " of " +
+         std::to_string(source.bound_joints.size() + source.unbound_joints.size());
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    out += (i == 0 ? "" : i % 4 == 0 ? ",\n" : ", ") + names[i];
+  }
+  return out;
+}
+
+// What the row's tooltip says about where the clip came from.
+std::string source_tooltip(const Model& model, const ClipSource* source) {
+  if (!source) return "From the model file " + file_name(model.source_path);
+  std::string text =
+      "From " + source->file + "\nBinds " + bound_text(*source) + " animated joints" +
+      (source->retargeted ? ", retargeted onto this skeleton" : ", played as authored (same rig)");
+  if (!source->unbound_joints.empty()) text += "\nUnbound: " + joined(source->unbound_joints);
+  return text;
+}
+
+// Problems of the clip files, one line each, under a warning line.
+void draw_problems(const Document& doc) {
+  const std::vector<Diagnostic>& problems = doc.clip_file_problems();
+  if (problems.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, colors::warning());
+  ImGui::TextWrapped("%zu problem%s with clip files (hover)", problems.size(),
+                     problems.size() == 1 ? "" : "s");
+  ImGui::PopStyleColor();
+  if (!ImGui::IsItemHovered()) return;
+  std::string text;
+  for (const Diagnostic& d : problems) {
+    text +=
+        (d.severity == Diagnostic::Severity::kError ? "error: " : "warning: ") + d.message + "\n";
+  }
+  ImGui::SetTooltip("%s", text.c_str());
+}
 
 bool contains_ignoring_case(const std::string& text, const char* needle) {
   const std::size_t n = std::char_traits<char>::length(needle);
@@ -57,6 +104,16 @@ void ClipsPanel::sort_rows(const Document& doc) {
         return x.animated_joint_count() < y.animated_joint_count();
       case kKeys:
         return x.key_count() < y.key_count();
+      case kBound: {
+        const ClipSource* sx = doc.model().clip_source(a);
+        const ClipSource* sy = doc.model().clip_source(b);
+        return (sx ? sx->bound_joints.size() : 0) < (sy ? sy->bound_joints.size() : 0);
+      }
+      case kFile: {
+        const ClipSource* sx = doc.model().clip_source(a);
+        const ClipSource* sy = doc.model().clip_source(b);
+        return (sx ? sx->file : std::string()) < (sy ? sy->file : std::string());
+      }
       default:
         return a < b;
     }
@@ -75,9 +132,19 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
     filter[0] = '\0';
     sort_rows(doc);
   }
+  draw_problems(doc);
+  if (!doc.changed_clip_files().empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colors::highlight());
+    ImGui::TextUnformatted(doc.changed_clip_files().size() == 1 ? "A clip file changed on disk."
+                                                                : "Clip files changed on disk.");
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Reload")) doc.request_clip_file_reload();
+  }
   if (clips.empty()) {
     ImGui::Spacing();
     ImGui::TextDisabled("This model has no animation clips.");
+    ImGui::TextDisabled("File > Add animations... reads them from other files.");
     return;
   }
   if (selected >= static_cast<int>(clips.size())) selected = -1;
@@ -117,6 +184,13 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
   widths[kKeys] = fit("Keys", format_count(most_keys));
   widths[kFrames] = fit("Frames", std::to_string(most_frames));
   widths[kChannels] = fit("Joints", format_count(most_joints));
+  std::string widest_bound = "Bound", widest_file = "File";
+  for (const ClipSource& source : model.clip_sources) {
+    if (bound_text(source).size() > widest_bound.size()) widest_bound = bound_text(source);
+    if (file_name(source.file).size() > widest_file.size()) widest_file = file_name(source.file);
+  }
+  widths[kBound] = fit("Bound", widest_bound);
+  widths[kFile] = fit("File", widest_file);
   float numbers = 0.0f;
   for (float w : widths) numbers += w;
   const float name_width =
@@ -138,6 +212,8 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
   headers[kKeys] = {"Keys", "Translation, rotation and scale keys in all"};
   headers[kFrames] = {"Frames", "Frames at 30 fps"};
   headers[kChannels] = {"Joints", "Animated channels: joints with at least one key"};
+  headers[kBound] = {"Bound", "Animated joints of the clip's file that drive a joint of the model"};
+  headers[kFile] = {"File", "The file the clip came from (empty: the model file)"};
   for (int c = 0; c < kColumnCount; ++c) {
     ImGuiTableColumnFlags column_flags = ImGuiTableColumnFlags_WidthFixed;
     if (c != kName) column_flags |= ImGuiTableColumnFlags_PreferSortDescending;
@@ -189,6 +265,7 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
       selected = index;
       if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) doc.play_clip(index);
     }
+    const ClipSource* source = model.clip_source(index);
     if (ImGui::BeginPopupContextItem("row_menu")) {
       selected = index;
       if (ImGui::MenuItem("Play from start")) doc.play_clip(index);
@@ -197,10 +274,23 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
       if (ImGui::MenuItem("Crossfade to it (0.25 s)", nullptr, false, doc.current_clip() >= 0)) {
         doc.crossfade_to(index, fade);
       }
+      if (source) {
+        ImGui::Separator();
+        const std::string remove = "Remove clip file " + file_name(source->file);
+        if (ImGui::MenuItem(remove.c_str())) doc.remove_clip_file(source->entry);
+        if (ImGui::MenuItem("Reload clip files")) doc.request_clip_file_reload();
+      }
       ImGui::EndPopup();
     }
     if (ImGui::IsItemHovered() && !ImGui::IsPopupOpen("row_menu")) {
-      ImGui::SetTooltip("%s\nDouble-click to play, right-click for more", label);
+      ImGui::SetTooltip("%s\n%s\nDouble-click to play, right-click for more", label,
+                        source_tooltip(model, source).c_str());
+    }
+    const bool partly_bound = source && !source->unbound_joints.empty();
+    if (partly_bound) {
+      ImGui::SameLine();
+      ImGui::TextColored(colors::warning(), "(!)");
+      rects.record("clip_warning:" + clip.name);
     }
 
     ImGui::TableSetColumnIndex(kDuration);
@@ -213,6 +303,22 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
     count_right(clip.animated_joint_count());
     ImGui::TableSetColumnIndex(kKeys);
     count_right(clip.key_count());
+    ImGui::TableSetColumnIndex(kBound);
+    if (source) {
+      if (partly_bound) ImGui::PushStyleColor(ImGuiCol_Text, colors::warning());
+      text_right(bound_text(*source).c_str());
+      if (partly_bound) ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered() && partly_bound) {
+        ImGui::SetTooltip("Unbound: %s", joined(source->unbound_joints).c_str());
+      }
+    }
+    ImGui::TableSetColumnIndex(kFile);
+    if (source) {
+      ImGui::TextUnformatted(file_name(source->file).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", source->file.c_str());
+    } else {
+      ImGui::TextDisabled("model");
+    }
     ImGui::PopID();
   }
   ImGui::EndTable();

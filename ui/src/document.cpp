@@ -19,6 +19,10 @@ Document::Document(Model model, std::string path)
       local_(model_->skeleton.rest),
       shown_(model_->skeleton.rest),
       influenced_(model_->influenced_vertex_counts()) {
+  own_clips_ = model_->clips.size();
+  for (const ClipSource& source : model_->clip_sources) {
+    own_clips_ = std::min(own_clips_, static_cast<std::size_t>(source.clip));
+  }
   blend_cursors_.assign(2, SamplingCursor(model_->skeleton.joint_count()));
   // Start on the longest clip: a file's first clip is often a one-frame bind pose.
   int longest = -1;
@@ -144,6 +148,8 @@ void Document::new_setup() {
     setup.states.push_back(std::move(state));
   }
   if (!setup.states.empty()) setup.default_state = setup.states.front().name;
+  setup.animations = std::move(loose_clip_files_);  // The setup lists them from now on.
+  loose_clip_files_.clear();
   edits_.reset(std::move(setup), /*saved=*/false);
   has_setup_ = true;
   setup_path_.clear();
@@ -169,6 +175,112 @@ bool Document::redo_setup_edit() {
   return true;
 }
 
+const std::vector<SetupAnimation>& Document::clip_file_entries() const {
+  return has_setup_ ? edits_.current().animations : loose_clip_files_;
+}
+
+std::vector<import::AnimationFile> Document::wanted_clip_files() const {
+  return import::animation_files_of(clip_file_entries(), setup_path_, has_setup_);
+}
+
+bool Document::clip_files_outdated() const {
+  return reload_requested_ || wanted_clip_files() != loaded_clip_files_;
+}
+
+void Document::add_clip_files(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  std::vector<SetupAnimation> entries = clip_file_entries();
+  auto listed = [&](const fs::path& absolute) {
+    return std::any_of(entries.begin(), entries.end(), [&](const SetupAnimation& e) {
+      return fs::absolute(resolve_setup_relative(setup_path_, e.file)).lexically_normal() ==
+             absolute;
+    });
+  };
+  const std::size_t before = entries.size();
+  for (const std::string& path : paths) {
+    const fs::path absolute = fs::absolute(path).lexically_normal();
+    if (listed(absolute)) continue;
+    SetupAnimation entry;
+    entry.file = setup_path_.empty() ? absolute.string()
+                                     : rebase_setup_relative("", setup_path_, absolute.string());
+    entries.push_back(std::move(entry));
+  }
+  const std::size_t added = entries.size() - before;
+  if (added == 0) return;
+  if (!has_setup_) {
+    loose_clip_files_ = std::move(entries);
+    return;
+  }
+  Setup edited = edits_.current();
+  edited.animations = std::move(entries);
+  edit_setup(std::move(edited), added == 1 ? "add a clip file" : "add clip files");
+}
+
+bool Document::remove_clip_file(int entry) {
+  std::vector<SetupAnimation> entries = clip_file_entries();
+  if (entry < 0 || static_cast<std::size_t>(entry) >= entries.size()) return false;
+  entries.erase(entries.begin() + entry);
+  if (!has_setup_) {
+    loose_clip_files_ = std::move(entries);
+    return true;
+  }
+  Setup edited = edits_.current();
+  edited.animations = std::move(entries);
+  edit_setup(std::move(edited), "remove a clip file");
+  return true;
+}
+
+void Document::adopt_clip_files(std::vector<import::AnimationFile> files,
+                                std::vector<Diagnostic> problems) {
+  if (!has_setup_) {
+    loose_clip_files_.clear();
+    for (const import::AnimationFile& f : files) {
+      SetupAnimation entry;
+      entry.file = f.path;
+      entry.clip = f.clip;
+      entry.alias = f.alias;
+      entry.joint_map = f.joint_map;
+      loose_clip_files_.push_back(std::move(entry));
+    }
+  }
+  loaded_clip_files_ = std::move(files);
+  clip_file_problems_ = std::move(problems);
+}
+
+void Document::set_clip_files(std::vector<import::AnimationFile> files, import::AnimationSet set) {
+  const int current = player_.clip();
+  const std::string playing = current >= 0 ? model_->clips[current].name : std::string();
+  const float at = player_.time();
+  // Everything that points into the clips goes before they change.
+  state_machine_.reset();
+  def_.reset();
+  model_->clips.resize(own_clips_);
+  model_->clip_sources.clear();
+  clip_file_problems_ = set.diagnostics;
+  import::add_to_model(std::move(set), *model_);
+  loaded_clip_files_ = std::move(files);
+  reload_requested_ = false;
+  changed_clip_files_.clear();
+  ++clips_generation_;
+
+  player_ = Player(model_->skeleton, model_->clips);
+  const int again = model_->find_clip(playing);
+  if (again >= 0) {
+    player_.play(again, loop_);
+    player_.seek(at);
+  } else if (!model_->clips.empty()) {
+    player_.play(0, loop_);
+  }
+  const PlaybackMode was = mode_;
+  mode_ = PlaybackMode::kClip;  // A blend's clip indices may have moved.
+  blend_.space.clips.clear();
+  blend_.space.positions.clear();
+  history_.clear();
+  if (has_setup_) apply_setup();
+  if (was == PlaybackMode::kStateMachine) use_state_machine();
+  evaluate();
+}
+
 void Document::apply_setup() {
   std::vector<std::string> clip_names;
   for (const Clip& clip : model_->clips) clip_names.push_back(clip.name);
@@ -185,19 +297,21 @@ Status Document::save_setup_as(const std::string& path) {
   if (!has_setup_) return Error{Error::Code::kInvalidArgument, "no setup to save", path};
   namespace fs = std::filesystem;
   Setup setup = edits_.current();
-  // The model path is relative to the setup's folder: keep it pointing at the same file.
+  // Paths are relative to the setup's folder: keep them pointing at the same files.
   if (!setup.model.empty() && !is_builtin_model(setup.model)) {
-    const fs::path absolute =
-        fs::absolute(resolve_model_path(setup_path_, setup.model)).lexically_normal();
-    const fs::path folder = fs::absolute(fs::path(path)).parent_path();
-    const fs::path relative = absolute.lexically_relative(folder);
-    setup.model = relative.empty() ? absolute.string() : relative.string();
+    setup.model = rebase_setup_relative(setup_path_, path, setup.model);
+  }
+  for (SetupAnimation& a : setup.animations) {
+    a.file = rebase_setup_relative(setup_path_, path, a.file);
   }
   Status saved = save_setup(setup, path);
   if (!saved.ok()) return saved;
-  if (setup.model != edits_.current().model) {
-    edits_.push(setup, "move the setup");  // Only the model path changed.
+  const Setup& before = edits_.current();
+  bool moved = setup.model != before.model;
+  for (std::size_t i = 0; i < setup.animations.size(); ++i) {
+    moved = moved || setup.animations[i].file != before.animations[i].file;
   }
+  if (moved) edits_.push(setup, "move the setup");  // Only file paths changed.
   edits_.mark_saved();
   setup_path_ = path;
   return Ok{};

@@ -31,7 +31,7 @@ const char* mode_name(const Document& doc) {
 
 }  // namespace
 
-void draw_status_bar(const Document& doc, float frame_ms) {
+void draw_status_bar(const Document& doc, float frame_ms, const std::string& notice) {
   const ImGuiIO& io = ImGui::GetIO();
   const Model& model = doc.model();
   ImGui::AlignTextToFramePadding();
@@ -50,6 +50,11 @@ void draw_status_bar(const Document& doc, float frame_ms) {
   separator();
   ImGui::TextUnformatted(mode_name(doc));
   separator();
+  if (!notice.empty()) {
+    ImGui::TextColored(colors::highlight(), "%s", notice.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", notice.c_str());
+    separator();
+  }
   // The path last: it is the longest, and clipping its end loses the least.
   ImGui::TextDisabled("%s", doc.path().c_str());
   if (ImGui::IsItemHovered()) {

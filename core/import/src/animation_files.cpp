@@ -139,6 +139,23 @@ std::string default_clip_name(const std::string& path, const std::string& animat
   return stem;
 }
 
+bool operator==(const AnimationFile& a, const AnimationFile& b) {
+  return a.path == b.path && a.pointer == b.pointer && a.clip == b.clip && a.alias == b.alias &&
+         a.joint_map == b.joint_map;
+}
+
+std::vector<AnimationFile> animation_files_of(const std::vector<SetupAnimation>& entries,
+                                              const std::string& setup_path, bool located) {
+  std::vector<AnimationFile> files;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const SetupAnimation& e = entries[i];
+    files.push_back({resolve_setup_relative(setup_path, e.file),
+                     located ? "/animations/" + std::to_string(i) : std::string(), e.clip, e.alias,
+                     e.joint_map});
+  }
+  return files;
+}
+
 std::vector<std::string> find_companion_clip_files(const std::string& model_path) {
   namespace fs = std::filesystem;
   const fs::path model(model_path);
@@ -247,6 +264,7 @@ Result<AnimationSet> load_animations(const Model& model, const std::vector<Anima
   if (cancelled) return Error{Error::Code::kCancelled, "loading cancelled", ""};
 
   AnimationSet set;
+  set.files.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     const Result<Model>& file_model = *loaded[i];
     if (!file_model.ok()) {
@@ -254,7 +272,11 @@ Result<AnimationSet> load_animations(const Model& model, const std::vector<Anima
             "cannot load " + in_quotes(files[i].path) + ": " + file_model.error().message);
       continue;
     }
+    const std::size_t before = set.clips.size();
     add_animation_file(model, files[i], static_cast<int>(i), file_model.value(), set);
+    set.files[i].read = true;
+    set.files[i].has_mesh = !file_model.value().mesh.vertices.empty();
+    set.files[i].clips = static_cast<int>(set.clips.size() - before);
   }
   return set;
 }

@@ -4,6 +4,7 @@
 // state_machine_def.h turns it into the index-based runtime form.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -22,6 +23,18 @@ enum class ConditionOp { kGreater, kLess, kEqual, kNotEqual, kTrue, kFalse, kTri
 enum class Interruption { kNone, kSource, kDestination };
 
 // Each struct keeps the fields it does not know in `extra`, written back on save.
+
+// A file to take clips from besides the model ("animations" entry): a Unity "Hero@Walk.fbx", a
+// Mixamo clip without skin, a BVH take. Its tracks bind to the model's joints by name.
+struct SetupAnimation {
+  std::string file;                  // Relative to the setup file's folder (or absolute).
+  std::optional<std::string> clip;   // Only this animation of the file; none: all of them.
+  std::optional<std::string> alias;  // "as": the name of the one clip it gives.
+  // Source joint -> model joint, in the order written; when present only these joints bind.
+  std::vector<std::pair<std::string, std::string>> joint_map;
+  Json extra = Json::object();
+};
+
 struct SetupParameter {
   std::string name;
   ParameterType type = ParameterType::kFloat;
@@ -74,6 +87,7 @@ struct SetupTransition {
 
 struct Setup {
   std::string model;  // Model path, relative to the setup file's folder (or absolute).
+  std::vector<SetupAnimation> animations;  // Clip files besides the model; written when any.
   std::vector<SetupParameter> parameters;
   std::vector<SetupBlendSpace> blend_spaces;
   std::vector<SetupState> states;
@@ -97,6 +111,17 @@ bool is_builtin_model(const std::string& model);
 // The model's path as seen from the working folder: a relative path is joined to the folder of
 // `setup_path`; built-in names and absolute paths come back unchanged.
 std::string resolve_model_path(const std::string& setup_path, const std::string& model);
+
+// A file named in a setup (its model or an animation file) as seen from the working folder:
+// a relative path is joined to the folder of `setup_path`; absolute paths come back unchanged.
+// Without a setup path, the file is taken as given.
+std::string resolve_setup_relative(const std::string& setup_path, const std::string& file);
+// The same file written for a setup saved at `new_setup_path`. `file` is as written in the setup
+// at `old_setup_path` (empty: as seen from the working folder). A relative path stays relative
+// (to the new folder); an absolute one becomes relative only when the file lies under the new
+// folder.
+std::string rebase_setup_relative(const std::string& old_setup_path,
+                                  const std::string& new_setup_path, const std::string& file);
 
 // Names used in the file for the enums ("float", ">", "source", ...).
 const char* to_string(ParameterType type);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "anim/blend_space.h"
+#include "anim/import/animation_files.h"
 #include "anim/model.h"
 #include "anim/player.h"
 #include "anim/sampling.h"
@@ -95,6 +96,36 @@ class Document {
   // path is rewritten to stay correct from the new folder.
   Status save_setup_as(const std::string& path);
 
+  // --- Clip files: clips read from other files than the model's ---
+  // With a setup they are its "animations" (edits to them are setup edits, undoable and
+  // saved); without one, the files added to the model directly (Unity-style companions,
+  // File > Add animations), which a new setup takes over. The app loads them in the background:
+  // when clip_files_outdated(), it loads wanted_clip_files() and hands them to set_clip_files().
+  const std::vector<SetupAnimation>& clip_file_entries() const;
+  std::vector<import::AnimationFile> wanted_clip_files() const;
+  bool clip_files_outdated() const;
+  // Clips of the model's own file come first; clip-file clips follow.
+  std::size_t own_clip_count() const { return own_clips_; }
+  // Adds files (paths from the working folder); ones listed already are skipped. With a setup,
+  // each is written relative to the setup's folder when it lies under it.
+  void add_clip_files(const std::vector<std::string>& paths);
+  // Removes the entry `entry` of clip_file_entries(); false for a bad index.
+  bool remove_clip_file(int entry);
+  void request_clip_file_reload() { reload_requested_ = true; }
+  // Installs freshly loaded clips in place of the previous clip-file clips. Playback keeps the
+  // clip of the same name where it still exists; the state machine is rebuilt.
+  void set_clip_files(std::vector<import::AnimationFile> files, import::AnimationSet set);
+  // Marks the clip files of the model as it was opened as loaded, with their problems.
+  void adopt_clip_files(std::vector<import::AnimationFile> files, std::vector<Diagnostic> problems);
+  const std::vector<Diagnostic>& clip_file_problems() const { return clip_file_problems_; }
+  // Clip files whose contents changed on disk since they were loaded (set by the app).
+  void set_changed_clip_files(std::vector<std::string> paths) {
+    changed_clip_files_ = std::move(paths);
+  }
+  const std::vector<std::string>& changed_clip_files() const { return changed_clip_files_; }
+  // Grows whenever the set of clips changes, for panels that keep per-clip state.
+  int clips_generation() const { return clips_generation_; }
+
   // --- Pose overrides (the viewport's rotate gizmo) ---
   // An extra rotation of `joint` in its own frame, applied on top of whatever plays, to see
   // how the skin follows. Inspection only: never saved, gone with the document. False for a
@@ -153,6 +184,13 @@ class Document {
   PosedModel posed_;
   std::vector<std::deque<float>> history_;
   std::vector<uint32_t> influenced_;
+  std::size_t own_clips_ = 0;
+  std::vector<SetupAnimation> loose_clip_files_;          // Used without a setup.
+  std::vector<import::AnimationFile> loaded_clip_files_;  // What the clip-file clips came from.
+  std::vector<Diagnostic> clip_file_problems_;
+  std::vector<std::string> changed_clip_files_;
+  bool reload_requested_ = false;
+  int clips_generation_ = 0;
 };
 
 }  // namespace anim::ui

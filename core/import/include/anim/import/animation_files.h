@@ -23,6 +23,15 @@ struct AnimationFile {
   JointMap joint_map;                // Empty: bind by name.
 };
 
+bool operator==(const AnimationFile& a, const AnimationFile& b);
+inline bool operator!=(const AnimationFile& a, const AnimationFile& b) { return !(a == b); }
+
+// The files of a setup's "animations" entries, each resolved against the folder of
+// `setup_path` and located at "/animations/N"; with `located` false they get no pointer (files
+// added to a model without a setup, whose problems name the file instead).
+std::vector<AnimationFile> animation_files_of(const std::vector<SetupAnimation>& entries,
+                                              const std::string& setup_path, bool located = true);
+
 // The name a clip of `path` gets by default. A file with one animation is named after what
 // follows '@' in its file name, else after its stem ("Hero@Walk.fbx" -> "Walk", "take_07.bvh"
 // -> "take_07"), never after the animation's own name, which is often the same in every file
@@ -35,11 +44,19 @@ std::string default_clip_name(const std::string& path, const std::string& animat
 // "Hero@Run.FBX", not "Hero@Walk.png" or "Heroine@Walk.fbx". Empty when the folder cannot be read.
 std::vector<std::string> find_companion_clip_files(const std::string& model_path);
 
+// What became of one file given to load_animations().
+struct FileOutcome {
+  bool read = false;      // assimp read it.
+  bool has_mesh = false;  // It brings triangles of its own (a model rather than a clip file).
+  int clips = 0;          // Clips it added.
+};
+
 // Clips taken from files, for one model.
 struct AnimationSet {
   std::vector<Clip> clips;              // Bound to the model's skeleton, named.
   std::vector<ClipSource> sources;      // One per clip; `clip` indexes `clips`.
   std::vector<Diagnostic> diagnostics;  // Errors and warnings, located by each file's pointer.
+  std::vector<FileOutcome> files;       // load_animations(): one per file given.
   bool has_errors() const;
 };
 

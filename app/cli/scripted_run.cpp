@@ -1,0 +1,92 @@
+#include "cli/scripted_run.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace anim::app {
+namespace {
+
+Result<float> parse_number(const std::string& text, const std::string& what) {
+  if (text == "true") return 1.0f;
+  if (text == "false") return 0.0f;
+  char* end = nullptr;
+  const float f = std::strtof(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(f)) {
+    return Error{Error::Code::kInvalidArgument, what + ": \"" + text + "\" is not a number", ""};
+  }
+  return f;
+}
+
+std::string parameter_list(const StateMachineDef& def) {
+  std::string list;
+  for (const ParameterDef& p : def.parameters) list += (list.empty() ? "" : ", ") + p.name;
+  return list.empty() ? "none" : list;
+}
+
+Result<ParameterChange> parse_change(const std::string& text, const StateMachineDef& def) {
+  const std::string what = "--set " + text;
+  std::string assignment = text, time_text = "0";
+  if (const std::size_t at = text.rfind('@'); at != std::string::npos) {
+    assignment = text.substr(0, at);
+    time_text = text.substr(at + 1);
+  }
+  const std::size_t eq = assignment.find('=');
+  const std::string name = assignment.substr(0, eq);
+  ParameterChange change;
+  change.parameter = def.find_parameter(name);
+  if (change.parameter < 0) {
+    return Error{
+        Error::Code::kInvalidArgument,
+        what + ": unknown parameter \"" + name + "\" (parameters: " + parameter_list(def) + ")",
+        ""};
+  }
+  const bool trigger = def.parameters[change.parameter].type == ParameterType::kTrigger;
+  if (eq == std::string::npos && !trigger) {
+    return Error{Error::Code::kInvalidArgument, what + ": expected NAME=VALUE@SECONDS", ""};
+  }
+  Result<float> value =
+      eq == std::string::npos ? Result<float>(1.0f) : parse_number(assignment.substr(eq + 1), what);
+  if (!value.ok()) return value.error();
+  Result<float> time = parse_number(time_text, what);
+  if (!time.ok()) return time.error();
+  change.value = value.value();
+  change.time = time.value();
+  return change;
+}
+
+}  // namespace
+
+Result<std::vector<ParameterChange>> parse_changes(const std::vector<std::string>& texts,
+                                                   const StateMachineDef& def) {
+  std::vector<ParameterChange> changes;
+  for (const std::string& text : texts) {
+    Result<ParameterChange> change = parse_change(text, def);
+    if (!change.ok()) return change.error();
+    changes.push_back(change.value());
+  }
+  std::stable_sort(
+      changes.begin(), changes.end(),
+      [](const ParameterChange& a, const ParameterChange& b) { return a.time < b.time; });
+  return changes;
+}
+
+ScriptedRun::ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes,
+                         float dt)
+    : machine_(machine), changes_(std::move(changes)), dt_(dt) {}
+
+void ScriptedRun::step() {
+  const float now = time();
+  while (next_ < changes_.size() && changes_[next_].time <= now + 1e-6f) {
+    const ParameterChange& c = changes_[next_++];
+    machine_.set_value(c.parameter, c.value);
+  }
+  machine_.update(dt_);
+  ++frames_;
+}
+
+long ScriptedRun::frames_until(float seconds) const {
+  return std::max(0L, std::lround(seconds / dt_));
+}
+
+}  // namespace anim::app

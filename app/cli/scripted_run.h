@@ -1,0 +1,42 @@
+#pragma once
+// Driving a setup's state machine headless the way `play` does: fixed steps, with parameter
+// changes ("--set NAME=VALUE@SECONDS") applied when their time comes. Shared by play, pose and
+// render so that each shows the same frame for the same script.
+#include <string>
+#include <vector>
+
+#include "anim/result.h"
+#include "anim/state_machine.h"
+
+namespace anim::app {
+
+struct ParameterChange {
+  int parameter = -1;
+  float value = 0.0f;
+  float time = 0.0f;  // Seconds from the start.
+};
+
+// Parses every "NAME=VALUE@SECONDS" ("@SECONDS" defaults to 0; a trigger may omit "=VALUE";
+// VALUE may be true or false) and sorts them by time, keeping the given order at equal times.
+Result<std::vector<ParameterChange>> parse_changes(const std::vector<std::string>& texts,
+                                                   const StateMachineDef& def);
+
+class ScriptedRun {
+ public:
+  ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes, float dt);
+  // Applies the changes due by now, then advances the machine by dt.
+  void step();
+  // Frames that reach `seconds` (rounded to the nearest frame).
+  long frames_until(float seconds) const;
+  // Seconds after the last step.
+  float time() const { return static_cast<float>(frames_) * dt_; }
+
+ private:
+  StateMachineInstance& machine_;
+  std::vector<ParameterChange> changes_;
+  std::size_t next_ = 0;
+  float dt_;
+  long frames_ = 0;
+};
+
+}  // namespace anim::app

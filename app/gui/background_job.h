@@ -1,0 +1,88 @@
+#pragma once
+// One job at a time on a worker thread, so the UI stays responsive: progress, cancellation,
+// and a result handed out once. Starting another job cancels the running one.
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "anim/import/import_model.h"
+#include "anim/result.h"
+
+namespace anim::app {
+
+template <class T>
+class BackgroundJob {
+ public:
+  // The work: reports progress through the callback and stops when it returns false.
+  using Work = std::function<Result<T>(const import::ProgressCallback& progress)>;
+
+  BackgroundJob() = default;
+  ~BackgroundJob() {
+    cancel_ = true;
+    join();
+  }
+  BackgroundJob(const BackgroundJob&) = delete;
+  BackgroundJob& operator=(const BackgroundJob&) = delete;
+
+  // Runs `work` on the worker; `label` names it in the UI (a file path).
+  void start(const std::string& label, Work work) {
+    cancel_ = true;
+    join();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      result_.reset();
+    }
+    cancel_ = false;
+    busy_ = true;
+    progress_ = 0.0f;
+    label_ = label;
+    started_ = std::chrono::steady_clock::now();
+    worker_ = std::thread([this, work = std::move(work)] {
+      Result<T> result = work([this](float fraction) {
+        progress_ = fraction;
+        return !cancel_.load();
+      });
+      std::lock_guard<std::mutex> lock(mutex_);
+      result_ = std::move(result);
+      busy_ = false;
+    });
+  }
+  void cancel() { cancel_ = true; }
+  bool cancelling() const { return busy_ && cancel_; }
+  bool busy() const { return busy_; }
+  float progress() const { return progress_; }
+  const std::string& label() const { return label_; }
+  // Seconds since the running job started; 0 when idle.
+  float elapsed() const {
+    if (!busy_) return 0.0f;
+    return std::chrono::duration<float>(std::chrono::steady_clock::now() - started_).count();
+  }
+  // The finished result, once; nothing while working or after it was taken.
+  std::optional<Result<T>> take() {
+    if (busy_) return std::nullopt;
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::optional<Result<T>> out = std::move(result_);
+    result_.reset();
+    if (out) join();
+    return out;
+  }
+
+ private:
+  void join() {
+    if (worker_.joinable()) worker_.join();
+  }
+  std::thread worker_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<bool> busy_{false};
+  std::atomic<float> progress_{0.0f};
+  std::string label_;
+  std::chrono::steady_clock::time_point started_;
+  std::mutex mutex_;
+  std::optional<Result<T>> result_;
+};
+
+}  // namespace anim::app
