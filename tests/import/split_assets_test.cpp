@@ -199,6 +199,47 @@ TEST_P(SplitAssetsTest, MeshFileKeepsSkeletonMeshAndSkinButNoClips) {
   }
 }
 
+// Vertices are compared corner by corner of each triangle, since reading the glTF file back
+// numbers them in first-use order, not the source's. The exporter writes at most four influences
+// a vertex (one JOINTS_0/WEIGHTS_0 pair): where the source had more, the mesh file holds four,
+// not necessarily the heaviest, so such a source's weights are only checked for their count.
+TEST_P(SplitAssetsTest, MeshFileKeepsTrianglesAndTheirInfluences) {
+  const SplitFiles files = split();
+  Result<Model> loaded = import_model(files.mesh_file);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  const Model& mesh = loaded.value();
+  EXPECT_EQ(mesh.max_influences, std::min(original_.max_influences, kMaxInfluences));
+  EXPECT_EQ(mesh.truncated_vertices, 0u);
+  const bool same_weights = original_.max_influences <= kMaxInfluences;
+  const auto joint_of = [](const Model& m, uint16_t entry) {
+    return m.skeleton.names[static_cast<std::size_t>(m.skin.joints[entry])];
+  };
+
+  const float tolerance = static_cast<float>(kRelativeTolerance) * model_size(original_);
+  ASSERT_EQ(mesh.mesh.submeshes.size(), original_.mesh.submeshes.size());
+  for (std::size_t m = 0; m < original_.mesh.submeshes.size(); ++m) {
+    const SubMesh& want_sub = original_.mesh.submeshes[m];
+    const SubMesh& got_sub = mesh.mesh.submeshes[m];
+    ASSERT_EQ(got_sub.index_count, want_sub.index_count) << "submesh " << m;
+    for (uint32_t k = 0; k < want_sub.index_count; ++k) {
+      const Vertex& want =
+          original_.mesh
+              .vertices[want_sub.base_vertex + original_.mesh.indices[want_sub.first_index + k]];
+      const Vertex& got =
+          mesh.mesh.vertices[got_sub.base_vertex + mesh.mesh.indices[got_sub.first_index + k]];
+      const glm::vec3 d = glm::abs(got.position - want.position);
+      ASSERT_LE(std::max({d.x, d.y, d.z}), tolerance) << "submesh " << m << " corner " << k;
+      if (!same_weights) continue;
+      for (int i = 0; i < kMaxInfluences; ++i) {
+        ASSERT_NEAR(got.weights[i], want.weights[i], 1e-6f) << "corner " << k << " influence " << i;
+        if (want.weights[i] == 0.0f) continue;
+        ASSERT_EQ(joint_of(mesh, got.joints[i]), joint_of(original_, want.joints[i]))
+            << "corner " << k << " influence " << i;
+      }
+    }
+  }
+}
+
 TEST_P(SplitAssetsTest, ClipFileHoldsOneClipWithTheOriginalKeysAndRest) {
   const SplitFiles files = split();
   ASSERT_EQ(files.clip_files.size(), original_.clips.size());
