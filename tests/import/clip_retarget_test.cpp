@@ -198,6 +198,28 @@ TEST_F(RetargetByHand, OnlyTheRootMovesScaledByTheSkeletonSizes) {
   EXPECT_EQ(bound.clip.translations.ranges[1].count, 0u);
 }
 
+// The source's own rest orientation is taken away: a source joint resting turned 90 degrees
+// about Y that plays its rest rotation leaves the model joint at its rest, and one turned a
+// further 30 degrees about X in model space turns the model joint 30 degrees about X.
+TEST(BindClip, TheSourcesRestOrientationIsTakenAway) {
+  const glm::quat ry90 = AxisAngle({0, 1, 0}, 90), rz90 = AxisAngle({0, 0, 1}, 90);
+  const glm::quat rx30 = AxisAngle({1, 0, 0}, 30);
+  const Skeleton source = skeleton({{"Hips", -1, {0, 1, 0}, ry90}, {"Spine", 0, {0, 1, 0}}});
+  const Skeleton model = skeleton({{"Hips", -1, {0, 1, 0}, rz90}, {"Spine", 0, {1, 0, 0}}});
+  ClipBuilder b("Turn", 1.0f, 2);
+  b.add_rotation(0, 0.0f, ry90);
+  b.add_rotation(0, 1.0f, rx30 * ry90);
+  // The spine keeps its rest locally, so in model space it turns with the hips.
+  const BoundClip bound = bind_clip(b.build(), source, model, {0, 1});
+  ASSERT_TRUE(bound.retargeted);
+  const std::vector<Transform> at0 = sample(bound.clip, model, 0.0f);
+  const std::vector<Transform> at1 = sample(bound.clip, model, 1.0f);
+  EXPECT_TRUE(SameRotation(at0[0].rotation, rz90, 1e-5f));
+  EXPECT_TRUE(SameRotation(at0[1].rotation, glm::quat(1, 0, 0, 0), 1e-5f));
+  EXPECT_TRUE(SameRotation(at1[0].rotation, rx30 * rz90, 1e-5f));
+  EXPECT_TRUE(SameRotation(at1[1].rotation, glm::quat(1, 0, 0, 0), 1e-5f));
+}
+
 TEST(BindClip, RootTranslationIsTakenInTheParentsFrame) {
   // The model root sits under an unbound, turned and scaled node: the displacement is applied
   // in model space, then brought into the parent's frame.
