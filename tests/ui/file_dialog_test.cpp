@@ -499,5 +499,366 @@ TEST_F(FileDialogTest, ReopeningAfterAChoiceWorks) {
   EXPECT_EQ(imgui.click(dialog_, "ok"), tree_.path("Other.X"));
 }
 
+// --- Choosing several files (kOpenMany) ---
+
+// A character's clips beside it, Unity style, with sizes that order them differently.
+class FileDialogManyTest : public ::testing::Test {
+ protected:
+  FileDialogManyTest() {
+    tree_.folder("extra");
+    tree_.file("Hero.fbx", 400);
+    tree_.file("Hero@Idle.fbx", 100);
+    tree_.file("Hero@Run.fbx", 300);
+    tree_.file("Hero@Walk.fbx", 200);
+    tree_.file("notes.txt");
+    tree_.file("extra/Hero@Jump.fbx");
+    tree_.link(tree_.path("gone.fbx"), "dangling.fbx");
+    dialog_.open("Add animations", tree_.path(), {model_file_filter({"fbx"})},
+                 FileDialogMode::kOpenMany);
+  }
+
+  testing::TempTree tree_;
+  FileDialog dialog_;
+};
+
+TEST_F(FileDialogManyTest, ListsFoldersThenFiles) {
+  EXPECT_EQ(dialog_.mode(), FileDialogMode::kOpenMany);
+  EXPECT_THAT(names(dialog_), ElementsAre("extra", "dangling.fbx", "Hero.fbx", "Hero@Idle.fbx",
+                                          "Hero@Run.fbx", "Hero@Walk.fbx"));
+  EXPECT_THAT(dialog_.selection(), ElementsAre());
+  EXPECT_THAT(dialog_.chosen(), ElementsAre());
+}
+
+TEST_F(FileDialogManyTest, ToggleAddsAndRemovesFilesKeepingListingOrder) {
+  dialog_.toggle_select("Hero@Walk.fbx");
+  dialog_.toggle_select("Hero.fbx");
+  dialog_.toggle_select("Hero@Idle.fbx");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero.fbx", "Hero@Idle.fbx", "Hero@Walk.fbx"));
+  EXPECT_EQ(dialog_.selected(), "Hero@Idle.fbx");  // The last row clicked.
+
+  dialog_.toggle_select("Hero@Walk.fbx");  // Off again.
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero.fbx", "Hero@Idle.fbx"));
+  dialog_.toggle_select("Hero.fbx");
+  dialog_.toggle_select("Hero@Idle.fbx");
+  EXPECT_THAT(dialog_.selection(), ElementsAre());
+  EXPECT_EQ(dialog_.path_text(), "");
+
+  dialog_.toggle_select("not-listed.fbx");  // Ignored.
+  EXPECT_THAT(dialog_.selection(), ElementsAre());
+}
+
+TEST_F(FileDialogManyTest, FoldersAreNeverPartOfAMultiSelection) {
+  dialog_.toggle_select("Hero.fbx");
+  dialog_.toggle_select("Hero@Run.fbx");
+  dialog_.toggle_select("extra");  // Ctrl+click on a folder selects just it.
+  EXPECT_THAT(dialog_.selection(), ElementsAre("extra"));
+  EXPECT_EQ(dialog_.path_text(), "extra");
+  dialog_.toggle_select("Hero@Walk.fbx");  // The folder leaves when a file is added.
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Walk.fbx"));
+
+  dialog_.extend_select("extra");  // Shift+click on a folder selects just it too.
+  EXPECT_THAT(dialog_.selection(), ElementsAre("extra"));
+  EXPECT_EQ(dialog_.selected(), "extra");
+
+  // A range from a folder holds only the files; the broken link is not a file to add.
+  dialog_.extend_select("Hero@Idle.fbx");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero.fbx", "Hero@Idle.fbx"));
+
+  dialog_.toggle_select("dangling.fbx");  // A broken link is selected alone, like a folder.
+  EXPECT_THAT(dialog_.selection(), ElementsAre("dangling.fbx"));
+}
+
+TEST_F(FileDialogManyTest, ExtendSelectsTheFileRangeFromTheLastClickedRow) {
+  dialog_.select("Hero@Walk.fbx");
+  dialog_.extend_select("Hero.fbx");  // Upwards.
+  EXPECT_THAT(dialog_.selection(),
+              ElementsAre("Hero.fbx", "Hero@Idle.fbx", "Hero@Run.fbx", "Hero@Walk.fbx"));
+  // The range starts where it started: a second Shift+click re-draws it from there.
+  EXPECT_EQ(dialog_.selected(), "Hero@Walk.fbx");
+  dialog_.extend_select("Hero@Run.fbx");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Run.fbx", "Hero@Walk.fbx"));
+
+  // A Ctrl+click moves the start.
+  dialog_.toggle_select("Hero.fbx");
+  dialog_.extend_select("Hero@Idle.fbx");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero.fbx", "Hero@Idle.fbx"));
+
+  // With nothing clicked yet, Shift+click selects just the row.
+  dialog_.navigate(".");
+  dialog_.extend_select("Hero@Run.fbx");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Run.fbx"));
+}
+
+TEST_F(FileDialogManyTest, RangesFollowTheDisplayedOrder) {
+  dialog_.set_sort(SortKey::kSize, true);  // Idle 100, Walk 200, Run 300, Hero 400.
+  EXPECT_THAT(names(dialog_), ElementsAre("extra", "dangling.fbx", "Hero@Idle.fbx", "Hero@Walk.fbx",
+                                          "Hero@Run.fbx", "Hero.fbx"));
+  dialog_.select("Hero@Idle.fbx");
+  dialog_.extend_select("Hero@Run.fbx");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Idle.fbx", "Hero@Walk.fbx", "Hero@Run.fbx"));
+  EXPECT_EQ(dialog_.path_text(), R"("Hero@Idle.fbx" "Hero@Walk.fbx" "Hero@Run.fbx")");
+
+  // Re-sorting re-orders the selection, and the field showing it.
+  dialog_.set_sort(SortKey::kName, true);
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Idle.fbx", "Hero@Run.fbx", "Hero@Walk.fbx"));
+  EXPECT_EQ(dialog_.path_text(), R"("Hero@Idle.fbx" "Hero@Run.fbx" "Hero@Walk.fbx")");
+}
+
+TEST_F(FileDialogManyTest, PathFieldShowsOneNameOrSeveralQuoted) {
+  dialog_.select("Hero@Run.fbx");
+  EXPECT_EQ(dialog_.path_text(), "Hero@Run.fbx");
+  dialog_.toggle_select("Hero@Walk.fbx");
+  EXPECT_EQ(dialog_.path_text(), R"("Hero@Run.fbx" "Hero@Walk.fbx")");
+  dialog_.toggle_select("Hero.fbx");
+  EXPECT_EQ(dialog_.path_text(), R"("Hero.fbx" "Hero@Run.fbx" "Hero@Walk.fbx")");
+  dialog_.toggle_select("Hero@Run.fbx");
+  dialog_.toggle_select("Hero@Walk.fbx");
+  EXPECT_EQ(dialog_.path_text(), "Hero.fbx");
+}
+
+TEST_F(FileDialogManyTest, NamesWithQuotesAreEscapedAndReadBack) {
+  HeadlessImGui imgui;
+  tree_.file(R"(say "hi".fbx)");
+  tree_.file(R"(back\slash.fbx)");
+  dialog_.refresh();
+  dialog_.toggle_select(R"(say "hi".fbx)");
+  dialog_.toggle_select(R"(back\slash.fbx)");
+  EXPECT_EQ(dialog_.path_text(), R"("back\\slash.fbx" "say \"hi\".fbx")");
+  EXPECT_TRUE(dialog_.accept());
+  EXPECT_THAT(dialog_.chosen(),
+              ElementsAre(tree_.path(R"(back\slash.fbx)"), tree_.path(R"(say "hi".fbx)")));
+  EXPECT_EQ(imgui.frame(dialog_), tree_.path(R"(back\slash.fbx)"));
+}
+
+TEST_F(FileDialogManyTest, TypedListIsChosenInTypedOrder) {
+  HeadlessImGui imgui;
+  EXPECT_TRUE(
+      dialog_.submit(R"(  "Hero@Walk.fbx"   "Hero.fbx" "extra/Hero@Jump.fbx" "Hero.fbx" )"));
+  EXPECT_FALSE(dialog_.is_open());
+  EXPECT_THAT(dialog_.chosen(), ElementsAre(tree_.path("Hero@Walk.fbx"), tree_.path("Hero.fbx"),
+                                            tree_.path("extra/Hero@Jump.fbx")));  // Each once.
+  EXPECT_EQ(imgui.frame(dialog_), tree_.path("Hero@Walk.fbx"));
+  EXPECT_EQ(imgui.frame(dialog_), std::nullopt);  // Only once.
+}
+
+TEST_F(FileDialogManyTest, TypedListWithAMissingFileChoosesNothing) {
+  dialog_.set_path_text(R"("Hero.fbx" "Hero@Swim.fbx" "Hero@Fly.fbx")");
+  EXPECT_FALSE(dialog_.accept());
+  EXPECT_THAT(dialog_.error(), HasSubstr("Hero@Swim.fbx"));  // The first missing one.
+  EXPECT_THAT(dialog_.error(), Not(HasSubstr("Fly")));
+  EXPECT_TRUE(dialog_.is_open());
+  EXPECT_THAT(dialog_.chosen(), ElementsAre());
+
+  EXPECT_FALSE(dialog_.submit(R"("Hero.fbx" "extra")"));
+  EXPECT_THAT(dialog_.error(), HasSubstr("folder"));
+  EXPECT_FALSE(dialog_.submit(R"("Hero.fbx" Hero@Run.fbx)"));
+  EXPECT_THAT(dialog_.error(), HasSubstr("quotes"));
+  EXPECT_FALSE(dialog_.submit(R"("Hero.fbx" "Hero@Run.fbx)"));
+  EXPECT_THAT(dialog_.error(), HasSubstr("closing quote"));
+  EXPECT_FALSE(dialog_.submit(R"("Hero.fbx" "")"));
+  EXPECT_THAT(dialog_.error(), HasSubstr("Empty name"));
+  EXPECT_TRUE(dialog_.is_open());
+}
+
+TEST_F(FileDialogManyTest, OneTypedPathWorksAsInOpenMode) {
+  HeadlessImGui imgui;
+  EXPECT_TRUE(dialog_.submit(R"("extra")"));  // One quoted folder is entered.
+  EXPECT_EQ(dialog_.directory(), tree_.path("extra"));
+  EXPECT_FALSE(dialog_.submit("nope.fbx"));
+  EXPECT_THAT(dialog_.error(), HasSubstr("No such file"));
+  EXPECT_TRUE(dialog_.submit("../Hero@Idle.fbx"));
+  EXPECT_THAT(dialog_.chosen(), ElementsAre(tree_.path("Hero@Idle.fbx")));
+  EXPECT_EQ(imgui.frame(dialog_), tree_.path("Hero@Idle.fbx"));
+}
+
+TEST_F(FileDialogManyTest, OkChoosesAllInListingOrderAndDrawReturnsTheFirst) {
+  HeadlessImGui imgui;
+  dialog_.toggle_select("Hero@Walk.fbx");  // Clicked in another order than listed.
+  dialog_.toggle_select("Hero@Idle.fbx");
+  dialog_.toggle_select("Hero.fbx");
+  EXPECT_TRUE(dialog_.accept());
+  EXPECT_FALSE(dialog_.is_open());
+  EXPECT_THAT(dialog_.chosen(), ElementsAre(tree_.path("Hero.fbx"), tree_.path("Hero@Idle.fbx"),
+                                            tree_.path("Hero@Walk.fbx")));
+  EXPECT_EQ(imgui.frame(dialog_), tree_.path("Hero.fbx"));
+  EXPECT_EQ(dialog_.chosen().size(), 3u);  // Still there after draw() hands out the first.
+}
+
+TEST_F(FileDialogManyTest, OkWithAnEmptyFieldChoosesTheSelectedRows) {
+  dialog_.select("Hero@Idle.fbx");
+  dialog_.extend_select("Hero@Walk.fbx");
+  dialog_.set_path_text("  ");
+  EXPECT_TRUE(dialog_.accept());
+  EXPECT_THAT(dialog_.chosen(), ElementsAre(tree_.path("Hero@Idle.fbx"), tree_.path("Hero@Run.fbx"),
+                                            tree_.path("Hero@Walk.fbx")));
+}
+
+TEST_F(FileDialogManyTest, SingleClickAfterAMultiSelectionSelectsOnlyThatRow) {
+  dialog_.select("Hero.fbx");
+  dialog_.extend_select("Hero@Walk.fbx");
+  ASSERT_EQ(dialog_.selection().size(), 4u);
+  dialog_.select("Hero@Run.fbx");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Run.fbx"));
+  EXPECT_EQ(dialog_.path_text(), "Hero@Run.fbx");
+  EXPECT_EQ(dialog_.ok_label(), "Add");
+}
+
+TEST_F(FileDialogManyTest, DoubleClickChoosesThatFileAlone) {
+  HeadlessImGui imgui;
+  dialog_.select("Hero.fbx");
+  dialog_.extend_select("Hero@Walk.fbx");
+  EXPECT_TRUE(dialog_.activate("Hero@Run.fbx"));
+  EXPECT_THAT(dialog_.chosen(), ElementsAre(tree_.path("Hero@Run.fbx")));
+  EXPECT_EQ(imgui.frame(dialog_), tree_.path("Hero@Run.fbx"));
+}
+
+TEST_F(FileDialogManyTest, ListingChangesDropNamesNoLongerListed) {
+  dialog_.select("Hero.fbx");
+  dialog_.extend_select("Hero@Walk.fbx");
+  dialog_.set_name_filter("@");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Idle.fbx", "Hero@Run.fbx", "Hero@Walk.fbx"));
+  EXPECT_EQ(dialog_.path_text(), R"("Hero@Idle.fbx" "Hero@Run.fbx" "Hero@Walk.fbx")");
+
+  fs::remove(tree_.path("Hero@Run.fbx"));
+  dialog_.refresh();
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Idle.fbx", "Hero@Walk.fbx"));
+
+  dialog_.set_filter_index(1);  // All files: both still listed.
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Idle.fbx", "Hero@Walk.fbx"));
+  dialog_.set_name_filter("walk");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Walk.fbx"));
+  EXPECT_EQ(dialog_.path_text(), "Hero@Walk.fbx");
+
+  // Typed text is the user's: a listing change does not rewrite it.
+  dialog_.set_name_filter("");
+  dialog_.toggle_select("Hero@Idle.fbx");
+  dialog_.set_path_text(R"("Hero@Idle.fbx")");
+  dialog_.set_name_filter("idle");
+  EXPECT_EQ(dialog_.path_text(), R"("Hero@Idle.fbx")");
+
+  dialog_.navigate("extra");
+  EXPECT_THAT(dialog_.selection(), ElementsAre());
+  EXPECT_EQ(dialog_.path_text(), "");
+}
+
+TEST_F(FileDialogManyTest, OkButtonCountsTheFilesAndAHintExplainsTheKeys) {
+  HeadlessImGui imgui;
+  imgui.frames(dialog_, 3);
+  EXPECT_EQ(dialog_.ok_label(), "Add");
+  EXPECT_NE(dialog_.item_rects().find("hint"), nullptr);
+  dialog_.toggle_select("Hero.fbx");
+  EXPECT_EQ(dialog_.ok_label(), "Add");
+  dialog_.toggle_select("Hero@Run.fbx");
+  EXPECT_EQ(dialog_.ok_label(), "Add 2 files");
+  dialog_.toggle_select("Hero@Walk.fbx");
+  EXPECT_EQ(dialog_.ok_label(), "Add 3 files");
+  imgui.frames(dialog_, 2);
+  // The hint sits between the table and the buttons.
+  const ItemRect* hint = dialog_.item_rects().find("hint");
+  const ItemRect* ok = dialog_.item_rects().find("ok");
+  const ItemRect* row = dialog_.item_rects().find("row:Hero@Walk.fbx");
+  ASSERT_NE(hint, nullptr);
+  ASSERT_NE(ok, nullptr);
+  ASSERT_NE(row, nullptr);
+  EXPECT_GT(hint->min.y, row->max.y);
+  EXPECT_LT(hint->max.y, ok->min.y + 1.0f);
+
+  // The other modes keep their buttons and have no hint.
+  FileDialog open;
+  open.open("Open", tree_.path(), {});
+  imgui.frames(open, 3);
+  EXPECT_EQ(open.ok_label(), "Open");
+  EXPECT_EQ(open.item_rects().find("hint"), nullptr);
+  open.open("Save", tree_.path(), {}, FileDialogMode::kSave);
+  EXPECT_EQ(open.ok_label(), "Save");
+}
+
+TEST_F(FileDialogManyTest, CancelLeavesNoChoice) {
+  HeadlessImGui imgui;
+  EXPECT_TRUE(dialog_.submit(R"("Hero.fbx" "Hero@Run.fbx")"));
+  EXPECT_EQ(dialog_.chosen().size(), 2u);
+  dialog_.open("Add animations", tree_.path(), {}, FileDialogMode::kOpenMany);
+  EXPECT_THAT(dialog_.chosen(), ElementsAre());
+  dialog_.toggle_select("Hero.fbx");
+  dialog_.cancel();
+  EXPECT_THAT(dialog_.chosen(), ElementsAre());
+  EXPECT_EQ(imgui.frames(dialog_, 2), std::nullopt);
+}
+
+// --- kOpenMany through ImGui input ---
+
+TEST_F(FileDialogManyTest, CtrlClickingRowsSelectsTwoFilesAndOkAddsThem) {
+  HeadlessImGui imgui;
+  imgui.frames(dialog_, 3);
+  EXPECT_EQ(imgui.click(dialog_, "row:Hero@Walk.fbx"), std::nullopt);
+  ImGui::GetIO().KeyCtrl = true;
+  EXPECT_EQ(imgui.click(dialog_, "row:Hero.fbx"), std::nullopt);
+  ImGui::GetIO().KeyCtrl = false;
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero.fbx", "Hero@Walk.fbx"));
+  EXPECT_EQ(dialog_.path_text(), R"("Hero.fbx" "Hero@Walk.fbx")");
+  EXPECT_EQ(dialog_.ok_label(), "Add 2 files");
+  EXPECT_TRUE(dialog_.is_open());
+
+  EXPECT_EQ(imgui.click(dialog_, "ok"), tree_.path("Hero.fbx"));
+  EXPECT_FALSE(dialog_.is_open());
+  EXPECT_THAT(dialog_.chosen(), ElementsAre(tree_.path("Hero.fbx"), tree_.path("Hero@Walk.fbx")));
+}
+
+TEST_F(FileDialogManyTest, ShiftClickSelectsARangeAndAPlainClickResetsIt) {
+  HeadlessImGui imgui;
+  imgui.frames(dialog_, 3);
+  imgui.click(dialog_, "row:Hero.fbx");
+  ImGui::GetIO().KeyShift = true;
+  imgui.click(dialog_, "row:Hero@Run.fbx");
+  ImGui::GetIO().KeyShift = false;
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero.fbx", "Hero@Idle.fbx", "Hero@Run.fbx"));
+  EXPECT_EQ(dialog_.ok_label(), "Add 3 files");
+
+  ImGui::GetIO().KeyCtrl = true;
+  imgui.click(dialog_, "row:Hero@Idle.fbx");  // Ctrl+click takes one out.
+  ImGui::GetIO().KeyCtrl = false;
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero.fbx", "Hero@Run.fbx"));
+
+  imgui.click(dialog_, "row:Hero@Walk.fbx");
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Walk.fbx"));
+  EXPECT_EQ(dialog_.ok_label(), "Add");
+}
+
+TEST_F(FileDialogManyTest, DoubleClickingARowAfterASelectionChoosesItAlone) {
+  HeadlessImGui imgui;
+  imgui.frames(dialog_, 3);
+  dialog_.select("Hero.fbx");
+  dialog_.extend_select("Hero@Run.fbx");
+  EXPECT_EQ(imgui.click(dialog_, "row:Hero@Walk.fbx", 2), tree_.path("Hero@Walk.fbx"));
+  EXPECT_THAT(dialog_.chosen(), ElementsAre(tree_.path("Hero@Walk.fbx")));
+}
+
+TEST_F(FileDialogManyTest, TypingAQuotedListThenEnterChoosesThem) {
+  HeadlessImGui imgui;
+  imgui.frames(dialog_, 3);  // The path field has keyboard focus from the start.
+  imgui.type(dialog_, R"("Hero@Run.fbx" "Hero@Idle.fbx")");
+  EXPECT_EQ(imgui.press(dialog_, kEnterKey), tree_.path("Hero@Run.fbx"));
+  EXPECT_THAT(dialog_.chosen(),
+              ElementsAre(tree_.path("Hero@Run.fbx"), tree_.path("Hero@Idle.fbx")));
+}
+
+TEST_F(FileDialogManyTest, CtrlAndShiftClicksSelectOneRowInOpenMode) {
+  HeadlessImGui imgui;
+  dialog_.open("Open", tree_.path(), {model_file_filter({"fbx"})});
+  imgui.frames(dialog_, 3);
+  imgui.click(dialog_, "row:Hero.fbx");
+  ImGui::GetIO().KeyCtrl = true;
+  imgui.click(dialog_, "row:Hero@Run.fbx");
+  ImGui::GetIO().KeyCtrl = false;
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Run.fbx"));
+  ImGui::GetIO().KeyShift = true;
+  imgui.click(dialog_, "row:Hero@Walk.fbx");
+  ImGui::GetIO().KeyShift = false;
+  EXPECT_THAT(dialog_.selection(), ElementsAre("Hero@Walk.fbx"));
+  EXPECT_EQ(dialog_.selected(), "Hero@Walk.fbx");
+  EXPECT_EQ(dialog_.path_text(), "Hero@Walk.fbx");
+  EXPECT_EQ(dialog_.ok_label(), "Open");
+}
+
 }  // namespace
 }  // namespace anim::ui

@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <filesystem>
 #include <system_error>
+#include <unordered_set>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -48,6 +49,60 @@ std::string normalised_extension(std::string extension) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return extension;
+}
+
+// The path field's text for selected names: a lone name as it is, several (or one that starts
+// with a quote) quoted and space-separated, with '"' and '\' escaped by a backslash.
+std::string selection_text(const std::vector<std::string>& names) {
+  if (names.size() == 1 && names.front().rfind('"', 0) != 0) return names.front();
+  std::string text;
+  for (const std::string& name : names) {
+    if (!text.empty()) text += ' ';
+    text += '"';
+    for (char c : name) {
+      if (c == '"' || c == '\\') text += '\\';
+      text += c;
+    }
+    text += '"';
+  }
+  return text;
+}
+
+// The names of a typed list such as `"a.fbx" "b c.fbx"` (the reverse of selection_text). False,
+// with `problem`, when the text is not such a list.
+bool split_quoted_names(const std::string& text, std::vector<std::string>* names,
+                        std::string* problem) {
+  const char* kSpace = " \t\r\n";
+  std::size_t i = text.find_first_not_of(kSpace);
+  while (i != std::string::npos) {
+    if (text[i] != '"') {
+      *problem = "Put each name in quotes: " + text.substr(i);
+      return false;
+    }
+    std::string name;
+    bool closed = false;
+    for (++i; i < text.size() && !closed; ++i) {
+      const char c = text[i];
+      if (c == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) {
+        name += text[++i];
+      } else if (c == '"') {
+        closed = true;
+      } else {
+        name += c;
+      }
+    }
+    if (!closed) {
+      *problem = "Missing closing quote after \"" + name;
+      return false;
+    }
+    if (name.empty()) {
+      *problem = "Empty name in quotes.";
+      return false;
+    }
+    names->push_back(std::move(name));
+    i = text.find_first_not_of(kSpace, i);
+  }
+  return true;
 }
 
 void error_text(const std::string& text) {
@@ -102,10 +157,12 @@ void FileDialog::open(const std::string& title, const std::string& start_directo
   options_.extensions = filters_.front().extensions;
   options_.name_filter.clear();
   selected_.clear();
+  selection_.clear();
   path_text_.clear();
   error_.clear();
   pending_overwrite_.clear();
   result_.reset();
+  chosen_.clear();
   rects_.clear();
   open_ = true;
   open_requested_ = true;
@@ -129,11 +186,41 @@ void FileDialog::open(const std::string& title, const std::string& start_directo
 }
 
 void FileDialog::listing_changed() {
+  const std::string shown = selection_text(selection_);
   sort_entries(&listing_.entries, sort_key_, sort_ascending_);
-  const bool still_there =
-      std::any_of(listing_.entries.begin(), listing_.entries.end(),
-                  [this](const DirectoryEntry& e) { return e.name == selected_; });
-  if (!still_there) selected_.clear();
+  if (listing_index(selected_) < 0) selected_.clear();
+  tidy_selection(false);
+  // A field still showing the selection follows it (fewer names, a new order); typed text, or
+  // a lone name the filter now hides (OK still opens it, as in Open mode), stays.
+  if (mode_ == FileDialogMode::kOpenMany && !selection_.empty() && path_text_ == shown) {
+    path_text_ = selection_text(selection_);
+  }
+}
+
+int FileDialog::listing_index(const std::string& name) const {
+  if (name.empty()) return -1;
+  const auto it = std::find_if(listing_.entries.begin(), listing_.entries.end(),
+                               [&name](const DirectoryEntry& e) { return e.name == name; });
+  return it == listing_.entries.end() ? -1 : static_cast<int>(it - listing_.entries.begin());
+}
+
+bool FileDialog::is_selected(const std::string& name) const {
+  return std::find(selection_.begin(), selection_.end(), name) != selection_.end();
+}
+
+void FileDialog::tidy_selection(bool files_only) {
+  const std::unordered_set<std::string> wanted(selection_.begin(), selection_.end());
+  selection_.clear();
+  for (const DirectoryEntry& entry : listing_.entries) {
+    if (files_only && (entry.is_directory || entry.is_broken_link)) continue;
+    if (wanted.count(entry.name) > 0) selection_.push_back(entry.name);
+  }
+}
+
+void FileDialog::select_only(const std::string& name) {
+  selected_ = name;
+  selection_.clear();
+  if (!name.empty()) selection_.push_back(name);
 }
 
 void FileDialog::refresh() {
@@ -161,7 +248,7 @@ void FileDialog::set_name_filter(std::string text) {
 void FileDialog::set_sort(SortKey key, bool ascending) {
   sort_key_ = key;
   sort_ascending_ = ascending;
-  sort_entries(&listing_.entries, sort_key_, sort_ascending_);
+  listing_changed();  // Re-sorts, and the selection with it.
 }
 
 // --- Actions ---
@@ -175,12 +262,12 @@ bool FileDialog::navigate(const std::string& path) {
   }
   error_.clear();
   pending_overwrite_.clear();
-  selected_.clear();
+  select_only({});
   listing_ = list_directory(target, options_);
   listing_changed();
-  // Open mode's field names what to open, which a new folder makes stale; Save mode's field is
+  // Open modes' field names what to open, which a new folder makes stale; Save mode's field is
   // the file name being chosen, which should follow the user from folder to folder.
-  if (mode_ == FileDialogMode::kOpen) path_text_.clear();
+  if (mode_ != FileDialogMode::kSave) path_text_.clear();
   return true;
 }
 
@@ -188,16 +275,50 @@ bool FileDialog::go_up() {
   const std::string here = directory();
   const std::string parent = parent_directory(here);
   if (parent == here || !navigate(parent)) return false;
-  selected_ = fs::path(here).filename().string();  // Keeps the user's place in the parent.
+  select_only(fs::path(here).filename().string());  // Keeps the user's place in the parent.
   listing_changed();
   return true;
 }
 
 bool FileDialog::submit(const std::string& typed) {
   const std::string text = trimmed(typed);
+  if (mode_ == FileDialogMode::kOpenMany && text.rfind('"', 0) == 0) return submit_list(text);
+  return submit_path(text);
+}
+
+bool FileDialog::submit_list(const std::string& text) {
+  std::vector<std::string> typed_names;
+  std::string problem;
+  if (!split_quoted_names(text, &typed_names, &problem)) {
+    error_ = problem;
+    return false;
+  }
+  // One name is a path like any other: a folder in quotes is entered.
+  if (typed_names.size() == 1) return submit_path(typed_names.front());
+  std::vector<std::string> paths;
+  for (const std::string& name : typed_names) {
+    const std::string target = resolve_path(name, directory(), home_directory());
+    std::error_code ec;
+    const fs::file_status status = fs::status(target, ec);
+    if (fs::is_directory(status)) {
+      error_ = "A folder, not a file: " + target;
+      return false;
+    }
+    if (!fs::exists(status)) {
+      error_ = (ec && ec != std::errc::no_such_file_or_directory) ? target + ": " + ec.message()
+                                                                  : "No such file: " + target;
+      return false;
+    }
+    if (std::find(paths.begin(), paths.end(), target) == paths.end()) paths.push_back(target);
+  }
+  choose_all(std::move(paths));
+  return true;
+}
+
+bool FileDialog::submit_path(const std::string& text) {
   if (text.empty()) {
-    error_ = mode_ == FileDialogMode::kOpen ? "Type a path or pick a file from the list."
-                                            : "Type a file name.";
+    error_ = mode_ == FileDialogMode::kSave ? "Type a file name."
+                                            : "Type a path or pick a file from the list.";
     return false;
   }
   const std::string target = resolve_path(text, directory(), home_directory());
@@ -208,7 +329,7 @@ bool FileDialog::submit(const std::string& typed) {
     path_text_.clear();
     return true;
   }
-  if (mode_ == FileDialogMode::kOpen) {
+  if (mode_ != FileDialogMode::kSave) {
     if (!fs::exists(status)) {
       error_ = (ec && ec != std::errc::no_such_file_or_directory) ? target + ": " + ec.message()
                                                                   : "No such file: " + target;
@@ -242,10 +363,54 @@ void FileDialog::select(const std::string& name) {
   const auto it = std::find_if(listing_.entries.begin(), listing_.entries.end(),
                                [&name](const DirectoryEntry& e) { return e.name == name; });
   if (it == listing_.entries.end()) return;
-  selected_ = name;
+  select_only(name);
   error_.clear();
   // In Save mode a folder click must not wipe the file name being typed.
-  if (!it->is_directory || mode_ == FileDialogMode::kOpen) path_text_ = name;
+  if (mode_ == FileDialogMode::kOpenMany) {
+    path_text_ = selection_text(selection_);  // Quoted when the name starts with '"'.
+  } else if (!it->is_directory || mode_ == FileDialogMode::kOpen) {
+    path_text_ = name;
+  }
+}
+
+void FileDialog::toggle_select(const std::string& name) {
+  const int index = listing_index(name);
+  if (index < 0) return;
+  const DirectoryEntry& entry = listing_.entries[static_cast<std::size_t>(index)];
+  if (mode_ != FileDialogMode::kOpenMany || entry.is_directory || entry.is_broken_link) {
+    select(name);
+    return;
+  }
+  const auto it = std::find(selection_.begin(), selection_.end(), name);
+  if (it != selection_.end()) {
+    selection_.erase(it);
+  } else {
+    selection_.push_back(name);
+  }
+  tidy_selection(true);  // Listing order; a folder selected by a plain click leaves.
+  selected_ = name;
+  error_.clear();
+  path_text_ = selection_text(selection_);
+}
+
+void FileDialog::extend_select(const std::string& name) {
+  const int to = listing_index(name);
+  if (to < 0) return;
+  const int from = listing_index(selected_);
+  const auto is_file = [this](int index) {
+    const DirectoryEntry& entry = listing_.entries[static_cast<std::size_t>(index)];
+    return !entry.is_directory && !entry.is_broken_link;
+  };
+  if (mode_ != FileDialogMode::kOpenMany || from < 0 || !is_file(to)) {
+    select(name);
+    return;
+  }
+  selection_.clear();
+  for (int i = std::min(from, to); i <= std::max(from, to); ++i) {
+    if (is_file(i)) selection_.push_back(listing_.entries[static_cast<std::size_t>(i)].name);
+  }
+  error_.clear();
+  path_text_ = selection_text(selection_);
 }
 
 bool FileDialog::activate(const std::string& name) {
@@ -260,8 +425,8 @@ bool FileDialog::activate(const std::string& name) {
     error_ = "Broken link: " + name;
     return false;
   }
-  selected_ = name;
-  return submit(name);
+  select_only(name);
+  return submit_path(trimmed(name));  // A name, never a list, even when it starts with '"'.
 }
 
 bool FileDialog::accept() {
@@ -269,13 +434,17 @@ bool FileDialog::accept() {
     confirm_overwrite(true);
     return true;
   }
-  if (trimmed(path_text_).empty() && !selected_.empty()) return activate(selected_);
+  if (trimmed(path_text_).empty() && !selection_.empty()) {
+    if (selection_.size() == 1) return activate(selection_.front());
+    return submit_list(selection_text(selection_));
+  }
   return submit(path_text_);
 }
 
 void FileDialog::cancel() {
   open_ = false;
   result_.reset();
+  chosen_.clear();
   pending_overwrite_.clear();
 }
 
@@ -298,14 +467,18 @@ bool FileDialog::use_recent(const std::string& path) {
   }
   if (!navigate(parent_directory(path))) return false;
   const std::string name = fs::path(path).filename().string();
-  selected_ = name;
-  path_text_ = name;  // Even when the filter hides it, OK then opens it.
+  select_only(name);
+  // Even when the filter hides it, OK then opens it.
+  path_text_ = mode_ == FileDialogMode::kOpenMany ? selection_text(selection_) : name;
   listing_changed();
   return true;
 }
 
-void FileDialog::choose(const std::string& path) {
-  result_ = path;
+void FileDialog::choose(const std::string& path) { choose_all({path}); }
+
+void FileDialog::choose_all(std::vector<std::string> paths) {
+  chosen_ = std::move(paths);
+  result_ = chosen_.front();
   open_ = false;
   pending_overwrite_.clear();
   error_.clear();
@@ -407,9 +580,11 @@ void FileDialog::draw_path_field() {
     focus_path_ = false;
   }
   ImGui::SetNextItemWidth(-FLT_MIN);
-  const bool entered = ImGui::InputTextWithHint(
-      "##path", "a name in this folder, a relative or absolute path, or ~/...", &path_text_,
-      ImGuiInputTextFlags_EnterReturnsTrue);
+  const char* hint = mode_ == FileDialogMode::kOpenMany
+                         ? "a name or path, or several names in quotes: \"a.fbx\" \"b.fbx\""
+                         : "a name in this folder, a relative or absolute path, or ~/...";
+  const bool entered =
+      ImGui::InputTextWithHint("##path", hint, &path_text_, ImGuiInputTextFlags_EnterReturnsTrue);
   rects_.record("path");
   if (entered) {
     submit(path_text_);
@@ -445,11 +620,16 @@ void FileDialog::draw_options() {
 }
 
 void FileDialog::draw_table() {
-  const float footer = ImGui::GetFrameHeightWithSpacing();
+  const bool many = mode_ == FileDialogMode::kOpenMany;
+  const float footer =
+      ImGui::GetFrameHeightWithSpacing() + (many ? ImGui::GetTextLineHeightWithSpacing() : 0.0f);
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersV |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_Sortable;
-  if (!ImGui::BeginTable("##entries", 3, flags, ImVec2(0.0f, -footer))) return;
+  if (!ImGui::BeginTable("##entries", 3, flags, ImVec2(0.0f, -footer))) {
+    if (many) draw_multi_select_hint();
+    return;
+  }
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("Name",
                           ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort,
@@ -479,6 +659,8 @@ void FileDialog::draw_table() {
   }
   int clicked = -1;
   bool double_clicked = false;
+  bool ctrl = false;
+  bool shift = false;
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(listing_.entries.size()));
   while (clipper.Step()) {
@@ -491,9 +673,11 @@ void FileDialog::draw_table() {
       const ImGuiSelectableFlags row_flags = ImGuiSelectableFlags_SpanAllColumns |
                                              ImGuiSelectableFlags_AllowDoubleClick |
                                              ImGuiSelectableFlags_DontClosePopups;
-      if (ImGui::Selectable("##row", entry.name == selected_, row_flags)) {
+      if (ImGui::Selectable("##row", is_selected(entry.name), row_flags)) {
         clicked = row;
         double_clicked = ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
+        ctrl = ImGui::GetIO().KeyCtrl;
+        shift = ImGui::GetIO().KeyShift;
       }
       rects_.record("row:" + entry.name);
       ImGui::SameLine();
@@ -514,19 +698,32 @@ void FileDialog::draw_table() {
     }
   }
   ImGui::EndTable();
+  if (many) draw_multi_select_hint();
   if (clicked < 0) return;
   // A copy: activating may re-list the folder the name lives in.
   const std::string name = listing_.entries[static_cast<std::size_t>(clicked)].name;
   if (double_clicked) {
     activate(name);
+  } else if (shift) {
+    extend_select(name);  // Acts as select() outside kOpenMany.
+  } else if (ctrl) {
+    toggle_select(name);
   } else {
     select(name);
   }
 }
 
+void FileDialog::draw_multi_select_hint() {
+  ImGui::TextDisabled("Ctrl+click adds a file, Shift+click a range");
+  rects_.record("hint");
+}
+
 void FileDialog::draw_footer() {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float button = std::max(ImGui::CalcTextSize("Replace").x, 80.0f) + 2 * style.FramePadding.x;
+  const std::string yes = ok_label();
+  const float button =
+      std::max({ImGui::CalcTextSize("Replace").x, ImGui::CalcTextSize(yes.c_str()).x, 80.0f}) +
+      2 * style.FramePadding.x;
   // The filter takes what the two buttons leave: its label lists the extensions.
   ImGui::SetNextItemWidth(std::max(
       ImGui::GetContentRegionAvail().x - 2.0f * button - 3.0f * style.ItemSpacing.x, 200.0f));
@@ -547,12 +744,13 @@ void FileDialog::draw_footer() {
   if (chosen_filter >= 0) set_filter_index(chosen_filter);
 
   const bool asking = !pending_overwrite_.empty();
-  const char* yes = asking ? "Replace" : (mode_ == FileDialogMode::kSave ? "Save" : "Open");
   const char* no = asking ? "Keep" : "Cancel";
   const float right = ImGui::GetWindowContentRegionMax().x;
   ImGui::SameLine(std::max(right - 2.0f * button - style.ItemSpacing.x,
                            ImGui::GetCursorPosX() + style.ItemSpacing.x));
-  const bool pressed_yes = ImGui::Button(yes, ImVec2(button, 0.0f));
+  // "Add" keeps one ID while its count changes.
+  const std::string yes_id = mode_ == FileDialogMode::kOpenMany ? yes + "###add" : yes;
+  const bool pressed_yes = ImGui::Button(yes_id.c_str(), ImVec2(button, 0.0f));
   rects_.record(asking ? "replace" : "ok");
   ImGui::SameLine();
   const bool pressed_no = ImGui::Button(no, ImVec2(button, 0.0f));
@@ -564,6 +762,19 @@ void FileDialog::draw_footer() {
     if (pressed_yes) accept();
     if (pressed_no) cancel();
   }
+}
+
+std::string FileDialog::ok_label() const {
+  if (!pending_overwrite_.empty()) return "Replace";
+  switch (mode_) {
+    case FileDialogMode::kSave:
+      return "Save";
+    case FileDialogMode::kOpenMany:
+      return selection_.size() > 1 ? "Add " + std::to_string(selection_.size()) + " files" : "Add";
+    case FileDialogMode::kOpen:
+      break;
+  }
+  return "Open";
 }
 
 void FileDialog::handle_escape() {
