@@ -113,7 +113,7 @@ void setup_dialogs(Tool& tool) {
     return;
   }
   if (tool.dialog_purpose == DialogPurpose::kAddAnimations) {
-    if (chosen && tool.doc) tool.doc->add_clip_files({*chosen});
+    if (chosen && tool.doc) tool.doc->add_clip_files(tool.file_dialog.chosen());
     return;
   }
   if (chosen && tool.doc) {

@@ -213,7 +213,7 @@ void open_add_animations_dialog(Tool& tool) {
   tool.dialog_purpose = DialogPurpose::kAddAnimations;
   tool.file_dialog.open("Add animations", start,
                         {ui::model_file_filter(import::supported_extensions())},
-                        ui::FileDialogMode::kOpen);
+                        ui::FileDialogMode::kOpenMany);
 }
 
 void open_file_dialog(Tool& tool) {
