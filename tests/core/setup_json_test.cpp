@@ -125,6 +125,12 @@ TEST(SetupNamesTest, EnumsUseTheFileNames) {
 TEST(SetupParseTest, ReadsEveryFieldOfTheCompleteExample) {
   const anim::Setup s = load_example("complete.setup.json");
   EXPECT_EQ(s.model, "../models/wuson.x");
+  ASSERT_THAT(s.animations, SizeIs(2));
+  EXPECT_EQ(s.animations[0].file, "clips/wuson@Trot.x");
+  EXPECT_EQ(s.animations[1].clip, std::optional<std::string>("Motion"));
+  EXPECT_EQ(s.animations[1].alias, std::optional<std::string>("Boxing"));
+  ASSERT_THAT(s.animations[1].joint_map, SizeIs(2));
+  EXPECT_EQ(s.animations[1].joint_map[1].second, "Spine_Back01");
 
   ASSERT_THAT(s.parameters, SizeIs(4));
   EXPECT_EQ(s.parameters[0].name, "speed");

@@ -327,6 +327,41 @@ TEST(ClipsPanel, ClickSelectsAndDoubleClickPlays) {
   EXPECT_NEAR(doc.time(), 0.0f, 1e-6f);
 }
 
+TEST(ClipsPanel, ClipsFromFilesShowTheirBindingAndChangedFilesOfferAReload) {
+  Harness h;
+  Document doc(make_model(), "/art/chain.x");
+  doc.add_clip_files({"/art/chain@Sway.x", "/art/other.bvh"});
+  import::AnimationSet set;
+  for (const char* name : {"Sway", "Other"}) {
+    ClipBuilder b(name, 1.0f, doc.model().skeleton.joint_count());
+    b.add_rotation(0, 0.0f, glm::quat(1, 0, 0, 0));
+    set.clips.push_back(b.build());
+    ClipSource source;
+    source.clip = static_cast<int>(set.sources.size());
+    source.file = std::string(name) == "Sway" ? "/art/chain@Sway.x" : "/art/other.bvh";
+    source.entry = source.clip;
+    source.bound_joints = {"root"};
+    if (std::string(name) == "Other") source.unbound_joints = {"Tail", "Fin"};
+    set.sources.push_back(source);
+  }
+  set.diagnostics.push_back({Diagnostic::Severity::kWarning, "", "other.bvh: binds 1 of 3"});
+  doc.set_clip_files(doc.wanted_clip_files(), std::move(set));
+  Selection sel;
+  ClipsPanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  ASSERT_NE(panel.rects.find("clip:Sway"), nullptr);
+  ASSERT_NE(panel.rects.find("clip:Other"), nullptr);
+  EXPECT_EQ(panel.rects.find("clip_warning:Sway"), nullptr);  // Every joint bound.
+  EXPECT_NE(panel.rects.find("clip_warning:Other"), nullptr);
+  EXPECT_EQ(panel.rects.find("reload_clip_files"), nullptr);  // Nothing changed on disk.
+  doc.set_changed_clip_files({"/art/other.bvh"});
+  h.frames(1);
+  EXPECT_FALSE(doc.clip_files_outdated());
+  ASSERT_TRUE(h.click(panel.rects, "reload_clip_files"));
+  EXPECT_TRUE(doc.clip_files_outdated());
+}
+
 // --- Blend ---
 
 TEST(BlendPanel, CrossfadeButtonFadesToTheChosenClip) {

@@ -15,8 +15,9 @@
 namespace anim::ui {
 namespace {
 
-// In display order: name, length and keys fit a narrow panel; the rest scroll into view.
-enum Column { kName, kDuration, kKeys, kFrames, kChannels, kBound, kFile, kColumnCount };
+// In display order: name and length fit a narrow panel, then where the clip came from (shown
+// only when some clip comes from another file), then the rest, which scrolls into view.
+enum Column { kName, kDuration, kBound, kFile, kKeys, kFrames, kChannels, kColumnCount };
 
 long frames_of(const Clip& clip) { return std::lround(clip.duration * Document::kFrameRate); }
 
@@ -140,6 +141,7 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
     ImGui::PopStyleColor();
     ImGui::SameLine();
     if (ImGui::SmallButton("Reload")) doc.request_clip_file_reload();
+    rects.record("reload_clip_files");
   }
   if (clips.empty()) {
     ImGui::Spacing();
@@ -189,8 +191,9 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
     if (bound_text(source).size() > widest_bound.size()) widest_bound = bound_text(source);
     if (file_name(source.file).size() > widest_file.size()) widest_file = file_name(source.file);
   }
-  widths[kBound] = fit("Bound", widest_bound);
-  widths[kFile] = fit("File", widest_file);
+  const bool from_files = !model.clip_sources.empty();
+  widths[kBound] = from_files ? fit("Bound", widest_bound) : 0.0f;
+  widths[kFile] = from_files ? fit("File", widest_file) : 0.0f;
   float numbers = 0.0f;
   for (float w : widths) numbers += w;
   const float name_width =
@@ -217,6 +220,7 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
   for (int c = 0; c < kColumnCount; ++c) {
     ImGuiTableColumnFlags column_flags = ImGuiTableColumnFlags_WidthFixed;
     if (c != kName) column_flags |= ImGuiTableColumnFlags_PreferSortDescending;
+    if ((c == kBound || c == kFile) && !from_files) column_flags |= ImGuiTableColumnFlags_Disabled;
     ImGui::TableSetupColumn(headers[c].label, column_flags, c == kName ? name_width : widths[c],
                             static_cast<ImGuiID>(c));
   }

@@ -1,7 +1,8 @@
 #pragma once
 // The Clips panel: a sortable table of the model's clips (name, duration, frames at 30 fps,
-// animated channels, keys). The playing clip is highlighted; a click selects a row and a
-// double-click plays that clip.
+// animated channels, keys, and for clips from other files their file and bound joints). The
+// playing clip is highlighted; a click selects a row and a double-click plays that clip. Clip
+// files can be removed or reloaded from a row's menu; their problems are listed on top.
 #include <vector>
 
 #include "anim/ui/document.h"
@@ -18,7 +19,9 @@ class ClipsPanel {
   int selected = -1;     // Clip index of the row selected by a single click, or -1.
   char filter[96] = "";  // Name search, shown when the model has many clips.
 
-  // Rects of the last frame: "clip:<name>" for every row drawn.
+  // Rects of the last frame: "clip:<name>" for every row drawn, "clip_warning:<name>" for the
+  // mark of a clip whose file left joints unbound, "reload_clip_files" for the Reload button
+  // shown when clip files changed on disk.
   ItemRects rects;
 
  private:
