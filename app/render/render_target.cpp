@@ -7,6 +7,8 @@ namespace anim::app {
 RenderTarget::~RenderTarget() { release(); }
 
 void RenderTarget::release() {
+  // Nothing made yet needs no GL context (a Tool built and dropped without a window).
+  if ((msaa_fbo_ | msaa_color_ | msaa_depth_ | fbo_ | color_texture_ | depth_) == 0) return;
   glDeleteFramebuffers(1, &msaa_fbo_);
   glDeleteRenderbuffers(1, &msaa_color_);
   glDeleteRenderbuffers(1, &msaa_depth_);
