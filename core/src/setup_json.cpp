@@ -268,21 +268,6 @@ bool op_takes_value(ConditionOp op) {
          op == ConditionOp::kNotEqual;
 }
 
-// A JSON pointer token: '~' and '/' escaped (RFC 6901).
-std::string pointer_token(const std::string& key) {
-  std::string out;
-  for (char c : key) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 // A string field that must not be empty when present.
 bool read_name(const FieldReader& in, const char* key, bool required, std::string* out) {
   if (!in.read_string(key, required, out)) return false;
@@ -303,7 +288,7 @@ SetupAnimation read_animation(const Json& json, const std::string& pointer, Prob
       in.fail("joint_map", "expected an object of source joint -> model joint names");
     } else {
       for (auto it = map->begin(); it != map->end(); ++it) {
-        const std::string at = in.at("joint_map") + "/" + pointer_token(it.key());
+        const std::string at = in.at("joint_map") + "/" + json_pointer_token(it.key());
         if (!it.value().is_string() || it.value().get<std::string>().empty()) {
           add_error(problems, at, "expected the name of a model joint");
           continue;
@@ -599,6 +584,20 @@ Json write_setup(const Setup& setup) {
 }
 
 }  // namespace
+
+std::string json_pointer_token(const std::string& key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') {
+      out += "~0";
+    } else if (c == '/') {
+      out += "~1";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 
 const char* to_string(ParameterType type) {
   switch (type) {

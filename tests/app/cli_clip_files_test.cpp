@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "cli/cli.h"
+#include "cli_run.h"
 #include "split_assets.h"
 
 namespace anim::app {
@@ -21,22 +21,8 @@ namespace {
 namespace fs = std::filesystem;
 const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
 
-struct CliRun {
-  int code = 0;
-  std::string out, err;
-};
-
-CliRun run(std::vector<std::string> args) {
-  args.insert(args.begin(), "animscope");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = run_cli(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using testing::CliRun;
+using testing::run;
 
 // Wuson split into <dir>/Testwuson.gltf and <dir>/clips/Testwuson@<clip>.gltf, the clip files
 // with a Mixamo-style "mixamorig:" prefix on every joint.

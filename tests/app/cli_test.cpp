@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/cli.h"
+#include "cli_run.h"
 
 namespace anim::app {
 namespace {
@@ -20,22 +20,8 @@ const std::string kModels = ANIMSCOPE_ASSIMP_MODELS;
 const std::string kWuson = kModels + "/X/Testwuson.X";
 const std::string kProjects = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects";
 
-struct CliRun {
-  int code = 0;
-  std::string out, err;
-};
-
-CliRun run(std::vector<std::string> args) {
-  args.insert(args.begin(), "animscope");
-  std::vector<const char*> argv;
-  for (const std::string& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = run_cli(static_cast<int>(argv.size()), argv.data(), out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
+using testing::CliRun;
+using testing::run;
 
 std::string temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("animscope_cli_test_" + name)).string();

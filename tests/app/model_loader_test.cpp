@@ -11,10 +11,13 @@
 #include <thread>
 #include <vector>
 
+#include "../import/bvh_take.h"
 #include "gui/model_loader.h"
 
 namespace anim::app {
 namespace {
+
+using test_support::write_bvh_take;
 
 const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
 
@@ -92,18 +95,6 @@ TEST(ModelLoader, StartingAnotherLoadReplacesTheRunningOne) {
   EXPECT_FALSE(loader.take().has_value()) << "the replaced load left nothing behind";
 }
 
-// A two-joint BVH take (Hips, Spine) whose Spine turns `degrees` about Z over one second.
-std::string write_bvh(const std::filesystem::path& path, float degrees) {
-  std::ofstream out(path);
-  out << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n"
-         "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-         "  JOINT Spine\n  {\n    OFFSET 0 1 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-         "    End Site\n    {\n      OFFSET 0 1 0\n    }\n  }\n}\n"
-         "MOTION\nFrames: 2\nFrame Time: 1\n"
-      << "0 1 0 0 0 0 0 0 0\n0 1 0 0 0 0 " << degrees << " 0 0\n";
-  return path.string();
-}
-
 class LoaderFiles : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -117,10 +108,10 @@ class LoaderFiles : public ::testing::Test {
 };
 
 TEST_F(LoaderFiles, AModelBringsItsUnityStyleClipFiles) {
-  const std::string hero = write_bvh(dir_ / "Hero.bvh", 0);
-  write_bvh(dir_ / "Hero@Bend.bvh", 40);
-  write_bvh(dir_ / "Hero@Twist.bvh", -30);
-  write_bvh(dir_ / "Other@Walk.bvh", 10);
+  const std::string hero = write_bvh_take((dir_ / "Hero.bvh").string(), 0);
+  write_bvh_take((dir_ / "Hero@Bend.bvh").string(), 40);
+  write_bvh_take((dir_ / "Hero@Twist.bvh").string(), -30);
+  write_bvh_take((dir_ / "Other@Walk.bvh").string(), 10);
   ModelLoader loader;
   start_open(loader, hero);
   std::optional<Result<OpenedFile>> result = wait_for(loader);
@@ -140,15 +131,15 @@ TEST_F(LoaderFiles, AModelBringsItsUnityStyleClipFiles) {
 
 TEST_F(LoaderFiles, ClipFilesLoadForTheOpenModelAndReportBrokenOnes) {
   ModelLoader opener;
-  start_open(opener, write_bvh(dir_ / "Hero.bvh", 0));
+  start_open(opener, write_bvh_take((dir_ / "Hero.bvh").string(), 0));
   std::optional<Result<OpenedFile>> opened = wait_for(opener);
   ASSERT_TRUE(opened && opened->ok());
   const Model& model = opened->value().input.model;
   std::ofstream(dir_ / "broken.bvh") << "HIERARCHY\n";
   ClipFilesLoader loader;
-  start_clip_files(
-      loader, model.skeleton, model.clips,
-      plain_animation_files({write_bvh(dir_ / "Lean.bvh", 15), (dir_ / "broken.bvh").string()}));
+  start_clip_files(loader, model.skeleton, model.clips,
+                   plain_animation_files({write_bvh_take((dir_ / "Lean.bvh").string(), 15),
+                                          (dir_ / "broken.bvh").string()}));
   EXPECT_EQ(loader.label(), "2 clip files");
   std::optional<Result<LoadedClipFiles>> result = wait_for(loader);
   ASSERT_TRUE(result.has_value());

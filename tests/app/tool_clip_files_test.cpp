@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../import/bvh_take.h"
 #include "anim/demo/demo_model.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
@@ -20,17 +21,7 @@ namespace anim::app {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string write_bvh(const fs::path& path, float degrees) {
-  std::ofstream out(path);
-  out << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n"
-         "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-         "  JOINT Spine\n  {\n    OFFSET 0 1 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-         "    End Site\n    {\n      OFFSET 0 1 0\n    }\n  }\n}\n"
-         "MOTION\nFrames: 2\nFrame Time: 1\n"
-      << "0 1 0 0 0 0 0 0 0\n0 1 0 0 0 0 " << degrees << " 0 0\n";
-  return path.string();
-}
+using test_support::write_bvh_take;
 
 template <class Job>
 void wait(Job& job) {
@@ -48,8 +39,8 @@ class ToolClipFiles : public ::testing::Test {
             ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
     tool_.doc = std::make_unique<ui::Document>(demo::make_demo_model(), demo::kDemoModelPath);
-    hero_ = write_bvh(dir_ / "Hero.bvh", 0);
-    write_bvh(dir_ / "Hero@Bend.bvh", 40);
+    hero_ = write_bvh_take((dir_ / "Hero.bvh").string(), 0);
+    write_bvh_take((dir_ / "Hero@Bend.bvh").string(), 40);
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -90,7 +81,7 @@ TEST_F(ToolClipFiles, OpeningAModelBringsItsAtFilesAndSaysSo) {
 
 TEST_F(ToolClipFiles, DroppedClipFilesAreAddedAndLoaded) {
   open_hero();
-  tool_.dropped = {write_bvh(dir_ / "Lean.bvh", -20)};
+  tool_.dropped = {write_bvh_take((dir_ / "Lean.bvh").string(), -20)};
   settle();
   EXPECT_EQ(clip_names(), (std::vector<std::string>{"Motion", "Bend", "Lean"}));
   EXPECT_EQ(tool_.notice, "Added clip files: Lean.bvh");
@@ -126,7 +117,8 @@ TEST_F(ToolClipFiles, AddedFilesBecomeSetupEntriesAndABrokenOneIsReportedByName)
   open_hero();
   tool_.doc->new_setup();
   std::ofstream(dir_ / "broken.bvh") << "HIERARCHY\n";
-  tool_.doc->add_clip_files({write_bvh(dir_ / "Lean.bvh", 15), (dir_ / "broken.bvh").string()});
+  tool_.doc->add_clip_files(
+      {write_bvh_take((dir_ / "Lean.bvh").string(), 15), (dir_ / "broken.bvh").string()});
   settle();
   EXPECT_EQ(clip_names(), (std::vector<std::string>{"Motion", "Bend", "Lean"}));
   EXPECT_EQ(tool_.doc->setup()->animations.size(), 3u);
@@ -139,7 +131,7 @@ TEST_F(ToolClipFiles, AFileChangedOnDiskIsOfferedForReload) {
   open_hero();
   settle();
   const fs::path bend = dir_ / "Hero@Bend.bvh";
-  write_bvh(bend, 80);
+  write_bvh_take(bend.string(), 80);
   fs::last_write_time(bend, fs::last_write_time(bend) + std::chrono::seconds(5));
   sync_clip_files(tool_, 0.5f);
   EXPECT_TRUE(tool_.doc->changed_clip_files().empty()) << "checked once a second";

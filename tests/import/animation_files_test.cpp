@@ -11,6 +11,7 @@
 
 #include "../core/test_math.h"
 #include "anim/sampling.h"
+#include "bvh_take.h"
 
 namespace anim::import {
 namespace {
@@ -232,19 +233,8 @@ class AnimationFilesOnDisk : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
-  // A two-joint BVH take: Hips (translated) and Spine, three frames 0.5 s apart.
   std::string bvh(const std::string& name, float spine_degrees) const {
-    const std::string path = (dir_ / name).string();
-    std::ofstream out(path);
-    out << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n"
-           "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
-           "  JOINT Spine\n  {\n    OFFSET 0 1 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
-           "    End Site\n    {\n      OFFSET 0 1 0\n    }\n  }\n}\n"
-           "MOTION\nFrames: 3\nFrame Time: 0.5\n"
-        << "0 1 0 0 0 0 0 0 0\n"
-        << "0 1 0 0 0 0 " << spine_degrees / 2 << " 0 0\n"
-        << "0 1 0 0 0 0 " << spine_degrees << " 0 0\n";
-    return path;
+    return test_support::write_bvh_take((dir_ / name).string(), spine_degrees);
   }
 
   std::filesystem::path dir_;

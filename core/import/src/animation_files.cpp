@@ -16,21 +16,6 @@ namespace {
 
 constexpr std::size_t kNamesListed = 12;
 
-// A JSON pointer token: '~' and '/' escaped.
-std::string pointer_token(const std::string& key) {
-  std::string out;
-  for (char c : key) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 std::string lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -191,12 +176,13 @@ void add_animation_file(const Model& model, const AnimationFile& file, int entry
   for (const auto& [from, to] : file.joint_map) {
     if (std::find(binding.unknown_targets.begin(), binding.unknown_targets.end(), to) !=
         binding.unknown_targets.end()) {
-      error(set, at(file, "/joint_map/" + pointer_token(from)),
+      error(set, at(file, "/joint_map/" + json_pointer_token(from)),
             file_label(file) + ": the model has no joint " + in_quotes(to));
     }
   }
   for (const std::string& missing : binding.unknown_sources) {
-    report(set, Diagnostic::Severity::kWarning, at(file, "/joint_map/" + pointer_token(missing)),
+    report(set, Diagnostic::Severity::kWarning,
+           at(file, "/joint_map/" + json_pointer_token(missing)),
            file_label(file) + " has no joint " + in_quotes(missing));
   }
 

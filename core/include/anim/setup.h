@@ -123,6 +123,9 @@ std::string resolve_setup_relative(const std::string& setup_path, const std::str
 std::string rebase_setup_relative(const std::string& old_setup_path,
                                   const std::string& new_setup_path, const std::string& file);
 
+// A key as one token of a JSON pointer: '~' and '/' escaped (RFC 6901), so "a/b" -> "a~1b".
+std::string json_pointer_token(const std::string& key);
+
 // Names used in the file for the enums ("float", ">", "source", ...).
 const char* to_string(ParameterType type);
 const char* to_string(ConditionOp op);
