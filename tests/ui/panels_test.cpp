@@ -364,6 +364,27 @@ TEST(ClipsPanel, ClipsFromFilesShowTheirBindingAndChangedFilesOfferAReload) {
 
 // --- Blend ---
 
+TEST(BlendPanel, ClipsArrivingFromFilesAreOfferedForTheBlend) {
+  Harness h;
+  Model one = make_model();
+  one.clips.resize(1);  // Only "walk" of its own.
+  Document doc(std::move(one), "/art/chain.x");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { panel.draw(doc, sel); });
+  h.frames(2);
+  EXPECT_TRUE(panel.blend_clips.empty()) << "one clip is no blend";
+  doc.add_clip_files({"/art/chain@Run.x"});
+  import::AnimationSet set;
+  ClipBuilder run("Run", 1.0f, doc.model().skeleton.joint_count());
+  run.add_rotation(0, 0.0f, glm::quat(1, 0, 0, 0));
+  set.clips.push_back(run.build());
+  set.sources.push_back(ClipSource{0, "/art/chain@Run.x", 0, {"root"}, {}, false});
+  doc.set_clip_files(doc.wanted_clip_files(), std::move(set));
+  h.frames(1);
+  EXPECT_EQ(panel.blend_clips, (std::vector<int>{0, 1}));  // walk at 0, Run at 1.
+}
+
 TEST(BlendPanel, CrossfadeButtonFadesToTheChosenClip) {
   Harness h;
   Document doc(make_model(), "test://chain");

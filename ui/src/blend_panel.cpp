@@ -165,8 +165,8 @@ void BlendPanel::apply_shift_ramp(Document& doc) const {
 
 void BlendPanel::draw(Document& doc, Selection& /*sel*/) {
   rects.clear();
-  if (model_ != &doc.model()) {
-    model_ = &doc.model();
+  if (seen_ != doc.stamp()) {
+    seen_ = doc.stamp();
     reset_choices(doc);
   }
   apply_shift_ramp(doc);

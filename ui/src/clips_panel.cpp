@@ -127,8 +127,8 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
   rects.clear();
   const Model& model = doc.model();
   const std::vector<Clip>& clips = model.clips;
-  if (model_ != &model || order_.size() != clips.size()) {
-    model_ = &model;
+  if (seen_ != doc.stamp()) {
+    seen_ = doc.stamp();
     selected = -1;
     filter[0] = '\0';
     sort_rows(doc);

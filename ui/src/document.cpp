@@ -1,6 +1,7 @@
 #include "anim/ui/document.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 
@@ -10,8 +11,13 @@
 
 namespace anim::ui {
 
+namespace {
+std::atomic<std::uint64_t> next_serial{1};
+}  // namespace
+
 Document::Document(Model model, std::string path)
-    : model_(std::make_unique<Model>(std::move(model))),
+    : serial_(next_serial++),
+      model_(std::make_unique<Model>(std::move(model))),
       path_(std::move(path)),
       player_(model_->skeleton, model_->clips),
       scratch_a_(model_->skeleton.rest),

@@ -42,7 +42,7 @@ class BlendPanel {
   void blend_section(Document& doc);
   void state_machine_section(Document& doc);
 
-  const Model* model_ = nullptr;
+  Document::Stamp seen_;     // The document and clip set the panel state belongs to.
   std::string fade_source_;  // Name of the last outgoing clip, for the weight plot.
 };
 

@@ -28,8 +28,8 @@ class ClipsPanel {
   void sort_rows(const Document& doc);
 
   std::vector<int> order_;  // Row order (clip indices) after sorting.
-  const Model* model_ = nullptr;
-  int sort_column_ = -1;  // -1: file order.
+  Document::Stamp seen_;    // The document and clip set the panel state belongs to.
+  int sort_column_ = -1;    // -1: file order.
   bool sort_descending_ = false;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 // The open document: a model, how it is playing, and the pose shown this frame. Panels read
 // it and change it only through its methods, so every change has one place to go through.
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -125,6 +126,15 @@ class Document {
   const std::vector<std::string>& changed_clip_files() const { return changed_clip_files_; }
   // Grows whenever the set of clips changes, for panels that keep per-clip state.
   int clips_generation() const { return clips_generation_; }
+  // Which document and which set of its clips: panels that keep per-clip state (row order,
+  // chosen clips) start over when it changes. Unlike the model's address, it is never reused.
+  struct Stamp {
+    std::uint64_t document = 0;
+    int clips = -1;
+    bool operator==(const Stamp& o) const { return document == o.document && clips == o.clips; }
+    bool operator!=(const Stamp& o) const { return !(*this == o); }
+  };
+  Stamp stamp() const { return {serial_, clips_generation_}; }
 
   // --- Pose overrides (the viewport's rotate gizmo) ---
   // An extra rotation of `joint` in its own frame, applied on top of whatever plays, to see
@@ -161,6 +171,7 @@ class Document {
   // Checks the current setup and, when it has no errors, (re)starts its state machine.
   void apply_setup();
 
+  std::uint64_t serial_;          // Unique per document in this process (stamp()).
   std::unique_ptr<Model> model_;  // Stable address: players and instances point into it.
   std::string path_;
   Player player_;
