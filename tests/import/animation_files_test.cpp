@@ -179,6 +179,16 @@ TEST(AddAnimationFile, NothingBoundIsAnErrorNamingTheJoints) {
   EXPECT_TRUE(set.clips.empty());
 }
 
+TEST(AddAnimationFile, AnAnimationWithoutKeysIsAnError) {
+  AnimationSet set;
+  Model still = file_with({"Hips"}, {});
+  still.clips.push_back(ClipBuilder("Hold", 1.0f, 1).build());
+  add_animation_file(hero(), {"still.fbx", "/animations/0", {}, {}, {}}, 0, still, set);
+  ASSERT_EQ(set.diagnostics.size(), 1u);
+  EXPECT_EQ(set.diagnostics[0].pointer, "/animations/0");
+  EXPECT_EQ(set.diagnostics[0].message, "still.fbx: its animations move no joint");
+}
+
 TEST(AddAnimationFile, BindingUnderHalfIsAWarningAndTheClipStillLoads) {
   AnimationSet set;
   add_animation_file(hero(), {"odd.bvh", "/animations/0", {}, {}, {}}, 0,

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <thread>
 
 #include "anim/import/clip_retarget.h"
@@ -80,6 +79,10 @@ std::optional<std::vector<int>> pick_clips(const AnimationFile& file, const Mode
 // Reports the binding of the file as a whole: over every keyed joint of the clips it gives.
 bool check_binding(const AnimationFile& file, const std::vector<std::string>& bound,
                    const std::vector<std::string>& unbound, AnimationSet& set) {
+  if (bound.empty() && unbound.empty()) {
+    error(set, file.pointer, file_label(file) + ": its animations move no joint");
+    return false;
+  }
   if (bound.empty()) {
     error(set, file.pointer,
           file_label(file) + ": no animated joint matches a joint of the model (unbound: " +
