@@ -159,7 +159,7 @@ void handle_drops(Tool& tool) {
     if (done->ok() && tool.doc) {
       const LoadedClipFiles& probe = done->value();
       std::vector<std::string> add, other;
-      std::string model_to_open;
+      std::string model_to_open, why;
       for (std::size_t i = 0; i < probe.files.size(); ++i) {
         const import::FileOutcome& outcome = probe.set.files[i];
         if (outcome.clips > 0) {
@@ -168,24 +168,14 @@ void handle_drops(Tool& tool) {
           model_to_open = probe.files[i].path;
         } else {
           other.push_back(probe.files[i].path);
+          for (int d : outcome.diagnostics) why += probe.set.diagnostics[d].message + "\n";
         }
       }
       if (!add.empty()) {
         tool.doc->add_clip_files(add);
         show_notice(tool, "Added clip files: " + names_of(add));
       }
-      if (!other.empty()) {
-        std::string why;
-        for (const Diagnostic& d : probe.set.diagnostics) {
-          for (const std::string& path : other) {
-            if (d.message.find(file_name(path)) != std::string::npos) {
-              why += d.message + "\n";
-              break;
-            }
-          }
-        }
-        show_error(tool, "Could not add " + names_of(other), why);
-      }
+      if (!other.empty()) show_error(tool, "Could not add " + names_of(other), why);
       if (!model_to_open.empty()) request(tool, {PendingAction::Kind::kOpen, model_to_open});
     }
   }
@@ -206,9 +196,10 @@ void handle_drops(Tool& tool) {
 
 void open_add_animations_dialog(Tool& tool) {
   if (!tool.doc) return;
-  std::string start = std::filesystem::current_path().string();
+  std::error_code ec;
+  std::string start = std::filesystem::current_path(ec).string();
   if (tool.doc->path() != kBuiltinDemo) {
-    start = std::filesystem::absolute(tool.doc->path()).parent_path().string();
+    start = std::filesystem::absolute(tool.doc->path(), ec).parent_path().string();
   }
   tool.dialog_purpose = DialogPurpose::kAddAnimations;
   tool.file_dialog.open("Add animations", start,

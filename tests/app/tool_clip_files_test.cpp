@@ -88,6 +88,16 @@ TEST_F(ToolClipFiles, DroppedClipFilesAreAddedAndLoaded) {
   EXPECT_TRUE(tool_.error_title.empty()) << tool_.error_text;
 }
 
+TEST_F(ToolClipFiles, ABrokenDroppedFileIsReportedWithWhy) {
+  open_hero();
+  std::ofstream(dir_ / "broken.bvh") << "HIERARCHY\n";
+  tool_.dropped = {(dir_ / "broken.bvh").string(), write_bvh_take((dir_ / "Lean.bvh").string(), 5)};
+  settle();
+  EXPECT_EQ(clip_names(), (std::vector<std::string>{"Motion", "Bend", "Lean"}));
+  EXPECT_EQ(tool_.error_title, "Could not add broken.bvh");
+  EXPECT_NE(tool_.error_text.find("cannot load"), std::string::npos) << tool_.error_text;
+}
+
 TEST_F(ToolClipFiles, ADroppedModelThatBindsToNothingOpensInstead) {
   open_hero();
   const std::string wuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";

@@ -278,6 +278,9 @@ TEST_F(AnimationFilesOnDisk, LoadsEveryFileAndReportsTheBrokenOnesByPointer) {
   EXPECT_TRUE(set.value().files[0].has_mesh);  // assimp draws BVH bones as a mesh.
   EXPECT_FALSE(set.value().files[1].read);
   EXPECT_EQ(set.value().files[1].clips, 0);
+  EXPECT_EQ(set.value().files[1].diagnostics, std::vector<int>{0});
+  EXPECT_EQ(set.value().files[2].diagnostics, std::vector<int>{1});
+  EXPECT_TRUE(set.value().files[3].diagnostics.empty());
   EXPECT_GT(last_progress, 0.0f);
   EXPECT_LE(last_progress, 1.0f);
 

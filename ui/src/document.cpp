@@ -196,15 +196,16 @@ bool Document::clip_files_outdated() const {
 void Document::add_clip_files(const std::vector<std::string>& paths) {
   namespace fs = std::filesystem;
   std::vector<SetupAnimation> entries = clip_file_entries();
+  std::error_code ec;  // Without a working folder, relative paths stay as they are.
+  auto normal = [&](const std::string& path) { return fs::absolute(path, ec).lexically_normal(); };
   auto listed = [&](const fs::path& absolute) {
     return std::any_of(entries.begin(), entries.end(), [&](const SetupAnimation& e) {
-      return fs::absolute(resolve_setup_relative(setup_path_, e.file)).lexically_normal() ==
-             absolute;
+      return normal(resolve_setup_relative(setup_path_, e.file)) == absolute;
     });
   };
   const std::size_t before = entries.size();
   for (const std::string& path : paths) {
-    const fs::path absolute = fs::absolute(path).lexically_normal();
+    const fs::path absolute = normal(path);
     if (listed(absolute)) continue;
     SetupAnimation entry;
     entry.file = setup_path_.empty() ? absolute.string()

@@ -255,17 +255,21 @@ Result<AnimationSet> load_animations(const Model& model, const std::vector<Anima
   AnimationSet set;
   set.files.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t problems_before = set.diagnostics.size();
     const Result<Model>& file_model = *loaded[i];
     if (!file_model.ok()) {
       error(set, at(files[i], "/file"),
             "cannot load " + in_quotes(files[i].path) + ": " + file_model.error().message);
-      continue;
+    } else {
+      const std::size_t before = set.clips.size();
+      add_animation_file(model, files[i], static_cast<int>(i), file_model.value(), set);
+      set.files[i].read = true;
+      set.files[i].has_mesh = !file_model.value().mesh.vertices.empty();
+      set.files[i].clips = static_cast<int>(set.clips.size() - before);
     }
-    const std::size_t before = set.clips.size();
-    add_animation_file(model, files[i], static_cast<int>(i), file_model.value(), set);
-    set.files[i].read = true;
-    set.files[i].has_mesh = !file_model.value().mesh.vertices.empty();
-    set.files[i].clips = static_cast<int>(set.clips.size() - before);
+    for (std::size_t d = problems_before; d < set.diagnostics.size(); ++d) {
+      set.files[i].diagnostics.push_back(static_cast<int>(d));
+    }
   }
   return set;
 }

@@ -49,6 +49,7 @@ struct FileOutcome {
   bool read = false;      // assimp read it.
   bool has_mesh = false;  // It brings triangles of its own (a model rather than a clip file).
   int clips = 0;          // Clips it added.
+  std::vector<int> diagnostics;  // Indices into AnimationSet::diagnostics of its problems.
 };
 
 // Clips taken from files, for one model.
