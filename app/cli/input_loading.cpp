@@ -8,13 +8,14 @@
 namespace anim::app {
 namespace {
 
-// The model's share of the progress bar: each file counts as one.
-import::ProgressCallback scaled(const import::ProgressCallback& progress, float from,
-                                float to){if (!progress) return {};
-return [progress, from, to](float f) { return progress(from + (to - from) * f); };
-}  // namespace
+// `progress` over the part [from, to] of the bar: the model and each clip file count as one.
+anim::import::ProgressCallback scaled(const anim::import::ProgressCallback& progress, float from,
+                                      float to) {
+  if (!progress) return {};
+  return [progress, from, to](float f) { return progress(from + (to - from) * f); };
+}
 
-}  // namespace anim::app
+}  // namespace
 
 bool LoadedInput::has_errors() const {
   return std::any_of(problems.begin(), problems.end(), [](const Diagnostic& d) {
@@ -22,7 +23,8 @@ bool LoadedInput::has_errors() const {
   });
 }
 
-std::vector<import::AnimationFile> plain_animation_files(const std::vector<std::string>& paths) {
+std::vector<anim::import::AnimationFile> plain_animation_files(
+    const std::vector<std::string>& paths) {
   std::vector<import::AnimationFile> files;
   for (const std::string& path : paths) files.push_back({path, "", {}, {}, {}});
   return files;

@@ -26,7 +26,8 @@ struct LoadedInput {
 
 // Clip files given by name (--anim, Unity-style companions): all their animations, bound by
 // name; their problems have no pointer, and each message names its file.
-std::vector<import::AnimationFile> plain_animation_files(const std::vector<std::string>& paths);
+std::vector<anim::import::AnimationFile> plain_animation_files(
+    const std::vector<std::string>& paths);
 
 // Loads input.model_path and the clip files of input.setup (resolved against
 // input.setup_path) and of `extra`. A model that cannot be loaded, or a cancelled load, is the

@@ -945,19 +945,20 @@ TEST(DocumentSetupEditTest, SaveAsKeepsModelAndClipFilesPointingAtTheSameFiles) 
 // --- Clip files ---
 
 // A clip-file set as the loader would hand it over: one clip "Lean" raising the root to y=5.
-import::AnimationSet lean_set(const std::string& file){import::AnimationSet set;
-ClipBuilder lean("Lean", 1.0f, kJointCount);
-lean.add_translation(kRoot, 0.0f, glm::vec3(0.0f, 5.0f, 0.0f));
-set.clips.push_back(lean.build());
-ClipSource source;
-source.clip = 0;
-source.file = file;
-source.entry = 0;
-source.bound_joints = {"root"};
-source.unbound_joints = {"tail"};
-set.sources.push_back(source);
-return set;
-}  // namespace
+anim::import::AnimationSet lean_set(const std::string& file) {
+  anim::import::AnimationSet set;
+  ClipBuilder lean("Lean", 1.0f, kJointCount);
+  lean.add_translation(kRoot, 0.0f, glm::vec3(0.0f, 5.0f, 0.0f));
+  set.clips.push_back(lean.build());
+  ClipSource source;
+  source.clip = 0;
+  source.file = file;
+  source.entry = 0;
+  source.bound_joints = {"root"};
+  source.unbound_joints = {"tail"};
+  set.sources.push_back(source);
+  return set;
+}
 
 TEST(DocumentClipFilesTest, AddingWithoutASetupListsThemAndAsksForALoad) {
   Document doc(make_doc_model(), "/art/doc.x");
@@ -1042,5 +1043,5 @@ TEST(DocumentTest, WeightHistoryOfASeriesThatDoesNotExistIsEmpty) {
   EXPECT_TRUE(doc.weight_history(1000).empty());
 }
 
-}  // namespace anim::ui
+}  // namespace
 }  // namespace anim::ui

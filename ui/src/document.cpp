@@ -185,7 +185,7 @@ const std::vector<SetupAnimation>& Document::clip_file_entries() const {
   return has_setup_ ? edits_.current().animations : loose_clip_files_;
 }
 
-std::vector<import::AnimationFile> Document::wanted_clip_files() const {
+std::vector<anim::import::AnimationFile> Document::wanted_clip_files() const {
   return import::animation_files_of(clip_file_entries(), setup_path_, has_setup_);
 }
 
