@@ -156,7 +156,8 @@ void sync_clip_files(Tool& tool, float dt) {
 
 void handle_drops(Tool& tool) {
   if (std::optional<Result<LoadedClipFiles>> done = tool.drop_probe.take()) {
-    if (done->ok() && tool.doc) {
+    // Files dropped on a document that has been replaced since are dropped with it.
+    if (done->ok() && tool.doc && tool.drop_probe_serial == tool.doc_serial) {
       const LoadedClipFiles& probe = done->value();
       std::vector<std::string> add, other;
       std::string model_to_open, why;
@@ -191,6 +192,7 @@ void handle_drops(Tool& tool) {
   if (!tool.doc) return;
   const Model& model = tool.doc->model();
   std::vector<Clip> own(model.clips.begin(), model.clips.begin() + tool.doc->own_clip_count());
+  tool.drop_probe_serial = tool.doc_serial;
   start_clip_files(tool.drop_probe, model.skeleton, std::move(own), plain_animation_files(dropped));
 }
 

@@ -53,6 +53,7 @@ struct Tool {
   ClipFilesLoader clip_loader;       // The open document's clip files.
   int clip_loader_serial = -1;       // doc_serial when clip_loader started.
   ClipFilesLoader drop_probe;        // Files dropped on the window: clip files or a model?
+  int drop_probe_serial = -1;        // doc_serial when drop_probe started.
   std::vector<std::string> dropped;  // Dropped this frame, handled together.
   std::vector<std::string> pending_anim_files;  // --anim: added once the first model is open.
   // When each loaded clip file was last written, to notice changes on disk.

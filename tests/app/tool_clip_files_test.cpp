@@ -98,6 +98,19 @@ TEST_F(ToolClipFiles, ABrokenDroppedFileIsReportedWithWhy) {
   EXPECT_NE(tool_.error_text.find("cannot load"), std::string::npos) << tool_.error_text;
 }
 
+TEST_F(ToolClipFiles, FilesDroppedOnADocumentThatWasReplacedAreNotAddedToTheNewOne) {
+  open_hero();
+  tool_.dropped = {write_bvh_take((dir_ / "Lean.bvh").string(), 5)};
+  handle_drops(tool_);  // The probe runs for the hero...
+  open_path(tool_, write_bvh_take((dir_ / "Other.bvh").string(), 0));
+  wait(tool_.loader);
+  collect_load(tool_);  // ...but another file is open when it ends.
+  wait(tool_.drop_probe);
+  handle_drops(tool_);
+  EXPECT_EQ(clip_names(), std::vector<std::string>{"Motion"});
+  EXPECT_TRUE(tool_.doc->clip_file_entries().empty());
+}
+
 TEST_F(ToolClipFiles, ADroppedModelThatBindsToNothingOpensInstead) {
   open_hero();
   const std::string wuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
