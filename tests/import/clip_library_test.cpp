@@ -24,22 +24,7 @@ namespace fs = std::filesystem;
 using test_support::model_path;
 using test_support::SplitFiles;
 using test_support::SplitOptions;
-
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "animscope_library_XXXXXX").string();
-    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+using test_support::TempDir;
 
 // Model-space matrices of `clip` on `model` at `seconds`.
 std::vector<glm::mat4> pose(const Model& model, const Clip& clip, float seconds) {

@@ -1,7 +1,9 @@
 #include "split_assets.h"
 
+#include <stdlib.h>
 #include <cctype>
 #include <cstring>
+
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -197,6 +199,17 @@ Result<SplitFiles> split_model(const std::string& source, const std::string& dir
     files.clip_names.push_back(scene->mAnimations[a]->mName.C_Str());
   }
   return files;
+}
+
+TempDir::TempDir() {
+  std::string pattern =
+      (std::filesystem::temp_directory_path() / "animscope_split_XXXXXX").string();
+  if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  if (!path_.empty()) std::filesystem::remove_all(path_, ec);
 }
 
 }  // namespace anim::import::test_support

@@ -35,6 +35,20 @@ struct SplitFiles {
 Result<SplitFiles> split_model(const std::string& source, const std::string& dir,
                                const SplitOptions& options = {});
 
+// A fresh folder under the system's temporary folder for split files, removed with everything
+// in it by the destructor. path() is empty when it could not be made.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
 // The assimp format id split_model exports with.
 inline constexpr const char* kSplitExportFormat = "gltf2";
 

@@ -35,6 +35,7 @@ namespace anim::import {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::TempDir;
 
 using test_support::max_abs_difference;
 using test_support::model_path;
@@ -66,26 +67,6 @@ const std::vector<std::string>& split_corpus() {
   };
   return files;
 }
-
-// A fresh directory under the system's temporary directory, removed by the destructor.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "animscope_split_XXXXXX").string();
-    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (!path_.empty()) fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 std::set<std::string> name_set(const std::vector<std::string>& names) {
   return {names.begin(), names.end()};
