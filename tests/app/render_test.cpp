@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "split_assets.h"
+
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
@@ -110,6 +112,30 @@ TEST(Render, WusonAtTwoTimesDiffersAndStaysInFrame) {
   int differing = 0;
   for (std::size_t i = 0; i < sa.mask.size(); ++i) differing += sa.mask[i] != sb.mask[i];
   EXPECT_GT(differing, 200) << "the walk at 0.3 s and 2.1 s should not look the same";
+  std::remove(a.c_str());
+  std::remove(b.c_str());
+}
+
+// A model whose walk lives in another file looks like the single-file original.
+TEST(Render, ClipFromAnotherFileLooksLikeTheOriginal) {
+  anim::import::test_support::TempDir dir;
+  ASSERT_FALSE(dir.path().empty());
+  auto split = anim::import::test_support::split_model(kWuson, dir.path());
+  ASSERT_TRUE(split.ok()) << split.error().to_string();
+  const std::string walk = dir.path() + "/Testwuson@Wuson_Walk.gltf";
+  const std::string a = out_path("original.png"), b = out_path("split.png");
+  const std::string view = " --clip Wuson_Walk --time 1.3 --no-skeleton --no-grid --size 320x240";
+  ASSERT_EQ(run("render \"" + kWuson + "\"" + view + " --out \"" + a + "\""), 0);
+  ASSERT_EQ(run("render \"" + split.value().mesh_file + "\" --anim \"" + walk + "\"" + view +
+                " --out \"" + b + "\""),
+            0);
+  const Silhouette sa = silhouette(load(a)), sb = silhouette(load(b));
+  ASSERT_GT(sa.count, 320 * 240 / 30);
+  int differing = 0;
+  for (std::size_t i = 0; i < sa.mask.size() && i < sb.mask.size(); ++i) {
+    differing += sa.mask[i] != sb.mask[i];
+  }
+  EXPECT_LT(differing, sa.count / 100) << "the split files should show the same pose";
   std::remove(a.c_str());
   std::remove(b.c_str());
 }
