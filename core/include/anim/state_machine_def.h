@@ -7,7 +7,7 @@
 #include "anim/blend_space.h"
 #include "anim/clip.h"
 #include "anim/result.h"
-#include "anim/setup.h"
+#include "anim/state_machine_types.h"
 #include "anim/span.h"
 
 namespace anim {
@@ -60,9 +60,5 @@ struct StateMachineDef {
   int find_parameter(const std::string& name) const;
   int find_state(const std::string& name) const;
 };
-
-// Resolves a setup's names against `clips`. Fails (listing the problems) when validate_setup
-// reports any error; warnings do not stop it.
-Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips);
 
 }  // namespace anim

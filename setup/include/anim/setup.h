@@ -1,7 +1,8 @@
 #pragma once
 // A blend-state setup as authored and saved: the document form of "animscope.setup" version 1.
-// Everything links by name, so the file reads well and survives edits; compile_setup() in
-// state_machine_def.h turns it into the index-based runtime form.
+// Everything links by name, so the file reads well and survives edits; compile_setup() below
+// turns it into the index-based runtime form. Part of anim_setup, the authoring library: a game
+// that ships baked data needs none of it.
 #include <optional>
 #include <string>
 #include <utility>
@@ -9,7 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/clip.h"
 #include "anim/result.h"
+#include "anim/span.h"
+#include "anim/state_machine_def.h"
+#include "anim/state_machine_types.h"
 
 namespace anim {
 
@@ -18,9 +23,6 @@ using Json = nlohmann::ordered_json;  // Keeps key order, so files round-trip by
 constexpr const char* kSetupFormat = "animscope.setup";
 constexpr int kSetupVersion = 1;
 
-enum class ParameterType { kFloat, kInt, kBool, kTrigger };
-enum class ConditionOp { kGreater, kLess, kEqual, kNotEqual, kTrue, kFalse, kTriggerSet };
-enum class Interruption { kNone, kSource, kDestination };
 
 // Each struct keeps the fields it does not know in `extra`, written back on save.
 
@@ -148,5 +150,9 @@ Status save_setup(const Setup& setup, const std::string& path);
 // names, condition type mismatches, blend-space positions not increasing, missing default
 // state (errors) and unreachable states (warnings). Every problem at once.
 std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips);
+
+// Resolves a setup's names against `clips` into the runtime form. Fails (listing the problems)
+// when validate_setup reports any error; warnings do not stop it.
+Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips);
 
 }  // namespace anim

@@ -1,0 +1,93 @@
+// compile_setup: a setup's names resolved into the runtime's indices.
+#include "anim/setup.h"
+
+namespace anim {
+namespace {
+
+template <class T>
+int find_by_name(const std::vector<T>& items, const std::string& name) {
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (items[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int find_clip(Span<const Clip> clips, const std::string& name) {
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+std::string summarize(const std::vector<Diagnostic>& errors) {
+  std::string text = errors.front().pointer + ": " + errors.front().message;
+  if (errors.size() > 1) text += " (and " + std::to_string(errors.size() - 1) + " more problems)";
+  return text;
+}
+
+}  // namespace
+
+Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips) {
+  std::vector<std::string> clip_names;
+  for (const Clip& clip : clips) clip_names.push_back(clip.name);
+  std::vector<Diagnostic> errors;
+  for (Diagnostic& d : validate_setup(setup, clip_names)) {
+    if (d.severity == Diagnostic::Severity::kError) errors.push_back(std::move(d));
+  }
+  if (!errors.empty()) return Error{Error::Code::kInvalidData, summarize(errors), ""};
+
+  StateMachineDef def;
+  for (const SetupParameter& p : setup.parameters) {
+    ParameterDef out;
+    out.name = p.name;
+    out.type = p.type;
+    out.default_value = p.default_value;
+    if (p.min) out.min = *p.min;
+    if (p.max) out.max = *p.max;
+    if (p.type == ParameterType::kBool || p.type == ParameterType::kTrigger) {
+      out.min = 0.0f;
+      out.max = 1.0f;
+    }
+    out.rate = p.type == ParameterType::kFloat ? p.rate : 0.0f;
+    def.parameters.push_back(out);
+  }
+  for (const SetupBlendSpace& b : setup.blend_spaces) {
+    BlendSpace1DDef out;
+    out.name = b.name;
+    out.parameter = find_by_name(setup.parameters, b.parameter);
+    for (const SetupBlendPoint& p : b.points) {
+      out.clips.push_back(find_clip(clips, p.clip));
+      out.positions.push_back(p.position);
+    }
+    def.blend_spaces.push_back(out);
+  }
+  for (const SetupState& s : setup.states) {
+    StateDef out;
+    out.name = s.name;
+    out.speed = s.speed;
+    out.loop = s.loop;
+    // Blend-space names take precedence (validate_setup rejects a name that is both).
+    const int space = find_by_name(setup.blend_spaces, s.motion);
+    out.motion = space >= 0 ? MotionRef{MotionRef::Kind::kBlendSpace, space}
+                            : MotionRef{MotionRef::Kind::kClip, find_clip(clips, s.motion)};
+    def.states.push_back(out);
+  }
+  for (const SetupTransition& t : setup.transitions) {
+    TransitionDef out;
+    out.from = t.from == "*" ? -1 : find_by_name(setup.states, t.from);
+    out.to = find_by_name(setup.states, t.to);
+    for (const SetupCondition& c : t.conditions) {
+      out.conditions.push_back({find_by_name(setup.parameters, c.parameter), c.op, c.value});
+    }
+    out.has_exit_time = t.exit_time.has_value();
+    out.exit_time = t.exit_time.value_or(0.0f);
+    out.duration = t.duration;
+    out.offset = t.offset;
+    out.interruption = t.interruption;
+    def.transitions.push_back(std::move(out));
+  }
+  def.default_state = find_by_name(setup.states, setup.default_state);
+  return def;
+}
+
+}  // namespace anim
