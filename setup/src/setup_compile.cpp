@@ -1,16 +1,9 @@
 // compile_setup: a setup's names resolved into the runtime's indices.
+#include "anim/find_by_name.h"
 #include "anim/setup.h"
 
 namespace anim {
 namespace {
-
-template <class T>
-int find_by_name(const std::vector<T>& items, const std::string& name) {
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (items[i].name == name) return static_cast<int>(i);
-  }
-  return -1;
-}
 
 int find_clip(Span<const Clip> clips, const std::string& name) {
   for (std::size_t i = 0; i < clips.size(); ++i) {
