@@ -2,32 +2,11 @@
 
 #include <cmath>
 
+#include "key_search.h"
 #include "simd.h"
 
 namespace anim {
 namespace {
-
-// Index k of the key with times[k] <= t < times[k + 1]. Needs count >= 2 and
-// times[0] < t < times[count - 1]. Steps forward from the hint, else searches.
-inline uint32_t find_key(const float* times, uint32_t count, float t, uint32_t& hint) {
-  uint32_t k = hint;
-  if (k + 1 < count && times[k] <= t) {
-    for (int step = 0; step < 4; ++step) {
-      if (t < times[k + 1]) return hint = k;
-      ++k;  // Stays below count - 1 because t < times[count - 1].
-    }
-  }
-  uint32_t lo = 0, hi = count - 1;  // times[lo] <= t < times[hi]
-  while (hi - lo > 1) {
-    const uint32_t mid = (lo + hi) / 2;
-    if (times[mid] <= t) {
-      lo = mid;
-    } else {
-      hi = mid;
-    }
-  }
-  return hint = lo;
-}
 
 // acos(x) for x in [0, 1] to within 2e-8 (Abramowitz & Stegun 4.4.46): far cheaper than
 // std::acos, and slerp only ever needs this range after taking the shortest path.
@@ -53,7 +32,8 @@ inline float sin_0_half_pi(float x) {
 
 inline glm::vec3 lerp(const glm::vec3& a, const glm::vec3& b, float t) { return a + (b - a) * t; }
 
-[[gnu::always_inline]] inline glm::quat slerp_inline(const glm::quat& a, const glm::quat& b, float t) {
+[[gnu::always_inline]] inline glm::quat slerp_inline(const glm::quat& a, const glm::quat& b,
+                                                     float t) {
   float d = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
   const float sign = d < 0.0f ? -1.0f : 1.0f;
   d = d * sign > 1.0f ? 1.0f : d * sign;
@@ -91,7 +71,7 @@ struct TrackView {
     const V* vv = values + r.offset;
     if (!(t > tt[0])) return vv[0];  // Also catches a NaN time.
     if (t >= tt[r.count - 1]) return vv[r.count - 1];
-    const uint32_t k = find_key(tt, r.count, t, hint);
+    const uint32_t k = detail::find_key(tt, r.count, t, hint);
     const float alpha = (t - tt[k]) / (tt[k + 1] - tt[k]);
     return interpolate(vv[k], vv[k + 1], alpha);
   }

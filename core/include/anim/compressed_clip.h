@@ -1,0 +1,85 @@
+#pragma once
+// A clip in the compact form games ship and sample directly: key times as 8- or 16-bit ticks,
+// values range-quantized per track component to as few bits as its share of the error allows
+// and packed in one bit stream, constant tracks stored once, rest-pose tracks not at all.
+// Built offline (anim_bake's compress_clip) or read from a package; sampled in place by
+// CompressedSamplingJob, never expanded to float keys.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "anim/result.h"
+
+namespace anim {
+
+enum class TrackKind : uint8_t { kTranslation = 0, kRotation = 1, kScale = 2 };
+
+enum class TrackFormat : uint8_t {
+  kVec3 = 0,   // Translation or scale: x, y, z.
+  kQuat3 = 1,  // Rotation: the three components other than `dropped`, in x, y, z, w order;
+               // `dropped` is rebuilt as sqrt(1 - sum of the others' squares), so it is >= 0.
+  kQuat4 = 2,  // Rotation: x, y, z, w (tracks on which every component comes near 0).
+};
+
+// Stored values per key.
+constexpr uint32_t track_components(TrackFormat f) { return f == TrackFormat::kQuat4 ? 4 : 3; }
+
+// Widest stored component, in bits. Reading a key takes one 64-bit load, so a key's bits plus
+// its offset inside its first byte (up to 7) must fit in 64.
+constexpr uint32_t kMaxComponentBits = 16;
+constexpr uint32_t kMaxKeyBits = 57;
+// CompressedClip::bits ends with this many spare bytes, so that the 64-bit load of any key stays
+// inside the buffer.
+constexpr uint32_t kBitPadding = 8;
+
+// A track with at least two keys.
+struct CompressedTrack {
+  uint16_t joint = 0;
+  TrackKind kind = TrackKind::kRotation;
+  TrackFormat format = TrackFormat::kQuat3;
+  uint8_t dropped = 3;                       // kQuat3: the rebuilt component (0 x, 1 y, 2 z, 3 w).
+  uint8_t component_bits[4] = {0, 0, 0, 0};  // Width of each stored component (0: always min).
+  uint8_t reserved[3] = {0, 0, 0};
+  uint32_t first_key = 0;  // Index of its first key time in CompressedClip::frames8 or times16.
+  uint32_t key_count = 0;  // >= 2.
+  uint32_t first_bit = 0;  // Where its keys start in CompressedClip::bits; keys follow each other.
+  // Stored component c of a key is min[c] + q * step[c], q its component_bits[c]-bit value.
+  float min[4] = {0, 0, 0, 0};
+  float step[4] = {0, 0, 0, 0};
+
+  uint32_t key_bits() const {
+    return uint32_t{component_bits[0]} + component_bits[1] + component_bits[2] + component_bits[3];
+  }
+};
+
+// A track whose value never changes (and differs from the rest pose).
+struct ConstantTrack {
+  uint16_t joint = 0;
+  TrackKind kind = TrackKind::kRotation;
+  uint8_t reserved = 0;
+  float value[4] = {0, 0, 0, 1};  // x, y, z (and w for a rotation).
+};
+
+struct CompressedClip {
+  std::string name;
+  float duration = 0.0f;          // Seconds.
+  float ticks_per_second = 0.0f;  // Key times are ticks: seconds * ticks_per_second.
+  uint32_t joint_count = 0;
+  std::vector<ConstantTrack> constants;
+  std::vector<CompressedTrack> tracks;  // At most three per joint (one of each kind).
+  // Key times in ticks, strictly increasing inside each track: 8-bit when the clip's ticks fit
+  // (frames8), else 16-bit (times16); the other array is empty.
+  std::vector<uint8_t> frames8;
+  std::vector<uint16_t> times16;
+  std::vector<uint8_t> bits;  // Key values, least significant bit first, then kBitPadding bytes.
+
+  bool narrow_times() const { return times16.empty(); }
+  // Bytes of key data and track headers (what a package stores for it, name included).
+  std::size_t byte_size() const;
+  // Checks every index, count and range, so that sampling a clip that passed can read nothing
+  // out of bounds and produces finite values: run once on untrusted data before use.
+  Status validate(std::size_t skeleton_joints) const;
+};
+
+}  // namespace anim

@@ -1,0 +1,193 @@
+#pragma once
+// Four-lane float arithmetic for the structure-of-arrays jobs: SSE2 on x86-64, NEON on ARM, plain
+// C++ elsewhere or when ANIM_SIMD_SCALAR is defined (the build option ANIMSCOPE_SIMD=OFF). Only
+// what the jobs use; each backend gives the same results to within rounding.
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#if !defined(ANIM_SIMD_SCALAR) && (defined(__SSE2__) || defined(_M_X64))
+#include <emmintrin.h>
+#define ANIM_SIMD4_SSE2 1
+#elif !defined(ANIM_SIMD_SCALAR) && defined(__ARM_NEON)
+#include <arm_neon.h>
+#define ANIM_SIMD4_NEON 1
+#endif
+
+namespace anim::simd {
+
+#if defined(ANIM_SIMD4_SSE2)
+
+constexpr const char* kBackend = "sse2";
+struct F4 {
+  __m128 v;
+};
+struct M4 {  // Lane masks: all bits set where true.
+  __m128 v;
+};
+inline F4 load(const float* p) { return {_mm_load_ps(p)}; }  // 16-byte aligned
+inline void store(float* p, F4 a) { _mm_store_ps(p, a.v); }
+inline F4 splat(float x) { return {_mm_set1_ps(x)}; }
+inline F4 zero() { return {_mm_setzero_ps()}; }
+inline F4 operator+(F4 a, F4 b) { return {_mm_add_ps(a.v, b.v)}; }
+inline F4 operator-(F4 a, F4 b) { return {_mm_sub_ps(a.v, b.v)}; }
+inline F4 operator*(F4 a, F4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+inline F4 operator/(F4 a, F4 b) { return {_mm_div_ps(a.v, b.v)}; }
+inline F4 min(F4 a, F4 b) { return {_mm_min_ps(a.v, b.v)}; }
+inline F4 max(F4 a, F4 b) { return {_mm_max_ps(a.v, b.v)}; }
+inline M4 less(F4 a, F4 b) { return {_mm_cmplt_ps(a.v, b.v)}; }
+inline M4 greater(F4 a, F4 b) { return {_mm_cmpgt_ps(a.v, b.v)}; }
+inline M4 operator&(M4 a, M4 b) { return {_mm_and_ps(a.v, b.v)}; }
+inline F4 select(M4 m, F4 a, F4 b) {
+  return {_mm_or_ps(_mm_and_ps(m.v, a.v), _mm_andnot_ps(m.v, b.v))};
+}
+// a with its sign flipped in the lanes of m.
+inline F4 negate_where(M4 m, F4 a) {
+  return {_mm_xor_ps(a.v, _mm_and_ps(m.v, _mm_set1_ps(-0.0f)))};
+}
+// 1 / sqrt(x) for x > 0: the hardware estimate and one Newton step (about 1e-7 relative).
+inline F4 rsqrt(F4 x) {
+  const __m128 y = _mm_rsqrt_ps(x.v);
+  const __m128 yy = _mm_mul_ps(y, y);
+  return {_mm_mul_ps(
+      y, _mm_sub_ps(_mm_set1_ps(1.5f), _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), x.v), yy)))};
+}
+// Lane i of a in every lane.
+template <int i>
+inline F4 lane(F4 a) {
+  return {_mm_shuffle_ps(a.v, a.v, _MM_SHUFFLE(i, i, i, i))};
+}
+inline void transpose(F4& a, F4& b, F4& c, F4& d) { _MM_TRANSPOSE4_PS(a.v, b.v, c.v, d.v); }
+// Unaligned load and store of a matrix column.
+inline F4 load_unaligned(const float* p) { return {_mm_loadu_ps(p)}; }
+inline void store_unaligned(float* p, F4 a) { _mm_storeu_ps(p, a.v); }
+
+#elif defined(ANIM_SIMD4_NEON)
+
+constexpr const char* kBackend = "neon";
+struct F4 {
+  float32x4_t v;
+};
+struct M4 {
+  uint32x4_t v;
+};
+inline F4 load(const float* p) { return {vld1q_f32(p)}; }
+inline void store(float* p, F4 a) { vst1q_f32(p, a.v); }
+inline F4 splat(float x) { return {vdupq_n_f32(x)}; }
+inline F4 zero() { return {vdupq_n_f32(0.0f)}; }
+inline F4 operator+(F4 a, F4 b) { return {vaddq_f32(a.v, b.v)}; }
+inline F4 operator-(F4 a, F4 b) { return {vsubq_f32(a.v, b.v)}; }
+inline F4 operator*(F4 a, F4 b) { return {vmulq_f32(a.v, b.v)}; }
+inline F4 operator/(F4 a, F4 b) { return {vdivq_f32(a.v, b.v)}; }
+inline F4 min(F4 a, F4 b) { return {vminq_f32(a.v, b.v)}; }
+inline F4 max(F4 a, F4 b) { return {vmaxq_f32(a.v, b.v)}; }
+inline M4 less(F4 a, F4 b) { return {vcltq_f32(a.v, b.v)}; }
+inline M4 greater(F4 a, F4 b) { return {vcgtq_f32(a.v, b.v)}; }
+inline M4 operator&(M4 a, M4 b) { return {vandq_u32(a.v, b.v)}; }
+inline F4 select(M4 m, F4 a, F4 b) { return {vbslq_f32(m.v, a.v, b.v)}; }
+inline F4 negate_where(M4 m, F4 a) {
+  const uint32x4_t sign = vandq_u32(m.v, vdupq_n_u32(0x80000000u));
+  return {vreinterpretq_f32_u32(veorq_u32(vreinterpretq_u32_f32(a.v), sign))};
+}
+inline F4 rsqrt(F4 x) {
+  float32x4_t y = vrsqrteq_f32(x.v);
+  y = vmulq_f32(y, vrsqrtsq_f32(vmulq_f32(x.v, y), y));
+  y = vmulq_f32(y, vrsqrtsq_f32(vmulq_f32(x.v, y), y));
+  return {y};
+}
+template <int i>
+inline F4 lane(F4 a) {
+  return {vdupq_laneq_f32(a.v, i)};
+}
+inline void transpose(F4& a, F4& b, F4& c, F4& d) {
+  const float32x4x2_t ab = vtrnq_f32(a.v, b.v);  // a0 b0 a2 b2 | a1 b1 a3 b3
+  const float32x4x2_t cd = vtrnq_f32(c.v, d.v);
+  a.v = vcombine_f32(vget_low_f32(ab.val[0]), vget_low_f32(cd.val[0]));
+  b.v = vcombine_f32(vget_low_f32(ab.val[1]), vget_low_f32(cd.val[1]));
+  c.v = vcombine_f32(vget_high_f32(ab.val[0]), vget_high_f32(cd.val[0]));
+  d.v = vcombine_f32(vget_high_f32(ab.val[1]), vget_high_f32(cd.val[1]));
+}
+inline F4 load_unaligned(const float* p) { return {vld1q_f32(p)}; }
+inline void store_unaligned(float* p, F4 a) { vst1q_f32(p, a.v); }
+
+#else
+
+constexpr const char* kBackend = "scalar";
+struct F4 {
+  float v[4];
+};
+struct M4 {
+  bool v[4];
+};
+inline F4 load(const float* p) { return {{p[0], p[1], p[2], p[3]}}; }
+inline void store(float* p, F4 a) { std::memcpy(p, a.v, sizeof(a.v)); }
+inline F4 splat(float x) { return {{x, x, x, x}}; }
+inline F4 zero() { return splat(0.0f); }
+template <class Op>
+inline F4 each(F4 a, F4 b, Op op) {
+  return {{op(a.v[0], b.v[0]), op(a.v[1], b.v[1]), op(a.v[2], b.v[2]), op(a.v[3], b.v[3])}};
+}
+template <class Op>
+inline M4 test(F4 a, F4 b, Op op) {
+  return {{op(a.v[0], b.v[0]), op(a.v[1], b.v[1]), op(a.v[2], b.v[2]), op(a.v[3], b.v[3])}};
+}
+inline F4 operator+(F4 a, F4 b) {
+  return each(a, b, [](float x, float y) { return x + y; });
+}
+inline F4 operator-(F4 a, F4 b) {
+  return each(a, b, [](float x, float y) { return x - y; });
+}
+inline F4 operator*(F4 a, F4 b) {
+  return each(a, b, [](float x, float y) { return x * y; });
+}
+inline F4 operator/(F4 a, F4 b) {
+  return each(a, b, [](float x, float y) { return x / y; });
+}
+// Like minps/maxps: the second operand when either is NaN.
+inline F4 min(F4 a, F4 b) {
+  return each(a, b, [](float x, float y) { return x < y ? x : y; });
+}
+inline F4 max(F4 a, F4 b) {
+  return each(a, b, [](float x, float y) { return x > y ? x : y; });
+}
+inline M4 less(F4 a, F4 b) {
+  return test(a, b, [](float x, float y) { return x < y; });
+}
+inline M4 greater(F4 a, F4 b) {
+  return test(a, b, [](float x, float y) { return x > y; });
+}
+inline M4 operator&(M4 a, M4 b) {
+  return {{a.v[0] && b.v[0], a.v[1] && b.v[1], a.v[2] && b.v[2], a.v[3] && b.v[3]}};
+}
+inline F4 select(M4 m, F4 a, F4 b) {
+  return {{m.v[0] ? a.v[0] : b.v[0], m.v[1] ? a.v[1] : b.v[1], m.v[2] ? a.v[2] : b.v[2],
+           m.v[3] ? a.v[3] : b.v[3]}};
+}
+inline F4 negate_where(M4 m, F4 a) {
+  return {{m.v[0] ? -a.v[0] : a.v[0], m.v[1] ? -a.v[1] : a.v[1], m.v[2] ? -a.v[2] : a.v[2],
+           m.v[3] ? -a.v[3] : a.v[3]}};
+}
+inline F4 rsqrt(F4 x) {
+  return {{1.0f / std::sqrt(x.v[0]), 1.0f / std::sqrt(x.v[1]), 1.0f / std::sqrt(x.v[2]),
+           1.0f / std::sqrt(x.v[3])}};
+}
+template <int i>
+inline F4 lane(F4 a) {
+  return splat(a.v[i]);
+}
+inline void transpose(F4& a, F4& b, F4& c, F4& d) {
+  const F4 r[4] = {a, b, c, d};
+  F4* out[4] = {&a, &b, &c, &d};
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 4; ++j) out[i]->v[j] = r[j].v[i];
+  }
+}
+inline F4 load_unaligned(const float* p) { return load(p); }
+inline void store_unaligned(float* p, F4 a) { store(p, a); }
+
+#endif
+
+// a * b + c.
+inline F4 madd(F4 a, F4 b, F4 c) { return a * b + c; }
+
+}  // namespace anim::simd
