@@ -6,12 +6,14 @@
 
 #include "anim/bake/clip_error.h"
 #include "anim/compressed_sampling.h"
+#include "anim/sampling.h"
 
 namespace anim::bake {
 namespace {
 
-// A rotation track is stored with three components when some component stays at least this
-// far from 0 on every key: rebuilding it from the other three then loses little precision.
+// A rotation goes in a RotationGroup (three stored components) when some component stays at
+// least this far from 0 on every key: rebuilding it from the other three then loses little
+// precision. Otherwise it is a kQuat4 track.
 constexpr float kMinDroppedComponent = 0.25f;
 // The reduction tests a stretch of keys at once; longer stretches get a key anyway, which
 // bounds the work on long, smooth takes.
@@ -26,6 +28,10 @@ inline float dot4(const glm::quat& a, const glm::quat& b) {
   return a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
+float component(const glm::quat& q, int c) {
+  return c == 0 ? q.x : (c == 1 ? q.y : (c == 2 ? q.z : q.w));
+}
+
 // The angle between two rotations, in radians. From the chord, not acos of the dot product:
 // in float, a dot product of 1 - 1 ulp already means 0.001 rad, which would hide real errors.
 float angle(const glm::quat& a, const glm::quat& b) {
@@ -35,40 +41,54 @@ float angle(const glm::quat& a, const glm::quat& b) {
   return 4.0f * std::atan2(std::sqrt(dot4(d, d)), std::sqrt(dot4(m, m)));
 }
 
-// How far a value may stray from its source on one track, in the track's own units.
-struct Closeness {
-  TrackKind kind;
-  float tolerance;  // Radians for rotations, local units otherwise.
-  bool operator()(const glm::vec3& a, const glm::vec3& b) const {
-    return glm::length(a - b) <= tolerance;
-  }
-  bool operator()(const glm::quat& a, const glm::quat& b) const { return angle(a, b) <= tolerance; }
-};
+bool close(const glm::vec3& a, const glm::vec3& b, float tolerance) {
+  return glm::length(a - b) <= tolerance;
+}
+bool close(const glm::quat& a, const glm::quat& b, float tolerance) {
+  return angle(a, b) <= tolerance;
+}
 
+// The runtime's interpolation of each kind.
 glm::vec3 interpolate(const glm::vec3& a, const glm::vec3& b, float t) { return a + (b - a) * t; }
 glm::quat interpolate(const glm::quat& a, const glm::quat& b, float t) {
   return fitted_nlerp(a, b, t);
 }
 
-// The keys to keep: the first, the last, and greedily the fewest between them such that
-// interpolating the kept keys reproduces every dropped one within `close`.
+// Keys of one or more tracks over shared times, each track with its own tolerance.
 template <class V>
-std::vector<uint32_t> reduce(const float* times, const V* values, uint32_t n,
-                             const Closeness& close) {
+struct KeySet {
+  const float* times = nullptr;
+  uint32_t count = 0;
+  std::vector<const V*> lanes;  // Each `count` values.
+  std::vector<float> tolerances;
+
+  // Whether interpolating keys a and b reproduces every key between them on every lane.
+  bool spans(uint32_t a, uint32_t b) const {
+    for (uint32_t i = a + 1; i < b; ++i) {
+      const float t = (times[i] - times[a]) / (times[b] - times[a]);
+      for (std::size_t l = 0; l < lanes.size(); ++l) {
+        if (!close(interpolate(lanes[l][a], lanes[l][b], t), lanes[l][i], tolerances[l])) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+};
+
+// The keys to keep: the first, the last, and greedily the fewest between them such that
+// interpolating the kept keys reproduces every dropped one within tolerance.
+template <class V>
+std::vector<uint32_t> reduce(const KeySet<V>& keys) {
   std::vector<uint32_t> kept = {0};
   uint32_t a = 0;
-  for (uint32_t b = 2; b < n; ++b) {
-    bool fits = b - a <= kMaxStretch;
-    for (uint32_t i = a + 1; i < b && fits; ++i) {
-      const float t = (times[i] - times[a]) / (times[b] - times[a]);
-      fits = close(interpolate(values[a], values[b], t), values[i]);
-    }
-    if (!fits) {
+  for (uint32_t b = 2; b < keys.count; ++b) {
+    if (b - a > kMaxStretch || !keys.spans(a, b)) {
       kept.push_back(b - 1);
       a = b - 1;
     }
   }
-  if (n > 1) kept.push_back(n - 1);
+  if (keys.count > 1) kept.push_back(keys.count - 1);
   return kept;
 }
 
@@ -80,11 +100,31 @@ uint8_t bits_for(float range, float precision, uint32_t most) {
   return static_cast<uint8_t>(b);
 }
 
+// Quantization of one component over its keys: bits, min and step.
+struct Quantizer {
+  uint8_t bits = 0;
+  float min = 0.0f;
+  float step = 0.0f;
+
+  Quantizer(const std::vector<float>& values, float precision, uint32_t most) {
+    if (values.empty()) return;
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    bits = bits_for(*hi - *lo, precision, most);
+    min = *lo;
+    step = bits > 0 ? (*hi - *lo) / static_cast<float>((1u << bits) - 1u) : 0.0f;
+  }
+  uint32_t operator()(float x) const {
+    if (!(step > 0.0f)) return 0;
+    const float top = static_cast<float>((1u << bits) - 1u);
+    return static_cast<uint32_t>(std::min(top, std::max(0.0f, std::round((x - min) / step))));
+  }
+};
+
 // Appends values bit by bit, least significant first.
 class BitWriter {
  public:
   explicit BitWriter(std::vector<uint8_t>& out) : out_(out) {}
-  uint64_t position() const { return position_; }
+  uint32_t position() const { return static_cast<uint32_t>(position_); }
   void write(uint32_t value, uint32_t bits) {
     for (uint32_t i = 0; i < bits; ++i, ++position_) {
       if (position_ % 8 == 0) out_.push_back(0);
@@ -97,16 +137,21 @@ class BitWriter {
   uint64_t position_ = 0;
 };
 
-// How key times become ticks: whole frames when every key lies on one frame grid (exact, and
-// 8-bit when the clip has at most 255 frames), else 65535 ticks over the clip.
-float choose_ticks_per_second(const Clip& clip, float span, bool& narrow) {
-  narrow = false;
+std::vector<float> all_key_times(const Clip& clip) {
   std::vector<float> times;
   for (const auto* t : {&clip.translations.times, &clip.rotations.times, &clip.scales.times}) {
     times.insert(times.end(), t->begin(), t->end());
   }
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
+  return times;
+}
+
+// How key times become ticks: whole frames when every key lies on one frame grid (exact, and
+// 8-bit when the clip has at most 255 frames), else 65535 ticks over the clip.
+float choose_ticks_per_second(const Clip& clip, float span, bool& narrow) {
+  narrow = false;
+  const std::vector<float> times = all_key_times(clip);
   if (!(span > 0.0f)) return 0.0f;
   const float fallback = 65535.0f / span;
   float gap = INFINITY;
@@ -124,6 +169,29 @@ float choose_ticks_per_second(const Clip& clip, float span, bool& narrow) {
   return rate;
 }
 
+// A rotation track bound for a RotationGroup: its keys with the dropped component made >= 0.
+struct GroupLane {
+  uint16_t joint = 0;
+  uint8_t dropped = 3;
+  float angle_tolerance = 0.0f;  // For key removal, radians.
+  float precision = 0.0f;        // Largest quantization error per stored component.
+  const float* times = nullptr;
+  std::vector<glm::quat> keys;
+
+  // The rotation at time t as the float clip plays it (slerp between keys, ends held).
+  glm::quat at(float t) const {
+    const std::size_t n = keys.size();
+    glm::quat q = keys[n - 1];
+    if (!(t > times[0])) {
+      q = keys[0];
+    } else if (t < times[n - 1]) {
+      const std::size_t k = std::upper_bound(times, times + n, t) - times - 1;
+      q = slerp_shortest(keys[k], keys[k + 1], (t - times[k]) / (times[k + 1] - times[k]));
+    }
+    return component(q, dropped) < 0.0f ? -q : q;
+  }
+};
+
 // Builds a CompressedClip track by track.
 class ClipWriter {
  public:
@@ -132,10 +200,7 @@ class ClipWriter {
     out_.duration = clip.duration;
     out_.joint_count = static_cast<uint32_t>(joints);
     float span = clip.duration;
-    for (const auto* times :
-         {&clip.translations.times, &clip.rotations.times, &clip.scales.times}) {
-      for (float t : *times) span = std::max(span, t);
-    }
+    for (float t : all_key_times(clip)) span = std::max(span, t);
     out_.ticks_per_second = choose_ticks_per_second(clip, span, narrow_);
   }
 
@@ -147,61 +212,95 @@ class ClipWriter {
     out_.constants.push_back(c);
   }
 
-  // Adds the keys `kept` of a track, each as track_components(format) values, quantized with
-  // steps of at most 2 * precision; falls back to a constant when the key times leave fewer
-  // than two distinct ticks.
+  // Adds the keys `kept` of a track whose every key has track_components(format) values in
+  // `values`, quantized with steps of at most 2 * precision; a constant instead when their
+  // ticks leave fewer than two keys.
   void track(CompressedTrack header, const float* times, const std::vector<uint32_t>& kept,
              const std::vector<float>& values, float precision) {
     const uint32_t components = track_components(header.format);
-    std::vector<uint32_t> keys;  // Positions in `kept` whose ticks stay distinct.
-    std::vector<uint16_t> ticks;
-    const float top = narrow_ ? 255.0f : 65535.0f;
-    for (uint32_t i = 0; i < kept.size(); ++i) {
-      const float tick = std::round(std::max(0.0f, times[kept[i]]) * out_.ticks_per_second);
-      const uint16_t q = static_cast<uint16_t>(std::min(top, tick));
-      if (!ticks.empty() && q <= ticks.back()) continue;
-      ticks.push_back(q);
-      keys.push_back(i);
-    }
-    if (ticks.size() < 2) {
+    const std::vector<uint32_t> keys = add_ticks(times, kept, header.first_key);
+    if (keys.size() < 2) {
       float value[4] = {0, 0, 0, 1};
-      first_key_value(header, values, value);
+      std::copy_n(values.begin() + keys[0] * components, components, value);
       constant(header.joint, header.kind, value);
       return;
     }
-    const uint32_t widest = components == 4 ? 14 : kMaxComponentBits;
+    std::vector<Quantizer> q;
     for (uint32_t c = 0; c < components; ++c) {
-      float lo = INFINITY, hi = -INFINITY;
-      for (uint32_t k : keys) {
-        lo = std::min(lo, values[k * components + c]);
-        hi = std::max(hi, values[k * components + c]);
-      }
-      const uint8_t b = bits_for(hi - lo, precision, widest);
-      header.component_bits[c] = b;
-      header.min[c] = lo;
-      header.step[c] = b > 0 ? (hi - lo) / static_cast<float>((1u << b) - 1u) : 0.0f;
+      std::vector<float> column;
+      for (uint32_t k : keys) column.push_back(values[k * components + c]);
+      q.emplace_back(column, precision, components == 4 ? 14 : kMaxComponentBits);
+      header.component_bits[c] = q[c].bits;
+      header.min[c] = q[c].min;
+      header.step[c] = q[c].step;
     }
-    header.first_key = static_cast<uint32_t>(narrow_ ? out_.frames8.size() : out_.times16.size());
-    header.key_count = static_cast<uint32_t>(ticks.size());
-    header.first_bit = static_cast<uint32_t>(bits_.position());
-    for (uint16_t t : ticks) {
-      if (narrow_) {
-        out_.frames8.push_back(static_cast<uint8_t>(t));
-      } else {
-        out_.times16.push_back(t);
-      }
-    }
+    header.key_count = static_cast<uint32_t>(keys.size());
+    header.first_bit = bits_.position();
     for (uint32_t k : keys) {
       for (uint32_t c = 0; c < components; ++c) {
-        const float step = header.step[c];
-        const uint32_t most = (1u << header.component_bits[c]) - 1u;
-        const float q =
-            step > 0.0f ? std::round((values[k * components + c] - header.min[c]) / step) : 0.0f;
-        bits_.write(static_cast<uint32_t>(std::min<float>(most, std::max(0.0f, q))),
-                    header.component_bits[c]);
+        bits_.write(q[c](values[k * components + c]), q[c].bits);
       }
     }
     out_.tracks.push_back(header);
+  }
+
+  // Adds the rotation tracks of one SoA block's joints (in joint order) as one group over the
+  // union of their key times, removing the keys that no lane needs.
+  void group(const std::vector<GroupLane>& lanes) {
+    std::vector<float> times;
+    for (const GroupLane& lane : lanes) {
+      times.insert(times.end(), lane.times, lane.times + lane.keys.size());
+    }
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    std::vector<std::vector<glm::quat>> values(lanes.size());
+    KeySet<glm::quat> set;
+    set.times = times.data();
+    set.count = static_cast<uint32_t>(times.size());
+    for (std::size_t l = 0; l < lanes.size(); ++l) {
+      for (float t : times) values[l].push_back(lanes[l].at(t));
+      set.lanes.push_back(values[l].data());
+      set.tolerances.push_back(lanes[l].angle_tolerance);
+    }
+    RotationGroup g;
+    const std::vector<uint32_t> keys = add_ticks(times.data(), reduce(set), g.first_key);
+    if (keys.size() < 2) {  // All at one tick: constants.
+      for (std::size_t l = 0; l < lanes.size(); ++l) {
+        const glm::quat q = values[l][keys[0]];
+        constant(lanes[l].joint, TrackKind::kRotation, {q.x, q.y, q.z, q.w});
+      }
+      return;
+    }
+    static constexpr uint8_t kStored[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    std::vector<Quantizer> q;  // [lane * 3 + component], lanes in `lanes` order.
+    g.block = static_cast<uint16_t>(lanes[0].joint / 4);
+    for (std::size_t l = 0; l < lanes.size(); ++l) {
+      const uint32_t lane = lanes[l].joint % 4;
+      g.lane_mask = static_cast<uint8_t>(g.lane_mask | (1u << lane));
+      g.dropped[lane] = lanes[l].dropped;
+      for (int c = 0; c < 3; ++c) {
+        std::vector<float> column;
+        for (uint32_t k : keys)
+          column.push_back(component(values[l][k], kStored[g.dropped[lane]][c]));
+        q.emplace_back(column, lanes[l].precision, kMaxComponentBits);
+        g.component_bits[lane][c] = q.back().bits;
+        g.min[c][lane] = q.back().min;
+        g.step[c][lane] = q.back().step;
+        g.key_bits = static_cast<uint16_t>(g.key_bits + q.back().bits);
+      }
+    }
+    g.key_count = static_cast<uint32_t>(keys.size());
+    g.first_bit = bits_.position();
+    for (uint32_t k : keys) {
+      for (std::size_t l = 0; l < lanes.size(); ++l) {  // In joint order, so in lane order.
+        for (int c = 0; c < 3; ++c) {
+          const Quantizer& quantize = q[l * 3 + c];
+          const int which = kStored[lanes[l].dropped][c];
+          bits_.write(quantize(component(values[l][k], which)), quantize.bits);
+        }
+      }
+    }
+    out_.rotation_groups.push_back(g);
   }
 
   CompressedClip take() {
@@ -210,22 +309,31 @@ class ClipWriter {
   }
 
  private:
-  // The first key of a track that collapsed to one tick, as a constant value.
-  static void first_key_value(const CompressedTrack& h, const std::vector<float>& v,
-                              float (&value)[4]) {
-    if (h.format == TrackFormat::kVec3) {
-      std::copy(v.begin(), v.begin() + 3, value);
-    } else if (h.format == TrackFormat::kQuat4) {
-      std::copy(v.begin(), v.begin() + 4, value);
-    } else {
-      static constexpr uint8_t kStored[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
-      float sum = 0.0f;
-      for (int c = 0; c < 3; ++c) {
-        value[kStored[h.dropped][c]] = v[c];
-        sum += v[c] * v[c];
-      }
-      value[h.dropped] = std::sqrt(std::max(0.0f, 1.0f - sum));
+  // Appends the ticks of the kept keys, skipping any that round onto the previous tick, and
+  // returns the positions (in `kept`'s source) of the keys that stay; `first_key` is where
+  // their ticks start.
+  std::vector<uint32_t> add_ticks(const float* times, const std::vector<uint32_t>& kept,
+                                  uint32_t& first_key) {
+    first_key = static_cast<uint32_t>(narrow_ ? out_.frames8.size() : out_.times16.size());
+    const float top = narrow_ ? 255.0f : 65535.0f;
+    std::vector<uint32_t> keys;
+    std::vector<uint16_t> ticks;
+    for (uint32_t k : kept) {
+      const float tick = std::round(std::max(0.0f, times[k]) * out_.ticks_per_second);
+      const uint16_t t = static_cast<uint16_t>(std::min(top, tick));
+      if (!ticks.empty() && t <= ticks.back()) continue;
+      ticks.push_back(t);
+      keys.push_back(k);
     }
+    if (keys.size() < 2) return keys;
+    for (uint16_t t : ticks) {
+      if (narrow_) {
+        out_.frames8.push_back(static_cast<uint8_t>(t));
+      } else {
+        out_.times16.push_back(t);
+      }
+    }
+    return keys;
   }
 
   CompressedClip out_;
@@ -233,44 +341,20 @@ class ClipWriter {
   bool narrow_ = false;
 };
 
-float components(const glm::quat& q, int c) {
-  return c == 0 ? q.x : (c == 1 ? q.y : (c == 2 ? q.z : q.w));
-}
-
-// The stored components of a rotation track's kept keys, and its format.
-CompressedTrack rotation_layout(std::vector<glm::quat>& keys, std::vector<float>& values) {
-  for (std::size_t i = 1; i < keys.size(); ++i) {
-    if (dot4(keys[i], keys[i - 1]) < 0.0f) keys[i] = -keys[i];  // One hemisphere: small ranges.
-  }
-  int best = 3;
-  float best_min = -1.0f;
-  for (int c = 0; c < 4; ++c) {
+// The component to rebuild for a rotation track (the one farthest from 0 over all keys), or -1
+// when every component comes near 0 somewhere (a kQuat4 track).
+int dropped_component(const std::vector<glm::quat>& keys) {
+  int best = -1;
+  float best_min = kMinDroppedComponent;
+  for (int c = 3; c >= 0; --c) {
     float m = INFINITY;
-    for (const glm::quat& q : keys) m = std::min(m, std::fabs(components(q, c)));
-    if (m > best_min) {
+    for (const glm::quat& q : keys) m = std::min(m, std::fabs(component(q, c)));
+    if (m >= best_min) {
       best_min = m;
       best = c;
     }
   }
-  CompressedTrack h;
-  h.kind = TrackKind::kRotation;
-  values.clear();
-  if (best_min < kMinDroppedComponent) {
-    h.format = TrackFormat::kQuat4;
-    for (const glm::quat& q : keys) {
-      for (int c = 0; c < 4; ++c) values.push_back(components(q, c));
-    }
-    return h;
-  }
-  h.format = TrackFormat::kQuat3;
-  h.dropped = static_cast<uint8_t>(best);
-  for (glm::quat q : keys) {
-    if (components(q, best) < 0.0f) q = -q;
-    for (int c = 0; c < 4; ++c) {
-      if (c != best) values.push_back(components(q, c));
-    }
-  }
-  return h;
+  return best;
 }
 
 // The joint's parent's model-space scale: how much a local translation error grows.
@@ -283,66 +367,108 @@ float parent_scale(const Skeleton& skeleton, const RestMeasure& rest, std::size_
   return s > 0.0f ? s : 1.0f;
 }
 
+// Translations and scales of joint j: rest, constant or a kVec3 track.
+void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasure& rest,
+                     std::size_t j, float budget, ClipWriter& writer) {
+  const KeyTracks<glm::vec3>* sources[2] = {&clip.translations, &clip.scales};
+  const TrackKind kinds[2] = {TrackKind::kTranslation, TrackKind::kScale};
+  const glm::vec3 rest_values[2] = {skeleton.rest[j].translation, skeleton.rest[j].scale};
+  const float tolerances[2] = {budget / parent_scale(skeleton, rest, j),
+                               budget / std::max(rest.reach[j], 1e-6f)};
+  for (int v = 0; v < 2; ++v) {
+    const TrackRange r = sources[v]->ranges[j];
+    if (r.count == 0) continue;
+    const glm::vec3* keys = sources[v]->values.data() + r.offset;
+    const float tolerance = (1.0f - kQuantizationShare) * tolerances[v];
+    const bool constant = std::all_of(
+        keys, keys + r.count, [&](const glm::vec3& k) { return close(k, keys[0], tolerance); });
+    if (constant) {
+      if (!close(keys[0], rest_values[v], tolerance)) {
+        writer.constant(static_cast<uint16_t>(j), kinds[v], {keys[0].x, keys[0].y, keys[0].z, 0});
+      }
+      continue;
+    }
+    KeySet<glm::vec3> set;
+    set.times = sources[v]->times.data() + r.offset;
+    set.count = r.count;
+    set.lanes = {keys};
+    set.tolerances = {tolerance};
+    const std::vector<uint32_t> kept = reduce(set);
+    std::vector<float> values;
+    for (uint32_t k = 0; k < r.count; ++k) {
+      values.insert(values.end(), {keys[k].x, keys[k].y, keys[k].z});
+    }
+    CompressedTrack h;
+    h.joint = static_cast<uint16_t>(j);
+    h.kind = kinds[v];
+    h.format = TrackFormat::kVec3;
+    // Three components each off by at most the precision: sqrt(3) times it in all.
+    writer.track(h, set.times, kept, values, kQuantizationShare * tolerances[v] / 1.8f);
+  }
+}
+
 // One attempt: the tracks of joint j reduced with budget[j] as their share of the error.
 CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const RestMeasure& rest,
                              const std::vector<float>& budgets) {
   const std::size_t n = skeleton.joint_count();
   ClipWriter writer(clip, n);
-  std::vector<float> values;
+  std::vector<GroupLane> lanes;
   for (std::size_t j = 0; j < n; ++j) {
-    const uint16_t joint = static_cast<uint16_t>(j);
-    const float budget = budgets[j];
-    const float reach = std::max(rest.reach[j], 1e-6f);
-    // Translations and scales.
-    const KeyTracks<glm::vec3>* vec_tracks[2] = {&clip.translations, &clip.scales};
-    const TrackKind vec_kinds[2] = {TrackKind::kTranslation, TrackKind::kScale};
-    const glm::vec3 rest_values[2] = {skeleton.rest[j].translation, skeleton.rest[j].scale};
-    const float vec_tolerance[2] = {budget / parent_scale(skeleton, rest, j), budget / reach};
-    for (int v = 0; v < 2; ++v) {
-      const TrackRange r = vec_tracks[v]->ranges[j];
-      if (r.count == 0) continue;
-      const float* times = vec_tracks[v]->times.data() + r.offset;
-      const glm::vec3* keys = vec_tracks[v]->values.data() + r.offset;
-      const Closeness close{vec_kinds[v], (1.0f - kQuantizationShare) * vec_tolerance[v]};
-      const bool constant =
-          std::all_of(keys, keys + r.count, [&](const glm::vec3& k) { return close(k, keys[0]); });
-      if (constant) {
-        if (close(keys[0], rest_values[v])) continue;
-        writer.constant(joint, vec_kinds[v], {keys[0].x, keys[0].y, keys[0].z, 0.0f});
-        continue;
-      }
-      const std::vector<uint32_t> kept = reduce(times, keys, r.count, close);
-      values.clear();
-      for (uint32_t k : kept) values.insert(values.end(), {keys[k].x, keys[k].y, keys[k].z});
-      CompressedTrack h;
-      h.joint = joint;
-      h.kind = vec_kinds[v];
-      h.format = TrackFormat::kVec3;
-      writer.track(h, times, kept, values, kQuantizationShare * vec_tolerance[v] / 1.8f);
-    }
-    // Rotations.
+    add_vec3_tracks(clip, skeleton, rest, j, budgets[j], writer);
     const TrackRange r = clip.rotations.ranges[j];
     if (r.count == 0) continue;
     const float* times = clip.rotations.times.data() + r.offset;
-    const glm::quat* keys = clip.rotations.values.data() + r.offset;
-    const float angle_tolerance = budget / reach;
-    const Closeness close{TrackKind::kRotation, (1.0f - kQuantizationShare) * angle_tolerance};
-    const bool constant =
-        std::all_of(keys, keys + r.count, [&](const glm::quat& k) { return close(k, keys[0]); });
+    const glm::quat* source = clip.rotations.values.data() + r.offset;
+    const float angle_tolerance = budgets[j] / std::max(rest.reach[j], 1e-6f);
+    const float tolerance = (1.0f - kQuantizationShare) * angle_tolerance;
+    std::vector<glm::quat> keys;
+    for (uint32_t k = 0; k < r.count; ++k) {
+      keys.push_back(glm::normalize(source[k]));
+      // One hemisphere, so that per-track component ranges stay small.
+      if (k > 0 && dot4(keys[k], keys[k - 1]) < 0.0f) keys[k] = -keys[k];
+    }
+    const bool constant = std::all_of(
+        keys.begin(), keys.end(), [&](const glm::quat& k) { return close(k, keys[0], tolerance); });
     if (constant) {
-      if (close(keys[0], skeleton.rest[j].rotation)) continue;
-      const glm::quat q = glm::normalize(keys[0]);
-      writer.constant(joint, TrackKind::kRotation, {q.x, q.y, q.z, q.w});
+      if (!close(keys[0], skeleton.rest[j].rotation, tolerance)) {
+        const glm::quat& q = keys[0];
+        writer.constant(static_cast<uint16_t>(j), TrackKind::kRotation, {q.x, q.y, q.z, q.w});
+      }
       continue;
     }
-    const std::vector<uint32_t> kept = reduce(times, keys, r.count, close);
-    std::vector<glm::quat> kept_keys;
-    for (uint32_t k : kept) kept_keys.push_back(glm::normalize(keys[k]));
-    CompressedTrack h = rotation_layout(kept_keys, values);
-    h.joint = joint;
     // A component off by e turns the rotation by about 2e, more when the rebuilt one is small.
-    writer.track(h, times, kept, values, kQuantizationShare * angle_tolerance / 8.0f);
+    const float precision = kQuantizationShare * angle_tolerance / 8.0f;
+    const int dropped = dropped_component(keys);
+    if (dropped >= 0) {
+      GroupLane lane;
+      lane.joint = static_cast<uint16_t>(j);
+      lane.dropped = static_cast<uint8_t>(dropped);
+      lane.angle_tolerance = tolerance;
+      lane.precision = precision;
+      lane.times = times;
+      lane.keys = std::move(keys);
+      if (!lanes.empty() && lanes[0].joint / 4 != j / 4) {
+        writer.group(lanes);
+        lanes.clear();
+      }
+      lanes.push_back(std::move(lane));
+      continue;
+    }
+    KeySet<glm::quat> set;
+    set.times = times;
+    set.count = r.count;
+    set.lanes = {keys.data()};
+    set.tolerances = {tolerance};
+    const std::vector<uint32_t> kept = reduce(set);
+    std::vector<float> values;
+    for (const glm::quat& q : keys) values.insert(values.end(), {q.x, q.y, q.z, q.w});
+    CompressedTrack h;
+    h.joint = static_cast<uint16_t>(j);
+    h.kind = TrackKind::kRotation;
+    h.format = TrackFormat::kQuat4;
+    writer.track(h, times, kept, values, precision);
   }
+  if (!lanes.empty()) writer.group(lanes);
   return writer.take();
 }
 

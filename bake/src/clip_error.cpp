@@ -86,7 +86,8 @@ ClipError measure_clip_error(const Clip& reference, const CompressedClip& compre
   std::vector<glm::mat4> model_a(n), model_b(n);
   SoaPose rest = make_soa_pose(n), soa = make_soa_pose(n);
   to_soa(skeleton.rest, rest);
-  SamplingCursor cursor_a(n), cursor_b(n);
+  SamplingCursor cursor_a(n);
+  CompressedCursor cursor_b(compressed);
 
   ClipError result;
   result.joint_max_error.assign(n, 0.0f);

@@ -105,8 +105,8 @@ void BlendingJob::blend_unmasked(float inv_total) const {
     const float inv_len = detail::inverse_sqrt(len2);
     t.translation *= inv_total;
     t.scale *= inv_total;
-    t.rotation = glm::quat(t.rotation.w * inv_len, t.rotation.x * inv_len,
-                           t.rotation.y * inv_len, t.rotation.z * inv_len);
+    t.rotation = glm::quat(t.rotation.w * inv_len, t.rotation.x * inv_len, t.rotation.y * inv_len,
+                           t.rotation.z * inv_len);
   }
 }
 

@@ -5,39 +5,29 @@
 namespace anim {
 namespace {
 
-bool finite4(const float* v) {
-  return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]) && std::isfinite(v[3]);
-}
-
 Status fail(const std::string& where, const std::string& what) {
   return Error{Error::Code::kInvalidData, where + ": " + what, ""};
 }
 
 bool valid_kind(TrackKind k) { return static_cast<uint8_t>(k) <= 2; }
 
-// A stored component spans [min, min + (2^bits - 1) step]; rotations must stay near [-1, 1] so
-// that sampling yields finite, near-unit quaternions.
-bool valid_range(const CompressedTrack& t, uint32_t components) {
-  for (uint32_t c = 0; c < components; ++c) {
-    if (t.component_bits[c] > kMaxComponentBits) return false;
-    const float top = static_cast<float>((1u << t.component_bits[c]) - 1u);
-    const float lo = t.min[c], hi = t.min[c] + top * t.step[c];
-    if (!std::isfinite(lo) || !std::isfinite(t.step[c]) || !(t.step[c] >= 0.0f)) return false;
-    if (!std::isfinite(hi)) return false;
-    if (t.kind == TrackKind::kRotation && (lo < -1.001f || hi > 1.001f)) return false;
+// A component quantized to `bits` bits spans [min, min + (2^bits - 1) step]: finite, and for a
+// rotation near [-1, 1], so that sampling yields finite, near-unit quaternions.
+bool valid_quantization(uint32_t bits, float min, float step, bool rotation) {
+  if (bits > kMaxComponentBits) return false;
+  const float hi = min + static_cast<float>((1u << bits) - 1u) * step;
+  if (!std::isfinite(min) || !std::isfinite(step) || !(step >= 0.0f) || !std::isfinite(hi)) {
+    return false;
   }
-  for (uint32_t c = components; c < 4; ++c) {
-    if (t.component_bits[c] != 0) return false;
-  }
-  return true;
+  return !rotation || (min >= -1.001f && hi <= 1.001f);
 }
 
 }  // namespace
 
 std::size_t CompressedClip::byte_size() const {
   return name.size() + 4 * sizeof(uint32_t) + constants.size() * sizeof(ConstantTrack) +
-         tracks.size() * sizeof(CompressedTrack) + frames8.size() + times16.size() * 2 +
-         bits.size();
+         rotation_groups.size() * sizeof(RotationGroup) + tracks.size() * sizeof(CompressedTrack) +
+         frames8.size() + times16.size() * sizeof(uint16_t) + bits.size();
 }
 
 Status CompressedClip::validate(std::size_t skeleton_joints) const {
@@ -50,20 +40,69 @@ Status CompressedClip::validate(std::size_t skeleton_joints) const {
   if (!std::isfinite(ticks_per_second) || ticks_per_second < 0.0f) {
     return fail(clip, "bad ticks per second");
   }
-  // The sampling cursor holds one hint per track: three kinds per joint at most.
-  if (tracks.size() > 3 * static_cast<std::size_t>(joint_count)) {
+  if (!frames8.empty() && !times16.empty()) return fail(clip, "two kinds of key times");
+  // A cursor sized for a clip of this skeleton (three kinds per joint) holds every hint.
+  if (cursor_size() > 3 * static_cast<std::size_t>(joint_count)) {
     return fail(clip, "more tracks than three per joint");
   }
+  const std::size_t time_count = narrow_times() ? frames8.size() : times16.size();
+  // Key times in range and increasing, key bits inside the stream (with its padding).
+  auto check_keys = [&](uint32_t first_key, uint32_t key_count, uint64_t first_bit,
+                        uint64_t key_bits) -> const char* {
+    if (key_count < 2) return "fewer than two keys";
+    if (static_cast<uint64_t>(first_key) + key_count > time_count) return "key times out of range";
+    const uint64_t end_bit = first_bit + static_cast<uint64_t>(key_count) * key_bits;
+    if ((end_bit + 7) / 8 + kBitPadding > bits.size()) return "key values out of range";
+    for (uint32_t k = 1; k < key_count; ++k) {
+      const uint32_t i = first_key + k;
+      if (narrow_times() ? frames8[i] <= frames8[i - 1] : times16[i] <= times16[i - 1]) {
+        return "key times do not increase";
+      }
+    }
+    return nullptr;
+  };
   for (std::size_t i = 0; i < constants.size(); ++i) {
     const ConstantTrack& c = constants[i];
     const std::string where = clip + " constant track " + std::to_string(i);
     if (c.joint >= joint_count) return fail(where, "joint out of range");
     if (!valid_kind(c.kind)) return fail(where, "unknown kind");
-    if (!finite4(c.value)) return fail(where, "value is not finite");
+    for (float v : c.value) {
+      if (!std::isfinite(v)) return fail(where, "value is not finite");
+    }
     if (c.kind == TrackKind::kRotation) {
       const float len2 = c.value[0] * c.value[0] + c.value[1] * c.value[1] +
                          c.value[2] * c.value[2] + c.value[3] * c.value[3];
       if (!(std::fabs(len2 - 1.0f) < 1e-3f)) return fail(where, "rotation is not unit length");
+    }
+  }
+  for (std::size_t i = 0; i < rotation_groups.size(); ++i) {
+    const RotationGroup& g = rotation_groups[i];
+    const std::string where = clip + " rotation group " + std::to_string(i);
+    if (g.lane_mask == 0 || g.lane_mask > 15) return fail(where, "bad lane mask");
+    uint32_t total = 0;
+    for (uint32_t l = 0; l < 4; ++l) {
+      const bool used = (g.lane_mask >> l) & 1u;
+      uint32_t lane_bits = 0;
+      for (uint32_t c = 0; c < 3; ++c) {
+        const uint32_t b = g.component_bits[l][c];
+        if (!used && (b != 0 || g.min[c][l] != 0.0f || g.step[c][l] != 0.0f)) {
+          return fail(where, "data in an unused lane");
+        }
+        if (!valid_quantization(b, g.min[c][l], g.step[c][l], true)) {
+          return fail(where, "bad quantization");
+        }
+        lane_bits += b;
+      }
+      // Each lane's three components are read with one 64-bit load.
+      if (lane_bits > kMaxKeyBits) return fail(where, "a lane wider than 57 bits");
+      if (used && (4u * g.block + l >= joint_count || g.dropped[l] > 3)) {
+        return fail(where, "joint or rebuilt component out of range");
+      }
+      total += lane_bits;
+    }
+    if (total != g.key_bits) return fail(where, "key bits do not add up");
+    if (const char* problem = check_keys(g.first_key, g.key_count, g.first_bit, g.key_bits)) {
+      return fail(where, problem);
     }
   }
   for (std::size_t i = 0; i < tracks.size(); ++i) {
@@ -72,30 +111,22 @@ Status CompressedClip::validate(std::size_t skeleton_joints) const {
     if (t.joint >= joint_count) return fail(where, "joint out of range");
     if (!valid_kind(t.kind)) return fail(where, "unknown kind");
     const bool rotation = t.kind == TrackKind::kRotation;
-    const bool format_ok = rotation ? (t.format == TrackFormat::kQuat3 && t.dropped <= 3) ||
-                                          t.format == TrackFormat::kQuat4
-                                    : t.format == TrackFormat::kVec3;
-    if (!format_ok) return fail(where, "format does not fit its kind");
-    if (t.key_count < 2) return fail(where, "fewer than two keys");
-    const uint32_t components = track_components(t.format);
-    const std::size_t time_count = narrow_times() ? frames8.size() : times16.size();
-    if (static_cast<uint64_t>(t.first_key) + t.key_count > time_count) {
-      return fail(where, "key times out of range");
+    if ((t.format == TrackFormat::kQuat4) != rotation || static_cast<uint8_t>(t.format) > 1) {
+      return fail(where, "format does not fit its kind");
     }
-    if (!valid_range(t, components)) return fail(where, "bad quantization");
+    const uint32_t components = track_components(t.format);
+    for (uint32_t c = 0; c < 4; ++c) {
+      const bool used = c < components;
+      if (!used && t.component_bits[c] != 0) return fail(where, "bits in an unused component");
+      if (used && !valid_quantization(t.component_bits[c], t.min[c], t.step[c], rotation)) {
+        return fail(where, "bad quantization");
+      }
+    }
     if (t.key_bits() > kMaxKeyBits) return fail(where, "keys wider than 57 bits");
-    const uint64_t end_bit =
-        static_cast<uint64_t>(t.first_bit) + static_cast<uint64_t>(t.key_count) * t.key_bits();
-    if ((end_bit + 7) / 8 + kBitPadding > bits.size())
-      return fail(where, "key values out of range");
-    for (uint32_t k = 1; k < t.key_count; ++k) {
-      const uint32_t i = t.first_key + k;
-      const bool increasing =
-          narrow_times() ? frames8[i] > frames8[i - 1] : times16[i] > times16[i - 1];
-      if (!increasing) return fail(where, "key times do not increase");
+    if (const char* problem = check_keys(t.first_key, t.key_count, t.first_bit, t.key_bits())) {
+      return fail(where, problem);
     }
   }
-  if (!frames8.empty() && !times16.empty()) return fail(clip, "two kinds of key times");
   return Ok{};
 }
 

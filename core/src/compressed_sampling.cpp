@@ -6,15 +6,16 @@
 
 #include "key_search.h"
 #include "simd.h"
+#include "simd4.h"
 
 namespace anim {
 namespace {
 
+using simd::F4;
+
 // Rows of a SoaTransform, in floats from its start (tx, ty, tz, rx, ry, rz, rw, sx, sy, sz).
 constexpr int kFirstRow[3] = {0, 3, 7};  // By TrackKind.
-
-// For a kQuat3 track: which quaternion components (0 x .. 3 w) the three stored ones are.
-constexpr uint8_t kStored[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+constexpr int kRotationRow = 3;
 
 // Where joint `joint`'s lane of row 0 lives; row r is 4 * r floats further.
 inline float* lane_of(SoaTransform* out, uint32_t joint) {
@@ -38,116 +39,163 @@ inline uint32_t locate(const Time* times, uint32_t count, float tq, uint32_t& hi
   return k;
 }
 
-// The dequantized components of key k of track t: one 64-bit load, then shifts.
-inline void read_key(const uint8_t* bits, const CompressedTrack& t, uint32_t k, uint32_t components,
-                     float* out) {
-  const uint64_t bit = t.first_bit + static_cast<uint64_t>(k) * t.key_bits();
+// The 64 bits of the stream starting at bit `bit` (the first `bit & 7` dropped).
+inline uint64_t bits_at(const uint8_t* stream, uint64_t bit) {
   uint64_t w;
-  std::memcpy(&w, bits + (bit >> 3), sizeof(w));
+  std::memcpy(&w, stream + (bit >> 3), sizeof(w));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
   w = __builtin_bswap64(w);  // The stream is little-endian.
 #endif
-  w >>= bit & 7u;
-  for (uint32_t c = 0; c < components; ++c) {
-    const uint32_t b = t.component_bits[c];
-    const uint64_t q = w & ((uint64_t{1} << b) - 1u);
-    w >>= b;
-    out[c] = t.min[c] + t.step[c] * static_cast<float>(q);
-  }
+  return w >> (bit & 7u);
+}
+
+// Takes the next `bits` bits off `w`.
+inline uint32_t take(uint64_t& w, uint32_t bits) {
+  const uint32_t q = static_cast<uint32_t>(w) & ((1u << bits) - 1u);
+  w >>= bits;
+  return q;
 }
 
 // Normalized lerp moves faster mid-way than slerp. Moving its parameter by k t (t - 1/2) (t - 1),
 // with k a cubic in u = 1 - |cos| least-squares fitted here to the best k for arcs up to 90°,
 // brings it within 2e-6 rad of slerp for keys 24° apart (nlerp alone: 1.5e-4) and 8e-6 at
 // 44° (9e-4).
+constexpr float kFit1 = 0.6742685f, kFit2 = 0.1401970f, kFit3 = 0.1232353f;
+
 inline float fitted_alpha(float abs_dot, float t) {
   const float u = 1.0f - abs_dot;
-  const float k = u * (0.6742685f + u * (0.1401970f + u * 0.1232353f));
+  const float k = u * (kFit1 + u * (kFit2 + u * kFit3));
   return t + k * t * (t - 0.5f) * (t - 1.0f);
 }
 
-// Fitted normalized lerp along the shortest arc from qa to qb (x, y, z, w), into rows 4 floats
-// apart.
-inline void nlerp_into(const float* qa, const float* qb, float alpha, float* row) {
+// Fitted normalized lerp along the shortest arc from qa to qb (x, y, z, w) into q.
+inline void nlerp4(const float* qa, const float* qb, float alpha, float* q) {
   const float dot = qa[0] * qb[0] + qa[1] * qb[1] + qa[2] * qb[2] + qa[3] * qb[3];
   const float t = fitted_alpha(std::fabs(dot), alpha);
   const float wb = dot < 0.0f ? -t : t;
   const float wa = 1.0f - t;
-  float q[4];
   float len2 = 0.0f;
   for (int c = 0; c < 4; ++c) {
     q[c] = qa[c] * wa + qb[c] * wb;
     len2 += q[c] * q[c];
   }
   if (!(len2 > 1e-12f)) {  // Opposite keys halfway: any rotation is as near; keep the first.
-    for (int c = 0; c < 4; ++c) row[4 * c] = qa[c];
+    for (int c = 0; c < 4; ++c) q[c] = qa[c];
     return;
   }
   const float inv_len = detail::inverse_sqrt(len2);
-  for (int c = 0; c < 4; ++c) row[4 * c] = q[c] * inv_len;
+  for (int c = 0; c < 4; ++c) q[c] *= inv_len;
 }
 
-void sample_vec3(const CompressedTrack& t, const uint8_t* bits, uint32_t k, float alpha,
-                 float* lane) {
-  float a[3], b[3];
-  read_key(bits, t, k, 3, a);
-  read_key(bits, t, k + 1, 3, b);
-  float* row = lane + 4 * kFirstRow[static_cast<int>(t.kind)];
-  for (int c = 0; c < 3; ++c) row[4 * c] = a[c] + (b[c] - a[c]) * alpha;
+// A track's key k, dequantized.
+inline void read_key(const uint8_t* stream, const CompressedTrack& t, uint32_t k,
+                     uint32_t components, float* out) {
+  uint64_t w = bits_at(stream, t.first_bit + static_cast<uint64_t>(k) * t.key_bits());
+  for (uint32_t c = 0; c < components; ++c) {
+    out[c] = t.min[c] + t.step[c] * static_cast<float>(take(w, t.component_bits[c]));
+  }
 }
 
-// The rotation a kQuat3 key stores, rebuilt whole (x, y, z, w).
-inline void rebuild(const CompressedTrack& t, const float* stored, float* q) {
-  const uint32_t d = t.dropped & 3u;
-  const uint8_t* where = kStored[d];
-  q[where[0]] = stored[0];
-  q[where[1]] = stored[1];
-  q[where[2]] = stored[2];
-  const float rest = 1.0f - (stored[0] * stored[0] + stored[1] * stored[1] + stored[2] * stored[2]);
-  q[d] = rest > 0.0f ? std::sqrt(rest) : 0.0f;
-}
-
-// Both keys rebuilt whole, then the fitted normalized lerp: far closer to slerp than
-// interpolating the three stored components alone.
-void sample_quat3(const CompressedTrack& t, const uint8_t* bits, uint32_t k, float alpha,
+void sample_track(const CompressedTrack& t, const uint8_t* stream, uint32_t k, float alpha,
                   float* lane) {
-  float sa[3], sb[3], qa[4], qb[4];
-  read_key(bits, t, k, 3, sa);
-  read_key(bits, t, k + 1, 3, sb);
-  rebuild(t, sa, qa);
-  rebuild(t, sb, qb);
-  nlerp_into(qa, qb, alpha, lane + 4 * kFirstRow[1]);
+  const uint32_t components = track_components(t.format);
+  float a[4], b[4];
+  read_key(stream, t, k, components, a);
+  read_key(stream, t, k + 1, components, b);
+  if (t.format == TrackFormat::kVec3) {
+    float* row = lane + 4 * kFirstRow[static_cast<int>(t.kind)];
+    for (int c = 0; c < 3; ++c) row[4 * c] = a[c] + (b[c] - a[c]) * alpha;
+    return;
+  }
+  float q[4];
+  nlerp4(a, b, alpha, q);
+  float* row = lane + 4 * kRotationRow;
+  for (int c = 0; c < 4; ++c) row[4 * c] = q[c];
 }
 
-void sample_quat4(const CompressedTrack& t, const uint8_t* bits, uint32_t k, float alpha,
-                  float* lane) {
-  float qa[4], qb[4];
-  read_key(bits, t, k, 4, qa);
-  read_key(bits, t, k + 1, 4, qb);
-  nlerp_into(qa, qb, alpha, lane + 4 * kFirstRow[1]);
+// The three stored components of every lane of group key k, in rows of four.
+inline void read_group_key(const uint8_t* stream, const RotationGroup& g, uint32_t k,
+                           uint16_t (&raw)[3][4]) {
+  uint64_t bit = g.first_bit + static_cast<uint64_t>(k) * g.key_bits;
+  for (int l = 0; l < 4; ++l) {
+    const uint8_t* widths = g.component_bits[l];
+    uint64_t w = bits_at(stream, bit);
+    raw[0][l] = static_cast<uint16_t>(take(w, widths[0]));
+    raw[1][l] = static_cast<uint16_t>(take(w, widths[1]));
+    raw[2][l] = static_cast<uint16_t>(take(w, widths[2]));
+    bit += uint32_t{widths[0]} + widths[1] + widths[2];
+  }
 }
 
-template <class Time>
-void sample_tracks(const CompressedClip& clip, const Time* times, float tq, uint32_t* hints,
-                   SoaTransform* out) {
-  const uint8_t* bits = clip.bits.data();
-  const std::size_t n = clip.tracks.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const CompressedTrack& t = clip.tracks[i];
-    float alpha;
-    const uint32_t k = locate(times + t.first_key, t.key_count, tq, hints[i], alpha);
-    float* lane = lane_of(out, t.joint);
-    switch (t.format) {
-      case TrackFormat::kVec3:
-        sample_vec3(t, bits, k, alpha, lane);
-        break;
-      case TrackFormat::kQuat3:
-        sample_quat3(t, bits, k, alpha, lane);
-        break;
-      case TrackFormat::kQuat4:
-        sample_quat4(t, bits, k, alpha, lane);
-        break;
+// One group: the key pair found once for its four tracks (and decoded only as the character
+// moves past keys), then dequantized, rebuilt, interpolated and normalized four lanes wide, and
+// stored as whole rows of its block.
+template <class Time, class Keys>
+void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* times, float tq,
+                  Keys& cache, SoaTransform* out) {
+  uint32_t hint = cache.key;
+  float alpha;
+  const uint32_t k = locate(times + g.first_key, g.key_count, tq, hint, alpha);
+  if (k != cache.key) {
+    if (k == cache.key + 1u) {  // Playing on: the old second key is the new first.
+      std::memcpy(cache.raw[0], cache.raw[1], sizeof(cache.raw[0]));
+    } else {
+      read_group_key(stream, g, k, cache.raw[0]);
     }
+    read_group_key(stream, g, k + 1, cache.raw[1]);
+    cache.key = static_cast<uint16_t>(k);
+  }
+  const F4 zero = simd::zero(), one = simd::splat(1.0f);
+  F4 a[4], b[4];
+  for (int c = 0; c < 3; ++c) {
+    const F4 lo = simd::load(g.min[c]), step = simd::load(g.step[c]);
+    a[c] = simd::madd(simd::load_u16(cache.raw[0][c]), step, lo);
+    b[c] = simd::madd(simd::load_u16(cache.raw[1][c]), step, lo);
+  }
+  a[3] = simd::sqrt(simd::max(zero, one - (a[0] * a[0] + a[1] * a[1] + a[2] * a[2])));
+  b[3] = simd::sqrt(simd::max(zero, one - (b[0] * b[0] + b[1] * b[1] + b[2] * b[2])));
+  const F4 dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  const F4 u = one - simd::abs(dot);
+  const F4 fit =
+      u * simd::madd(u, simd::madd(u, simd::splat(kFit3), simd::splat(kFit2)), simd::splat(kFit1));
+  const F4 al = simd::splat(alpha);
+  const F4 t = al + fit * al * (al - simd::splat(0.5f)) * (al - one);
+  const F4 wb = simd::negate_where(simd::less(dot, zero), t);
+  const F4 wa = one - t;
+  F4 q[4];
+  for (int c = 0; c < 4; ++c) q[c] = a[c] * wa + b[c] * wb;
+  const F4 len2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+  const simd::M4 fine = simd::greater(len2, simd::splat(1e-12f));
+  const F4 inv_len = simd::rsqrt(simd::max(len2, simd::splat(1e-12f)));
+  for (int c = 0; c < 4; ++c) q[c] = simd::select(fine, q[c] * inv_len, a[c]);
+  // Back from "three stored, then rebuilt" to x, y, z, w, lane by lane: with d the rebuilt
+  // component, x is rebuilt or first; y first, rebuilt or second; z second, rebuilt or third;
+  // w third or rebuilt.
+  simd::M4 d[4];
+  simd::lanes_equal(g.dropped, d);
+  const F4 x = simd::select(d[0], q[3], q[0]);
+  const F4 y = simd::select(d[0], q[0], simd::select(d[1], q[3], q[1]));
+  const F4 z = simd::select(d[2], q[3], simd::select(d[3], q[2], q[1]));
+  const F4 w = simd::select(d[3], q[3], q[2]);
+  SoaTransform& block = out[g.block];
+  const simd::M4 lanes = simd::lane_mask(g.lane_mask);
+  simd::store(block.rx, simd::select(lanes, x, simd::load(block.rx)));
+  simd::store(block.ry, simd::select(lanes, y, simd::load(block.ry)));
+  simd::store(block.rz, simd::select(lanes, z, simd::load(block.rz)));
+  simd::store(block.rw, simd::select(lanes, w, simd::load(block.rw)));
+}
+
+template <class Time, class Keys>
+void sample_all(const CompressedClip& clip, const Time* times, float tq, Keys* groups,
+                uint32_t* hints, SoaTransform* out) {
+  const uint8_t* stream = clip.bits.data();
+  for (const RotationGroup& g : clip.rotation_groups) {
+    sample_group(g, stream, times, tq, *groups++, out);
+  }
+  for (const CompressedTrack& t : clip.tracks) {
+    float alpha;
+    const uint32_t k = locate(times + t.first_key, t.key_count, tq, *hints++, alpha);
+    sample_track(t, stream, k, alpha, lane_of(out, t.joint));
   }
 }
 
@@ -155,20 +203,33 @@ void sample_tracks(const CompressedClip& clip, const Time* times, float tq, uint
 
 glm::quat fitted_nlerp(const glm::quat& a, const glm::quat& b, float t) {
   const float qa[4] = {a.x, a.y, a.z, a.w}, qb[4] = {b.x, b.y, b.z, b.w};
-  float rows[16];
-  nlerp_into(qa, qb, t, rows);
-  return glm::quat(rows[12], rows[0], rows[4], rows[8]);
+  float q[4];
+  nlerp4(qa, qb, t, q);
+  return glm::quat(q[3], q[0], q[1], q[2]);
+}
+
+void CompressedCursor::reserve(const CompressedClip& clip) {
+  if (groups_.size() < clip.rotation_groups.size()) groups_.resize(clip.rotation_groups.size());
+  if (hints_.size() < clip.tracks.size()) hints_.resize(clip.tracks.size());
+  clip_ = nullptr;
+}
+
+void CompressedCursor::follow(const CompressedClip& clip) {
+  if (clip_ == &clip) return;
+  clip_ = &clip;
+  for (GroupKeys& g : groups_) g.key = 0xffff;
+  for (uint32_t& h : hints_) h = 0;
 }
 
 bool CompressedSamplingJob::validate() const {
   if (clip == nullptr || cursor == nullptr) return false;
   const std::size_t blocks = soa_block_count(clip->joint_count);
-  return rest.size() == blocks && output.size() == blocks &&
-         cursor->track_count() >= clip->tracks.size();
+  return rest.size() == blocks && output.size() == blocks && cursor->fits(*clip);
 }
 
 bool CompressedSamplingJob::run() const {
   if (!validate()) return false;
+  cursor->follow(*clip);
   SoaTransform* out = output.data();
   std::copy(rest.begin(), rest.end(), out);
   for (const ConstantTrack& c : clip->constants) {
@@ -177,10 +238,12 @@ bool CompressedSamplingJob::run() const {
     for (int i = 0; i < n; ++i) row[4 * i] = c.value[i];
   }
   const float tq = std::min(std::max(time * clip->ticks_per_second, 0.0f), 65535.0f);
+  auto* groups = cursor->groups_.data();
+  uint32_t* hints = cursor->hints_.data();
   if (clip->narrow_times()) {
-    sample_tracks(*clip, clip->frames8.data(), tq, cursor->hints(), out);
+    sample_all(*clip, clip->frames8.data(), tq, groups, hints, out);
   } else {
-    sample_tracks(*clip, clip->times16.data(), tq, cursor->hints(), out);
+    sample_all(*clip, clip->times16.data(), tq, groups, hints, out);
   }
   return true;
 }

@@ -26,6 +26,15 @@ struct M4 {  // Lane masks: all bits set where true.
   __m128 v;
 };
 inline F4 load(const float* p) { return {_mm_load_ps(p)}; }  // 16-byte aligned
+// Four uint16 values (any alignment), converted to float.
+inline F4 load_u16(const uint16_t* p) {
+  const __m128i v = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
+  return {_mm_cvtepi32_ps(_mm_unpacklo_epi16(v, _mm_setzero_si128()))};
+}
+// Four 16-byte aligned int32 values, converted to float.
+inline F4 load_int(const int32_t* p) {
+  return {_mm_cvtepi32_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(p)))};
+}
 inline void store(float* p, F4 a) { _mm_store_ps(p, a.v); }
 inline F4 splat(float x) { return {_mm_set1_ps(x)}; }
 inline F4 zero() { return {_mm_setzero_ps()}; }
@@ -33,6 +42,8 @@ inline F4 operator+(F4 a, F4 b) { return {_mm_add_ps(a.v, b.v)}; }
 inline F4 operator-(F4 a, F4 b) { return {_mm_sub_ps(a.v, b.v)}; }
 inline F4 operator*(F4 a, F4 b) { return {_mm_mul_ps(a.v, b.v)}; }
 inline F4 operator/(F4 a, F4 b) { return {_mm_div_ps(a.v, b.v)}; }
+inline F4 sqrt(F4 a) { return {_mm_sqrt_ps(a.v)}; }
+inline F4 abs(F4 a) { return {_mm_andnot_ps(_mm_set1_ps(-0.0f), a.v)}; }
 inline F4 min(F4 a, F4 b) { return {_mm_min_ps(a.v, b.v)}; }
 inline F4 max(F4 a, F4 b) { return {_mm_max_ps(a.v, b.v)}; }
 inline M4 less(F4 a, F4 b) { return {_mm_cmplt_ps(a.v, b.v)}; }
@@ -57,6 +68,21 @@ template <int i>
 inline F4 lane(F4 a) {
   return {_mm_shuffle_ps(a.v, a.v, _MM_SHUFFLE(i, i, i, i))};
 }
+// Lane l where bit l of `bits` is set.
+inline M4 lane_mask(uint32_t bits) {
+  const __m128i order = _mm_set_epi32(8, 4, 2, 1);
+  const __m128i b = _mm_and_si128(_mm_set1_epi32(static_cast<int>(bits)), order);
+  return {_mm_castsi128_ps(_mm_cmpeq_epi32(b, order))};
+}
+// out[v]: lane l where bytes[l] == v, for v in 0..3.
+inline void lanes_equal(const uint8_t* bytes, M4 (&out)[4]) {
+  int32_t packed;
+  std::memcpy(&packed, bytes, sizeof(packed));
+  const __m128i zero = _mm_setzero_si128();
+  __m128i x = _mm_unpacklo_epi8(_mm_cvtsi32_si128(packed), zero);
+  x = _mm_unpacklo_epi16(x, zero);
+  for (int v = 0; v < 4; ++v) out[v] = {_mm_castsi128_ps(_mm_cmpeq_epi32(x, _mm_set1_epi32(v)))};
+}
 inline void transpose(F4& a, F4& b, F4& c, F4& d) { _MM_TRANSPOSE4_PS(a.v, b.v, c.v, d.v); }
 // Unaligned load and store of a matrix column.
 inline F4 load_unaligned(const float* p) { return {_mm_loadu_ps(p)}; }
@@ -72,6 +98,8 @@ struct M4 {
   uint32x4_t v;
 };
 inline F4 load(const float* p) { return {vld1q_f32(p)}; }
+inline F4 load_int(const int32_t* p) { return {vcvtq_f32_s32(vld1q_s32(p))}; }
+inline F4 load_u16(const uint16_t* p) { return {vcvtq_f32_u32(vmovl_u16(vld1_u16(p)))}; }
 inline void store(float* p, F4 a) { vst1q_f32(p, a.v); }
 inline F4 splat(float x) { return {vdupq_n_f32(x)}; }
 inline F4 zero() { return {vdupq_n_f32(0.0f)}; }
@@ -79,6 +107,8 @@ inline F4 operator+(F4 a, F4 b) { return {vaddq_f32(a.v, b.v)}; }
 inline F4 operator-(F4 a, F4 b) { return {vsubq_f32(a.v, b.v)}; }
 inline F4 operator*(F4 a, F4 b) { return {vmulq_f32(a.v, b.v)}; }
 inline F4 operator/(F4 a, F4 b) { return {vdivq_f32(a.v, b.v)}; }
+inline F4 sqrt(F4 a) { return {vsqrtq_f32(a.v)}; }
+inline F4 abs(F4 a) { return {vabsq_f32(a.v)}; }
 inline F4 min(F4 a, F4 b) { return {vminq_f32(a.v, b.v)}; }
 inline F4 max(F4 a, F4 b) { return {vmaxq_f32(a.v, b.v)}; }
 inline M4 less(F4 a, F4 b) { return {vcltq_f32(a.v, b.v)}; }
@@ -98,6 +128,15 @@ inline F4 rsqrt(F4 x) {
 template <int i>
 inline F4 lane(F4 a) {
   return {vdupq_laneq_f32(a.v, i)};
+}
+inline M4 lane_mask(uint32_t bits) {
+  const uint32_t order[4] = {1, 2, 4, 8};
+  return {vtstq_u32(vdupq_n_u32(bits), vld1q_u32(order))};
+}
+inline void lanes_equal(const uint8_t* bytes, M4 (&out)[4]) {
+  const uint32_t wide[4] = {bytes[0], bytes[1], bytes[2], bytes[3]};
+  const uint32x4_t x = vld1q_u32(wide);
+  for (uint32_t v = 0; v < 4; ++v) out[v] = {vceqq_u32(x, vdupq_n_u32(v))};
 }
 inline void transpose(F4& a, F4& b, F4& c, F4& d) {
   const float32x4x2_t ab = vtrnq_f32(a.v, b.v);  // a0 b0 a2 b2 | a1 b1 a3 b3
@@ -120,6 +159,14 @@ struct M4 {
   bool v[4];
 };
 inline F4 load(const float* p) { return {{p[0], p[1], p[2], p[3]}}; }
+inline F4 load_int(const int32_t* p) {
+  return {{static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2]),
+           static_cast<float>(p[3])}};
+}
+inline F4 load_u16(const uint16_t* p) {
+  return {{static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2]),
+           static_cast<float>(p[3])}};
+}
 inline void store(float* p, F4 a) { std::memcpy(p, a.v, sizeof(a.v)); }
 inline F4 splat(float x) { return {{x, x, x, x}}; }
 inline F4 zero() { return splat(0.0f); }
@@ -142,6 +189,12 @@ inline F4 operator*(F4 a, F4 b) {
 }
 inline F4 operator/(F4 a, F4 b) {
   return each(a, b, [](float x, float y) { return x / y; });
+}
+inline F4 sqrt(F4 a) {
+  return {{std::sqrt(a.v[0]), std::sqrt(a.v[1]), std::sqrt(a.v[2]), std::sqrt(a.v[3])}};
+}
+inline F4 abs(F4 a) {
+  return {{std::fabs(a.v[0]), std::fabs(a.v[1]), std::fabs(a.v[2]), std::fabs(a.v[3])}};
 }
 // Like minps/maxps: the second operand when either is NaN.
 inline F4 min(F4 a, F4 b) {
@@ -174,6 +227,14 @@ inline F4 rsqrt(F4 x) {
 template <int i>
 inline F4 lane(F4 a) {
   return splat(a.v[i]);
+}
+inline M4 lane_mask(uint32_t bits) {
+  return {{(bits & 1u) != 0, (bits & 2u) != 0, (bits & 4u) != 0, (bits & 8u) != 0}};
+}
+inline void lanes_equal(const uint8_t* bytes, M4 (&out)[4]) {
+  for (int v = 0; v < 4; ++v) {
+    out[v] = {{bytes[0] == v, bytes[1] == v, bytes[2] == v, bytes[3] == v}};
+  }
 }
 inline void transpose(F4& a, F4& b, F4& c, F4& d) {
   const F4 r[4] = {a, b, c, d};

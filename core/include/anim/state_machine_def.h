@@ -7,8 +7,8 @@
 #include "anim/blend_space.h"
 #include "anim/clip.h"
 #include "anim/result.h"
-#include "anim/state_machine_types.h"
 #include "anim/span.h"
+#include "anim/state_machine_types.h"
 
 namespace anim {
 
