@@ -8,10 +8,14 @@ namespace {
 
 struct Command {
   const char* name;
-  int (*run)(int, const char* const*, std::ostream&, std::ostream&);
+  // Null for a command that needs a display: animscope hands it to animscope-gui, which runs
+  // it. The row stays here so `help` lists every command without linking the renderer.
+  CommandFn run;
   const char* usage;
 };
 
+// The one list of commands. A new headless command (e.g. `pack`) is a cmd_NAME.cpp in
+// app/cli, its declaration in cli.h, a row here and the file in animscope_cli's sources.
 constexpr Command kCommands[] = {
     {"info", cmd_info,
      "info MODEL|SETUP.json [--anim FILE ...] [--json]\n"
@@ -27,7 +31,7 @@ constexpr Command kCommands[] = {
      "play SETUP.json [--set NAME=VALUE@SECONDS ...] [--dt S] [--frames N] [--json]\n"
      "                                   run a setup's state machine headless"},
     {"fmt", cmd_fmt, "fmt SETUP.json [--out FILE]    rewrite a setup in canonical form"},
-    {"render", cmd_render,
+    {"render", nullptr,
      "render MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time T] [--shading MODE]\n"
      "       [--joint NAME]"
      "       [--up y|z] [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton] [--no-grid] "
@@ -44,15 +48,20 @@ void print_usage(std::ostream& out) {
   for (const Command& c : kCommands) out << "  animscope " << c.usage << "\n";
 }
 
+const Command* find_command(const char* name) {
+  for (const Command& c : kCommands) {
+    if (!std::strcmp(name, c.name)) return &c;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
-bool is_cli_command(int argc, const char* const* argv) {
+bool is_headless_command(int argc, const char* const* argv) {
   if (argc < 2) return false;
   if (!std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help")) return true;
-  for (const Command& c : kCommands) {
-    if (!std::strcmp(argv[1], c.name)) return true;
-  }
-  return false;
+  const Command* command = find_command(argv[1]);
+  return command && command->run;
 }
 
 int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -60,8 +69,10 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
     print_usage(argc < 2 ? err : out);
     return argc < 2 ? kExitError : kExitOk;
   }
-  for (const Command& c : kCommands) {
-    if (!std::strcmp(argv[1], c.name)) return c.run(argc, argv, out, err);
+  if (const Command* command = find_command(argv[1])) {
+    if (command->run) return command->run(argc, argv, out, err);
+    err << "animscope: \"" << argv[1] << "\" needs a display; animscope-gui runs it\n";
+    return kExitError;
   }
   err << "animscope: unknown command \"" << argv[1] << "\"\n";
   print_usage(err);

@@ -21,6 +21,8 @@
 
 namespace {
 
+// The headless animscope users type: these runs also check it hands `render` and the tool to
+// animscope-gui.
 const std::string kBinary = ANIMSCOPE_BINARY;
 const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
 

@@ -1,5 +1,7 @@
 // `animscope render MODEL|SETUP.json [--clip NAME] [--time T] --size WxH --out FILE.png`:
 // renders one frame offscreen (hidden window) to a PNG, for thumbnails and tests.
+#include "render/cmd_render.h"
+
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -13,11 +15,11 @@
 #include "cli/input_loading.h"
 #include "cli/model_source.h"
 #include "cli/scripted_run.h"
-#include "cli/view_options.h"
 #include "render/gl_window.h"
 #include "render/png_writer.h"
 #include "render/render_target.h"
 #include "render/scene_renderer.h"
+#include "render/view_options.h"
 
 namespace anim::app {
 namespace {

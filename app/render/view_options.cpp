@@ -1,4 +1,4 @@
-#include "cli/view_options.h"
+#include "render/view_options.h"
 
 #include <utility>
 

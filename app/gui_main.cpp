@@ -1,0 +1,65 @@
+// animscope-gui: the half of animscope that needs SDL and OpenGL, the desktop tool and
+// `render`. Users type `animscope`, which execs this with the same argv; run directly it
+// behaves the same, headless commands included.
+#include <cstring>
+#include <iostream>
+
+#include "cli/args.h"
+#include "cli/cli.h"
+#include "cli/errors.h"
+#include "gui/app.h"
+#include "render/cmd_render.h"
+#include "render/view_options.h"
+
+namespace {
+
+int gui_main(int argc, char** argv) {
+  using anim::app::kExitError;
+  auto args = anim::app::parse_args(argc, argv, 1, {"names"},
+                                    {"screenshot", "frames", "joint", "shading", "up", "anim"});
+  if (!args.ok() || args.value().positional.size() > 1) {
+    if (!args.ok()) anim::app::print_error(std::cerr, args.error());
+    std::cerr << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME]\n"
+                 "                 [--shading MODE] [--names]\n"
+                 "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
+                 "       animscope help   (command-line subcommands)\n";
+    return kExitError;
+  }
+  anim::app::GuiOptions options;
+  if (!args.value().positional.empty()) options.open_path = args.value().positional[0];
+  options.anim_files = args.value().get_all("anim");
+  options.screenshot_path = args.value().get("screenshot").value_or("");
+  auto frames = args.value().get_float("frames", options.screenshot_path.empty() ? 0.0f : 3.0f);
+  if (!frames.ok() || frames.value() < 0.0f) {
+    std::cerr << "animscope: --frames needs a count\n";
+    return kExitError;
+  }
+  options.frames = static_cast<int>(frames.value());
+  options.select_joint = args.value().get("joint").value_or("");
+  auto shading = anim::app::parse_shading(args.value().get("shading").value_or("lit"));
+  if (!shading.ok()) {
+    anim::app::print_error(std::cerr, shading.error());
+    return kExitError;
+  }
+  options.shading = shading.value();
+  options.show_joint_names = args.value().has("names");
+  auto up = anim::app::parse_up_axis(args.value().get("up").value_or("y"));
+  if (!up.ok()) {
+    anim::app::print_error(std::cerr, up.error());
+    return kExitError;
+  }
+  options.up_axis = up.value();
+  return anim::app::run_gui(options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc >= 2 && !std::strcmp(argv[1], "render")) {
+    return anim::app::cmd_render(argc, argv, std::cout, std::cerr);
+  }
+  if (anim::app::is_headless_command(argc, argv)) {
+    return anim::app::run_cli(argc, argv, std::cout, std::cerr);
+  }
+  return gui_main(argc, argv);
+}

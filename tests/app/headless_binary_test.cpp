@@ -1,0 +1,146 @@
+// The two executables as files and processes: animscope (headless commands) must not load SDL
+// or OpenGL, and hands everything else to animscope-gui beside it. Needs no display.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "split_assets.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using anim::import::test_support::TempDir;
+
+const std::string kBinary = ANIMSCOPE_BINARY;
+const std::string kGuiBinary = ANIMSCOPE_GUI_BINARY;
+const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
+
+struct Output {
+  int code = -1;  // -1 when the process did not exit normally.
+  std::string text;
+};
+
+// Runs a shell command, keeping its stdout and stderr together.
+Output run(const std::string& command) {
+  Output output;
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return output;
+  char buffer[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.text.append(buffer, n);
+  const int status = ::pclose(pipe);
+  output.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return output;
+}
+
+// Single quotes for the shell (the paths here have none).
+std::string shell_quoted(const std::string& text) { return "'" + text + "'"; }
+
+// The NEEDED entries of an ELF file's dynamic section, as `readelf -d` prints them:
+//  0x0000000000000001 (NEEDED)             Shared library: [libc.so.6]
+std::vector<std::string> needed_libraries(const std::string& path) {
+  std::vector<std::string> libraries;
+  std::istringstream lines(run("readelf -d " + shell_quoted(path)).text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("(NEEDED)") == std::string::npos) continue;
+    const std::size_t open = line.find('['), close = line.rfind(']');
+    if (open != std::string::npos && close > open) {
+      libraries.push_back(line.substr(open + 1, close - open - 1));
+    }
+  }
+  return libraries;
+}
+
+// Libraries that open a window or a GL context, or pull in a display server's client.
+bool is_display_library(const std::string& library) {
+  for (const char* prefix : {"libSDL2", "libGL.", "libGLX", "libEGL", "libOpenGL"}) {
+    if (library.rfind(prefix, 0) == 0) return true;
+  }
+  return false;
+}
+
+// A copy of animscope alone in a temporary folder: no animscope-gui beside it.
+class LoneHeadlessBinary : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_FALSE(dir_.path().empty());
+    binary_ = dir_.path() + "/animscope";
+    fs::copy_file(kBinary, binary_);
+    fs::permissions(binary_, fs::perms::owner_all);
+  }
+
+  std::string gui_path() const {
+    return dir_.path() + "/" + fs::path(kGuiBinary).filename().string();
+  }
+
+  TempDir dir_;
+  std::string binary_;
+};
+
+TEST(HeadlessBinary, NeedsNoSdlOrGlLibrary) {
+  const std::vector<std::string> needed = needed_libraries(kBinary);
+  // libc at least: an empty list means readelf failed, not that the binary is clean.
+  ASSERT_FALSE(needed.empty()) << "readelf -d " << kBinary << " listed no NEEDED entry";
+  for (const std::string& library : needed) {
+    EXPECT_FALSE(is_display_library(library)) << kBinary << " needs " << library;
+  }
+}
+
+// The check above can fail: the same reading finds SDL in the GUI binary.
+TEST(HeadlessBinary, GuiBinaryNeedsSdl) {
+  bool sdl = false;
+  for (const std::string& library : needed_libraries(kGuiBinary)) {
+    sdl = sdl || library.rfind("libSDL2", 0) == 0;
+  }
+  EXPECT_TRUE(sdl) << kGuiBinary << " should need libSDL2";
+}
+
+TEST_F(LoneHeadlessBinary, RunsHeadlessCommandsWithoutTheGuiBinary) {
+  const Output info = run(shell_quoted(binary_) + " info " + shell_quoted(kWuson));
+  EXPECT_EQ(info.code, 0) << info.text;
+  EXPECT_NE(info.text.find("joints"), std::string::npos) << info.text;
+  // `help` lists `render` too, though another executable runs it.
+  const Output help = run(shell_quoted(binary_) + " help");
+  EXPECT_EQ(help.code, 0) << help.text;
+  EXPECT_NE(help.text.find("animscope render"), std::string::npos) << help.text;
+}
+
+TEST_F(LoneHeadlessBinary, MissingGuiBinaryIsOneLineNamingItWithExitCode2) {
+  const std::vector<std::string> gui_requests = {"", shell_quoted(kWuson),
+                                                 "--screenshot /tmp/never.png",
+                                                 "render builtin:demo --out /tmp/x.png"};
+  for (const std::string& args : gui_requests) {
+    const Output output = run(shell_quoted(binary_) + " " + args);
+    EXPECT_EQ(output.code, 2) << args;
+    EXPECT_EQ(output.text, "animscope: " + gui_path() +
+                               " is missing: the desktop tool and `render` live there (build "
+                               "the animscope-gui target)\n")
+        << args;
+  }
+}
+
+// A stand-in animscope-gui that prints its arguments shows the handoff keeps them as typed.
+TEST_F(LoneHeadlessBinary, HandsTheToolAndRenderToTheGuiBinaryWithTheSameArguments) {
+  {
+    std::ofstream script(gui_path());
+    script << "#!/bin/sh\nprintf '[%s]' \"$@\"\nexit 7\n";
+  }
+  fs::permissions(gui_path(), fs::perms::owner_all);
+  Output output = run(shell_quoted(binary_) + " render 'a b.fbx' --out x.png");
+  EXPECT_EQ(output.code, 7);
+  EXPECT_EQ(output.text, "[render][a b.fbx][--out][x.png]");
+  output = run(shell_quoted(binary_));
+  EXPECT_EQ(output.code, 7);
+  EXPECT_EQ(output.text, "[]");
+  // Headless commands never reach it.
+  output = run(shell_quoted(binary_) + " info builtin:demo");
+  EXPECT_EQ(output.code, 0) << output.text;
+}
+
+}  // namespace
