@@ -33,9 +33,8 @@ constexpr Command kCommands[] = {
     {"fmt", cmd_fmt, "fmt SETUP.json [--out FILE]    rewrite a setup in canonical form"},
     {"render", nullptr,
      "render MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time T] [--shading MODE]\n"
-     "       [--joint NAME]"
-     "       [--up y|z] [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton] [--no-grid] "
-     "[--axes]\n"
+     "       [--joint NAME] [--up y|z] [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton]\n"
+     "       [--no-grid] [--axes]\n"
      "       --out FILE.png             render one frame offscreen to a PNG"},
 };
 

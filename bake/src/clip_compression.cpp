@@ -341,14 +341,16 @@ class ClipWriter {
   bool narrow_ = false;
 };
 
-// The component to rebuild for a rotation track (the one farthest from 0 over all keys), or -1
-// when every component comes near 0 somewhere (a kQuat4 track).
+// The component to rebuild for a rotation track, or -1 when every component comes near 0 on
+// some key (a kQuat4 track): w when it stays far enough from 0 (the sampler then needs no
+// reordering), else the component that stays farthest.
 int dropped_component(const std::vector<glm::quat>& keys) {
   int best = -1;
   float best_min = kMinDroppedComponent;
   for (int c = 3; c >= 0; --c) {
     float m = INFINITY;
     for (const glm::quat& q : keys) m = std::min(m, std::fabs(component(q, c)));
+    if (m >= kMinDroppedComponent && c == 3) return 3;
     if (m >= best_min) {
       best_min = m;
       best = c;

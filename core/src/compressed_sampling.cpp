@@ -113,18 +113,22 @@ void sample_track(const CompressedTrack& t, const uint8_t* stream, uint32_t k, f
   for (int c = 0; c < 4; ++c) row[4 * c] = q[c];
 }
 
-// The three stored components of every lane of group key k, in rows of four.
+// The three stored components of every lane of group key k, as floats in rows of four; also
+// kept, as stored, in `raw` for the frames to come.
 inline void read_group_key(const uint8_t* stream, const RotationGroup& g, uint32_t k,
-                           uint16_t (&raw)[3][4]) {
+                           uint16_t (&raw)[3][4], F4 (&rows)[3]) {
   uint64_t bit = g.first_bit + static_cast<uint64_t>(k) * g.key_bits;
+  uint32_t q[3][4];
   for (int l = 0; l < 4; ++l) {
     const uint8_t* widths = g.component_bits[l];
     uint64_t w = bits_at(stream, bit);
-    raw[0][l] = static_cast<uint16_t>(take(w, widths[0]));
-    raw[1][l] = static_cast<uint16_t>(take(w, widths[1]));
-    raw[2][l] = static_cast<uint16_t>(take(w, widths[2]));
+    for (int c = 0; c < 3; ++c) {
+      q[c][l] = take(w, widths[c]);
+      raw[c][l] = static_cast<uint16_t>(q[c][l]);
+    }
     bit += uint32_t{widths[0]} + widths[1] + widths[2];
   }
+  for (int c = 0; c < 3; ++c) rows[c] = simd::from_ints(q[c][0], q[c][1], q[c][2], q[c][3]);
 }
 
 // One group: the key pair found once for its four tracks (and decoded only as the character
@@ -133,24 +137,40 @@ inline void read_group_key(const uint8_t* stream, const RotationGroup& g, uint32
 template <class Time, class Keys>
 void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* times, float tq,
                   Keys& cache, SoaTransform* out) {
-  uint32_t hint = cache.key;
+  const Time* tt = times + g.first_key;
+  uint32_t k = cache.key;  // 0xffff (nothing cached) fails the test: key_count <= 65536.
   float alpha;
-  const uint32_t k = locate(times + g.first_key, g.key_count, tq, hint, alpha);
-  if (k != cache.key) {
+  if (k + 1 < g.key_count && static_cast<float>(tt[k]) <= tq &&
+      tq < static_cast<float>(tt[k + 1])) {  // Still between the cached keys: the common case.
+    const float t0 = tt[k];
+    alpha = (tq - t0) / (static_cast<float>(tt[k + 1]) - t0);
+  } else {
+    uint32_t hint = cache.key;
+    k = locate(tt, g.key_count, tq, hint, alpha);
+  }
+  // The pair's quantized components: from the cache, or read now (and cached).
+  F4 qa[3], qb[3];
+  if (k == cache.key) {
+    for (int c = 0; c < 3; ++c) {
+      qa[c] = simd::load_u16(cache.raw[0][c]);
+      qb[c] = simd::load_u16(cache.raw[1][c]);
+    }
+  } else {
     if (k == cache.key + 1u) {  // Playing on: the old second key is the new first.
+      for (int c = 0; c < 3; ++c) qa[c] = simd::load_u16(cache.raw[1][c]);
       std::memcpy(cache.raw[0], cache.raw[1], sizeof(cache.raw[0]));
     } else {
-      read_group_key(stream, g, k, cache.raw[0]);
+      read_group_key(stream, g, k, cache.raw[0], qa);
     }
-    read_group_key(stream, g, k + 1, cache.raw[1]);
+    read_group_key(stream, g, k + 1, cache.raw[1], qb);
     cache.key = static_cast<uint16_t>(k);
   }
   const F4 zero = simd::zero(), one = simd::splat(1.0f);
   F4 a[4], b[4];
   for (int c = 0; c < 3; ++c) {
     const F4 lo = simd::load(g.min[c]), step = simd::load(g.step[c]);
-    a[c] = simd::madd(simd::load_u16(cache.raw[0][c]), step, lo);
-    b[c] = simd::madd(simd::load_u16(cache.raw[1][c]), step, lo);
+    a[c] = simd::madd(qa[c], step, lo);
+    b[c] = simd::madd(qb[c], step, lo);
   }
   a[3] = simd::sqrt(simd::max(zero, one - (a[0] * a[0] + a[1] * a[1] + a[2] * a[2])));
   b[3] = simd::sqrt(simd::max(zero, one - (b[0] * b[0] + b[1] * b[1] + b[2] * b[2])));
@@ -158,26 +178,37 @@ void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* tim
   const F4 u = one - simd::abs(dot);
   const F4 fit =
       u * simd::madd(u, simd::madd(u, simd::splat(kFit3), simd::splat(kFit2)), simd::splat(kFit1));
-  const F4 al = simd::splat(alpha);
-  const F4 t = al + fit * al * (al - simd::splat(0.5f)) * (al - one);
+  // fitted_alpha with the lanes' shared alpha: only the fit differs from lane to lane.
+  const F4 t =
+      simd::madd(fit, simd::splat(alpha * (alpha - 0.5f) * (alpha - 1.0f)), simd::splat(alpha));
   const F4 wb = simd::negate_where(simd::less(dot, zero), t);
   const F4 wa = one - t;
   F4 q[4];
   for (int c = 0; c < 4; ++c) q[c] = a[c] * wa + b[c] * wb;
-  const F4 len2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-  const simd::M4 fine = simd::greater(len2, simd::splat(1e-12f));
-  const F4 inv_len = simd::rsqrt(simd::max(len2, simd::splat(1e-12f)));
-  for (int c = 0; c < 4; ++c) q[c] = simd::select(fine, q[c] * inv_len, a[c]);
-  // Back from "three stored, then rebuilt" to x, y, z, w, lane by lane: with d the rebuilt
-  // component, x is rebuilt or first; y first, rebuilt or second; z second, rebuilt or third;
-  // w third or rebuilt.
-  simd::M4 d[4];
-  simd::lanes_equal(g.dropped, d);
-  const F4 x = simd::select(d[0], q[3], q[0]);
-  const F4 y = simd::select(d[0], q[0], simd::select(d[1], q[3], q[1]));
-  const F4 z = simd::select(d[2], q[3], simd::select(d[3], q[2], q[1]));
-  const F4 w = simd::select(d[3], q[3], q[2]);
+  // |a|, |b| >= 1 (a rebuilt component is 0 only when the stored ones already reach 1), the
+  // weights are in [0, 1] and sum to 1, and b is on a's side: |q|^2 >= 1/2, never 0.
+  const F4 inv_len = simd::rsqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+  for (int c = 0; c < 4; ++c) q[c] = q[c] * inv_len;
+  F4 x = q[0], y = q[1], z = q[2], w = q[3];
+  if (!g.all_dropped_w()) {
+    // Back from "three stored, then rebuilt" to x, y, z, w, lane by lane: with d the rebuilt
+    // component, x is rebuilt or first; y first, rebuilt or second; z second, rebuilt or
+    // third; w third or rebuilt.
+    simd::M4 d[4];
+    simd::lanes_equal(g.dropped, d);
+    x = simd::select(d[0], q[3], q[0]);
+    y = simd::select(d[0], q[0], simd::select(d[1], q[3], q[1]));
+    z = simd::select(d[2], q[3], simd::select(d[3], q[2], q[1]));
+    w = simd::select(d[3], q[3], q[2]);
+  }
   SoaTransform& block = out[g.block];
+  if (g.lane_mask == 15) {
+    simd::store(block.rx, x);
+    simd::store(block.ry, y);
+    simd::store(block.rz, z);
+    simd::store(block.rw, w);
+    return;
+  }
   const simd::M4 lanes = simd::lane_mask(g.lane_mask);
   simd::store(block.rx, simd::select(lanes, x, simd::load(block.rx)));
   simd::store(block.ry, simd::select(lanes, y, simd::load(block.ry)));

@@ -1,6 +1,6 @@
 #include "anim/local_to_model.h"
 
-#include "simd.h"
+#include "matrix_simd.h"
 
 namespace anim {
 
@@ -17,8 +17,8 @@ bool LocalToModelJob::run() const {
   if (!validate()) return false;
   for (std::size_t i = 0; i < parents.size(); ++i) {
     const int p = parents[i];
-    const glm::mat4 m = to_matrix(local[i]);
-    detail::multiply(p < 0 ? root : output[p], m, output[i]);
+    const detail::Columns parent = detail::load_columns(p < 0 ? root : output[p]);
+    detail::multiply_affine(parent, detail::load_columns(to_matrix(local[i])), output[i]);
   }
   return true;
 }

@@ -26,6 +26,12 @@ struct M4 {  // Lane masks: all bits set where true.
   __m128 v;
 };
 inline F4 load(const float* p) { return {_mm_load_ps(p)}; }  // 16-byte aligned
+// Four integers converted to float, built in registers (no round trip through memory, which
+// would stall on values just computed).
+inline F4 from_ints(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+  return {_mm_cvtepi32_ps(_mm_set_epi32(static_cast<int>(d), static_cast<int>(c),
+                                        static_cast<int>(b), static_cast<int>(a)))};
+}
 // Four uint16 values (any alignment), converted to float.
 inline F4 load_u16(const uint16_t* p) {
   const __m128i v = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));
@@ -100,6 +106,10 @@ struct M4 {
 inline F4 load(const float* p) { return {vld1q_f32(p)}; }
 inline F4 load_int(const int32_t* p) { return {vcvtq_f32_s32(vld1q_s32(p))}; }
 inline F4 load_u16(const uint16_t* p) { return {vcvtq_f32_u32(vmovl_u16(vld1_u16(p)))}; }
+inline F4 from_ints(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+  const uint32_t v[4] = {a, b, c, d};
+  return {vcvtq_f32_u32(vld1q_u32(v))};
+}
 inline void store(float* p, F4 a) { vst1q_f32(p, a.v); }
 inline F4 splat(float x) { return {vdupq_n_f32(x)}; }
 inline F4 zero() { return {vdupq_n_f32(0.0f)}; }
@@ -166,6 +176,10 @@ inline F4 load_int(const int32_t* p) {
 inline F4 load_u16(const uint16_t* p) {
   return {{static_cast<float>(p[0]), static_cast<float>(p[1]), static_cast<float>(p[2]),
            static_cast<float>(p[3])}};
+}
+inline F4 from_ints(uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+  return {
+      {static_cast<float>(a), static_cast<float>(b), static_cast<float>(c), static_cast<float>(d)}};
 }
 inline void store(float* p, F4 a) { std::memcpy(p, a.v, sizeof(a.v)); }
 inline F4 splat(float x) { return {{x, x, x, x}}; }

@@ -1,6 +1,6 @@
 #include "anim/skinning_palette.h"
 
-#include "simd.h"
+#include "matrix_simd.h"
 
 namespace anim {
 
@@ -15,7 +15,15 @@ bool SkinningPaletteJob::validate() const {
 bool SkinningPaletteJob::run() const {
   if (!validate()) return false;
   for (std::size_t s = 0; s < joints.size(); ++s) {
-    detail::multiply(model[joints[s]], inverse_bind[s], output[s]);
+    const detail::Columns m = detail::load_columns(model[joints[s]]);
+    const detail::Columns b = detail::load_columns(inverse_bind[s]);
+    // Bind matrices are affine but for hand-made data; the test is cheaper than the general
+    // product's fourth term.
+    if (detail::is_affine(inverse_bind[s])) {
+      detail::multiply_affine(m, b, output[s]);
+    } else {
+      detail::multiply(m, b, output[s]);
+    }
   }
   return true;
 }

@@ -70,6 +70,11 @@ struct alignas(16) RotationGroup {
   uint16_t key_bits = 0;              // Sum of component_bits.
   uint16_t reserved2 = 0;
   uint32_t reserved3 = 0;
+
+  // Whether every lane rebuilds w (its x, y, z stored in order).
+  bool all_dropped_w() const {
+    return dropped[0] == 3 && dropped[1] == 3 && dropped[2] == 3 && dropped[3] == 3;
+  }
 };
 static_assert(sizeof(RotationGroup) == 144, "RotationGroup is stored as is in packages");
 
