@@ -14,7 +14,7 @@ struct Command {
   const char* usage;
 };
 
-// The one list of commands. A new headless command (e.g. `pack`) is a cmd_NAME.cpp in
+// The one list of commands. A new headless command is a cmd_NAME.cpp in
 // app/cli, its declaration in cli.h, a row here and the file in animscope_cli's sources.
 constexpr Command kCommands[] = {
     {"info", cmd_info,
@@ -31,6 +31,10 @@ constexpr Command kCommands[] = {
      "play SETUP.json [--set NAME=VALUE@SECONDS ...] [--dt S] [--frames N] [--json]\n"
      "                                   run a setup's state machine headless"},
     {"fmt", cmd_fmt, "fmt SETUP.json [--out FILE]    rewrite a setup in canonical form"},
+    {"pack", cmd_pack,
+     "pack SETUP.json|MODEL [--anim FILE ...] --out NAME.animpack [--tolerance X] [--no-mesh]\n"
+     "       [--json]                    bake skeleton, skin, mesh, compressed clips and the\n"
+     "                                   state machine into one package for a game"},
     {"render", nullptr,
      "render MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time T] [--shading MODE]\n"
      "       [--joint NAME] [--up y|z] [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton]\n"

@@ -26,6 +26,7 @@ bool is_headless_command(int argc, const char* const* argv);
 int cmd_info(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 int cmd_fmt(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 

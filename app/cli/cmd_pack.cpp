@@ -1,0 +1,113 @@
+// `animscope pack SETUP.json|MODEL [--anim FILE ...] --out NAME.animpack [--tolerance X]
+// [--no-mesh] [--json]`: bakes what a game needs into one package: skeleton, skin, mesh,
+// every clip compressed under a model-space error tolerance, and a setup's state machine.
+#include <iomanip>
+#include <ostream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "anim/bake/clip_compression.h"
+#include "anim/bake/package_writer.h"
+#include "anim/file_io.h"
+#include "anim/setup.h"
+#include "cli/args.h"
+#include "cli/cli.h"
+#include "cli/errors.h"
+#include "cli/input_loading.h"
+
+namespace anim::app {
+namespace {
+
+constexpr const char* kUsage =
+    "animscope: usage: animscope pack SETUP.json|MODEL [--anim FILE ...] --out NAME.animpack\n"
+    "                  [--tolerance X] [--no-mesh] [--json]\n";
+
+void print_report(const std::vector<CompressedClip>& clips,
+                  const std::vector<bake::CompressionReport>& reports, std::size_t total, bool json,
+                  std::ostream& out) {
+  if (json) {
+    nlohmann::ordered_json j;
+    j["clips"] = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < clips.size(); ++i) {
+      j["clips"].push_back({{"name", clips[i].name},
+                            {"raw_bytes", reports[i].raw_bytes},
+                            {"packed_bytes", reports[i].packed_bytes},
+                            {"max_error", reports[i].max_error},
+                            {"mean_error", reports[i].mean_error}});
+    }
+    j["total_bytes"] = total;
+    out << j.dump(2) << "\n";
+    return;
+  }
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    const bake::CompressionReport& r = reports[i];
+    out << std::left << std::setw(28) << clips[i].name << std::right << std::setw(9) << r.raw_bytes
+        << " -> " << std::setw(8) << r.packed_bytes << " bytes   max error " << std::setprecision(3)
+        << r.max_error << " (tolerance " << r.tolerance << ")\n";
+  }
+  out << "package: " << total << " bytes\n";
+}
+
+}  // namespace
+
+int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  Result<Args> parsed =
+      parse_args(argc, argv, 2, {"json", "no-mesh"}, {"anim", "out", "tolerance"});
+  if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().get("out")) {
+    if (!parsed.ok()) print_error(err, parsed.error());
+    err << kUsage;
+    return kExitError;
+  }
+  const Args& args = parsed.value();
+  Result<float> tolerance = args.get_float("tolerance", 0.0f);
+  if (tolerance.ok() && !(tolerance.value() >= 0.0f)) {
+    tolerance = Error{Error::Code::kInvalidArgument, "--tolerance must be 0 or more", ""};
+  }
+  if (!tolerance.ok()) {
+    print_error(err, tolerance.error());
+    return kExitError;
+  }
+  const std::string path = args.positional[0];
+  std::optional<LoadedInput> loaded = open_input(path, args.get_all("anim"), err);
+  if (!loaded) return kExitError;
+  const Model& model = loaded->model;
+
+  Package package;
+  package.skeleton = model.skeleton;
+  package.skin = model.skin;
+  if (!args.has("no-mesh")) package.mesh = model.mesh;
+  std::vector<bake::CompressionReport> reports;
+  bake::CompressionOptions options;
+  options.tolerance = tolerance.value();
+  for (const Clip& clip : model.clips) {
+    Result<bake::CompressedResult> c = bake::compress_clip(clip, model.skeleton, options);
+    if (!c.ok()) {
+      print_error(err,
+                  Error{c.error().code, c.error().message, path + ": clip \"" + clip.name + "\""});
+      return kExitError;
+    }
+    package.clips.push_back(std::move(c.value().clip));
+    reports.push_back(c.value().report);
+  }
+  if (loaded->setup) {
+    Result<StateMachineDef> def = compile_setup(*loaded->setup, model.clips);
+    if (!def.ok()) {
+      print_error(err, Error{def.error().code, def.error().message, path});
+      return kExitError;
+    }
+    package.state_machine = std::move(def).value();
+    package.has_state_machine = true;
+  }
+  const std::vector<uint8_t> bytes = bake::write_package(package);
+  const std::string out_path = *args.get("out");
+  Status saved = write_file_atomically(out_path, std::string(bytes.begin(), bytes.end()));
+  if (!saved.ok()) {
+    print_error(err, saved.error());
+    return kExitError;
+  }
+  print_report(package.clips, reports, bytes.size(), args.has("json"), out);
+  return kExitOk;
+}
+
+}  // namespace anim::app

@@ -1,0 +1,201 @@
+#include "anim/bake/package_writer.h"
+
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "anim/package_format.h"
+
+namespace anim::bake {
+namespace {
+
+// Appends values as the loader reads them.
+class Writer {
+ public:
+  template <class T>
+  void put(const T& v) {
+    static_assert(std::is_trivially_copyable<T>::value, "written as bytes");
+    const auto* p = reinterpret_cast<const uint8_t*>(&v);
+    bytes_.insert(bytes_.end(), p, p + sizeof(T));
+  }
+  void put_count(std::size_t n) { put(static_cast<uint32_t>(n)); }
+  void put_string(const std::string& s) {
+    put_count(s.size());
+    bytes_.insert(bytes_.end(), s.begin(), s.end());
+    align(4);
+  }
+  template <class T>
+  void put_array(const std::vector<T>& v, std::size_t alignment = 4) {
+    static_assert(std::is_trivially_copyable<T>::value, "written as bytes");
+    const auto* p = reinterpret_cast<const uint8_t*>(v.data());
+    bytes_.insert(bytes_.end(), p, p + v.size() * sizeof(T));
+    align(alignment);
+  }
+  void align(std::size_t alignment) {
+    while (bytes_.size() % alignment != 0) bytes_.push_back(0);
+  }
+  std::vector<uint8_t> take() { return std::move(bytes_); }
+
+ private:
+  std::vector<uint8_t> bytes_;
+};
+
+void put_transform(Writer& w, const Transform& t) {
+  const float v[10] = {t.translation.x, t.translation.y, t.translation.z, t.rotation.x,
+                       t.rotation.y,    t.rotation.z,    t.rotation.w,    t.scale.x,
+                       t.scale.y,       t.scale.z};
+  for (float x : v) w.put(x);
+}
+
+std::vector<uint8_t> skeleton_section(const Skeleton& s) {
+  Writer w;
+  w.put_count(s.joint_count());
+  w.put_array(s.parents);
+  for (const Transform& t : s.rest) put_transform(w, t);
+  for (const std::string& name : s.names) w.put_string(name);
+  return w.take();
+}
+
+std::vector<uint8_t> skin_section(const Skin& skin) {
+  Writer w;
+  w.put_count(skin.size());
+  w.put_array(skin.joints);
+  for (const glm::mat4& m : skin.inverse_bind) {
+    for (int i = 0; i < 16; ++i) w.put(m[i / 4][i % 4]);
+  }
+  return w.take();
+}
+
+std::vector<uint8_t> mesh_section(const Mesh& mesh) {
+  Writer w;
+  w.put_count(mesh.vertices.size());
+  for (const Vertex& v : mesh.vertices) {
+    const float f[8] = {v.position.x, v.position.y, v.position.z, v.normal.x,
+                        v.normal.y,   v.normal.z,   v.uv.x,       v.uv.y};
+    for (float x : f) w.put(x);
+    for (uint16_t j : v.joints) w.put(j);
+    for (float x : v.weights) w.put(x);
+    w.put(v.truncated_weight);
+  }
+  w.put_count(mesh.indices.size());
+  w.put_array(mesh.indices);
+  w.put_count(mesh.submeshes.size());
+  for (const SubMesh& s : mesh.submeshes) {
+    w.put_string(s.name);
+    w.put(s.first_index);
+    w.put(s.index_count);
+    w.put(s.base_vertex);
+    w.put(s.vertex_count);
+  }
+  return w.take();
+}
+
+std::vector<uint8_t> clip_section(const CompressedClip& c) {
+  Writer w;
+  w.put_string(c.name);
+  w.put(c.duration);
+  w.put(c.ticks_per_second);
+  w.put(c.joint_count);
+  for (std::size_t n : {c.constants.size(), c.rotation_groups.size(), c.tracks.size(),
+                        c.frames8.size(), c.times16.size(), c.bits.size()}) {
+    w.put_count(n);
+  }
+  w.align(16);
+  w.put_array(c.rotation_groups);
+  w.put_array(c.constants);
+  w.put_array(c.tracks);
+  w.put_array(c.frames8);
+  w.put_array(c.times16);
+  w.put_array(c.bits);
+  return w.take();
+}
+
+std::vector<uint8_t> machine_section(const StateMachineDef& m) {
+  Writer w;
+  w.put_count(m.parameters.size());
+  for (const ParameterDef& p : m.parameters) {
+    w.put_string(p.name);
+    w.put(static_cast<uint32_t>(p.type));
+    w.put(p.default_value);
+    w.put(p.min);
+    w.put(p.max);
+    w.put(p.rate);
+  }
+  w.put_count(m.blend_spaces.size());
+  for (const BlendSpace1DDef& b : m.blend_spaces) {
+    w.put_string(b.name);
+    w.put(static_cast<int32_t>(b.parameter));
+    w.put_count(b.clips.size());
+    w.put_array(b.clips);
+    w.put_array(b.positions);
+  }
+  w.put_count(m.states.size());
+  for (const StateDef& s : m.states) {
+    w.put_string(s.name);
+    w.put(static_cast<uint32_t>(s.motion.kind == MotionRef::Kind::kClip ? 0 : 1));
+    w.put(static_cast<int32_t>(s.motion.index));
+    w.put(s.speed);
+    w.put(static_cast<uint32_t>(s.loop ? 1 : 0));
+  }
+  w.put_count(m.transitions.size());
+  for (const TransitionDef& t : m.transitions) {
+    w.put(static_cast<int32_t>(t.from));
+    w.put(static_cast<int32_t>(t.to));
+    w.put_count(t.conditions.size());
+    for (const ConditionDef& c : t.conditions) {
+      w.put(static_cast<int32_t>(c.parameter));
+      w.put(static_cast<uint32_t>(c.op));
+      w.put(c.value);
+    }
+    w.put(static_cast<uint32_t>(t.has_exit_time ? 1 : 0));
+    w.put(t.exit_time);
+    w.put(t.duration);
+    w.put(t.offset);
+    w.put(static_cast<uint32_t>(t.interruption));
+  }
+  w.put(static_cast<int32_t>(m.default_state));
+  return w.take();
+}
+
+}  // namespace
+
+std::vector<uint8_t> write_package(const Package& p) {
+  std::vector<std::pair<uint32_t, std::vector<uint8_t>>> sections;
+  sections.emplace_back(package::kSkeleton, skeleton_section(p.skeleton));
+  if (p.skin.size() > 0 || !p.mesh.vertices.empty()) {
+    sections.emplace_back(package::kSkin, skin_section(p.skin));
+  }
+  if (!p.mesh.vertices.empty()) sections.emplace_back(package::kMesh, mesh_section(p.mesh));
+  for (const CompressedClip& c : p.clips) sections.emplace_back(package::kClip, clip_section(c));
+  if (p.has_state_machine) {
+    sections.emplace_back(package::kMachine, machine_section(p.state_machine));
+  }
+
+  package::Header header;
+  std::memcpy(header.magic, package::kMagic, sizeof(header.magic));
+  header.major = package::kMajorVersion;
+  header.minor = package::kMinorVersion;
+  header.section_count = static_cast<uint32_t>(sections.size());
+  auto aligned = [](uint64_t n) {
+    return (n + package::kSectionAlignment - 1) / package::kSectionAlignment *
+           package::kSectionAlignment;
+  };
+  uint64_t offset = aligned(sizeof(header) + sections.size() * sizeof(package::SectionEntry));
+  std::vector<package::SectionEntry> table;
+  for (const auto& [kind, bytes] : sections) {
+    table.push_back({kind, package::crc32(bytes.data(), bytes.size()), offset, bytes.size()});
+    offset = aligned(offset + bytes.size());
+  }
+  header.file_size = offset;
+
+  std::vector<uint8_t> out(offset, 0);
+  std::memcpy(out.data(), &header, sizeof(header));
+  std::memcpy(out.data() + sizeof(header), table.data(), table.size() * sizeof(table[0]));
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    const std::vector<uint8_t>& bytes = sections[i].second;
+    if (!bytes.empty()) std::memcpy(out.data() + table[i].offset, bytes.data(), bytes.size());
+  }
+  return out;
+}
+
+}  // namespace anim::bake

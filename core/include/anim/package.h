@@ -1,0 +1,34 @@
+#pragma once
+// A baked package (.animpack): what a game loads instead of model files and setup JSON.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "anim/compressed_clip.h"
+#include "anim/model.h"
+#include "anim/result.h"
+#include "anim/skeleton.h"
+#include "anim/skinning_palette.h"
+#include "anim/span.h"
+#include "anim/state_machine_def.h"
+
+namespace anim {
+
+struct Package {
+  Skeleton skeleton;
+  Skin skin;  // Empty when the package has no skin.
+  Mesh mesh;  // Empty when packed without one.
+  std::vector<CompressedClip> clips;
+  bool has_state_machine = false;
+  StateMachineDef state_machine;  // Its clip indices refer to `clips`.
+
+  int find_clip(const std::string& name) const;
+};
+
+// Reads a package from its bytes (the whole file). Checks the header, the version, every
+// section's bounds and CRC, every count against the bytes it needs before allocating, and every
+// index, range and value the runtime will use: any input gives a Package that is safe to sample
+// and run, or an Error naming the section and offset, never a crash. No exceptions.
+Result<Package> load_package(Span<const uint8_t> bytes);
+
+}  // namespace anim

@@ -1,0 +1,53 @@
+#pragma once
+// The .animpack layout, shared by the loader (anim_core) and the packer (anim_bake).
+//
+// All numbers little-endian. The file is a PackageHeader, then `section_count` SectionEntry
+// records, then the sections, each starting at a multiple of 16 bytes. Every section carries
+// the CRC-32 (IEEE 802.3, as zlib computes it) of its bytes. Inside a section, values follow
+// each other in the order the loader reads them (see package_load.cpp): u32 counts before
+// their arrays, strings as a u32 length and the bytes, arrays padded to 4 bytes, and the
+// compressed clips' track tables as their in-memory structs (sizes checked at compile time).
+//
+// A reader accepts any minor version of its major version (a newer minor only adds sections,
+// which older readers skip) and refuses another major version.
+#include <cstddef>
+#include <cstdint>
+
+namespace anim::package {
+
+constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
+constexpr uint16_t kMajorVersion = 1;
+constexpr uint16_t kMinorVersion = 0;
+constexpr uint32_t kSectionAlignment = 16;
+
+struct Header {
+  char magic[8];
+  uint16_t major;
+  uint16_t minor;
+  uint32_t section_count;
+  uint64_t file_size;
+};
+static_assert(sizeof(Header) == 24, "Header is stored as is");
+
+struct SectionEntry {
+  uint32_t kind;
+  uint32_t crc;
+  uint64_t offset;  // From the start of the file.
+  uint64_t size;
+};
+static_assert(sizeof(SectionEntry) == 24, "SectionEntry is stored as is");
+
+constexpr uint32_t fourcc(char a, char b, char c, char d) {
+  return uint32_t(uint8_t(a)) | uint32_t(uint8_t(b)) << 8 | uint32_t(uint8_t(c)) << 16 |
+         uint32_t(uint8_t(d)) << 24;
+}
+constexpr uint32_t kSkeleton = fourcc('S', 'K', 'E', 'L');  // Exactly one.
+constexpr uint32_t kSkin = fourcc('S', 'K', 'I', 'N');      // At most one.
+constexpr uint32_t kMesh = fourcc('M', 'E', 'S', 'H');      // At most one.
+constexpr uint32_t kClip = fourcc('C', 'L', 'I', 'P');      // One per clip, in clip order.
+constexpr uint32_t kMachine = fourcc('S', 'M', 'D', 'F');  // At most one: the setup's runtime part.
+
+// CRC-32 of `size` bytes, continuing from `crc` (0 to start).
+uint32_t crc32(const uint8_t* data, std::size_t size, uint32_t crc = 0);
+
+}  // namespace anim::package

@@ -1,0 +1,325 @@
+#include <cmath>
+
+#include "anim/find_by_name.h"
+#include "anim/package.h"
+#include "anim/package_format.h"
+#include "package_bytes.h"
+
+namespace anim {
+namespace {
+
+using package::Reader;
+
+static_assert(sizeof(ConstantTrack) == 20, "ConstantTrack is stored as is");
+static_assert(sizeof(CompressedTrack) == 52, "CompressedTrack is stored as is");
+static_assert(sizeof(RotationGroup) == 144, "RotationGroup is stored as is");
+
+bool finite(const float* v, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(v[i])) return false;
+  }
+  return true;
+}
+
+bool read_transform(Reader& r, Transform& t) {
+  float v[10];
+  for (float& x : v) r.get(x);
+  if (!r.ok()) return false;
+  if (!finite(v, 10)) return r.fail("a rest transform is not finite");
+  t.translation = glm::vec3(v[0], v[1], v[2]);
+  t.rotation = glm::quat(v[6], v[3], v[4], v[5]);
+  t.scale = glm::vec3(v[7], v[8], v[9]);
+  return true;
+}
+
+bool read_matrix(Reader& r, glm::mat4& m) {
+  float v[16];
+  for (float& x : v) r.get(x);
+  if (!r.ok()) return false;
+  if (!finite(v, 16)) return r.fail("a matrix is not finite");
+  for (int i = 0; i < 16; ++i) m[i / 4][i % 4] = v[i];
+  return true;
+}
+
+bool read_skeleton(Reader& r, Skeleton& s) {
+  uint32_t n = 0;
+  r.get_count(n, 2 + 40 + 4);  // A parent, a transform and a name's length each.
+  r.get_array(s.parents, n);
+  s.rest.resize(r.ok() ? n : 0);
+  for (Transform& t : s.rest) read_transform(r, t);
+  s.names.resize(r.ok() ? n : 0);
+  for (std::string& name : s.names) r.get_string(name);
+  if (!r.ok()) return false;
+  Status valid = s.validate();
+  return valid.ok() || r.fail(valid.error().message);
+}
+
+bool read_skin(Reader& r, Skin& skin, std::size_t joints) {
+  uint32_t n = 0;
+  r.get_count(n, 2 + 64);
+  r.get_array(skin.joints, n);
+  skin.inverse_bind.resize(r.ok() ? n : 0);
+  for (glm::mat4& m : skin.inverse_bind) read_matrix(r, m);
+  if (!r.ok()) return false;
+  for (int16_t j : skin.joints) {
+    if (j < 0 || static_cast<std::size_t>(j) >= joints) return r.fail("skin joint out of range");
+  }
+  return true;
+}
+
+bool read_mesh(Reader& r, Mesh& mesh, std::size_t skin_entries) {
+  uint32_t vertices = 0, indices = 0, submeshes = 0;
+  r.get_count(vertices, 4 * 13 + 2 * 4);
+  mesh.vertices.resize(r.ok() ? vertices : 0);
+  for (Vertex& v : mesh.vertices) {
+    float f[8];
+    for (float& x : f) r.get(x);
+    for (uint16_t& j : v.joints) r.get(j);
+    for (float& w : v.weights) r.get(w);
+    r.get(v.truncated_weight);
+    if (!r.ok()) return false;
+    if (!finite(f, 8) || !finite(v.weights, kMaxInfluences) || !std::isfinite(v.truncated_weight)) {
+      return r.fail("a vertex value is not finite");
+    }
+    v.position = glm::vec3(f[0], f[1], f[2]);
+    v.normal = glm::vec3(f[3], f[4], f[5]);
+    v.uv = glm::vec2(f[6], f[7]);
+    for (int i = 0; i < kMaxInfluences; ++i) {
+      if (v.weights[i] != 0.0f && v.joints[i] >= skin_entries) {
+        return r.fail("a vertex names a skin entry the skin lacks");
+      }
+    }
+  }
+  r.get_count(indices, 4);
+  r.get_array(mesh.indices, indices);
+  if (!r.ok()) return false;
+  if (indices % 3 != 0) return r.fail("index count is not a multiple of 3");
+  for (uint32_t i : mesh.indices) {
+    if (i >= vertices) return r.fail("an index past the last vertex");
+  }
+  r.get_count(submeshes, 4 * 5);
+  mesh.submeshes.resize(r.ok() ? submeshes : 0);
+  for (SubMesh& s : mesh.submeshes) {
+    r.get_string(s.name);
+    r.get(s.first_index);
+    r.get(s.index_count);
+    r.get(s.base_vertex);
+    r.get(s.vertex_count);
+    if (!r.ok()) return false;
+    if (uint64_t{s.first_index} + s.index_count > indices ||
+        uint64_t{s.base_vertex} + s.vertex_count > vertices) {
+      return r.fail("a submesh reaches past the mesh");
+    }
+  }
+  return true;
+}
+
+bool read_clip(Reader& r, CompressedClip& c, std::size_t joints) {
+  r.get_string(c.name);
+  r.get(c.duration);
+  r.get(c.ticks_per_second);
+  r.get(c.joint_count);
+  uint32_t constants = 0, groups = 0, tracks = 0, frames8 = 0, times16 = 0, bits = 0;
+  for (uint32_t* n : {&constants, &groups, &tracks, &frames8, &times16, &bits}) r.get(*n);
+  r.align(16);
+  r.get_array(c.rotation_groups, groups);
+  r.get_array(c.constants, constants);
+  r.get_array(c.tracks, tracks);
+  r.get_array(c.frames8, frames8);
+  r.get_array(c.times16, times16);
+  r.get_array(c.bits, bits);
+  if (!r.ok()) return false;
+  Status valid = c.validate(joints);
+  return valid.ok() || r.fail(valid.error().message);
+}
+
+bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
+  uint32_t n = 0;
+  r.get_count(n, 4 + 20);
+  m.parameters.resize(r.ok() ? n : 0);
+  for (ParameterDef& p : m.parameters) {
+    uint32_t type = 0;
+    r.get_string(p.name);
+    r.get(type);
+    r.get(p.default_value);
+    r.get(p.min);
+    r.get(p.max);
+    r.get(p.rate);
+    if (!r.ok()) return false;
+    if (type > static_cast<uint32_t>(ParameterType::kTrigger))
+      return r.fail("unknown parameter type");
+    p.type = static_cast<ParameterType>(type);
+    const float values[4] = {p.default_value, p.min, p.max, p.rate};
+    if (!finite(values, 4) || p.rate < 0.0f) return r.fail("bad parameter values");
+  }
+  r.get_count(n, 4 + 4 + 4);
+  m.blend_spaces.resize(r.ok() ? n : 0);
+  for (BlendSpace1DDef& b : m.blend_spaces) {
+    uint32_t points = 0;
+    r.get_string(b.name);
+    r.get(b.parameter);
+    r.get_count(points, 8);
+    r.get_array(b.clips, points);
+    r.get_array(b.positions, points);
+    if (!r.ok()) return false;
+    if (b.parameter < 0 || static_cast<std::size_t>(b.parameter) >= m.parameters.size() ||
+        points == 0) {
+      return r.fail("blend space \"" + b.name + "\": bad parameter or no points");
+    }
+    for (uint32_t i = 0; i < points; ++i) {
+      if (b.clips[i] < 0 || static_cast<std::size_t>(b.clips[i]) >= clips ||
+          !std::isfinite(b.positions[i]) || (i > 0 && !(b.positions[i] > b.positions[i - 1]))) {
+        return r.fail("blend space \"" + b.name + "\": bad point");
+      }
+    }
+  }
+  r.get_count(n, 4 + 20);
+  m.states.resize(r.ok() ? n : 0);
+  for (StateDef& s : m.states) {
+    uint32_t kind = 0, loop = 0;
+    r.get_string(s.name);
+    r.get(kind);
+    r.get(s.motion.index);
+    r.get(s.speed);
+    r.get(loop);
+    if (!r.ok()) return false;
+    const std::size_t targets = kind == 0 ? clips : m.blend_spaces.size();
+    if (kind > 1 || s.motion.index < 0 || static_cast<std::size_t>(s.motion.index) >= targets ||
+        !std::isfinite(s.speed) || loop > 1) {
+      return r.fail("state \"" + s.name + "\": bad motion or speed");
+    }
+    s.motion.kind = kind == 0 ? MotionRef::Kind::kClip : MotionRef::Kind::kBlendSpace;
+    s.loop = loop == 1;
+  }
+  r.get_count(n, 4 * 9);
+  m.transitions.resize(r.ok() ? n : 0);
+  const auto states = static_cast<int>(m.states.size());
+  for (TransitionDef& t : m.transitions) {
+    uint32_t conditions = 0, has_exit = 0, interruption = 0;
+    r.get(t.from);
+    r.get(t.to);
+    r.get_count(conditions, 12);
+    t.conditions.resize(r.ok() ? conditions : 0);
+    for (ConditionDef& c : t.conditions) {
+      uint32_t op = 0;
+      r.get(c.parameter);
+      r.get(op);
+      r.get(c.value);
+      if (!r.ok()) return false;
+      if (c.parameter < 0 || static_cast<std::size_t>(c.parameter) >= m.parameters.size() ||
+          op > static_cast<uint32_t>(ConditionOp::kTriggerSet) || !std::isfinite(c.value)) {
+        return r.fail("a transition condition is out of range");
+      }
+      c.op = static_cast<ConditionOp>(op);
+    }
+    r.get(has_exit);
+    r.get(t.exit_time);
+    r.get(t.duration);
+    r.get(t.offset);
+    r.get(interruption);
+    if (!r.ok()) return false;
+    const float values[3] = {t.exit_time, t.duration, t.offset};
+    if (t.from < -1 || t.from >= states || t.to < 0 || t.to >= states || has_exit > 1 ||
+        interruption > static_cast<uint32_t>(Interruption::kDestination) || !finite(values, 3) ||
+        t.duration < 0.0f) {
+      return r.fail("a transition is out of range");
+    }
+    t.has_exit_time = has_exit == 1;
+    t.interruption = static_cast<Interruption>(interruption);
+  }
+  r.get(m.default_state);
+  if (!r.ok()) return false;
+  if (m.states.empty() || m.default_state < 0 || m.default_state >= states) {
+    return r.fail("no states, or the default state is out of range");
+  }
+  return true;
+}
+
+Error error_at(const std::string& where, const std::string& what) {
+  return Error{Error::Code::kInvalidData, what, where};
+}
+
+std::string section_name(uint32_t kind, std::size_t index) {
+  std::string name(4, ' ');
+  for (int i = 0; i < 4; ++i) {
+    const char c = static_cast<char>((kind >> (8 * i)) & 0xffu);
+    name[i] = c >= 32 && c < 127 ? c : '?';
+  }
+  return "section " + std::to_string(index) + " (" + name + ")";
+}
+
+}  // namespace
+
+int Package::find_clip(const std::string& name) const { return find_by_name(clips, name); }
+
+Result<Package> load_package(Span<const uint8_t> bytes) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  return error_at("header", "packages are little-endian; this machine is not");
+#endif
+  package::Header header;
+  if (bytes.size() < sizeof(header)) return error_at("header", "too short to be a package");
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  if (std::memcmp(header.magic, package::kMagic, sizeof(header.magic)) != 0) {
+    return error_at("header", "not an animscope package (bad magic)");
+  }
+  if (header.major != package::kMajorVersion) {
+    return error_at("header", "format version " + std::to_string(header.major) + "." +
+                                  std::to_string(header.minor) + "; this reader reads " +
+                                  std::to_string(package::kMajorVersion) + ".x");
+  }
+  if (header.file_size != bytes.size()) {
+    return error_at("header", "says " + std::to_string(header.file_size) + " bytes, the file has " +
+                                  std::to_string(bytes.size()) + " (truncated?)");
+  }
+  const uint64_t table_end =
+      sizeof(header) + uint64_t{header.section_count} * sizeof(package::SectionEntry);
+  if (table_end > bytes.size()) return error_at("header", "section table ends past the file");
+
+  Package out;
+  bool have_skeleton = false, have_skin = false, have_mesh = false;
+  for (std::size_t i = 0; i < header.section_count; ++i) {
+    package::SectionEntry e;
+    std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
+    const std::string where = section_name(e.kind, i);
+    if (e.offset < table_end || e.offset > bytes.size() || e.size > bytes.size() - e.offset) {
+      return error_at(where, "lies outside the file");
+    }
+    const uint8_t* data = bytes.data() + e.offset;
+    const auto size = static_cast<std::size_t>(e.size);
+    if (package::crc32(data, size) != e.crc) return error_at(where, "CRC mismatch (damaged file)");
+    Reader r(data, size);
+    const bool needs_skeleton = e.kind != package::kSkeleton;
+    if (needs_skeleton && !have_skeleton) return error_at(where, "comes before the skeleton");
+    const std::size_t joints = out.skeleton.joint_count();
+    if (e.kind == package::kSkeleton) {
+      if (have_skeleton) return error_at(where, "a second skeleton");
+      read_skeleton(r, out.skeleton);
+      have_skeleton = true;
+    } else if (e.kind == package::kSkin) {
+      if (have_skin) return error_at(where, "a second skin");
+      read_skin(r, out.skin, joints);
+      have_skin = true;
+    } else if (e.kind == package::kMesh) {
+      if (have_mesh || !have_skin) return error_at(where, "a mesh before the skin, or a second");
+      read_mesh(r, out.mesh, out.skin.size());
+      have_mesh = true;
+    } else if (e.kind == package::kClip) {
+      if (out.has_state_machine) return error_at(where, "a clip after the state machine");
+      out.clips.emplace_back();
+      read_clip(r, out.clips.back(), joints);
+    } else if (e.kind == package::kMachine) {
+      if (out.has_state_machine) return error_at(where, "a second state machine");
+      read_machine(r, out.state_machine, out.clips.size());
+      out.has_state_machine = true;
+    } else {
+      continue;  // A section of a newer minor version: skipped.
+    }
+    if (!r.ok()) {
+      return error_at(where + " at byte " + std::to_string(e.offset + r.offset()), r.problem());
+    }
+  }
+  if (!have_skeleton) return error_at("header", "no skeleton section");
+  return out;
+}
+
+}  // namespace anim

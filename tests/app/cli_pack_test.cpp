@@ -1,0 +1,106 @@
+// `animscope pack`: a setup or model becomes one package that load_package reads back with the
+// same skeleton, clips and state machine, and within the size and error the report gives.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "anim/file_io.h"
+#include "anim/import/import_model.h"
+#include "anim/package.h"
+#include "cli_run.h"
+#include "split_assets.h"
+
+namespace anim::app {
+namespace {
+
+using testing::run;
+
+const std::string kWuson = ANIMSCOPE_ASSIMP_MODELS "/X/Testwuson.X";
+const std::string kSetup = ANIMSCOPE_SOURCE_DIR "/projects/wuson_locomotion.json";
+
+Result<Package> load_file(const std::string& path) {
+  Result<std::string> bytes = read_file(path);
+  if (!bytes.ok()) return bytes.error();
+  return load_package(Span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.value().data()),
+                                          bytes.value().size()));
+}
+
+TEST(CliPack, SetupBecomesAPackageWithItsStateMachine) {
+  anim::import::test_support::TempDir dir;
+  const std::string out = dir.path() + "/wuson.animpack";
+  testing::CliRun r = run({"pack", kSetup, "--out", out, "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json report = nlohmann::json::parse(r.out);
+  Result<Package> p = load_file(out);
+  ASSERT_TRUE(p.ok()) << p.error().to_string();
+  Result<Model> model = anim::import::import_model(kWuson);
+  ASSERT_TRUE(model.ok());
+  EXPECT_EQ(p.value().skeleton.names, model.value().skeleton.names);
+  EXPECT_EQ(p.value().skin.size(), model.value().skin.size());
+  EXPECT_EQ(p.value().mesh.vertices.size(), model.value().mesh.vertices.size());
+  ASSERT_EQ(p.value().clips.size(), model.value().clips.size());
+  ASSERT_EQ(report["clips"].size(), model.value().clips.size());
+  std::size_t walk_and_run = 0;
+  for (std::size_t i = 0; i < p.value().clips.size(); ++i) {
+    const std::string name = model.value().clips[i].name;
+    EXPECT_EQ(p.value().clips[i].name, name);
+    EXPECT_EQ(report["clips"][i]["name"], name);
+    EXPECT_EQ(report["clips"][i]["packed_bytes"], p.value().clips[i].byte_size());
+    // 0.01% of Wuson's rest diagonal (3.031 units).
+    EXPECT_LE(report["clips"][i]["max_error"].get<double>(), 3.032e-4);
+    if (name == "Wuson_Walk" || name == "Wuson_Run") walk_and_run += p.value().clips[i].byte_size();
+  }
+  EXPECT_LE(walk_and_run, 19000u);
+  Result<std::string> bytes = read_file(out);
+  EXPECT_EQ(report["total_bytes"], bytes.value().size());
+  ASSERT_TRUE(p.value().has_state_machine);
+  const StateMachineDef& m = p.value().state_machine;
+  EXPECT_GE(m.find_state("Idle"), 0);
+  EXPECT_GE(m.find_state("Locomotion"), 0);
+  EXPECT_GE(m.find_parameter("speed"), 0);
+}
+
+TEST(CliPack, ModelWithoutMeshHasNoMeshAndNoMachine) {
+  anim::import::test_support::TempDir dir;
+  const std::string out = dir.path() + "/w.animpack";
+  testing::CliRun r = run({"pack", kWuson, "--out", out, "--no-mesh"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("Wuson_Walk"), std::string::npos) << r.out;
+  Result<Package> p = load_file(out);
+  ASSERT_TRUE(p.ok()) << p.error().to_string();
+  EXPECT_TRUE(p.value().mesh.vertices.empty());
+  EXPECT_FALSE(p.value().has_state_machine);
+  EXPECT_GT(p.value().skin.size(), 0u);
+}
+
+TEST(CliPack, TighterToleranceGivesMoreBytes) {
+  anim::import::test_support::TempDir dir;
+  testing::CliRun loose =
+      run({"pack", kWuson, "--out", dir.path() + "/a", "--json", "--tolerance", "0.003"});
+  testing::CliRun tight =
+      run({"pack", kWuson, "--out", dir.path() + "/b", "--json", "--tolerance", "0.00003"});
+  ASSERT_EQ(loose.code, 0) << loose.err;
+  ASSERT_EQ(tight.code, 0) << tight.err;
+  const auto a = nlohmann::json::parse(loose.out), b = nlohmann::json::parse(tight.out);
+  EXPECT_LT(a["total_bytes"].get<int>(), b["total_bytes"].get<int>());
+  for (std::size_t i = 0; i < a["clips"].size(); ++i) {
+    EXPECT_LE(a["clips"][i]["max_error"].get<double>(), 0.003);
+    EXPECT_LE(b["clips"][i]["max_error"].get<double>(), 0.00003 + 1e-9);
+  }
+}
+
+TEST(CliPack, BadArgumentsAndPlacesAreErrors) {
+  EXPECT_EQ(run({"pack", kWuson}).code, 2);  // No --out.
+  testing::CliRun negative = run({"pack", kWuson, "--out", "/tmp/x.animpack", "--tolerance", "-1"});
+  EXPECT_EQ(negative.code, 2);
+  EXPECT_NE(negative.err.find("tolerance"), std::string::npos) << negative.err;
+  testing::CliRun missing = run({"pack", "/no/such/model.x", "--out", "/tmp/x.animpack"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("/no/such/model.x"), std::string::npos) << missing.err;
+  testing::CliRun nowhere = run({"pack", kWuson, "--out", "/no/such/folder/x.animpack"});
+  EXPECT_EQ(nowhere.code, 2);
+  EXPECT_NE(nowhere.err.find("/no/such/folder/x.animpack"), std::string::npos) << nowhere.err;
+}
+
+}  // namespace
+}  // namespace anim::app

@@ -1,0 +1,309 @@
+// Packages: what write_package writes, load_package reads back exactly; damaged, truncated or
+// hostile bytes give an Error naming the place, never a crash or a huge allocation.
+#include "anim/package.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "anim/bake/clip_compression.h"
+#include "anim/bake/package_writer.h"
+#include "anim/compressed_sampling.h"
+#include "anim/package_format.h"
+#include "test_math.h"
+
+namespace anim {
+namespace {
+
+using testutil::RotZ;
+
+// Three joints in a chain, a two-entry skin, one triangle, a clip turning the middle joint and
+// moving the root, and a two-state machine with a 1D blend space.
+Package small_package() {
+  Package p;
+  p.skeleton.names = {"root", "mid", "tip"};
+  p.skeleton.parents = {-1, 0, 1};
+  p.skeleton.rest.resize(3);
+  p.skeleton.rest[1].translation = glm::vec3(0, 1, 0);
+  p.skeleton.rest[2].translation = glm::vec3(0, 1, 0);
+  p.skeleton.rest[2].rotation = RotZ(10.0f);
+  p.skin.joints = {1, 2};
+  p.skin.inverse_bind = {glm::mat4(1.0f), glm::mat4(1.0f)};
+  p.skin.inverse_bind[1][3] = glm::vec4(0, -2, 0, 1);
+  for (int i = 0; i < 3; ++i) {
+    Vertex v;
+    v.position = glm::vec3(i, 1.5f, 0);
+    v.joints[0] = 0;
+    v.joints[1] = 1;
+    v.weights[0] = 0.75f;
+    v.weights[1] = 0.25f;
+    p.mesh.vertices.push_back(v);
+  }
+  p.mesh.indices = {0, 1, 2};
+  p.mesh.submeshes.push_back({"tri", 0, 3, 0, 3});
+
+  ClipBuilder b("wave", 1.0f, 3);
+  for (int f = 0; f <= 30; ++f) {
+    const float t = f / 30.0f;
+    b.add_rotation(1, t, RotZ(40.0f * std::sin(6.2831853f * t)));
+    b.add_translation(0, t, glm::vec3(0.5f * t, 0, 0));
+  }
+  Result<bake::CompressedResult> c = bake::compress_clip(b.build(), p.skeleton);
+  EXPECT_TRUE(c.ok());
+  p.clips.push_back(std::move(c.value().clip));
+
+  StateMachineDef& m = p.state_machine;
+  p.has_state_machine = true;
+  m.parameters.push_back({"speed", ParameterType::kFloat, 0.25f, 0.0f, 1.0f, 2.0f});
+  m.parameters.push_back({"jump", ParameterType::kTrigger, 0.0f, 0.0f, 1.0f, 0.0f});
+  m.blend_spaces.push_back({"move", 0, {0, 0}, {0.0f, 1.0f}});
+  m.states.push_back({"Idle", {MotionRef::Kind::kClip, 0}, 1.0f, true});
+  m.states.push_back({"Move", {MotionRef::Kind::kBlendSpace, 0}, 1.5f, false});
+  TransitionDef t;
+  t.from = 0;
+  t.to = 1;
+  t.conditions.push_back({0, ConditionOp::kGreater, 0.5f});
+  t.has_exit_time = true;
+  t.exit_time = 0.75f;
+  t.duration = 0.2f;
+  t.offset = 0.1f;
+  t.interruption = Interruption::kDestination;
+  m.transitions.push_back(t);
+  m.default_state = 0;
+  return p;
+}
+
+Result<Package> load(const std::vector<uint8_t>& bytes) {
+  return load_package(Span<const uint8_t>(bytes.data(), bytes.size()));
+}
+
+template <class T>
+bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
+}
+
+TEST(Package, RoundTripKeepsEverything) {
+  const Package p = small_package();
+  Result<Package> back = load(bake::write_package(p));
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  const Package& q = back.value();
+  EXPECT_EQ(q.skeleton.names, p.skeleton.names);
+  EXPECT_EQ(q.skeleton.parents, p.skeleton.parents);
+  for (int j = 0; j < 3; ++j) {
+    EXPECT_EQ(q.skeleton.rest[j].translation, p.skeleton.rest[j].translation);
+    EXPECT_EQ(q.skeleton.rest[j].rotation, p.skeleton.rest[j].rotation);
+    EXPECT_EQ(q.skeleton.rest[j].scale, p.skeleton.rest[j].scale);
+  }
+  EXPECT_EQ(q.skin.joints, p.skin.joints);
+  EXPECT_EQ(q.skin.inverse_bind, p.skin.inverse_bind);
+  ASSERT_EQ(q.mesh.vertices.size(), 3u);
+  EXPECT_EQ(q.mesh.vertices[2].position, glm::vec3(2, 1.5f, 0));
+  EXPECT_EQ(q.mesh.vertices[1].weights[1], 0.25f);
+  EXPECT_EQ(q.mesh.indices, p.mesh.indices);
+  EXPECT_EQ(q.mesh.submeshes[0].name, "tri");
+  ASSERT_EQ(q.clips.size(), 1u);
+  const CompressedClip& a = p.clips[0];
+  const CompressedClip& c = q.clips[0];
+  EXPECT_EQ(c.name, "wave");
+  EXPECT_EQ(c.duration, a.duration);
+  EXPECT_EQ(c.ticks_per_second, a.ticks_per_second);
+  EXPECT_TRUE(same_bytes(c.rotation_groups, a.rotation_groups));
+  EXPECT_TRUE(same_bytes(c.tracks, a.tracks));
+  EXPECT_TRUE(same_bytes(c.constants, a.constants));
+  EXPECT_EQ(c.frames8, a.frames8);
+  EXPECT_EQ(c.times16, a.times16);
+  EXPECT_EQ(c.bits, a.bits);
+  EXPECT_EQ(q.find_clip("wave"), 0);
+  ASSERT_TRUE(q.has_state_machine);
+  const StateMachineDef& m = q.state_machine;
+  ASSERT_EQ(m.parameters.size(), 2u);
+  EXPECT_EQ(m.parameters[0].name, "speed");
+  EXPECT_EQ(m.parameters[0].rate, 2.0f);
+  EXPECT_EQ(m.parameters[1].type, ParameterType::kTrigger);
+  ASSERT_EQ(m.blend_spaces.size(), 1u);
+  EXPECT_EQ(m.blend_spaces[0].positions, (std::vector<float>{0.0f, 1.0f}));
+  ASSERT_EQ(m.states.size(), 2u);
+  EXPECT_EQ(m.states[1].motion.kind, MotionRef::Kind::kBlendSpace);
+  EXPECT_EQ(m.states[1].speed, 1.5f);
+  EXPECT_FALSE(m.states[1].loop);
+  ASSERT_EQ(m.transitions.size(), 1u);
+  EXPECT_EQ(m.transitions[0].conditions[0].op, ConditionOp::kGreater);
+  EXPECT_EQ(m.transitions[0].exit_time, 0.75f);
+  EXPECT_EQ(m.transitions[0].offset, 0.1f);
+  EXPECT_EQ(m.transitions[0].interruption, Interruption::kDestination);
+}
+
+TEST(Package, LoadedClipSamplesLikeTheOneWritten) {
+  const Package p = small_package();
+  Result<Package> back = load(bake::write_package(p));
+  ASSERT_TRUE(back.ok());
+  SoaPose rest = make_soa_pose(3), a = make_soa_pose(3), b = make_soa_pose(3);
+  to_soa(p.skeleton.rest, rest);
+  CompressedCursor ca(p.clips[0]), cb(back.value().clips[0]);
+  for (float t = 0.0f; t <= 1.0f; t += 0.07f) {
+    CompressedSamplingJob job{&p.clips[0], rest, t, &ca, a};
+    ASSERT_TRUE(job.run());
+    job.clip = &back.value().clips[0];
+    job.cursor = &cb;
+    job.output = b;
+    ASSERT_TRUE(job.run());
+    for (int j = 0; j < 3; ++j) {
+      EXPECT_EQ(a[0].get(j).rotation, b[0].get(j).rotation) << t;
+      EXPECT_EQ(a[0].get(j).translation, b[0].get(j).translation) << t;
+    }
+  }
+}
+
+TEST(Package, WithoutMeshOrMachineLoads) {
+  Package p = small_package();
+  p.mesh = Mesh{};
+  p.has_state_machine = false;
+  Result<Package> back = load(bake::write_package(p));
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_TRUE(back.value().mesh.vertices.empty());
+  EXPECT_FALSE(back.value().has_state_machine);
+  EXPECT_EQ(back.value().skin.size(), 2u);
+}
+
+TEST(Package, EveryFlippedByteIsRefusedOrHarmless) {
+  const std::vector<uint8_t> good = bake::write_package(small_package());
+  int refused = 0;
+  for (std::size_t i = 0; i < good.size(); ++i) {
+    std::vector<uint8_t> bad = good;
+    bad[i] ^= 0x5a;
+    Result<Package> r = load(bad);  // Must not crash (ASan runs this too).
+    if (!r.ok()) {
+      ++refused;
+      EXPECT_FALSE(r.error().path.empty()) << "byte " << i;
+    }
+  }
+  // Only padding between sections (covered by no CRC) may change without notice.
+  EXPECT_GT(refused, static_cast<int>(good.size() * 9 / 10));
+}
+
+TEST(Package, FlippedSectionByteIsACrcError) {
+  std::vector<uint8_t> bytes = bake::write_package(small_package());
+  package::SectionEntry first;
+  std::memcpy(&first, bytes.data() + sizeof(package::Header), sizeof(first));
+  bytes[first.offset + 3] ^= 1;
+  Result<Package> r = load(bytes);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("CRC"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().path.find("SKEL"), std::string::npos) << r.error().to_string();
+}
+
+TEST(Package, EveryTruncationIsRefused) {
+  const std::vector<uint8_t> good = bake::write_package(small_package());
+  for (std::size_t n = 0; n < good.size(); ++n) {
+    const std::vector<uint8_t> cut(good.begin(), good.begin() + n);
+    EXPECT_FALSE(load(cut).ok()) << n << " bytes";
+  }
+}
+
+// Rewrites section `index`'s bytes with `edit`, fixing its CRC, so that only the parser can
+// notice.
+template <class Edit>
+std::vector<uint8_t> edit_section(std::vector<uint8_t> bytes, std::size_t index, Edit edit) {
+  package::SectionEntry e;
+  uint8_t* entry = bytes.data() + sizeof(package::Header) + index * sizeof(e);
+  std::memcpy(&e, entry, sizeof(e));
+  edit(bytes.data() + e.offset, static_cast<std::size_t>(e.size));
+  e.crc = package::crc32(bytes.data() + e.offset, static_cast<std::size_t>(e.size));
+  std::memcpy(entry, &e, sizeof(e));
+  return bytes;
+}
+
+TEST(Package, HugeCountsAreRefusedBeforeAllocating) {
+  const std::vector<uint8_t> good = bake::write_package(small_package());
+  // Section 0 is the skeleton: its first u32 is the joint count.
+  auto joints = edit_section(good, 0, [](uint8_t* s, std::size_t) {
+    const uint32_t huge = 0xfffffff0u;
+    std::memcpy(s, &huge, 4);
+  });
+  Result<Package> r = load(joints);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("count"), std::string::npos) << r.error().to_string();
+  // Section 3 is the clip: after its name (4-byte length "wave"), duration, ticks and joint
+  // count come its six array counts; the second is the rotation groups'.
+  auto groups = edit_section(good, 3, [](uint8_t* s, std::size_t) {
+    const uint32_t huge = 0x7fffffffu;
+    std::memcpy(s + 8 + 12 + 4, &huge, 4);
+  });
+  r = load(groups);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().path.find("CLIP"), std::string::npos) << r.error().to_string();
+}
+
+TEST(Package, OutOfRangeIndicesAreRefused) {
+  const std::vector<uint8_t> good = bake::write_package(small_package());
+  // Skin joint 2 -> 7 (the skeleton has 3): skin section is 1, joints follow the count.
+  auto skin = edit_section(good, 1, [](uint8_t* s, std::size_t) {
+    const int16_t seven = 7;
+    std::memcpy(s + 4 + 2, &seven, 2);
+  });
+  Result<Package> r = load(skin);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("skin joint out of range"), std::string::npos);
+  // Mesh index 2 -> 9 (three vertices).
+  auto mesh = edit_section(good, 2, [](uint8_t* s, std::size_t size) {
+    const uint32_t three = 3, nine = 9;
+    // The indices follow the vertex block: find the count 3 followed by 0 1 2.
+    for (std::size_t i = 0; i + 16 <= size; i += 4) {
+      uint32_t v[4];
+      std::memcpy(v, s + i, 16);
+      if (v[0] == three && v[1] == 0 && v[2] == 1 && v[3] == 2) {
+        std::memcpy(s + i + 12, &nine, 4);
+        return;
+      }
+    }
+    FAIL() << "no index block found";
+  });
+  r = load(mesh);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("index past the last vertex"), std::string::npos)
+      << r.error().to_string();
+}
+
+TEST(Package, AnotherMajorVersionIsRefusedWithBothVersions) {
+  std::vector<uint8_t> bytes = bake::write_package(small_package());
+  const uint16_t major = package::kMajorVersion + 1;
+  std::memcpy(bytes.data() + 8, &major, 2);
+  Result<Package> r = load(bytes);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("version " + std::to_string(major)), std::string::npos)
+      << r.error().message;
+}
+
+TEST(Package, UnknownSectionsOfANewerMinorVersionAreSkipped) {
+  std::vector<uint8_t> bytes = bake::write_package(small_package());
+  // Turn the state machine section (the last) into an unknown kind and bump the minor.
+  package::Header h;
+  std::memcpy(&h, bytes.data(), sizeof(h));
+  h.minor = package::kMinorVersion + 3;
+  std::memcpy(bytes.data(), &h, sizeof(h));
+  const uint32_t unknown = package::fourcc('X', 'T', 'R', 'A');
+  std::memcpy(bytes.data() + sizeof(h) + (h.section_count - 1) * sizeof(package::SectionEntry),
+              &unknown, 4);
+  Result<Package> r = load(bytes);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  EXPECT_FALSE(r.value().has_state_machine);
+  EXPECT_EQ(r.value().clips.size(), 1u);
+}
+
+TEST(Package, NotAPackage) {
+  const std::vector<uint8_t> text = {'{', '"', 'a', '"', ':', '1', '}'};
+  EXPECT_FALSE(load(text).ok());
+  std::vector<uint8_t> zeros(4096, 0);
+  Result<Package> r = load(zeros);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("magic"), std::string::npos);
+}
+
+TEST(Package, Crc32MatchesTheStandardCheckValue) {
+  const char* check = "123456789";  // The CRC-32 check value of this string is 0xCBF43926.
+  EXPECT_EQ(package::crc32(reinterpret_cast<const uint8_t*>(check), 9), 0xCBF43926u);
+}
+
+}  // namespace
+}  // namespace anim
