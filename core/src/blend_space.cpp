@@ -8,7 +8,7 @@
 namespace anim {
 namespace {
 
-float rate_of(const Clip& clip) { return clip.duration > 0.0f ? 1.0f / clip.duration : 1.0f; }
+float rate_of(float duration) { return duration > 0.0f ? 1.0f / duration : 1.0f; }
 
 }  // namespace
 
@@ -29,31 +29,25 @@ BlendSpaceWeights blend_space_weights(const BlendSpace1DDef& space, float value)
   return w;
 }
 
-float blend_space_phase_rate(const BlendSpace1DDef& space, Span<const Clip> clips,
+float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
                              const BlendSpaceWeights& weights) {
   if (space.clips.empty()) return 0.0f;
-  const float a = rate_of(clips[space.clips[weights.lower]]);
-  const float b = rate_of(clips[space.clips[weights.upper]]);
+  const float a = rate_of(clips.duration(space.clips[weights.lower]));
+  const float b = rate_of(clips.duration(space.clips[weights.upper]));
   return a + (b - a) * weights.upper_weight;
 }
 
 bool BlendSpaceSampler::run() const {
   if (space == nullptr || space->clips.empty() || cursors == nullptr) return false;
-  const Clip& a = clips[space->clips[weights.lower]];
-  const Clip& b = clips[space->clips[weights.upper]];
-  SamplingJob job;
-  job.rest = rest;
-  job.clip = &a;
-  job.time = phase * a.duration;
-  job.cursor = &cursors[0];
-  job.output = weights.upper_weight > 0.0f ? scratch_a : output;
-  if (!job.run()) return false;
-  if (!(weights.upper_weight > 0.0f)) return true;
-  job.clip = &b;
-  job.time = phase * b.duration;
-  job.cursor = &cursors[1];
-  job.output = scratch_b;
-  if (!job.run()) return false;
+  const int a = space->clips[weights.lower];
+  const int b = space->clips[weights.upper];
+  const ClipSampler sampler{clips, rest, soa_rest, soa};
+  const bool blend_b = weights.upper_weight > 0.0f;
+  if (!sampler.sample(a, phase * clips.duration(a), cursors[0], blend_b ? scratch_a : output)) {
+    return false;
+  }
+  if (!blend_b) return true;
+  if (!sampler.sample(b, phase * clips.duration(b), cursors[1], scratch_b)) return false;
   // A BlendingJob rather than blend_two(), which cannot report an output it rejected.
   const float t = std::min(weights.upper_weight, 1.0f);
   const BlendLayer layers[2] = {{scratch_a, 1.0f - t, {}}, {scratch_b, t, {}}};

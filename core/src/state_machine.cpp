@@ -32,7 +32,7 @@ bool holds(ConditionOp op, float value, float operand) {
 }  // namespace
 
 StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
-                                           Span<const Clip> clips)
+                                           ClipSet clips)
     : def_(&def), skeleton_(&skeleton), clips_(clips) {
   for (const ParameterDef& p : def.parameters) {
     SmoothedValue v;
@@ -45,7 +45,13 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
   const std::size_t joints = skeleton.joint_count();
   poses_.assign(kMaxActive, skeleton.rest);
   scratch_.assign(2 * kMaxActive, skeleton.rest);
-  cursors_.assign(2 * kMaxActive, SamplingCursor(joints));
+  cursors_.assign(2 * kMaxActive, ClipCursor{});
+  for (ClipCursor& c : cursors_) c.reserve(clips, joints);
+  if (clips.compressed()) {
+    soa_rest_ = make_soa_pose(joints);
+    soa_scratch_ = make_soa_pose(joints);
+    to_soa(skeleton.rest, soa_rest_);
+  }
   if (def.default_state >= 0 && static_cast<std::size_t>(def.default_state) < def.states.size()) {
     layers_[0] = Layer{def.default_state, 0, 0.0f, 1.0f, 0.0f};
     slot_used_[0] = true;
@@ -101,7 +107,7 @@ StateMachineInstance::TransitionStatus StateMachineInstance::transition() const 
 float StateMachineInstance::phase_rate(int state) const {
   const StateDef& s = def_->states[state];
   if (s.motion.kind == MotionRef::Kind::kClip) {
-    const float d = clips_[s.motion.index].duration;
+    const float d = clips_.duration(s.motion.index);
     return s.speed * (d > 0.0f ? 1.0f / d : 1.0f);
   }
   const BlendSpace1DDef& space = def_->blend_spaces[s.motion.index];
@@ -259,14 +265,9 @@ void StateMachineInstance::sample_state(const Layer& layer) {
   const float phase = display_time(layer);
   std::vector<Transform>& out = poses_[layer.slot];
   if (s.motion.kind == MotionRef::Kind::kClip) {
-    const Clip& clip = clips_[s.motion.index];
-    SamplingJob job;
-    job.clip = &clip;
-    job.rest = skeleton_->rest;
-    job.time = phase * clip.duration;
-    job.cursor = &cursors_[2 * layer.slot];
-    job.output = out;
-    job.run();
+    const ClipSampler sampler{clips_, skeleton_->rest, soa_rest_, soa_scratch_};
+    sampler.sample(s.motion.index, phase * clips_.duration(s.motion.index),
+                   cursors_[2 * layer.slot], out);
     return;
   }
   const BlendSpace1DDef& space = def_->blend_spaces[s.motion.index];
@@ -274,6 +275,8 @@ void StateMachineInstance::sample_state(const Layer& layer) {
   sampler.space = &space;
   sampler.clips = clips_;
   sampler.rest = skeleton_->rest;
+  sampler.soa_rest = soa_rest_;
+  sampler.soa = soa_scratch_;
   sampler.weights = blend_space_weights(space, params_[space.parameter].value);
   sampler.phase = phase;
   sampler.cursors = &cursors_[2 * layer.slot];

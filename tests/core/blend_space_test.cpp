@@ -253,8 +253,8 @@ class BlendSpaceClipsTest : public ::testing::Test {
     long_clip.add_translation(0, 0.0f, {0, 0, 1});
     clips_ = {slow_x.build(), fast_y.build(),     fast_x.build(), mid_x.build(),    pose_a.build(),
               pose_b.build(), pose_b_neg.build(), still.build(),  long_clip.build()};
-    cursors_[0].resize(2);
-    cursors_[1].resize(2);
+    cursors_[0].floats.resize(2);
+    cursors_[1].floats.resize(2);
   }
 
   float Rate(const BlendSpace1DDef& space, float value) const {
@@ -286,7 +286,7 @@ class BlendSpaceClipsTest : public ::testing::Test {
 
   std::vector<Transform> rest_;
   std::vector<Clip> clips_;
-  SamplingCursor cursors_[2];
+  ClipCursor cursors_[2];
   std::vector<Transform> scratch_a_ = std::vector<Transform>(2);
   std::vector<Transform> scratch_b_ = std::vector<Transform>(2);
 };

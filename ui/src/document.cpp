@@ -29,7 +29,8 @@ Document::Document(Model model, std::string path)
   for (const ClipSource& source : model_->clip_sources) {
     own_clips_ = std::min(own_clips_, static_cast<std::size_t>(source.clip));
   }
-  blend_cursors_.assign(2, SamplingCursor(model_->skeleton.joint_count()));
+  blend_cursors_.assign(2, ClipCursor{});
+  for (ClipCursor& c : blend_cursors_) c.reserve(model_->clips, model_->skeleton.joint_count());
   // Start on the longest clip: a file's first clip is often a one-frame bind pose.
   int longest = -1;
   for (std::size_t i = 0; i < model_->clips.size(); ++i) {
@@ -365,7 +366,7 @@ void Document::evaluate() {
         job.clip = &model_->clips[player_.clip()];
         job.rest = model_->skeleton.rest;
         job.time = player_.time();
-        job.cursor = &blend_cursors_[0];
+        job.cursor = &blend_cursors_[0].floats;
         job.output = scratch_b_;
         job.run();
         blend_two(scratch_a_, scratch_b_, player_.current_weight(), local_);

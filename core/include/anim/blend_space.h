@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "anim/clip.h"
-#include "anim/sampling.h"
+#include "anim/clip_set.h"
 #include "anim/span.h"
 #include "anim/transform.h"
 
@@ -29,18 +29,20 @@ BlendSpaceWeights blend_space_weights(const BlendSpace1DDef& space, float value)
 // Normalized time advanced per second: the points' rates 1 / duration interpolated by weight,
 // so clips of different length stay phase-synchronised (feet land together) while the
 // playback speed follows the blend. A zero-length clip counts as one second long.
-float blend_space_phase_rate(const BlendSpace1DDef& space, Span<const Clip> clips,
+float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
                              const BlendSpaceWeights& weights);
 
 // Samples the two neighbours at normalized time `phase` and blends them into `output`.
 // `scratch` holds one pose per neighbour and `cursors` one cursor each. Never allocates.
 struct BlendSpaceSampler {
   const BlendSpace1DDef* space = nullptr;
-  Span<const Clip> clips;
+  ClipSet clips;
   Span<const Transform> rest;
+  Span<const SoaTransform> soa_rest;  // Compressed clips only: the rest pose in SoA form,
+  Span<SoaTransform> soa;             // and scratch for their samples.
   BlendSpaceWeights weights;
-  float phase = 0.0f;                 // Normalized time in [0, 1].
-  SamplingCursor* cursors = nullptr;  // Two.
+  float phase = 0.0f;             // Normalized time in [0, 1].
+  ClipCursor* cursors = nullptr;  // Two.
   Span<Transform> scratch_a, scratch_b;
   Span<Transform> output;
 

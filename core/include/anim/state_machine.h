@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "anim/blend_space.h"
+#include "anim/clip_set.h"
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
 #include "anim/span.h"
@@ -33,9 +34,9 @@ class StateMachineInstance {
     float progress = 0.0f;  // In [0, 1].
   };
 
-  // All three must outlive the instance. Allocates every buffer here, once.
-  StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
-                       Span<const Clip> clips);
+  // All three must outlive the instance; `clips` are float clips (the tool) or compressed ones
+  // (a package). Allocates every buffer here, once.
+  StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips);
 
   // Parameters by index or name; false for an unknown name or index. Setting a smoothed
   // float moves its target; the value follows at the parameter's rate during update().
@@ -78,7 +79,7 @@ class StateMachineInstance {
 
   const StateMachineDef* def_;
   const Skeleton* skeleton_;
-  Span<const Clip> clips_;
+  ClipSet clips_;
   std::vector<SmoothedValue> params_;
   std::array<Layer, kMaxActive> layers_{};  // Oldest first; the last is the current state.
   std::size_t layer_count_ = 0;
@@ -91,7 +92,8 @@ class StateMachineInstance {
   std::array<bool, kMaxActive> slot_used_{};
   std::vector<std::vector<Transform>> poses_;
   std::vector<std::vector<Transform>> scratch_;
-  std::vector<SamplingCursor> cursors_;
+  std::vector<ClipCursor> cursors_;
+  SoaPose soa_rest_, soa_scratch_;  // Compressed clips only.
 };
 
 }  // namespace anim

@@ -180,7 +180,7 @@ class Document {
   bool loop_ = true;
   float speed_ = 1.0f;
   Blend1DState blend_;
-  std::vector<SamplingCursor> blend_cursors_;
+  std::vector<ClipCursor> blend_cursors_;
   std::vector<Transform> scratch_a_, scratch_b_;
   bool has_setup_ = false;
   SetupHistory edits_;
