@@ -137,36 +137,87 @@ class BitWriter {
   uint64_t position_ = 0;
 };
 
+// Key times playback can reach: those at or after 0 s, and 0 s itself when a track starts before.
 std::vector<float> all_key_times(const Clip& clip) {
   std::vector<float> times;
   for (const auto* t : {&clip.translations.times, &clip.rotations.times, &clip.scales.times}) {
-    times.insert(times.end(), t->begin(), t->end());
+    for (float x : *t) times.push_back(std::max(x, 0.0f));
   }
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
   return times;
 }
 
-// How key times become ticks: whole frames when every key lies on one frame grid (exact, and
-// 8-bit when the clip has at most 255 frames), else 65535 ticks over the clip.
+// Whether every time lies on the frame grid of `rate` frames per second.
+bool on_grid(const std::vector<float>& times, double rate) {
+  for (float t : times) {
+    const double frame = t * rate;
+    if (std::fabs(frame - std::round(frame)) > 0.01) return false;
+  }
+  return true;
+}
+
+// How key times become ticks: whole frames when every key lies on one frame grid (the rate of
+// the smallest gap, or a common frame rate; 8-bit ticks when the clip has at most 255 frames),
+// else 65535 ticks over the clip. The rate is fitted to the last key, so a frame time the file
+// rounded (1/120 s written as .0083333) does not drift off the grid over a long take.
 float choose_ticks_per_second(const Clip& clip, float span, bool& narrow) {
   narrow = false;
   const std::vector<float> times = all_key_times(clip);
   if (!(span > 0.0f)) return 0.0f;
   const float fallback = 65535.0f / span;
-  float gap = INFINITY;
-  for (std::size_t i = 1; i < times.size(); ++i) gap = std::min(gap, times[i] - times[i - 1]);
-  if (times.size() < 2 || !(gap > 1e-6f * span) || times.front() < 0.0f) return fallback;
-  float rate = 1.0f / gap;
-  if (std::fabs(rate - std::round(rate)) < 1e-3f * rate) rate = std::round(rate);
-  for (float t : times) {
-    const float frame = t * rate;
-    if (std::fabs(frame - std::round(frame)) > 1e-3f) return fallback;
+  double gap = INFINITY;
+  for (std::size_t i = 1; i < times.size(); ++i) {
+    gap = std::min(gap, static_cast<double>(times[i]) - times[i - 1]);
   }
-  const float frames = std::ceil(span * rate - 1e-3f);
-  if (frames > 65535.0f) return fallback;
-  narrow = frames <= 255.0f;
-  return rate;
+  if (times.size() < 2 || !(gap > 1e-6 * span)) return fallback;
+  const double last = times.back();
+  for (double candidate : {1.0 / gap, 24.0, 25.0, 30.0, 48.0, 50.0, 60.0, 100.0, 120.0, 240.0}) {
+    const double frames_to_last = std::round(last * candidate);
+    if (!(frames_to_last >= 1.0)) continue;
+    const double rate = frames_to_last / last;
+    if (!on_grid(times, rate)) continue;
+    const double frames = std::ceil(span * rate - 0.01);
+    if (frames > 65535.0) break;
+    narrow = frames <= 255.0;
+    return static_cast<float>(rate);
+  }
+  return fallback;
+}
+
+// A track's keys as playback reaches them: keys before 0 s folded into one key at 0 s holding
+// the value the float clip has there.
+template <class V>
+struct PlayableKeys {
+  std::vector<float> times;
+  std::vector<V> values;
+};
+
+glm::vec3 source_interpolate(const glm::vec3& a, const glm::vec3& b, float t) {
+  return a + (b - a) * t;
+}
+glm::quat source_interpolate(const glm::quat& a, const glm::quat& b, float t) {
+  return slerp_shortest(a, b, t);
+}
+
+template <class V>
+PlayableKeys<V> playable_keys(const KeyTracks<V>& tracks, std::size_t joint) {
+  const TrackRange r = tracks.ranges[joint];
+  const float* t = tracks.times.data() + r.offset;
+  const V* v = tracks.values.data() + r.offset;
+  PlayableKeys<V> out;
+  uint32_t first = 0;
+  while (first < r.count && t[first] < 0.0f) ++first;
+  if (first > 0 && (first == r.count || t[first] > 0.0f)) {
+    out.times.push_back(0.0f);
+    out.values.push_back(first == r.count
+                             ? v[r.count - 1]
+                             : source_interpolate(v[first - 1], v[first],
+                                                  -t[first - 1] / (t[first] - t[first - 1])));
+  }
+  out.times.insert(out.times.end(), t + first, t + r.count);
+  out.values.insert(out.values.end(), v + first, v + r.count);
+  return out;
 }
 
 // A rotation track bound for a RotationGroup: its keys with the dropped component made >= 0.
@@ -175,7 +226,7 @@ struct GroupLane {
   uint8_t dropped = 3;
   float angle_tolerance = 0.0f;  // For key removal, radians.
   float precision = 0.0f;        // Largest quantization error per stored component.
-  const float* times = nullptr;
+  std::vector<float> times;
   std::vector<glm::quat> keys;
 
   // The rotation at time t as the float clip plays it (slerp between keys, ends held).
@@ -185,7 +236,7 @@ struct GroupLane {
     if (!(t > times[0])) {
       q = keys[0];
     } else if (t < times[n - 1]) {
-      const std::size_t k = std::upper_bound(times, times + n, t) - times - 1;
+      const std::size_t k = std::upper_bound(times.begin(), times.end(), t) - times.begin() - 1;
       q = slerp_shortest(keys[k], keys[k + 1], (t - times[k]) / (times[k + 1] - times[k]));
     }
     return component(q, dropped) < 0.0f ? -q : q;
@@ -229,7 +280,7 @@ class ClipWriter {
     for (uint32_t c = 0; c < components; ++c) {
       std::vector<float> column;
       for (uint32_t k : keys) column.push_back(values[k * components + c]);
-      q.emplace_back(column, precision, components == 4 ? 14 : kMaxComponentBits);
+      q.emplace_back(column, precision, kMaxTrackComponentBits);
       header.component_bits[c] = q[c].bits;
       header.min[c] = q[c].min;
       header.step[c] = q[c].step;
@@ -249,7 +300,7 @@ class ClipWriter {
   void group(const std::vector<GroupLane>& lanes) {
     std::vector<float> times;
     for (const GroupLane& lane : lanes) {
-      times.insert(times.end(), lane.times, lane.times + lane.keys.size());
+      times.insert(times.end(), lane.times.begin(), lane.times.end());
     }
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
@@ -378,12 +429,12 @@ void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasu
   const float tolerances[2] = {budget / parent_scale(skeleton, rest, j),
                                budget / std::max(rest.reach[j], 1e-6f)};
   for (int v = 0; v < 2; ++v) {
-    const TrackRange r = sources[v]->ranges[j];
-    if (r.count == 0) continue;
-    const glm::vec3* keys = sources[v]->values.data() + r.offset;
+    if (sources[v]->ranges[j].count == 0) continue;
+    const PlayableKeys<glm::vec3> track = playable_keys(*sources[v], j);
+    const std::vector<glm::vec3>& keys = track.values;
     const float tolerance = (1.0f - kQuantizationShare) * tolerances[v];
     const bool constant = std::all_of(
-        keys, keys + r.count, [&](const glm::vec3& k) { return close(k, keys[0], tolerance); });
+        keys.begin(), keys.end(), [&](const glm::vec3& k) { return close(k, keys[0], tolerance); });
     if (constant) {
       if (!close(keys[0], rest_values[v], tolerance)) {
         writer.constant(static_cast<uint16_t>(j), kinds[v], {keys[0].x, keys[0].y, keys[0].z, 0});
@@ -391,15 +442,13 @@ void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasu
       continue;
     }
     KeySet<glm::vec3> set;
-    set.times = sources[v]->times.data() + r.offset;
-    set.count = r.count;
-    set.lanes = {keys};
+    set.times = track.times.data();
+    set.count = static_cast<uint32_t>(keys.size());
+    set.lanes = {keys.data()};
     set.tolerances = {tolerance};
     const std::vector<uint32_t> kept = reduce(set);
     std::vector<float> values;
-    for (uint32_t k = 0; k < r.count; ++k) {
-      values.insert(values.end(), {keys[k].x, keys[k].y, keys[k].z});
-    }
+    for (const glm::vec3& k : keys) values.insert(values.end(), {k.x, k.y, k.z});
     CompressedTrack h;
     h.joint = static_cast<uint16_t>(j);
     h.kind = kinds[v];
@@ -407,6 +456,21 @@ void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasu
     // Three components each off by at most the precision: sqrt(3) times it in all.
     writer.track(h, set.times, kept, values, kQuantizationShare * tolerances[v] / 1.8f);
   }
+}
+
+// Whether a rotation track's stored components fit a group's 16-bit cache at `precision`.
+bool fits_group(const std::vector<glm::quat>& keys, int dropped, float precision) {
+  for (int c = 0; c < 4; ++c) {
+    if (c == dropped) continue;
+    float lo = INFINITY, hi = -INFINITY;
+    for (const glm::quat& q : keys) {
+      const float x = component(q, dropped) < 0.0f ? -component(q, c) : component(q, c);
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+    }
+    if (bits_for(hi - lo, precision, kMaxTrackComponentBits) > kMaxComponentBits) return false;
+  }
+  return true;
 }
 
 // One attempt: the tracks of joint j reduced with budget[j] as their share of the error.
@@ -417,15 +481,13 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
   std::vector<GroupLane> lanes;
   for (std::size_t j = 0; j < n; ++j) {
     add_vec3_tracks(clip, skeleton, rest, j, budgets[j], writer);
-    const TrackRange r = clip.rotations.ranges[j];
-    if (r.count == 0) continue;
-    const float* times = clip.rotations.times.data() + r.offset;
-    const glm::quat* source = clip.rotations.values.data() + r.offset;
+    if (clip.rotations.ranges[j].count == 0) continue;
+    PlayableKeys<glm::quat> track = playable_keys(clip.rotations, j);
     const float angle_tolerance = budgets[j] / std::max(rest.reach[j], 1e-6f);
     const float tolerance = (1.0f - kQuantizationShare) * angle_tolerance;
-    std::vector<glm::quat> keys;
-    for (uint32_t k = 0; k < r.count; ++k) {
-      keys.push_back(glm::normalize(source[k]));
+    std::vector<glm::quat>& keys = track.values;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      keys[k] = glm::normalize(keys[k]);
       // One hemisphere, so that per-track component ranges stay small.
       if (k > 0 && dot4(keys[k], keys[k - 1]) < 0.0f) keys[k] = -keys[k];
     }
@@ -441,13 +503,13 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
     // A component off by e turns the rotation by about 2e, more when the rebuilt one is small.
     const float precision = kQuantizationShare * angle_tolerance / 8.0f;
     const int dropped = dropped_component(keys);
-    if (dropped >= 0) {
+    if (dropped >= 0 && fits_group(keys, dropped, precision)) {
       GroupLane lane;
       lane.joint = static_cast<uint16_t>(j);
       lane.dropped = static_cast<uint8_t>(dropped);
       lane.angle_tolerance = tolerance;
       lane.precision = precision;
-      lane.times = times;
+      lane.times = std::move(track.times);
       lane.keys = std::move(keys);
       if (!lanes.empty() && lanes[0].joint / 4 != j / 4) {
         writer.group(lanes);
@@ -457,8 +519,8 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
       continue;
     }
     KeySet<glm::quat> set;
-    set.times = times;
-    set.count = r.count;
+    set.times = track.times.data();
+    set.count = static_cast<uint32_t>(keys.size());
     set.lanes = {keys.data()};
     set.tolerances = {tolerance};
     const std::vector<uint32_t> kept = reduce(set);
@@ -468,7 +530,7 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
     h.joint = static_cast<uint16_t>(j);
     h.kind = TrackKind::kRotation;
     h.format = TrackFormat::kQuat4;
-    writer.track(h, times, kept, values, precision);
+    writer.track(h, set.times, kept, values, precision);
   }
   if (!lanes.empty()) writer.group(lanes);
   return writer.take();

@@ -74,6 +74,8 @@ std::vector<float> error_sample_times(const Clip& clip) {
   collect_times(clip.translations, times);
   collect_times(clip.rotations, times);
   collect_times(clip.scales, times);
+  times.erase(std::remove_if(times.begin(), times.end(), [](float t) { return !(t >= 0.0f); }),
+              times.end());
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
   return times;

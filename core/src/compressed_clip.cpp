@@ -13,8 +13,8 @@ bool valid_kind(TrackKind k) { return static_cast<uint8_t>(k) <= 2; }
 
 // A component quantized to `bits` bits spans [min, min + (2^bits - 1) step]: finite, and for a
 // rotation near [-1, 1], so that sampling yields finite, near-unit quaternions.
-bool valid_quantization(uint32_t bits, float min, float step, bool rotation) {
-  if (bits > kMaxComponentBits) return false;
+bool valid_quantization(uint32_t bits, uint32_t most, float min, float step, bool rotation) {
+  if (bits > most) return false;
   const float hi = min + static_cast<float>((1u << bits) - 1u) * step;
   if (!std::isfinite(min) || !std::isfinite(step) || !(step >= 0.0f) || !std::isfinite(hi)) {
     return false;
@@ -88,7 +88,7 @@ Status CompressedClip::validate(std::size_t skeleton_joints) const {
         if (!used && (b != 0 || g.min[c][l] != 0.0f || g.step[c][l] != 0.0f)) {
           return fail(where, "data in an unused lane");
         }
-        if (!valid_quantization(b, g.min[c][l], g.step[c][l], true)) {
+        if (!valid_quantization(b, kMaxComponentBits, g.min[c][l], g.step[c][l], true)) {
           return fail(where, "bad quantization");
         }
         lane_bits += b;
@@ -118,11 +118,11 @@ Status CompressedClip::validate(std::size_t skeleton_joints) const {
     for (uint32_t c = 0; c < 4; ++c) {
       const bool used = c < components;
       if (!used && t.component_bits[c] != 0) return fail(where, "bits in an unused component");
-      if (used && !valid_quantization(t.component_bits[c], t.min[c], t.step[c], rotation)) {
+      if (used && !valid_quantization(t.component_bits[c], kMaxTrackComponentBits, t.min[c],
+                                      t.step[c], rotation)) {
         return fail(where, "bad quantization");
       }
     }
-    if (t.key_bits() > kMaxKeyBits) return fail(where, "keys wider than 57 bits");
     if (const char* problem = check_keys(t.first_key, t.key_count, t.first_bit, t.key_bits())) {
       return fail(where, problem);
     }

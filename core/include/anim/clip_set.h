@@ -18,10 +18,10 @@ namespace anim {
 class ClipSet {
  public:
   ClipSet() = default;
-  ClipSet(Span<const Clip> clips) : floats_(clips) {}  // NOLINT: implicit by design
+  ClipSet(Span<const Clip> clips) : floats_(clips) {}          // NOLINT: implicit by design
   ClipSet(const std::vector<Clip>& clips) : floats_(clips) {}  // NOLINT
   ClipSet(Span<const CompressedClip> clips) : packed_(clips), compressed_(true) {}  // NOLINT
-  ClipSet(const std::vector<CompressedClip>& clips)  // NOLINT
+  ClipSet(const std::vector<CompressedClip>& clips)                                 // NOLINT
       : packed_(clips), compressed_(true) {}
 
   bool compressed() const { return compressed_; }

@@ -24,9 +24,11 @@ enum class TrackFormat : uint8_t {
 // Stored values per key.
 constexpr uint32_t track_components(TrackFormat f) { return f == TrackFormat::kQuat4 ? 4 : 3; }
 
-// Widest stored component, in bits. Reading a key takes one 64-bit load, so a key's bits plus
-// its offset inside its first byte (up to 7) must fit in 64.
+// Widest stored component, in bits: of a rotation group (its decoded keys are cached as 16-bit
+// values) and of a track (each component read with its own 64-bit load). A group lane's three
+// components are read with one load, so they plus the offset inside a byte (7) fit in 64.
 constexpr uint32_t kMaxComponentBits = 16;
+constexpr uint32_t kMaxTrackComponentBits = 24;
 constexpr uint32_t kMaxKeyBits = 57;
 // CompressedClip::bits ends with this many spare bytes, so that the 64-bit load of any key stays
 // inside the buffer.
@@ -37,7 +39,8 @@ struct CompressedTrack {
   uint16_t joint = 0;
   TrackKind kind = TrackKind::kTranslation;
   TrackFormat format = TrackFormat::kVec3;
-  uint8_t component_bits[4] = {0, 0, 0, 0};  // Width of each stored component (0: always min).
+  uint8_t component_bits[4] = {0, 0, 0, 0};  // Width of each stored component, up to 24 bits
+                                             // (0: always min).
   uint32_t first_key = 0;  // Index of its first key time in CompressedClip::frames8 or times16.
   uint32_t key_count = 0;  // >= 2.
   uint32_t first_bit = 0;  // Where its keys start in CompressedClip::bits; keys follow each other.
