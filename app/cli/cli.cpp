@@ -18,7 +18,7 @@ struct Command {
 // app/cli, its declaration in cli.h, a row here and the file in animscope_cli's sources.
 constexpr Command kCommands[] = {
     {"info", cmd_info,
-     "info MODEL|SETUP.json [--anim FILE ...] [--json]\n"
+     "info MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] [--json]\n"
      "                                   joints, meshes, influences and clips"},
     {"pose", cmd_pose,
      "pose MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time SECONDS] [--loop]\n"
@@ -28,8 +28,8 @@ constexpr Command kCommands[] = {
      "validate SETUP.json            every problem of a setup and its clip files (exit 1 when "
      "invalid)"},
     {"play", cmd_play,
-     "play SETUP.json [--set NAME=VALUE@SECONDS ...] [--dt S] [--frames N] [--json]\n"
-     "                                   run a setup's state machine headless"},
+     "play SETUP.json|PACKAGE.animpack [--set NAME=VALUE@SECONDS ...] [--dt S] [--frames N]\n"
+     "       [--json]                    run a setup's (or package's) state machine headless"},
     {"fmt", cmd_fmt, "fmt SETUP.json [--out FILE]    rewrite a setup in canonical form"},
     {"pack", cmd_pack,
      "pack SETUP.json|MODEL [--anim FILE ...] --out NAME.animpack [--tolerance X] [--no-mesh]\n"

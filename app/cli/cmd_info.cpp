@@ -5,10 +5,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/package.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
+#include "cli/package_input.h"
 
 namespace anim::app {
 namespace {
@@ -80,6 +82,51 @@ void print_text(const Model& model, std::ostream& out) {
   }
 }
 
+nlohmann::ordered_json package_json(const std::string& path, const Package& p) {
+  nlohmann::ordered_json j;
+  j["path"] = path;
+  j["kind"] = "package";
+  j["joints"] = p.skeleton.joint_count();
+  j["skin_entries"] = p.skin.size();
+  j["vertices"] = p.mesh.vertices.size();
+  j["triangles"] = p.mesh.triangle_count();
+  j["clips"] = nlohmann::ordered_json::array();
+  for (const CompressedClip& c : p.clips) {
+    j["clips"].push_back({{"name", c.name}, {"duration", c.duration}, {"bytes", c.byte_size()}});
+  }
+  if (p.has_state_machine) {
+    nlohmann::ordered_json states = nlohmann::ordered_json::array();
+    for (const StateDef& s : p.state_machine.states) states.push_back(s.name);
+    nlohmann::ordered_json parameters = nlohmann::ordered_json::array();
+    for (const ParameterDef& q : p.state_machine.parameters) parameters.push_back(q.name);
+    j["state_machine"] = {{"states", states},
+                          {"parameters", parameters},
+                          {"transitions", p.state_machine.transitions.size()}};
+  } else {
+    j["state_machine"] = nullptr;
+  }
+  return j;
+}
+
+void print_package(const std::string& path, const Package& p, std::ostream& out) {
+  out << path << " (package)\n"
+      << "  joints              " << p.skeleton.joint_count() << "\n"
+      << "  skin entries        " << p.skin.size() << "\n"
+      << "  vertices            " << p.mesh.vertices.size() << "\n"
+      << "  triangles           " << p.mesh.triangle_count() << "\n"
+      << "  clips               " << p.clips.size() << "\n";
+  for (const CompressedClip& c : p.clips) {
+    out << "    " << std::left << std::setw(24) << c.name << std::right << std::fixed
+        << std::setprecision(3) << std::setw(9) << c.duration << " s  " << std::setw(8)
+        << c.byte_size() << " bytes\n";
+  }
+  if (p.has_state_machine) {
+    out << "  state machine       " << p.state_machine.states.size() << " states, "
+        << p.state_machine.parameters.size() << " parameters, "
+        << p.state_machine.transitions.size() << " transitions\n";
+  }
+}
+
 }  // namespace
 
 int cmd_info(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -89,11 +136,22 @@ int cmd_info(int argc, const char* const* argv, std::ostream& out, std::ostream&
     return kExitError;
   }
   if (args.value().positional.size() != 1) {
-    err << "animscope: usage: animscope info MODEL|SETUP.json [--anim FILE ...] [--json]\n";
+    err << "animscope: usage: animscope info MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
+           "[--json]\n";
     return kExitError;
   }
-  std::optional<LoadedInput> input =
-      open_input(args.value().positional[0], args.value().get_all("anim"), err);
+  const std::string path = args.value().positional[0];
+  if (is_package_path(path)) {
+    std::optional<Package> package = open_package(path, err);
+    if (!package) return kExitError;
+    if (args.value().has("json")) {
+      out << package_json(path, *package).dump(2) << "\n";
+    } else {
+      print_package(path, *package, out);
+    }
+    return kExitOk;
+  }
+  std::optional<LoadedInput> input = open_input(path, args.value().get_all("anim"), err);
   if (!input) return kExitError;
   if (args.value().has("json")) {
     out << info_json(input->model).dump(2) << "\n";

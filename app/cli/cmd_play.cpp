@@ -1,5 +1,6 @@
-// `animscope play SETUP.json [--set NAME=VALUE@SECONDS ...] [--dt S] [--frames N] [--json]`:
-// runs a setup's state machine headless, frame by frame, the way a game drives it.
+// `animscope play SETUP.json|PACKAGE.animpack [--set NAME=VALUE@SECONDS ...] [--dt S]
+// [--frames N] [--json]`: runs a setup's (or a package's) state machine headless, frame by
+// frame, the way a game drives it.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
+#include "cli/package_input.h"
 #include "cli/scripted_run.h"
 
 namespace anim::app {
@@ -60,7 +62,8 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   Result<Args> parsed = parse_args(argc, argv, 2, {"json"}, {"set", "dt", "frames"});
   if (!parsed.ok() || parsed.value().positional.size() != 1) {
     if (!parsed.ok()) print_error(err, parsed.error());
-    err << "animscope: usage: animscope play SETUP.json [--set NAME=VALUE@SECONDS ...] "
+    err << "animscope: usage: animscope play SETUP.json|PACKAGE.animpack "
+           "[--set NAME=VALUE@SECONDS ...] "
            "[--dt SECONDS] [--frames N] [--json]\n";
     return kExitError;
   }
@@ -74,18 +77,36 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
     print_error(err, dt.error());
     return kExitError;
   }
-  std::optional<LoadedInput> loaded = open_input(path, {}, err);
-  if (!loaded) return kExitError;
-  if (!loaded->setup) {
-    print_error(err, Error{Error::Code::kInvalidArgument, "not a setup (.json)", path});
-    return kExitError;
+  // A setup's machine runs on its float clips, a package's on its compressed ones.
+  std::optional<LoadedInput> loaded;
+  std::optional<Package> package;
+  Result<StateMachineDef> def = Error{Error::Code::kInvalidArgument, "", path};
+  if (is_package_path(path)) {
+    package = open_package(path, err);
+    if (!package) return kExitError;
+    if (!package->has_state_machine) {
+      print_error(err,
+                  Error{Error::Code::kInvalidArgument,
+                        "has no state machine (it was packed from a model, not a setup)", path});
+      return kExitError;
+    }
+    def = package->state_machine;
+  } else {
+    loaded = open_input(path, {}, err);
+    if (!loaded) return kExitError;
+    if (!loaded->setup) {
+      print_error(err,
+                  Error{Error::Code::kInvalidArgument, "not a setup (.json) or package", path});
+      return kExitError;
+    }
+    def = compile_setup(*loaded->setup, loaded->model.clips);
   }
-  const Model& model = loaded->model;
-  Result<StateMachineDef> def = compile_setup(*loaded->setup, model.clips);
   if (!def.ok()) {
     print_error(err, Error{def.error().code, def.error().message, path});
     return kExitError;
   }
+  const Skeleton& skeleton = package ? package->skeleton : loaded->model.skeleton;
+  const ClipSet clips = package ? ClipSet(package->clips) : ClipSet(loaded->model.clips);
   Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def.value());
   if (!changes.ok()) {
     print_error(err, changes.error());
@@ -99,9 +120,9 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   const long frames = std::lround(frames_arg.value());
 
-  StateMachineInstance sm(def.value(), model.skeleton, model.clips);
+  StateMachineInstance sm(def.value(), skeleton, clips);
   ScriptedRun run(sm, std::move(changes).value(), dt.value());
-  std::vector<Transform> pose(model.skeleton.joint_count());
+  std::vector<Transform> pose(skeleton.joint_count());
   for (long frame = 0; frame < frames; ++frame) {
     run.step();
     sm.evaluate(pose);

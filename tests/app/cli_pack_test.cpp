@@ -89,6 +89,82 @@ TEST(CliPack, TighterToleranceGivesMoreBytes) {
   }
 }
 
+std::vector<nlohmann::json> json_lines(const std::string& text) {
+  std::vector<nlohmann::json> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(nlohmann::json::parse(text.substr(start, end - start)));
+    start = end == std::string::npos ? text.size() : end + 1;
+  }
+  return lines;
+}
+
+TEST(CliPack, PlayOnThePackageGivesTheFramesOfPlayOnTheSetup) {
+  anim::import::test_support::TempDir dir;
+  const std::string pack = dir.path() + "/wuson.animpack";
+  ASSERT_EQ(run({"pack", kSetup, "--out", pack}).code, 0);
+  const std::vector<std::string> script = {"--set",     "speed=0.4@0.5", "--set",
+                                           "speed=1@2", "--set",         "speed=0@4",
+                                           "--frames",  "420",           "--json"};
+  std::vector<std::string> from_setup = {"play", kSetup}, from_pack = {"play", pack};
+  from_setup.insert(from_setup.end(), script.begin(), script.end());
+  from_pack.insert(from_pack.end(), script.begin(), script.end());
+  testing::CliRun a = run(from_setup), b = run(from_pack);
+  ASSERT_EQ(a.code, 0) << a.err;
+  ASSERT_EQ(b.code, 0) << b.err;
+  const std::vector<nlohmann::json> fa = json_lines(a.out), fb = json_lines(b.out);
+  ASSERT_EQ(fa.size(), 420u);
+  ASSERT_EQ(fb.size(), fa.size());
+  int transitions = 0;
+  for (std::size_t f = 0; f < fa.size(); ++f) {
+    ASSERT_EQ(fa[f]["states"].size(), fb[f]["states"].size()) << "frame " << f;
+    for (std::size_t s = 0; s < fa[f]["states"].size(); ++s) {
+      EXPECT_EQ(fa[f]["states"][s]["name"], fb[f]["states"][s]["name"]) << "frame " << f;
+      EXPECT_NEAR(fa[f]["states"][s]["weight"].get<double>(),
+                  fb[f]["states"][s]["weight"].get<double>(), 1e-4)
+          << "frame " << f;
+      EXPECT_NEAR(fa[f]["states"][s]["normalized_time"].get<double>(),
+                  fb[f]["states"][s]["normalized_time"].get<double>(), 1e-4)
+          << "frame " << f;
+    }
+    transitions += !fa[f]["transition"].is_null();
+  }
+  EXPECT_GT(transitions, 0);  // The script crosses Idle and Locomotion both ways.
+}
+
+TEST(CliPack, InfoDescribesAPackage) {
+  anim::import::test_support::TempDir dir;
+  const std::string pack = dir.path() + "/wuson.animpack";
+  ASSERT_EQ(run({"pack", kSetup, "--out", pack}).code, 0);
+  testing::CliRun r = run({"info", pack, "--json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["kind"], "package");
+  EXPECT_EQ(j["joints"], 40);
+  EXPECT_EQ(j["vertices"], 3205);
+  EXPECT_EQ(j["clips"].size(), 3u);
+  EXPECT_EQ(j["state_machine"]["states"][0], "Idle");
+}
+
+TEST(CliPack, DamagedPackageIsAnErrorNamingTheFileAndPlace) {
+  anim::import::test_support::TempDir dir;
+  const std::string pack = dir.path() + "/wuson.animpack";
+  ASSERT_EQ(run({"pack", kWuson, "--out", pack}).code, 0);
+  Result<std::string> bytes = read_file(pack);
+  ASSERT_TRUE(bytes.ok());
+  std::string damaged = bytes.value();
+  damaged[damaged.size() / 2] ^= 0x40;
+  ASSERT_TRUE(write_file_atomically(pack, damaged).ok());
+  testing::CliRun r = run({"info", pack});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(pack + ": section"), std::string::npos) << r.err;
+  ASSERT_TRUE(write_file_atomically(pack, bytes.value().substr(0, 100)).ok());
+  r = run({"play", pack});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("truncated"), std::string::npos) << r.err;
+}
+
 TEST(CliPack, BadArgumentsAndPlacesAreErrors) {
   EXPECT_EQ(run({"pack", kWuson}).code, 2);  // No --out.
   testing::CliRun negative = run({"pack", kWuson, "--out", "/tmp/x.animpack", "--tolerance", "-1"});
