@@ -1,0 +1,46 @@
+# `cmake --install build --prefix P`: the libraries a game links, their headers, a CMake package
+# (find_package(animscope) -> animscope::core, ::setup, ::bake, ::import) and pkg-config files.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set_target_properties(anim_core PROPERTIES EXPORT_NAME core)
+set_target_properties(anim_setup PROPERTIES EXPORT_NAME setup)
+set_target_properties(anim_bake PROPERTIES EXPORT_NAME bake)
+set_target_properties(anim_import PROPERTIES EXPORT_NAME import)
+install(TARGETS anim_core anim_setup anim_bake anim_import EXPORT animscopeTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(DIRECTORY core/include/ setup/include/ bake/include/ core/import/include/
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/animscope)
+install(EXPORT animscopeTargets NAMESPACE animscope:: DESTINATION ${config_dir})
+configure_package_config_file(cmake/animscopeConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/animscopeConfig.cmake INSTALL_DESTINATION ${config_dir})
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/animscopeConfigVersion.cmake
+  COMPATIBILITY SameMajorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/animscopeConfig.cmake
+              ${CMAKE_CURRENT_BINARY_DIR}/animscopeConfigVersion.cmake
+        DESTINATION ${config_dir})
+
+# One pkg-config file per library; each names the ones it builds on. The prefix is found from the
+# file's own place, so an install moved or made with --prefix still works.
+file(RELATIVE_PATH PC_UP "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
+function(animscope_pkg_config name library description requires libs)
+  set(PC_NAME ${name})
+  set(PC_LIBRARY ${library})
+  set(PC_DESCRIPTION ${description})
+  set(PC_REQUIRES ${requires})
+  set(PC_LIBS ${libs})
+  configure_file(cmake/animscope.pc.in ${CMAKE_CURRENT_BINARY_DIR}/animscope-${name}.pc @ONLY)
+  install(FILES ${CMAKE_CURRENT_BINARY_DIR}/animscope-${name}.pc
+          DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+endfunction()
+animscope_pkg_config(core anim_core "animscope runtime: assets, jobs, state machine, packages"
+                     "glm" "")
+animscope_pkg_config(setup anim_setup "animscope setup JSON reading, writing and validation"
+                     "animscope-core nlohmann_json" "")
+animscope_pkg_config(bake anim_bake "animscope clip compression and package writing"
+                     "animscope-core" "")
+animscope_pkg_config(import anim_import "animscope model and clip import (assimp)"
+                     "animscope-setup assimp" "-lpthread")
