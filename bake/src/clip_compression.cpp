@@ -92,6 +92,37 @@ std::vector<uint32_t> reduce(const KeySet<V>& keys) {
   return kept;
 }
 
+// The keys of one track to keep (see reduce).
+template <class V>
+std::vector<uint32_t> reduce_track(const std::vector<float>& times, const std::vector<V>& values,
+                                   float tolerance) {
+  KeySet<V> set;
+  set.times = times.data();
+  set.count = static_cast<uint32_t>(values.size());
+  set.lanes = {values.data()};
+  set.tolerances = {tolerance};
+  return reduce(set);
+}
+
+// Whether every key is within `tolerance` of the first.
+template <class V>
+bool all_close(const std::vector<V>& keys, float tolerance) {
+  return std::all_of(keys.begin(), keys.end(),
+                     [&](const V& k) { return close(k, keys[0], tolerance); });
+}
+
+// Every key's components in a row: x, y, z (and w).
+std::vector<float> flatten(const std::vector<glm::vec3>& keys) {
+  std::vector<float> out;
+  for (const glm::vec3& k : keys) out.insert(out.end(), {k.x, k.y, k.z});
+  return out;
+}
+std::vector<float> flatten(const std::vector<glm::quat>& keys) {
+  std::vector<float> out;
+  for (const glm::quat& q : keys) out.insert(out.end(), {q.x, q.y, q.z, q.w});
+  return out;
+}
+
 // Bits needed so that a range of `range` is quantized with steps of at most 2 * precision.
 uint8_t bits_for(float range, float precision, uint32_t most) {
   if (!(range > 0.0f)) return 0;
@@ -433,28 +464,20 @@ void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasu
     const PlayableKeys<glm::vec3> track = playable_keys(*sources[v], j);
     const std::vector<glm::vec3>& keys = track.values;
     const float tolerance = (1.0f - kQuantizationShare) * tolerances[v];
-    const bool constant = std::all_of(
-        keys.begin(), keys.end(), [&](const glm::vec3& k) { return close(k, keys[0], tolerance); });
-    if (constant) {
+    if (all_close(keys, tolerance)) {
       if (!close(keys[0], rest_values[v], tolerance)) {
         writer.constant(static_cast<uint16_t>(j), kinds[v], {keys[0].x, keys[0].y, keys[0].z, 0});
       }
       continue;
     }
-    KeySet<glm::vec3> set;
-    set.times = track.times.data();
-    set.count = static_cast<uint32_t>(keys.size());
-    set.lanes = {keys.data()};
-    set.tolerances = {tolerance};
-    const std::vector<uint32_t> kept = reduce(set);
-    std::vector<float> values;
-    for (const glm::vec3& k : keys) values.insert(values.end(), {k.x, k.y, k.z});
+    const std::vector<uint32_t> kept = reduce_track(track.times, keys, tolerance);
     CompressedTrack h;
     h.joint = static_cast<uint16_t>(j);
     h.kind = kinds[v];
     h.format = TrackFormat::kVec3;
     // Three components each off by at most the precision: sqrt(3) times it in all.
-    writer.track(h, set.times, kept, values, kQuantizationShare * tolerances[v] / 1.8f);
+    writer.track(h, track.times.data(), kept, flatten(keys),
+                 kQuantizationShare * tolerances[v] / 1.8f);
   }
 }
 
@@ -491,9 +514,7 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
       // One hemisphere, so that per-track component ranges stay small.
       if (k > 0 && dot4(keys[k], keys[k - 1]) < 0.0f) keys[k] = -keys[k];
     }
-    const bool constant = std::all_of(
-        keys.begin(), keys.end(), [&](const glm::quat& k) { return close(k, keys[0], tolerance); });
-    if (constant) {
+    if (all_close(keys, tolerance)) {
       if (!close(keys[0], skeleton.rest[j].rotation, tolerance)) {
         const glm::quat& q = keys[0];
         writer.constant(static_cast<uint16_t>(j), TrackKind::kRotation, {q.x, q.y, q.z, q.w});
@@ -518,19 +539,12 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
       lanes.push_back(std::move(lane));
       continue;
     }
-    KeySet<glm::quat> set;
-    set.times = track.times.data();
-    set.count = static_cast<uint32_t>(keys.size());
-    set.lanes = {keys.data()};
-    set.tolerances = {tolerance};
-    const std::vector<uint32_t> kept = reduce(set);
-    std::vector<float> values;
-    for (const glm::quat& q : keys) values.insert(values.end(), {q.x, q.y, q.z, q.w});
+    const std::vector<uint32_t> kept = reduce_track(track.times, keys, tolerance);
     CompressedTrack h;
     h.joint = static_cast<uint16_t>(j);
     h.kind = TrackKind::kRotation;
     h.format = TrackFormat::kQuat4;
-    writer.track(h, set.times, kept, values, precision);
+    writer.track(h, track.times.data(), kept, flatten(keys), precision);
   }
   if (!lanes.empty()) writer.group(lanes);
   return writer.take();
