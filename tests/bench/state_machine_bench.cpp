@@ -1,7 +1,8 @@
 // 1000 Wuson characters running projects/wuson_locomotion.json, each steering its own `speed`
 // along a slow wave that crosses the Idle/Locomotion threshold, so at any time some walk,
 // some run, some stand and some are mid-transition: state machine update, pose evaluation,
-// local-to-model and palette per character per frame.
+// local-to-model and palette per character per frame; on the float clips and on the compressed
+// clips a package holds.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -39,7 +40,17 @@ struct Walker {
   std::vector<glm::mat4> palette;
 };
 
-void BM_StateMachineCrowd(benchmark::State& state) {
+// Wuson's clips compressed as a package holds them, in the model's order (the def's indices).
+const std::vector<CompressedClip>& compressed_wuson_clips() {
+  static const std::vector<CompressedClip> clips = [] {
+    std::vector<CompressedClip> out;
+    for (const Clip& c : wuson().clips) out.push_back(compressed_wuson_clip(c.name));
+    return out;
+  }();
+  return clips;
+}
+
+void run_crowd(benchmark::State& state, const ClipSet& clips) {
   const Model& model = wuson();
   const StateMachineDef& def = locomotion_def();
   const int speed = def.find_parameter("speed");
@@ -48,7 +59,7 @@ void BM_StateMachineCrowd(benchmark::State& state) {
   std::mt19937 rng(99);
   std::uniform_real_distribution<float> start(0.0f, 20.0f), frequency(0.3f, 0.9f);
   for (Walker& w : crowd) {
-    w.machine = std::make_unique<StateMachineInstance>(def, model.skeleton, model.clips);
+    w.machine = std::make_unique<StateMachineInstance>(def, model.skeleton, clips);
     w.clock = start(rng);
     w.frequency = frequency(rng);
     w.palette.resize(model.skin.size());
@@ -84,7 +95,14 @@ void BM_StateMachineCrowd(benchmark::State& state) {
   state.counters["transitioning_at_start"] = transitioning;
 }
 
+void BM_StateMachineCrowd(benchmark::State& state) { run_crowd(state, wuson().clips); }
+// The same crowd on the compressed clips a package holds (sampled into SoA, then converted).
+void BM_StateMachineCrowdPackage(benchmark::State& state) {
+  run_crowd(state, compressed_wuson_clips());
+}
+
 BENCHMARK(BM_StateMachineCrowd)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_StateMachineCrowdPackage)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace anim::bench
