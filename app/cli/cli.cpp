@@ -21,8 +21,8 @@ constexpr Command kCommands[] = {
      "info MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] [--json]\n"
      "                                   joints, meshes, influences and clips"},
     {"pose", cmd_pose,
-     "pose MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time SECONDS] [--loop]\n"
-     "       [--set NAME=VALUE@SECONDS ...] [--json]\n"
+     "pose MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] [--clip NAME] [--time SECONDS]\n"
+     "       [--loop] [--set NAME=VALUE@SECONDS ...] [--json]\n"
      "                                   model-space matrix of every joint at a time"},
     {"validate", cmd_validate,
      "validate SETUP.json            every problem of a setup and its clip files (exit 1 when "

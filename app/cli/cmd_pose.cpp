@@ -1,63 +1,75 @@
-// `animscope pose MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time SECONDS] [--loop]
-// [--set NAME=VALUE@SECONDS ...] [--json]`: a sampled pose, or with a setup and no clip the pose
-// its state machine reaches after that long.
+// `animscope pose MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] [--clip NAME]
+// [--time SECONDS] [--loop] [--set NAME=VALUE@SECONDS ...] [--json]`: a sampled pose, or with a
+// setup (or a package with a state machine) and no clip the pose its state machine reaches
+// after that long.
+#include <algorithm>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "anim/clip_set.h"
 #include "anim/local_to_model.h"
+#include "anim/package.h"
 #include "anim/sampling.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
+#include "cli/package_input.h"
 #include "cli/scripted_run.h"
 
 namespace anim::app {
 namespace {
 
-std::string clip_list(const Model& model) {
+// What a pose is taken from: a model (with a setup's machine when one was opened) or a package.
+struct PoseSource {
+  std::string path;
+  const Skeleton* skeleton = nullptr;
+  ClipSet clips;
+  std::vector<std::string> clip_names;
+  std::optional<StateMachineDef> machine;
+};
+
+std::string clip_list(const PoseSource& source) {
   std::string list;
-  for (const Clip& clip : model.clips) list += (list.empty() ? "" : ", ") + clip.name;
+  for (const std::string& name : source.clip_names) list += (list.empty() ? "" : ", ") + name;
   return list.empty() ? "none" : list;
 }
 
-// The local pose of `clip` at `time`.
-std::vector<Transform> sample(const Model& model, const Clip& clip, float time) {
-  const Skeleton& skeleton = model.skeleton;
+// The local pose of clip `clip` at `time`.
+std::vector<Transform> sample(const PoseSource& source, int clip, float time) {
+  const Skeleton& skeleton = *source.skeleton;
   std::vector<Transform> local = skeleton.rest;
-  SamplingCursor cursor(skeleton.joint_count());
-  SamplingJob sampling;
-  sampling.clip = &clip;
-  sampling.rest = skeleton.rest;
-  sampling.time = time;
-  sampling.cursor = &cursor;
-  sampling.output = local;
-  sampling.run();
+  SoaPose soa_rest = make_soa_pose(skeleton.joint_count());
+  SoaPose soa = make_soa_pose(skeleton.joint_count());
+  to_soa(skeleton.rest, soa_rest);
+  ClipCursor cursor;
+  cursor.reserve(source.clips, skeleton.joint_count());
+  const ClipSampler sampler{source.clips, skeleton.rest, soa_rest, soa};
+  sampler.sample(clip, time, cursor, local);
   return local;
 }
 
-// The pose the setup's state machine reaches after `time` seconds of 60 Hz steps, with the
-// --set changes applied as `play` applies them.
-Result<std::vector<Transform>> run_setup(const LoadedInput& input, const Args& args, float time) {
-  const Model& model = input.model;
-  Result<StateMachineDef> def = compile_setup(*input.setup, model.clips);
-  if (!def.ok()) return Error{def.error().code, def.error().message, input.setup_path};
-  Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def.value());
+// The pose the state machine reaches after `time` seconds of 60 Hz steps, with the --set
+// changes applied as `play` applies them.
+Result<std::vector<Transform>> run_machine(const PoseSource& source, const Args& args, float time) {
+  Result<std::vector<ParameterChange>> changes =
+      parse_changes(args.get_all("set"), *source.machine);
   if (!changes.ok()) return changes.error();
-  StateMachineInstance machine(def.value(), model.skeleton, model.clips);
+  StateMachineInstance machine(*source.machine, *source.skeleton, source.clips);
   ScriptedRun run(machine, std::move(changes).value(), 1.0f / 60.0f);
   for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
-  std::vector<Transform> local(model.skeleton.joint_count());
+  std::vector<Transform> local(source.skeleton->joint_count());
   machine.evaluate(local);
   return local;
 }
 
 // Model-space matrices of every joint.
-std::vector<glm::mat4> to_model_space(const Model& model, const std::vector<Transform>& local) {
-  const Skeleton& skeleton = model.skeleton;
+std::vector<glm::mat4> to_model_space(const Skeleton& skeleton,
+                                      const std::vector<Transform>& local) {
   std::vector<glm::mat4> model_space(skeleton.joint_count());
   LocalToModelJob to_model;
   to_model.parents = skeleton.parents;
@@ -67,10 +79,10 @@ std::vector<glm::mat4> to_model_space(const Model& model, const std::vector<Tran
   return model_space;
 }
 
-void print_json(const Model& model, const std::string& clip, float time,
-                const std::vector<glm::mat4>& matrices, std::ostream& out) {
+void print_json(const std::string& path, const Skeleton& skeleton, const std::string& clip,
+                float time, const std::vector<glm::mat4>& matrices, std::ostream& out) {
   nlohmann::ordered_json j;
-  j["model"] = model.source_path;
+  j["model"] = path;
   j["clip"] = clip;
   j["time"] = time;
   j["joints"] = nlohmann::ordered_json::array();
@@ -80,16 +92,17 @@ void print_json(const Model& model, const std::string& clip, float time,
       for (int r = 0; r < 4; ++r) m[c * 4 + r] = matrices[i][c][r];
     }
     j["joints"].push_back(
-        {{"name", model.skeleton.names[i]}, {"parent", model.skeleton.parents[i]}, {"model", m}});
+        {{"name", skeleton.names[i]}, {"parent", skeleton.parents[i]}, {"model", m}});
   }
   out << j.dump() << "\n";
 }
 
-void print_text(const Model& model, const std::vector<glm::mat4>& matrices, std::ostream& out) {
+void print_text(const Skeleton& skeleton, const std::vector<glm::mat4>& matrices,
+                std::ostream& out) {
   out << std::fixed << std::setprecision(4);
   for (std::size_t i = 0; i < matrices.size(); ++i) {
-    const int parent = model.skeleton.parents[i];
-    out << std::setw(4) << i << "  " << std::left << std::setw(28) << model.skeleton.names[i]
+    const int parent = skeleton.parents[i];
+    out << std::setw(4) << i << "  " << std::left << std::setw(28) << skeleton.names[i]
         << std::right << " parent " << std::setw(4) << parent << "  position (" << std::setw(10)
         << matrices[i][3].x << ", " << std::setw(10) << matrices[i][3].y << ", " << std::setw(10)
         << matrices[i][3].z << ")\n";
@@ -107,7 +120,8 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   const Args& args = parsed.value();
   if (args.positional.size() != 1) {
-    err << "animscope: usage: animscope pose MODEL|SETUP.json [--anim FILE ...] [--clip NAME] "
+    err << "animscope: usage: animscope pose MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
+           "[--clip NAME] "
            "[--time SECONDS] [--loop] [--set NAME=VALUE@SECONDS ...] [--json]\n";
     return kExitError;
   }
@@ -116,39 +130,64 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
     print_error(err, time.error());
     return kExitError;
   }
-  std::optional<LoadedInput> input = open_input(args.positional[0], args.get_all("anim"), err);
-  if (!input) return kExitError;
-  const Model& model = input->model;
-  const Clip* clip = nullptr;
-  std::string clip_name = args.get("clip").value_or("");
+  const std::string path = args.positional[0];
+  PoseSource source;
+  source.path = path;
+  std::optional<Package> package;
+  std::optional<LoadedInput> input;
+  if (is_package_path(path)) {
+    package = open_package(path, err);
+    if (!package) return kExitError;
+    source.skeleton = &package->skeleton;
+    source.clips = package->clips;
+    for (const CompressedClip& c : package->clips) source.clip_names.push_back(c.name);
+    if (package->has_state_machine) source.machine = package->state_machine;
+  } else {
+    input = open_input(path, args.get_all("anim"), err);
+    if (!input) return kExitError;
+    source.path = input->model.source_path;
+    source.skeleton = &input->model.skeleton;
+    source.clips = input->model.clips;
+    for (const Clip& c : input->model.clips) source.clip_names.push_back(c.name);
+    if (input->setup) {
+      Result<StateMachineDef> def = compile_setup(*input->setup, input->model.clips);
+      if (!def.ok()) {
+        print_error(err, Error{def.error().code, def.error().message, input->setup_path});
+        return kExitError;
+      }
+      source.machine = std::move(def).value();
+    }
+  }
+  const std::string clip_name = args.get("clip").value_or("");
+  int clip = -1;
   if (!clip_name.empty()) {
-    const int index = model.find_clip(clip_name);
-    if (index < 0) {
+    const auto found = std::find(source.clip_names.begin(), source.clip_names.end(), clip_name);
+    if (found == source.clip_names.end()) {
       print_error(err, Error{Error::Code::kNotFound,
-                             "no clip \"" + clip_name + "\" (clips: " + clip_list(model) + ")",
-                             model.source_path});
+                             "no clip \"" + clip_name + "\" (clips: " + clip_list(source) + ")",
+                             source.path});
       return kExitError;
     }
-    clip = &model.clips[index];
+    clip = static_cast<int>(found - source.clip_names.begin());
   }
   float t = time.value();
-  if (clip && args.has("loop")) t = wrap_time(t, clip->duration, true);
-  std::vector<Transform> local = model.skeleton.rest;
-  if (clip) {
-    local = sample(model, *clip, t);
-  } else if (input->setup) {
-    Result<std::vector<Transform>> reached = run_setup(*input, args, t);
+  if (clip >= 0 && args.has("loop")) t = wrap_time(t, source.clips.duration(clip), true);
+  std::vector<Transform> local = source.skeleton->rest;
+  if (clip >= 0) {
+    local = sample(source, clip, t);
+  } else if (source.machine) {
+    Result<std::vector<Transform>> reached = run_machine(source, args, t);
     if (!reached.ok()) {
       print_error(err, reached.error());
       return kExitError;
     }
     local = std::move(reached).value();
   }
-  const std::vector<glm::mat4> matrices = to_model_space(model, local);
+  const std::vector<glm::mat4> matrices = to_model_space(*source.skeleton, local);
   if (args.has("json")) {
-    print_json(model, clip_name, t, matrices, out);
+    print_json(source.path, *source.skeleton, clip_name, t, matrices, out);
   } else {
-    print_text(model, matrices, out);
+    print_text(*source.skeleton, matrices, out);
   }
   return kExitOk;
 }

@@ -133,6 +133,49 @@ TEST(CliPack, PlayOnThePackageGivesTheFramesOfPlayOnTheSetup) {
   EXPECT_GT(transitions, 0);  // The script crosses Idle and Locomotion both ways.
 }
 
+// Model-space joint positions from `pose ... --json`.
+std::vector<glm::vec3> pose_positions(const std::vector<std::string>& args) {
+  testing::CliRun r = run(args);
+  EXPECT_EQ(r.code, 0) << r.err;
+  std::vector<glm::vec3> out;
+  if (r.code != 0) return out;
+  const nlohmann::json pose = nlohmann::json::parse(r.out);  // Outlives the loop below.
+  for (const auto& joint : pose["joints"]) {
+    out.emplace_back(joint["model"][12].get<float>(), joint["model"][13].get<float>(),
+                     joint["model"][14].get<float>());
+  }
+  return out;
+}
+
+TEST(CliPack, PoseOnThePackageStaysWithinTheToleranceOfPoseOnTheModel) {
+  anim::import::test_support::TempDir dir;
+  const std::string pack = dir.path() + "/wuson.animpack";
+  ASSERT_EQ(run({"pack", kSetup, "--out", pack}).code, 0);
+  // Wuson_Walk at one of its key times (30 Hz), and the state machine mid-run.
+  const std::vector<glm::vec3> a =
+      pose_positions({"pose", kWuson, "--clip", "Wuson_Walk", "--time", "1", "--json"});
+  const std::vector<glm::vec3> b =
+      pose_positions({"pose", pack, "--clip", "Wuson_Walk", "--time", "1", "--json"});
+  ASSERT_EQ(a.size(), 40u);
+  ASSERT_EQ(b.size(), a.size());
+  float worst = 0.0f;
+  for (std::size_t j = 0; j < a.size(); ++j) worst = std::max(worst, glm::length(a[j] - b[j]));
+  EXPECT_LE(worst, 3.032e-4f);  // The default tolerance: 0.01% of Wuson's rest diagonal.
+  EXPECT_GT(worst, 0.0f);       // Compressed, not a copy of the float keys.
+  const std::vector<std::string> script = {"--time", "2.5", "--set", "speed=0.7@0.2", "--json"};
+  std::vector<std::string> from_setup = {"pose", kSetup}, from_pack = {"pose", pack};
+  from_setup.insert(from_setup.end(), script.begin(), script.end());
+  from_pack.insert(from_pack.end(), script.begin(), script.end());
+  const std::vector<glm::vec3> c = pose_positions(from_setup), d = pose_positions(from_pack);
+  ASSERT_EQ(c.size(), 40u);
+  ASSERT_EQ(d.size(), c.size());
+  worst = 0.0f;
+  for (std::size_t j = 0; j < c.size(); ++j) worst = std::max(worst, glm::length(c[j] - d[j]));
+  // Between keys each form interpolates its own way; the blend of two clips within the
+  // tolerance at their keys stays close to it.
+  EXPECT_LE(worst, 1e-3f);
+}
+
 TEST(CliPack, InfoDescribesAPackage) {
   anim::import::test_support::TempDir dir;
   const std::string pack = dir.path() + "/wuson.animpack";
