@@ -91,12 +91,9 @@ int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream&
     reports.push_back(c.value().report);
   }
   if (loaded->setup) {
-    Result<StateMachineDef> def = compile_setup(*loaded->setup, model.clips);
-    if (!def.ok()) {
-      print_error(err, Error{def.error().code, def.error().message, path});
-      return kExitError;
-    }
-    package.state_machine = std::move(def).value();
+    std::optional<StateMachineDef> def = compile_machine(*loaded, err);
+    if (!def) return kExitError;
+    package.state_machine = std::move(*def);
     package.has_state_machine = true;
   }
   const std::vector<uint8_t> bytes = bake::write_package(package);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 
 #include <nlohmann/json.hpp>
@@ -80,7 +81,7 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   // A setup's machine runs on its float clips, a package's on its compressed ones.
   std::optional<LoadedInput> loaded;
   std::optional<Package> package;
-  Result<StateMachineDef> def = Error{Error::Code::kInvalidArgument, "", path};
+  std::optional<StateMachineDef> def;
   if (is_package_path(path)) {
     package = open_package(path, err);
     if (!package) return kExitError;
@@ -99,11 +100,8 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
                   Error{Error::Code::kInvalidArgument, "not a setup (.json) or package", path});
       return kExitError;
     }
-    def = compile_setup(*loaded->setup, loaded->model.clips);
-  }
-  if (!def.ok()) {
-    print_error(err, Error{def.error().code, def.error().message, path});
-    return kExitError;
+    def = compile_machine(*loaded, err);
+    if (!def) return kExitError;
   }
   const Skeleton& skeleton = package ? package->skeleton : loaded->model.skeleton;
   const ClipSet clips = package ? ClipSet(package->clips) : ClipSet(loaded->model.clips);

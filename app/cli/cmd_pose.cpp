@@ -150,12 +150,8 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
     source.clips = input->model.clips;
     for (const Clip& c : input->model.clips) source.clip_names.push_back(c.name);
     if (input->setup) {
-      Result<StateMachineDef> def = compile_setup(*input->setup, input->model.clips);
-      if (!def.ok()) {
-        print_error(err, Error{def.error().code, def.error().message, input->setup_path});
-        return kExitError;
-      }
-      source.machine = std::move(def).value();
+      source.machine = compile_machine(*input, err);
+      if (!source.machine) return kExitError;
     }
   }
   const std::string clip_name = args.get("clip").value_or("");

@@ -95,4 +95,13 @@ std::optional<LoadedInput> open_input(const std::string& path,
   return std::move(input).value();
 }
 
+std::optional<StateMachineDef> compile_machine(const LoadedInput& input, std::ostream& err) {
+  Result<StateMachineDef> def = compile_setup(*input.setup, input.model.clips);
+  if (!def.ok()) {
+    print_error(err, Error{def.error().code, def.error().message, input.setup_path});
+    return std::nullopt;
+  }
+  return std::move(def).value();
+}
+
 }  // namespace anim::app

@@ -56,4 +56,8 @@ std::optional<LoadedInput> open_input(const std::string& path,
                                       const std::vector<std::string>& anim_files,
                                       std::ostream& err);
 
+// The runtime form of the opened setup's state machine, or nothing after printing why it does
+// not compile (named by the setup file). `input` must hold a setup.
+std::optional<StateMachineDef> compile_machine(const LoadedInput& input, std::ostream& err);
+
 }  // namespace anim::app

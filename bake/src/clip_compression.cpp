@@ -192,9 +192,10 @@ bool on_grid(const std::vector<float>& times, double rate) {
 // the smallest gap, or a common frame rate; 8-bit ticks when the clip has at most 255 frames),
 // else 65535 ticks over the clip. The rate is fitted to the last key, so a frame time the file
 // rounded (1/120 s written as .0083333) does not drift off the grid over a long take.
-float choose_ticks_per_second(const Clip& clip, float span, bool& narrow) {
+float choose_ticks_per_second(const Clip& clip, bool& narrow) {
   narrow = false;
   const std::vector<float> times = all_key_times(clip);
+  const float span = times.empty() ? clip.duration : std::max(clip.duration, times.back());
   if (!(span > 0.0f)) return 0.0f;
   const float fallback = 65535.0f / span;
   double gap = INFINITY;
@@ -281,9 +282,7 @@ class ClipWriter {
     out_.name = clip.name;
     out_.duration = clip.duration;
     out_.joint_count = static_cast<uint32_t>(joints);
-    float span = clip.duration;
-    for (float t : all_key_times(clip)) span = std::max(span, t);
-    out_.ticks_per_second = choose_ticks_per_second(clip, span, narrow_);
+    out_.ticks_per_second = choose_ticks_per_second(clip, narrow_);
   }
 
   void constant(uint16_t joint, TrackKind kind, const float (&value)[4]) {

@@ -41,7 +41,7 @@ Status CompressedClip::validate(std::size_t skeleton_joints) const {
     return fail(clip, "bad ticks per second");
   }
   if (!frames8.empty() && !times16.empty()) return fail(clip, "two kinds of key times");
-  // A cursor sized for a clip of this skeleton (three kinds per joint) holds every hint.
+  // Groups and tracks together: never more than one per joint and kind.
   if (cursor_size() > 3 * static_cast<std::size_t>(joint_count)) {
     return fail(clip, "more tracks than three per joint");
   }

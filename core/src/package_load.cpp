@@ -12,7 +12,7 @@ using package::Reader;
 
 static_assert(sizeof(ConstantTrack) == 20, "ConstantTrack is stored as is");
 static_assert(sizeof(CompressedTrack) == 52, "CompressedTrack is stored as is");
-static_assert(sizeof(RotationGroup) == 144, "RotationGroup is stored as is");
+// RotationGroup's size is checked beside it, in compressed_clip.h.
 
 bool finite(const float* v, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {

@@ -104,7 +104,7 @@ struct CompressedClip {
   std::vector<uint8_t> bits;  // Key values, least significant bit first, then kBitPadding bytes.
 
   bool narrow_times() const { return times16.empty(); }
-  // Sampling cursor hints needed: one per group and one per track.
+  // Key pairs a CompressedCursor follows: one per group and one per track.
   std::size_t cursor_size() const { return rotation_groups.size() + tracks.size(); }
   // Bytes of key data and track headers (what a package stores for it, name included).
   std::size_t byte_size() const;

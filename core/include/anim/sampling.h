@@ -17,13 +17,8 @@ class SamplingCursor {
   SamplingCursor() = default;
   explicit SamplingCursor(std::size_t joint_count) { resize(joint_count); }
   void resize(std::size_t joint_count) { hints_.assign(joint_count * 3, 0u); }
-  // Room for `count` tracks only: a compressed clip needs one hint per animated track.
-  void resize_tracks(std::size_t count) { hints_.assign(count, 0u); }
   void reset() { hints_.assign(hints_.size(), 0u); }
   std::size_t joint_count() const { return hints_.size() / 3; }
-  std::size_t track_count() const { return hints_.size(); }
-  std::size_t byte_size() const { return hints_.size() * sizeof(uint32_t); }
-  uint32_t* hints() { return hints_.data(); }
   uint32_t* translation() { return hints_.data(); }
   uint32_t* rotation() { return hints_.data() + joint_count(); }
   uint32_t* scale() { return hints_.data() + 2 * joint_count(); }
