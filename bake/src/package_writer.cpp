@@ -110,6 +110,34 @@ std::vector<uint8_t> clip_section(const CompressedClip& c) {
   return w.take();
 }
 
+template <class V>
+void put_tracks(Writer& w, const KeyTracks<V>& tracks) {
+  w.put_count(tracks.ranges.size());
+  w.put_array(tracks.ranges);
+  w.put_count(tracks.times.size());
+  w.put_array(tracks.times);
+  for (const V& v : tracks.values) {
+    for (int i = 0; i < V::length(); ++i) w.put(v[i]);  // glm order: x y z (w).
+  }
+}
+
+std::vector<uint8_t> key_clip_section(const Clip& c) {
+  Writer w;
+  w.put_string(c.name);
+  w.put(c.duration);
+  put_tracks(w, c.translations);
+  put_tracks(w, c.rotations);
+  put_tracks(w, c.scales);
+  return w.take();
+}
+
+std::vector<uint8_t> import_info_section(const Package& p) {
+  Writer w;
+  w.put(static_cast<int32_t>(p.max_influences));
+  w.put(p.truncated_vertices);
+  return w.take();
+}
+
 std::vector<uint8_t> machine_section(const StateMachineDef& m) {
   Writer w;
   w.put_count(m.parameters.size());
@@ -169,6 +197,10 @@ std::vector<uint8_t> write_package(const Package& p) {
   for (const CompressedClip& c : p.clips) sections.emplace_back(package::kClip, clip_section(c));
   if (p.has_state_machine) {
     sections.emplace_back(package::kMachine, machine_section(p.state_machine));
+  }
+  for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));
+  if (p.max_influences != 0 || p.truncated_vertices != 0) {
+    sections.emplace_back(package::kImportInfo, import_info_section(p));
   }
 
   package::Header header;

@@ -133,6 +133,41 @@ bool read_clip(Reader& r, CompressedClip& c, std::size_t joints) {
   return valid.ok() || r.fail(valid.error().message);
 }
 
+template <class V>
+bool read_tracks(Reader& r, KeyTracks<V>& tracks, std::size_t joints) {
+  uint32_t ranges = 0, keys = 0;
+  r.get_count(ranges, sizeof(TrackRange));
+  if (r.ok() && ranges != joints) return r.fail("a clip's track count is not the joint count");
+  r.get_array(tracks.ranges, ranges);
+  r.get_count(keys, sizeof(float) * (1 + V::length()));
+  r.get_array(tracks.times, keys);
+  tracks.values.resize(r.ok() ? keys : 0);
+  for (V& v : tracks.values) {
+    for (int i = 0; i < V::length(); ++i) r.get(v[i]);
+  }
+  return r.ok();
+}
+
+bool read_key_clip(Reader& r, Clip& c, std::size_t joints) {
+  r.get_string(c.name);
+  r.get(c.duration);
+  read_tracks(r, c.translations, joints);
+  read_tracks(r, c.rotations, joints);
+  read_tracks(r, c.scales, joints);
+  if (!r.ok()) return false;
+  Status valid = c.validate(joints);  // Ranges inside the arrays, times rising, values finite.
+  return valid.ok() || r.fail(valid.error().message);
+}
+
+bool read_import_info(Reader& r, Package& p) {
+  int32_t max_influences = 0;
+  r.get(max_influences);
+  r.get(p.truncated_vertices);
+  if (r.ok() && max_influences < 0) return r.fail("a negative influence count");
+  p.max_influences = max_influences;
+  return r.ok();
+}
+
 bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
   uint32_t n = 0;
   r.get_count(n, 4 + 20);
@@ -276,7 +311,7 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
   if (table_end > bytes.size()) return error_at("header", "section table ends past the file");
 
   Package out;
-  bool have_skeleton = false, have_skin = false, have_mesh = false;
+  bool have_skeleton = false, have_skin = false, have_mesh = false, have_info = false;
   for (std::size_t i = 0; i < header.section_count; ++i) {
     package::SectionEntry e;
     std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
@@ -311,6 +346,13 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
       if (out.has_state_machine) return error_at(where, "a second state machine");
       read_machine(r, out.state_machine, out.clips.size());
       out.has_state_machine = true;
+    } else if (e.kind == package::kKeyClip) {
+      out.key_clips.emplace_back();
+      read_key_clip(r, out.key_clips.back(), joints);
+    } else if (e.kind == package::kImportInfo) {
+      if (have_info) return error_at(where, "a second import info");
+      read_import_info(r, out);
+      have_info = true;
     } else {
       continue;  // A section of a newer minor version: skipped.
     }

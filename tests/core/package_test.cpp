@@ -291,6 +291,107 @@ TEST(Package, UnknownSectionsOfANewerMinorVersionAreSkipped) {
   EXPECT_EQ(r.value().clips.size(), 1u);
 }
 
+// What the isolated importer sends back: the small package's skeleton, skin and mesh with its
+// clip as float keys (two of them, the second with scale keys) and the importer's findings.
+Package imported_package() {
+  Package p = small_package();
+  p.clips.clear();
+  p.has_state_machine = false;
+  p.state_machine = StateMachineDef{};
+  ClipBuilder a("wave", 1.0f, 3);
+  for (int f = 0; f <= 4; ++f) {
+    a.add_rotation(1, f * 0.25f, RotZ(10.0f * f));
+    a.add_translation(0, f * 0.25f - 0.5f, glm::vec3(0.1f * f, 0, -0.3f));
+  }
+  ClipBuilder b("grow", 2.0f, 3);
+  b.add_scale(2, 0.0f, glm::vec3(1.0f));
+  b.add_scale(2, 2.0f, glm::vec3(1.5f, 2.0f, 0.75f));
+  p.key_clips = {a.build(), b.build()};
+  p.max_influences = 7;
+  p.truncated_vertices = 123456789012ull;
+  return p;
+}
+
+template <class V>
+void expect_same_tracks(const KeyTracks<V>& a, const KeyTracks<V>& b) {
+  ASSERT_EQ(a.ranges.size(), b.ranges.size());
+  for (std::size_t j = 0; j < a.ranges.size(); ++j) {
+    EXPECT_EQ(a.ranges[j].offset, b.ranges[j].offset);
+    EXPECT_EQ(a.ranges[j].count, b.ranges[j].count);
+  }
+  EXPECT_EQ(a.times, b.times);
+  EXPECT_EQ(a.values, b.values);
+}
+
+TEST(Package, FloatKeyClipsAndImportInfoRoundTripExactly) {
+  const Package p = imported_package();
+  Result<Package> back = load(bake::write_package(p));
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  const Package& q = back.value();
+  EXPECT_TRUE(q.clips.empty());
+  ASSERT_EQ(q.key_clips.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(q.key_clips[i].name, p.key_clips[i].name);
+    EXPECT_EQ(q.key_clips[i].duration, p.key_clips[i].duration);
+    expect_same_tracks(q.key_clips[i].translations, p.key_clips[i].translations);
+    expect_same_tracks(q.key_clips[i].rotations, p.key_clips[i].rotations);
+    expect_same_tracks(q.key_clips[i].scales, p.key_clips[i].scales);
+  }
+  EXPECT_EQ(q.key_clips[0].translations.times.front(), -0.5f);  // Keys before 0 stay.
+  EXPECT_EQ(q.key_clips[1].scales.values.back(), glm::vec3(1.5f, 2.0f, 0.75f));
+  EXPECT_EQ(q.max_influences, 7);
+  EXPECT_EQ(q.truncated_vertices, 123456789012ull);
+}
+
+TEST(Package, DamagedFloatKeyClipsAreRefusedOrHarmless) {
+  const std::vector<uint8_t> good = bake::write_package(imported_package());
+  int refused = 0;
+  for (std::size_t i = 0; i < good.size(); ++i) {
+    std::vector<uint8_t> bad = good;
+    bad[i] ^= 0x5a;
+    Result<Package> r = load(bad);
+    if (!r.ok()) ++refused;
+  }
+  EXPECT_GT(refused, static_cast<int>(good.size() * 9 / 10));
+  for (std::size_t n = 0; n < good.size(); ++n) {
+    const std::vector<uint8_t> cut(good.begin(), good.begin() + n);
+    EXPECT_FALSE(load(cut).ok()) << n << " bytes";
+  }
+}
+
+TEST(Package, FloatKeyClipsAreValidatedPastTheCrc) {
+  const std::vector<uint8_t> good = bake::write_package(imported_package());
+  // Sections: SKEL, SKIN, MESH, KEYS "wave", KEYS "grow", INFO. In "wave" (name: 4-byte length
+  // and "wave", then the duration), the translation ranges' count is the joint count; make it 2.
+  auto ranges = edit_section(good, 3, [](uint8_t* s, std::size_t) {
+    const uint32_t two = 2;
+    std::memcpy(s + 8 + 4, &two, 4);
+  });
+  Result<Package> r = load(ranges);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().path.find("KEYS"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().message.find("joint count"), std::string::npos) << r.error().to_string();
+  // Two rotation keys of "wave" swapped in time: times must rise. The rotation times follow
+  // the translation tracks (count, 3 ranges, count, 5 times, 15 floats) and their own count and
+  // ranges.
+  auto times = edit_section(good, 3, [](uint8_t* s, std::size_t) {
+    const std::size_t rotation_times = 8 + 4 + (4 + 24 + 4 + 20 + 60) + (4 + 24 + 4);
+    std::swap_ranges(s + rotation_times, s + rotation_times + 4, s + rotation_times + 4);
+  });
+  r = load(times);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("times do not increase"), std::string::npos)
+      << r.error().to_string();
+  // A negative influence count in INFO.
+  auto info = edit_section(good, 5, [](uint8_t* s, std::size_t) {
+    const int32_t negative = -3;
+    std::memcpy(s, &negative, 4);
+  });
+  r = load(info);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().path.find("INFO"), std::string::npos) << r.error().to_string();
+}
+
 TEST(Package, NotAPackage) {
   const std::vector<uint8_t> text = {'{', '"', 'a', '"', ':', '1', '}'};
   EXPECT_FALSE(load(text).ok());

@@ -19,6 +19,11 @@ struct Package {
   Skin skin;  // Empty when the package has no skin.
   Mesh mesh;  // Empty when packed without one.
   std::vector<CompressedClip> clips;
+  std::vector<Clip> key_clips;  // Clips kept as float keys (KEYS sections); `pack` writes none.
+  // What the importer saw (INFO section): the most influences any vertex had, and how many
+  // vertices had more than kMaxInfluences.
+  int max_influences = 0;
+  uint64_t truncated_vertices = 0;
   bool has_state_machine = false;
   StateMachineDef state_machine;  // Its clip indices refer to `clips`.
 

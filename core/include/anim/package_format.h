@@ -17,7 +17,7 @@ namespace anim::package {
 
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
-constexpr uint16_t kMinorVersion = 0;
+constexpr uint16_t kMinorVersion = 1;  // 1.1 added KEYS and INFO.
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -46,6 +46,11 @@ constexpr uint32_t kSkin = fourcc('S', 'K', 'I', 'N');      // At most one.
 constexpr uint32_t kMesh = fourcc('M', 'E', 'S', 'H');      // At most one.
 constexpr uint32_t kClip = fourcc('C', 'L', 'I', 'P');      // One per clip, in clip order.
 constexpr uint32_t kMachine = fourcc('S', 'M', 'D', 'F');  // At most one: the setup's runtime part.
+// Since 1.1. Clips as float keys, one per clip, in clip order: what the isolated importer sends
+// back (exact, for the tool); `pack` writes compressed CLIP sections instead.
+constexpr uint32_t kKeyClip = fourcc('K', 'E', 'Y', 'S');
+// Since 1.1, at most one: how the importer found the mesh (most influences, truncated vertices).
+constexpr uint32_t kImportInfo = fourcc('I', 'N', 'F', 'O');
 
 // CRC-32 of `size` bytes, continuing from `crc` (0 to start).
 uint32_t crc32(const uint8_t* data, std::size_t size, uint32_t crc = 0);
