@@ -3,17 +3,21 @@
 // behaves the same, headless commands included.
 #include <cstring>
 #include <iostream>
+#include <vector>
+
+#include "anim/import/import_model.h"
 
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
+#include "cli/import_options.h"
 #include "gui/app.h"
 #include "render/cmd_render.h"
 #include "render/view_options.h"
 
 namespace {
 
-int gui_main(int argc, char** argv) {
+int gui_main(int argc, const char* const* argv) {
   using anim::app::kExitError;
   auto args = anim::app::parse_args(argc, argv, 1, {"names"},
                                     {"screenshot", "frames", "joint", "shading", "up", "anim"});
@@ -22,6 +26,7 @@ int gui_main(int argc, char** argv) {
     std::cerr << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME]\n"
                  "                 [--shading MODE] [--names]\n"
                  "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
+                 "                 [--in-process] [--memory-limit SIZE]\n"
                  "       animscope help   (command-line subcommands)\n";
     return kExitError;
   }
@@ -55,11 +60,19 @@ int gui_main(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc >= 2 && !std::strcmp(argv[1], "render")) {
-    return anim::app::cmd_render(argc, argv, std::cout, std::cerr);
+  std::vector<const char*> args(argv, argv + argc);
+  const anim::Result<anim::app::ImportOptions> options = anim::app::take_import_options(args);
+  if (!options.ok()) {
+    anim::app::print_error(std::cerr, options.error());
+    return anim::app::kExitError;
   }
-  if (anim::app::is_headless_command(argc, argv)) {
-    return anim::app::run_cli(argc, argv, std::cout, std::cerr);
+  anim::app::apply_import_options(options.value(), anim::import::import_model);
+  const int n = static_cast<int>(args.size());
+  if (n >= 2 && !std::strcmp(args[1], "render")) {
+    return anim::app::cmd_render(n, args.data(), std::cout, std::cerr);
   }
-  return gui_main(argc, argv);
+  if (anim::app::is_headless_command(n, args.data())) {
+    return anim::app::run_cli(n, args.data(), std::cout, std::cerr);
+  }
+  return gui_main(n, args.data());
 }

@@ -1,14 +1,30 @@
 // animscope: the command line users type. Headless commands (info, pose, validate, play, fmt,
-// help) run here without SDL or OpenGL, so they start fast and work with no display; the
-// desktop tool and `render` are handed to animscope-gui beside this executable.
+// pack, help) run here without SDL, OpenGL or assimp, so they start fast and work with no
+// display; model files are imported by the animscope-import child. The desktop tool and `render`
+// are handed to animscope-gui beside this executable, and everything run with --in-process to
+// animscope-import, which has assimp in-process.
 #include <iostream>
+#include <vector>
 
 #include "cli/cli.h"
+#include "cli/errors.h"
 #include "cli/gui_handoff.h"
+#include "cli/import_options.h"
 
 int main(int argc, char** argv) {
-  if (anim::app::is_headless_command(argc, argv)) {
-    return anim::app::run_cli(argc, argv, std::cout, std::cerr);
+  std::vector<const char*> args(argv, argv + argc);
+  const anim::Result<anim::app::ImportOptions> options = anim::app::take_import_options(args);
+  if (!options.ok()) {
+    anim::app::print_error(std::cerr, options.error());
+    return anim::app::kExitError;
+  }
+  if (options.value().in_process) {
+    return anim::app::exec_sibling(ANIMSCOPE_IMPORT_EXECUTABLE, "assimp (for --in-process)", argv,
+                                   std::cerr);
+  }
+  anim::app::apply_import_options(options.value());
+  if (anim::app::is_headless_command(static_cast<int>(args.size()), args.data())) {
+    return anim::app::run_cli(static_cast<int>(args.size()), args.data(), std::cout, std::cerr);
   }
   return anim::app::exec_gui(argv, std::cerr);
 }

@@ -1,13 +1,14 @@
 # `cmake --install build --prefix P`: the libraries a game links, their headers, a CMake package
-# (find_package(animscope) -> animscope::core, ::setup, ::bake, ::import) and pkg-config files.
+# (find_package(animscope) -> animscope::core, ::setup, ::bake, ::clip_files, ::import) and pkg-config files.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set_target_properties(anim_core PROPERTIES EXPORT_NAME core)
 set_target_properties(anim_setup PROPERTIES EXPORT_NAME setup)
 set_target_properties(anim_bake PROPERTIES EXPORT_NAME bake)
+set_target_properties(anim_clip_files PROPERTIES EXPORT_NAME clip_files)
 set_target_properties(anim_import PROPERTIES EXPORT_NAME import)
-install(TARGETS anim_core anim_setup anim_bake anim_import EXPORT animscopeTargets
+install(TARGETS anim_core anim_setup anim_bake anim_clip_files anim_import EXPORT animscopeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY core/include/ setup/include/ bake/include/ core/import/include/
@@ -42,5 +43,8 @@ animscope_pkg_config(setup anim_setup "animscope setup JSON reading, writing and
                      "animscope-core nlohmann_json" "")
 animscope_pkg_config(bake anim_bake "animscope clip compression and package writing"
                      "animscope-core" "")
-animscope_pkg_config(import anim_import "animscope model and clip import (assimp)"
-                     "animscope-setup assimp" "-lpthread")
+animscope_pkg_config(clip_files anim_clip_files
+                     "animscope clip files: binding and retargeting onto a model"
+                     "animscope-setup" "-lpthread")
+animscope_pkg_config(import anim_import "animscope model import (assimp)"
+                     "animscope-clip_files assimp" "")

@@ -49,6 +49,10 @@ void print_usage(std::ostream& out) {
          "         opens the desktop tool (the built-in demo without a file)\n"
          "       animscope COMMAND [ARGS]\n\ncommands:\n";
   for (const Command& c : kCommands) out << "  animscope " << c.usage << "\n";
+  out << "\nimport options (any command, and the tool):\n"
+         "  --memory-limit SIZE   address space the assimp import may use (default: half the\n"
+         "                        machine's memory, at most 8G); it runs in a child process\n"
+         "  --in-process          import in this process instead (for debugging the importer)\n";
 }
 
 const Command* find_command(const char* name) {

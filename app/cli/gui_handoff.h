@@ -1,17 +1,23 @@
 #pragma once
-// The headless animscope does not link SDL or OpenGL. The desktop tool and `render` live in
-// a sibling executable, animscope-gui, which animscope becomes (execv) when asked for them.
+// animscope is three executables side by side. The headless `animscope` links neither SDL,
+// OpenGL nor assimp; the desktop tool and `render` live in animscope-gui, and assimp in
+// animscope-import (the import child, and the whole CLI under --in-process). animscope becomes
+// (execv) the sibling that can do what it was asked.
 #include <iosfwd>
 #include <string>
 
 namespace anim::app {
 
-// The GUI executable beside the running one: the directory of /proc/self/exe, so a symlink
-// to animscope (e.g. in ~/bin) still finds the build's own animscope-gui.
-std::string gui_executable_path();
+// `name` beside the running executable: in the directory of /proc/self/exe, so a symlink to
+// animscope (e.g. in ~/bin) still finds the build's own siblings.
+std::string sibling_executable_path(const char* name);
 
-// Replaces this process with animscope-gui, passing argv unchanged. Returns only when that
-// fails: after writing one line naming the path to `err`, with kExitError.
+// Replaces this process with sibling `name`, passing argv unchanged. Returns only when that
+// fails: after writing one line naming the path and saying it is needed for `what` to `err`,
+// with kExitError.
+int exec_sibling(const char* name, const char* what, char* const* argv, std::ostream& err);
+
+// exec_sibling for animscope-gui (the desktop tool and `render`).
 int exec_gui(char* const* argv, std::ostream& err);
 
 }  // namespace anim::app

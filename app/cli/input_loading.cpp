@@ -42,7 +42,7 @@ Result<LoadedInput> load_model_and_clips(LoadedInput input,
   input.model = std::move(model).value();
   if (!files.empty()) {
     Result<import::AnimationSet> set =
-        import::load_animations(input.model, files, scaled(progress, model_share, 1.0f));
+        import::load_animations(input.model, files, model_reader(), scaled(progress, model_share, 1.0f));
     if (!set.ok()) return set.error();
     input.problems = set.value().diagnostics;
     import::add_to_model(std::move(set).value(), input.model);

@@ -4,12 +4,27 @@
 #include <cctype>
 
 #include "anim/demo/demo_model.h"
+#include "import/isolated_import.h"
 
 namespace anim::app {
 
+namespace {
+
+import::ModelReader& reader() {
+  static import::ModelReader r =
+      isolated_reader({import_helper_path(), default_import_memory_limit()});
+  return r;
+}
+
+}  // namespace
+
+void set_model_reader(import::ModelReader r) { reader() = std::move(r); }
+
+const import::ModelReader& model_reader() { return reader(); }
+
 Result<Model> load_model_source(const std::string& path, const import::ProgressCallback& progress) {
   if (path == kBuiltinDemo) return demo::make_demo_model();
-  return import::import_model(path, progress);
+  return model_reader()(path, progress);
 }
 
 bool is_setup_path(const std::string& path) {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "anim/demo/demo_model.h"
-#include "anim/import/import_model.h"
+#include "anim/import/model_reader.h"
 #include "anim/model.h"
 #include "anim/result.h"
 
@@ -11,7 +11,13 @@ namespace anim::app {
 
 constexpr const char* kBuiltinDemo = demo::kDemoModelPath;
 
-// `path` is a model file or kBuiltinDemo.
+// How this process reads model files: in a child process by default (import_isolated), with
+// assimp in-process in animscope-import and the tool under --in-process. Set at start, before
+// any load.
+void set_model_reader(import::ModelReader reader);
+const import::ModelReader& model_reader();
+
+// `path` is a model file or kBuiltinDemo; files are read with model_reader().
 Result<Model> load_model_source(const std::string& path,
                                 const import::ProgressCallback& progress = {});
 

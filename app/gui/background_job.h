@@ -9,7 +9,7 @@
 #include <string>
 #include <thread>
 
-#include "anim/import/import_model.h"
+#include "anim/import/model_reader.h"
 #include "anim/result.h"
 
 namespace anim::app {

@@ -35,7 +35,7 @@ void start_clip_files(ClipFilesLoader& loader, const Skeleton& skeleton,
   loader.start(label,
                [base, files = std::move(files)](
                    const import::ProgressCallback& progress) -> Result<LoadedClipFiles> {
-                 Result<import::AnimationSet> set = import::load_animations(*base, files, progress);
+                 Result<import::AnimationSet> set = import::load_animations(*base, files, model_reader(), progress);
                  if (!set.ok()) return set.error();
                  return LoadedClipFiles{files, std::move(set).value()};
                });

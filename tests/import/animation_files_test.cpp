@@ -1,4 +1,5 @@
 #include "anim/import/animation_files.h"
+#include "anim/import/import_model.h"
 
 #include <unistd.h>
 
@@ -262,7 +263,7 @@ TEST_F(AnimationFilesOnDisk, LoadsEveryFileAndReportsTheBrokenOnesByPointer) {
       {bvh("hero@Lean.bvh", -20), "/animations/3", {}, {}, {}},
   };
   float last_progress = -1.0f;
-  Result<AnimationSet> set = load_animations(model.value(), files, [&](float f) {
+  Result<AnimationSet> set = load_animations(model.value(), files, import_model, [&](float f) {
     last_progress = f;
     return true;
   });
@@ -313,7 +314,7 @@ TEST_F(AnimationFilesOnDisk, CancellingEndsTheLoadWithAnError) {
   ASSERT_TRUE(model.ok());
   Result<AnimationSet> set = load_animations(
       model.value(), {{bvh("a.bvh", 10), "", {}, {}, {}}, {bvh("b.bvh", 10), "", {}, {}, {}}},
-      [](float) { return false; });
+      import_model, [](float) { return false; });
   ASSERT_FALSE(set.ok());
   EXPECT_EQ(set.error().code, Error::Code::kCancelled);
 }

@@ -105,7 +105,7 @@ TEST_P(ClipLibraryTest, SplitFilesPlayLikeTheSingleFileOriginal) {
   for (std::size_t i = 0; i < split.value().clip_files.size(); ++i) {
     files.push_back({split.value().clip_files[i], "/animations/" + std::to_string(i), {}, {}, {}});
   }
-  Result<AnimationSet> set = load_animations(mesh.value(), files);
+  Result<AnimationSet> set = load_animations(mesh.value(), files, import_model);
   ASSERT_TRUE(set.ok()) << set.error().to_string();
   for (const Diagnostic& d : set.value().diagnostics)
     ADD_FAILURE() << d.pointer << ": " << d.message;
@@ -145,7 +145,8 @@ TEST(ClipLibraryBvh, ATakeOfTheSameSubjectPlaysAsAuthored) {
   Result<Model> take = import_model(model_path("BVH/01_03.bvh"));
   ASSERT_TRUE(take.ok()) << take.error().to_string();
   Result<AnimationSet> set =
-      load_animations(model.value(), {{model_path("BVH/01_03.bvh"), "/animations/0", {}, {}, {}}});
+      load_animations(model.value(), {{model_path("BVH/01_03.bvh"), "/animations/0", {}, {}, {}}},
+                      import_model);
   ASSERT_TRUE(set.ok());
   ASSERT_TRUE(set.value().diagnostics.empty());
   ASSERT_EQ(set.value().clips.size(), 1u);
@@ -199,7 +200,7 @@ TEST(ClipLibraryBvh, ATakeOfAnotherSkeletonIsRetargetedThroughAJointMap) {
                         {"RightAnkle", "RightFoot"},
                         {"RightToes", "RightToeBase"}};
   Result<AnimationSet> set = load_animations(
-      model.value(), {{model_path("BVH/Boxing_Toes.bvh"), "/animations/0", {}, "Boxing", map}});
+      model.value(), {{model_path("BVH/Boxing_Toes.bvh"), "/animations/0", {}, "Boxing", map}}, import_model);
   ASSERT_TRUE(set.ok());
   for (const Diagnostic& d : set.value().diagnostics)
     ADD_FAILURE() << d.pointer << ": " << d.message;

@@ -224,7 +224,7 @@ void add_animation_file(const Model& model, const AnimationFile& file, int entry
 }
 
 Result<AnimationSet> load_animations(const Model& model, const std::vector<AnimationFile>& files,
-                                     const ProgressCallback& progress) {
+                                     const ModelReader& read, const ProgressCallback& progress) {
   const std::size_t n = files.size();
   std::vector<std::optional<Result<Model>>> loaded(n);
   std::vector<float> fractions(n, 0.0f);
@@ -234,7 +234,7 @@ Result<AnimationSet> load_animations(const Model& model, const std::vector<Anima
 
   auto worker = [&] {
     for (std::size_t i = next++; i < n && !cancelled; i = next++) {
-      loaded[i] = import_model(files[i].path, [&, i](float fraction) {
+      loaded[i] = read(files[i].path, [&, i](float fraction) {
         std::lock_guard<std::mutex> lock(progress_mutex);
         fractions[i] = fraction;
         float sum = 0.0f;

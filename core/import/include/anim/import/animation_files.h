@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/import/import_model.h"
+#include "anim/import/model_reader.h"
 #include "anim/import/joint_binding.h"
 #include "anim/model.h"
 #include "anim/result.h"
@@ -46,7 +46,7 @@ std::vector<std::string> find_companion_clip_files(const std::string& model_path
 
 // What became of one file given to load_animations().
 struct FileOutcome {
-  bool read = false;      // assimp read it.
+  bool read = false;      // The reader read it.
   bool has_mesh = false;  // It brings triangles of its own (a model rather than a clip file).
   int clips = 0;          // Clips it added.
   std::vector<int> diagnostics;  // Indices into AnimationSet::diagnostics of its problems.
@@ -68,11 +68,12 @@ struct AnimationSet {
 void add_animation_file(const Model& model, const AnimationFile& file, int entry,
                         const Model& file_model, AnimationSet& set);
 
-// Reads every file with assimp, several at once on worker threads, then adds them in order
+// Reads every file with `read`, several at once on worker threads, then adds them in order
 // (add_animation_file). A file that cannot be read is an error at "<pointer>/file"; the others
 // still load. `progress` gets the mean fraction done over all files, from the worker threads
 // one at a time; returning false cancels, and the result is then a kCancelled Error.
 Result<AnimationSet> load_animations(const Model& model, const std::vector<AnimationFile>& files,
+                                     const ModelReader& read,
                                      const ProgressCallback& progress = {});
 
 // Appends the set's clips to the model, with their sources.

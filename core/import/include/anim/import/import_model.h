@@ -1,17 +1,13 @@
 #pragma once
 // Loads a model file through assimp into an anim::Model.
-#include <functional>
 #include <string>
 #include <vector>
 
+#include "anim/import/model_reader.h"
 #include "anim/model.h"
 #include "anim/result.h"
 
 namespace anim::import {
-
-// Called now and then during a load with the fraction done in [0, 1]. Return false to cancel;
-// the load then ends with Error::Code::kCancelled. May be called from the loading thread only.
-using ProgressCallback = std::function<bool(float fraction)>;
 
 // Reads `path`: skeleton from the node hierarchy (bones, animated nodes, mesh nodes and their
 // ancestors, in parents-first order), skin from the bone offsets, every mesh merged into one
