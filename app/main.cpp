@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
     return anim::app::kExitError;
   }
   if (options.value().in_process) {
-    return anim::app::exec_sibling(ANIMSCOPE_IMPORT_EXECUTABLE, "assimp (for --in-process)", argv,
+    return anim::app::exec_sibling(ANIMSCOPE_IMPORT_EXECUTABLE, "--in-process runs there", argv,
                                    std::cerr);
   }
   anim::app::apply_import_options(options.value());

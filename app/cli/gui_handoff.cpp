@@ -25,7 +25,7 @@ int exec_sibling(const char* name, const char* what, char* const* argv, std::ost
   ::execv(path.c_str(), argv);
   const int error = errno;  // execv returned, so it failed.
   if (error == ENOENT) {
-    err << "animscope: " << path << " is missing: " << what << " live there (build the " << name
+    err << "animscope: " << path << " is missing: " << what << " (build the " << name
         << " target)\n";
   } else {
     err << "animscope: cannot run " << path << ": " << std::strerror(error) << "\n";
@@ -34,7 +34,8 @@ int exec_sibling(const char* name, const char* what, char* const* argv, std::ost
 }
 
 int exec_gui(char* const* argv, std::ostream& err) {
-  return exec_sibling(ANIMSCOPE_GUI_EXECUTABLE, "the desktop tool and `render`", argv, err);
+  return exec_sibling(ANIMSCOPE_GUI_EXECUTABLE, "the desktop tool and `render` live there", argv,
+                      err);
 }
 
 }  // namespace anim::app

@@ -13,8 +13,8 @@ namespace anim::app {
 std::string sibling_executable_path(const char* name);
 
 // Replaces this process with sibling `name`, passing argv unchanged. Returns only when that
-// fails: after writing one line naming the path and saying it is needed for `what` to `err`,
-// with kExitError.
+// fails: after writing one line to `err` naming the path and saying `what` it does ("the desktop
+// tool and `render` live there"), with kExitError.
 int exec_sibling(const char* name, const char* what, char* const* argv, std::ostream& err);
 
 // exec_sibling for animscope-gui (the desktop tool and `render`).

@@ -1,5 +1,6 @@
-// The two executables as files and processes: animscope (headless commands) must not load SDL
-// or OpenGL, and hands everything else to animscope-gui beside it. Needs no display.
+// The three executables as files and processes: animscope (headless commands) must not load
+// SDL, OpenGL or assimp; it hands the tool and `render` to animscope-gui beside it, imports
+// through the animscope-import child and hands --in-process runs to it. Needs no display.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -19,6 +20,7 @@ using anim::import::test_support::TempDir;
 
 const std::string kBinary = ANIMSCOPE_BINARY;
 const std::string kGuiBinary = ANIMSCOPE_GUI_BINARY;
+const std::string kImportBinary = ANIMSCOPE_IMPORT_BINARY;
 const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
 
 struct Output {
@@ -78,18 +80,36 @@ class LoneHeadlessBinary : public ::testing::Test {
   std::string gui_path() const {
     return dir_.path() + "/" + fs::path(kGuiBinary).filename().string();
   }
+  std::string import_path() const {
+    return dir_.path() + "/" + fs::path(kImportBinary).filename().string();
+  }
+  // The lone binary, finding the import child only beside itself.
+  std::string lone() const { return "env -u ANIMSCOPE_IMPORT_HELPER " + shell_quoted(binary_); }
 
   TempDir dir_;
   std::string binary_;
 };
 
-TEST(HeadlessBinary, NeedsNoSdlOrGlLibrary) {
+bool is_assimp(const std::string& library) { return library.rfind("libassimp", 0) == 0; }
+
+TEST(HeadlessBinary, NeedsNoSdlGlOrAssimpLibrary) {
   const std::vector<std::string> needed = needed_libraries(kBinary);
   // libc at least: an empty list means readelf failed, not that the binary is clean.
   ASSERT_FALSE(needed.empty()) << "readelf -d " << kBinary << " listed no NEEDED entry";
   for (const std::string& library : needed) {
     EXPECT_FALSE(is_display_library(library)) << kBinary << " needs " << library;
+    EXPECT_FALSE(is_assimp(library)) << kBinary << " needs " << library;
   }
+}
+
+// The import child has assimp and no display library.
+TEST(HeadlessBinary, ImportBinaryNeedsAssimpAndNoDisplay) {
+  bool assimp = false;
+  for (const std::string& library : needed_libraries(kImportBinary)) {
+    assimp = assimp || is_assimp(library);
+    EXPECT_FALSE(is_display_library(library)) << kImportBinary << " needs " << library;
+  }
+  EXPECT_TRUE(assimp) << kImportBinary << " should need libassimp";
 }
 
 // The check above can fail: the same reading finds SDL in the GUI binary.
@@ -102,7 +122,8 @@ TEST(HeadlessBinary, GuiBinaryNeedsSdl) {
 }
 
 TEST_F(LoneHeadlessBinary, RunsHeadlessCommandsWithoutTheGuiBinary) {
-  const Output info = run(shell_quoted(binary_) + " info " + shell_quoted(kWuson));
+  fs::copy_file(kImportBinary, import_path());
+  const Output info = run(lone() + " info " + shell_quoted(kWuson));
   EXPECT_EQ(info.code, 0) << info.text;
   EXPECT_NE(info.text.find("joints"), std::string::npos) << info.text;
   // `help` lists `render` too, though another executable runs it.
@@ -125,7 +146,33 @@ TEST_F(LoneHeadlessBinary, MissingGuiBinaryIsOneLineNamingItWithExitCode2) {
   }
 }
 
-// A stand-in animscope-gui that prints its arguments shows the handoff keeps them as typed.
+TEST_F(LoneHeadlessBinary, MissingImportBinaryIsNamedWhenAModelIsRead) {
+  Output output = run(lone() + " info " + shell_quoted(kWuson));
+  EXPECT_EQ(output.code, 2);
+  EXPECT_EQ(output.text, "animscope: " + kWuson + ": cannot start the importer " + import_path() +
+                             ": No such file or directory\n");
+  // Nothing else needs it.
+  output = run(lone() + " info builtin:demo");
+  EXPECT_EQ(output.code, 0) << output.text;
+  output = run(lone() + " --in-process info " + shell_quoted(kWuson));
+  EXPECT_EQ(output.code, 2);
+  EXPECT_EQ(output.text, "animscope: " + import_path() +
+                             " is missing: --in-process runs there (build the "
+                             "animscope-import target)\n");
+}
+
+// Stand-ins that print their arguments show the handoffs keep them as typed.
+TEST_F(LoneHeadlessBinary, HandsInProcessRunsToTheImportBinaryWithTheSameArguments) {
+  {
+    std::ofstream script(import_path());
+    script << "#!/bin/sh\nprintf '[%s]' \"$@\"\nexit 5\n";
+  }
+  fs::permissions(import_path(), fs::perms::owner_all);
+  const Output output = run(lone() + " info 'a b.fbx' --in-process --json");
+  EXPECT_EQ(output.code, 5);
+  EXPECT_EQ(output.text, "[info][a b.fbx][--in-process][--json]");
+}
+
 TEST_F(LoneHeadlessBinary, HandsTheToolAndRenderToTheGuiBinaryWithTheSameArguments) {
   {
     std::ofstream script(gui_path());
