@@ -69,14 +69,7 @@ std::vector<uint8_t> skin_section(const Skin& skin) {
 std::vector<uint8_t> mesh_section(const Mesh& mesh) {
   Writer w;
   w.put_count(mesh.vertices.size());
-  for (const Vertex& v : mesh.vertices) {
-    const float f[8] = {v.position.x, v.position.y, v.position.z, v.normal.x,
-                        v.normal.y,   v.normal.z,   v.uv.x,       v.uv.y};
-    for (float x : f) w.put(x);
-    for (uint16_t j : v.joints) w.put(j);
-    for (float x : v.weights) w.put(x);
-    w.put(v.truncated_weight);
-  }
+  w.put_array(mesh.vertices);  // Stored as is: package_format.h checks the layout.
   w.put_count(mesh.indices.size());
   w.put_array(mesh.indices);
   w.put_count(mesh.submeshes.size());
@@ -116,9 +109,7 @@ void put_tracks(Writer& w, const KeyTracks<V>& tracks) {
   w.put_array(tracks.ranges);
   w.put_count(tracks.times.size());
   w.put_array(tracks.times);
-  for (const V& v : tracks.values) {
-    for (int i = 0; i < V::length(); ++i) w.put(v[i]);  // glm order: x y z (w).
-  }
+  w.put_array(tracks.values);  // Stored as is (see package_format.h).
 }
 
 std::vector<uint8_t> key_clip_section(const Clip& c) {

@@ -69,24 +69,18 @@ bool read_skin(Reader& r, Skin& skin, std::size_t joints) {
 
 bool read_mesh(Reader& r, Mesh& mesh, std::size_t skin_entries) {
   uint32_t vertices = 0, indices = 0, submeshes = 0;
-  r.get_count(vertices, 4 * 13 + 2 * 4);
-  mesh.vertices.resize(r.ok() ? vertices : 0);
-  for (Vertex& v : mesh.vertices) {
-    float f[8];
-    for (float& x : f) r.get(x);
-    for (uint16_t& j : v.joints) r.get(j);
-    for (float& w : v.weights) r.get(w);
-    r.get(v.truncated_weight);
-    if (!r.ok()) return false;
-    if (!finite(f, 8) || !finite(v.weights, kMaxInfluences) || !std::isfinite(v.truncated_weight)) {
-      return r.fail("a vertex value is not finite");
+  r.get_count(vertices, sizeof(Vertex));
+  r.get_array(mesh.vertices, vertices);  // Stored as is (see package_format.h).
+  if (!r.ok()) return false;
+  for (std::size_t n = 0; n < mesh.vertices.size(); ++n) {
+    const Vertex& v = mesh.vertices[n];
+    if (!finite(&v.position.x, 3) || !finite(&v.normal.x, 3) || !finite(&v.uv.x, 2) ||
+        !finite(v.weights, kMaxInfluences) || !std::isfinite(v.truncated_weight)) {
+      return r.fail("vertex " + std::to_string(n) + ": a value is not finite");
     }
-    v.position = glm::vec3(f[0], f[1], f[2]);
-    v.normal = glm::vec3(f[3], f[4], f[5]);
-    v.uv = glm::vec2(f[6], f[7]);
     for (int i = 0; i < kMaxInfluences; ++i) {
       if (v.weights[i] != 0.0f && v.joints[i] >= skin_entries) {
-        return r.fail("a vertex names a skin entry the skin lacks");
+        return r.fail("vertex " + std::to_string(n) + " names a skin entry the skin lacks");
       }
     }
   }
@@ -139,12 +133,9 @@ bool read_tracks(Reader& r, KeyTracks<V>& tracks, std::size_t joints) {
   r.get_count(ranges, sizeof(TrackRange));
   if (r.ok() && ranges != joints) return r.fail("a clip's track count is not the joint count");
   r.get_array(tracks.ranges, ranges);
-  r.get_count(keys, sizeof(float) * (1 + V::length()));
+  r.get_count(keys, sizeof(float) + sizeof(V));
   r.get_array(tracks.times, keys);
-  tracks.values.resize(r.ok() ? keys : 0);
-  for (V& v : tracks.values) {
-    for (int i = 0; i < V::length(); ++i) r.get(v[i]);
-  }
+  r.get_array(tracks.values, keys);  // Stored as is (see package_format.h).
   return r.ok();
 }
 

@@ -13,6 +13,11 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+#include "anim/model.h"
+
 namespace anim::package {
 
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
@@ -51,6 +56,19 @@ constexpr uint32_t kMachine = fourcc('S', 'M', 'D', 'F');  // At most one: the s
 constexpr uint32_t kKeyClip = fourcc('K', 'E', 'Y', 'S');
 // Since 1.1, at most one: how the importer found the mesh (most influences, truncated vertices).
 constexpr uint32_t kImportInfo = fourcc('I', 'N', 'F', 'O');
+
+// A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
+// uv (8 floats), four u16 joints, four float weights, the truncated weight.
+static_assert(sizeof(Vertex) == 60 && offsetof(Vertex, normal) == 12 && offsetof(Vertex, uv) == 24 &&
+                  offsetof(Vertex, joints) == 32 && offsetof(Vertex, weights) == 40 &&
+                  offsetof(Vertex, truncated_weight) == 56,
+              "Vertex is stored as is");
+
+// KEYS sections store their values as the arrays themselves: a vec3 as x y z, a quat as x y z w.
+#ifdef GLM_FORCE_QUAT_DATA_WXYZ
+#error "packages store quaternions as x y z w"
+#endif
+static_assert(sizeof(glm::vec3) == 12 && sizeof(glm::quat) == 16, "key values are stored as is");
 
 // CRC-32 of `size` bytes, continuing from `crc` (0 to start).
 uint32_t crc32(const uint8_t* data, std::size_t size, uint32_t crc = 0);
