@@ -176,7 +176,10 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
       return r.fail("unknown parameter type");
     p.type = static_cast<ParameterType>(type);
     const float values[4] = {p.default_value, p.min, p.max, p.rate};
-    if (!finite(values, 4) || p.rate < 0.0f) return r.fail("bad parameter values");
+    if (!finite(values, 4) || p.rate < 0.0f || p.min > p.max) {
+      return r.fail("parameter \"" + p.name + "\": bad values (not finite, min above max, or a "
+                    "negative rate)");
+    }
   }
   r.get_count(n, 4 + 4 + 4);
   m.blend_spaces.resize(r.ok() ? n : 0);

@@ -148,9 +148,13 @@ class Validator {
         error(at + "/default", "default " + number_text(p.default_value) +
                                    " of an int parameter is not a whole number");
       }
-      if (p.min && p.max && finite_min && finite_max && *p.min > *p.max) {
-        error(at + "/min",
-              "min " + number_text(*p.min) + " is greater than max " + number_text(*p.max));
+      // An unset bound is the unbounded one, which a single bound can still pass.
+      const float min = p.min ? *p.min : kUnboundedMin;
+      const float max = p.max ? *p.max : kUnboundedMax;
+      if ((p.min || p.max) && finite_min && finite_max && min > max) {
+        error(p.min ? at + "/min" : at + "/max",
+              std::string(p.min ? "min " : "unset min ") + number_text(min) + " is greater than " +
+                  (p.max ? "max " : "unset max ") + number_text(max));
         continue;  // The default cannot be in range; one report is enough.
       }
       if (finite_default && p.min && finite_min && p.default_value < *p.min) {

@@ -265,6 +265,16 @@ TEST(Package, OutOfRangeIndicesAreRefused) {
       << r.error().to_string();
 }
 
+TEST(Package, ParameterRangeWithMinAboveMaxIsRefused) {
+  Package p = small_package();
+  p.state_machine.parameters[0].min = 2.0f;  // max is 1: std::clamp would be undefined.
+  Result<Package> r = load(bake::write_package(p));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().path.find("SMDF"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().message.find("\"speed\": bad values"), std::string::npos)
+      << r.error().to_string();
+}
+
 TEST(Package, AnotherMajorVersionIsRefusedWithBothVersions) {
   std::vector<uint8_t> bytes = bake::write_package(small_package());
   const uint16_t major = package::kMajorVersion + 1;

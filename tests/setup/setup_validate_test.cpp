@@ -333,6 +333,21 @@ TEST(SetupValidateTest, ParameterRanges) {
                           IsError("/parameters/6/rate", "negative rate -2")));
 }
 
+// A single bound beyond the other, unset, one (±1e30) would make a range with min > max, which
+// the runtime's clamp cannot take.
+TEST(SetupValidateTest, SingleBoundBeyondTheUnsetOther) {
+  anim::Setup s = valid_setup();
+  s.parameters.push_back(parameter("far", ParameterType::kFloat, 3e30f));
+  s.parameters.back().min = 2e30f;
+  s.parameters.push_back(parameter("low", ParameterType::kFloat, -3e30f));
+  s.parameters.back().max = -2e30f;
+  EXPECT_THAT(check(s), ElementsAre(IsError("/parameters/4/min",
+                                            "min 2e+30 is greater than unset max 1e+30"),
+                                    IsError("/parameters/5/max",
+                                            "unset min -1e+30 is greater than max -2e+30")));
+  EXPECT_EQ(anim::kUnboundedMax, 1e30f);
+}
+
 TEST(SetupValidateTest, NonFiniteParameterNumbers) {
   anim::Setup s = valid_setup();
   s.parameters[0].default_value = kNaN;

@@ -12,11 +12,15 @@
 
 namespace anim {
 
+// A parameter's range when its setup gives no min or max.
+constexpr float kUnboundedMin = -1e30f;
+constexpr float kUnboundedMax = 1e30f;
+
 struct ParameterDef {
   std::string name;
   ParameterType type = ParameterType::kFloat;
   float default_value = 0.0f;
-  float min = -1e30f, max = 1e30f;
+  float min = kUnboundedMin, max = kUnboundedMax;  // min <= max (compile and load check).
   float rate = 0.0f;  // Units per second toward the target; 0: at once.
 };
 
