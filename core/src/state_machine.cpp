@@ -53,7 +53,7 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
     to_soa(skeleton.rest, soa_rest_);
   }
   if (def.default_state >= 0 && static_cast<std::size_t>(def.default_state) < def.states.size()) {
-    layers_[0] = Layer{def.default_state, 0, 0.0f, 1.0f, 0.0f};
+    layers_[0] = Layer{def.default_state, 0, CycleTime{}, 1.0f, CycleTime{}};
     slot_used_[0] = true;
     layer_count_ = 1;
   }
@@ -116,8 +116,9 @@ float StateMachineInstance::phase_rate(int state) const {
 }
 
 float StateMachineInstance::display_time(const Layer& layer) const {
-  if (def_->states[layer.state].loop) return layer.time - std::floor(layer.time);
-  return std::clamp(layer.time, 0.0f, 1.0f);
+  if (def_->states[layer.state].loop) return layer.time.fraction;
+  if (layer.time.cycles != 0) return layer.time.cycles > 0 ? 1.0f : 0.0f;
+  return layer.time.fraction;
 }
 
 float StateMachineInstance::layer_weight(std::size_t index) const {
@@ -134,10 +135,9 @@ bool StateMachineInstance::conditions_hold(const TransitionDef& t, const Layer& 
       // Every cycle, from its exit time to its end; a long frame that steps over that window
       // still counts.
       const bool in_window = display_time(source) >= t.exit_time;
-      const bool crossed =
-          std::floor(source.time - t.exit_time) > std::floor(source.previous_time - t.exit_time);
+      const bool crossed = source.time.passes_since(source.previous_time, t.exit_time) > 0;
       if (!in_window && !crossed) return false;
-    } else if (source.time < t.exit_time) {
+    } else if (source.time.total() < t.exit_time) {
       return false;
     }
   }
@@ -214,7 +214,8 @@ void StateMachineInstance::start(int index) {
     slot_used_[slot] = true;
     cursors_[2 * slot].reset();
     cursors_[2 * slot + 1].reset();
-    layers_[layer_count_++] = Layer{t.to, slot, t.offset, 0.0f, t.offset};
+    const CycleTime offset = CycleTime::from(t.offset);
+    layers_[layer_count_++] = Layer{t.to, slot, offset, 0.0f, offset};
   }
   for (const ConditionDef& c : t.conditions) {
     if (c.op == ConditionOp::kTriggerSet)
@@ -241,7 +242,7 @@ void StateMachineInstance::update(float dt) {
   for (SmoothedValue& p : params_) p.update(dt);
   for (std::size_t i = 0; i < layer_count_; ++i) {
     layers_[i].previous_time = layers_[i].time;
-    layers_[i].time += dt * phase_rate(layers_[i].state);
+    layers_[i].time.advance(dt * phase_rate(layers_[i].state));
   }
   if (running_ >= 0) elapsed_ += dt;
   finish_if_done();

@@ -658,6 +658,26 @@ TEST_F(StateMachineTest, ExitTimeIsNotMissedByAFrameThatStepsOverIt) {
   EXPECT_EQ(sm.current_state(), 1);
 }
 
+// After 100,000 hours of a 1 s loop the state still moves by a quarter cycle per quarter second
+// and its exit window is still found. (A float normalized time of 3.6e8 steps by 32 cycles:
+// adding 0.25 did nothing.)
+TEST_F(StateMachineTest, NormalizedTimeKeepsItsPrecisionAfterHundredsOfMillionsOfCycles) {
+  anim::Setup setup = Crossfade(0.0f);
+  setup.transitions[0].exit_time = 0.9f;
+  StateMachineInstance sm = Make(setup);
+  for (int hour = 0; hour < 100000; ++hour) sm.update(3600.0f);  // Whole cycles: back at 0.
+  EXPECT_TRUE(ActiveAre(sm, {{0, 1.0f, 0.0f}}));
+  sm.update(0.25f);
+  EXPECT_TRUE(ActiveAre(sm, {{0, 1.0f, 0.25f}}));
+  sm.update(0.5f);
+  EXPECT_TRUE(ActiveAre(sm, {{0, 1.0f, 0.75f}}));
+  ASSERT_TRUE(sm.set_bool("go", true));
+  sm.update(0.125f);  // 0.875: not yet.
+  EXPECT_EQ(sm.current_state(), 0);
+  sm.update(0.25f);  // Steps over 0.9 into the next cycle.
+  EXPECT_EQ(sm.current_state(), 1);
+}
+
 TEST_F(StateMachineTest, ExitTimeAboveOneCountsLoops) {
   anim::Setup setup =
       MakeSetup({}, {State("A", "ramp_x"), State("B", "ramp_y")}, {Go("A", "B", {})});

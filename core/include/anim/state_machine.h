@@ -7,6 +7,7 @@
 
 #include "anim/blend_space.h"
 #include "anim/clip_set.h"
+#include "anim/cycle_time.h"
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
 #include "anim/span.h"
@@ -63,9 +64,9 @@ class StateMachineInstance {
   struct Layer {
     int state = -1;
     int slot = 0;                // Which pose buffer and cursors it uses.
-    float time = 0.0f;           // Normalized, cumulative (not wrapped).
+    CycleTime time;              // Normalized, cumulative (cycles and fraction).
     float base_weight = 0.0f;    // Weight when the running transition started.
-    float previous_time = 0.0f;  // `time` before the last update: exit times crossed since.
+    CycleTime previous_time;     // `time` before the last update: exit times crossed since.
   };
   bool conditions_hold(const TransitionDef& t, const Layer& source) const;
   int find_transition() const;
