@@ -102,6 +102,19 @@ Status write_file_atomically(const std::string& path, const std::string& text) {
   return Ok{};
 }
 
+namespace {
+
+// "a directory", "a character device", ...: what a path is when it is no regular file.
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+}  // namespace
+
 Result<std::string> read_file(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
@@ -109,10 +122,18 @@ Result<std::string> read_file(const std::string& path) {
     return io_error("cannot open", errno, path);
   }
   struct stat info {};
-  if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-    const int error = S_ISDIR(info.st_mode) ? EISDIR : errno;
+  if (::fstat(fd, &info) != 0) {
+    const int error = errno;
     ::close(fd);
     return io_error("cannot read", error, path);
+  }
+  // Regular files, and pipes (`validate <(generate)`), are read to their end; anything else
+  // (/dev/null, a directory, a device) is named for what it is.
+  if (!S_ISREG(info.st_mode) && !S_ISFIFO(info.st_mode)) {
+    ::close(fd);
+    const std::string kind = kind_of(info.st_mode);
+    return Error{Error::Code::kInvalidArgument,
+                 kind == "not a regular file" ? kind : "is " + kind + ", not a regular file", path};
   }
   std::string text;
   char buffer[1 << 16];

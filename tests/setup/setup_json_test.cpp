@@ -14,7 +14,9 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include "anim/file_io.h"
 #include "anim/setup.h"
 #include "setup_test_files.h"
 
@@ -513,13 +515,33 @@ TEST(SetupLoadTest, MissingFileIsNotFound) {
   EXPECT_EQ(loaded.error().path, path);
 }
 
-TEST(SetupLoadTest, FolderIsAnIoError) {
+TEST(SetupLoadTest, FolderIsNamedForWhatItIs) {
   const std::string path = setup_example_path("");
   const Result<anim::Setup> loaded = load_setup(path);
   ASSERT_FALSE(loaded.ok());
-  EXPECT_EQ(loaded.error().code, Error::Code::kIo);
-  EXPECT_THAT(loaded.error().message, HasSubstr("Is a directory"));
+  EXPECT_EQ(loaded.error().code, Error::Code::kInvalidArgument);
+  EXPECT_EQ(loaded.error().message, "is a directory, not a regular file");
   EXPECT_EQ(loaded.error().path, path);
+}
+
+// /dev/null once said "cannot read: Success".
+TEST(SetupLoadTest, DeviceIsNamedForWhatItIs) {
+  const Result<anim::Setup> loaded = load_setup("/dev/null");
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().to_string(), "/dev/null: is a character device, not a regular file");
+}
+
+// A pipe is read to its end, as `animscope validate <(generate-setup)` needs.
+TEST(SetupLoadTest, PipeIsRead) {
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  const std::string text = R"({"version": 1, "model": "m.fbx"})";
+  ASSERT_EQ(::write(fds[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  ::close(fds[1]);
+  const Result<std::string> read = anim::read_file("/dev/fd/" + std::to_string(fds[0]));
+  ::close(fds[0]);
+  ASSERT_TRUE(read.ok()) << read.error().to_string();
+  EXPECT_EQ(read.value(), text);
 }
 
 TEST(SetupLoadTest, ProblemsNameTheFile) {

@@ -72,6 +72,9 @@ Result<Model> import_model(const std::string& path, const ProgressCallback& prog
   if (std::filesystem::is_directory(status)) {
     return file_error(Error::Code::kInvalidArgument, path, "is a directory, not a model file");
   }
+  if (!std::filesystem::is_regular_file(status)) {  // /dev/null, a pipe, a device: assimp seeks.
+    return file_error(Error::Code::kInvalidArgument, path, "is not a regular file");
+  }
   try {
     Assimp::Importer importer;
     auto* handler = new CallbackProgress(progress);
