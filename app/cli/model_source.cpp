@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "anim/demo/demo_model.h"
+#include "cli/package_input.h"
 #include "import/isolated_import.h"
 
 namespace anim::app {
@@ -24,6 +25,8 @@ const import::ModelReader& model_reader() { return reader(); }
 
 Result<Model> load_model_source(const std::string& path, const import::ProgressCallback& progress) {
   if (path == kBuiltinDemo) return demo::make_demo_model();
+  // A package shows as a model with its clips decoded (a setup may name one as its model).
+  if (is_package_path(path)) return load_package_model(path);
   return model_reader()(path, progress);
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Where the tool gets a model from: a file through assimp, or the built-in demo.
+// Where the tool gets a model from: a file through assimp, a package, or the built-in demo.
 #include <string>
 
 #include "anim/demo/demo_model.h"
@@ -17,7 +17,8 @@ constexpr const char* kBuiltinDemo = demo::kDemoModelPath;
 void set_model_reader(import::ModelReader reader);
 const import::ModelReader& model_reader();
 
-// `path` is a model file or kBuiltinDemo; files are read with model_reader().
+// `path` is a model file (read with model_reader()), a package (.animpack: see
+// load_package_model) or kBuiltinDemo.
 Result<Model> load_model_source(const std::string& path,
                                 const import::ProgressCallback& progress = {});
 

@@ -3,10 +3,20 @@
 #include <algorithm>
 #include <cctype>
 
+#include "anim/bake/package_model.h"
 #include "anim/file_io.h"
+#include "anim/setup_from_machine.h"
 #include "cli/errors.h"
 
 namespace anim::app {
+namespace {
+
+// `e` (located inside the file, if at all, by its path) as an error of the file `path`.
+Error in_file(const Error& e, const std::string& path) {
+  return Error{e.code, e.path.empty() ? e.message : e.path + ": " + e.message, path};
+}
+
+}  // namespace
 
 bool is_package_path(const std::string& path) {
   const std::string ext = ".animpack";
@@ -16,20 +26,46 @@ bool is_package_path(const std::string& path) {
   });
 }
 
-std::optional<Package> open_package(const std::string& path, std::ostream& err) {
+Result<Package> read_package(const std::string& path) {
   Result<std::string> bytes = read_file(path);
-  if (!bytes.ok()) {
-    print_error(err, bytes.error());
-    return std::nullopt;
-  }
+  if (!bytes.ok()) return bytes.error();
   Result<Package> package = load_package(Span<const uint8_t>(
       reinterpret_cast<const uint8_t*>(bytes.value().data()), bytes.value().size()));
+  if (!package.ok()) return in_file(package.error(), path);
+  return package;
+}
+
+std::optional<Package> open_package(const std::string& path, std::ostream& err) {
+  Result<Package> package = read_package(path);
   if (!package.ok()) {
-    const Error& e = package.error();
-    print_error(err, Error{e.code, e.message, path + ": " + e.path});
+    print_error(err, package.error());
     return std::nullopt;
   }
   return std::move(package).value();
+}
+
+Result<Model> load_package_model(const std::string& path) {
+  Result<Package> package = read_package(path);
+  if (!package.ok()) return package.error();
+  Result<Model> model = bake::model_from_package(package.value(), path);
+  if (!model.ok()) return in_file(model.error(), path);
+  return model;
+}
+
+Result<LoadedInput> load_package_input(const std::string& path) {
+  Result<Package> package = read_package(path);
+  if (!package.ok()) return package.error();
+  Result<Model> model = bake::model_from_package(package.value(), path);
+  if (!model.ok()) return in_file(model.error(), path);
+  LoadedInput input;
+  input.model = std::move(model).value();
+  input.model_path = path;
+  if (package.value().has_state_machine) {
+    std::vector<std::string> clip_names;
+    for (const CompressedClip& c : package.value().clips) clip_names.push_back(c.name);
+    input.setup = setup_from_machine(package.value().state_machine, clip_names, path);
+  }
+  return input;
 }
 
 }  // namespace anim::app

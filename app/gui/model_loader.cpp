@@ -3,11 +3,20 @@
 #include <memory>
 
 #include "cli/model_source.h"
+#include "cli/package_input.h"
 
 namespace anim::app {
 
 Result<OpenedFile> open_in_tool(const std::string& path, const import::ProgressCallback& progress) {
   OpenedFile opened;
+  if (is_package_path(path)) {
+    Result<LoadedInput> input = load_package_input(path);
+    if (!input.ok()) return input.error();
+    opened.input = std::move(input).value();
+    opened.package = true;
+    if (progress) progress(1.0f);
+    return opened;
+  }
   std::vector<import::AnimationFile> extra;
   if (!is_setup_path(path) && path != kBuiltinDemo) {
     opened.companions = import::find_companion_clip_files(path);

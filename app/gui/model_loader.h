@@ -14,10 +14,13 @@ namespace anim::app {
 struct OpenedFile {
   LoadedInput input;
   std::vector<std::string> companions;  // Clip files found beside the model and loaded with it.
+  // Opened from a package (load_package_input): its clips were decoded for display, and its
+  // setup, when it has one, was made from its state machine and exists in no file yet.
+  bool package = false;
 };
 using ModelLoader = BackgroundJob<OpenedFile>;
 
-// Opens `path`: a model file, "builtin:demo" or a setup .json.
+// Opens `path`: a model file, "builtin:demo", a setup .json or a package (.animpack).
 Result<OpenedFile> open_in_tool(const std::string& path, const import::ProgressCallback& progress);
 void start_open(ModelLoader& loader, const std::string& path);
 

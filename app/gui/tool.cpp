@@ -6,6 +6,7 @@
 
 #include "anim/import/import_model.h"
 #include "cli/model_source.h"
+#include "cli/package_input.h"
 #include "gui/setup_actions.h"
 
 namespace anim::app {
@@ -65,6 +66,20 @@ std::string error_lines(const std::vector<Diagnostic>& problems) {
   return text;
 }
 
+// What opening a package gave: "Opened wuson.animpack: 2 compressed clips decoded for display;
+// its state machine is open as an unsaved setup".
+std::string package_notice(const std::string& path, const ui::Document& doc) {
+  const std::size_t clips = doc.model().clips.size();
+  std::string text = "Opened " + file_name(path) + ": " + std::to_string(clips) +
+                     " compressed clip" + (clips == 1 ? "" : "s") + " decoded for display";
+  if (doc.has_setup()) {
+    text += "; its state machine is open as an unsaved setup (File > Save setup as to keep it)";
+  } else {
+    text += "; it has no state machine";
+  }
+  return text;
+}
+
 void remember_clip_file_times(Tool& tool) {
   tool.clip_file_times.clear();
   for (const import::AnimationFile& f : tool.doc->wanted_clip_files()) {
@@ -91,7 +106,8 @@ void collect_load(Tool& tool) {
   std::vector<import::AnimationFile> files = plain_animation_files(opened.companions);
   if (input.setup) {
     files = import::animation_files_of(input.setup->animations, input.setup_path);
-    Status attached = doc->attach_setup(std::move(*input.setup), input.setup_path);
+    Status attached = opened.package ? doc->attach_unsaved_setup(std::move(*input.setup))
+                                     : doc->attach_setup(std::move(*input.setup), input.setup_path);
     if (!attached.ok()) show_error(tool, "The setup has problems", attached.error().to_string());
   }
   doc->adopt_clip_files(std::move(files), input.problems);
@@ -101,6 +117,7 @@ void collect_load(Tool& tool) {
   remember_clip_file_times(tool);
   tool.selection = ui::Selection{};
   tool.viewport.frame_model(*tool.doc);
+  if (opened.package) show_notice(tool, package_notice(input.model_path, *tool.doc));
   if (!opened.companions.empty()) {
     show_notice(tool, "Also loaded " + std::to_string(opened.companions.size()) + " clip file" +
                           (opened.companions.size() == 1 ? "" : "s") + " beside " +
@@ -184,8 +201,9 @@ void handle_drops(Tool& tool) {
   std::vector<std::string> dropped = std::move(tool.dropped);
   tool.dropped.clear();
   for (const std::string& path : dropped) {
-    if (is_setup_path(path)) {
-      request(tool, {PendingAction::Kind::kOpen, path});  // A setup replaces what is open.
+    if (is_setup_path(path) || is_package_path(path)) {
+      // A setup or a package replaces what is open.
+      request(tool, {PendingAction::Kind::kOpen, path});
       return;
     }
   }
@@ -212,15 +230,17 @@ void open_add_animations_dialog(Tool& tool) {
 void open_file_dialog(Tool& tool) {
   std::vector<std::string> extensions = import::supported_extensions();
   extensions.push_back("json");
+  extensions.push_back("animpack");
   std::string start = std::filesystem::current_path().string();
   if (tool.doc && tool.doc->path() != kBuiltinDemo) {
     start = std::filesystem::absolute(tool.doc->path()).parent_path().string();
   }
   tool.file_dialog.set_recent(tool.recent.paths());
   tool.dialog_purpose = DialogPurpose::kOpen;
-  tool.file_dialog.open("Open model or setup", start,
-                        {ui::model_file_filter(extensions), ui::json_file_filter()},
-                        ui::FileDialogMode::kOpen);
+  tool.file_dialog.open(
+      "Open model, setup or package", start,
+      {ui::model_file_filter(extensions), ui::json_file_filter(), ui::package_file_filter()},
+      ui::FileDialogMode::kOpen);
 }
 
 }  // namespace anim::app

@@ -1,11 +1,14 @@
-// `animscope render MODEL|SETUP.json [--clip NAME] [--time T] --size WxH --out FILE.png`:
-// renders one frame offscreen (hidden window) to a PNG, for thumbnails and tests.
+// `animscope render MODEL|SETUP.json|PACKAGE.animpack [--clip NAME] [--time T] [--set ...]
+// --size WxH --out FILE.png`: renders one frame offscreen (hidden window) to a PNG, for
+// thumbnails and tests.
 #include "render/cmd_render.h"
 
 #include <cmath>
 #include <cstdio>
 #include <ostream>
 
+#include "anim/bake/package_model.h"
+#include "anim/clip_set.h"
 #include "anim/sampling.h"
 #include "anim/state_machine.h"
 #include "anim/ui/posed_model.h"
@@ -14,6 +17,7 @@
 #include "cli/errors.h"
 #include "cli/input_loading.h"
 #include "cli/model_source.h"
+#include "cli/package_input.h"
 #include "cli/scripted_run.h"
 #include "render/gl_window.h"
 #include "render/png_writer.h"
@@ -54,10 +58,80 @@ struct Scene {
   std::vector<Transform> local;
 };
 
+// The pose `def` reaches over `clips` after `time` seconds of 60 Hz steps from its default
+// state, with the --set changes applied as `play` applies them; nothing after printing why not.
+std::optional<std::vector<Transform>> run_machine(const StateMachineDef& def,
+                                                  const Skeleton& skeleton, const ClipSet& clips,
+                                                  const Args& args, float time,
+                                                  const std::string& input, std::ostream& err) {
+  Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def);
+  if (!changes.ok()) {
+    print_error(err, Error{changes.error().code, changes.error().message, input});
+    return std::nullopt;
+  }
+  StateMachineInstance sm(def, skeleton, clips);
+  ScriptedRun run(sm, std::move(changes).value(), 1.0f / 60.0f);
+  for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
+  std::vector<Transform> local(skeleton.joint_count());
+  sm.evaluate(local);
+  return local;
+}
+
+// A package as the game shows it: its mesh posed by a compressed clip, by its state machine
+// over the compressed clips, or at rest. The model (clips decoded) is only what is drawn.
+std::optional<Scene> package_scene(const Args& args, float time, std::ostream& err) {
+  const std::string input = args.positional[0];
+  if (args.has("anim")) {
+    print_error(err, Error{Error::Code::kInvalidArgument,
+                           "--anim adds clip files to a model or setup, not to a package", input});
+    return std::nullopt;
+  }
+  std::optional<Package> package = open_package(input, err);
+  if (!package) return std::nullopt;
+  Result<Model> model = bake::model_from_package(*package, input);
+  if (!model.ok()) {
+    print_error(err, Error{model.error().code, model.error().to_string(), input});
+    return std::nullopt;
+  }
+  Scene scene{std::move(model).value(), package->skeleton.rest};
+  if (scene.model.mesh.vertices.empty()) {
+    if (args.has("no-skeleton")) {
+      print_error(err, Error{Error::Code::kInvalidArgument,
+                             "the package has no mesh (packed with --no-mesh) and --no-skeleton "
+                             "hides its skeleton: nothing to draw",
+                             input});
+      return std::nullopt;
+    }
+    err << "animscope: " << input << ": no mesh (packed with --no-mesh); drawing its skeleton\n";
+  }
+  const Skeleton& skeleton = package->skeleton;
+  const ClipSet clips(package->clips);
+  if (auto clip_name = args.get("clip")) {
+    const int index = package->find_clip(*clip_name);
+    if (index < 0) {
+      print_error(err, Error{Error::Code::kNotFound, "no clip \"" + *clip_name + "\"", input});
+      return std::nullopt;
+    }
+    SoaPose soa_rest = make_soa_pose(skeleton.joint_count()), soa = soa_rest;
+    to_soa(skeleton.rest, soa_rest);
+    ClipCursor cursor;
+    cursor.reserve(clips, skeleton.joint_count());
+    const ClipSampler sampler{clips, skeleton.rest, soa_rest, soa};
+    sampler.sample(index, wrap_time(time, clips.duration(index), true), cursor, scene.local);
+  } else if (package->has_state_machine) {
+    std::optional<std::vector<Transform>> local =
+        run_machine(package->state_machine, skeleton, clips, args, time, input, err);
+    if (!local) return std::nullopt;
+    scene.local = std::move(*local);
+  }
+  return scene;
+}
+
 // The pose to draw: a clip at a time, a setup's state machine run for that long, or the rest
 // pose. Problems are printed to `err`.
 std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err) {
   const std::string input = args.positional[0];
+  if (is_package_path(input)) return package_scene(args, time, err);
   std::optional<LoadedInput> loaded = open_input(input, args.get_all("anim"), err);
   if (!loaded) return std::nullopt;
   Scene scene;
@@ -82,10 +156,10 @@ std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err
       print_error(err, Error{def.error().code, def.error().message, input});
       return std::nullopt;
     }
-    StateMachineInstance sm(def.value(), model.skeleton, model.clips);
-    ScriptedRun run(sm, {}, 1.0f / 60.0f);
-    for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
-    sm.evaluate(scene.local);
+    std::optional<std::vector<Transform>> local =
+        run_machine(def.value(), model.skeleton, model.clips, args, time, input, err);
+    if (!local) return std::nullopt;
+    scene.local = std::move(*local);
   }
   return scene;
 }
@@ -93,13 +167,13 @@ std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err
 }  // namespace
 
 int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
-  Result<Args> parsed =
-      parse_args(argc, argv, 2, {"no-skeleton", "no-grid", "axes"},
-                 {"clip", "time", "size", "out", "shading", "joint", "up", "yaw", "pitch", "anim"});
+  Result<Args> parsed = parse_args(
+      argc, argv, 2, {"no-skeleton", "no-grid", "axes"},
+      {"clip", "time", "size", "out", "shading", "joint", "up", "yaw", "pitch", "anim", "set"});
   if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().has("out")) {
     if (!parsed.ok()) print_error(err, parsed.error());
-    err << "animscope: usage: animscope render MODEL|SETUP.json [--anim FILE ...] [--clip NAME] "
-           "[--time T] "
+    err << "animscope: usage: animscope render MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
+           "[--clip NAME] [--time T] [--set NAME=VALUE@SECONDS ...] "
            "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
            "[--up y|z] [--size WxH] --out FILE.png\n";
     return kExitError;

@@ -3,6 +3,7 @@
 // background colour.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -10,6 +11,7 @@
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -140,6 +142,84 @@ TEST(Render, ClipFromAnotherFileLooksLikeTheOriginal) {
   EXPECT_LT(differing, sa.count / 100) << "the split files should show the same pose";
   std::remove(a.c_str());
   std::remove(b.c_str());
+}
+
+// Pixels whose colour differs clearly between two pictures of one size.
+int differing_pixels(const Image& a, const Image& b) {
+  int n = 0;
+  for (int i = 0; i < a.width * a.height; ++i) {
+    const unsigned char* p = &a.rgba[i * 4];
+    const unsigned char* q = &b.rgba[i * 4];
+    n += std::abs(p[0] - q[0]) + std::abs(p[1] - q[1]) + std::abs(p[2] - q[2]) > 24;
+  }
+  return n;
+}
+
+const std::string kWusonSetup =
+    std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/wuson_locomotion.json";
+
+// A package draws what its sources draw: a clip of the packed model, and the packed setup's
+// state machine after a script, within the compression's error (under 1% of the pixels).
+TEST(Render, PackageLooksLikeTheModelAndSetupItWasPackedFrom) {
+  anim::import::test_support::TempDir dir;
+  const std::string model_pack = dir.path() + "/wuson.animpack";
+  const std::string setup_pack = dir.path() + "/locomotion.animpack";
+  ASSERT_EQ(run("pack \"" + kWuson + "\" --out \"" + model_pack + "\" >/dev/null"), 0);
+  ASSERT_EQ(run("pack \"" + kWusonSetup + "\" --out \"" + setup_pack + "\" >/dev/null"), 0);
+  const std::string size = " --size 320x240";
+  const std::string clip = " --clip Wuson_Run --time 0.37" + size;
+  const std::string script = " --time 1.2 --set speed=0.6@0.1" + size;
+  struct Pair {
+    std::string a, b;
+  };
+  const std::vector<Pair> pairs = {
+      {"\"" + kWuson + "\"" + clip, "\"" + model_pack + "\"" + clip},
+      {"\"" + kWusonSetup + "\"" + script, "\"" + setup_pack + "\"" + script},
+      {"\"" + kWusonSetup + "\"" + size, "\"" + setup_pack + "\"" + size}};
+  const int total = 320 * 240;
+  for (const Pair& p : pairs) {
+    const std::string a = dir.path() + "/a.png", b = dir.path() + "/b.png";
+    ASSERT_EQ(run("render " + p.a + " --out \"" + a + "\""), 0) << p.a;
+    ASSERT_EQ(run("render " + p.b + " --out \"" + b + "\""), 0) << p.b;
+    const Image ia = load(a), ib = load(b);
+    ASSERT_EQ(ia.rgba.size(), ib.rgba.size());
+    ASSERT_GT(silhouette(ia).count, total / 30);
+    EXPECT_LT(differing_pixels(ia, ib), total / 100) << p.b;
+  }
+  // The measure tells poses apart: the package at rest against its clip and its script.
+  const std::string rest = dir.path() + "/rest.png", run_png = dir.path() + "/run.png";
+  const std::string scripted = dir.path() + "/scripted.png";
+  ASSERT_EQ(run("render \"" + model_pack + "\"" + size + " --out \"" + rest + "\""), 0);
+  ASSERT_EQ(run("render \"" + model_pack + "\"" + clip + " --out \"" + run_png + "\""), 0);
+  ASSERT_EQ(run("render \"" + setup_pack + "\"" + script + " --out \"" + scripted + "\""), 0);
+  EXPECT_GT(differing_pixels(load(rest), load(run_png)), total / 100);
+  EXPECT_GT(differing_pixels(load(rest), load(scripted)), total / 100);
+}
+
+// A package packed without a mesh draws its skeleton (and says so); with the skeleton hidden
+// too there is nothing to draw, which is an error.
+TEST(Render, PackageWithoutAMeshDrawsItsSkeleton) {
+  anim::import::test_support::TempDir dir;
+  const std::string pack = dir.path() + "/bones.animpack";
+  ASSERT_EQ(run("pack \"" + kWuson + "\" --no-mesh --out \"" + pack + "\" >/dev/null"), 0);
+  const std::string png = dir.path() + "/bones.png", log = dir.path() + "/log.txt";
+  ASSERT_EQ(run("render \"" + pack + "\" --clip Wuson_Walk --no-grid --size 320x240 --out \"" +
+                png + "\" 2>\"" + log + "\""),
+            0);
+  std::ifstream in(log);
+  const std::string said((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(said.find("no mesh"), std::string::npos) << said;
+  const Image image = load(png);
+  ASSERT_EQ(image.width, 320);
+  int drawn = 0;
+  const unsigned char* bg = image.at(0, 0);
+  for (int i = 0; i < image.width * image.height; ++i) {
+    const unsigned char* p = &image.rgba[i * 4];
+    drawn += std::abs(p[0] - bg[0]) + std::abs(p[1] - bg[1]) + std::abs(p[2] - bg[2]) > 60;
+  }
+  EXPECT_GT(drawn, 150) << "skeleton lines";
+  EXPECT_LT(drawn, 320 * 240 / 10) << "no skin";
+  EXPECT_EQ(run("render \"" + pack + "\" --no-skeleton --out \"" + png + "\" 2>/dev/null"), 2);
 }
 
 TEST(Render, BuiltInDemoRenders) {

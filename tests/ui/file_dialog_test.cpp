@@ -135,6 +135,7 @@ TEST(FileFilters, LabelsListAFewPatterns) {
   EXPECT_THAT(many.extensions, ElementsAre("a", "b", "c", "d"));
   EXPECT_THAT(make_file_filter("J", {"*.JSON", ".json"}).extensions, ElementsAre("json"));
   EXPECT_EQ(json_file_filter().label, "Setup JSON (*.json)");
+  EXPECT_EQ(package_file_filter().label, "Packages (*.animpack)");
   EXPECT_TRUE(all_files_filter().extensions.empty());
 }
 

@@ -135,9 +135,17 @@ std::vector<float> Document::blend_weights() const {
 }
 
 Status Document::attach_setup(Setup setup, std::string setup_path) {
+  return attach(std::move(setup), std::move(setup_path), /*saved=*/true);
+}
+
+Status Document::attach_unsaved_setup(Setup setup) {
+  return attach(std::move(setup), "", /*saved=*/false);
+}
+
+Status Document::attach(Setup setup, std::string setup_path, bool saved) {
   Result<StateMachineDef> def = compile_setup(setup, model_->clips);
   if (!def.ok()) return Error{def.error().code, def.error().message, setup_path};
-  edits_.reset(std::move(setup));
+  edits_.reset(std::move(setup), saved);
   has_setup_ = true;
   setup_path_ = std::move(setup_path);
   apply_setup();

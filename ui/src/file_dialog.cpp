@@ -141,6 +141,8 @@ FileFilter model_file_filter(const std::vector<std::string>& extensions) {
 
 FileFilter json_file_filter() { return make_file_filter("Setup JSON", {"json"}); }
 
+FileFilter package_file_filter() { return make_file_filter("Packages", {"animpack"}); }
+
 FileFilter all_files_filter() { return FileFilter{"All files", {}}; }
 
 // --- Opening and state ---

@@ -72,6 +72,9 @@ class Document {
   // --- State machine (a setup opened with the model, or made in the tool) ---
   // Compiles `setup` against the model's clips and runs it; the Error lists the problems.
   Status attach_setup(Setup setup, std::string setup_path);
+  // As attach_setup, for a setup that exists in no file yet (one made from a package's state
+  // machine): setup_path() is empty and it counts as unsaved, so Save asks where.
+  Status attach_unsaved_setup(Setup setup);
   // Starts a setup for this model: one looping state per clip, the first the default. It
   // exists in no file yet (setup_path() is empty, and it counts as unsaved).
   void new_setup();
@@ -166,6 +169,7 @@ class Document {
   static constexpr float kFrameRate = 30.0f;
 
  private:
+  Status attach(Setup setup, std::string setup_path, bool saved);
   void evaluate();
   void record_weights();
   // Checks the current setup and, when it has no errors, (re)starts its state machine.

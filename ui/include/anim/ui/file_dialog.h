@@ -35,6 +35,8 @@ FileFilter make_file_filter(const std::string& name, std::vector<std::string> ex
 FileFilter model_file_filter(const std::vector<std::string>& extensions);
 // "Setup JSON (*.json)".
 FileFilter json_file_filter();
+// Baked packages (.animpack).
+FileFilter package_file_filter();
 // "All files".
 FileFilter all_files_filter();
 

@@ -1,0 +1,85 @@
+#include "anim/setup_from_machine.h"
+
+namespace anim {
+namespace {
+
+// compile_setup's bounds for a parameter without min or max.
+constexpr float kNoBound = 1e30f;
+
+template <class T>
+std::string name_at(const std::vector<T>& items, int index) {
+  return index >= 0 && static_cast<std::size_t>(index) < items.size() ? items[index].name
+                                                                      : std::string();
+}
+
+std::string clip_at(const std::vector<std::string>& names, int index) {
+  return index >= 0 && static_cast<std::size_t>(index) < names.size() ? names[index]
+                                                                      : std::string();
+}
+
+SetupParameter parameter_of(const ParameterDef& p) {
+  SetupParameter out;
+  out.name = p.name;
+  out.type = p.type;
+  out.default_value = p.default_value;
+  const bool ranged = p.type == ParameterType::kFloat || p.type == ParameterType::kInt;
+  if (ranged && p.min > -kNoBound) out.min = p.min;
+  if (ranged && p.max < kNoBound) out.max = p.max;
+  out.rate = p.type == ParameterType::kFloat ? p.rate : 0.0f;
+  return out;
+}
+
+SetupBlendSpace blend_space_of(const BlendSpace1DDef& b, const StateMachineDef& def,
+                               const std::vector<std::string>& clip_names) {
+  SetupBlendSpace out;
+  out.name = b.name;
+  out.parameter = name_at(def.parameters, b.parameter);
+  for (std::size_t i = 0; i < b.clips.size() && i < b.positions.size(); ++i) {
+    out.points.push_back({clip_at(clip_names, b.clips[i]), b.positions[i], Json::object()});
+  }
+  return out;
+}
+
+SetupState state_of(const StateDef& s, const StateMachineDef& def,
+                    const std::vector<std::string>& clip_names) {
+  SetupState out;
+  out.name = s.name;
+  out.motion = s.motion.kind == MotionRef::Kind::kBlendSpace
+                   ? name_at(def.blend_spaces, s.motion.index)
+                   : clip_at(clip_names, s.motion.index);
+  out.speed = s.speed;
+  out.loop = s.loop;
+  return out;
+}
+
+SetupTransition transition_of(const TransitionDef& t, const StateMachineDef& def) {
+  SetupTransition out;
+  out.from = t.from < 0 ? "*" : name_at(def.states, t.from);
+  out.to = name_at(def.states, t.to);
+  for (const ConditionDef& c : t.conditions) {
+    out.conditions.push_back({name_at(def.parameters, c.parameter), c.op, c.value, Json::object()});
+  }
+  if (t.has_exit_time) out.exit_time = t.exit_time;
+  out.duration = t.duration;
+  out.offset = t.offset;
+  out.interruption = t.interruption;
+  return out;
+}
+
+}  // namespace
+
+Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::string>& clip_names,
+                         const std::string& model) {
+  Setup setup;
+  setup.model = model;
+  for (const ParameterDef& p : def.parameters) setup.parameters.push_back(parameter_of(p));
+  for (const BlendSpace1DDef& b : def.blend_spaces) {
+    setup.blend_spaces.push_back(blend_space_of(b, def, clip_names));
+  }
+  for (const StateDef& s : def.states) setup.states.push_back(state_of(s, def, clip_names));
+  setup.default_state = name_at(def.states, def.default_state);
+  for (const TransitionDef& t : def.transitions) setup.transitions.push_back(transition_of(t, def));
+  return setup;
+}
+
+}  // namespace anim
