@@ -17,7 +17,8 @@
 
 namespace {
 
-int gui_main(int argc, const char* const* argv) {
+int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& import_options,
+             bool import_options_given) {
   using anim::app::kExitError;
   auto args = anim::app::parse_args(argc, argv, 1, {"names"},
                                     {"screenshot", "frames", "joint", "shading", "up", "anim"});
@@ -31,6 +32,8 @@ int gui_main(int argc, const char* const* argv) {
     return kExitError;
   }
   anim::app::GuiOptions options;
+  options.import_options = import_options;
+  options.import_options_given = import_options_given;
   if (!args.value().positional.empty()) options.open_path = args.value().positional[0];
   options.anim_files = args.value().get_all("anim");
   options.screenshot_path = args.value().get("screenshot").value_or("");
@@ -62,6 +65,7 @@ int gui_main(int argc, const char* const* argv) {
 int main(int argc, char** argv) {
   std::vector<const char*> args(argv, argv + argc);
   const anim::Result<anim::app::ImportOptions> options = anim::app::take_import_options(args);
+  const bool options_given = args.size() != static_cast<std::size_t>(argc);
   if (!options.ok()) {
     anim::app::print_error(std::cerr, options.error());
     return anim::app::kExitError;
@@ -74,5 +78,5 @@ int main(int argc, char** argv) {
   if (anim::app::is_headless_command(n, args.data())) {
     return anim::app::run_cli(n, args.data(), std::cout, std::cerr);
   }
-  return gui_main(n, args.data());
+  return gui_main(n, args.data(), options.value(), options_given);
 }

@@ -123,7 +123,11 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   std::vector<Transform> pose(skeleton.joint_count());
   for (long frame = 0; frame < frames; ++frame) {
     run.step();
-    sm.evaluate(pose);
+    if (!sm.evaluate(pose)) {
+      print_error(err, Error{Error::Code::kInvalidData,
+                             "the state machine's clips do not fit the skeleton", ""});
+      return kExitError;
+    }
     if (args.has("json")) {
       out << frame_json(sm, run.time()).dump() << "\n";
     } else {

@@ -40,7 +40,7 @@ std::string clip_list(const PoseSource& source) {
 }
 
 // The local pose of clip `clip` at `time`.
-std::vector<Transform> sample(const PoseSource& source, int clip, float time) {
+Result<std::vector<Transform>> sample(const PoseSource& source, int clip, float time) {
   const Skeleton& skeleton = *source.skeleton;
   std::vector<Transform> local = skeleton.rest;
   SoaPose soa_rest = make_soa_pose(skeleton.joint_count());
@@ -49,7 +49,10 @@ std::vector<Transform> sample(const PoseSource& source, int clip, float time) {
   ClipCursor cursor;
   cursor.reserve(source.clips, skeleton.joint_count());
   const ClipSampler sampler{source.clips, skeleton.rest, soa_rest, soa};
-  sampler.sample(clip, time, cursor, local);
+  if (!sampler.sample(clip, time, cursor, local)) {
+    return Error{Error::Code::kInvalidData,
+                 "clip \"" + source.clip_names[clip] + "\" does not fit the skeleton", source.path};
+  }
   return local;
 }
 
@@ -63,19 +66,22 @@ Result<std::vector<Transform>> run_machine(const PoseSource& source, const Args&
   ScriptedRun run(machine, std::move(changes).value(), 1.0f / 60.0f);
   for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
   std::vector<Transform> local(source.skeleton->joint_count());
-  machine.evaluate(local);
+  if (!machine.evaluate(local)) {
+    return Error{Error::Code::kInvalidData, "the state machine's clips do not fit the skeleton",
+                 source.path};
+  }
   return local;
 }
 
-// Model-space matrices of every joint.
-std::vector<glm::mat4> to_model_space(const Skeleton& skeleton,
-                                      const std::vector<Transform>& local) {
+// Model-space matrices of every joint; nothing when a parent follows its child.
+std::optional<std::vector<glm::mat4>> to_model_space(const Skeleton& skeleton,
+                                                     const std::vector<Transform>& local) {
   std::vector<glm::mat4> model_space(skeleton.joint_count());
   LocalToModelJob to_model;
   to_model.parents = skeleton.parents;
   to_model.local = local;
   to_model.output = model_space;
-  to_model.run();
+  if (!to_model.run()) return std::nullopt;
   return model_space;
 }
 
@@ -168,18 +174,24 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   float t = time.value();
   if (clip >= 0 && args.has("loop")) t = wrap_time(t, source.clips.duration(clip), true);
-  std::vector<Transform> local = source.skeleton->rest;
+  Result<std::vector<Transform>> local = source.skeleton->rest;
   if (clip >= 0) {
     local = sample(source, clip, t);
   } else if (source.machine) {
-    Result<std::vector<Transform>> reached = run_machine(source, args, t);
-    if (!reached.ok()) {
-      print_error(err, reached.error());
-      return kExitError;
-    }
-    local = std::move(reached).value();
+    local = run_machine(source, args, t);
   }
-  const std::vector<glm::mat4> matrices = to_model_space(*source.skeleton, local);
+  if (!local.ok()) {
+    print_error(err, local.error());
+    return kExitError;
+  }
+  const std::optional<std::vector<glm::mat4>> model_space =
+      to_model_space(*source.skeleton, local.value());
+  if (!model_space) {
+    print_error(err,
+                Error{Error::Code::kInvalidData, "a joint's parent comes after it", source.path});
+    return kExitError;
+  }
+  const std::vector<glm::mat4>& matrices = *model_space;
   if (args.has("json")) {
     print_json(source.path, *source.skeleton, clip_name, t, matrices, out);
   } else {

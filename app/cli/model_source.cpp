@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <mutex>
 
 #include "anim/demo/demo_model.h"
 #include "cli/package_input.h"
@@ -11,17 +12,31 @@ namespace anim::app {
 
 namespace {
 
-import::ModelReader& reader() {
-  static import::ModelReader r =
+// The reader, guarded: the tool's settings change it on the UI thread while loads run on
+// background threads.
+struct SharedReader {
+  std::mutex mutex;
+  import::ModelReader reader =
       isolated_reader({import_helper_path(), default_import_memory_limit()});
-  return r;
+};
+
+SharedReader& shared() {
+  static SharedReader s;
+  return s;
 }
 
 }  // namespace
 
-void set_model_reader(import::ModelReader r) { reader() = std::move(r); }
+void set_model_reader(import::ModelReader r) {
+  SharedReader& s = shared();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.reader = std::move(r);
+}
 
-const import::ModelReader& model_reader() { return reader(); }
+import::ModelReader model_reader(){SharedReader& s = shared();
+std::lock_guard<std::mutex> lock(s.mutex);
+return s.reader;
+}  // namespace anim::app
 
 Result<Model> load_model_source(const std::string& path, const import::ProgressCallback& progress) {
   if (path == kBuiltinDemo) return demo::make_demo_model();

@@ -12,10 +12,11 @@ namespace anim::app {
 constexpr const char* kBuiltinDemo = demo::kDemoModelPath;
 
 // How this process reads model files: in a child process by default (import_isolated), with
-// assimp in-process in animscope-import and the tool under --in-process. Set at start, before
-// any load.
+// assimp in-process in animscope-import and the tool under --in-process. Set at start, and by
+// the tool's Settings > Import at any time: a load already running keeps the reader it began
+// with (model_reader() hands out a copy).
 void set_model_reader(import::ModelReader reader);
-const import::ModelReader& model_reader();
+import::ModelReader model_reader();
 
 // `path` is a model file (read with model_reader()), a package (.animpack: see
 // load_package_model) or kBuiltinDemo.

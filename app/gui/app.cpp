@@ -15,6 +15,7 @@
 #include "anim/ui/config_paths.h"
 #include "anim/ui/status_bar.h"
 #include "cli/model_source.h"
+#include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
 #include "render/gl_window.h"
@@ -104,6 +105,7 @@ void main_menu(Tool& tool) {
     }
     ImGui::EndMenu();
   }
+  settings_menu(tool);
   if (ImGui::BeginMenu("Help")) {
     ImGui::TextUnformatted("Orbit: drag   Pan: Shift+drag or right drag   Zoom: wheel");
     ImGui::TextUnformatted("Select a joint: click it in the view or the Skeleton tree");
@@ -248,7 +250,8 @@ void setup_style(float dpi_scale) {
   style.ScaleAllSizes(dpi_scale);
   ImGuiIO& io = ImGui::GetIO();
   const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-  if (std::filesystem::exists(font)) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(font, ec)) {
     io.Fonts->AddFontFromFileTTF(font, 15.0f * dpi_scale);
   } else {
     ImFontConfig config;
@@ -300,6 +303,7 @@ int run_gui(const GuiOptions& options) {
     Status loaded = tool.recent.load(tool.recent_path);
     if (!loaded.ok()) std::cerr << "animscope: " << loaded.error().to_string() << "\n";
   }
+  init_import_settings(tool, options.import_options, options.import_options_given);
   const std::string ini_path = tool.config_dir.empty() ? "" : tool.config_dir + "/imgui.ini";
 
   IMGUI_CHECKVERSION();

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "anim/ui/viewport_settings.h"
+#include "cli/import_options.h"
 
 namespace anim::app {
 
@@ -17,6 +18,10 @@ struct GuiOptions {
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
   ui::UpAxis up_axis = ui::UpAxis::kY;
+  // --in-process / --memory-limit: when given, they win over the saved Settings > Import for
+  // this run.
+  ImportOptions import_options;
+  bool import_options_given = false;
 };
 
 // Runs the tool; returns the process exit code.

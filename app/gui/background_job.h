@@ -3,8 +3,10 @@
 // and a result handed out once. Starting another job cancels the running one.
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <string>
 #include <thread>
@@ -41,11 +43,8 @@ class BackgroundJob {
     progress_ = 0.0f;
     label_ = label;
     started_ = std::chrono::steady_clock::now();
-    worker_ = std::thread([this, work = std::move(work)] {
-      Result<T> result = work([this](float fraction) {
-        progress_ = fraction;
-        return !cancel_.load();
-      });
+    worker_ = std::thread([this, label, work = std::move(work)] {
+      Result<T> result = run_guarded(work, label);
       std::lock_guard<std::mutex> lock(mutex_);
       result_ = std::move(result);
       busy_ = false;
@@ -74,6 +73,23 @@ class BackgroundJob {
  private:
   void join() {
     if (worker_.joinable()) worker_.join();
+  }
+  // Runs `work`; an exception it lets out (which would end the whole tool from a worker
+  // thread) becomes an error naming the job.
+  Result<T> run_guarded(const Work& work, const std::string& label) {
+    const import::ProgressCallback progress = [this](float fraction) {
+      progress_ = fraction;
+      return !cancel_.load();
+    };
+    try {
+      return work(progress);
+    } catch (const std::bad_alloc&) {
+      return Error{Error::Code::kIo, "ran out of memory while loading", label};
+    } catch (const std::exception& e) {
+      return Error{Error::Code::kInvalidData, std::string("unexpected error: ") + e.what(), label};
+    } catch (...) {
+      return Error{Error::Code::kInvalidData, "unexpected error of unknown kind", label};
+    }
   }
   std::thread worker_;
   std::atomic<bool> cancel_{false};

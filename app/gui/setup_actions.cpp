@@ -69,7 +69,7 @@ void save_setup_as(Tool& tool) {
     const std::filesystem::path model(tool.doc->path());
     start = model.has_parent_path() && !is_builtin_model(tool.doc->path())
                 ? (model.parent_path() / (model.stem().string() + "_setup.json")).string()
-                : (std::filesystem::current_path() / "setup.json").string();
+                : (std::filesystem::path(dialog_start_folder(tool)) / "setup.json").string();
   }
   tool.dialog_purpose = DialogPurpose::kSaveSetup;
   tool.file_dialog.open("Save setup as", start, {ui::json_file_filter()},

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "anim/import/import_model.h"
+#include "anim/ui/config_paths.h"
 #include "cli/model_source.h"
 #include "cli/package_input.h"
 #include "gui/setup_actions.h"
@@ -128,7 +129,9 @@ void collect_load(Tool& tool) {
   }
   const std::string recent_path = input.setup_path.empty() ? input.model_path : input.setup_path;
   if (recent_path != kBuiltinDemo) {
-    tool.recent.add(std::filesystem::absolute(recent_path).string());
+    std::error_code ec;  // Without a working folder a relative path is kept as it is.
+    const std::filesystem::path absolute = std::filesystem::absolute(recent_path, ec);
+    tool.recent.add(ec ? recent_path : absolute.string());
     save_recent(tool);
   }
 }
@@ -214,13 +217,22 @@ void handle_drops(Tool& tool) {
   start_clip_files(tool.drop_probe, model.skeleton, std::move(own), plain_animation_files(dropped));
 }
 
+std::string dialog_start_folder(const Tool& tool) {
+  std::error_code ec;
+  if (tool.doc && tool.doc->path() != kBuiltinDemo) {
+    const std::filesystem::path model = std::filesystem::absolute(tool.doc->path(), ec);
+    if (!ec) return model.parent_path().string();
+  }
+  const std::filesystem::path working = std::filesystem::current_path(ec);
+  if (!ec) return working.string();
+  // The working folder is gone (deleted under the tool): start at home, or the root.
+  const std::string home = ui::home_directory();
+  return home.empty() ? "/" : home;
+}
+
 void open_add_animations_dialog(Tool& tool) {
   if (!tool.doc) return;
-  std::error_code ec;
-  std::string start = std::filesystem::current_path(ec).string();
-  if (tool.doc->path() != kBuiltinDemo) {
-    start = std::filesystem::absolute(tool.doc->path(), ec).parent_path().string();
-  }
+  const std::string start = dialog_start_folder(tool);
   tool.dialog_purpose = DialogPurpose::kAddAnimations;
   tool.file_dialog.open("Add animations", start,
                         {ui::model_file_filter(import::supported_extensions())},
@@ -231,10 +243,7 @@ void open_file_dialog(Tool& tool) {
   std::vector<std::string> extensions = import::supported_extensions();
   extensions.push_back("json");
   extensions.push_back("animpack");
-  std::string start = std::filesystem::current_path().string();
-  if (tool.doc && tool.doc->path() != kBuiltinDemo) {
-    start = std::filesystem::absolute(tool.doc->path()).parent_path().string();
-  }
+  const std::string start = dialog_start_folder(tool);
   tool.file_dialog.set_recent(tool.recent.paths());
   tool.dialog_purpose = DialogPurpose::kOpen;
   tool.file_dialog.open(

@@ -18,6 +18,7 @@
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_panel.h"
 #include "anim/ui/timeline_panel.h"
+#include "cli/import_options.h"
 #include "gui/model_loader.h"
 #include "gui/viewport_panel.h"
 #include "gui/window_layout.h"
@@ -65,8 +66,10 @@ struct Tool {
   bool ask_unsaved = false;  // Show that question next frame.
   std::string error_title, error_text;  // Shown in a modal until dismissed.
   std::string config_dir;               // Empty when the user has no config folder.
-  std::string recent_path;  // Empty likewise: the recent list then lives for the session.
-  LayoutSplits splits;      // Panel proportions, kept in imgui.ini.
+  std::string recent_path;           // Empty likewise: the recent list then lives for the session.
+  LayoutSplits splits;               // Panel proportions, kept in imgui.ini.
+  ImportOptions import_options;      // Settings > Import, as applied now.
+  std::string import_settings_path;  // Where they are kept; empty: not kept.
   bool quit = false;
   float frame_ms = 0.0f;
 };
@@ -81,6 +84,9 @@ void open_path(Tool& tool, const std::string& path);
 // Moves a finished load into the document; a failed one keeps the previous model open.
 void collect_load(Tool& tool);
 void open_file_dialog(Tool& tool);
+// Where file dialogs start: the open model's folder, else the working folder, else home (the
+// working folder may have been deleted under the tool). Never throws.
+std::string dialog_start_folder(const Tool& tool);
 // File > Add animations...: the file dialog, choosing several clip files.
 void open_add_animations_dialog(Tool& tool);
 // Every frame: loads the document's clip files when they changed (added, removed, edited in

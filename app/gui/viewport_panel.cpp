@@ -239,6 +239,7 @@ void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRende
 
   FrameInputs frame;
   frame.model = &doc.model();
+  frame.model_id = doc.stamp().document;
   frame.palette = doc.posed().palette;
   frame.joint_model = doc.posed().model_space;
   frame.camera = camera;

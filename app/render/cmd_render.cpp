@@ -73,7 +73,11 @@ std::optional<std::vector<Transform>> run_machine(const StateMachineDef& def,
   ScriptedRun run(sm, std::move(changes).value(), 1.0f / 60.0f);
   for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
   std::vector<Transform> local(skeleton.joint_count());
-  sm.evaluate(local);
+  if (!sm.evaluate(local)) {
+    print_error(err, Error{Error::Code::kInvalidData,
+                           "the state machine's clips do not fit the skeleton", input});
+    return std::nullopt;
+  }
   return local;
 }
 
@@ -117,7 +121,11 @@ std::optional<Scene> package_scene(const Args& args, float time, std::ostream& e
     ClipCursor cursor;
     cursor.reserve(clips, skeleton.joint_count());
     const ClipSampler sampler{clips, skeleton.rest, soa_rest, soa};
-    sampler.sample(index, wrap_time(time, clips.duration(index), true), cursor, scene.local);
+    if (!sampler.sample(index, wrap_time(time, clips.duration(index), true), cursor, scene.local)) {
+      print_error(err, Error{Error::Code::kInvalidData,
+                             "clip \"" + *clip_name + "\" does not fit the skeleton", input});
+      return std::nullopt;
+    }
   } else if (package->has_state_machine) {
     std::optional<std::vector<Transform>> local =
         run_machine(package->state_machine, skeleton, clips, args, time, input, err);
@@ -149,7 +157,11 @@ std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err
     SamplingCursor cursor(model.skeleton.joint_count());
     SamplingJob job{&clip, model.skeleton.rest, wrap_time(time, clip.duration, true), &cursor,
                     scene.local};
-    job.run();
+    if (!job.run()) {
+      print_error(err, Error{Error::Code::kInvalidData,
+                             "clip \"" + *clip_name + "\" does not fit the skeleton", input});
+      return std::nullopt;
+    }
   } else if (setup) {
     Result<StateMachineDef> def = compile_setup(*setup, model.clips);
     if (!def.ok()) {
@@ -215,7 +227,11 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   }
 
   ui::PosedModel posed;
-  posed.update(model, scene->local);
+  if (!posed.update(model, scene->local)) {
+    print_error(err, Error{Error::Code::kInvalidData, "the skin names joints the skeleton lacks",
+                           model.source_path});
+    return kExitError;
+  }
   FrameInputs frame;
   frame.model = &model;
   frame.palette = posed.palette;

@@ -34,9 +34,10 @@ Result<std::unique_ptr<SceneRenderer>> SceneRenderer::create() {
   return r;
 }
 
-void SceneRenderer::set_model(const Model* model) {
-  if (model == model_) return;
+void SceneRenderer::set_model(const Model* model, std::uint64_t id) {
+  if (model == model_ && id == model_id_) return;
   model_ = model;
+  model_id_ = id;
   mesh_ = model ? std::make_unique<GpuMesh>(*model) : nullptr;
 }
 
@@ -93,7 +94,7 @@ void SceneRenderer::draw(const FrameInputs& frame, const ui::ViewportSettings& s
     build_grid(frame.bounds);
     lines_->draw(grid_, vp, 1.0f);
   }
-  set_model(frame.model);
+  set_model(frame.model, frame.model_id);
   if (mesh_ && settings.show_mesh) {
     mesh_->upload_palette(frame.palette);
     skinned_->use();

@@ -1,5 +1,6 @@
 #pragma once
 // Draws one frame of a model: ground grid, skinned mesh, skeleton overlay.
+#include <cstdint>
 #include <memory>
 
 #include <glm/mat4x4.hpp>
@@ -17,6 +18,9 @@ namespace anim::app {
 
 struct FrameInputs {
   const Model* model = nullptr;
+  // Which model this is (the tool's Document::stamp().document): a new one is uploaded even
+  // when it sits at the address of the last, freed one.
+  std::uint64_t model_id = 0;
   Span<const glm::mat4> palette;      // One per skin entry.
   Span<const glm::mat4> joint_model;  // One per joint, model space.
   ui::OrbitCamera camera;
@@ -29,8 +33,8 @@ class SceneRenderer {
  public:
   static Result<std::unique_ptr<SceneRenderer>> create();
 
-  // Uploads a model's mesh (again) when it differs from the last one drawn.
-  void set_model(const Model* model);
+  // Uploads a model's mesh (again) when it differs from the last one drawn (by address or id).
+  void set_model(const Model* model, std::uint64_t id = 0);
   // Draws into the bound framebuffer, clearing it first.
   void draw(const FrameInputs& frame, const ui::ViewportSettings& settings);
 
@@ -43,6 +47,7 @@ class SceneRenderer {
   std::unique_ptr<LineRenderer> lines_;
   std::unique_ptr<GpuMesh> mesh_;
   const Model* model_ = nullptr;
+  std::uint64_t model_id_ = 0;
   LineBatch grid_, overlay_;
 };
 

@@ -1,4 +1,5 @@
 #include "anim/bake/clip_decoding.h"
+#include "anim/job_check.h"
 
 #include <algorithm>
 #include <array>
@@ -76,7 +77,7 @@ std::vector<SoaPose> sample_at(const CompressedClip& clip, const Skeleton& skele
   for (uint32_t tick : ticks) {
     poses.push_back(make_soa_pose(skeleton.joint_count()));
     CompressedSamplingJob job{&clip, rest, seconds_of(clip, tick), &cursor, poses.back()};
-    job.run();
+    require_ran(job.run(), "CompressedSamplingJob");  // decode_clip validated the clip.
   }
   return poses;
 }

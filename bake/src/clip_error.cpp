@@ -1,4 +1,5 @@
 #include "anim/bake/clip_error.h"
+#include "anim/job_check.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +19,7 @@ void to_model(const Skeleton& skeleton, const std::vector<Transform>& local,
   job.parents = skeleton.parents;
   job.local = local;
   job.output = model;
-  job.run();
+  require_ran(job.run(), "LocalToModelJob");  // Skeletons here come from a loaded model.
 }
 
 // The largest distance between the joint's point or virtual points under a and b.

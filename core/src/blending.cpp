@@ -139,14 +139,14 @@ bool BlendingJob::run() const {
   return true;
 }
 
-void blend_two(Span<const Transform> a, Span<const Transform> b, float t, Span<Transform> out) {
+bool blend_two(Span<const Transform> a, Span<const Transform> b, float t, Span<Transform> out) {
   t = t < 0.0f ? 0.0f : (t > 1.0f ? 1.0f : t);
   const BlendLayer layers[2] = {{a, 1.0f - t, {}}, {b, t, {}}};
   BlendingJob job;
   job.layers = Span<const BlendLayer>(layers, 2);
   job.rest = a;
   job.output = out;
-  job.run();
+  return job.run();
 }
 
 }  // namespace anim

@@ -22,8 +22,13 @@ Player::Player(const Skeleton& skeleton, Span<const Clip> clips)
   source_.cursor.resize(skeleton.joint_count());
 }
 
+bool Player::playable(int index) const {
+  return index >= 0 && static_cast<std::size_t>(index) < clips_.size() &&
+         clips_[index].joint_count() == skeleton_->joint_count();
+}
+
 bool Player::play(int index, bool loop) {
-  if (index < 0 || static_cast<std::size_t>(index) >= clips_.size()) return false;
+  if (!playable(index)) return false;
   current_.clip = index;
   current_.time = 0.0f;
   current_.loop = loop;
@@ -40,7 +45,7 @@ bool Player::play(const std::string& name, bool loop) {
 }
 
 bool Player::crossfade(int index, const CrossfadeOptions& options) {
-  if (index < 0 || static_cast<std::size_t>(index) >= clips_.size()) return false;
+  if (!playable(index)) return false;
   if (!(options.seconds > 0.0f) || current_.clip < 0) return play(index, options.loop);
   if (fading_ || options.freeze_source) {
     // Start from exactly what is shown now: no pop, whatever was blending.
@@ -83,7 +88,9 @@ void Player::sample(Track& track, std::vector<Transform>& out) const {
   job.time = track.time;
   job.cursor = &track.cursor;
   job.output = out;
-  job.run();
+  // play() and crossfade() take only clips that fit the skeleton, so this cannot fail; were
+  // it to, the rest pose is shown rather than a stale one.
+  if (!job.run()) std::copy(skeleton_->rest.begin(), skeleton_->rest.end(), out.begin());
 }
 
 void Player::update(float dt) {
@@ -120,7 +127,8 @@ void Player::evaluate() {
   }
   sample(current_, current_pose_);
   if (source_.clip >= 0) sample(source_, source_pose_);
-  blend_two(source_pose_, current_pose_, current_weight(), pose_);
+  // Three buffers of the skeleton's size: the blend cannot refuse them.
+  if (!blend_two(source_pose_, current_pose_, current_weight(), pose_)) pose_ = current_pose_;
 }
 
 }  // namespace anim

@@ -261,15 +261,14 @@ void StateMachineInstance::refresh_active() {
   }
 }
 
-void StateMachineInstance::sample_state(const Layer& layer) {
+bool StateMachineInstance::sample_state(const Layer& layer) {
   const StateDef& s = def_->states[layer.state];
   const float phase = display_time(layer);
   std::vector<Transform>& out = poses_[layer.slot];
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const ClipSampler sampler{clips_, skeleton_->rest, soa_rest_, soa_scratch_};
-    sampler.sample(s.motion.index, phase * clips_.duration(s.motion.index),
-                   cursors_[2 * layer.slot], out);
-    return;
+    return sampler.sample(s.motion.index, phase * clips_.duration(s.motion.index),
+                          cursors_[2 * layer.slot], out);
   }
   const BlendSpace1DDef& space = def_->blend_spaces[s.motion.index];
   BlendSpaceSampler sampler;
@@ -284,14 +283,14 @@ void StateMachineInstance::sample_state(const Layer& layer) {
   sampler.scratch_a = scratch_[2 * layer.slot];
   sampler.scratch_b = scratch_[2 * layer.slot + 1];
   sampler.output = out;
-  sampler.run();
+  return sampler.run();
 }
 
 bool StateMachineInstance::evaluate(Span<Transform> output) {
   if (output.size() != skeleton_->joint_count() || layer_count_ == 0) return false;
   std::array<BlendLayer, kMaxActive> blend{};
   for (std::size_t i = 0; i < layer_count_; ++i) {
-    sample_state(layers_[i]);
+    if (!sample_state(layers_[i])) return false;
     blend[i] = BlendLayer{poses_[layers_[i].slot], active_[i].weight, {}};
   }
   if (layer_count_ == 1) {

@@ -79,21 +79,24 @@ int main(int argc, char** argv) {
       // Stand, walk and run in turn: a slow wave crossing the machine's thresholds.
       if (speed >= 0) c.machine->set_value(speed, 0.5f + 0.6f * std::sin(c.pace * c.clock));
       c.machine->update(dt);
-      c.machine->evaluate(c.pose);
       anim::LocalToModelJob to_model;
       to_model.parents = package.skeleton.parents;
       to_model.local = c.pose;
       to_model.output = c.model_space;
-      to_model.run();
       anim::SkinningPaletteJob palette;
       palette.model = c.model_space;
       palette.joints = package.skin.joints;
       palette.inverse_bind = package.skin.inverse_bind;
       palette.output = c.palette;
-      palette.run();
+      // load_package checked the package, so these hold; a job refuses only inputs that do
+      // not fit together (a pose of the wrong size, say).
+      if (!c.machine->evaluate(c.pose) || !to_model.run() || !palette.run()) {
+        std::fprintf(stderr, "game_loop: the poses do not fit %s's skeleton\n", argv[1]);
+        return 1;
+      }
     }
-    total_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                    .count();
+    total_ms +=
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (!crowd[0].palette.empty()) checksum += crowd[0].palette[0][3][0];
   }
   std::printf("%zu characters, %d frames: %.3f ms per frame (%.2f us per character)\n",

@@ -6,7 +6,10 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <new>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -93,6 +96,37 @@ TEST(ModelLoader, StartingAnotherLoadReplacesTheRunningOne) {
   EXPECT_EQ(result->value().input.model_path, "builtin:demo");
   EXPECT_EQ(result->value().input.model.skeleton.joint_count(), 21u);  // The demo rig.
   EXPECT_FALSE(loader.take().has_value()) << "the replaced load left nothing behind";
+}
+
+// An exception thrown by the work would end the tool from the worker thread; it is an error
+// naming the job instead, and the job can run again.
+TEST(BackgroundJobTest, AnExceptionFromTheWorkIsAnErrorNamingTheJob) {
+  BackgroundJob<int> job;
+  const struct {
+    std::function<Result<int>(const import::ProgressCallback&)> work;
+    const char* message;
+  } cases[] = {
+      {[](const import::ProgressCallback&) -> Result<int> { throw std::runtime_error("boom"); },
+       "broken.fbx: unexpected error: boom"},
+      {[](const import::ProgressCallback&) -> Result<int> { throw std::bad_alloc(); },
+       "broken.fbx: ran out of memory while loading"},
+      {[](const import::ProgressCallback&) -> Result<int> { throw 42; },
+       "broken.fbx: unexpected error of unknown kind"},
+  };
+  for (const auto& c : cases) {
+    job.start("broken.fbx", c.work);
+    std::optional<Result<int>> result = wait_for(job);
+    ASSERT_TRUE(result.has_value());
+    ASSERT_FALSE(result->ok());
+    EXPECT_EQ(result->error().to_string(), c.message);
+  }
+  job.start("fine", [](const import::ProgressCallback& progress) -> Result<int> {
+    progress(1.0f);
+    return 7;
+  });
+  std::optional<Result<int>> result = wait_for(job);
+  ASSERT_TRUE(result.has_value() && result->ok());
+  EXPECT_EQ(result->value(), 7);
 }
 
 class LoaderFiles : public ::testing::Test {

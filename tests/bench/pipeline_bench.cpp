@@ -5,6 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <random>
 
 #include "anim/compressed_sampling.h"
@@ -82,12 +83,12 @@ void sample(const Assets& a, Character& c, Poses& p) {
   job.time = c.phase * a.walk.duration;
   job.cursor = &c.cursor_a;
   job.output = p.a;
-  job.run();
+  if (!job.run()) std::abort();
   job.clip = &a.run;
   job.time = c.phase * a.run.duration;
   job.cursor = &c.cursor_b;
   job.output = p.b;
-  job.run();
+  if (!job.run()) std::abort();
 }
 
 void blend(const Assets& a, Character&, Poses& p) {
@@ -96,7 +97,7 @@ void blend(const Assets& a, Character&, Poses& p) {
   job.layers = Span<const SoaBlendLayer>(layers, 2);
   job.rest = a.rest;
   job.output = p.blended;
-  job.run();
+  if (!job.run()) std::abort();
 }
 
 void to_model(const Assets& a, Character&, Poses& p) {
@@ -104,7 +105,7 @@ void to_model(const Assets& a, Character&, Poses& p) {
   job.parents = a.model.skeleton.parents;
   job.local = p.blended;
   job.output = p.model_space;
-  job.run();
+  if (!job.run()) std::abort();
 }
 
 void palette(const Assets& a, Character& c, Poses& p) {
@@ -113,7 +114,7 @@ void palette(const Assets& a, Character& c, Poses& p) {
   job.joints = a.model.skin.joints;
   job.inverse_bind = a.model.skin.inverse_bind;
   job.output = c.palette;
-  job.run();
+  if (!job.run()) std::abort();
 }
 
 void report(benchmark::State& state, const Assets& a, const std::vector<Character>& crowd) {

@@ -72,9 +72,12 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
     // Between -0.2 and 1.0: a fifth of the wave stands still (below the 0.05 threshold).
     w.machine->set_value(speed, 0.4f + 0.6f * std::sin(w.clock * w.frequency));
     w.machine->update(kFrame);
-    w.machine->evaluate(local);
-    LocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run();
-    SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, w.palette}.run();
+    if (!w.machine->evaluate(local) ||
+        !LocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run() ||
+        !SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, w.palette}
+             .run()) {
+      std::abort();
+    }
   };
   // Spread the crowd over its states before timing.
   for (int i = 0; i < 120; ++i) {

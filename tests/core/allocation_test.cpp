@@ -259,7 +259,7 @@ TEST(AllocationTest, PerFrameJobsDoNotAllocate) {
     ok = blend.run() && ok;
     ok = to_model.run() && ok;
     ok = skinning.run() && ok;
-    blend_two(pose_a, pose_b, 0.25f, blended);
+    ok = blend_two(pose_a, pose_b, 0.25f, blended) && ok;
   }
   const long long count = counter.Stop();
   EXPECT_TRUE(ok);

@@ -209,10 +209,10 @@ TEST(BlendTwoTest, InterpolatesFromFirstToSecond) {
   const std::vector<Transform> b = {
       MakeTransform({8, 4, -4}, glm::quat(kHalfSqrt2, 0, 0, kHalfSqrt2), {3, 1, 5})};
   std::vector<Transform> out(1);
-  blend_two(a, b, 0.25f, out);
+  EXPECT_TRUE(blend_two(a, b, 0.25f, out));
   EXPECT_TRUE(Vec3Near(out[0].translation, {2, 1, -1}, kTol));
   EXPECT_TRUE(Vec3Near(out[0].scale, {1.5f, 1, 2}, kTol));
-  blend_two(a, b, 0.5f, out);
+  EXPECT_TRUE(blend_two(a, b, 0.5f, out));
   EXPECT_TRUE(SameRotation(out[0].rotation, RotZ(45.0f), kTol));
 }
 
@@ -221,11 +221,11 @@ TEST(BlendTwoTest, EndsAndOutOfRangeFactorsGiveTheInputs) {
   const std::vector<Transform> b = {MakeTransform({-1, 0, 5}, RotZ(70.0f), {1, 3, 1})};
   std::vector<Transform> out(1);
   for (float t : {0.0f, -2.0f}) {
-    blend_two(a, b, t, out);
+    EXPECT_TRUE(blend_two(a, b, t, out));
     EXPECT_TRUE(TransformNear(out[0], a[0], kTol)) << "t = " << t;
   }
   for (float t : {1.0f, 5.0f}) {
-    blend_two(a, b, t, out);
+    EXPECT_TRUE(blend_two(a, b, t, out));
     EXPECT_TRUE(TransformNear(out[0], b[0], kTol)) << "t = " << t;
   }
 }

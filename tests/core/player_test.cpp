@@ -105,6 +105,26 @@ TEST_F(PlayerTest, PlayByName) {
   EXPECT_FLOAT_EQ(X(player), -10.0f);
 }
 
+TEST_F(PlayerTest, AClipThatDoesNotFitTheSkeletonIsRefused) {
+  // Three tracks for a two-joint skeleton: sampling it could only fail, so it never plays.
+  ClipBuilder wide("wide", 1.0f, 3);
+  wide.add_translation(0, 0.0f, {5, 0, 0});
+  clips_.push_back(wide.build());
+  Player player(skeleton_, clips_);
+  const int wide_index = static_cast<int>(clips_.size()) - 1;
+  EXPECT_FALSE(player.playable(wide_index));
+  EXPECT_FALSE(player.playable(-1));
+  EXPECT_FALSE(player.playable(wide_index + 1));
+  EXPECT_TRUE(player.playable(kTen));
+  EXPECT_FALSE(player.play(wide_index));
+  EXPECT_EQ(player.clip(), -1);
+  ASSERT_TRUE(player.play(kTen));
+  EXPECT_FALSE(player.crossfade(wide_index, Fade(0.5f)));
+  EXPECT_FALSE(player.crossfade("wide", Fade(0.5f)));
+  EXPECT_EQ(player.clip(), kTen);
+  EXPECT_TRUE(Vec3Near(player.pose()[0].translation, glm::vec3(10, 0, 0), kTol));
+}
+
 TEST_F(PlayerTest, LoopingClipWrapsTimeAfterUpdate) {
   Player player(skeleton_, clips_);
   ASSERT_TRUE(player.play(kRamp));

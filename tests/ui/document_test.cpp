@@ -128,6 +128,33 @@ TEST(DocumentTest, ModelWithoutClipsHasNoCurrentClipAndShowsTheRestPose) {
   EXPECT_FALSE(doc.play_clip(0));
 }
 
+// A clip with a track more than the skeleton has joints (a broken model): it never plays as a
+// clip or in a blend, and a state machine that plays it shows the rest pose and says why.
+TEST(DocumentTest, AClipThatDoesNotFitTheSkeletonShowsTheRestPoseAndSaysWhy) {
+  Model model = make_doc_model();
+  ClipBuilder wide("Wide", 1.0f, kJointCount + 1);
+  wide.add_translation(kRoot, 0.0f, glm::vec3(5.0f, 0.0f, 0.0f));
+  model.clips.push_back(wide.build());
+  Document doc(std::move(model), "test://wide");
+  EXPECT_TRUE(doc.pose_problem().empty());
+  EXPECT_FALSE(doc.play_clip(3));
+  EXPECT_FALSE(doc.start_blend({0, 3}, {0.0f, 1.0f}));
+  anim::Setup setup;
+  setup.states.push_back(SetupState{"Wide", "Wide", 1.0f, true, Json::object()});
+  setup.default_state = "Wide";
+  ASSERT_TRUE(doc.attach_setup(setup, "wide.json").ok());
+  doc.use_state_machine();
+  doc.update(0.1f);
+  EXPECT_EQ(doc.pose_problem(), "a clip does not fit the skeleton: the rest pose is shown");
+  expect_vec3(root_translation(doc), glm::vec3(0.0f));
+  expect_vec3(doc.local_pose()[kSpine].translation, glm::vec3(0.0f, 1.0f, 0.0f));
+  // Back to a clip that fits: the problem is gone.
+  ASSERT_TRUE(doc.play_clip(1));
+  doc.seek(1.0f);
+  EXPECT_TRUE(doc.pose_problem().empty());
+  expect_vec3(root_translation(doc), glm::vec3(1.0f, 0.0f, 0.0f));
+}
+
 // --- Seeking and stepping ---
 
 TEST(DocumentTest, SeekSetsTimeLocalPoseAndModelSpacePose) {

@@ -2,6 +2,7 @@
 // display or renderer, and driven through ImGui's mouse and keyboard input, as a user would.
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -305,6 +306,27 @@ TEST(TimelinePanel, CtrlWheelZoomsAroundTheMouse) {
   // The time under the mouse stays put: 1.5 s (three quarters of "walk").
   const float span = doc.duration() / panel.zoom;
   EXPECT_NEAR(panel.view_start + 0.75f * span, 1.5f, 1e-3f);
+}
+
+// Another document opened in the storage of the last one (so its model may well sit at the
+// freed model's address): the zoomed view still starts over, as for any new document.
+TEST(TimelinePanel, ANewDocumentAtTheSameAddressStartsTheViewOver) {
+  Harness h(ImVec2(900.0f, 170.0f));
+  std::optional<Document> doc;
+  doc.emplace(make_model(), "test://chain");
+  doc->set_playing(false);
+  Selection sel;
+  TimelinePanel panel;
+  h.set_draw([&] { panel.draw(*doc, sel); });
+  h.frames(2);
+  panel.zoom = 4.0f;
+  panel.view_start = 1.0f;
+  h.frame();
+  ASSERT_NEAR(panel.view_start, 1.0f, 1e-6f) << "kept while the document stays";
+  doc.emplace(make_model(), "test://chain-again");
+  doc->set_playing(false);
+  h.frame();
+  EXPECT_EQ(panel.view_start, 0.0f);
 }
 
 // --- Clips ---

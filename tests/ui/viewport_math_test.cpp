@@ -424,7 +424,7 @@ std::vector<Transform> bent_pose() {
 TEST(PosedModelTest, ModelSpaceChainsTheLocalTransforms) {
   const Model model = make_skinned_model();
   PosedModel posed;
-  posed.update(model, bent_pose());
+  EXPECT_TRUE(posed.update(model, bent_pose()));
   ASSERT_EQ(posed.model_space.size(), 2u);
   // Root: at (1, 0, 0), x axis turned to +y.
   expect_vec3(glm::vec3(posed.model_space[kRoot][3]), glm::vec3(1.0f, 0.0f, 0.0f));
@@ -437,7 +437,7 @@ TEST(PosedModelTest, ModelSpaceChainsTheLocalTransforms) {
 TEST(PosedModelTest, PaletteIsModelSpaceTimesInverseBindPerSkinEntry) {
   const Model model = make_skinned_model();
   PosedModel posed;
-  posed.update(model, bent_pose());
+  EXPECT_TRUE(posed.update(model, bent_pose()));
   ASSERT_EQ(posed.palette.size(), 2u);
   for (std::size_t s = 0; s < 2; ++s) {
     SCOPED_TRACE(s);
@@ -451,10 +451,25 @@ TEST(PosedModelTest, PaletteIsModelSpaceTimesInverseBindPerSkinEntry) {
               glm::vec3(-2.0f, 2.0f, 4.0f));
 }
 
+TEST(PosedModelTest, ASkinNamingAMissingJointGivesIdentitiesAndSaysSo) {
+  Model model = make_skinned_model();
+  PosedModel posed;
+  EXPECT_TRUE(posed.update(model, bent_pose()));
+  model.skin.joints[1] = 7;  // The skeleton has two joints.
+  EXPECT_FALSE(posed.update(model, bent_pose()));
+  ASSERT_EQ(posed.palette.size(), 2u);
+  for (const glm::mat4& m : posed.palette) expect_mat4(m, glm::mat4(1.0f));
+  // A pose of the wrong size: no matrix is trusted.
+  model = make_skinned_model();
+  std::vector<Transform> short_pose(1);
+  EXPECT_FALSE(posed.update(model, short_pose));
+  for (const glm::mat4& m : posed.model_space) expect_mat4(m, glm::mat4(1.0f));
+}
+
 TEST(PosedModelTest, BindPoseGivesAnIdentityPaletteAndTheBindBounds) {
   const Model model = make_skinned_model();
   PosedModel posed;
-  posed.update(model, model.skeleton.rest);
+  EXPECT_TRUE(posed.update(model, model.skeleton.rest));
   for (const glm::mat4& m : posed.palette) expect_mat4(m, glm::mat4(1.0f));
   const Bounds b = posed.bounds(model);
   expect_vec3(b.min, glm::vec3(0.0f, 0.0f, 0.0f));
@@ -464,7 +479,7 @@ TEST(PosedModelTest, BindPoseGivesAnIdentityPaletteAndTheBindBounds) {
 TEST(PosedModelTest, BoundsEncloseTheSkinnedVerticesTightly) {
   const Model model = make_skinned_model();
   PosedModel posed;
-  posed.update(model, bent_pose());
+  EXPECT_TRUE(posed.update(model, bent_pose()));
   // Skinned by hand: a -> (1, 1, 2), b -> (0, -1, 0), c -> average of (0, 0.5, 0) and
   // (-0.5, 0, 0) = (-0.25, 0.25, 0).
   const Bounds b = posed.bounds(model);
@@ -475,7 +490,7 @@ TEST(PosedModelTest, BoundsEncloseTheSkinnedVerticesTightly) {
 TEST(PosedModelTest, BoundsWithAStrideUseEveryNthVertex) {
   const Model model = make_skinned_model();
   PosedModel posed;
-  posed.update(model, bent_pose());
+  EXPECT_TRUE(posed.update(model, bent_pose()));
   const Bounds b = posed.bounds(model, 2);  // Vertices a and c.
   expect_vec3(b.min, glm::vec3(-0.25f, 0.25f, 0.0f));
   expect_vec3(b.max, glm::vec3(1.0f, 1.0f, 2.0f));
@@ -488,7 +503,7 @@ TEST(PosedModelTest, BoundsOfAModelWithoutAMeshEncloseTheJoints) {
   model.mesh.vertices.clear();
   model.mesh.indices.clear();
   PosedModel posed;
-  posed.update(model, bent_pose());
+  EXPECT_TRUE(posed.update(model, bent_pose()));
   const Bounds b = posed.bounds(model);
   ASSERT_TRUE(b.valid());
   expect_vec3(b.min, glm::vec3(0.0f, 0.0f, 0.0f));  // Child at the origin.

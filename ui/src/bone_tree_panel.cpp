@@ -29,7 +29,6 @@ void* joint_id(int joint) { return reinterpret_cast<void*>(static_cast<intptr_t>
 
 void BoneTreePanel::rebuild(const Model& model) {
   const Skeleton& skeleton = model.skeleton;
-  model_ = &model;
   parents_ = skeleton.parents;
   children_.assign(skeleton.joint_count(), {});
   roots_.clear();
@@ -71,7 +70,10 @@ void BoneTreePanel::draw(Document& doc, Selection& sel) {
   rects.clear();
   const Model& model = doc.model();
   const Skeleton& skeleton = model.skeleton;
-  if (model_ != &model || parents_ != skeleton.parents) rebuild(model);
+  if (document_ != doc.stamp().document || parents_ != skeleton.parents) {
+    document_ = doc.stamp().document;
+    rebuild(model);
+  }
   const int joint_count = static_cast<int>(skeleton.joint_count());
 
   if (joint_count == 0) {

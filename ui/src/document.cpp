@@ -109,7 +109,7 @@ void Document::step_frames(int frames) {
 bool Document::start_blend(const std::vector<int>& clips, const std::vector<float>& positions) {
   if (clips.size() < 2 || clips.size() != positions.size()) return false;
   for (std::size_t i = 0; i < clips.size(); ++i) {
-    if (clips[i] < 0 || static_cast<std::size_t>(clips[i]) >= model_->clips.size()) return false;
+    if (!player_.playable(clips[i])) return false;
     if (i > 0 && !(positions[i] > positions[i - 1])) return false;
   }
   blend_.space.clips = clips;
@@ -366,6 +366,9 @@ void Document::update(float dt) {
 }
 
 void Document::evaluate() {
+  // Every clip that plays was checked against the skeleton when it was chosen, so the jobs
+  // below do not fail; were one to, the rest pose shows and the status bar says why.
+  bool ok = true;
   switch (mode_) {
     case PlaybackMode::kClip:
       if (player_.clip() >= 0 && player_.fading() && player_.fading_from() < 0) {
@@ -376,8 +379,7 @@ void Document::evaluate() {
         job.time = player_.time();
         job.cursor = &blend_cursors_[0].floats;
         job.output = scratch_b_;
-        job.run();
-        blend_two(scratch_a_, scratch_b_, player_.current_weight(), local_);
+        ok = job.run() && blend_two(scratch_a_, scratch_b_, player_.current_weight(), local_);
       } else if (player_.clip() >= 0) {
         std::copy(player_.pose().begin(), player_.pose().end(), local_.begin());
       }
@@ -393,12 +395,17 @@ void Document::evaluate() {
       sampler.scratch_a = scratch_a_;
       sampler.scratch_b = scratch_b_;
       sampler.output = local_;
-      sampler.run();
+      ok = sampler.run();
       break;
     }
     case PlaybackMode::kStateMachine:
-      state_machine_->evaluate(local_);
+      ok = state_machine_->evaluate(local_);
       break;
+  }
+  pose_problem_.clear();
+  if (!ok) {
+    local_ = model_->skeleton.rest;
+    pose_problem_ = "a clip does not fit the skeleton: the rest pose is shown";
   }
   shown_ = local_;  // Same size: no allocation.
   for (std::size_t j = 0; j < overridden_.size(); ++j) {
@@ -406,7 +413,9 @@ void Document::evaluate() {
       shown_[j].rotation = glm::normalize(shown_[j].rotation * overrides_[j]);
     }
   }
-  posed_.update(*model_, shown_);
+  if (!posed_.update(*model_, shown_)) {
+    pose_problem_ = "the skin names joints the skeleton lacks: the mesh is shown unposed";
+  }
 }
 
 bool Document::set_rotation_override(int joint, const glm::quat& rotation) {

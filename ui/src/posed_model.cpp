@@ -7,20 +7,26 @@
 
 namespace anim::ui {
 
-void PosedModel::update(const Model& model, Span<const Transform> local) {
+bool PosedModel::update(const Model& model, Span<const Transform> local) {
   model_space.resize(model.skeleton.joint_count());
   palette.resize(model.skin.size());
   LocalToModelJob to_model;
   to_model.parents = model.skeleton.parents;
   to_model.local = local;
   to_model.output = model_space;
-  to_model.run();
+  if (!to_model.run()) {
+    std::fill(model_space.begin(), model_space.end(), glm::mat4(1.0f));
+    std::fill(palette.begin(), palette.end(), glm::mat4(1.0f));
+    return false;
+  }
   SkinningPaletteJob skinning;
   skinning.model = model_space;
   skinning.joints = model.skin.joints;
   skinning.inverse_bind = model.skin.inverse_bind;
   skinning.output = palette;
-  skinning.run();
+  if (skinning.run()) return true;
+  std::fill(palette.begin(), palette.end(), glm::mat4(1.0f));
+  return false;
 }
 
 Bounds PosedModel::bounds(const Model& model, std::size_t stride) const {

@@ -265,7 +265,7 @@ void SetupPanel::commit(std::string what) {
 void SetupPanel::draw(Document& doc, Selection& /*sel*/) {
   rects.clear();
   if (!doc.has_setup()) {
-    doc_ = nullptr;
+    doc_ = 0;
     ImGui::Spacing();
     ImGui::TextWrapped(
         "This model has no setup. A setup is the locomotion state machine: parameters, states "
@@ -277,8 +277,8 @@ void SetupPanel::draw(Document& doc, Selection& /*sel*/) {
   }
   // Between edits the document is the truth, so an undo from a menu or shortcut shows at once;
   // during one, working_ holds what is typed until the field is left.
-  if (doc_ != &doc || !editing_) working_ = *doc.setup();
-  doc_ = &doc;
+  if (doc_ != doc.stamp().document || !editing_) working_ = *doc.setup();
+  doc_ = doc.stamp().document;
   editing_now_ = false;
 
   header(doc);

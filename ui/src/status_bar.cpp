@@ -50,6 +50,10 @@ void draw_status_bar(const Document& doc, float frame_ms, const std::string& not
   separator();
   ImGui::TextUnformatted(mode_name(doc));
   separator();
+  if (!doc.pose_problem().empty()) {
+    ImGui::TextColored(colors::warning(), "Pose: %s", doc.pose_problem().c_str());
+    separator();
+  }
   if (!notice.empty()) {
     ImGui::TextColored(colors::highlight(), "%s", notice.c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", notice.c_str());

@@ -136,8 +136,8 @@ void draw_key_lane(ImDrawList* draw, const KeyTracks<V>& tracks, int joint, floa
 void TimelinePanel::draw(Document& doc, Selection& sel) {
   rects.clear();
   const int clip = shown_clip(doc);
-  if (model_ != &doc.model() || clip != view_clip_) {
-    model_ = &doc.model();
+  if (document_ != doc.stamp().document || clip != view_clip_) {
+    document_ = doc.stamp().document;
     view_clip_ = clip;
     view_start = 0.0f;
   }

@@ -8,6 +8,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/matrix.hpp>
 
+#include "anim/job_check.h"
 #include "anim/local_to_model.h"
 #include "demo_skeleton.h"
 #include "skin_weights.h"
@@ -30,7 +31,7 @@ std::vector<glm::mat4> rest_model_matrices(const Skeleton& skeleton) {
   job.parents = skeleton.parents;
   job.local = skeleton.rest;
   job.output = model;
-  job.run();
+  require_ran(job.run(), "LocalToModelJob");  // The demo's own skeleton.
   return model;
 }
 

@@ -1,4 +1,5 @@
 #include "anim/import/clip_retarget.h"
+#include "anim/job_check.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +16,8 @@ constexpr float kRelativeTolerance = 1e-4f;
 
 std::vector<glm::mat4> model_space(const Skeleton& skeleton, Span<const Transform> local) {
   std::vector<glm::mat4> out(skeleton.joint_count());
-  LocalToModelJob{skeleton.parents, local, glm::mat4(1.0f), out}.run();
+  require_ran(LocalToModelJob{skeleton.parents, local, glm::mat4(1.0f), out}.run(),
+              "LocalToModelJob");
   return out;
 }
 
@@ -135,8 +137,9 @@ Clip retarget(const Clip& clip, const Skeleton& source, const Skeleton& model,
   std::vector<glm::mat4> source_m(ns), model_m(nm);
   std::vector<glm::quat> model_q(nm);
   for (const float t : key_times(clip)) {
-    SamplingJob{&clip, source.rest, t, &cursor, source_local}.run();
-    LocalToModelJob{source.parents, source_local, glm::mat4(1.0f), source_m}.run();
+    require_ran(SamplingJob{&clip, source.rest, t, &cursor, source_local}.run(), "SamplingJob");
+    require_ran(LocalToModelJob{source.parents, source_local, glm::mat4(1.0f), source_m}.run(),
+                "LocalToModelJob");
     chain_rotations(source, source_local, source_q);
     for (std::size_t m = 0; m < nm; ++m) {
       const int p = model.parents[m];

@@ -46,7 +46,7 @@ struct BlendSpaceSampler {
   Span<Transform> scratch_a, scratch_b;
   Span<Transform> output;
 
-  bool run() const;
+  [[nodiscard]] bool run() const;
 };
 
 // Seed 002's walk/run parameter: moves toward `target` at `rate` units per second (instantly

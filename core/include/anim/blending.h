@@ -21,13 +21,15 @@ struct BlendingJob {
   Span<Transform> output;      // One per joint; may alias no input.
 
   bool validate() const;
-  bool run() const;  // Never allocates.
+  [[nodiscard]] bool run() const;  // Never allocates.
 
  private:
   void blend_unmasked(float inv_total) const;
 };
 
-// Convenience for two poses: (1 - t) * a + t * b, per joint.
-void blend_two(Span<const Transform> a, Span<const Transform> b, float t, Span<Transform> out);
+// Convenience for two poses: (1 - t) * a + t * b, per joint. False (nothing written) when the
+// sizes differ.
+[[nodiscard]] bool blend_two(Span<const Transform> a, Span<const Transform> b, float t,
+                             Span<Transform> out);
 
 }  // namespace anim

@@ -60,7 +60,8 @@ struct ClipSampler {
   Span<const SoaTransform> soa_rest;
   Span<SoaTransform> soa;
 
-  bool sample(std::size_t clip, float time, ClipCursor& cursor, Span<Transform> output) const;
+  [[nodiscard]] bool sample(std::size_t clip, float time, ClipCursor& cursor,
+                            Span<Transform> output) const;
 };
 
 }  // namespace anim

@@ -58,7 +58,8 @@ struct CompressedSamplingJob {
   Span<SoaTransform> output;           // soa_block_count(clip->joint_count) blocks.
 
   bool validate() const;
-  bool run() const;  // False (and nothing written) when validate() fails. Never allocates.
+  [[nodiscard]] bool run()
+      const;  // False (and nothing written) when validate() fails. Never allocates.
 };
 
 // How compressed rotation tracks interpolate: normalized lerp along the shortest arc with its

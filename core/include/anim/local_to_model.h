@@ -18,7 +18,7 @@ struct LocalToModelJob {
   Span<glm::mat4> output;
 
   bool validate() const;
-  bool run() const;  // Never allocates.
+  [[nodiscard]] bool run() const;  // Never allocates.
 };
 
 }  // namespace anim

@@ -28,7 +28,11 @@ class Player {
   // Both must outlive the Player. Allocates the pose buffers once.
   Player(const Skeleton& skeleton, Span<const Clip> clips);
 
-  // Starts clip `index` from time 0 at once. False (nothing changes) for a bad index.
+  // Whether clip `index` exists and has a track per joint of the skeleton: the only clips
+  // play() and crossfade() take, so sampling them cannot fail.
+  bool playable(int index) const;
+  // Starts clip `index` from time 0 at once. False (nothing changes) for a clip that is not
+  // playable().
   bool play(int index, bool loop = true);
   bool play(const std::string& name, bool loop = true);
   // Fades from the current pose to clip `index`. Started during a fade, the new fade starts from

@@ -39,7 +39,8 @@ struct SamplingJob {
   Span<Transform> output;  // One per joint.
 
   bool validate() const;
-  bool run() const;  // False (and nothing written) when validate() fails. Never allocates.
+  [[nodiscard]] bool run()
+      const;  // False (and nothing written) when validate() fails. Never allocates.
 };
 
 // Shortest-path spherical interpolation from a to b, normalized. Exposed for tests and tools.

@@ -27,7 +27,7 @@ struct SkinningPaletteJob {
   Span<glm::mat4> output;  // One per skin entry.
 
   bool validate() const;
-  bool run() const;  // Never allocates.
+  [[nodiscard]] bool run() const;  // Never allocates.
 };
 
 }  // namespace anim

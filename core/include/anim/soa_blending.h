@@ -22,7 +22,7 @@ struct SoaBlendingJob {
   Span<SoaTransform> output;
 
   bool validate() const;
-  bool run() const;  // Never allocates.
+  [[nodiscard]] bool run() const;  // Never allocates.
 };
 
 }  // namespace anim

@@ -18,7 +18,7 @@ struct SoaLocalToModelJob {
   Span<glm::mat4> output;  // One per joint.
 
   bool validate() const;
-  bool run() const;  // Never allocates.
+  [[nodiscard]] bool run() const;  // Never allocates.
 };
 
 }  // namespace anim

@@ -52,8 +52,10 @@ class StateMachineInstance {
   // Advances time by dt seconds, fires at most one transition, updates weights. Deterministic;
   // never allocates.
   void update(float dt);
-  // Samples and blends the active states into `output` (one per joint). Never allocates.
-  bool evaluate(Span<Transform> output);
+  // Samples and blends the active states into `output` (one per joint). False (output
+  // unspecified) when `output` has the wrong size, no state is active, or a state's clip does
+  // not fit the skeleton. Never allocates.
+  [[nodiscard]] bool evaluate(Span<Transform> output);
 
   int current_state() const;  // The newest state (the destination while transitioning).
   Span<const ActiveState> active_states() const { return {active_.data(), count_}; }
@@ -63,10 +65,10 @@ class StateMachineInstance {
  private:
   struct Layer {
     int state = -1;
-    int slot = 0;                // Which pose buffer and cursors it uses.
-    CycleTime time;              // Normalized, cumulative (cycles and fraction).
-    float base_weight = 0.0f;    // Weight when the running transition started.
-    CycleTime previous_time;     // `time` before the last update: exit times crossed since.
+    int slot = 0;              // Which pose buffer and cursors it uses.
+    CycleTime time;            // Normalized, cumulative (cycles and fraction).
+    float base_weight = 0.0f;  // Weight when the running transition started.
+    CycleTime previous_time;   // `time` before the last update: exit times crossed since.
   };
   bool conditions_hold(const TransitionDef& t, const Layer& source) const;
   int find_transition() const;
@@ -75,7 +77,7 @@ class StateMachineInstance {
   float phase_rate(int state) const;
   float display_time(const Layer& layer) const;
   float layer_weight(std::size_t index) const;
-  void sample_state(const Layer& layer);
+  bool sample_state(const Layer& layer);  // False: a clip that does not fit the skeleton.
   void refresh_active();
 
   const StateMachineDef* def_;

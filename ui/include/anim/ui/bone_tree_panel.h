@@ -36,9 +36,9 @@ class BoneTreePanel {
   void apply_filter(const Skeleton& skeleton);
   void draw_joint(int joint, const Document& doc, Selection& sel, bool filtering);
 
-  // Children lists, built once per model (keyed by its address and checked against its
-  // parent array, so a new model at a recycled address still rebuilds).
-  const Model* model_ = nullptr;
+  // Children lists, built once per document (Document::stamp().document, never reused, and
+  // checked against the parent array).
+  std::uint64_t document_ = 0;
   std::vector<int16_t> parents_;
   std::vector<std::vector<int>> children_;
   std::vector<int> roots_;

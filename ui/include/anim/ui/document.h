@@ -157,6 +157,8 @@ class Document {
   // The local pose shown: what plays, with the rotation overrides applied.
   Span<const Transform> local_pose() const { return shown_; }
   const PosedModel& posed() const { return posed_; }
+  // Why the pose shown is not what plays (a job refused its input); empty when it is.
+  const std::string& pose_problem() const { return pose_problem_; }
   // Recent weights of the shown clips/states for plots: newest last, at most kHistory.
   static constexpr std::size_t kHistory = 240;
   // Empty for a series that does not exist.
@@ -197,6 +199,7 @@ class Document {
   std::vector<glm::quat> overrides_;
   std::vector<char> overridden_;
   PosedModel posed_;
+  std::string pose_problem_;
   std::vector<std::deque<float>> history_;
   std::vector<uint32_t> influenced_;
   std::size_t own_clips_ = 0;

@@ -16,8 +16,10 @@ struct PosedModel {
   std::vector<glm::mat4> model_space;  // One per joint.
   std::vector<glm::mat4> palette;      // One per skin entry.
 
-  // Runs local-to-model and the skinning palette for `local` (one per joint).
-  void update(const Model& model, Span<const Transform> local);
+  // Runs local-to-model and the skinning palette for `local` (one per joint). False when the
+  // model does not hold together (a parent after its child, a skin entry naming a joint the
+  // skeleton lacks, `local` of another size): the matrices are then identities.
+  [[nodiscard]] bool update(const Model& model, Span<const Transform> local);
   // Bounds of the mesh skinned on the CPU with the current palette (every `stride`-th vertex),
   // or of the joints when there is no mesh.
   Bounds bounds(const Model& model, std::size_t stride = 1) const;

@@ -4,6 +4,7 @@
 // finished edit goes to the document as one undo step (Document::edit_setup), so typing a name
 // is one step and undo/redo elsewhere shows at once.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -79,10 +80,10 @@ class SetupPanel {
 
   StateGraph graph_;  // The Graph tab.
   Setup working_;
-  const Document* doc_ = nullptr;  // Whose setup working_ copies.
-  bool editing_ = false;           // A field of this panel was being edited last frame.
-  bool editing_now_ = false;       // ... this frame, so far.
-  std::string pending_;            // The edit to commit at the end of the frame, if any.
+  std::uint64_t doc_ = 0;     // Whose setup working_ copies (Document::stamp().document; 0: none).
+  bool editing_ = false;      // A field of this panel was being edited last frame.
+  bool editing_now_ = false;  // ... this frame, so far.
+  std::string pending_;       // The edit to commit at the end of the frame, if any.
   std::string problems_label_;
 };
 

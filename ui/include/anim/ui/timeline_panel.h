@@ -6,6 +6,8 @@
 //
 // Keys (ignored while a text field has focus or a popup is open): Space play/pause,
 // Left/Right previous/next frame, Home/End first/last frame.
+#include <cstdint>
+
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
@@ -37,7 +39,7 @@ class TimelinePanel {
   bool resume_after_scrub_ = false;  // Playing state to restore when the drag ends.
   bool zoom_changed_ = false;        // By the zoom slider: recentre on the playhead.
   int view_clip_ = -1;               // Clip the view belongs to; another one resets it.
-  const Model* model_ = nullptr;
+  std::uint64_t document_ = 0;       // Document::stamp().document the view belongs to.
 };
 
 }  // namespace anim::ui
