@@ -1,9 +1,11 @@
 #include "import/import_child.h"
 
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -76,6 +78,11 @@ int run_import_child(int argc, const char* const* argv) {
                  kImportChildCommand);
     return 2;
   }
+  // A parent killed without the chance to cancel (SIGKILL, a crash) would leave this
+  // importing for nobody: the kernel ends it with the parent. If the parent is already gone
+  // (re-parented to init), there is nobody to answer.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() == 1) return 1;
   const std::string path = argv[2];
   if (argc == 5 && !std::strcmp(argv[3], "--memory-limit")) {
     limit_address_space(std::strtoull(argv[4], nullptr, 10));

@@ -9,12 +9,16 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "anim/import/import_model.h"
 #include "cli/import_options.h"
+#include "import/import_child.h"
 #include "split_assets.h"
 
 namespace anim::app {
@@ -140,8 +144,7 @@ TEST_F(FakeImporter, CrashIsNamedWithItsSignal) {
   Result<Model> r = import_isolated("hero.fbx", script("kill -SEGV $$"));
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().path, "hero.fbx");
-  EXPECT_EQ(r.error().message.rfind("the importer crashed (signal 11", 0), 0u)
-      << r.error().message;
+  EXPECT_EQ(r.error().message.rfind("the importer crashed (signal 11", 0), 0u) << r.error().message;
 }
 
 TEST_F(FakeImporter, KilledChildIsNamed) {
@@ -163,9 +166,9 @@ TEST_F(FakeImporter, NonsenseOrSilenceIsAnError) {
 
 TEST_F(FakeImporter, DamagedAnswerIsRefusedByThePackageLoader) {
   // A result record (kind 2, 16-byte header) holding 8 bytes that are no package.
-  Result<Model> r = import_isolated(
-      "hero.fbx", script("printf '\\002\\000\\000\\000\\000\\000\\000\\000"
-                         "\\010\\000\\000\\000\\000\\000\\000\\000ANIMPACX'"));
+  Result<Model> r =
+      import_isolated("hero.fbx", script("printf '\\002\\000\\000\\000\\000\\000\\000\\000"
+                                         "\\010\\000\\000\\000\\000\\000\\000\\000ANIMPACX'"));
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().message.rfind("the importer's answer is damaged: header: ", 0), 0u)
       << r.error().message;
@@ -180,7 +183,7 @@ TEST_F(FakeImporter, CancelKillsAHangingChildAtOnce) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, Error::Code::kCancelled);
-  EXPECT_EQ(calls, 3);  // Asked while the child said nothing, every 100 ms.
+  EXPECT_EQ(calls, 3);       // Asked while the child said nothing, every 100 ms.
   EXPECT_LT(seconds, 30.0);  // Not the child's 60 s.
 }
 
@@ -190,6 +193,56 @@ TEST(IsolatedImport, MissingImporterIsNamed) {
   EXPECT_EQ(r.error().to_string(),
             "hero.fbx: cannot start the importer /nonexistent/animscope-import: No such file or "
             "directory");
+}
+
+// State of process `pid` from /proc ('R', 'S', 'Z', ...); 0 when it no longer exists.
+char process_state(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text;
+  std::getline(stat, text);
+  const std::size_t close = text.rfind(')');
+  return close == std::string::npos || close + 2 >= text.size() ? 0 : text[close + 2];
+}
+
+// A parent killed outright (SIGKILL: no Cancel, no cleanup) takes its importer with it rather
+// than leaving it to parse a big file for nobody.
+TEST(IsolatedImport, TheImporterEndsWithAParentKilledOutright) {
+  TempDir dir;
+  const std::string big = dir.path() + "/big.obj";
+  {
+    std::ofstream obj(big);
+    for (int i = 0; i < 1500000; ++i) obj << "v " << i % 97 << " " << i % 89 << " " << i << "\n";
+    for (int i = 1; i + 2 <= 1500000; i += 3)
+      obj << "f " << i << " " << i + 1 << " " << i + 2 << "\n";
+  }
+  // The parent: a shell that starts the importer as this program would, then waits.
+  const std::string pid_file = dir.path() + "/child.pid";
+  const std::string command = "sh -c '" + std::string(ANIMSCOPE_IMPORT_BINARY) + " " +
+                              kImportChildCommand + " " + big + " > /dev/null & echo $! > " +
+                              pid_file + "; wait' & echo $!";
+  FILE* started = ::popen(command.c_str(), "r");
+  ASSERT_NE(started, nullptr);
+  int parent = 0;
+  ASSERT_EQ(std::fscanf(started, "%d", &parent), 1);
+  ::pclose(started);
+  pid_t child = 0;
+  for (int i = 0; i < 200 && child == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::ifstream(pid_file) >> child;
+  }
+  ASSERT_GT(child, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const char before = process_state(child);
+  ASSERT_TRUE(before != 0 && before != 'Z') << "the importer finished before the test could "
+                                               "kill its parent: use a bigger file";
+  ::kill(parent, SIGKILL);
+  char after = before;
+  for (int i = 0; i < 200 && after != 0 && after != 'Z'; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    after = process_state(child);
+  }
+  EXPECT_TRUE(after == 0 || after == 'Z') << "the importer still runs (state " << after << ")";
+  ::kill(child, SIGKILL);  // Whatever happened, leave nothing behind.
 }
 
 TEST(ImportOptions, SizesReadAsPeopleWriteThem) {
@@ -205,8 +258,8 @@ TEST(ImportOptions, SizesReadAsPeopleWriteThem) {
 }
 
 TEST(ImportOptions, TakenOutOfTheArgumentsWhereverTheyAre) {
-  std::vector<const char*> argv = {"animscope", "info", "--in-process", "x.fbx",
-                                   "--memory-limit", "1G", "--json"};
+  std::vector<const char*> argv = {"animscope",      "info", "--in-process", "x.fbx",
+                                   "--memory-limit", "1G",   "--json"};
   Result<ImportOptions> o = take_import_options(argv);
   ASSERT_TRUE(o.ok());
   EXPECT_TRUE(o.value().in_process);
