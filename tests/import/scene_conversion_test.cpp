@@ -164,5 +164,34 @@ TEST(SceneConversion, HugeBoneWeightsStillNormalizeToFiniteWeights) {
   EXPECT_TRUE(round_trip(model.value()).ok()) << round_trip(model.value()).error().to_string();
 }
 
+Span<const uint8_t> bytes_of(const std::string& text) {
+  return {reinterpret_cast<const uint8_t*>(text.data()), text.size()};
+}
+
+TEST(ImportFromMemory, ReadsAFileInTheFormatItIsTold) {
+  const std::string obj = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
+  Result<Model> model = import_model_from_memory(bytes_of(obj), "obj", "triangle");
+  ASSERT_TRUE(model.ok()) << model.error().to_string();
+  EXPECT_EQ(model.value().mesh.triangle_count(), 1u);
+  EXPECT_TRUE(model.value().skeleton.parents.empty());
+}
+
+TEST(ImportFromMemory, ReadsNoOtherFile) {
+  // A glTF whose buffer is a file beside it: there is none to read.
+  const std::string gltf = R"({"asset":{"version":"2.0"},"buffers":[{"uri":"/etc/hostname","byteLength":4}],
+    "bufferViews":[{"buffer":0,"byteLength":4}],"accessors":[{"bufferView":0,"componentType":5126,
+    "count":1,"type":"SCALAR"}],"meshes":[{"primitives":[{"attributes":{"POSITION":0}}]}],
+    "nodes":[{"mesh":0}],"scenes":[{"nodes":[0]}],"scene":0})";
+  Result<Model> model = import_model_from_memory(bytes_of(gltf), "gltf", "external.gltf");
+  ASSERT_FALSE(model.ok());
+  EXPECT_EQ(model.error().path, "external.gltf");
+}
+
+TEST(ImportFromMemory, NoBytesIsAnError) {
+  Result<Model> model = import_model_from_memory({}, "obj", "empty.obj");
+  ASSERT_FALSE(model.ok());
+  EXPECT_EQ(model.error().path, "empty.obj");
+}
+
 }  // namespace
 }  // namespace anim::import

@@ -22,8 +22,8 @@ namespace anim::import {
 Result<Model> import_model(const std::string& path, const ProgressCallback& progress = {});
 
 // Reads a model from the bytes of a file, as import_model reads the file itself; `format` is its
-// lower-case extension ("gltf", "obj", ...; empty: assimp guesses from the bytes) and `name` names
-// it in errors. Reads no other file: a model that names external ones (a glTF's buffers, an OBJ's
+// lower-case extension ("gltf", "obj", ...), which picks the reader, and `name` names it in
+// errors. Reads no other file: a model that names external ones (a glTF's buffers, an OBJ's
 // materials) finds none of them. For tests and fuzzing, without a file on disk.
 Result<Model> import_model_from_memory(Span<const uint8_t> bytes, const std::string& format,
                                        const std::string& name);
