@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages animscope builds, tests and runs with.
+# Installs the Debian 12 packages animscope builds, tests and runs with (clang and its runtime
+# libraries, libFuzzer and the sanitizers, for the fuzz build in .ci/run).
 # Idempotent: apt-get skips what is already installed. Run as root (or via sudo).
 set -euo pipefail
 
@@ -9,6 +10,7 @@ packages=(
   nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev libstb-dev
   xvfb xauth mesa-utils libgl1-mesa-dri libegl1 libgl-dev
   assimp-testmodels python3-jsonschema fonts-dejavu-core
+  clang libclang-rt-14-dev
 )
 
 missing=()

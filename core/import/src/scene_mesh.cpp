@@ -11,6 +11,10 @@
 namespace anim::import {
 namespace {
 
+// Largest bone weight taken as is (files give at most 1): a vertex's sum of weights stays
+// finite whatever the file says.
+constexpr float kMaxBoneWeight = 1e6f;
+
 struct Influence {
   uint16_t entry;
   float weight;
@@ -104,7 +108,8 @@ class MeshMerger {
         for (unsigned w = 0; w < bone.mNumWeights; ++w) {
           const aiVertexWeight& vw = bone.mWeights[w];
           if (vw.mVertexId < mesh.mNumVertices && std::isfinite(vw.mWeight)) {
-            influences[vw.mVertexId].push_back({entry, vw.mWeight});
+            // Weights are renormalized: capped, so that their sum stays finite.
+            influences[vw.mVertexId].push_back({entry, std::min(vw.mWeight, kMaxBoneWeight)});
           }
         }
       }
@@ -122,7 +127,10 @@ class MeshMerger {
         const float len = glm::length(n);
         if (len > 0.0f && std::isfinite(len)) v.normal = n / len;
       }
-      if (mesh.mTextureCoords[0]) v.uv = glm::vec2(to_glm(mesh.mTextureCoords[0][i]));
+      if (mesh.mTextureCoords[0]) {
+        const glm::vec2 uv(to_glm(mesh.mTextureCoords[0][i]));
+        if (std::isfinite(uv.x) && std::isfinite(uv.y)) v.uv = uv;  // Else 0, 0.
+      }
       assign_influences(influences[i], v, model_);
       if (animated && !(v.weights[0] > 0.0f)) {
         // Unskinned meshes (and stray unweighted vertices) follow the node that holds them.

@@ -1,0 +1,184 @@
+// A developer's tool, not a test: writes fuzz_package's seed packages (corpus/fuzz_package/),
+// made from nothing third-party: the built-in demo model, and small hand-built packages that use
+// every section and every kind of state-machine part.
+//   make_fuzz_seeds write OUTDIR   writes the seeds
+//   make_fuzz_seeds check DIR      fails unless every file in DIR loads (ctest: the committed
+//                                  seeds still reach past the loader's checks)
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "anim/bake/clip_compression.h"
+#include "anim/bake/package_writer.h"
+#include "anim/demo/demo_model.h"
+#include "anim/package.h"
+
+namespace {
+
+using namespace anim;
+
+bool write(const std::string& path, const std::vector<uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  std::printf("%s: %zu bytes\n", path.c_str(), bytes.size());
+  return static_cast<bool>(out);
+}
+
+CompressedClip compress(const Clip& clip, const Skeleton& skeleton) {
+  Result<bake::CompressedResult> c = bake::compress_clip(clip, skeleton);
+  if (!c.ok()) {
+    std::fprintf(stderr, "make_fuzz_seeds: %s\n", c.error().to_string().c_str());
+    std::exit(1);
+  }
+  return std::move(c.value().clip);
+}
+
+// The demo humanoid without its mesh, its clips compressed, and the machine of
+// projects/demo_locomotion.json (idle, a walk/run blend space, a stop trigger).
+Package demo_package() {
+  const Model model = demo::make_demo_model();
+  Package p;
+  p.skeleton = model.skeleton;
+  p.skin = model.skin;
+  for (const Clip& c : model.clips) p.clips.push_back(compress(c, model.skeleton));
+  StateMachineDef& m = p.state_machine;
+  m.parameters = {{"speed", ParameterType::kFloat, 0.0f, 0.0f, 1.0f, 1.5f},
+                  {"stop", ParameterType::kTrigger, 0.0f, 0.0f, 1.0f, 0.0f}};
+  m.blend_spaces = {{"WalkRun", 0, {p.find_clip("Walk"), p.find_clip("Run")}, {0.0f, 1.0f}}};
+  m.states = {{"Idle", {MotionRef::Kind::kClip, p.find_clip("Idle")}, 1.0f, true},
+              {"Locomotion", {MotionRef::Kind::kBlendSpace, 0}, 1.0f, true}};
+  TransitionDef go{0, 1, {{0, ConditionOp::kGreater, 0.05f}}, false, 0.0f, 0.3f, 0.0f,
+                   Interruption::kDestination};
+  TransitionDef back{1, 0, {{0, ConditionOp::kLess, 0.05f}}, false, 0.0f, 0.4f, 0.0f,
+                     Interruption::kDestination};
+  TransitionDef stop{-1, 0, {{1, ConditionOp::kTriggerSet, 0.0f}}, false, 0.0f, 0.0f, 0.0f,
+                     Interruption::kNone};
+  m.transitions = {go, back, stop};
+  m.default_state = 0;
+  p.has_state_machine = true;
+  return p;
+}
+
+// Four joints, a skin of three entries, a quad mesh in two submeshes, two compressed clips (one
+// long enough for 16-bit key times), a key clip, import info, and a machine with every
+// parameter type, condition op and interruption, exit times, offsets and an any-state
+// transition.
+Package small_package(bool with_machine) {
+  Package p;
+  p.skeleton.names = {"root", "hip", "knee", "tip"};
+  p.skeleton.parents = {-1, 0, 1, 2};
+  p.skeleton.rest.assign(4, Transform{});
+  for (int j = 1; j < 4; ++j) p.skeleton.rest[j].translation = glm::vec3(0.0f, 0.5f, 0.0f);
+  p.skin.joints = {1, 2, 3};
+  p.skin.inverse_bind.assign(3, glm::mat4(1.0f));
+  for (int i = 0; i < 4; ++i) {
+    Vertex v;
+    v.position = glm::vec3(static_cast<float>(i % 2), static_cast<float>(i / 2), 0.0f);
+    v.normal = glm::vec3(0.0f, 0.0f, 1.0f);
+    v.uv = glm::vec2(static_cast<float>(i % 2), static_cast<float>(i / 2));
+    v.joints[0] = static_cast<uint16_t>(i % 3);
+    v.joints[1] = static_cast<uint16_t>((i + 1) % 3);
+    v.weights[0] = 0.75f;
+    v.weights[1] = 0.25f;
+    p.mesh.vertices.push_back(v);
+  }
+  p.mesh.indices = {0, 1, 2, 2, 1, 3};
+  p.mesh.submeshes = {{"a", 0, 3, 0, 4}, {"b", 3, 3, 0, 4}};
+
+  ClipBuilder swing("Swing", 1.0f, 4);
+  for (int k = 0; k <= 8; ++k) {
+    const float t = static_cast<float>(k) / 8.0f;
+    swing.add_rotation(1, t, glm::angleAxis(0.6f * std::sin(6.2831853f * t), glm::vec3(1, 0, 0)));
+    swing.add_rotation(2, t, glm::angleAxis(0.4f * std::cos(6.2831853f * t), glm::vec3(0, 0, 1)));
+    swing.add_translation(0, t, glm::vec3(0.0f, 0.05f * t, 0.0f));
+    swing.add_scale(3, t, glm::vec3(1.0f + 0.2f * t));
+  }
+  ClipBuilder drift("Drift", 12.0f, 4);  // 12 s at 30 ticks per second: 16-bit key times.
+  for (int k = 0; k <= 36; ++k) {
+    const float t = static_cast<float>(k) / 3.0f;
+    drift.add_rotation(0, t, glm::angleAxis(0.1f * t, glm::vec3(0, 1, 0)));
+    drift.add_rotation(3, t, glm::angleAxis(0.3f, glm::normalize(glm::vec3(1, 1, 0))));
+  }
+  p.clips = {compress(swing.build(), p.skeleton), compress(drift.build(), p.skeleton)};
+  ClipBuilder keys("Keys", 0.5f, 4);
+  keys.add_rotation(2, 0.0f, glm::quat(1, 0, 0, 0));
+  keys.add_rotation(2, 0.5f, glm::angleAxis(1.0f, glm::vec3(0, 0, 1)));
+  keys.add_translation(1, 0.25f, glm::vec3(0.0f, 0.6f, 0.0f));
+  p.key_clips = {keys.build()};
+  p.max_influences = 5;
+  p.truncated_vertices = 1;
+  if (!with_machine) return p;
+
+  StateMachineDef& m = p.state_machine;
+  m.parameters = {{"speed", ParameterType::kFloat, 0.25f, -1.0f, 2.0f, 4.0f},
+                  {"mode", ParameterType::kInt, 1.0f, 0.0f, 3.0f, 0.0f},
+                  {"armed", ParameterType::kBool, 0.0f, 0.0f, 1.0f, 0.0f},
+                  {"hit", ParameterType::kTrigger, 0.0f, 0.0f, 1.0f, 0.0f},
+                  {"free", ParameterType::kFloat, 0.0f, kUnboundedMin, kUnboundedMax, 0.0f}};
+  m.blend_spaces = {{"Blend", 0, {0, 1, 0}, {-1.0f, 0.5f, 2.0f}}};
+  m.states = {{"Rest", {MotionRef::Kind::kClip, 0}, 1.0f, true},
+              {"Move", {MotionRef::Kind::kBlendSpace, 0}, 1.5f, true},
+              {"Once", {MotionRef::Kind::kClip, 1}, 2.0f, false},
+              {"Back", {MotionRef::Kind::kClip, 0}, -1.0f, true}};
+  m.transitions = {
+      {0, 1, {{0, ConditionOp::kGreater, 0.5f}}, false, 0.0f, 0.2f, 0.0f, Interruption::kSource},
+      {1, 0, {{0, ConditionOp::kLess, 0.1f}}, true, 0.5f, 0.3f, 0.25f, Interruption::kDestination},
+      {-1, 2, {{3, ConditionOp::kTriggerSet, 0.0f}}, false, 0.0f, 0.1f, 0.0f, Interruption::kNone},
+      {2, 3, {}, true, 1.0f, 0.0f, 0.0f, Interruption::kNone},
+      {3, 0, {{1, ConditionOp::kEqual, 2.0f}, {2, ConditionOp::kTrue, 0.0f}}, true, 1.5f, 0.5f, 0.5f,
+       Interruption::kSource},
+      {0, 3, {{1, ConditionOp::kNotEqual, 1.0f}, {2, ConditionOp::kFalse, 0.0f}}, false, 0.0f, 1.0f,
+       0.9f, Interruption::kDestination},
+      {1, 2, {{4, ConditionOp::kGreater, 1e20f}}, false, 0.0f, 0.0f, 0.0f, Interruption::kNone}};
+  m.default_state = 0;
+  p.has_state_machine = true;
+  return p;
+}
+
+// The least a package can be: one joint, nothing else.
+Package bare_package() {
+  Package p;
+  p.skeleton.names = {"only"};
+  p.skeleton.parents = {-1};
+  p.skeleton.rest = {Transform{}};
+  return p;
+}
+
+int check(const std::string& dir) {
+  int failed = 0, count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                     std::istreambuf_iterator<char>());
+    Result<Package> p = load_package(Span<const uint8_t>(bytes.data(), bytes.size()));
+    ++count;
+    if (!p.ok()) {
+      std::fprintf(stderr, "%s: %s\n", entry.path().c_str(), p.error().to_string().c_str());
+      ++failed;
+    }
+  }
+  std::printf("%d seed packages, %d do not load\n", count, failed);
+  return failed == 0 && count > 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "check") return check(argv[2]);
+  if (argc != 3 || std::string(argv[1]) != "write") {
+    std::fprintf(stderr, "usage: make_fuzz_seeds write|check DIR\n");
+    return 2;
+  }
+  const std::string dir = argv[2];
+  std::filesystem::create_directories(dir);
+  bool ok = write(dir + "/demo_locomotion.animpack", bake::write_package(demo_package()));
+  ok = write(dir + "/small_machine.animpack", bake::write_package(small_package(true))) && ok;
+  ok = write(dir + "/small_no_machine.animpack", bake::write_package(small_package(false))) && ok;
+  ok = write(dir + "/bare.animpack", bake::write_package(bare_package())) && ok;
+  return ok ? 0 : 1;
+}
