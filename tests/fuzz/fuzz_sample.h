@@ -10,6 +10,7 @@
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
 #include "anim/soa_pose.h"
+#include "fuzz_run.h"
 
 namespace anim::fuzz {
 
@@ -36,7 +37,10 @@ inline void sample_all(const ClipSet& clips, const Skeleton& skeleton) {
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t n = 0; n < clips.size(); ++n) {
       const std::size_t i = pass == 0 ? n : clips.size() - 1 - n;
-      for (float t : sample_times(clips.duration(i))) sampler.sample(i, t, cursor, out);
+      for (float t : sample_times(clips.duration(i))) {
+        // The clips passed a loader's checks, so each fits the skeleton.
+        if (!sampler.sample(i, t, cursor, out)) fail("a checked clip could not be sampled");
+      }
     }
   }
 }
