@@ -1,6 +1,7 @@
 #include "gui/app.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -15,6 +16,8 @@
 #include "anim/ui/config_paths.h"
 #include "anim/ui/status_bar.h"
 #include "cli/model_source.h"
+#include "gui/exit_signals.h"
+#include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
@@ -58,6 +61,9 @@ void main_menu(Tool& tool) {
     if (ImGui::MenuItem("Save setup", "Ctrl+S", false, has_setup)) save_setup(tool);
     if (ImGui::MenuItem("Save setup as...", "Ctrl+Shift+S", false, has_setup)) {
       save_setup_as(tool);
+    }
+    if (ImGui::MenuItem("Recover unsaved work...", nullptr, false, !tool.recovery_offers.empty())) {
+      tool.offer_recovery = true;
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) request(tool, {PendingAction::Kind::kQuit, ""});
@@ -188,6 +194,7 @@ void modal_dialogs(Tool& tool) {
     ImGui::EndPopup();
   }
   setup_dialogs(tool);
+  recovery_dialog(tool);
 }
 
 void draw_panels(Tool& tool, SceneRenderer& renderer) {
@@ -278,9 +285,25 @@ Status save_screenshot(GlWindow& window, const std::string& path) {
   return write_png(path, w, h, flipped);
 }
 
+// For tests of the real binary only: ANIMSCOPE_TEST_SETUP_EDIT=FILE.json makes one edit, as the
+// Setup panel would, to the setup opened from the command line once it is open: its contents
+// become FILE's (the model it names is kept). Nothing when unset.
+std::optional<Setup> test_setup_edit() {
+  const char* file = std::getenv("ANIMSCOPE_TEST_SETUP_EDIT");
+  if (file == nullptr || file[0] == '\0') return std::nullopt;
+  Result<Setup> setup = load_setup(file);
+  if (!setup.ok()) {
+    std::cerr << "animscope: ANIMSCOPE_TEST_SETUP_EDIT: " << setup.error().to_string() << "\n";
+    return std::nullopt;
+  }
+  return std::move(setup).value();
+}
+
 }  // namespace
 
 int run_gui(const GuiOptions& options) {
+  // First, so a signal while the window opens is noticed by the first frame.
+  catch_exit_signals();
   GlWindow::Options window_options;
   window_options.title = "animscope";
   window_options.width = options.width;
@@ -305,6 +328,13 @@ int run_gui(const GuiOptions& options) {
   }
   init_import_settings(tool, options.import_options, options.import_options_given);
   const std::string ini_path = tool.config_dir.empty() ? "" : tool.config_dir + "/imgui.ini";
+  tool.recovery = ui::RecoveryKeeper(ui::recovery_directory());
+  if (tool.recovery.folder().empty()) {
+    std::cerr << "animscope: no state folder (XDG_STATE_HOME or HOME): unsaved setup changes get "
+                 "no recovery copies\n";
+  }
+  find_recovery_offers(tool);
+  std::optional<Setup> test_edit = test_setup_edit();
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -340,7 +370,9 @@ int run_gui(const GuiOptions& options) {
   std::string pending_joint = options.select_joint;  // Once the first model is open.
 
   using Clock = std::chrono::steady_clock;
-  Clock::time_point last = Clock::now();
+  const Clock::time_point started = Clock::now();
+  Clock::time_point last = started;
+  bool signalled = false;
   for (int frame = 0; !tool.quit; ++frame) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
@@ -350,6 +382,12 @@ int run_gui(const GuiOptions& options) {
         tool.dropped.push_back(event.drop.file);
         SDL_free(event.drop.file);
       }
+    }
+    // SIGINT, SIGTERM, SIGHUP: keep unsaved work for the next start, then end without asking.
+    if (const int signal = exit_signal()) {
+      keep_work_on_signal(tool, signal);
+      signalled = true;
+      break;
     }
     // In screenshot mode wait for loads to finish so the picture shows the model.
     const bool loading = tool.loader.busy() || tool.clip_loader.busy() || tool.drop_probe.busy();
@@ -364,6 +402,11 @@ int run_gui(const GuiOptions& options) {
                          : 1.0f / 60.0f;
     last = now;
     collect_load(tool);
+    if (test_edit && !tool.loader.busy() && tool.doc->has_setup()) {
+      test_edit->model = tool.doc->setup()->model;
+      tool.doc->edit_setup(std::move(*test_edit), "test edit");
+      test_edit.reset();
+    }
     if (!tool.pending_anim_files.empty() && !tool.loader.busy()) {
       tool.doc->add_clip_files(tool.pending_anim_files);
       tool.pending_anim_files.clear();
@@ -385,6 +428,7 @@ int run_gui(const GuiOptions& options) {
     shortcuts(tool);
     draw_panels(tool, *renderer.value());
     modal_dialogs(tool);
+    keep_recovery_copy(tool, std::chrono::duration<double>(Clock::now() - started).count());
     ImGui::Render();
     tool.frame_ms = std::chrono::duration<float, std::milli>(Clock::now() - work_start).count();
 
@@ -408,6 +452,8 @@ int run_gui(const GuiOptions& options) {
     window.value()->set_title(window_title(tool));
     window.value()->swap();
   }
+  // A clean exit leaves no copy; one on a signal is what the next start offers.
+  if (!signalled) tool.recovery.remove_copy();
   tool.loader.cancel();
   tool.clip_loader.cancel();
   tool.drop_probe.cancel();

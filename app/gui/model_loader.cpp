@@ -34,6 +34,35 @@ void start_open(ModelLoader& loader, const std::string& path) {
   });
 }
 
+Result<OpenedFile> open_recovered(const std::string& file, const ui::RecoveryCopy& copy,
+                                  const import::ProgressCallback& progress) {
+  LoadedInput input;
+  input.model_path = copy.model_path.empty() ? resolve_model_path(copy.setup_path, copy.setup.model)
+                                             : copy.model_path;
+  input.setup = copy.setup;
+  input.setup_path = copy.setup_path;
+  const std::string model_path = input.model_path;
+  Result<LoadedInput> loaded = load_model_and_clips(std::move(input), {}, progress);
+  if (!loaded.ok()) {
+    if (loaded.error().code == Error::Code::kCancelled) return loaded.error();
+    return Error{loaded.error().code,
+                 "cannot load its model \"" + model_path + "\": " + loaded.error().message +
+                     " (the recovery copy " + file + " is kept)",
+                 copy.setup_path.empty() ? model_path : copy.setup_path};
+  }
+  OpenedFile opened;
+  opened.input = std::move(loaded).value();
+  opened.recovered = OpenedFile::Recovered{file, copy.base_mtime_ns, copy.written_ms};
+  return opened;
+}
+
+void start_restore(ModelLoader& loader, const std::string& file, ui::RecoveryCopy copy) {
+  const std::string label = copy.setup_path.empty() ? copy.model_path : copy.setup_path;
+  loader.start(label, [file, copy = std::move(copy)](const import::ProgressCallback& progress) {
+    return open_recovered(file, copy, progress);
+  });
+}
+
 void start_clip_files(ClipFilesLoader& loader, const Skeleton& skeleton,
                       std::vector<Clip> own_clips, std::vector<import::AnimationFile> files) {
   auto base = std::make_shared<Model>();

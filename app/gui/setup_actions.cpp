@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include "gui/recovery_actions.h"
+
 namespace anim::app {
 namespace {
 
@@ -21,6 +23,9 @@ void perform(Tool& tool, const PendingAction& action) {
       break;
     case PendingAction::Kind::kQuit:
       tool.quit = true;
+      break;
+    case PendingAction::Kind::kRestore:
+      restore_recovery(tool, action.path);
       break;
   }
 }

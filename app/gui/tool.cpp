@@ -8,6 +8,7 @@
 #include "anim/ui/config_paths.h"
 #include "cli/model_source.h"
 #include "cli/package_input.h"
+#include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
 
 namespace anim::app {
@@ -107,9 +108,15 @@ void collect_load(Tool& tool) {
   std::vector<import::AnimationFile> files = plain_animation_files(opened.companions);
   if (input.setup) {
     files = import::animation_files_of(input.setup->animations, input.setup_path);
-    Status attached = opened.package ? doc->attach_unsaved_setup(std::move(*input.setup))
-                                     : doc->attach_setup(std::move(*input.setup), input.setup_path);
-    if (!attached.ok()) show_error(tool, "The setup has problems", attached.error().to_string());
+    if (opened.recovered) {
+      // Unsaved changes to its file, kept even when they do not compile yet.
+      doc->restore_setup(std::move(*input.setup), input.setup_path);
+    } else {
+      Status attached = opened.package
+                            ? doc->attach_unsaved_setup(std::move(*input.setup))
+                            : doc->attach_setup(std::move(*input.setup), input.setup_path);
+      if (!attached.ok()) show_error(tool, "The setup has problems", attached.error().to_string());
+    }
   }
   doc->adopt_clip_files(std::move(files), input.problems);
   tool.doc = std::move(doc);
@@ -119,6 +126,7 @@ void collect_load(Tool& tool) {
   tool.selection = ui::Selection{};
   tool.viewport.frame_model(*tool.doc);
   if (opened.package) show_notice(tool, package_notice(input.model_path, *tool.doc));
+  if (opened.recovered) finish_restore(tool, *opened.recovered);
   if (!opened.companions.empty()) {
     show_notice(tool, "Also loaded " + std::to_string(opened.companions.size()) + " clip file" +
                           (opened.companions.size() == 1 ? "" : "s") + " beside " +

@@ -15,6 +15,7 @@
 #include "anim/ui/file_dialog.h"
 #include "anim/ui/inspector_panel.h"
 #include "anim/ui/recent_files.h"
+#include "anim/ui/recovery.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_panel.h"
 #include "anim/ui/timeline_panel.h"
@@ -28,9 +29,9 @@ namespace anim::app {
 // What the tool was about to do when it found unsaved setup changes: done once they are
 // saved or discarded, dropped when the user cancels.
 struct PendingAction {
-  enum class Kind { kNone, kOpen, kNewSetup, kQuit };
+  enum class Kind { kNone, kOpen, kNewSetup, kQuit, kRestore };
   Kind kind = Kind::kNone;
-  std::string path;  // kOpen: the file to open.
+  std::string path;  // kOpen: the file to open; kRestore: the recovery copy to restore.
 };
 
 // What the shared file dialog was opened for.
@@ -66,8 +67,14 @@ struct Tool {
   bool ask_unsaved = false;  // Show that question next frame.
   std::string error_title, error_text;  // Shown in a modal until dismissed.
   std::string config_dir;               // Empty when the user has no config folder.
-  std::string recent_path;           // Empty likewise: the recent list then lives for the session.
-  LayoutSplits splits;               // Panel proportions, kept in imgui.ini.
+  std::string recent_path;  // Empty likewise: the recent list then lives for the session.
+  LayoutSplits splits;      // Panel proportions, kept in imgui.ini.
+  // This process's recovery copy of unsaved setup changes (none kept without a state folder).
+  ui::RecoveryKeeper recovery;
+  // Copies left by an animscope that did not exit normally, offered to restore or discard.
+  std::vector<ui::FoundRecovery> recovery_offers;
+  bool offer_recovery = false;       // Show the offer once nothing else is in the way.
+  std::string recovery_error;        // The last failure to write a copy, reported once.
   ImportOptions import_options;      // Settings > Import, as applied now.
   std::string import_settings_path;  // Where they are kept; empty: not kept.
   bool quit = false;

@@ -13,6 +13,10 @@ Error sdl_error(const std::string& what) {
 }  // namespace
 
 Result<std::unique_ptr<GlWindow>> GlWindow::create(const Options& options) {
+  // SDL would catch SIGINT and SIGTERM and turn them into an SDL_QUIT event: `render`, which
+  // reads no events, could then not be stopped, and the tool handles them itself
+  // (exit_signals.h).
+  SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
   if (SDL_WasInit(SDL_INIT_VIDEO) == 0 && SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
     return sdl_error("cannot start SDL video (is there a display? try xvfb-run)");
   }

@@ -23,6 +23,26 @@
 
 namespace {
 
+// The tool runs here get a state folder of their own: no recovery copy that a user's animscope
+// left behind is offered over a screenshot.
+class OwnStateFolder : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    folder_ = std::filesystem::temp_directory_path() /
+              ("animscope_render_state_" + std::to_string(::getpid()));
+    ::setenv("XDG_STATE_HOME", folder_.c_str(), 1);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    std::filesystem::remove_all(folder_, ec);
+  }
+
+ private:
+  std::filesystem::path folder_;
+};
+::testing::Environment* const kOwnStateFolder =
+    ::testing::AddGlobalTestEnvironment(new OwnStateFolder);
+
 // The headless animscope users type: these runs also check it hands `render` and the tool to
 // animscope-gui.
 const std::string kBinary = ANIMSCOPE_BINARY;

@@ -153,6 +153,17 @@ Status Document::attach(Setup setup, std::string setup_path, bool saved) {
   return Ok{};
 }
 
+void Document::restore_setup(Setup setup, std::string setup_path) {
+  edits_.reset(std::move(setup), /*saved=*/false);
+  has_setup_ = true;
+  setup_path_ = std::move(setup_path);
+  state_machine_.reset();  // It points into def_; a setup with errors leaves none running.
+  def_.reset();
+  if (mode_ == PlaybackMode::kStateMachine) mode_ = PlaybackMode::kClip;
+  apply_setup();
+  use_state_machine();
+}
+
 void Document::new_setup() {
   Setup setup;
   setup.model = path_;

@@ -75,6 +75,11 @@ class Document {
   // As attach_setup, for a setup that exists in no file yet (one made from a package's state
   // machine): setup_path() is empty and it counts as unsaved, so Save asks where.
   Status attach_unsaved_setup(Setup setup);
+  // A setup brought back from a recovery copy (recovery.h): attached with unsaved changes under
+  // `setup_path` (empty for one in no file yet), so Save writes it there. Unlike attach_setup it
+  // is taken even with errors, which then show in setup_problems() while no state machine runs
+  // until they are fixed: recovered work is never refused.
+  void restore_setup(Setup setup, std::string setup_path);
   // Starts a setup for this model: one looping state per clip, the first the default. It
   // exists in no file yet (setup_path() is empty, and it counts as unsaved).
   void new_setup();

@@ -29,6 +29,13 @@ class SetupHistory {
   // Whether the current setup differs from the one last saved (undoing back to it is clean).
   bool dirty() const { return current_.id != saved_id_; }
   void mark_saved() { saved_id_ = current_.id; }
+  // Which version of the setup is current: a new number for every reset and edit (undo and redo
+  // bring back the number of the version they return to). Never 0.
+  std::uint64_t revision() const { return current_.id; }
+  // The revision last saved or loaded clean; 0 for a setup in no file. Unlike dirty(), it moves
+  // on when another revision is saved, not when an undo returns to the saved one: a watcher can
+  // tell that the file was just written.
+  std::uint64_t saved_revision() const { return saved_id_; }
 
   // Most snapshots kept for undo; older ones are dropped.
   static constexpr std::size_t kMaxUndo = 200;

@@ -1,0 +1,250 @@
+// The tool's recovery actions without a window: the offer of copies left by a process that
+// ended, Restore (the setup opens with the recovered changes unsaved, Save writes them to its
+// file, this process takes the copy over) and Discard, through the same functions the dialog
+// calls. The copies are made here; recovery_binary_test makes them by killing the real tool.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/demo/demo_model.h"
+#include "anim/setup.h"
+#include "anim/ui/recovery.h"
+#include "gui/recovery_actions.h"
+#include "gui/setup_actions.h"
+#include "gui/tool.h"
+
+namespace anim::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+Setup demo_setup() {
+  Setup setup;
+  setup.model = demo::kDemoModelPath;
+  for (const char* clip : {"Idle", "Walk", "Run"}) {
+    SetupState state;
+    state.name = clip;
+    state.motion = clip;
+    setup.states.push_back(state);
+  }
+  setup.default_state = "Idle";
+  return setup;
+}
+
+int dead_pid() {
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return static_cast<int>(child);
+}
+
+std::vector<std::string> files_in(const fs::path& folder) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    names.push_back(entry.path().filename().string());
+  }
+  return names;
+}
+
+class ToolRecovery : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("animscope_tool_recovery_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    folder_ = dir_ / "recovery";
+    fs::create_directories(folder_);
+    walk_ = (dir_ / "walk.json").string();
+    ASSERT_TRUE(save_setup(demo_setup(), walk_).ok());
+    tool_.doc = std::make_unique<ui::Document>(demo::make_demo_model(), demo::kDemoModelPath);
+    tool_.recovery = ui::RecoveryKeeper(folder_.string());
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // What a process that ended while editing walk.json left: the default state set to Run.
+  std::string abandoned_copy(const std::string& name, const std::string& setup_path) {
+    ui::RecoveryCopy copy;
+    copy.setup = demo_setup();
+    copy.setup.default_state = "Run";
+    copy.setup.states[2].speed = 1.5f;
+    copy.setup_path = setup_path;
+    copy.model_path = demo::kDemoModelPath;
+    copy.written_ms = ui::now_ms() - 60000;
+    copy.base_mtime_ns = ui::file_mtime_ns(setup_path);
+    copy.writer = {dead_pid(), 0, ""};
+    const std::string file = (folder_ / name).string();
+    EXPECT_TRUE(ui::write_recovery_copy(file, copy).ok());
+    return file;
+  }
+  void finish_load() {
+    for (int i = 0; i < 3000 && tool_.loader.busy(); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    ASSERT_FALSE(tool_.loader.busy());
+    collect_load(tool_);
+  }
+
+  fs::path dir_, folder_;
+  std::string walk_;
+  Tool tool_;
+};
+
+TEST_F(ToolRecovery, OffersCopiesOfEndedProcessesOnly) {
+  const std::string left = abandoned_copy("left.json", walk_);
+  // This process's own copy (another open animscope, as far as the offer knows).
+  ui::RecoveryCopy mine;
+  mine.setup = demo_setup();
+  mine.model_path = demo::kDemoModelPath;
+  mine.writer = ui::this_process();
+  ASSERT_TRUE(ui::write_recovery_copy((folder_ / "mine.json").string(), mine).ok());
+  find_recovery_offers(tool_);
+  ASSERT_EQ(tool_.recovery_offers.size(), 1u);
+  EXPECT_EQ(tool_.recovery_offers[0].file, left);
+  EXPECT_TRUE(tool_.offer_recovery);
+}
+
+TEST_F(ToolRecovery, RestoreOpensTheRecoveredChangesUnsavedAndSaveWritesThem) {
+  const std::string left = abandoned_copy("left.json", walk_);
+  find_recovery_offers(tool_);
+  request(tool_, {PendingAction::Kind::kRestore, left});
+  finish_load();
+  ASSERT_TRUE(tool_.error_title.empty()) << tool_.error_title << ": " << tool_.error_text;
+  ui::Document& doc = *tool_.doc;
+  ASSERT_TRUE(doc.has_setup());
+  EXPECT_EQ(doc.setup_path(), walk_);
+  EXPECT_TRUE(doc.setup_dirty()) << "the changes are unsaved";
+  EXPECT_EQ(doc.setup()->default_state, "Run");
+  EXPECT_EQ(doc.setup()->states[2].speed, 1.5f);
+  EXPECT_NE(doc.state_machine(), nullptr);
+  EXPECT_EQ(window_title(tool_), "animscope - walk.json *");
+  EXPECT_EQ(tool_.notice.rfind("Restored the unsaved changes of walk.json from ", 0), 0u)
+      << tool_.notice;
+  EXPECT_TRUE(tool_.recovery_offers.empty());
+  // This process took the copy over: the old one is gone, its own holds the same setup.
+  EXPECT_FALSE(fs::exists(left));
+  ASSERT_TRUE(fs::exists(tool_.recovery.file()));
+  Result<ui::RecoveryCopy> mine = ui::read_recovery_copy(tool_.recovery.file());
+  ASSERT_TRUE(mine.ok()) << mine.error().to_string();
+  EXPECT_EQ(mine.value().writer.pid, static_cast<int>(::getpid()));
+  EXPECT_EQ(to_json_text(mine.value().setup), to_json_text(*doc.setup()));
+  EXPECT_EQ(mine.value().base_mtime_ns, ui::file_mtime_ns(walk_));
+
+  // Save writes the recovered changes to walk.json, and the copy goes.
+  ASSERT_TRUE(save_setup(tool_));
+  EXPECT_FALSE(doc.setup_dirty());
+  Result<anim::Setup> saved = load_setup(walk_);
+  ASSERT_TRUE(saved.ok());
+  EXPECT_EQ(saved.value().default_state, "Run");
+  keep_recovery_copy(tool_, 100.0);
+  EXPECT_TRUE(files_in(folder_).empty());
+}
+
+TEST_F(ToolRecovery, RestoreOfANewSetupOpensItUnsavedInNoFile) {
+  const std::string left = abandoned_copy("left.json", "");
+  restore_recovery(tool_, left);
+  finish_load();
+  ASSERT_TRUE(tool_.doc->has_setup());
+  EXPECT_EQ(tool_.doc->setup_path(), "");
+  EXPECT_TRUE(tool_.doc->setup_dirty());
+  EXPECT_EQ(tool_.doc->setup()->default_state, "Run");
+  EXPECT_EQ(window_title(tool_), "animscope - new setup *");
+  EXPECT_FALSE(save_setup(tool_)) << "Save asks where first";
+  EXPECT_TRUE(tool_.file_dialog.is_open());
+}
+
+TEST_F(ToolRecovery, RestoreAsksFirstWhenTheOpenSetupHasUnsavedChanges) {
+  const std::string left = abandoned_copy("left.json", walk_);
+  tool_.doc->new_setup();  // Unsaved.
+  request(tool_, {PendingAction::Kind::kRestore, left});
+  EXPECT_TRUE(tool_.ask_unsaved);
+  EXPECT_EQ(tool_.pending.kind, PendingAction::Kind::kRestore);
+  EXPECT_FALSE(tool_.loader.busy()) << "nothing happens before the answer";
+  EXPECT_TRUE(fs::exists(left));
+}
+
+TEST_F(ToolRecovery, RestoredSetupWithErrorsIsStillRestored) {
+  ui::RecoveryCopy copy;
+  copy.setup = demo_setup();
+  copy.setup.default_state = "Nowhere";  // Mid-edit: not valid yet.
+  copy.setup_path = walk_;
+  copy.model_path = demo::kDemoModelPath;
+  copy.writer = {dead_pid(), 0, ""};
+  const std::string left = (folder_ / "left.json").string();
+  ASSERT_TRUE(ui::write_recovery_copy(left, copy).ok());
+  restore_recovery(tool_, left);
+  finish_load();
+  EXPECT_TRUE(tool_.error_title.empty()) << tool_.error_text;
+  ASSERT_TRUE(tool_.doc->has_setup());
+  EXPECT_EQ(tool_.doc->setup()->default_state, "Nowhere");
+  EXPECT_TRUE(tool_.doc->setup_dirty());
+  EXPECT_FALSE(tool_.doc->setup_problems().empty());
+}
+
+TEST_F(ToolRecovery, DiscardDeletesTheCopy) {
+  const std::string left = abandoned_copy("left.json", walk_);
+  find_recovery_offers(tool_);
+  discard_recovery(tool_, left);
+  EXPECT_FALSE(fs::exists(left));
+  EXPECT_TRUE(tool_.recovery_offers.empty());
+  EXPECT_EQ(tool_.notice.rfind("Discarded the unsaved changes from ", 0), 0u) << tool_.notice;
+  EXPECT_NE(tool_.notice.find(" of walk.json"), std::string::npos) << tool_.notice;
+  EXPECT_EQ(tool_.doc->path(), demo::kDemoModelPath) << "nothing opened";
+}
+
+TEST_F(ToolRecovery, ACopyGoneMeanwhileIsAnErrorNotACrash) {
+  const std::string left = abandoned_copy("left.json", walk_);
+  find_recovery_offers(tool_);
+  fs::remove(left);  // Restored by another animscope started at the same time.
+  restore_recovery(tool_, left);
+  EXPECT_FALSE(tool_.loader.busy());
+  EXPECT_EQ(tool_.error_title, "Could not restore the unsaved changes");
+  EXPECT_NE(tool_.error_text.find("another animscope"), std::string::npos) << tool_.error_text;
+  EXPECT_TRUE(tool_.recovery_offers.empty());
+}
+
+TEST_F(ToolRecovery, AMissingModelKeepsTheCopyAndTheOpenDocument) {
+  ui::RecoveryCopy copy;
+  copy.setup = demo_setup();
+  copy.setup.model = (dir_ / "gone.bvh").string();
+  copy.setup_path = walk_;
+  copy.model_path = (dir_ / "gone.bvh").string();
+  copy.writer = {dead_pid(), 0, ""};
+  const std::string left = (folder_ / "left.json").string();
+  ASSERT_TRUE(ui::write_recovery_copy(left, copy).ok());
+  restore_recovery(tool_, left);
+  finish_load();
+  EXPECT_EQ(tool_.error_title, "Could not open walk.json");
+  EXPECT_NE(tool_.error_text.find("is kept"), std::string::npos) << tool_.error_text;
+  EXPECT_TRUE(fs::exists(left));
+  EXPECT_EQ(tool_.doc->path(), demo::kDemoModelPath);
+}
+
+TEST_F(ToolRecovery, EditsGetACopyThatACleanExitRemoves) {
+  open_path(tool_, walk_);
+  finish_load();
+  ASSERT_EQ(tool_.doc->setup_path(), walk_);
+  keep_recovery_copy(tool_, 0.0);
+  anim::Setup edited = *tool_.doc->setup();
+  edited.default_state = "Walk";
+  tool_.doc->edit_setup(edited, "set the default state");
+  keep_recovery_copy(tool_, 1.0);
+  EXPECT_TRUE(files_in(folder_).empty());
+  keep_recovery_copy(tool_, 4.0);
+  ASSERT_EQ(files_in(folder_).size(), 1u);
+  tool_.recovery.remove_copy();
+  EXPECT_TRUE(files_in(folder_).empty());
+}
+
+}  // namespace
+}  // namespace anim::app
