@@ -14,6 +14,7 @@
 #include <imgui_impl_sdl.h>
 
 #include "anim/ui/config_paths.h"
+#include "anim/ui/imgui_frame.h"
 #include "anim/ui/status_bar.h"
 #include "cli/model_source.h"
 #include "gui/exit_signals.h"
@@ -423,7 +424,7 @@ int run_gui(const GuiOptions& options) {
     tool.doc->update(dt > 0.1f ? 0.1f : dt);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
-    ImGui::NewFrame();
+    ui::new_frame();
     main_menu(tool);
     shortcuts(tool);
     draw_panels(tool, *renderer.value());
