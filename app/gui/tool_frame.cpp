@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "anim/ui/config_paths.h"
+#include "anim/ui/imgui_frame.h"
 #include "anim/ui/status_bar.h"
 #include "cli/model_source.h"
 #include "gui/setup_actions.h"
@@ -294,7 +295,7 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
 
   const Clock::time_point work_start = Clock::now();
   tool.doc->update(dt > 0.1f ? 0.1f : dt);
-  ImGui::NewFrame();
+  ui::new_frame();
   main_menu(tool);
   shortcuts(tool);
   draw_panels(tool, renderer);

@@ -21,7 +21,7 @@ void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale);
 
 // One frame, `dt` seconds after the last, with this frame's input already in ImGuiIO (display
 // size, mouse, keys, text; and dropped files in tool.dropped): takes finished loads and drops,
-// keeps clip files current, advances playback, then runs ImGui::NewFrame(), the menus, shortcuts,
+// keeps clip files current, advances playback, then runs ui::new_frame(), the menus, shortcuts,
 // panels and dialogs (the viewport drawing its scene with `renderer`), and ImGui::Render(). The
 // caller draws ImGui::GetDrawData(); quitting sets tool.quit.
 void tool_frame(Tool& tool, ViewRenderer& renderer, float dt);

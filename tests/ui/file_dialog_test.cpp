@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include "anim/ui/imgui_frame.h"
 #include "temp_tree.h"
 
 namespace anim::ui {
@@ -25,6 +26,7 @@ using ::testing::Not;
 
 constexpr int kEscapeKey = 27;
 constexpr int kEnterKey = 13;
+constexpr int kZKey = 90;  // Undo, with Ctrl.
 
 // A headless ImGui context: no window, no renderer, input set by hand.
 class HeadlessImGui {
@@ -39,6 +41,7 @@ class HeadlessImGui {
     io.DeltaTime = 1.0f / 60.0f;
     io.KeyMap[ImGuiKey_Escape] = kEscapeKey;
     io.KeyMap[ImGuiKey_Enter] = kEnterKey;
+    io.KeyMap[ImGuiKey_Z] = kZKey;
     unsigned char* pixels = nullptr;
     int width = 0;
     int height = 0;
@@ -50,7 +53,7 @@ class HeadlessImGui {
 
   // One frame drawing the dialog; returns what draw() returned.
   std::optional<std::string> frame(FileDialog& dialog) {
-    ImGui::NewFrame();
+    new_frame();  // As the tool starts its frames.
     std::optional<std::string> chosen = dialog.draw();
     ImGui::Render();
     return chosen;
@@ -90,6 +93,13 @@ class HeadlessImGui {
     return chosen;
   }
   std::optional<std::string> press_escape(FileDialog& dialog) { return press(dialog, kEscapeKey); }
+  // Presses and releases `key` with Ctrl held.
+  void press_ctrl(FileDialog& dialog, int key) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = true;
+    press(dialog, key);
+    io.KeyCtrl = false;
+  }
   // Types `text` into the focused widget, a character per frame.
   void type(FileDialog& dialog, const std::string& text) {
     for (char c : text) {
@@ -449,6 +459,26 @@ TEST_F(FileDialogTest, TypingAFolderThenEnterEntersItAndABadPathShowsAnError) {
   EXPECT_EQ(imgui.press(dialog_, kEnterKey), std::nullopt);
   EXPECT_THAT(dialog_.error(), HasSubstr("No such file"));
   EXPECT_TRUE(dialog_.is_open());
+}
+
+// Found by the monkey test (seed 7, under ASan: a heap-buffer-overflow in ImGui's text editing).
+// After Enter enters the typed folder the path field is empty and active again; ImGui 1.86 kept
+// the undo history of "clips" with it, so undoing past what was typed since replayed edits of a
+// text that is gone, outside its buffer (ui::new_frame now starts each activation afresh).
+TEST_F(FileDialogTest, UndoInThePathFieldNeverReachesBackPastAnEnteredFolder) {
+  HeadlessImGui imgui;
+  open_models();
+  imgui.frames(dialog_, 3);
+  imgui.type(dialog_, "clips");
+  imgui.press(dialog_, kEnterKey);
+  ASSERT_EQ(dialog_.directory(), tree_.path("clips"));
+  imgui.frames(dialog_, 2);  // Focus comes back to the (now empty) field.
+  imgui.type(dialog_, "ab");
+  EXPECT_EQ(dialog_.path_text(), "ab");
+  for (int i = 0; i < 6; ++i) imgui.press_ctrl(dialog_, kZKey);
+  EXPECT_EQ(dialog_.path_text(), "") << "undo stops at the empty field the folder left";
+  imgui.type(dialog_, "x");
+  EXPECT_EQ(dialog_.path_text(), "x");
 }
 
 TEST_F(FileDialogTest, TypingANameThenClickingOkChoosesIt) {

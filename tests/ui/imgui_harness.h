@@ -13,6 +13,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "anim/ui/imgui_frame.h"
 #include "anim/ui/item_rects.h"
 
 namespace anim::ui::testing {
@@ -25,6 +26,7 @@ constexpr int kHomeKey = 3;
 constexpr int kEndKey = 4;
 constexpr int kBackspaceKey = 8;
 constexpr int kAKey = 65;  // Select all, with Ctrl.
+constexpr int kZKey = 90;  // Undo, with Ctrl.
 
 class ImGuiHarness {
  public:
@@ -42,6 +44,7 @@ class ImGuiHarness {
     io.KeyMap[ImGuiKey_End] = kEndKey;
     io.KeyMap[ImGuiKey_Backspace] = kBackspaceKey;
     io.KeyMap[ImGuiKey_A] = kAKey;
+    io.KeyMap[ImGuiKey_Z] = kZKey;
     unsigned char* pixels = nullptr;
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
@@ -55,7 +58,7 @@ class ImGuiHarness {
   void frame() {
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
+    new_frame();  // As the tool starts its frames.
     ImGui::SetNextWindowPos(kWindowPos, ImGuiCond_Always);
     ImGui::SetNextWindowSize(window_size_, ImGuiCond_Always);
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
@@ -114,6 +117,13 @@ class ImGuiHarness {
     frame();
     io.KeysDown[key] = false;
     frame();
+  }
+  // Presses and releases a key with Ctrl held.
+  void press_ctrl(int key) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = true;
+    press(key);
+    io.KeyCtrl = false;
   }
   void type(const std::string& text) {
     for (char c : text) {

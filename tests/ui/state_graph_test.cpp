@@ -10,6 +10,7 @@
 #include "anim/clip.h"
 #include "anim/model.h"
 #include "anim/ui/document.h"
+#include "anim/ui/imgui_frame.h"
 
 namespace anim::ui {
 namespace {
@@ -96,7 +97,7 @@ class StateGraphDragTest : public ::testing::Test {
 
   void frame(Document& doc, StateGraph& graph) {
     ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    ImGui::NewFrame();
+    new_frame();  // As the tool starts its frames.
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(800, 600));
     ImGui::Begin("graph", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
