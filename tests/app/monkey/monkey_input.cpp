@@ -26,52 +26,19 @@ const int kKeys[] = {
 };
 
 // Typed text: names the setups use (so edits collide with existing ones), numbers at and past
-// every limit, non-ASCII, long text. Never '/', '\' or '~': a typed path could otherwise lead a
-// Save dialog out of the sandbox.
+// every limit, non-ASCII, format directives, JSON pointer escapes, ImGui's ID separators. The
+// runner leaves '/', '\' and '~' out while the file dialog is open (a typed path could lead a
+// Save dialog out of the sandbox).
+// clang-format off
 const char* const kWords[] = {
-    "Idle",
-    "Walk",
-    "Run",
-    "speed",
-    "halt",
-    "stop",
-    "Locomotion",
-    "WalkRun",
-    "Wuson_Walk",
-    "0",
-    "1",
-    "-1",
-    "0.5",
-    "1e30",
-    "-1e30",
-    "1e-30",
-    "3.5e38",
-    "1e39",
-    "-0",
-    "nan",
-    "inf",
-    "-inf",
-    "99999999999",
-    "2147483648",
-    "0x10",
-    "1,5",
-    " ",
-    "  ",
-    ".",
-    "..",
-    "a.json",
-    "setup.json",
-    "x.animpack",
-    "\xc3\xa9t\xc3\xa9",
-    "\xe6\xbc\xa2\xe5\xad\x97",
-    "\xf0\x9f\x99\x82",
-    "\xff\xfe",
-    "%s%n%d",
-    "\"quoted\"",
-    "\"a.fbx\" \"b.bvh\"",
-    "*",
-    "?",
+    "Idle", "Walk", "Run", "speed", "halt", "stop", "Locomotion", "WalkRun", "Wuson_Walk", "*",
+    "0", "1", "-1", "0.5", "1e30", "-1e30", "1e-30", "3.5e38", "1e39", "-0", "nan", "inf", "-inf",
+    "99999999999", "2147483648", "0x10", "1,5", " ", "  ", ".", "..", "a.json", "setup.json",
+    "x.animpack", "\xc3\xa9t\xc3\xa9", "\xe6\xbc\xa2\xe5\xad\x97", "\xf0\x9f\x99\x82", "\xff\xfe",
+    "%s%n%d", "\"quoted\"", "\"a.fbx\" \"b.bvh\"", "?", "a/b", "~", "~1", "/", "x~0y/z", "a\\b",
+    "##", "###id", "a##b",
 };
+// clang-format on
 
 const char* button_name(int button) {
   return button == 0 ? "left" : button == 1 ? "right" : "middle";
@@ -135,7 +102,7 @@ std::string MonkeyInput::text() {
   if (chance(0.45)) return kWords[pick(static_cast<int>(std::size(kWords)))];
   if (chance(0.05)) return std::string(60 + pick(300), 'x');
   const char charset[] =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-+=:,;'\"()[]{}";
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ._-+=:,;'\"()[]{}/~#\\";
   std::string out;
   for (int i = 0, n = 1 + pick(10); i < n; ++i) out += charset[pick(sizeof charset - 1)];
   return out;

@@ -93,6 +93,10 @@ void install_crash_report() {
 // The GL window, once a run is over (see the end of run_monkey).
 GlWindow* g_window_kept_to_exit = nullptr;
 
+// Characters that make a typed name a path: kept from the file dialog (and the clipboard), so a
+// Save dialog cannot be led out of the sandbox.
+bool is_path_char(char c) { return c == '/' || c == '\\' || c == '~'; }
+
 // --- Clipboard: the tool's copies and pastes, kept in the process ---
 
 struct Clipboard {
@@ -103,9 +107,7 @@ void set_clipboard(void* user, const char* text) {
   // Pasted into a Save dialog, a copied path could lead it out of the sandbox.
   std::string& kept = static_cast<Clipboard*>(user)->text;
   kept = text;
-  kept.erase(std::remove_if(kept.begin(), kept.end(),
-                            [](char c) { return c == '/' || c == '\\' || c == '~'; }),
-             kept.end());
+  kept.erase(std::remove_if(kept.begin(), kept.end(), is_path_char), kept.end());
 }
 
 bool loading(const Tool& tool) {
@@ -289,7 +291,11 @@ void run_monkey(const MonkeyOptions& options) {
   std::string problem;
   long step_index = 0;
   for (; step_index < options.events && problem.empty(); ++step_index) {
-    const Step step = input.next(ImGui::GetDrawData(), io.DisplaySize);
+    Step step = input.next(ImGui::GetDrawData(), io.DisplaySize);
+    if (step.kind == Step::Kind::kText && tool.file_dialog.is_open()) {
+      step.text.erase(std::remove_if(step.text.begin(), step.text.end(), is_path_char),
+                      step.text.end());
+    }
     record_step(step_index, step);
     if (options.log_steps) std::printf("step %ld: %s\n", step_index, step.describe().c_str());
     ++counts.steps_by_kind[static_cast<int>(step.kind)];
