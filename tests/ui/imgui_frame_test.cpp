@@ -13,6 +13,7 @@ namespace anim::ui {
 namespace {
 
 using testing::ImGuiHarness;
+using testing::kEscapeKey;
 using testing::kZKey;
 
 class TextFieldTest : public ::testing::Test {
@@ -51,6 +52,59 @@ TEST_F(TextFieldTest, AFieldChangedFromOutsideStartsAFreshEdit) {
   harness_.type("z");
   EXPECT_NE(text_.find('z'), std::string::npos);
   EXPECT_EQ(text_.size(), 3u);
+}
+
+// A table with a header row, whose right-click menu ImGui begins the frame after the click.
+class TableMenuTest : public ::testing::Test {
+ protected:
+  TableMenuTest() {
+    ImGui::GetIO().ConfigFlags |=
+        ImGuiConfigFlags_NavEnableKeyboard;  // As the tool: Escape cancels.
+    harness_.set_draw([this] {
+      if (!ImGui::BeginTable("files", 2, ImGuiTableFlags_Resizable)) return;
+      ImGui::TableSetupColumn("Name");
+      ImGui::TableSetupColumn("Size");
+      ImGui::TableHeadersRow();
+      rects_.record("header");
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted("Testwuson.X");
+      ImGui::EndTable();
+    });
+    harness_.frames(2);
+  }
+  // Right-clicks the header: the menu is open from this frame, shown from the next.
+  void right_click_header() {
+    ImGuiIO& io = ImGui::GetIO();
+    harness_.mouse_to(rects_.find("header")->center());
+    io.MouseDown[1] = true;
+    harness_.frame();
+    io.MouseDown[1] = false;
+    harness_.frame();
+  }
+  static bool any_popup_open() {
+    return ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+  }
+
+  ImGuiHarness harness_;
+  ItemRects rects_;
+};
+
+// Found by the monkey test (seed 12): right-click on the file dialog's column headers, then
+// Escape on the next frame, crashed in ImGui::NewFrame.
+TEST_F(TableMenuTest, EscapeBeforeTheMenuShowsClosesIt) {
+  right_click_header();
+  ASSERT_TRUE(any_popup_open());
+  harness_.press(kEscapeKey);
+  EXPECT_FALSE(any_popup_open());
+}
+
+TEST_F(TableMenuTest, EscapeClosesTheMenuOnceItShows) {
+  right_click_header();
+  harness_.frame();
+  ASSERT_TRUE(any_popup_open());
+  harness_.press(kEscapeKey);
+  EXPECT_FALSE(any_popup_open());
 }
 
 }  // namespace

@@ -27,6 +27,7 @@ constexpr int kEndKey = 4;
 constexpr int kBackspaceKey = 8;
 constexpr int kAKey = 65;  // Select all, with Ctrl.
 constexpr int kZKey = 90;  // Undo, with Ctrl.
+constexpr int kEscapeKey = 27;
 
 class ImGuiHarness {
  public:
@@ -45,6 +46,7 @@ class ImGuiHarness {
     io.KeyMap[ImGuiKey_Backspace] = kBackspaceKey;
     io.KeyMap[ImGuiKey_A] = kAKey;
     io.KeyMap[ImGuiKey_Z] = kZKey;
+    io.KeyMap[ImGuiKey_Escape] = kEscapeKey;
     unsigned char* pixels = nullptr;
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);

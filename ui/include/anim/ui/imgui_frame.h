@@ -9,6 +9,9 @@ namespace anim::ui {
 //   meanwhile (a file dialog entering the typed folder, a setup edit undone): Ctrl+Z then
 //   replays edits of a text that is gone, and writes outside ImGui's text buffer. A field
 //   activated again now starts a fresh edit (its undo history and cursor place are not kept).
+// And before it: Escape pressed right after a popup was opened but before it showed (a table's
+// context menu shows the frame after the right-click) closes that popup; ImGui 1.86 crashed,
+// reading the window the popup did not have yet.
 void new_frame();
 
 }  // namespace anim::ui
