@@ -185,8 +185,8 @@ void run_monkey(const MonkeyOptions& options) {
   // font's digits are all one width), so the sandbox's path lays out the same.
   char pid[16];
   std::snprintf(pid, sizeof pid, "%07d", static_cast<int>(::getpid()));
-  const std::string sandbox_name = options.sandbox + "-" + std::to_string(options.seed) + "-" +
-                                   std::to_string(options.events) + "-" + pid;
+  // Not the event count: a run cut short at a failing step replays the same steps.
+  const std::string sandbox_name = options.sandbox + "-" + std::to_string(options.seed) + "-" + pid;
   const fs::path previous_dir = fs::current_path();
   const MonkeyFiles files = make_monkey_files(sandbox_name, options.seed);
   if (::testing::Test::HasFailure()) return;
