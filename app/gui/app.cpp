@@ -2,10 +2,9 @@
 
 #include <chrono>
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
-#include <memory>
 #include <optional>
+#include <vector>
 
 #include <SDL.h>
 #include <glad/gl.h>
@@ -13,260 +12,19 @@
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
-#include "anim/ui/config_paths.h"
-#include "anim/ui/imgui_frame.h"
-#include "anim/ui/status_bar.h"
-#include "cli/model_source.h"
+#include "anim/setup.h"
 #include "gui/exit_signals.h"
 #include "gui/recovery_actions.h"
-#include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
+#include "gui/tool_frame.h"
 #include "render/gl_window.h"
 #include "render/png_writer.h"
 #include "render/scene_renderer.h"
+#include "render/view_renderer.h"
 
 namespace anim::app {
 namespace {
-
-void main_menu(Tool& tool) {
-  if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Open...", "Ctrl+O")) open_file_dialog(tool);
-    if (ImGui::MenuItem("Add animations...", nullptr, false, tool.doc != nullptr)) {
-      open_add_animations_dialog(tool);
-    }
-    if (ImGui::MenuItem("Reload clip files", nullptr, false,
-                        tool.doc && !tool.doc->clip_file_entries().empty())) {
-      tool.doc->request_clip_file_reload();
-    }
-    if (ImGui::MenuItem("Open built-in demo")) {
-      request(tool, {PendingAction::Kind::kOpen, kBuiltinDemo});
-    }
-    if (ImGui::BeginMenu("Open recent", !tool.recent.paths().empty())) {
-      for (const std::string& path : tool.recent.paths()) {
-        if (ImGui::MenuItem(path.c_str())) request(tool, {PendingAction::Kind::kOpen, path});
-      }
-      ImGui::Separator();
-      if (ImGui::MenuItem("Clear list")) {
-        tool.recent.clear();
-        save_recent(tool);
-      }
-      ImGui::EndMenu();
-    }
-    ImGui::Separator();
-    const bool has_setup = tool.doc && tool.doc->has_setup();
-    if (ImGui::MenuItem("New setup", nullptr, false, tool.doc != nullptr)) {
-      request(tool, {PendingAction::Kind::kNewSetup, ""});
-    }
-    if (ImGui::MenuItem("Save setup", "Ctrl+S", false, has_setup)) save_setup(tool);
-    if (ImGui::MenuItem("Save setup as...", "Ctrl+Shift+S", false, has_setup)) {
-      save_setup_as(tool);
-    }
-    if (ImGui::MenuItem("Recover unsaved work...", nullptr, false, !tool.recovery_offers.empty())) {
-      tool.offer_recovery = true;
-    }
-    ImGui::Separator();
-    if (ImGui::MenuItem("Quit", "Ctrl+Q")) request(tool, {PendingAction::Kind::kQuit, ""});
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu("Edit")) {
-    const bool has_setup = tool.doc && tool.doc->has_setup();
-    const ui::SetupHistory* edits = has_setup ? &tool.doc->setup_history() : nullptr;
-    const std::string undo = edits && edits->can_undo() ? "Undo " + edits->undo_label() : "Undo";
-    const std::string redo = edits && edits->can_redo() ? "Redo " + edits->redo_label() : "Redo";
-    if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, edits && edits->can_undo())) {
-      tool.doc->undo_setup_edit();
-    }
-    if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, edits && edits->can_redo())) {
-      tool.doc->redo_setup_edit();
-    }
-    ImGui::EndMenu();
-  }
-  if (ImGui::BeginMenu("View")) {
-    ui::ViewportSettings& s = tool.viewport.settings;
-    for (int i = 0; i <= static_cast<int>(ui::Shading::kTruncatedWeight); ++i) {
-      const auto mode = static_cast<ui::Shading>(i);
-      const std::string key = std::to_string(i + 1);
-      if (ImGui::MenuItem(ui::shading_name(mode), key.c_str(), s.shading == mode)) {
-        s.shading = mode;
-      }
-    }
-    ImGui::Separator();
-    ImGui::MenuItem("Mesh", nullptr, &s.show_mesh);
-    ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
-    ImGui::MenuItem("Joint axes", nullptr, &s.show_joint_axes);
-    ImGui::MenuItem("Joint names", nullptr, &s.show_joint_names);
-    ImGui::MenuItem("Rotate gizmo", "R", &s.show_rotate_gizmo);
-    bool z_up = s.up_axis == ui::UpAxis::kZ;
-    if (ImGui::MenuItem("Z axis up", nullptr, &z_up) && tool.doc) {
-      s.up_axis = z_up ? ui::UpAxis::kZ : ui::UpAxis::kY;
-      tool.viewport.frame_model(*tool.doc);
-    }
-    ImGui::MenuItem("Grid", nullptr, &s.show_grid);
-    ImGui::Separator();
-    if (ImGui::MenuItem("Frame model", "F") && tool.doc) tool.viewport.frame_model(*tool.doc);
-    if (ImGui::MenuItem("Reset pose", nullptr, false,
-                        tool.doc && tool.doc->has_rotation_overrides())) {
-      tool.doc->clear_rotation_overrides();
-    }
-    ImGui::EndMenu();
-  }
-  settings_menu(tool);
-  if (ImGui::BeginMenu("Help")) {
-    ImGui::TextUnformatted("Orbit: drag   Pan: Shift+drag or right drag   Zoom: wheel");
-    ImGui::TextUnformatted("Select a joint: click it in the view or the Skeleton tree");
-    ImGui::TextUnformatted("Play/pause: Space   Step: Left/Right   Frame: F   Shading: 1-5");
-    ImGui::TextUnformatted("Rotate gizmo: R, then drag a ring around the selected joint");
-    ImGui::TextUnformatted("Open: Ctrl+O or drop a file on the window");
-    ImGui::TextUnformatted("Add clips from other files: File > Add animations, or drop them");
-    ImGui::EndMenu();
-  }
-  ImGui::EndMainMenuBar();
-}
-
-void shortcuts(Tool& tool) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantTextInput || !io.KeyCtrl) return;
-  // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_O)) open_file_dialog(tool);
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_Q)) request(tool, {PendingAction::Kind::kQuit, ""});
-  if (!tool.doc || !tool.doc->has_setup()) return;
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_S)) {
-    if (io.KeyShift) {
-      save_setup_as(tool);
-    } else {
-      save_setup(tool);
-    }
-  }
-  const bool redo =
-      ImGui::IsKeyPressed(SDL_SCANCODE_Y) || (io.KeyShift && ImGui::IsKeyPressed(SDL_SCANCODE_Z));
-  if (redo) {
-    tool.doc->redo_setup_edit();
-  } else if (ImGui::IsKeyPressed(SDL_SCANCODE_Z)) {
-    tool.doc->undo_setup_edit();
-  }
-}
-
-// The progress dialog of one background job, with Cancel (or Escape).
-template <class T>
-void loading_dialog(BackgroundJob<T>& job, const char* verb) {
-  ImGui::Text("%s %s", verb, job.label().c_str());
-  ImGui::ProgressBar(job.progress(), ImVec2(360, 0));
-  if (job.cancelling()) {
-    ImGui::TextDisabled("Cancelling: the importer stops at its next checkpoint...");
-  } else if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
-    job.cancel();
-  }
-}
-
-void modal_dialogs(Tool& tool) {
-  // Most files load in a blink: only a load that takes a while gets the dialog, so quick
-  // ones do not flash it.
-  constexpr float kShowLoadingAfter = 0.15f;
-  const bool slow = tool.loader.elapsed() > kShowLoadingAfter ||
-                    tool.clip_loader.elapsed() > kShowLoadingAfter ||
-                    tool.drop_probe.elapsed() > kShowLoadingAfter;
-  if (slow) ImGui::OpenPopup("Loading");
-  if (ImGui::BeginPopupModal("Loading", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    if (tool.loader.busy()) {
-      loading_dialog(tool.loader, "Opening");
-    } else if (tool.clip_loader.busy()) {
-      loading_dialog(tool.clip_loader, "Loading clips from");
-    } else if (tool.drop_probe.busy()) {
-      loading_dialog(tool.drop_probe, "Reading");
-    } else {
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::EndPopup();
-  }
-  if (!tool.error_title.empty()) ImGui::OpenPopup("Error##dialog");
-  if (ImGui::BeginPopupModal("Error##dialog", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.45f, 1.0f), "%s", tool.error_title.c_str());
-    ImGui::PushTextWrapPos(560.0f);
-    ImGui::TextUnformatted(tool.error_text.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::Spacing();
-    if (ImGui::Button("OK", ImVec2(120, 0)) ||
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
-      tool.error_title.clear();
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::EndPopup();
-  }
-  setup_dialogs(tool);
-  recovery_dialog(tool);
-}
-
-void draw_panels(Tool& tool, SceneRenderer& renderer) {
-  ui::Document& doc = *tool.doc;
-  const WindowLayout layout =
-      compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(), tool.splits);
-  auto panel = [&](const char* name, const PanelRect& rect, PanelId id, auto&& draw) {
-    if (begin_panel(name, rect, PanelKind::kResizable)) {
-      adopt_resize(id, layout, tool.splits);
-      draw();
-    }
-    ImGui::End();
-  };
-  panel("Skeleton", layout.skeleton, PanelId::kSkeleton,
-        [&] { tool.bone_tree.draw(doc, tool.selection); });
-  panel("Clips", layout.clips, PanelId::kClips, [&] { tool.clips.draw(doc, tool.selection); });
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
-  if (begin_panel("Viewport", layout.viewport, PanelKind::kFixed))
-    tool.viewport.draw(doc, tool.selection, renderer);
-  ImGui::End();
-  ImGui::PopStyleVar();
-  panel("Inspector", layout.inspector, PanelId::kInspector,
-        [&] { tool.inspector.draw(doc, tool.selection); });
-  panel("Blend", layout.blend, PanelId::kBlend, [&] {
-    // Playback blends and the setup editor share the column: one tab each.
-    if (!ImGui::BeginTabBar("##right")) return;
-    if (ImGui::BeginTabItem("Blend")) {
-      tool.blend.draw(doc, tool.selection);
-      ImGui::EndTabItem();
-    }
-    const std::string setup_tab =
-        std::string(doc.setup_dirty() ? "Setup *" : "Setup") + "###setup_tab";
-    const bool editing = ImGui::BeginTabItem(setup_tab.c_str());
-    if (editing) {
-      tool.setup.draw(doc, tool.selection);
-      ImGui::EndTabItem();
-    }
-    tool.splits.editing = editing;  // The column widens from the next frame on.
-    ImGui::EndTabBar();
-  });
-  panel("Timeline", layout.timeline, PanelId::kTimeline,
-        [&] { tool.timeline.draw(doc, tool.selection); });
-  if (begin_panel("##status", layout.status, PanelKind::kBare)) {
-    ui::draw_status_bar(doc, tool.frame_ms, tool.notice_age < 8.0f ? tool.notice : "");
-  }
-  ImGui::End();
-}
-
-void setup_style(float dpi_scale) {
-  ImGui::StyleColorsDark();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style.WindowRounding = 0.0f;
-  style.FrameRounding = 3.0f;
-  style.GrabRounding = 3.0f;
-  style.WindowBorderSize = 1.0f;
-  style.FramePadding = ImVec2(6, 4);
-  style.ItemSpacing = ImVec2(8, 5);
-  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.115f, 0.125f, 1.0f);
-  style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.16f, 0.29f, 0.48f, 1.0f);
-  style.ScaleAllSizes(dpi_scale);
-  ImGuiIO& io = ImGui::GetIO();
-  const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(font, ec)) {
-    io.Fonts->AddFontFromFileTTF(font, 15.0f * dpi_scale);
-  } else {
-    ImFontConfig config;
-    config.SizePixels = 13.0f * dpi_scale;
-    io.Fonts->AddFontDefault(&config);
-  }
-}
 
 Status save_screenshot(GlWindow& window, const std::string& path) {
   int w = 0, h = 0;
@@ -320,34 +78,17 @@ int run_gui(const GuiOptions& options) {
     std::cerr << "animscope: " << renderer.error().to_string() << "\n";
     return 2;
   }
+  GlViewRenderer view(*renderer.value());
   Tool tool;
-  tool.config_dir = ui::config_directory();
-  tool.recent_path = ui::recent_files_path();
-  if (!tool.recent_path.empty()) {
-    Status loaded = tool.recent.load(tool.recent_path);
-    if (!loaded.ok()) std::cerr << "animscope: " << loaded.error().to_string() << "\n";
-  }
-  init_import_settings(tool, options.import_options, options.import_options_given);
-  const std::string ini_path = tool.config_dir.empty() ? "" : tool.config_dir + "/imgui.ini";
-  tool.recovery = ui::RecoveryKeeper(ui::recovery_directory());
-  if (tool.recovery.folder().empty()) {
-    std::cerr << "animscope: no state folder (XDG_STATE_HOME or HOME): unsaved setup changes get "
-                 "no recovery copies\n";
-  }
-  find_recovery_offers(tool);
+  start_tool(tool, options);
   std::optional<Setup> test_edit = test_setup_edit();
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  ImGuiIO& io = ImGui::GetIO();
-  const bool keep_layout = options.screenshot_path.empty() && !ini_path.empty();
-  io.IniFilename = keep_layout ? ini_path.c_str() : nullptr;
-  register_layout_settings(tool.splits);
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   float ddpi = 96.0f;
   const float dpi_scale =
       SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0 && ddpi > 120.0f ? ddpi / 96.0f : 1.0f;
-  setup_style(dpi_scale);
+  configure_imgui(tool, options.screenshot_path.empty(), dpi_scale);
   ImGui_ImplSDL2_InitForOpenGL(window.value()->sdl(), window.value()->context());
   // A screenshot shows the tool untouched: no hover effects from wherever the pointer is.
   if (!options.screenshot_path.empty()) {
@@ -355,24 +96,8 @@ int run_gui(const GuiOptions& options) {
   }
   ImGui_ImplOpenGL3_Init("#version 450");
 
-  // The first document: what the command line named, the demo otherwise. Shown at once (the
-  // demo) or after loading; a failure still leaves the demo open.
-  Result<Model> demo = load_model_source(kBuiltinDemo);
-  tool.doc = std::make_unique<ui::Document>(std::move(demo).value(), kBuiltinDemo);
-  tool.viewport.frame_model(*tool.doc);
-  tool.pending_anim_files = options.anim_files;
-  if (!options.open_path.empty() && options.open_path != kBuiltinDemo) {
-    open_path(tool, options.open_path);
-  }
-
-  tool.viewport.settings.shading = options.shading;
-  tool.viewport.settings.show_joint_names = options.show_joint_names;
-  tool.viewport.settings.up_axis = options.up_axis;
-  std::string pending_joint = options.select_joint;  // Once the first model is open.
-
   using Clock = std::chrono::steady_clock;
-  const Clock::time_point started = Clock::now();
-  Clock::time_point last = started;
+  Clock::time_point last = Clock::now();
   bool signalled = false;
   for (int frame = 0; !tool.quit; ++frame) {
     SDL_Event event;
@@ -402,36 +127,15 @@ int run_gui(const GuiOptions& options) {
                          ? std::chrono::duration<float>(now - last).count()
                          : 1.0f / 60.0f;
     last = now;
-    collect_load(tool);
+    // The setup opened from the command line is collected by the frame that sees it loaded.
     if (test_edit && !tool.loader.busy() && tool.doc->has_setup()) {
       test_edit->model = tool.doc->setup()->model;
       tool.doc->edit_setup(std::move(*test_edit), "test edit");
       test_edit.reset();
     }
-    if (!tool.pending_anim_files.empty() && !tool.loader.busy()) {
-      tool.doc->add_clip_files(tool.pending_anim_files);
-      tool.pending_anim_files.clear();
-    }
-    handle_drops(tool);
-    sync_clip_files(tool, dt);
-    tool.notice_age += dt;
-    if (!pending_joint.empty() && !tool.loader.busy()) {
-      select_joint_by_name(tool, pending_joint);
-      pending_joint.clear();
-    }
-
-    const Clock::time_point work_start = Clock::now();
-    tool.doc->update(dt > 0.1f ? 0.1f : dt);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
-    ui::new_frame();
-    main_menu(tool);
-    shortcuts(tool);
-    draw_panels(tool, *renderer.value());
-    modal_dialogs(tool);
-    keep_recovery_copy(tool, std::chrono::duration<double>(Clock::now() - started).count());
-    ImGui::Render();
-    tool.frame_ms = std::chrono::duration<float, std::milli>(Clock::now() - work_start).count();
+    tool_frame(tool, view, dt);
 
     int w = 0, h = 0;
     window.value()->drawable_size(&w, &h);

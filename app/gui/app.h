@@ -1,5 +1,6 @@
 #pragma once
-// The desktop tool: window, main loop, menus, panel layout, loading and error dialogs.
+// The desktop tool's window and main loop: SDL's events in, OpenGL out. What a frame does (menus,
+// panels, dialogs, loads) is in tool_frame.h.
 #include <string>
 #include <vector>
 

@@ -58,15 +58,18 @@ struct Tool {
   int drop_probe_serial = -1;        // doc_serial when drop_probe started.
   std::vector<std::string> dropped;  // Dropped this frame, handled together.
   std::vector<std::string> pending_anim_files;  // --anim: added once the first model is open.
+  std::string pending_joint;  // --joint: selected once the first model is open; empty: none.
   // When each loaded clip file was last written, to notice changes on disk.
   std::vector<std::pair<std::string, std::filesystem::file_time_type>> clip_file_times;
   float since_disk_check = 0.0f;
+  double seconds = 0.0;  // Since start: the frames' times summed (recovery copies' clock).
   std::string notice;        // A passing message for the status bar ("Loaded 2 clip files...").
   float notice_age = 0.0f;   // Seconds shown so far.
   PendingAction pending;     // Waiting on the unsaved-changes question.
   bool ask_unsaved = false;  // Show that question next frame.
   std::string error_title, error_text;  // Shown in a modal until dismissed.
   std::string config_dir;               // Empty when the user has no config folder.
+  std::string ini_path;                 // ImGui's io.IniFilename points here; empty: none.
   std::string recent_path;  // Empty likewise: the recent list then lives for the session.
   LayoutSplits splits;      // Panel proportions, kept in imgui.ini.
   // This process's recovery copy of unsaved setup changes (none kept without a state folder).

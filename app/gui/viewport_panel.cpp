@@ -1,5 +1,6 @@
 #include "gui/viewport_panel.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -229,13 +230,12 @@ void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& se
   }
 }
 
-void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRenderer& renderer) {
+void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, ViewRenderer& renderer) {
   toolbar(doc);
   settings.selected_joint = selection.joint;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const glm::vec2 size(avail.x > 16.0f ? avail.x : 16.0f, avail.y > 16.0f ? avail.y : 16.0f);
   const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
-  target_.resize(static_cast<int>(size.x * scale), static_cast<int>(size.y * scale));
 
   FrameInputs frame;
   frame.model = &doc.model();
@@ -246,13 +246,12 @@ void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, SceneRende
   frame.bounds = ground_;
   frame.display = ui::display_transform(settings.up_axis);
   frame.aspect = aspect_ = size.x / size.y;
-  target_.bind();
-  renderer.draw(frame, settings);
-  target_.resolve();
+  const unsigned image =
+      renderer.draw(frame, settings, std::max(1, static_cast<int>(size.x * scale)),
+                    std::max(1, static_cast<int>(size.y * scale)));
 
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const auto texture =
-      reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(target_.texture()));
+  const auto texture = reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(image));
   ImGui::Image(texture, ImVec2(size.x, size.y), ImVec2(0, 1), ImVec2(1, 0));
   // The image is not interactive by itself: an invisible button over it takes the input.
   ImGui::SetCursorScreenPos(origin);

@@ -6,15 +6,14 @@
 #include "anim/ui/rotate_gizmo.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/viewport_settings.h"
-#include "render/render_target.h"
-#include "render/scene_renderer.h"
+#include "render/view_renderer.h"
 
 namespace anim::app {
 
 class ViewportPanel {
  public:
   // Draws inside the current window: a toolbar, then the view filling the rest.
-  void draw(ui::Document& doc, ui::Selection& selection, SceneRenderer& renderer);
+  void draw(ui::Document& doc, ui::Selection& selection, ViewRenderer& renderer);
   // Places the camera around the document's current pose (key F, and on load).
   void frame_model(const ui::Document& doc);
 
@@ -37,7 +36,6 @@ class ViewportPanel {
   glm::mat4 model_to_screen(const glm::vec2& size) const;
   void draw_labels(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
                    const glm::vec2& size) const;
-  RenderTarget target_;
   ui::Bounds ground_;    // Bounds at the last framing: the grid stays put while the model moves.
   float aspect_ = 1.5f;  // Width / height of the last drawn view, for framing.
   bool dragging_ = false;

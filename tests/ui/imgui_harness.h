@@ -1,8 +1,9 @@
 #pragma once
 // A headless ImGui context for driving panels as a user would: every frame draws a callback
 // inside one fixed window (like the app's panel windows), and mouse and keyboard input is fed
-// through ImGuiIO. ImGui's own asserts are compiled out of the Debian library, so each frame
-// also checks that the callback left every ImGui stack balanced.
+// through ImGuiIO. ImGui's own asserts abort (Debian builds the library with them, and
+// third_party/imgui_config turns on those in its headers); each frame also checks that the
+// callback left every ImGui stack balanced, so a failure names the panel's test, not a crash.
 #include <functional>
 #include <string>
 #include <utility>

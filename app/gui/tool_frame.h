@@ -1,0 +1,29 @@
+#pragma once
+// The desktop tool apart from its platform: how it starts, its ImGui setup, and one frame of it
+// (loads, drops, playback, menus, shortcuts, panels, dialogs) on whatever input ImGuiIO holds.
+// run_gui feeds it SDL's events and presents with OpenGL; tests feed it input of their own
+// (tests/app/tool_monkey_test.cpp), so they run the very frame users get.
+#include "gui/app.h"
+#include "gui/tool.h"
+#include "render/view_renderer.h"
+
+namespace anim::app {
+
+// The tool as it starts: the user's config folder and recent files, the built-in demo open,
+// and what `options` asks for (a file to start loading, clip files to add and a joint to select
+// once it is open, view settings). Needs no ImGui context.
+void start_tool(Tool& tool, const GuiOptions& options);
+
+// Sets up the current ImGui context for `tool`: imgui.ini in the config folder when
+// `keep_layout` (else no ini file), the panel layout's settings, keyboard navigation, the style
+// and the font, sized by `dpi_scale`.
+void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale);
+
+// One frame, `dt` seconds after the last, with this frame's input already in ImGuiIO (display
+// size, mouse, keys, text; and dropped files in tool.dropped): takes finished loads and drops,
+// keeps clip files current, advances playback, then runs ui::new_frame(), the menus, shortcuts,
+// panels and dialogs (the viewport drawing its scene with `renderer`), and ImGui::Render(). The
+// caller draws ImGui::GetDrawData(); quitting sets tool.quit.
+void tool_frame(Tool& tool, ViewRenderer& renderer, float dt);
+
+}  // namespace anim::app

@@ -1,0 +1,422 @@
+#include "monkey/tool_monkey.h"
+
+#include <unistd.h>
+
+#include <SDL.h>
+#include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+#include <imgui_internal.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "gui/settings_menu.h"
+#include "gui/setup_actions.h"
+#include "gui/tool.h"
+#include "gui/tool_frame.h"
+#include "monkey/document_check.h"
+#include "monkey/monkey_files.h"
+#include "monkey/monkey_input.h"
+#include "monkey/monkey_view_renderer.h"
+#include "render/gl_window.h"
+#include "render/scene_renderer.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+namespace anim::app::monkey {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// --- The last steps, for a crash report written from a signal handler ---
+
+constexpr int kRecent = 40;
+char g_header[512];
+char g_recent[kRecent][320];
+std::atomic<long> g_last{-1};  // Index of the newest step in g_recent.
+
+void write_text(const char* text) {
+  const ssize_t written = ::write(STDERR_FILENO, text, std::strlen(text));
+  (void)written;
+}
+
+void print_recent_steps() {
+  write_text(g_header);
+  const long last = g_last.load();
+  for (long i = std::max(0L, last - kRecent + 1); i <= last; ++i) {
+    write_text(g_recent[i % kRecent]);
+  }
+}
+
+void record_step(long index, const Step& step) {
+  std::snprintf(g_recent[index % kRecent], sizeof g_recent[0], "  step %ld: %s\n", index,
+                step.describe().c_str());
+  g_last = index;
+}
+
+extern "C" void on_fatal_signal(int signal) {
+  write_text("\nmonkey: the tool died; ");
+  print_recent_steps();
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
+void install_crash_report() {
+  std::signal(SIGABRT, on_fatal_signal);  // ImGui's assertions, assert(), std::terminate.
+#if defined(__SANITIZE_ADDRESS__)
+  // The sanitizers catch the rest and report it themselves; then this.
+  __sanitizer_set_death_callback(print_recent_steps);
+#else
+  for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) std::signal(s, on_fatal_signal);
+#endif
+}
+
+// The GL window, once a run is over (see the end of run_monkey).
+GlWindow* g_window_kept_to_exit = nullptr;
+
+// Characters that make a typed name a path: kept from the file dialog (and the clipboard), so a
+// Save dialog cannot be led out of the sandbox.
+bool is_path_char(char c) { return c == '/' || c == '\\' || c == '~'; }
+
+// --- Clipboard: the tool's copies and pastes, kept in the process ---
+
+struct Clipboard {
+  std::string text;
+};
+const char* get_clipboard(void* user) { return static_cast<Clipboard*>(user)->text.c_str(); }
+void set_clipboard(void* user, const char* text) {
+  // Pasted into a Save dialog, a copied path could lead it out of the sandbox.
+  std::string& kept = static_cast<Clipboard*>(user)->text;
+  kept = text;
+  kept.erase(std::remove_if(kept.begin(), kept.end(), is_path_char), kept.end());
+}
+
+// Settings > Import stays in reach of the monkey's clicks, but its loads always run in the child
+// under a limit this machine can afford: in this process, assimp would read the invalid corpus
+// (OutOfMemory.off) with nothing to stop it, which is what the setting is for. Set back after
+// every frame, before the next frame can start a load; true when it had changed.
+constexpr uint64_t kMonkeyImportLimit = uint64_t{2} << 30;
+bool keep_import_safe(Tool& tool) {
+  const ImportOptions& now = tool.import_options;
+  if (!now.in_process && now.memory_limit != 0 && now.memory_limit <= kMonkeyImportLimit) {
+    return false;
+  }
+  ImportOptions safe = now;
+  safe.in_process = false;
+  safe.memory_limit = kMonkeyImportLimit;
+  set_import_settings(tool, safe);
+  return true;
+}
+
+bool loading(const Tool& tool) {
+  return tool.loader.busy() || tool.clip_loader.busy() || tool.drop_probe.busy();
+}
+
+// Paths the tool has opened or saved must lie in the sandbox; empty when they do.
+std::string check_paths(const Tool& tool, const std::string& root) {
+  std::string out;
+  if (tool.doc && !tool.doc->setup_path().empty() && !is_under(root, tool.doc->setup_path())) {
+    out += "the setup's file is outside the sandbox: " + tool.doc->setup_path() + "\n";
+  }
+  for (const std::string& path : tool.recent.paths()) {
+    if (!is_under(root, path)) out += "a recent file is outside the sandbox: " + path + "\n";
+  }
+  return out;
+}
+
+struct Counts {
+  long steps_by_kind[10] = {};
+  int quits = 0, dialogs_sent_back = 0, errors_shown = 0, impatient_frames = 0;
+  int import_settings_reset = 0;
+  long file_dialog_frames = 0, setup_frames = 0, setup_tab_frames = 0;
+  std::map<std::string, long> modal_frames;  // By dialog.
+  double slowest_frame_ms = 0.0;
+  std::set<std::string> windows;  // Every ImGui window, popup and menu that appeared.
+};
+
+// What the frame showed, for the summary: how much of the tool the steps reached.
+void count_frame(const Tool& tool, Counts& counts) {
+  counts.file_dialog_frames += tool.file_dialog.is_open();
+  counts.setup_frames += tool.doc && tool.doc->has_setup();
+  counts.setup_tab_frames += tool.splits.editing;
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  if (const ImGuiWindow* modal = ImGui::GetTopMostPopupModal()) {
+    ++counts.modal_frames[std::string(modal->Name).substr(0, std::string(modal->Name).find("##"))];
+  }
+  for (const ImGuiWindow* w : g.Windows) {
+    if (!w->WasActive) continue;
+    // Child windows are named "Parent/Child_ID": keep the part a reader knows.
+    std::string name = w->Name;
+    if (const std::size_t hashes = name.find("##"); hashes != std::string::npos && hashes > 0) {
+      name = name.substr(0, hashes);
+    }
+    counts.windows.insert(name);
+  }
+}
+
+}  // namespace
+
+MonkeyOptions options_from_environment(MonkeyOptions base) {
+  if (const char* v = std::getenv("ANIMSCOPE_MONKEY_SEED"))
+    base.seed = std::strtoull(v, nullptr, 0);
+  if (const char* v = std::getenv("ANIMSCOPE_MONKEY_EVENTS")) base.events = std::atoi(v);
+  if (const char* v = std::getenv("ANIMSCOPE_MONKEY_IMPATIENCE")) base.impatience = std::atof(v);
+  if (const char* v = std::getenv("ANIMSCOPE_MONKEY_CHECK_EVERY")) {
+    base.check_every = std::max(1, std::atoi(v));
+  }
+  if (const char* v = std::getenv("ANIMSCOPE_MONKEY_LOG")) base.log_steps = std::atoi(v) != 0;
+  if (const char* v = std::getenv("ANIMSCOPE_MONKEY_GL_EVERY")) base.gl_every = std::atoi(v);
+  return base;
+}
+
+void run_monkey(const MonkeyOptions& options) {
+  std::snprintf(g_header, sizeof g_header,
+                "seed %llu, %d events, impatience %g; replay with ANIMSCOPE_MONKEY_SEED=%llu "
+                "ANIMSCOPE_MONKEY_EVENTS=%d ANIMSCOPE_MONKEY_IMPATIENCE=%g. The last steps:\n",
+                static_cast<unsigned long long>(options.seed), options.events, options.impatience,
+                static_cast<unsigned long long>(options.seed), options.events, options.impatience);
+  std::printf("monkey: %s", g_header);
+  std::printf("\n");
+  std::fflush(stdout);
+  install_crash_report();
+
+  // The process id keeps runs apart; padded, it is drawn the same width in every run (the
+  // font's digits are all one width), so the sandbox's path lays out the same.
+  char pid[16];
+  std::snprintf(pid, sizeof pid, "%07d", static_cast<int>(::getpid()));
+  // Not the event count: a run cut short at a failing step replays the same steps.
+  const std::string sandbox_name = options.sandbox + "-" + std::to_string(options.seed) + "-" + pid;
+  const fs::path previous_dir = fs::current_path();
+  const MonkeyFiles files = make_monkey_files(sandbox_name, options.seed);
+  if (::testing::Test::HasFailure()) return;
+
+  // A real GL context without a display: SDL's offscreen driver (EGL, Mesa's llvmpipe here).
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  GlWindow::Options window_options;
+  window_options.hidden = true;
+  window_options.vsync = false;
+  auto window = GlWindow::create(window_options);
+  ASSERT_TRUE(window.ok()) << window.error().to_string();
+  auto renderer = SceneRenderer::create();
+  ASSERT_TRUE(renderer.ok()) << renderer.error().to_string();
+  MonkeyViewRenderer view(*renderer.value());
+
+  // The tool as run_gui starts it.
+  Tool tool;
+  start_tool(tool, GuiOptions{});
+  keep_import_safe(tool);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  configure_imgui(tool, true, 1.0f);
+  ImGui_ImplSDL2_InitForOpenGL(window.value()->sdl(), window.value()->context());  // Key map.
+  ImGui_ImplOpenGL3_Init("#version 450");
+  ImGuiIO& io = ImGui::GetIO();
+  Clipboard clipboard;
+  io.ClipboardUserData = &clipboard;
+  io.GetClipboardTextFn = get_clipboard;
+  io.SetClipboardTextFn = set_clipboard;
+  io.DisplaySize =
+      ImVec2(static_cast<float>(window_options.width), static_cast<float>(window_options.height));
+  io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+
+  MonkeyInput input(options.seed,
+                    {files.real, files.broken, static_cast<int>(files.changeable.size())});
+  std::mt19937_64 patience(options.seed ^ 0x9e3779b97f4a7c15ull);  // Its own stream: see below.
+  bool load_decided = false, impatient = false;
+  Counts counts;
+  const Clock::time_point start = Clock::now();
+  bool had_error = false;
+  long frames = 0;
+
+  auto frame = [&](const Step& step) {
+    // Loads run in the background; waiting for each before the next frame makes a seed replay
+    // exactly. Some are not waited for (impatience), drawing from a stream of their own so the
+    // steps stay the same whatever the timing.
+    if (loading(tool)) {
+      if (!load_decided) {
+        impatient = options.impatience > 0.0 &&
+                    std::uniform_real_distribution<double>(0.0, 1.0)(patience) < options.impatience;
+        load_decided = true;
+      }
+      if (impatient) {
+        ++counts.impatient_frames;
+      } else {
+        const Clock::time_point waited = Clock::now();
+        while (loading(tool) && Clock::now() - waited < std::chrono::seconds(120)) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        if (loading(tool))
+          ADD_FAILURE() << "a load still runs after 120 s: " << tool.loader.label();
+      }
+    } else {
+      load_decided = false;
+    }
+    // A file dialog that wandered out of the sandbox goes back, before it can save there.
+    if (tool.file_dialog.is_open() && !is_under(files.root, tool.file_dialog.directory())) {
+      tool.file_dialog.navigate(files.work);
+      ++counts.dialogs_sent_back;
+    }
+    const Clock::time_point frame_start = Clock::now();
+    const bool gl = options.gl_every > 0 && frames % options.gl_every == 0;
+    ++frames;
+    view.set_drawing(gl);
+    ImGui_ImplOpenGL3_NewFrame();
+    tool_frame(tool, view, step.dt);
+    if (gl) {  // ImGui's draw data at a quarter of the resolution, likewise.
+      ImDrawData* draw_data = ImGui::GetDrawData();
+      draw_data->FramebufferScale = ImVec2(0.25f, 0.25f);
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      glViewport(0, 0, static_cast<int>(io.DisplaySize.x * 0.25f),
+                 static_cast<int>(io.DisplaySize.y * 0.25f));
+      glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      ImGui_ImplOpenGL3_RenderDrawData(draw_data);
+      window.value()->swap();
+    }
+    window.value()->set_title(window_title(tool));
+    counts.slowest_frame_ms =
+        std::max(counts.slowest_frame_ms,
+                 std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count());
+    // The user asked to quit (menu, Ctrl+Q, or a quit that waited on the unsaved question):
+    // the monkey stays.
+    if (tool.quit) {
+      tool.quit = false;
+      ++counts.quits;
+    }
+    counts.import_settings_reset += keep_import_safe(tool);
+    count_frame(tool, counts);
+    if (!tool.error_title.empty() && !had_error) ++counts.errors_shown;
+    had_error = !tool.error_title.empty();
+  };
+
+  std::string problem;
+  long step_index = 0;
+  for (; step_index < options.events && problem.empty(); ++step_index) {
+    Step step = input.next(ImGui::GetDrawData(), io.DisplaySize);
+    if (step.kind == Step::Kind::kText && tool.file_dialog.is_open()) {
+      step.text.erase(std::remove_if(step.text.begin(), step.text.end(), is_path_char),
+                      step.text.end());
+    }
+    record_step(step_index, step);
+    if (options.log_steps) std::printf("step %ld: %s\n", step_index, step.describe().c_str());
+    ++counts.steps_by_kind[static_cast<int>(step.kind)];
+    apply_to_io(step, io);
+    if (step.kind == Step::Kind::kDrop) {
+      tool.dropped.insert(tool.dropped.end(), step.files.begin(), step.files.end());
+    }
+    if (step.kind == Step::Kind::kDisk) {
+      const std::string& bytes = files.originals[static_cast<std::size_t>(step.file)];
+      std::ofstream(files.changeable[static_cast<std::size_t>(step.file)],
+                    std::ios::binary | std::ios::trunc)
+          << (step.cut ? bytes.substr(0, bytes.size() / 3) : bytes);
+    }
+    frame(step);
+    if (tool.file_dialog.is_open() && !is_under(files.root, tool.file_dialog.directory())) {
+      // Back at once, and drawn there, so the next step aims at what the sandbox shows, not at
+      // a listing of folders that differ between machines (a seed replays the same anywhere).
+      Step stay;
+      stay.kind = Step::Kind::kIdle;
+      apply_to_io(stay, io);
+      frame(stay);
+    }
+    problem = view.take_problems();
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    if (g.WithinFrameScope || g.CurrentWindowStack.Size != 0 || g.FrameCountEnded != g.FrameCount) {
+      problem += "ImGui's frame did not end cleanly\n";
+    }
+    problem += check_paths(tool, files.root);
+    if (problem.empty() && (step_index + 1) % options.check_every == 0) {
+      problem = check_document(tool);
+    }
+    if (::testing::Test::HasFailure() && problem.empty()) problem = "see the failure above\n";
+    if ((step_index + 1) % std::max(1, options.events / 10) == 0) {
+      std::printf("monkey: %ld steps, %d documents opened, %.1f s\n", step_index + 1,
+                  tool.doc_serial, std::chrono::duration<double>(Clock::now() - start).count());
+      std::fflush(stdout);
+    }
+  }
+  // The end: let the last loads land, and look once more.
+  if (problem.empty()) {
+    for (int i = 0; i < 3; ++i) {
+      Step idle;
+      idle.kind = Step::Kind::kIdle;
+      apply_to_io(idle, io);
+      frame(idle);
+    }
+    problem = check_document(tool) + check_paths(tool, files.root);
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (!problem.empty()) {
+    ADD_FAILURE() << "after step " << step_index - 1 << ":\n" << problem;
+    print_recent_steps();
+  }
+
+  const char* kinds[] = {"move", "button", "wheel", "key",   "text",
+                         "drop", "resize", "idle",  "leave", "disk"};
+  std::printf(
+      "monkey: %ld events in %.1f s (%.0f events/s), %ld frames (%ld drawn with GL), "
+      "slowest frame %.1f ms\n",
+      step_index, seconds, static_cast<double>(step_index) / seconds, frames,
+      options.gl_every > 0 ? (frames + options.gl_every - 1) / options.gl_every : 0,
+      counts.slowest_frame_ms);
+  std::printf("monkey: ");
+  for (int k = 0; k < 10; ++k)
+    std::printf("%s %ld%s", kinds[k], counts.steps_by_kind[k], k < 9 ? ", " : "\n");
+  std::printf(
+      "monkey: %d documents opened, %d errors shown, %d quits answered, %d file dialogs "
+      "sent back to the sandbox, %d frames while loading, %d import settings set back\n",
+      tool.doc_serial, counts.errors_shown, counts.quits, counts.dialogs_sent_back,
+      counts.impatient_frames, counts.import_settings_reset);
+  std::printf(
+      "monkey: frames with the file dialog open %ld, with a setup %ld, in the Setup tab "
+      "%ld; with a modal dialog:",
+      counts.file_dialog_frames, counts.setup_frames, counts.setup_tab_frames);
+  for (const auto& [name, frames] : counts.modal_frames)
+    std::printf(" [%s] %ld", name.c_str(), frames);
+  std::printf("\nmonkey: windows seen:");
+  for (const std::string& name : counts.windows) std::printf(" [%s]", name.c_str());
+  std::printf("\n");
+  std::fflush(stdout);
+
+  tool.loader.cancel();
+  tool.clip_loader.cancel();
+  tool.drop_probe.cancel();
+  renderer.value().reset();
+  tool.doc.reset();
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  // The window and its GL context stay to the process's end: destroying them unloads Mesa's
+  // driver, whose own allocations LeakSanitizer would then report as leaks of an unnamed module.
+  g_window_kept_to_exit = window.value().release();
+  fs::current_path(previous_dir);
+  if (!::testing::Test::HasFailure()) {
+    std::error_code ec;
+    fs::remove_all(files.root, ec);
+  } else {
+    std::printf("monkey: the sandbox is kept: %s\n", files.root.c_str());
+  }
+}
+
+}  // namespace anim::app::monkey

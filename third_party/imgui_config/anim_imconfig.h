@@ -1,0 +1,22 @@
+#pragma once
+// Dear ImGui's build configuration for our code (IMGUI_USER_CONFIG, set by third_party/
+// CMakeLists.txt on every target that includes imgui.h).
+//
+// Debian builds libimgui without NDEBUG, so the library's own IM_ASSERTs (begin/end and
+// push/pop balance, ID stack, popups, tables, ...) abort in every build of ours. The IM_ASSERTs
+// in ImGui's headers are compiled into our code instead (ImVector bounds, ImVec2 indexing, ...),
+// and as assert() they would vanish from our NDEBUG builds (RelWithDebInfo, Release): here they
+// abort too, whatever the build type, so a misuse fails the same way everywhere.
+//
+// Only IM_ASSERT may be configured here: the library is prebuilt, and anything that changes
+// ImGui's types or layout (ImDrawIdx, ImTextureID, IM_VEC2_CLASS_EXTRA, ...) would break it.
+#include <cstdio>
+#include <cstdlib>
+
+[[noreturn]] inline void anim_imgui_assert_failed(const char* expr, const char* file, int line) {
+  std::fprintf(stderr, "%s:%d: ImGui assertion failed: %s\n", file, line, expr);
+  std::abort();
+}
+
+#define IM_ASSERT(_EXPR) \
+  ((_EXPR) ? static_cast<void>(0) : anim_imgui_assert_failed(#_EXPR, __FILE__, __LINE__))
