@@ -10,6 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/setup.h"
+#include "anim/ui/config_paths.h"
+#include "anim/ui/recovery.h"
 #include "bvh_take.h"
 #include "cli_run.h"
 #include "split_assets.h"
@@ -56,6 +59,39 @@ std::string clip_file_setup(const import::test_support::SplitFiles& split, const
          fs::relative(split.mesh_file, dir).string() + "\",\n  \"animations\": [\n" + animations +
          "\n  ],\n  \"states\": [\n" + states + "\n  ],\n  \"default_state\": \"" +
          (split.clip_names.empty() ? std::string("none") : split.clip_names.front()) + "\"\n}\n";
+}
+
+// Work an earlier animscope left behind, so the start offers Restore or Discard and the monkey
+// reaches that dialog: the Wuson setup with unsaved edits (a state renamed), a new setup on the
+// demo in no file yet, one whose model is gone, and a garbled copy the offer must skip.
+void add_recovery_copies(const std::string& wuson_setup, std::mt19937_64& random) {
+  const std::string folder = ui::recovery_directory();
+  ASSERT_FALSE(folder.empty());
+  Result<Setup> setup = load_setup(wuson_setup);
+  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+  ui::RecoveryCopy copy;
+  copy.setup = setup.value();
+  if (!copy.setup.states.empty()) copy.setup.states.front().name += " (edited)";
+  copy.setup_path = wuson_setup;
+  copy.model_path = (fs::path(wuson_setup).parent_path() / "Testwuson.X").string();
+  copy.written_ms = ui::now_ms() - 60'000;
+  copy.base_mtime_ns = ui::file_mtime_ns(wuson_setup);
+  // A writer that cannot be running: another boot.
+  copy.writer = ui::ProcessIdentity{1, 1, "monkey-an-earlier-boot"};
+  ASSERT_TRUE(ui::write_recovery_copy(folder + "/edited.json", copy).ok());
+  ui::RecoveryCopy fresh = copy;
+  fresh.setup.model = "builtin:demo";
+  fresh.setup.animations.clear();
+  fresh.setup_path.clear();
+  fresh.model_path = "builtin:demo";
+  fresh.base_mtime_ns.reset();
+  ASSERT_TRUE(ui::write_recovery_copy(folder + "/new.json", fresh).ok());
+  ui::RecoveryCopy orphan = copy;
+  orphan.model_path = (fs::path(wuson_setup).parent_path() / "gone.X").string();
+  ASSERT_TRUE(ui::write_recovery_copy(folder + "/orphan.json", orphan).ok());
+  std::string garbled = ui::recovery_text(copy);
+  for (std::size_t i = 0; i < garbled.size(); i += 37) garbled[i] = static_cast<char>(random());
+  write_bytes(folder + "/garbled.json", garbled);
 }
 
 }  // namespace
@@ -133,9 +169,11 @@ MonkeyFiles make_monkey_files(const std::string& name, std::uint64_t seed) {
   files.changeable.push_back(files.real.back());
   for (const std::string& f : files.changeable) files.originals.push_back(read_bytes(f));
 
+  std::mt19937_64 random(seed);
+  add_recovery_copies(wuson_setup, random);
+
   // --- Broken files ---
   const fs::path broken = work / "broken";
-  std::mt19937_64 random(seed);
   auto noise = [&random](std::size_t n) {
     std::string bytes(n, '\0');
     for (char& c : bytes) c = static_cast<char>(random() & 0xff);
