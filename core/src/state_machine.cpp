@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anim/blending.h"
+#include "anim/find_by_name.h"
 
 namespace anim {
 namespace {
@@ -27,6 +28,15 @@ bool holds(ConditionOp op, float value, float operand) {
       return value == 0.0f;
   }
   return false;
+}
+
+// `value` as a parameter of type `type` holds it.
+float fit_to_type(ParameterType type, float value) {
+  if (type == ParameterType::kInt) return std::round(value);
+  if (type == ParameterType::kBool || type == ParameterType::kTrigger) {
+    return value != 0.0f ? 1.0f : 0.0f;
+  }
+  return value;
 }
 
 }  // namespace
@@ -63,11 +73,7 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
 bool StateMachineInstance::set_value(int parameter, float value) {
   if (parameter < 0 || static_cast<std::size_t>(parameter) >= params_.size()) return false;
   if (!std::isfinite(value)) return false;
-  const ParameterDef& def = def_->parameters[parameter];
-  if (def.type == ParameterType::kInt) value = std::round(value);
-  if (def.type == ParameterType::kBool || def.type == ParameterType::kTrigger) {
-    value = value != 0.0f ? 1.0f : 0.0f;
-  }
+  value = fit_to_type(def_->parameters[parameter].type, value);
   SmoothedValue& p = params_[parameter];
   p.target = std::clamp(value, p.min, p.max);
   if (!(p.rate > 0.0f)) p.value = p.target;
@@ -87,6 +93,33 @@ bool StateMachineInstance::set_trigger(const std::string& name) {
   const int index = def_->find_parameter(name);
   if (index < 0 || def_->parameters[index].type != ParameterType::kTrigger) return false;
   return set_value(index, 1.0f);
+}
+
+void StateMachineInstance::continue_from(const StateMachineInstance& before) {
+  const StateMachineDef& old_def = *before.def_;
+  for (std::size_t i = 0; i < params_.size(); ++i) {
+    const ParameterDef& p = def_->parameters[i];
+    const int old = find_by_name(old_def.parameters, p.name);
+    if (old < 0) continue;
+    SmoothedValue& v = params_[i];
+    const SmoothedValue& was = before.params_[old];
+    v.value = std::clamp(fit_to_type(p.type, was.value), v.min, v.max);
+    v.target = std::clamp(fit_to_type(p.type, was.target), v.min, v.max);
+  }
+  const int current = before.current_state();
+  if (current < 0) return;
+  const int state = find_by_name(def_->states, old_def.states[current].name);
+  if (state < 0) return;
+  CycleTime time = before.layers_[before.layer_count_ - 1].time;
+  if (!def_->states[state].loop && time.total() > 1.0) time = CycleTime::from(1.0f);
+  slot_used_.fill(false);
+  layers_[0] = Layer{state, 0, time, 1.0f, time};
+  slot_used_[0] = true;
+  layer_count_ = 1;
+  running_ = -1;
+  running_from_ = -1;
+  elapsed_ = 0.0f;
+  refresh_active();
 }
 
 int StateMachineInstance::current_state() const {

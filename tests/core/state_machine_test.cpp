@@ -1078,5 +1078,99 @@ TEST_F(StateMachineTest, EvaluateRejectsAWrongPoseSize) {
   EXPECT_FALSE(sm.evaluate(pose));
 }
 
+// --- continue_from: the tool's edits keep playback going ------------------------------------
+
+TEST_F(StateMachineTest, ContinueFromKeepsTheCurrentStateItsTimeAndTheParameters) {
+  anim::Setup setup = Crossfade(0.5f);
+  setup.parameters.push_back(Param("speed", ParameterType::kFloat, 0.25f));
+  setup.parameters.back().min = 0.0f;
+  setup.parameters.back().max = 2.0f;
+  setup.parameters.back().rate = 1.0f;
+  StateMachineInstance before = Make(setup);
+  ASSERT_TRUE(before.set_bool("go", true));
+  before.update(0.25f);  // A at 0.25 s; the fade to B starts.
+  before.update(0.5f);   // Done: B alone at 0.5 s of 2 s.
+  ASSERT_TRUE(before.set_float("speed", 1.5f));
+  before.update(0.5f);  // B at 1 s = 0.5; speed moves 0.5 toward 1.5: 0.75.
+  ASSERT_TRUE(ActiveAre(before, {{1, 1.0f, 0.5f}}));
+  ASSERT_NEAR(before.value(1), 0.75f, kTol);
+
+  // The edit: states reordered, a state and a parameter added, B's transition slower.
+  anim::Setup edited = setup;
+  edited.parameters.insert(edited.parameters.begin(), Param("new", ParameterType::kInt, 3));
+  edited.states = {State("C", "ramp_z"), State("B", "ramp_y"), State("A", "ramp_x")};
+  edited.default_state = "A";
+  edited.transitions[0].duration = 2.0f;
+  StateMachineInstance after = Make(edited);
+  after.continue_from(before);
+  EXPECT_TRUE(ActiveAre(after, {{1, 1.0f, 0.5f}}));  // B, now index 1 of C, B, A, at 0.5.
+  EXPECT_TRUE(NoTransition(after));
+  EXPECT_EQ(after.value(0), 3.0f);  // "new": its default.
+  EXPECT_EQ(after.value(1), 1.0f);  // "go": true, as it was.
+  EXPECT_NEAR(after.value(2), 0.75f, kTol);  // "speed": value and target kept.
+  EXPECT_EQ(after.target(2), 1.5f);
+  EXPECT_TRUE(Vec3Near(Root(after), {0, 5.0f, 0}, kTol));  // ramp_y at half its length.
+  after.update(0.5f);  // Goes on from there: 1.5 s of 2 s; speed 1.25.
+  EXPECT_TRUE(ActiveAre(after, {{1, 1.0f, 0.75f}}));
+  EXPECT_NEAR(after.value(2), 1.25f, kTol);
+}
+
+TEST_F(StateMachineTest, ContinueFromSettlesARunningTransitionInItsDestination) {
+  StateMachineInstance before = Make(Crossfade(1.0f));
+  ASSERT_TRUE(before.set_bool("go", true));
+  before.update(0.25f);
+  before.update(0.5f);  // A fading out, B at 0.5 s of 2 s.
+  ASSERT_TRUE(TransitionIs(before, 0, 0, 1, 0.5f));
+  StateMachineInstance after = Make(Crossfade(1.0f));
+  after.continue_from(before);
+  EXPECT_TRUE(NoTransition(after));
+  EXPECT_TRUE(ActiveAre(after, {{1, 1.0f, 0.25f}}));
+}
+
+TEST_F(StateMachineTest, ContinueFromFitsValuesToTheNewTypeAndRange) {
+  anim::Setup setup = MakeSetup({Param("p", ParameterType::kFloat, 0.0f),
+                                 Param("q", ParameterType::kFloat, 0.0f)},
+                                {State("A", "ramp_x")}, {});
+  StateMachineInstance before = Make(setup);
+  ASSERT_TRUE(before.set_float("p", 2.6f));
+  ASSERT_TRUE(before.set_float("q", 7.0f));
+  anim::Setup edited = setup;
+  edited.parameters[0].type = ParameterType::kInt;
+  edited.parameters[1].min = -1.0f;
+  edited.parameters[1].max = 5.0f;
+  StateMachineInstance after = Make(edited);
+  after.continue_from(before);
+  EXPECT_EQ(after.value(0), 3.0f);  // Rounded to an int.
+  EXPECT_EQ(after.value(1), 5.0f);  // Clamped into the new range.
+  EXPECT_EQ(after.target(1), 5.0f);
+}
+
+TEST_F(StateMachineTest, ContinueFromStartsAfreshWhenTheStateIsGone) {
+  StateMachineInstance before = Make(Crossfade(0.0f));
+  ASSERT_TRUE(before.set_bool("go", true));
+  before.update(0.25f);  // In B at once.
+  before.update(0.5f);
+  ASSERT_EQ(before.current_state(), 1);
+  anim::Setup edited = Crossfade(0.0f);
+  edited.states[1].name = "Renamed";
+  edited.transitions[0].to = "Renamed";
+  StateMachineInstance after = Make(edited);
+  after.continue_from(before);
+  EXPECT_TRUE(ActiveAre(after, {{0, 1.0f, 0.0f}}));  // The default state, from its start.
+  EXPECT_EQ(after.value(0), 1.0f);                   // The parameter still carries over.
+}
+
+TEST_F(StateMachineTest, ContinueFromStopsAOneShotAtItsEnd) {
+  anim::Setup setup = MakeSetup({}, {State("A", "ramp_x")}, {});
+  StateMachineInstance before = Make(setup);
+  before.update(2.5f);  // Looping: 2.5 cycles.
+  anim::Setup edited = setup;
+  edited.states[0].loop = false;
+  StateMachineInstance after = Make(edited);
+  after.continue_from(before);
+  EXPECT_TRUE(ActiveAre(after, {{0, 1.0f, 1.0f}}));
+  EXPECT_TRUE(Vec3Near(Root(after), {10, 0, 0}, kTol));
+}
+
 }  // namespace
 }  // namespace anim

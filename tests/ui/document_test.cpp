@@ -882,7 +882,7 @@ TEST(DocumentSetupEditTest, NewSetupHasAStatePerClipAndRunsTheFirst) {
   expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 1.0f));  // "Run": z == 4 t.
 }
 
-TEST(DocumentSetupEditTest, EditsRestartTheMachineAndErrorsKeepTheLastGoodOne) {
+TEST(DocumentSetupEditTest, EditsRebuildTheMachineAndErrorsKeepTheLastGoodOne) {
   Document doc(make_doc_model(), "/models/doc.x");
   doc.new_setup();
   // Run -> Walk at once, no conditions.
@@ -917,6 +917,52 @@ TEST(DocumentSetupEditTest, EditsRestartTheMachineAndErrorsKeepTheLastGoodOne) {
   EXPECT_FALSE(doc.undo_setup_edit());
   ASSERT_TRUE(doc.redo_setup_edit());
   EXPECT_EQ(doc.setup()->transitions.size(), 1u);
+}
+
+// The issue-13 complaint: every edit restarted the machine and reset the parameters.
+TEST(DocumentSetupEditTest, EditsKeepTheStateItsTimeTheParametersAndThePlots) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.attach_setup(demo_setup(), "demo.json").ok());
+  ASSERT_TRUE(doc.state_machine()->set_float("speed", 1.0f));
+  for (int i = 0; i < 10; ++i) doc.update(0.1f);  // In Locomotion, speed at its top.
+  const StateMachineInstance& before = *doc.state_machine();
+  ASSERT_EQ(before.def().states[before.current_state()].name, "Locomotion");
+  const float phase = before.active_states()[0].normalized_time;
+  const float speed = before.value(0);
+  ASSERT_GT(speed, 0.5f);
+  const glm::vec3 pose = root_translation(doc);
+  const std::size_t plotted = doc.weight_history(1).size();
+  doc.set_playing(false);
+
+  // Slower fades, and a state added in front of the others.
+  anim::Setup edited = *doc.setup();
+  for (SetupTransition& t : edited.transitions) t.duration *= 2.0f;
+  SetupState extra;
+  extra.name = "Extra";
+  extra.motion = "Walk";
+  edited.states.insert(edited.states.begin(), extra);
+  doc.edit_setup(edited, "slower fades");
+  ASSERT_TRUE(setup_errors(doc).empty());
+  const StateMachineInstance& after = *doc.state_machine();
+  ASSERT_NE(&after, &before);
+  EXPECT_EQ(after.def().states[after.current_state()].name, "Locomotion");
+  EXPECT_EQ(after.active_states()[0].normalized_time, phase);
+  EXPECT_EQ(after.value(0), speed);
+  EXPECT_EQ(after.target(0), 1.0f);
+  EXPECT_FALSE(doc.playing()) << "a paused preview stays paused";
+  expect_vec3(root_translation(doc), pose);
+  // The plots go on, each series still its state's: Locomotion is now the third.
+  ASSERT_EQ(doc.weight_series(), 3u);
+  EXPECT_EQ(doc.weight_history(2).size(), plotted);
+  EXPECT_NEAR(doc.weight_history(2).back(), 1.0f, kTol);
+  EXPECT_NEAR(doc.weight_history(0).back(), 0.0f, kTol);
+
+  // Undo goes on likewise.
+  ASSERT_TRUE(doc.undo_setup_edit());
+  EXPECT_EQ(doc.state_machine()->def().states[doc.state_machine()->current_state()].name,
+            "Locomotion");
+  EXPECT_EQ(doc.state_machine()->active_states()[0].normalized_time, phase);
+  expect_vec3(root_translation(doc), pose);
 }
 
 TEST(DocumentSetupEditTest, SaveAsWritesTheFileKeepsTheModelReachableAndCleans) {

@@ -8,6 +8,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/blending.h"
+#include "anim/find_by_name.h"
 
 namespace anim::ui {
 
@@ -186,18 +187,18 @@ void Document::new_setup() {
 void Document::edit_setup(Setup edited, std::string what) {
   if (!has_setup_) return;
   edits_.push(std::move(edited), std::move(what));
-  apply_setup();
+  apply_setup(MachineStart::kGoOn);
 }
 
 bool Document::undo_setup_edit() {
   if (!edits_.undo()) return false;
-  apply_setup();
+  apply_setup(MachineStart::kGoOn);
   return true;
 }
 
 bool Document::redo_setup_edit() {
   if (!edits_.redo()) return false;
-  apply_setup();
+  apply_setup(MachineStart::kGoOn);
   return true;
 }
 
@@ -308,16 +309,41 @@ void Document::set_clip_files(std::vector<import::AnimationFile> files, import::
   evaluate();
 }
 
-void Document::apply_setup() {
+void Document::apply_setup(MachineStart how) {
   std::vector<std::string> clip_names;
   for (const Clip& clip : model_->clips) clip_names.push_back(clip.name);
   problems_ = validate_setup(edits_.current(), clip_names);
   Result<StateMachineDef> def = compile_setup(edits_.current(), model_->clips);
-  if (!def.ok()) return;   // The last good state machine keeps running.
-  state_machine_.reset();  // It points into def_.
-  def_ = std::make_unique<StateMachineDef>(std::move(def).value());
-  state_machine_ = std::make_unique<StateMachineInstance>(*def_, model_->skeleton, model_->clips);
-  if (mode_ == PlaybackMode::kStateMachine) use_state_machine();
+  if (!def.ok()) return;  // The last good state machine keeps running.
+  auto next_def = std::make_unique<StateMachineDef>(std::move(def).value());
+  auto next = std::make_unique<StateMachineInstance>(*next_def, model_->skeleton, model_->clips);
+  const bool goes_on = how == MachineStart::kGoOn && state_machine_;
+  if (goes_on) {
+    next->continue_from(*state_machine_);
+    if (mode_ == PlaybackMode::kStateMachine) keep_state_history(*def_, *next_def);
+  }
+  state_machine_ = std::move(next);  // Before def_: the old instance points into it.
+  def_ = std::move(next_def);
+  if (mode_ != PlaybackMode::kStateMachine) return;
+  if (goes_on) {
+    evaluate();  // Playback goes on where it was.
+  } else {
+    use_state_machine();
+  }
+}
+
+void Document::keep_state_history(const StateMachineDef& before, const StateMachineDef& after) {
+  const std::size_t length = history_.empty() ? 0 : history_.front().size();
+  std::vector<std::deque<float>> kept(after.states.size());
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    const int old = find_by_name(before.states, after.states[i].name);
+    if (old >= 0 && static_cast<std::size_t>(old) < history_.size()) {
+      kept[i] = std::move(history_[old]);
+    } else {
+      kept[i].assign(length, 0.0f);
+    }
+  }
+  history_ = std::move(kept);
 }
 
 Status Document::save_setup_as(const std::string& path) {

@@ -57,6 +57,15 @@ class StateMachineInstance {
   // not fit the skeleton. Never allocates.
   [[nodiscard]] bool evaluate(Span<Transform> output);
 
+  // Carries a running character over from `before`, an instance of another definition (the
+  // tool rebuilds the machine after each edit of its setup, and playback goes on): each
+  // parameter whose name `before` also has takes its value and target, made to fit its own type
+  // and range; the state that was current in `before`, when a state of that name exists here,
+  // goes on from its time, alone (a running transition is settled in its destination; a
+  // one-shot stops at its end). Everything else stays as the constructor left it. Never
+  // allocates.
+  void continue_from(const StateMachineInstance& before);
+
   int current_state() const;  // The newest state (the destination while transitioning).
   Span<const ActiveState> active_states() const { return {active_.data(), count_}; }
   TransitionStatus transition() const;

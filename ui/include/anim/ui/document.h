@@ -179,8 +179,14 @@ class Document {
   Status attach(Setup setup, std::string setup_path, bool saved);
   void evaluate();
   void record_weights();
-  // Checks the current setup and, when it has no errors, (re)starts its state machine.
-  void apply_setup();
+  // Validates and compiles the current setup; when it compiles, its machine replaces the
+  // running one, from its default state or (kGoOn, after an edit, undo or redo) going on from
+  // the running one's current state, time and parameter values.
+  enum class MachineStart { kFresh, kGoOn };
+  void apply_setup(MachineStart how = MachineStart::kFresh);
+  // The state weight plots' series, by state name, from `before`'s states to `after`'s (a new
+  // state's series starts at 0).
+  void keep_state_history(const StateMachineDef& before, const StateMachineDef& after);
 
   std::uint64_t serial_;          // Unique per document in this process (stamp()).
   std::unique_ptr<Model> model_;  // Stable address: players and instances point into it.
