@@ -122,15 +122,20 @@ inline void read_group_key(const uint8_t* stream, const RotationGroup& g, uint32
                            uint16_t (&raw)[3][4], F4 (&rows)[3]) {
   uint64_t bit = g.first_bit + static_cast<uint64_t>(k) * g.key_bits;
   uint32_t q[3][4];
+  // Unrolled whole (GCC's -O2 leaves these loops rolled): the four lanes' loads and shifts then
+  // overlap, and q stays in registers. About 1.15x on the whole pipeline (README, Performance).
+#pragma GCC unroll 4
   for (int l = 0; l < 4; ++l) {
     const uint8_t* widths = g.component_bits[l];
     uint64_t w = bits_at(stream, bit);
+#pragma GCC unroll 3
     for (int c = 0; c < 3; ++c) {
       q[c][l] = take(w, widths[c]);
       raw[c][l] = static_cast<uint16_t>(q[c][l]);
     }
     bit += uint32_t{widths[0]} + widths[1] + widths[2];
   }
+#pragma GCC unroll 3
   for (int c = 0; c < 3; ++c) rows[c] = simd::from_ints(q[c][0], q[c][1], q[c][2], q[c][3]);
 }
 
@@ -154,12 +159,14 @@ void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* tim
   // The pair's quantized components: from the cache, or read now (and cached).
   F4 qa[3], qb[3];
   if (k == cache.key) {
+#pragma GCC unroll 3
     for (int c = 0; c < 3; ++c) {
       qa[c] = simd::load_u16(cache.raw[0][c]);
       qb[c] = simd::load_u16(cache.raw[1][c]);
     }
   } else {
     if (k == cache.key + 1u) {  // Playing on: the old second key is the new first.
+#pragma GCC unroll 3
       for (int c = 0; c < 3; ++c) qa[c] = simd::load_u16(cache.raw[1][c]);
       std::memcpy(cache.raw[0], cache.raw[1], sizeof(cache.raw[0]));
     } else {
@@ -170,6 +177,7 @@ void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* tim
   }
   const F4 zero = simd::zero(), one = simd::splat(1.0f);
   F4 a[4], b[4];
+#pragma GCC unroll 3
   for (int c = 0; c < 3; ++c) {
     const F4 lo = simd::load(g.min[c]), step = simd::load(g.step[c]);
     a[c] = simd::madd(qa[c], step, lo);
@@ -187,10 +195,12 @@ void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* tim
   const F4 wb = simd::negate_where(simd::less(dot, zero), t);
   const F4 wa = one - t;
   F4 q[4];
+#pragma GCC unroll 4
   for (int c = 0; c < 4; ++c) q[c] = a[c] * wa + b[c] * wb;
   // |a|, |b| >= 1 (a rebuilt component is 0 only when the stored ones already reach 1), the
   // weights are in [0, 1] and sum to 1, and b is on a's side: |q|^2 >= 1/2, never 0.
   const F4 inv_len = simd::rsqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+#pragma GCC unroll 4
   for (int c = 0; c < 4; ++c) q[c] = q[c] * inv_len;
   F4 x = q[0], y = q[1], z = q[2], w = q[3];
   if (!g.all_dropped_w()) {

@@ -26,6 +26,21 @@ struct BlockSum {
         sz(tx),
         total(tx) {}
 
+  // The first layer: nothing to flip toward yet.
+  void start(const SoaTransform& in, F4 w) {
+    rx = simd::load(in.rx) * w;
+    ry = simd::load(in.ry) * w;
+    rz = simd::load(in.rz) * w;
+    rw = simd::load(in.rw) * w;
+    tx = simd::load(in.tx) * w;
+    ty = simd::load(in.ty) * w;
+    tz = simd::load(in.tz) * w;
+    sx = simd::load(in.sx) * w;
+    sy = simd::load(in.sy) * w;
+    sz = simd::load(in.sz) * w;
+    total = w;
+  }
+
   void add(const SoaTransform& in, F4 w) {
     const F4 ix = simd::load(in.rx), iy = simd::load(in.ry);
     const F4 iz = simd::load(in.rz), iw = simd::load(in.rw);
@@ -105,7 +120,11 @@ bool SoaBlendingJob::run() const {
     for (const SoaBlendLayer* layer = first; layer != last; ++layer) {
       const F4 w =
           layer->joint_weights.empty() ? simd::splat(layer->weight) : masked_weights(*layer, b);
-      sum.add(layer->pose[b], w);
+      if (layer == first) {
+        sum.start(layer->pose[b], w);
+      } else {
+        sum.add(layer->pose[b], w);
+      }
     }
     sum.finish(rest[b], output[b]);
   }

@@ -1093,8 +1093,11 @@ TEST(DocumentClipFilesTest, WithASetupClipFilesAreUndoableSetupEdits) {
   for (const Diagnostic& d : doc.setup_problems()) {
     EXPECT_NE(d.severity, Diagnostic::Severity::kError) << d.pointer << ": " << d.message;
   }
-  doc.use_state_machine();
+  // The edit keeps the machine in Run; a restart begins at the new default state, Lean.
   ASSERT_NE(doc.state_machine(), nullptr);
+  EXPECT_EQ(doc.state_machine()->current_state(), 0);
+  doc.restart_state_machine();
+  EXPECT_EQ(doc.state_machine()->def().states[doc.state_machine()->current_state()].name, "Lean");
   doc.update(0.1f);
   expect_vec3(root_translation(doc), glm::vec3(0.0f, 5.0f, 0.0f));
   // Undoing the state and the add asks for the files as they were: none.

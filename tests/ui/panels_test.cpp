@@ -551,6 +551,14 @@ TEST(BlendPanel, DrawsTheStateMachineOfASetup) {
   EXPECT_GE(doc.state_machine()->transition().transition, 0);
   doc.update(1.0f);
   h.frames(2);
+  // Restart: Walk again, from its start, with speed back at its default.
+  ASSERT_EQ(doc.state_machine()->def().states[doc.state_machine()->current_state()].name, "Run");
+  doc.set_playing(false);
+  ASSERT_TRUE(h.click(panel.rects, "restart"));
+  EXPECT_EQ(doc.state_machine()->current_state(), 0);
+  EXPECT_EQ(doc.state_machine()->active_states()[0].normalized_time, 0.0f);
+  EXPECT_EQ(doc.state_machine()->value(0), speed.default_value);
+  EXPECT_TRUE(doc.playing());
 }
 
 // --- Inspector ---

@@ -376,6 +376,13 @@ void BlendPanel::state_machine_section(Document& doc) {
     if (ImGui::Button("Run state machine", ImVec2(-FLT_MIN, 0.0f))) doc.use_state_machine();
   } else {
     ImGui::TextColored(colors::playing(), "Running");
+    ImGui::SameLine();
+    // Edits keep the machine going where it is; this starts it over.
+    if (ImGui::SmallButton("Restart")) doc.restart_state_machine();
+    rects.record("restart");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("From the default state, with every parameter at its default");
+    }
     if (!doc.setup_path().empty()) {
       ImGui::SameLine();
       ImGui::TextDisabled("%s", doc.setup_path().c_str());

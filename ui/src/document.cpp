@@ -370,6 +370,12 @@ Status Document::save_setup_as(const std::string& path) {
   return Ok{};
 }
 
+void Document::restart_state_machine() {
+  if (!def_) return;
+  state_machine_ = std::make_unique<StateMachineInstance>(*def_, model_->skeleton, model_->clips);
+  use_state_machine();
+}
+
 void Document::use_state_machine() {
   if (!state_machine_) return;
   mode_ = PlaybackMode::kStateMachine;

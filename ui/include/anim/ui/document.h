@@ -89,11 +89,14 @@ class Document {
   // The running state machine: the last version of the setup without errors.
   StateMachineInstance* state_machine() { return state_machine_.get(); }
   void use_state_machine();
+  // Starts the running machine over: its default state, every parameter at its default.
+  void restart_state_machine();
 
   // --- Editing the setup (Setup panel) ---
   // Makes `edited` the setup, undoably, as the edit `what` ("rename state"). It is checked
   // at once (setup_problems()); without errors it replaces the running state machine, which
-  // restarts from the default state; with errors the previous one keeps running.
+  // goes on from where the previous one was (StateMachineInstance::continue_from; the same for
+  // undo and redo); with errors the previous one keeps running.
   void edit_setup(Setup edited, std::string what);
   bool undo_setup_edit();
   bool redo_setup_edit();
