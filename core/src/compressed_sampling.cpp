@@ -1,6 +1,7 @@
 #include "anim/compressed_sampling.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -49,9 +50,17 @@ inline uint64_t bits_at(const uint8_t* stream, uint64_t bit) {
   return w >> (bit & 7u);
 }
 
-// Takes the next `bits` (at most 24) bits off `w`.
+// kLowBits[n]: the n low bits set.
+constexpr auto kLowBits = [] {
+  std::array<uint32_t, 33> m{};
+  for (uint32_t n = 1; n <= 32; ++n) m[n] = (m[n - 1] << 1) | 1u;
+  return m;
+}();
+
+// Takes the next `bits` (at most 24) bits off `w`. The mask comes from a table: a shift by a
+// variable count is several micro-ops on some x86 cores.
 inline uint32_t take(uint64_t& w, uint32_t bits) {
-  const uint32_t q = static_cast<uint32_t>(w) & ((1u << bits) - 1u);
+  const uint32_t q = static_cast<uint32_t>(w) & kLowBits[bits];
   w >>= bits;
   return q;
 }
@@ -148,8 +157,17 @@ void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* tim
   const Time* tt = times + g.first_key;
   uint32_t k = cache.key;  // 0xffff (nothing cached) fails the test: key_count <= 65536.
   float alpha;
-  if (k + 1 < g.key_count && static_cast<float>(tt[k]) <= tq &&
-      tq < static_cast<float>(tt[k + 1])) {  // Still between the cached keys: the common case.
+  // Still between the cached keys (the common case), or between the next two (playing on).
+  bool found = false;
+  if (k + 1 < g.key_count && static_cast<float>(tt[k]) <= tq) {
+    if (tq < static_cast<float>(tt[k + 1])) {
+      found = true;
+    } else if (k + 2 < g.key_count && tq < static_cast<float>(tt[k + 2])) {
+      ++k;
+      found = true;
+    }
+  }
+  if (found) {
     const float t0 = tt[k];
     alpha = (tq - t0) / (static_cast<float>(tt[k + 1]) - t0);
   } else {
