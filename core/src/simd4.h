@@ -54,6 +54,8 @@ inline F4 min(F4 a, F4 b) { return {_mm_min_ps(a.v, b.v)}; }
 inline F4 max(F4 a, F4 b) { return {_mm_max_ps(a.v, b.v)}; }
 inline M4 less(F4 a, F4 b) { return {_mm_cmplt_ps(a.v, b.v)}; }
 inline M4 greater(F4 a, F4 b) { return {_mm_cmpgt_ps(a.v, b.v)}; }
+// Whether every lane of m is true.
+inline bool all(M4 m) { return _mm_movemask_ps(m.v) == 15; }
 inline M4 operator&(M4 a, M4 b) { return {_mm_and_ps(a.v, b.v)}; }
 inline F4 select(M4 m, F4 a, F4 b) {
   return {_mm_or_ps(_mm_and_ps(m.v, a.v), _mm_andnot_ps(m.v, b.v))};
@@ -123,6 +125,7 @@ inline F4 min(F4 a, F4 b) { return {vminq_f32(a.v, b.v)}; }
 inline F4 max(F4 a, F4 b) { return {vmaxq_f32(a.v, b.v)}; }
 inline M4 less(F4 a, F4 b) { return {vcltq_f32(a.v, b.v)}; }
 inline M4 greater(F4 a, F4 b) { return {vcgtq_f32(a.v, b.v)}; }
+inline bool all(M4 m) { return vminvq_u32(m.v) != 0; }
 inline M4 operator&(M4 a, M4 b) { return {vandq_u32(a.v, b.v)}; }
 inline F4 select(M4 m, F4 a, F4 b) { return {vbslq_f32(m.v, a.v, b.v)}; }
 inline F4 negate_where(M4 m, F4 a) {
@@ -226,6 +229,7 @@ inline M4 greater(F4 a, F4 b) {
 inline M4 operator&(M4 a, M4 b) {
   return {{a.v[0] && b.v[0], a.v[1] && b.v[1], a.v[2] && b.v[2], a.v[3] && b.v[3]}};
 }
+inline bool all(M4 m) { return m.v[0] && m.v[1] && m.v[2] && m.v[3]; }
 inline F4 select(M4 m, F4 a, F4 b) {
   return {{m.v[0] ? a.v[0] : b.v[0], m.v[1] ? a.v[1] : b.v[1], m.v[2] ? a.v[2] : b.v[2],
            m.v[3] ? a.v[3] : b.v[3]}};

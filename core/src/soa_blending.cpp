@@ -66,8 +66,10 @@ struct BlockSum {
     const simd::M4 blended = simd::greater(total, simd::zero()) & simd::greater(len2, simd::zero());
     const F4 inv_total = simd::splat(1.0f) / simd::max(total, simd::splat(1e-30f));
     const F4 inv_len = simd::rsqrt(simd::max(len2, simd::splat(1e-30f)));
+    // Nearly always every lane is blended: then the rest pose is not read.
+    const bool every_lane = simd::all(blended);
     auto put = [&](float* row, const float* rest_row, F4 v) {
-      simd::store(row, simd::select(blended, v, simd::load(rest_row)));
+      simd::store(row, every_lane ? v : simd::select(blended, v, simd::load(rest_row)));
     };
     put(out.tx, rest.tx, tx * inv_total);
     put(out.ty, rest.ty, ty * inv_total);
