@@ -1,15 +1,13 @@
 #include "anim/skinning_palette.h"
 
+#include "index_checks.h"
 #include "matrix_simd.h"
 
 namespace anim {
 
 bool SkinningPaletteJob::validate() const {
   if (joints.size() != inverse_bind.size() || output.size() != joints.size()) return false;
-  for (int16_t j : joints) {
-    if (j < 0 || static_cast<std::size_t>(j) >= model.size()) return false;
-  }
-  return true;
+  return detail::indices_below(joints.data(), joints.size(), model.size());
 }
 
 bool SkinningPaletteJob::run() const {

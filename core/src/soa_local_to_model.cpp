@@ -1,5 +1,6 @@
 #include "anim/soa_local_to_model.h"
 
+#include "index_checks.h"
 #include "matrix_simd.h"
 
 namespace anim {
@@ -37,10 +38,7 @@ void block_matrices(const SoaTransform& x, detail::Columns (&lanes)[4]) {
 bool SoaLocalToModelJob::validate() const {
   const std::size_t n = parents.size();
   if (local.size() != soa_block_count(n) || output.size() != n) return false;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (parents[i] < -1 || parents[i] >= static_cast<int>(i)) return false;
-  }
-  return true;
+  return detail::parents_precede(parents.data(), n);
 }
 
 bool SoaLocalToModelJob::run() const {

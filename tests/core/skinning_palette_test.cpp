@@ -122,6 +122,33 @@ TEST_F(SkinningPaletteValidateTest, RejectsJointIndexPastTheSkeleton) {
   ExpectRejected();
 }
 
+// The check runs eight joints at a time: every size to 40 (tails included) and a bad index at
+// every place, against the rule itself.
+TEST_F(SkinningPaletteValidateTest, EveryBadJointIndexIsFoundWhereverItIs) {
+  for (std::size_t n = 1; n <= 40; ++n) {
+    model_.assign(n, glm::mat4(1.0f));
+    inverse_bind_.assign(n, glm::mat4(1.0f));
+    out_.assign(n, glm::mat4(7.0f));
+    std::vector<int16_t> good(n);
+    for (std::size_t s = 0; s < n; ++s) good[s] = static_cast<int16_t>(n - 1 - s);
+    joints_ = good;
+    EXPECT_TRUE(Job().validate()) << n << " entries";
+    for (std::size_t at = 0; at < n; ++at) {
+      for (const int bad : {-1, -32768, static_cast<int>(n), 32767}) {
+        joints_ = good;
+        joints_[at] = static_cast<int16_t>(bad);
+        EXPECT_FALSE(Job().validate()) << n << " entries, joint " << bad << " at " << at;
+      }
+    }
+  }
+  joints_ = {0};
+  inverse_bind_.assign(1, glm::mat4(1.0f));
+  out_.assign(1, glm::mat4(7.0f));
+  EXPECT_TRUE(Job().validate());
+  model_.clear();  // No model matrices: no index is valid.
+  EXPECT_FALSE(Job().validate());
+}
+
 TEST_F(SkinningPaletteValidateTest, RejectsInverseBindCountMismatch) {
   inverse_bind_.pop_back();
   ExpectRejected();

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -174,6 +175,29 @@ TEST_F(SoaLocalToModelValidateTest, RejectsJointThatIsItsOwnParent) {
 TEST_F(SoaLocalToModelValidateTest, RejectsParentBelowMinusOne) {
   parents_[2] = -2;
   EXPECT_FALSE(Validate());
+}
+
+// The check runs eight parents at a time: every size to 40 (tails included) and a bad parent at
+// every place, against the rule itself.
+TEST_F(SoaLocalToModelValidateTest, EveryBadParentIsFoundWhereverItIs) {
+  std::mt19937 rng(7);
+  for (std::size_t n = 1; n <= 40; ++n) {
+    std::vector<int16_t> good(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      good[i] = static_cast<int16_t>(std::uniform_int_distribution<int>(-1, int(i) - 1)(rng));
+    }
+    local_ = make_soa_pose(n);
+    out_.assign(n, glm::mat4(1.0f));
+    parents_ = good;
+    EXPECT_TRUE(Validate()) << n << " joints";
+    for (std::size_t at = 0; at < n; ++at) {
+      for (const int bad : {-2, -32768, static_cast<int>(at), static_cast<int>(at) + 1, 32767}) {
+        parents_ = good;
+        parents_[at] = static_cast<int16_t>(bad);
+        EXPECT_FALSE(Validate()) << n << " joints, parent " << bad << " at " << at;
+      }
+    }
+  }
 }
 
 TEST_F(SoaLocalToModelValidateTest, RejectsLocalPoseWithWrongBlockCount) {
