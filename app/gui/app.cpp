@@ -159,11 +159,8 @@ int run_gui(const GuiOptions& options) {
   }
   // A clean exit leaves no copy; one on a signal is what the next start offers.
   if (!signalled) tool.recovery.remove_copy();
-  tool.loader.cancel();
-  tool.clip_loader.cancel();
-  tool.drop_probe.cancel();
   renderer.value().reset();
-  tool.doc.reset();
+  stop_tool(tool);
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();

@@ -321,4 +321,11 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   tool.frame_ms = std::chrono::duration<float, std::milli>(Clock::now() - work_start).count();
 }
 
+void stop_tool(Tool& tool) {
+  tool.loader.cancel();
+  tool.clip_loader.cancel();
+  tool.drop_probe.cancel();
+  tool.doc.reset();
+}
+
 }  // namespace anim::app

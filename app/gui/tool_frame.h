@@ -26,4 +26,7 @@ void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale);
 // caller draws ImGui::GetDrawData(); quitting sets tool.quit.
 void tool_frame(Tool& tool, ViewRenderer& renderer, float dt);
 
+// Before the tool goes: cancels its background loads and closes the document.
+void stop_tool(Tool& tool);
+
 }  // namespace anim::app

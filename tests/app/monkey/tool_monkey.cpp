@@ -399,11 +399,8 @@ void run_monkey(const MonkeyOptions& options) {
   std::printf("\n");
   std::fflush(stdout);
 
-  tool.loader.cancel();
-  tool.clip_loader.cancel();
-  tool.drop_probe.cancel();
   renderer.value().reset();
-  tool.doc.reset();
+  stop_tool(tool);
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
