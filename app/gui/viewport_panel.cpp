@@ -106,7 +106,11 @@ void ViewportPanel::handle_input(ui::Document& doc, ui::Selection& selection,
     selection.joint =
         ui::pick_joint(doc.posed().model_space, model_to_screen(size), size, mouse, kPickRadiusPx);
   }
-  if (ImGui::IsWindowFocused() && !io.WantTextInput) {
+  // The view's keys work wherever the focus is (as the timeline's do), but not while a text
+  // field takes the keys, with Ctrl or Alt held, or under a popup such as the file dialog.
+  const bool popup =
+      ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
+  if (!io.WantTextInput && !io.KeyCtrl && !io.KeyAlt && !popup) {
     // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
     if (ImGui::IsKeyPressed(SDL_SCANCODE_F)) frame_model(doc);
     if (ImGui::IsKeyPressed(SDL_SCANCODE_R))
