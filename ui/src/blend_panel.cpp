@@ -371,6 +371,7 @@ void BlendPanel::state_machine_section(Document& doc) {
   if (!ImGui::CollapsingHeader("State machine", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("state_machine");
   StateMachineInstance& sm = *doc.state_machine();
+  bool restart = false;
   const StateMachineDef& def = sm.def();
   if (doc.mode() != PlaybackMode::kStateMachine) {
     if (ImGui::Button("Run state machine", ImVec2(-FLT_MIN, 0.0f))) doc.use_state_machine();
@@ -378,7 +379,8 @@ void BlendPanel::state_machine_section(Document& doc) {
     ImGui::TextColored(colors::playing(), "Running");
     ImGui::SameLine();
     // Edits keep the machine going where it is; this starts it over.
-    if (ImGui::SmallButton("Restart")) doc.restart_state_machine();
+    // Restarted after this section: it holds a reference into the running machine.
+    if (ImGui::SmallButton("Restart")) restart = true;
     rects.record("restart");
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("From the default state, with every parameter at its default");
@@ -487,6 +489,7 @@ void BlendPanel::state_machine_section(Document& doc) {
     ImGui::EndTable();
   }
   ImGui::PopID();
+  if (restart) doc.restart_state_machine();
 }
 
 }  // namespace anim::ui
