@@ -21,6 +21,7 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/setup.h"
+#include "recovery_fixtures.h"
 #include "anim/ui/recovery.h"
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
@@ -29,6 +30,8 @@
 
 namespace anim::app {
 namespace {
+
+using ui::testing::demo_clip_setup;
 
 namespace fs = std::filesystem;
 using testing::catches;
@@ -39,19 +42,6 @@ using testing::wait_for;
 
 const std::string kBinary = ANIMSCOPE_BINARY;
 
-Setup demo_setup() {
-  Setup setup;
-  setup.model = demo::kDemoModelPath;
-  for (const char* clip : {"Idle", "Walk", "Run"}) {
-    SetupState state;
-    state.name = clip;
-    state.motion = clip;
-    setup.states.push_back(state);
-  }
-  setup.default_state = "Idle";
-  return setup;
-}
-
 class RecoveryBinary : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -61,9 +51,9 @@ class RecoveryBinary : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     walk_ = (dir_ / "walk.json").string();
-    ASSERT_TRUE(save_setup(demo_setup(), walk_).ok());
+    ASSERT_TRUE(save_setup(demo_clip_setup(), walk_).ok());
     // The edit the running tool makes: Run becomes the default state, and runs faster.
-    anim::Setup edited = demo_setup();
+    anim::Setup edited = demo_clip_setup();
     edited.default_state = "Run";
     edited.states[2].speed = 1.5f;
     edit_ = (dir_ / "edit.json").string();
@@ -127,7 +117,7 @@ TEST_F(RecoveryBinary, KilledMidEditTheNextStartOffersAndRestoresTheChanges) {
   ASSERT_EQ(::kill(tool, SIGKILL), 0);
   const std::optional<int> status = wait_for(tool, 20.0);
   ASSERT_TRUE(status && WIFSIGNALED(*status) && WTERMSIG(*status) == SIGKILL);
-  EXPECT_EQ(read_all(walk_), to_json_text(demo_setup())) << "the file on disk is untouched";
+  EXPECT_EQ(read_all(walk_), to_json_text(demo_clip_setup())) << "the file on disk is untouched";
 
   // The next start offers it: a line on stderr and the dialog, in a screenshot.
   const std::string shot = (dir_ / "offer.png").string();

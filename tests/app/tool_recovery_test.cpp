@@ -16,6 +16,7 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/setup.h"
+#include "recovery_fixtures.h"
 #include "anim/ui/recovery.h"
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
@@ -24,28 +25,10 @@
 namespace anim::app {
 namespace {
 
+using ui::testing::demo_clip_setup;
+using ui::testing::dead_pid;
+
 namespace fs = std::filesystem;
-
-Setup demo_setup() {
-  Setup setup;
-  setup.model = demo::kDemoModelPath;
-  for (const char* clip : {"Idle", "Walk", "Run"}) {
-    SetupState state;
-    state.name = clip;
-    state.motion = clip;
-    setup.states.push_back(state);
-  }
-  setup.default_state = "Idle";
-  return setup;
-}
-
-int dead_pid() {
-  const pid_t child = ::fork();
-  if (child == 0) ::_exit(0);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  return static_cast<int>(child);
-}
 
 std::vector<std::string> files_in(const fs::path& folder) {
   std::vector<std::string> names;
@@ -66,7 +49,7 @@ class ToolRecovery : public ::testing::Test {
     folder_ = dir_ / "recovery";
     fs::create_directories(folder_);
     walk_ = (dir_ / "walk.json").string();
-    ASSERT_TRUE(save_setup(demo_setup(), walk_).ok());
+    ASSERT_TRUE(save_setup(demo_clip_setup(), walk_).ok());
     tool_.doc = std::make_unique<ui::Document>(demo::make_demo_model(), demo::kDemoModelPath);
     tool_.recovery = ui::RecoveryKeeper(folder_.string());
   }
@@ -75,7 +58,7 @@ class ToolRecovery : public ::testing::Test {
   // What a process that ended while editing walk.json left: the default state set to Run.
   std::string abandoned_copy(const std::string& name, const std::string& setup_path) {
     ui::RecoveryCopy copy;
-    copy.setup = demo_setup();
+    copy.setup = demo_clip_setup();
     copy.setup.default_state = "Run";
     copy.setup.states[2].speed = 1.5f;
     copy.setup_path = setup_path;
@@ -104,7 +87,7 @@ TEST_F(ToolRecovery, OffersCopiesOfEndedProcessesOnly) {
   const std::string left = abandoned_copy("left.json", walk_);
   // This process's own copy (another open animscope, as far as the offer knows).
   ui::RecoveryCopy mine;
-  mine.setup = demo_setup();
+  mine.setup = demo_clip_setup();
   mine.model_path = demo::kDemoModelPath;
   mine.writer = ui::this_process();
   ASSERT_TRUE(ui::write_recovery_copy((folder_ / "mine.json").string(), mine).ok());
@@ -175,7 +158,7 @@ TEST_F(ToolRecovery, RestoreAsksFirstWhenTheOpenSetupHasUnsavedChanges) {
 
 TEST_F(ToolRecovery, RestoredSetupWithErrorsIsStillRestored) {
   ui::RecoveryCopy copy;
-  copy.setup = demo_setup();
+  copy.setup = demo_clip_setup();
   copy.setup.default_state = "Nowhere";  // Mid-edit: not valid yet.
   copy.setup_path = walk_;
   copy.model_path = demo::kDemoModelPath;
@@ -215,7 +198,7 @@ TEST_F(ToolRecovery, ACopyGoneMeanwhileIsAnErrorNotACrash) {
 
 TEST_F(ToolRecovery, AMissingModelKeepsTheCopyAndTheOpenDocument) {
   ui::RecoveryCopy copy;
-  copy.setup = demo_setup();
+  copy.setup = demo_clip_setup();
   copy.setup.model = (dir_ / "gone.bvh").string();
   copy.setup_path = walk_;
   copy.model_path = (dir_ / "gone.bvh").string();

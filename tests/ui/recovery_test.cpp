@@ -22,12 +22,16 @@
 #include "anim/demo/demo_model.h"
 #include "anim/file_io.h"
 #include "anim/setup.h"
+#include "recovery_fixtures.h"
 #include "anim/ui/config_paths.h"
 #include "anim/ui/document.h"
 #include "temp_tree.h"
 
 namespace anim::ui {
 namespace {
+
+using testing::demo_clip_setup;
+using testing::dead_pid;
 
 namespace fs = std::filesystem;
 
@@ -66,29 +70,6 @@ std::vector<std::string> files_in(const std::string& folder) {
     names.push_back(entry.path().filename().string());
   }
   return names;
-}
-
-// A setup for the demo model: a state per clip, Idle first.
-Setup demo_setup() {
-  Setup setup;
-  setup.model = demo::kDemoModelPath;
-  for (const char* clip : {"Idle", "Walk", "Run"}) {
-    SetupState state;
-    state.name = clip;
-    state.motion = clip;
-    setup.states.push_back(state);
-  }
-  setup.default_state = "Idle";
-  return setup;
-}
-
-// The pid of a process that has ended and been reaped.
-int dead_pid() {
-  const pid_t child = ::fork();
-  if (child == 0) ::_exit(0);
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  return static_cast<int>(child);
 }
 
 // A time `days` days before now at hh:mm local time, in ms since the epoch.
@@ -142,7 +123,7 @@ TEST(StateDirectory, EmptyWithoutAUsableFolder) {
 
 RecoveryCopy sample_copy() {
   RecoveryCopy copy;
-  copy.setup = demo_setup();
+  copy.setup = demo_clip_setup();
   copy.setup.states[1].speed = 1.25f;
   copy.setup.extra["custom"] = "kept";
   copy.setup_path = "/projects/walk.json";
@@ -194,7 +175,7 @@ TEST(RecoveryFile, ANewSetupHasNoPathAndNoBase) {
 
 TEST(RecoveryFile, RefusesWhatIsNoRecoveryCopy) {
   EXPECT_FALSE(parse_recovery("{", "a.json").ok());
-  EXPECT_FALSE(parse_recovery(to_json_text(demo_setup()), "a.json").ok()) << "a plain setup";
+  EXPECT_FALSE(parse_recovery(to_json_text(demo_clip_setup()), "a.json").ok()) << "a plain setup";
   Json wrong = Json::parse(recovery_text(sample_copy()));
   wrong["version"] = 99;
   EXPECT_FALSE(parse_recovery(wrong.dump(), "a.json").ok());
@@ -305,7 +286,7 @@ class RecoveryDocument : public ::testing::Test {
  protected:
   void SetUp() override {
     setup_path_ = tree_.path("walk.json");
-    ASSERT_TRUE(save_setup(demo_setup(), setup_path_).ok());
+    ASSERT_TRUE(save_setup(demo_clip_setup(), setup_path_).ok());
     doc_ = std::make_unique<Document>(demo::make_demo_model(), demo::kDemoModelPath);
     Result<anim::Setup> loaded = load_setup(setup_path_);
     ASSERT_TRUE(loaded.ok());
@@ -467,7 +448,7 @@ TEST_F(RecoveryDocument, TheBaseIsTheVersionTheEditsBeganFrom) {
   EXPECT_TRUE(keeper.update(doc_.get(), 0.0).ok());  // Opened: walk.json as read.
   const std::optional<std::int64_t> opened = file_mtime_ns(setup_path_);
   // Someone else saves walk.json meanwhile (an older mtime, to be sure it differs).
-  anim::Setup other = demo_setup();
+  anim::Setup other = demo_clip_setup();
   other.default_state = "Run";
   ASSERT_TRUE(save_setup(other, setup_path_).ok());
   struct timespec times[2] = {{1000000000, 0}, {1000000000, 0}};
@@ -486,7 +467,7 @@ TEST_F(RecoveryDocument, TheBaseIsTheVersionTheEditsBeganFrom) {
 }
 
 TEST_F(RecoveryDocument, RestoredSetupIsUnsavedUnderItsFileEvenWithErrors) {
-  anim::Setup broken = demo_setup();
+  anim::Setup broken = demo_clip_setup();
   broken.default_state = "Nowhere";  // An error: no such state.
   Document doc(demo::make_demo_model(), demo::kDemoModelPath);
   doc.restore_setup(broken, setup_path_);
@@ -507,7 +488,7 @@ TEST_F(RecoveryDocument, RestoredSetupIsUnsavedUnderItsFileEvenWithErrors) {
   EXPECT_EQ(load_setup(setup_path_).value().default_state, "Walk");
 
   Document good(demo::make_demo_model(), demo::kDemoModelPath);
-  good.restore_setup(demo_setup(), "");
+  good.restore_setup(demo_clip_setup(), "");
   EXPECT_TRUE(good.setup_dirty());
   EXPECT_EQ(good.setup_path(), "");
   EXPECT_NE(good.state_machine(), nullptr);
