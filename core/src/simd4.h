@@ -1,7 +1,8 @@
 #pragma once
-// Four-lane float arithmetic for the structure-of-arrays jobs: SSE2 on x86-64, NEON on ARM, plain
-// C++ elsewhere or when ANIM_SIMD_SCALAR is defined (the build option ANIMSCOPE_SIMD=OFF). Only
-// what the jobs use; each backend gives the same results to within rounding.
+// Four-lane float arithmetic for the structure-of-arrays jobs: SSE2 on x86-64, NEON on AArch64,
+// plain C++ elsewhere or when ANIM_SIMD_SCALAR is defined (the build option ANIMSCOPE_SIMD=OFF).
+// Only what the jobs use; each backend gives the same results to within rounding
+// (tests/core/simd4_test.cpp).
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -9,7 +10,9 @@
 #if !defined(ANIM_SIMD_SCALAR) && (defined(__SSE2__) || defined(_M_X64))
 #include <emmintrin.h>
 #define ANIM_SIMD4_SSE2 1
-#elif !defined(ANIM_SIMD_SCALAR) && defined(__ARM_NEON)
+#elif !defined(ANIM_SIMD_SCALAR) && defined(__ARM_NEON) && defined(__aarch64__)
+// AArch64 only: vdivq_f32, vsqrtq_f32, vminvq_u32 and vdupq_laneq_f32 do not exist on 32-bit
+// ARM's NEON (armv7 fails to compile them), so 32-bit ARM takes the plain C++ backend.
 #include <arm_neon.h>
 #define ANIM_SIMD4_NEON 1
 #endif
@@ -121,8 +124,10 @@ inline F4 operator*(F4 a, F4 b) { return {vmulq_f32(a.v, b.v)}; }
 inline F4 operator/(F4 a, F4 b) { return {vdivq_f32(a.v, b.v)}; }
 inline F4 sqrt(F4 a) { return {vsqrtq_f32(a.v)}; }
 inline F4 abs(F4 a) { return {vabsq_f32(a.v)}; }
-inline F4 min(F4 a, F4 b) { return {vminq_f32(a.v, b.v)}; }
-inline F4 max(F4 a, F4 b) { return {vmaxq_f32(a.v, b.v)}; }
+// A compare and a select, not vminq/vmaxq (which return NaN when either lane is NaN): like
+// minps/maxps and the plain C++ backend, the second operand when either is NaN.
+inline F4 min(F4 a, F4 b) { return {vbslq_f32(vcltq_f32(a.v, b.v), a.v, b.v)}; }
+inline F4 max(F4 a, F4 b) { return {vbslq_f32(vcgtq_f32(a.v, b.v), a.v, b.v)}; }
 inline M4 less(F4 a, F4 b) { return {vcltq_f32(a.v, b.v)}; }
 inline M4 greater(F4 a, F4 b) { return {vcgtq_f32(a.v, b.v)}; }
 inline bool all(M4 m) { return vminvq_u32(m.v) != 0; }
