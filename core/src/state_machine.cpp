@@ -39,6 +39,25 @@ float fit_to_type(ParameterType type, float value) {
   return value;
 }
 
+// Whether playback going from `from` to `to` (normalized, cumulative) crosses the point `at`:
+// forward, points in (from, to]; backward, points in [to, from). A state just entered also
+// crosses the point it starts on.
+bool crosses(double from, double to, double at, bool entered) {
+  if (entered && at == from) return true;
+  return to >= from ? (from < at && at <= to) : (to <= at && at < from);
+}
+
+// How many of the points k + at (k whole) the move crosses, as crosses() counts them.
+int64_t loop_crossings(double from, double to, double at, bool entered) {
+  const double lo = std::min(from, to) - at;
+  const double hi = std::max(from, to) - at;
+  // Forward counts (lo, hi], backward [lo, hi).
+  const double n = to >= from ? std::floor(hi) - std::floor(lo) : std::ceil(hi) - std::ceil(lo);
+  // Neither way counts `from` itself, which a state just entered adds.
+  const bool on_start = entered && from - at == std::floor(from - at);
+  return static_cast<int64_t>(n) + (on_start ? 1 : 0);
+}
+
 }  // namespace
 
 StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
@@ -63,7 +82,7 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
     to_soa(skeleton.rest, soa_rest_);
   }
   if (def.default_state >= 0 && static_cast<std::size_t>(def.default_state) < def.states.size()) {
-    layers_[0] = Layer{def.default_state, 0, CycleTime{}, 1.0f, CycleTime{}};
+    layers_[0] = Layer{def.default_state, 0, CycleTime{}, 1.0f, CycleTime{}, true};
     slot_used_[0] = true;
     layer_count_ = 1;
   }
@@ -113,7 +132,7 @@ void StateMachineInstance::continue_from(const StateMachineInstance& before) {
   CycleTime time = before.layers_[before.layer_count_ - 1].time;
   if (!def_->states[state].loop && time.total() > 1.0) time = CycleTime::from(1.0f);
   slot_used_.fill(false);
-  layers_[0] = Layer{state, 0, time, 1.0f, time};
+  layers_[0] = Layer{state, 0, time, 1.0f, time, false};  // Goes on: no start to fire.
   slot_used_[0] = true;
   layer_count_ = 1;
   running_ = -1;
@@ -248,7 +267,7 @@ void StateMachineInstance::start(int index) {
     cursors_[2 * slot].reset();
     cursors_[2 * slot + 1].reset();
     const CycleTime offset = CycleTime::from(t.offset);
-    layers_[layer_count_++] = Layer{t.to, slot, offset, 0.0f, offset};
+    layers_[layer_count_++] = Layer{t.to, slot, offset, 0.0f, offset, true};
   }
   for (const ConditionDef& c : t.conditions) {
     if (c.op == ConditionOp::kTriggerSet)
@@ -270,6 +289,8 @@ void StateMachineInstance::finish_if_done() {
 }
 
 void StateMachineInstance::update(float dt) {
+  fired_count_ = 0;
+  fired_dropped_ = 0;
   if (layer_count_ == 0) return;
   if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
   for (SmoothedValue& p : params_) p.update(dt);
@@ -278,6 +299,8 @@ void StateMachineInstance::update(float dt) {
     layers_[i].time.advance(dt * phase_rate(layers_[i].state));
   }
   if (running_ >= 0) elapsed_ += dt;
+  // With this frame's weights, before a transition starts or ends.
+  for (std::size_t i = 0; i < layer_count_; ++i) fire_events(i);
   finish_if_done();
   const int next = find_transition();
   if (next >= 0) {
@@ -285,6 +308,79 @@ void StateMachineInstance::update(float dt) {
     finish_if_done();  // Zero-length transitions switch at once.
   }
   refresh_active();
+}
+
+int StateMachineInstance::event_clip(int state) const {
+  const MotionRef& motion = def_->states[state].motion;
+  if (motion.kind == MotionRef::Kind::kClip) return motion.index;
+  const BlendSpace1DDef& space = def_->blend_spaces[motion.index];
+  if (space.clips.empty()) return -1;
+  const BlendSpaceWeights w = blend_space_weights(space, params_[space.parameter].value);
+  return space.clips[w.upper_weight > 0.5f ? w.upper : w.lower];
+}
+
+void StateMachineInstance::fire(int event, std::size_t layer) {
+  if (fired_count_ == fired_.size()) {
+    ++fired_dropped_;
+    return;
+  }
+  fired_[fired_count_++] = FiredEvent{event, layers_[layer].state, layer_weight(layer)};
+}
+
+void StateMachineInstance::fire_events(std::size_t index) {
+  Layer& layer = layers_[index];
+  const bool entered = layer.entered;
+  layer.entered = false;
+  const int clip = event_clip(layer.state);
+  int first = -1, last = -1;  // The clip's events, [first, last).
+  for (std::size_t e = 0; e < def_->events.size(); ++e) {
+    if (def_->events[e].clip != clip) continue;
+    if (first < 0) first = static_cast<int>(e);
+    last = static_cast<int>(e) + 1;
+  }
+  if (first < 0) return;
+  const float duration = clips_.duration(clip);
+  const bool loop = def_->states[layer.state].loop;
+  // Where an event sits in the state's normalized time: a loop's end is its next start.
+  const auto point = [&](int e) {
+    double at = duration > 0.0f ? static_cast<double>(def_->events[e].time) / duration : 0.0;
+    at = std::clamp(at, 0.0, 1.0);
+    return loop && at >= 1.0 ? 0.0 : at;
+  };
+  double from = layer.previous_time.total();
+  double to = layer.time.total();
+  if (!loop) {  // A one-shot's time stops at its ends.
+    from = std::clamp(from, 0.0, 1.0);
+    to = std::clamp(to, 0.0, 1.0);
+  }
+  if (!loop) {
+    for (int i = 0; i < last - first; ++i) {
+      const int e = to >= from ? first + i : last - 1 - i;
+      if (crosses(from, to, point(e), entered)) fire(e, index);
+    }
+    return;
+  }
+  if (from == to && !entered) return;
+  // Cycle by cycle in the direction of play; a frame spanning many cycles fills the buffer in
+  // a few of them, and the rest are counted.
+  const bool forward = to >= from;
+  const int64_t first_cycle = static_cast<int64_t>(std::floor(from));
+  const int64_t last_cycle = static_cast<int64_t>(std::floor(to));
+  int64_t total = 0;
+  for (int e = first; e < last; ++e) total += loop_crossings(from, to, point(e), entered);
+  int64_t seen = 0;
+  for (int64_t k = first_cycle; seen < total && fired_count_ < fired_.size();
+       k += forward ? 1 : -1) {
+    for (int i = 0; i < last - first; ++i) {
+      const int e = forward ? first + i : last - 1 - i;
+      if (crosses(from, to, static_cast<double>(k) + point(e), entered)) {
+        fire(e, index);
+        ++seen;
+      }
+    }
+    if (k == last_cycle) break;
+  }
+  fired_dropped_ += total - seen;
 }
 
 void StateMachineInstance::refresh_active() {

@@ -2,6 +2,7 @@
 // One character's run of a StateMachineDef: parameters, active states with weights, and the
 // pose they blend to.
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,15 @@ class StateMachineInstance {
     float progress = 0.0f;  // In [0, 1].
   };
 
+  // An event of the def that playback crossed during the last update().
+  struct FiredEvent {
+    int event = -1;        // Index into the def's events.
+    int state = -1;        // The state whose clip crossed it.
+    float weight = 0.0f;   // That state's weight in the blend when it fired.
+  };
+  // Most events one update() reports; further ones are counted in events_dropped().
+  static constexpr int kMaxEvents = 64;
+
   // All three must outlive the instance; `clips` are float clips (the tool) or compressed ones
   // (a package). Allocates every buffer here, once.
   StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips);
@@ -51,7 +61,18 @@ class StateMachineInstance {
 
   // Advances time by dt seconds, fires at most one transition, updates weights. Deterministic;
   // never allocates.
+  //
+  // Also collects the events playback crossed, in the order it crossed them (per active state,
+  // oldest state first): each event fires once per crossing, whatever the frame rate (several
+  // loops in one long frame fire it several times; playing backwards crosses it backwards; a
+  // paused state crosses nothing). Every active state fires its clip's events, so both sides of
+  // a transition do. A state entered at time t fires an event at exactly t. A blend space fires
+  // the events of its heaviest point only, so a walk/run blend gives one footstep per step.
   void update(float dt);
+  // The events of the last update(), until the next one.
+  Span<const FiredEvent> events() const { return {fired_.data(), fired_count_}; }
+  // Crossings beyond kMaxEvents in the last update().
+  int64_t events_dropped() const { return fired_dropped_; }
   // Samples and blends the active states into `output` (one per joint). False (output
   // unspecified) when `output` has the wrong size, no state is active, or a state's clip does
   // not fit the skeleton. Never allocates.
@@ -78,6 +99,7 @@ class StateMachineInstance {
     CycleTime time;            // Normalized, cumulative (cycles and fraction).
     float base_weight = 0.0f;  // Weight when the running transition started.
     CycleTime previous_time;   // `time` before the last update: exit times crossed since.
+    bool entered = true;       // Not updated yet since it started: events at its start fire.
   };
   bool conditions_hold(const TransitionDef& t, const Layer& source) const;
   int find_transition() const;
@@ -86,6 +108,9 @@ class StateMachineInstance {
   float phase_rate(int state) const;
   float display_time(const Layer& layer) const;
   float layer_weight(std::size_t index) const;
+  int event_clip(int state) const;  // The clip whose events the state fires, or -1.
+  void fire_events(std::size_t layer);
+  void fire(int event, std::size_t layer);
   bool sample_state(const Layer& layer);  // False: a clip that does not fit the skeleton.
   void refresh_active();
 
@@ -98,6 +123,9 @@ class StateMachineInstance {
   int running_ = -1;       // Running transition index, -1 for none.
   int running_from_ = -1;  // State it left.
   float elapsed_ = 0.0f;   // Seconds into the running transition.
+  std::array<FiredEvent, kMaxEvents> fired_{};
+  std::size_t fired_count_ = 0;
+  int64_t fired_dropped_ = 0;
   std::array<ActiveState, kMaxActive> active_{};
   std::size_t count_ = 0;
   // Per slot: the state's pose, and two scratch poses and cursors for blend-space neighbours.

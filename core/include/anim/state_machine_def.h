@@ -54,12 +54,22 @@ struct TransitionDef {
   Interruption interruption = Interruption::kNone;
 };
 
+// A named moment of a clip (a footstep): fires each time playback of the clip crosses it.
+struct EventDef {
+  std::string name;
+  int clip = 0;       // Clip index.
+  float time = 0.0f;  // Seconds into the clip, in [0, duration].
+  std::string payload;
+};
+
 struct StateMachineDef {
   std::vector<ParameterDef> parameters;
   std::vector<BlendSpace1DDef> blend_spaces;
   std::vector<StateDef> states;
   std::vector<TransitionDef> transitions;  // Checked in this order.
   int default_state = 0;
+  // Sorted by clip, then time (compile_setup sorts them): the order they fire in within a cycle.
+  std::vector<EventDef> events;
 
   int find_parameter(const std::string& name) const;
   int find_state(const std::string& name) const;
