@@ -32,8 +32,8 @@ bool inside_circle(Point2 a, Point2 b, Point2 c, Point2 d) {
   const double ad = adx * adx + ady * ady;
   const double bd = bdx * bdx + bdy * bdy;
   const double cd = cdx * cdx + cdy * cdy;
-  const double det = ad * (bdx * cdy - cdx * bdy) + bd * (cdx * ady - adx * cdy) +
-                     cd * (adx * bdy - bdx * ady);
+  const double det =
+      ad * (bdx * cdy - cdx * bdy) + bd * (cdx * ady - adx * cdy) + cd * (adx * bdy - bdx * ady);
   const double scale = ad * (std::fabs(bdx * cdy) + std::fabs(cdx * bdy)) +
                        bd * (std::fabs(cdx * ady) + std::fabs(adx * cdy)) +
                        cd * (std::fabs(adx * bdy) + std::fabs(bdx * ady));
@@ -106,7 +106,7 @@ std::vector<Triangle> sweep_triangulation(Span<const Point2> points) {
   for (std::size_t i = 0; i + 1 < apex; ++i) {
     const int a = order[i], b = order[i + 1], c = order[apex];
     triangles.push_back(orient(points[a], points[b], points[c]) > 0.0 ? Triangle{a, b, c}
-                                                                        : Triangle{b, a, c});
+                                                                      : Triangle{b, a, c});
   }
   std::vector<int> hull(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(apex));
   if (orient(points[order[0]], points[order[1]], points[order[apex]]) < 0.0) {
@@ -236,16 +236,23 @@ BlendSpace2DWeights blend_space_2d_weights(const BlendSpace2DDef& space, Point2 
   const Point2* p = space.positions.data();
 
   // The triangle whose smallest barycentric coordinate is largest: the one holding v when any
-  // does (on a shared edge both give the same weights; the first is kept).
+  // does (on a shared edge both give the same weights; the first is kept). Coordinates are
+  // taken from the triangle's first corner, so that a far-away v (up to the largest float)
+  // still gives their signs right: no product of two huge coordinates is ever subtracted.
   double best_min = -std::numeric_limits<double>::infinity();
   int best[3] = {0, 0, 0};
   double best_weights[3] = {1.0, 0.0, 0.0};
   for (const Triangle& t : space.triangles) {
     if (!in_range(t[0], n) || !in_range(t[1], n) || !in_range(t[2], n)) continue;
-    const double area = orient(p[t[0]], p[t[1]], p[t[2]]);
+    const Point2 a = p[t[0]];
+    const double bx = double{p[t[1]].x} - a.x, by = double{p[t[1]].y} - a.y;
+    const double cx = double{p[t[2]].x} - a.x, cy = double{p[t[2]].y} - a.y;
+    const double vx = double{v.x} - a.x, vy = double{v.y} - a.y;
+    const double area = bx * cy - by * cx;
     if (!(area > 0.0)) continue;
-    const double w[3] = {orient(v, p[t[1]], p[t[2]]) / area, orient(p[t[0]], v, p[t[2]]) / area,
-                         orient(p[t[0]], p[t[1]], v) / area};
+    const double wb = (vx * cy - vy * cx) / area;
+    const double wc = (bx * vy - by * vx) / area;
+    const double w[3] = {1.0 - wb - wc, wb, wc};
     const double lowest = std::min({w[0], w[1], w[2]});
     if (lowest > best_min) {
       best_min = lowest;
@@ -257,9 +264,13 @@ BlendSpace2DWeights blend_space_2d_weights(const BlendSpace2DDef& space, Point2 
   if (best_min >= -1e-7) return normalized(best, best_weights, 3);
 
   // Outside (or no triangles): the closest point on the boundary, between an edge's two ends.
-  double best_distance = std::numeric_limits<double>::infinity();
+  // Candidates q are compared by |q - o|^2 - 2 (v - o).(q - o), which is |v - q|^2 less a term
+  // the same for all: unlike |v - q|^2 itself it still tells them apart when v is far away.
+  double best_score = std::numeric_limits<double>::infinity();
   int ends[2] = {0, 0};
   double end_weights[2] = {1.0, 0.0};
+  const bool has_origin = !space.hull_edges.empty() && in_range(space.hull_edges[0][0], n);
+  const Point2 o = has_origin ? p[space.hull_edges[0][0]] : v;
   for (const std::array<int, 2>& edge : space.hull_edges) {
     if (!in_range(edge[0], n) || !in_range(edge[1], n)) continue;
     const Point2 a = p[edge[0]], b = p[edge[1]];
@@ -267,10 +278,11 @@ BlendSpace2DWeights blend_space_2d_weights(const BlendSpace2DDef& space, Point2 
     const double vx = double{v.x} - a.x, vy = double{v.y} - a.y;
     const double length2 = ex * ex + ey * ey;
     const double t = length2 > 0.0 ? std::clamp((vx * ex + vy * ey) / length2, 0.0, 1.0) : 0.0;
-    const double dx = vx - t * ex, dy = vy - t * ey;
-    const double distance = dx * dx + dy * dy;
-    if (distance < best_distance) {
-      best_distance = distance;
+    const double qx = double{a.x} - o.x + t * ex, qy = double{a.y} - o.y + t * ey;
+    const double score =
+        qx * qx + qy * qy - 2.0 * ((double{v.x} - o.x) * qx + (double{v.y} - o.y) * qy);
+    if (score < best_score) {
+      best_score = score;
       ends[0] = edge[0];
       ends[1] = edge[1];
       end_weights[0] = 1.0 - t;
