@@ -48,16 +48,45 @@ void* CountedAllocation(std::size_t size, std::size_t alignment) {
   if (p == nullptr) throw std::bad_alloc();
   return p;
 }
+
+void* NoThrow(std::size_t size, std::size_t alignment) noexcept {
+  try {
+    return CountedAllocation(size, alignment);
+  } catch (const std::bad_alloc&) {
+    return nullptr;
+  }
+}
 }  // namespace
 
+// Every form of operator new and delete is replaced, so that none pairs with a sanitizer's own.
 void* operator new(std::size_t size) { return CountedAllocation(size, 1); }
-void* operator new(std::size_t size, std::align_val_t alignment) {
-  return CountedAllocation(size, static_cast<std::size_t>(alignment));
+void* operator new[](std::size_t size) { return CountedAllocation(size, 1); }
+void* operator new(std::size_t size, std::align_val_t a) {
+  return CountedAllocation(size, static_cast<std::size_t>(a));
+}
+void* operator new[](std::size_t size, std::align_val_t a) {
+  return CountedAllocation(size, static_cast<std::size_t>(a));
+}
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return NoThrow(size, 1); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return NoThrow(size, 1); }
+void* operator new(std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return NoThrow(size, static_cast<std::size_t>(a));
+}
+void* operator new[](std::size_t size, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return NoThrow(size, static_cast<std::size_t>(a));
 }
 void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace anim {
 namespace {
@@ -585,7 +614,8 @@ TEST(BlendSpace2DWeightsTest, RandomSetsReproduceTheQueryOrItsClosestHullPoint) 
 
 // Walks `path` (t in [0, 1]) in small steps and checks that no weight changes by more than
 // `lipschitz` times the distance moved.
-void ExpectContinuous(const BlendSpace2DDef& space, Point2 (*path)(float), float lipschitz) {
+template <class Path>
+void ExpectContinuous(const BlendSpace2DDef& space, Path path, float lipschitz) {
   const int steps = 4000;
   Point2 previous_value = path(0.0f);
   std::vector<float> previous = PointWeights(space, previous_value);
@@ -634,6 +664,36 @@ TEST(BlendSpace2DWeightsTest, WeightsChangeContinuouslyAcrossEdgesAndTheHull) {
         return Point2{0.5f * std::cos(angle), 0.5f * std::sin(angle)};
       },
       lipschitz);
+}
+
+// On random sets: inside, a barycentric weight changes at most 1 / (its triangle's height over
+// the opposite edge) per unit moved; outside, at most 1 / (the hull edge's length). Lines
+// through the whole set cross many inner edges and the hull twice.
+TEST(BlendSpace2DWeightsTest, RandomSetsWeightsChangeContinuously) {
+  std::mt19937 rng(31337);
+  for (int round = 0; round < 8; ++round) {
+    const std::vector<Point2> points = RandomPoints(rng, 12);
+    const BlendSpace2DDef space = Space(points);
+    double shortest = std::numeric_limits<double>::infinity();
+    for (const Triangle& t : space.triangles) {
+      const double twice_area = Cross(points[t[0]], points[t[1]], points[t[2]]);
+      for (int e = 0; e < 3; ++e) {
+        const Point2 a = points[t[e]], b = points[t[(e + 1) % 3]];
+        const double length = std::sqrt(Distance2(a.x, a.y, b.x, b.y));
+        shortest = std::min({shortest, twice_area / length, length});  // Height, edge.
+      }
+    }
+    const float lipschitz = static_cast<float>(1.0 / shortest) * 1.01f;
+    const Point2 from{Uniform(rng, -3, -2.5f), Uniform(rng, -2, 2)};
+    const Point2 to{Uniform(rng, 2.5f, 3), Uniform(rng, -2, 2)};
+    SCOPED_TRACE(::testing::Message() << "round " << round << ", bound " << lipschitz);
+    ExpectContinuous(
+        space,
+        [&](float t) {
+          return Point2{from.x + t * (to.x - from.x), from.y + t * (to.y - from.y)};
+        },
+        lipschitz);
+  }
 }
 
 TEST(BlendSpace2DWeightsTest, CollinearWeightsChangeContinuouslyAlongAndPastTheLine) {
