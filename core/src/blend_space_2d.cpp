@@ -160,9 +160,10 @@ void flip_to_delaunay(Span<const Point2> points, std::vector<Triangle>& triangle
 
 // Appends `point` at `weight` when it contributes.
 void add_weight(BlendSpace2DWeights& w, int point, double weight) {
-  if (!(weight > 0.0) || w.count >= 3) return;
+  const float f = static_cast<float>(weight);
+  if (!(f > 0.0f) || w.count >= 3) return;  // Also a weight too small for a float.
   w.points[w.count] = point;
-  w.weights[w.count] = static_cast<float>(weight);
+  w.weights[w.count] = f;
   ++w.count;
 }
 
