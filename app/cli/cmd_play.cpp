@@ -1,12 +1,14 @@
 // `animscope play SETUP.json|PACKAGE.animpack [--set NAME=VALUE@SECONDS ...] [--dt S]
 // [--frames N] [--json]`: runs a setup's (or a package's) state machine headless, frame by
-// frame, the way a game drives it.
+// frame, the way a game drives it, printing each frame's states, transition and events.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <iomanip>
 #include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -21,7 +23,11 @@
 namespace anim::app {
 namespace {
 
-nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t) {
+// The machine has one layer so far; override and additive layers will name theirs.
+constexpr const char* kBaseLayer = "Base";
+
+nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
+                                  const std::vector<std::string>& clip_names) {
   const StateMachineDef& def = sm.def();
   nlohmann::ordered_json j;
   j["t"] = t;
@@ -39,6 +45,17 @@ nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t) {
                        {"to", def.states[tr.to].name},
                        {"progress", tr.progress}};
   }
+  j["events"] = nlohmann::ordered_json::array();
+  for (const StateMachineInstance::FiredEvent& fired : sm.events()) {
+    const EventDef& e = def.events[fired.event];
+    nlohmann::ordered_json event = {{"name", e.name},
+                                    {"clip", clip_names[e.clip]},
+                                    {"state", def.states[fired.state].name},
+                                    {"layer", kBaseLayer},
+                                    {"weight", fired.weight}};
+    if (!e.payload.empty()) event["payload"] = e.payload;
+    j["events"].push_back(std::move(event));
+  }
   return j;
 }
 
@@ -53,6 +70,9 @@ void print_frame_text(const StateMachineInstance& sm, float t, std::ostream& out
   if (tr.transition >= 0) {
     out << "  | " << def.states[tr.from].name << " -> " << def.states[tr.to].name << " "
         << std::setprecision(3) << tr.progress;
+  }
+  for (const StateMachineInstance::FiredEvent& fired : sm.events()) {
+    out << "  !" << def.events[fired.event].name;
   }
   out << "\n";
 }
@@ -118,6 +138,12 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   const long frames = std::lround(frames_arg.value());
 
+  std::vector<std::string> clip_names;
+  if (package) {
+    for (const CompressedClip& c : package->clips) clip_names.push_back(c.name);
+  } else {
+    for (const Clip& c : loaded->model.clips) clip_names.push_back(c.name);
+  }
   StateMachineInstance sm(def.value(), skeleton, clips);
   ScriptedRun run(sm, std::move(changes).value(), dt.value());
   std::vector<Transform> pose(skeleton.joint_count());
@@ -129,7 +155,7 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
       return kExitError;
     }
     if (args.has("json")) {
-      out << frame_json(sm, run.time()).dump() << "\n";
+      out << frame_json(sm, run.time(), clip_names).dump() << "\n";
     } else {
       print_frame_text(sm, run.time(), out);
     }

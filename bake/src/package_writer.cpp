@@ -176,6 +176,18 @@ std::vector<uint8_t> machine_section(const StateMachineDef& m) {
   return w.take();
 }
 
+std::vector<uint8_t> events_section(const StateMachineDef& m) {
+  Writer w;
+  w.put_count(m.events.size());
+  for (const EventDef& e : m.events) {
+    w.put_string(e.name);
+    w.put(static_cast<int32_t>(e.clip));
+    w.put(e.time);
+    w.put_string(e.payload);
+  }
+  return w.take();
+}
+
 }  // namespace
 
 std::vector<uint8_t> write_package(const Package& p) {
@@ -188,6 +200,9 @@ std::vector<uint8_t> write_package(const Package& p) {
   for (const CompressedClip& c : p.clips) sections.emplace_back(package::kClip, clip_section(c));
   if (p.has_state_machine) {
     sections.emplace_back(package::kMachine, machine_section(p.state_machine));
+    if (!p.state_machine.events.empty()) {
+      sections.emplace_back(package::kEvents, events_section(p.state_machine));
+    }
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));
   if (p.max_influences != 0 || p.truncated_vertices != 0) {

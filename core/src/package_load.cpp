@@ -264,6 +264,24 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
   return true;
 }
 
+bool read_events(Reader& r, std::vector<EventDef>& events, const std::vector<CompressedClip>& clips) {
+  uint32_t n = 0;
+  r.get_count(n, 4 + 4 + 4 + 4);
+  events.resize(r.ok() ? n : 0);
+  for (EventDef& e : events) {
+    r.get_string(e.name);
+    r.get(e.clip);
+    r.get(e.time);
+    r.get_string(e.payload);
+    if (!r.ok()) return false;
+    if (e.clip < 0 || static_cast<std::size_t>(e.clip) >= clips.size() ||
+        !std::isfinite(e.time) || e.time < 0.0f || e.time > clips[e.clip].duration) {
+      return r.fail("event \"" + e.name + "\": bad clip or time");
+    }
+  }
+  return true;
+}
+
 Error error_at(const std::string& where, const std::string& what) {
   return Error{Error::Code::kInvalidData, what, where};
 }
@@ -305,7 +323,8 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
   if (table_end > bytes.size()) return error_at("header", "section table ends past the file");
 
   Package out;
-  bool have_skeleton = false, have_skin = false, have_mesh = false, have_info = false;
+  bool have_skeleton = false, have_skin = false, have_mesh = false, have_info = false,
+       have_events = false;
   for (std::size_t i = 0; i < header.section_count; ++i) {
     package::SectionEntry e;
     std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
@@ -340,6 +359,12 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
       if (out.has_state_machine) return error_at(where, "a second state machine");
       read_machine(r, out.state_machine, out.clips.size());
       out.has_state_machine = true;
+    } else if (e.kind == package::kEvents) {
+      if (!out.has_state_machine || !out.state_machine.events.empty() || have_events) {
+        return error_at(where, "events before the state machine, or a second events section");
+      }
+      read_events(r, out.state_machine.events, out.clips);
+      have_events = true;
     } else if (e.kind == package::kKeyClip) {
       out.key_clips.emplace_back();
       read_key_clip(r, out.key_clips.back(), joints);

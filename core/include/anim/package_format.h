@@ -22,7 +22,7 @@ namespace anim::package {
 
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
-constexpr uint16_t kMinorVersion = 1;  // 1.1 added KEYS and INFO.
+constexpr uint16_t kMinorVersion = 2;  // 1.1 added KEYS and INFO; 1.2 EVNT.
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -56,6 +56,9 @@ constexpr uint32_t kMachine = fourcc('S', 'M', 'D', 'F');  // At most one: the s
 constexpr uint32_t kKeyClip = fourcc('K', 'E', 'Y', 'S');
 // Since 1.1, at most one: how the importer found the mesh (most influences, truncated vertices).
 constexpr uint32_t kImportInfo = fourcc('I', 'N', 'F', 'O');
+// Since 1.2, at most one, after the state machine: its clip events (StateMachineDef::events),
+// a count and per event its name, clip index, time and payload.
+constexpr uint32_t kEvents = fourcc('E', 'V', 'N', 'T');
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
 // uv (8 floats), four u16 joints, four float weights, the truncated weight.
