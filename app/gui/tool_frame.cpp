@@ -16,6 +16,8 @@
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
 
+static_assert(anim::ui::kF2Key == SDL_SCANCODE_F2, "the graph's F2 is SDL's scancode");
+
 namespace anim::app {
 namespace {
 

@@ -74,4 +74,89 @@ bool remove_event(Setup& setup, int index) {
   return true;
 }
 
+namespace {
+
+bool has_state(const Setup& setup, const std::string& name) {
+  return std::any_of(setup.states.begin(), setup.states.end(),
+                     [&](const SetupState& s) { return s.name == name; });
+}
+
+// The editor block's "nodes" object, or nullptr.
+Json* editor_nodes(Setup& setup) {
+  if (!setup.editor.is_object()) return nullptr;
+  const auto nodes = setup.editor.find("nodes");
+  return nodes != setup.editor.end() && nodes->is_object() ? &*nodes : nullptr;
+}
+
+}  // namespace
+
+std::string unique_state_name(const Setup& setup, const std::string& base) {
+  if (!has_state(setup, base)) return base;
+  for (int n = 2;; ++n) {
+    const std::string name = base + " " + std::to_string(n);
+    if (!has_state(setup, name)) return name;
+  }
+}
+
+std::string add_state(Setup& setup, const std::string& base, const std::string& motion) {
+  SetupState state;
+  state.name = unique_state_name(setup, base.empty() ? "State" : base);
+  state.motion = motion;
+  if (setup.states.empty()) setup.default_state = state.name;
+  setup.states.push_back(state);
+  return state.name;
+}
+
+bool rename_state(Setup& setup, const std::string& from, const std::string& to) {
+  if (to.empty() || to == from || to == "*" || !has_state(setup, from) || has_state(setup, to)) {
+    return false;
+  }
+  for (SetupState& s : setup.states) {
+    if (s.name == from) s.name = to;
+  }
+  for (SetupTransition& t : setup.transitions) {
+    if (t.from == from) t.from = to;
+    if (t.to == from) t.to = to;
+  }
+  if (setup.default_state == from) setup.default_state = to;
+  if (Json* nodes = editor_nodes(setup)) {
+    const auto place = nodes->find(from);
+    if (place != nodes->end()) {
+      // Rebuilt in order, so the renamed entry keeps its place in the saved file.
+      Json renamed = Json::object();
+      for (auto it = nodes->begin(); it != nodes->end(); ++it) {
+        renamed[it.key() == from ? to : it.key()] = it.value();
+      }
+      *nodes = std::move(renamed);
+    }
+  }
+  return true;
+}
+
+bool remove_state(Setup& setup, const std::string& name) {
+  if (!has_state(setup, name)) return false;
+  setup.states.erase(std::remove_if(setup.states.begin(), setup.states.end(),
+                                    [&](const SetupState& s) { return s.name == name; }),
+                     setup.states.end());
+  setup.transitions.erase(
+      std::remove_if(setup.transitions.begin(), setup.transitions.end(),
+                     [&](const SetupTransition& t) { return t.from == name || t.to == name; }),
+      setup.transitions.end());
+  if (setup.default_state == name) {
+    setup.default_state = setup.states.empty() ? std::string() : setup.states.front().name;
+  }
+  if (Json* nodes = editor_nodes(setup)) nodes->erase(name);
+  return true;
+}
+
+int add_transition(Setup& setup, const std::string& from, const std::string& to) {
+  if ((from != "*" && !has_state(setup, from)) || !has_state(setup, to)) return -1;
+  SetupTransition t;
+  t.from = from;
+  t.to = to;
+  t.exit_time = 1.0f;
+  setup.transitions.push_back(std::move(t));
+  return static_cast<int>(setup.transitions.size()) - 1;
+}
+
 }  // namespace anim

@@ -1,5 +1,6 @@
 // The setup edits the tool makes (anim/setup_edits.h), driven directly.
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,70 @@ TEST(SetupEditsTest, NonFiniteTimesBecomeZero) {
   EXPECT_EQ(setup.events[0].time, 0.0f);
   move_event(setup, 0, 0.5f, std::numeric_limits<float>::infinity());
   EXPECT_EQ(setup.events[0].time, 0.0f);
+}
+
+// Idle <-> Walk, any state -> Idle, with their editor places.
+anim::Setup TwoStates() {
+  anim::Setup setup;
+  setup.model = "m.x";
+  EXPECT_EQ(add_state(setup, "Idle", "idle"), "Idle");
+  EXPECT_EQ(add_state(setup, "Walk", "walk"), "Walk");
+  EXPECT_EQ(add_transition(setup, "Idle", "Walk"), 0);
+  EXPECT_EQ(add_transition(setup, "Walk", "Idle"), 1);
+  EXPECT_EQ(add_transition(setup, "*", "Idle"), 2);
+  setup.editor = Json::parse(R"({"nodes": {"Idle": [0, 0], "Walk": [200, 0], "*": [0, 100]},
+                                 "camera": {"yaw": 30}})");
+  return setup;
+}
+
+std::vector<std::string> Edges(const anim::Setup& setup) {
+  std::vector<std::string> out;
+  for (const SetupTransition& t : setup.transitions) out.push_back(t.from + ">" + t.to);
+  return out;
+}
+
+TEST(SetupEditsTest, AddedStatesGetUniqueNamesAndTheFirstIsTheDefault) {
+  anim::Setup setup = TwoStates();
+  EXPECT_EQ(setup.default_state, "Idle");
+  EXPECT_EQ(add_state(setup, "Walk", "run"), "Walk 2");
+  EXPECT_EQ(add_state(setup, "", "run"), "State");
+  EXPECT_EQ(setup.states.back().motion, "run");
+  EXPECT_TRUE(setup.states.back().loop);
+  EXPECT_EQ(setup.default_state, "Idle");
+  // A new transition waits for the end of its source's cycle.
+  EXPECT_EQ(setup.transitions[0].exit_time, std::optional<float>(1.0f));
+  EXPECT_TRUE(setup.transitions[0].conditions.empty());
+  EXPECT_EQ(add_transition(setup, "Idle", "Nowhere"), -1);
+  EXPECT_EQ(add_transition(setup, "Idle", "*"), -1);
+  EXPECT_TRUE(validate_setup(setup, {"idle", "walk", "run"}).size() <= 2u)  // Unreachable ones.
+      << "edits keep the setup valid";
+}
+
+TEST(SetupEditsTest, RenamingAStateRenamesEveryReference) {
+  anim::Setup setup = TwoStates();
+  EXPECT_TRUE(rename_state(setup, "Idle", "Stand"));
+  EXPECT_EQ(setup.states[0].name, "Stand");
+  EXPECT_EQ(setup.default_state, "Stand");
+  EXPECT_THAT(Edges(setup), ElementsAre("Stand>Walk", "Walk>Stand", "*>Stand"));
+  EXPECT_EQ(setup.editor.dump(),
+            R"({"nodes":{"Stand":[0,0],"Walk":[200,0],"*":[0,100]},"camera":{"yaw":30}})");
+  EXPECT_FALSE(rename_state(setup, "Stand", "Walk"));  // Taken.
+  EXPECT_FALSE(rename_state(setup, "Stand", ""));
+  EXPECT_FALSE(rename_state(setup, "Stand", "*"));
+  EXPECT_FALSE(rename_state(setup, "Gone", "New"));
+  EXPECT_FALSE(rename_state(setup, "Stand", "Stand"));
+}
+
+TEST(SetupEditsTest, RemovingAStateRemovesItsTransitionsAndPlaceAndMovesTheDefault) {
+  anim::Setup setup = TwoStates();
+  EXPECT_TRUE(remove_state(setup, "Idle"));
+  ASSERT_EQ(setup.states.size(), 1u);
+  EXPECT_TRUE(setup.transitions.empty());
+  EXPECT_EQ(setup.default_state, "Walk");
+  EXPECT_EQ(setup.editor.dump(), R"({"nodes":{"Walk":[200,0],"*":[0,100]},"camera":{"yaw":30}})");
+  EXPECT_FALSE(remove_state(setup, "Idle"));
+  EXPECT_TRUE(remove_state(setup, "Walk"));
+  EXPECT_EQ(setup.default_state, "");
 }
 
 }  // namespace

@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <optional>
 #include <string>
 
 #include "anim/clip.h"
 #include "anim/model.h"
+#include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
 
@@ -182,6 +184,143 @@ TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
   ASSERT_TRUE(t.exit_time.has_value());
   EXPECT_EQ(*t.exit_time, 1.0f) << "no instant jump before conditions are added";
   EXPECT_EQ(doc.setup_history().undo_label(), "add transition run -> walk");
+}
+
+
+// Graph editing: states by double-click or the empty space's menu, transitions by dragging
+// from a box's rim, selection with Delete, F2 to rename.
+class StateGraphEditTest : public StateGraphDragTest {
+ protected:
+  StateGraphEditTest() : doc(two_clip_model(), "/models/two.x") {
+    ImGui::GetIO().KeyMap[ImGuiKey_Delete] = kDeleteKey;
+    ImGui::GetIO().KeyMap[ImGuiKey_Enter] = 13;
+    doc.new_setup();  // States "walk" and "run".
+    settle();
+  }
+  void settle() {
+    for (int i = 0; i < 3; ++i) frame(doc, graph);
+  }
+  ItemRect rect(const std::string& name) {
+    const ItemRect* r = graph.rects.find(name);
+    EXPECT_NE(r, nullptr) << name;
+    return r != nullptr ? *r : ItemRect{};
+  }
+  void move(ImVec2 at) {
+    ImGui::GetIO().MousePos = at;
+    frame(doc, graph);
+  }
+  void button(int b, bool down) {
+    ImGui::GetIO().MouseDown[b] = down;
+    frame(doc, graph);
+  }
+  void click(ImVec2 at, int b = 0) {
+    move(at);
+    button(b, true);
+    button(b, false);
+  }
+  void key(int k) {
+    ImGui::GetIO().KeysDown[k] = true;
+    frame(doc, graph);
+    ImGui::GetIO().KeysDown[k] = false;
+    frame(doc, graph);
+  }
+  static constexpr int kDeleteKey = 127;
+
+  Document doc;
+  StateGraph graph;
+};
+
+TEST_F(StateGraphEditTest, DoubleClickingEmptySpaceAddsAStateCentredThere) {
+  const ImVec2 at(rect("graph").min.x + 300.0f, rect("graph").min.y + 300.0f);
+  move(at);
+  button(0, true);
+  button(0, false);
+  button(0, true);
+  button(0, false);
+  ASSERT_EQ(doc.setup()->states.size(), 3u);
+  const SetupState& added = doc.setup()->states.back();
+  EXPECT_EQ(added.name, "State");
+  EXPECT_EQ(added.motion, "walk");  // The model's first clip.
+  EXPECT_EQ(doc.setup_history().undo_label(), "add state State");
+  EXPECT_EQ(graph.selected, "State");
+  settle();
+  const ItemRect box = rect("node:State");
+  EXPECT_NEAR(box.center().x, at.x, 1.0f);
+  EXPECT_NEAR(box.center().y, at.y, 1.0f);
+}
+
+TEST_F(StateGraphEditTest, TheEmptySpacesMenuAddsAState) {
+  click(ImVec2(rect("graph").min.x + 100.0f, rect("graph").min.y + 250.0f), 1);
+  settle();
+  click(rect("menu:new_state").center());
+  ASSERT_EQ(doc.setup()->states.size(), 3u);
+  EXPECT_EQ(doc.setup()->states.back().name, "State");
+}
+
+TEST_F(StateGraphEditTest, DraggingFromARimToAnotherBoxAddsATransition) {
+  const ItemRect walk = rect("node:walk"), run = rect("node:run");
+  move(ImVec2(walk.max.x - 2.0f, walk.center().y));  // On the right rim.
+  button(0, true);
+  move(ImVec2((walk.max.x + run.min.x) * 0.5f, run.center().y));
+  move(run.center());
+  EXPECT_TRUE(doc.setup()->transitions.empty()) << "nothing is committed mid-drag";
+  button(0, false);
+  ASSERT_EQ(doc.setup()->transitions.size(), 1u);
+  EXPECT_EQ(doc.setup()->transitions[0].from, "walk");
+  EXPECT_EQ(doc.setup()->transitions[0].to, "run");
+  EXPECT_EQ(doc.setup()->transitions[0].exit_time, std::optional<float>(1.0f));
+  EXPECT_EQ(doc.setup_history().undo_label(), "add transition walk -> run");
+  settle();
+  EXPECT_EQ(rect("node:walk").min.x, walk.min.x) << "a rim drag does not move the box";
+  // Dropped on empty space: nothing.
+  move(ImVec2(run.max.x - 2.0f, run.center().y));
+  button(0, true);
+  move(ImVec2(run.max.x + 200.0f, run.max.y + 200.0f));
+  button(0, false);
+  EXPECT_EQ(doc.setup()->transitions.size(), 1u);
+}
+
+TEST_F(StateGraphEditTest, DeleteRemovesTheSelectedStateWithItsTransitions) {
+  anim::Setup changed = *doc.setup();
+  add_transition(changed, "walk", "run");
+  doc.edit_setup(changed, "test");
+  settle();
+  click(rect("node:run").center());
+  EXPECT_EQ(graph.selected, "run");
+  key(kDeleteKey);
+  ASSERT_EQ(doc.setup()->states.size(), 1u);
+  EXPECT_EQ(doc.setup()->states[0].name, "walk");
+  EXPECT_TRUE(doc.setup()->transitions.empty());
+  EXPECT_EQ(doc.setup_history().undo_label(), "delete state run");
+  EXPECT_TRUE(graph.selected.empty());
+  ASSERT_TRUE(doc.undo_setup_edit());
+  EXPECT_EQ(doc.setup()->transitions.size(), 1u);
+}
+
+TEST_F(StateGraphEditTest, F2RenamesTheSelectedStateEverywhere) {
+  anim::Setup changed = *doc.setup();
+  add_transition(changed, "walk", "run");
+  doc.edit_setup(changed, "test");
+  settle();
+  click(rect("node:run").center());
+  key(kF2Key);
+  settle();
+  ASSERT_NE(graph.rects.find("menu:name"), nullptr);
+  ImGuiIO& io = ImGui::GetIO();
+  // The field has focus with the name selected: typing replaces it.
+  for (char c : std::string("sprint")) {
+    io.AddInputCharacter(static_cast<unsigned char>(c));
+    frame(doc, graph);
+  }
+  io.KeysDown[ImGui::GetKeyIndex(ImGuiKey_Enter)] = true;
+  frame(doc, graph);
+  io.KeysDown[ImGui::GetKeyIndex(ImGuiKey_Enter)] = false;
+  frame(doc, graph);
+  ASSERT_EQ(doc.setup()->states.size(), 2u);
+  EXPECT_EQ(doc.setup()->states[1].name, "sprint");
+  EXPECT_EQ(doc.setup()->transitions[0].to, "sprint");
+  EXPECT_EQ(doc.setup_history().undo_label(), "rename state run to sprint");
+  EXPECT_EQ(graph.selected, "sprint");
 }
 
 }  // namespace

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <cstdio>
 #include <optional>
 
 #include <imgui.h>
 #include <glm/geometric.hpp>
 
+#include "anim/setup_edits.h"
+#include "anim/ui/imgui_frame.h"
 #include "anim/state_machine.h"
 
 namespace anim::ui {
@@ -106,7 +109,17 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
   // Choices are applied after the menu is drawn: an edit replaces the setup it reads.
   bool make_default = false;
   std::string target;
+  std::string rename_to;
+  bool remove = false;
   if (!any) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+    if (ImGui::IsWindowAppearing()) {
+      std::snprintf(rename_, sizeof(rename_), "%s", name.c_str());
+      ImGui::SetKeyboardFocusHere();
+    }
+    ImGui::InputText("Name", rename_, sizeof(rename_), ImGuiInputTextFlags_AutoSelectAll);
+    rects.record("menu:name");
+    if (ImGui::IsItemDeactivatedAfterEdit()) rename_to = rename_;
     const bool is_default = setup.default_state == name;
     make_default = ImGui::MenuItem("Default state", nullptr, is_default, !is_default);
     rects.record("menu:default");
@@ -121,8 +134,27 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
     }
     ImGui::EndMenu();
   }
+  if (!any) {
+    ImGui::Separator();
+    remove = ImGui::MenuItem("Delete", "Del");
+    rects.record("menu:delete");
+  }
   ImGui::EndPopup();
 
+  if (!rename_to.empty()) {
+    Setup changed = setup;
+    if (!rename_state(changed, name, rename_to)) return false;  // Taken or empty: no edit.
+    if (selected == name) selected = rename_to;
+    doc.edit_setup(std::move(changed), "rename state " + name + " to " + rename_to);
+    return true;
+  }
+  if (remove) {
+    Setup changed = setup;
+    remove_state(changed, name);
+    if (selected == name) selected.clear();
+    doc.edit_setup(std::move(changed), "delete state " + name);
+    return true;
+  }
   if (make_default) {
     Setup changed = setup;
     changed.default_state = name;
@@ -131,15 +163,20 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
   }
   if (target.empty()) return false;
   Setup changed = setup;
-  SetupTransition t;
-  t.from = name;
-  t.to = target;
-  // At the end of the source's cycle until conditions are added: a transition with neither
-  // would fire at once.
-  t.exit_time = 1.0f;
-  changed.transitions.push_back(t);
+  add_transition(changed, name, target);
   doc.edit_setup(std::move(changed), "add transition " + name + " -> " + target);
   return true;
+}
+
+void StateGraph::add_state_at(Document& doc, const glm::vec2& place) {
+  // A new state plays the first clip until its motion is chosen (Setup panel).
+  const std::vector<Clip>& clips = doc.model().clips;
+  const std::string motion = clips.empty() ? std::string() : clips.front().name;
+  Setup changed = *doc.setup();
+  const std::string name = add_state(changed, "State", motion);
+  set_node_position(changed, name, glm::max(place, glm::vec2(0.0f)));
+  selected = name;
+  doc.edit_setup(std::move(changed), "add state " + name);
 }
 
 void StateGraph::draw(Document& doc) {
@@ -169,6 +206,19 @@ void StateGraph::draw(Document& doc) {
   }
 
   ImGui::BeginChild("##graph", ImVec2(0.0f, 0.0f), true, ImGuiWindowFlags_HorizontalScrollbar);
+  rects.record("graph", ImGui::GetWindowPos(),
+               ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                      ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
+  // Keys act on the graph while the mouse is over it, no text field has focus and no menu is
+  // open.
+  const bool keys = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
+                    !ImGui::GetIO().WantTextInput &&
+                    !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+  if (!selected.empty() &&
+      std::none_of(setup->states.begin(), setup->states.end(),
+                   [&](const SetupState& s) { return s.name == selected; })) {
+    selected.clear();  // Gone with an undo or an edit elsewhere.
+  }
   const ImVec2 origin_im = ImGui::GetCursorScreenPos();
   const glm::vec2 origin(origin_im.x, origin_im.y);
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -213,6 +263,10 @@ void StateGraph::draw(Document& doc) {
     draw->AddRect(im(min), im(max),
                   is_default ? IM_COL32(240, 200, 80, 255) : ImGui::GetColorU32(ImGuiCol_Border),
                   6.0f, 0, is_default ? 2.5f : 1.0f);
+    if (name == selected) {
+      draw->AddRect(im(min - glm::vec2(3.0f)), im(max + glm::vec2(3.0f)),
+                    ImGui::GetColorU32(ImGuiCol_NavHighlight), 8.0f, 0, 2.0f);
+    }
     draw->AddText(im(min + glm::vec2(8, 6)), ImGui::GetColorU32(ImGuiCol_Text),
                   any ? "Any state" : name.c_str());
     std::string detail;
@@ -230,9 +284,16 @@ void StateGraph::draw(Document& doc) {
     rects.record("node:" + name);
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     if (ImGui::IsItemActivated()) {
-      dragging_ = name;
-      drag_offset_ = place - (glm::vec2(mouse.x, mouse.y) - origin);
-      drag_position_ = drag_start_ = place;
+      const glm::vec2 m(mouse.x, mouse.y);
+      const glm::vec2 inside = glm::min(m - min, max - m);  // Distance to the nearest edges.
+      if (std::min(inside.x, inside.y) < kRim) {
+        connecting_ = name;  // From the rim: a new transition.
+      } else {
+        dragging_ = name;
+        drag_offset_ = place - (m - origin);
+        drag_position_ = drag_start_ = place;
+      }
+      if (!any) selected = name;
     }
     if (ImGui::IsItemActive() && dragging_ == name) {
       drag_position_ = glm::max(glm::vec2(mouse.x, mouse.y) - origin + drag_offset_, glm::vec2(0));
@@ -248,11 +309,83 @@ void StateGraph::draw(Document& doc) {
       }
     }
     if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
-      ImGui::SetTooltip(any ? "Transitions from any state start here; right-click to add one"
-                            : "Drag to arrange; right-click for transitions");
+      ImGui::SetTooltip(any ? "Drag from the rim to a state to add a transition from any state"
+                            : "Drag to arrange, from the rim to another state to add a "
+                              "transition; right-click to edit");
+    }
+    if (name == selected && keys && ImGui::IsKeyPressed(kF2Key, false)) {
+      ImGui::OpenPopup("node_menu");
     }
     if (node_menu(doc, name)) setup = doc.setup();
     ImGui::PopID();
+  }
+
+  // The rubber band of a transition being dragged out, and its drop.
+  const ImVec2 mouse_im = ImGui::GetIO().MousePos;
+  const glm::vec2 mouse(mouse_im.x, mouse_im.y);
+  if (!connecting_.empty() && places.count(connecting_)) {
+    std::string target;
+    for (const auto& [name, place] : places) {
+      const glm::vec2 min = origin + place;
+      if (name != kAnyStateNode && mouse.x >= min.x && mouse.y >= min.y &&
+          mouse.x < min.x + size.x && mouse.y < min.y + size.y) {
+        target = name;
+      }
+    }
+    if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      const glm::vec2 centre = origin + places[connecting_] + size * 0.5f;
+      const glm::vec2 d = mouse - centre;
+      if (glm::length(d) > 1.0f) {
+        const ImU32 band = ImGui::GetColorU32(ImGuiCol_NavHighlight);
+        draw->AddLine(im(centre), im(mouse), band, 2.0f);
+        arrowhead(draw, mouse, glm::normalize(d), band);
+      }
+      if (!target.empty() && target != connecting_) {
+        const glm::vec2 min = origin + places[target];
+        draw->AddRect(im(min), im(min + size), ImGui::GetColorU32(ImGuiCol_NavHighlight), 6.0f,
+                      0, 2.0f);
+      }
+    } else {
+      if (!target.empty() && target != connecting_) {
+        Setup changed = *setup;
+        if (add_transition(changed, connecting_, target) >= 0) {
+          doc.edit_setup(std::move(changed), "add transition " + connecting_ + " -> " + target);
+          setup = doc.setup();
+        }
+      }
+      connecting_.clear();
+    }
+  }
+
+  // Empty space: double-click adds a state, right-click offers to, a click deselects.
+  const bool over_empty = ImGui::IsWindowHovered() && !ImGui::IsAnyItemHovered() &&
+                          connecting_.empty() && dragging_.empty();
+  if (over_empty && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    add_state_at(doc, mouse - origin - size * 0.5f);
+    setup = doc.setup();
+  } else if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    selected.clear();
+  }
+  if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    new_state_at_ = mouse - origin - size * 0.5f;
+    ImGui::OpenPopup("graph_menu");
+  }
+  if (ImGui::BeginPopup("graph_menu")) {
+    const bool add = ImGui::MenuItem("New state here");
+    rects.record("menu:new_state");
+    ImGui::EndPopup();
+    if (add) {
+      add_state_at(doc, new_state_at_);
+      setup = doc.setup();
+    }
+  }
+  if (!selected.empty() && keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
+    Setup changed = *setup;
+    if (remove_state(changed, selected)) {
+      doc.edit_setup(std::move(changed), "delete state " + selected);
+      setup = doc.setup();
+    }
+    selected.clear();
   }
   // Room for every box, so the child scrolls to the far ones.
   ImGui::SetCursorScreenPos(im(origin));

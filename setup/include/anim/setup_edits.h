@@ -30,4 +30,24 @@ bool set_event_payload(Setup& setup, int index, const std::string& payload);
 // Removes event `index`; false for a bad index.
 bool remove_event(Setup& setup, int index);
 
+// `base` when no state has that name, else `base 2`, `base 3`, ...
+std::string unique_state_name(const Setup& setup, const std::string& base);
+
+// Adds a looping state playing `motion`, named `base` made unique; the first state of a setup
+// becomes its default. Returns its name.
+std::string add_state(Setup& setup, const std::string& base, const std::string& motion);
+
+// Renames a state everywhere it is named: transitions, the default state and its place in the
+// editor block. False when `from` does not exist, `to` is empty, taken or the same.
+bool rename_state(Setup& setup, const std::string& from, const std::string& to);
+
+// Removes a state with every transition from or to it and its editor place. The default moves
+// to the first remaining state (none when it was the last). False when it does not exist.
+bool remove_state(Setup& setup, const std::string& name);
+
+// Adds a transition from `from` ("*" for any state) to `to`, taking effect at the end of the
+// source's cycle (exit time 1) until conditions are added: with neither it would fire at once.
+// False when either state is unknown (`to` may not be "*"). Returns the transition's index.
+int add_transition(Setup& setup, const std::string& from, const std::string& to);
+
 }  // namespace anim

@@ -34,23 +34,40 @@ Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2&
 
 class StateGraph {
  public:
-  // Draws the graph filling the rest of the current window. Dragging a box moves it; the move
-  // is one undoable edit of the setup when the drag ends. Right-clicking a box makes it the
-  // default state or adds a transition from it.
+  // Draws the graph filling the rest of the current window. Every change is one undoable
+  // edit of the setup (anim/setup_edits.h):
+  // - dragging a box moves it (the edit is made when the drag ends);
+  // - dragging from a box's rim (its outer kRim pixels) to another box adds a transition, with
+  //   a rubber band while dragging;
+  // - double-clicking empty space, or right-clicking it and choosing "New state here", adds a
+  //   state there playing the model's first clip;
+  // - clicking a box selects it; Delete removes the selected state with its transitions, F2
+  //   opens its menu to rename it (while the mouse is over the graph and no text field has
+  //   focus);
+  // - right-clicking a box makes it the default state, adds a transition from it, renames or
+  //   deletes it.
   void draw(Document& doc);
 
-  // Boxes of the last frame, "node:<name>", and while a box's menu is open "menu:default",
-  // "menu:add_transition" and, in its submenu, "menu:to:<state>"; for tests.
+  std::string selected;  // The selected state, or empty.
+
+  // Boxes of the last frame, "node:<name>", the graph's area "graph", and while a menu is open
+  // "menu:default", "menu:add_transition" and, in its submenu, "menu:to:<state>",
+  // "menu:name", "menu:delete", or the empty space's "menu:new_state"; for tests.
   ItemRects rects;
   static constexpr float kNodeWidth = 130.0f, kNodeHeight = 46.0f;
+  static constexpr float kRim = 7.0f;
 
  private:
   bool node_menu(Document& doc, const std::string& name);  // True when it edited the setup.
+  void add_state_at(Document& doc, const glm::vec2& place);
 
   std::string dragging_;         // The box being dragged, or empty.
   glm::vec2 drag_offset_{0.0f};  // Its top-left corner minus the mouse, in graph units.
   glm::vec2 drag_position_{0.0f};
   glm::vec2 drag_start_{0.0f};  // Where the dragged box was when the drag began.
+  std::string connecting_;      // The box a transition is being dragged from, or empty.
+  glm::vec2 new_state_at_{0.0f};  // Where the empty space's menu adds a state.
+  char rename_[128] = {};
 };
 
 }  // namespace anim::ui
