@@ -35,6 +35,18 @@ void select_joint_by_name(Tool& tool, const std::string& name) {
   tool.selection.joint = joint;
 }
 
+void play_clip_by_name(Tool& tool, const std::string& name) {
+  const auto& clips = tool.doc->model().clips;
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    if (clips[i].name != name) continue;
+    tool.doc->play_clip(static_cast<int>(i));
+    tool.doc->set_playing(false);
+    return;
+  }
+  show_error(tool, "No clip \"" + name + "\"",
+             tool.doc->path() + " has no clip of that name; nothing else plays.");
+}
+
 void open_path(Tool& tool, const std::string& path) {
   if (path.empty()) return;
   start_open(tool.loader, path);

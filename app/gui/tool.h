@@ -60,6 +60,7 @@ struct Tool {
   std::vector<std::string> pending_anim_files;  // --anim: added once the first model is open.
   std::string pending_joint;  // --joint: selected once the first model is open; empty: none.
   std::string pending_clip;   // --clip: played (paused at 0) once the model is open.
+  std::string pending_view;   // --view: "blend", "setup" or "graph", shown on the next frame.
   // When each loaded clip file was last written, to notice changes on disk.
   std::vector<std::pair<std::string, std::filesystem::file_time_type>> clip_file_times;
   float since_disk_check = 0.0f;
@@ -90,6 +91,8 @@ void show_error(Tool& tool, const std::string& title, const std::string& text);
 // Writes the recent-files list; a failure is a line on stderr, not a dialog.
 void save_recent(const Tool& tool);
 void select_joint_by_name(Tool& tool, const std::string& name);
+// Plays the clip named `name`, paused at its start (--clip); an error dialog when none is.
+void play_clip_by_name(Tool& tool, const std::string& name);
 // Starts loading a model or setup in the background (see collect_load).
 void open_path(Tool& tool, const std::string& path);
 // Moves a finished load into the document; a failed one keeps the previous model open.

@@ -214,13 +214,21 @@ void draw_panels(Tool& tool, ViewRenderer& renderer) {
   panel("Blend", layout.blend, PanelId::kBlend, [&] {
     // Playback blends and the setup editor share the column: one tab each.
     if (!ImGui::BeginTabBar("##right")) return;
-    if (ImGui::BeginTabItem("Blend")) {
+    // --view: brought forward once the model (and its setup) is open.
+    const std::string view = tool.loader.busy() ? std::string() : tool.pending_view;
+    const auto chosen = [&](bool selected) {
+      return selected ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+    };
+    if (view == "graph" || view == "setup") tool.setup.select_tab(view == "graph" ? "Graph" : "States");
+    if (!view.empty()) tool.pending_view.clear();
+    if (ImGui::BeginTabItem("Blend", nullptr, chosen(view == "blend"))) {
       tool.blend.draw(doc, tool.selection);
       ImGui::EndTabItem();
     }
     const std::string setup_tab =
         std::string(doc.setup_dirty() ? "Setup *" : "Setup") + "###setup_tab";
-    const bool editing = ImGui::BeginTabItem(setup_tab.c_str());
+    const bool editing =
+        ImGui::BeginTabItem(setup_tab.c_str(), nullptr, chosen(view == "graph" || view == "setup"));
     if (editing) {
       tool.setup.draw(doc, tool.selection);
       ImGui::EndTabItem();
@@ -266,6 +274,7 @@ void start_tool(Tool& tool, const GuiOptions& options) {
   tool.viewport.settings.up_axis = options.up_axis;
   tool.pending_joint = options.select_joint;
   tool.pending_clip = options.play_clip;
+  tool.pending_view = options.view;
 }
 
 void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale) {
@@ -312,12 +321,7 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
     tool.pending_joint.clear();
   }
   if (!tool.pending_clip.empty() && !tool.loader.busy()) {
-    const auto& clips = tool.doc->model().clips;
-    for (std::size_t i = 0; i < clips.size(); ++i) {
-      if (clips[i].name != tool.pending_clip) continue;
-      tool.doc->play_clip(static_cast<int>(i));
-      tool.doc->set_playing(false);
-    }
+    play_clip_by_name(tool, tool.pending_clip);
     tool.pending_clip.clear();
   }
 

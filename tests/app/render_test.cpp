@@ -367,4 +367,38 @@ TEST(Gui, JointAndShadingOptionsShowTheHeatmap) {
   std::remove(heat.c_str());
 }
 
+// --view graph shows the Setup tab's graph: the default state's box, lit (it runs) and framed
+// in yellow; --view blend does not. A clip the model lacks is reported, a view that does not
+// exist is a usage error.
+TEST(Gui, ViewOptionShowsTheChosenView) {
+  const std::string setup = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/demo_locomotion.json";
+  const std::string graph = out_path("gui_graph.png"), blend = out_path("gui_blend.png");
+  int code = -1;
+  std::string output =
+      run_output("\"" + setup + "\" --view graph --screenshot \"" + graph + "\" --frames 6", &code);
+  ASSERT_EQ(code, 0) << output;
+  output = run_output("\"" + setup + "\" --view blend --screenshot \"" + blend + "\" --frames 6",
+                      &code);
+  ASSERT_EQ(code, 0) << output;
+  // The default box's frame: (240, 200, 80).
+  auto frame_pixels = [](const Image& image) {
+    int n = 0;
+    for (int i = 0; i < image.width * image.height; ++i) {
+      const unsigned char* p = &image.rgba[i * 4];
+      n += std::abs(p[0] - 240) < 12 && std::abs(p[1] - 200) < 12 && std::abs(p[2] - 80) < 12;
+    }
+    return n;
+  };
+  // The skeleton overlay has a little of that colour in both.
+  EXPECT_GT(frame_pixels(load(graph)), frame_pixels(load(blend)) + 300);
+  output = run_output("\"" + setup + "\" --clip Nope --screenshot \"" + blend + "\" --frames 4",
+                      &code);
+  EXPECT_EQ(code, 0);
+  EXPECT_NE(output.find("No clip \"Nope\""), std::string::npos) << output;
+  run_output("--view sideways --screenshot \"" + blend + "\" --frames 4", &code);
+  EXPECT_EQ(code, 2);
+  std::remove(graph.c_str());
+  std::remove(blend.c_str());
+}
+
 }  // namespace

@@ -70,6 +70,30 @@ TEST(StateGraphLayout, ArrowsRunBetweenTheBoxEdges) {
   EXPECT_EQ(a.head, glm::vec2(50, 200));
 }
 
+TEST(StateGraphLayout, ArrowLabelsSayTheConditionsAndExitTime) {
+  SetupTransition t;
+  EXPECT_EQ(transition_label(t), "");
+  t.exit_time = 0.9f;
+  EXPECT_EQ(transition_label(t), "exit 0.9");
+  SetupCondition speed;
+  speed.parameter = "speed";
+  speed.op = ConditionOp::kGreater;
+  speed.value = 0.05f;
+  SetupCondition halt;
+  halt.parameter = "halt";
+  halt.op = ConditionOp::kTriggerSet;
+  SetupCondition grounded;
+  grounded.parameter = "grounded";
+  grounded.op = ConditionOp::kFalse;
+  t.conditions = {speed, halt, grounded};
+  EXPECT_EQ(transition_label(t), "speed > 0.05, halt, !grounded, exit 0.9");
+  t.exit_time.reset();
+  t.conditions = {speed};
+  t.conditions[0].op = ConditionOp::kNotEqual;
+  t.conditions[0].value = -2.0f;
+  EXPECT_EQ(transition_label(t), "speed != -2");
+}
+
 Model two_clip_model() {
   Model model;
   model.skeleton.names = {"root"};

@@ -284,7 +284,9 @@ void SetupPanel::draw(Document& doc, Selection& /*sel*/) {
   header(doc);
   if (ImGui::BeginTabBar("setup_tabs")) {
     const auto tab = [&](const char* label, const char* name) {
-      const bool open = ImGui::BeginTabItem(label);
+      const ImGuiTabItemFlags flags =
+          select_tab_ == name ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
+      const bool open = ImGui::BeginTabItem(label, nullptr, flags);
       rects.record(std::string("tab:") + name);
       return open;
     };
@@ -315,6 +317,7 @@ void SetupPanel::draw(Document& doc, Selection& /*sel*/) {
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();
+    select_tab_.clear();
   }
 
   editing_ = editing_now_;

@@ -39,7 +39,43 @@ void arrowhead(ImDrawList* draw, const glm::vec2& head, const glm::vec2& directi
   draw->AddTriangleFilled(im(head), im(base + side * 5.0f), im(base - side * 5.0f), color);
 }
 
+// A number as the setup file writes it: "0.05", "1", "-2.5".
+std::string short_number(float value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", static_cast<double>(value));
+  return text;
+}
+
+// A placed label: text on a dark rounded box centred at `at`.
+void label(ImDrawList* draw, const glm::vec2& at, const std::string& text, ImU32 color) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  const glm::vec2 half(size.x * 0.5f + 3.0f, size.y * 0.5f + 1.0f);
+  draw->AddRectFilled(im(at - half), im(at + half), ImGui::GetColorU32(ImGuiCol_WindowBg, 0.85f),
+                      3.0f);
+  draw->AddText(im(at - half + glm::vec2(3.0f, 1.0f)), color, text.c_str());
+}
+
 }  // namespace
+
+std::string transition_label(const SetupTransition& t) {
+  std::string text;
+  for (const SetupCondition& c : t.conditions) {
+    if (!text.empty()) text += ", ";
+    switch (c.op) {
+      case ConditionOp::kTrue:
+      case ConditionOp::kTriggerSet:
+        text += c.parameter;
+        break;
+      case ConditionOp::kFalse:
+        text += "!" + c.parameter;
+        break;
+      default:
+        text += c.parameter + " " + to_string(c.op) + " " + short_number(c.value);
+    }
+  }
+  if (t.exit_time) text += (text.empty() ? "exit " : ", exit ") + short_number(*t.exit_time);
+  return text;
+}
 
 std::map<std::string, glm::vec2> node_positions(const Setup& setup) {
   std::vector<std::string> names;
@@ -245,6 +281,16 @@ void StateGraph::draw(Document& doc) {
     draw->AddLine(im(tail), im(head), color, running ? 2.5f : 1.5f);
     arrowhead(draw, head, dir, color);
     if (running) draw->AddCircleFilled(im(tail + (head - tail) * progress), 4.0f, live);
+    // Its conditions beside it, on its own side, so that A -> B and B -> A do not cover each
+    // other.
+    const std::string text = transition_label(t);
+    if (!text.empty()) {
+      const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+      const glm::vec2 side = glm::vec2(-dir.y, dir.x);
+      const float away = std::fabs(side.x) * size.x * 0.5f + std::fabs(side.y) * size.y * 0.5f;
+      label(draw, tail + (head - tail) * 0.5f + side * (away + 6.0f), text,
+            running ? live : ImGui::GetColorU32(ImGuiCol_Text, 0.8f));
+    }
   }
 
   glm::vec2 extent(0.0f);

@@ -22,6 +22,8 @@ class SetupPanel {
  public:
   // Draws inside the current window (the caller owns Begin/End).
   void draw(Document& doc, Selection& sel);
+  // Shows the tab named `name` ("Graph", "States", ...) from the next frame on.
+  void select_tab(std::string name) { select_tab_ = std::move(name); }
 
   // The copy the widgets edit: the document's setup plus the edit in progress, if any.
   const Setup& working() const { return working_; }
@@ -49,6 +51,7 @@ class SetupPanel {
   ItemRects rects;
 
  private:
+  std::string select_tab_;  // A tab to bring forward on the next frame, or empty.
   // --- Widgets: each edits working_ and, once the edit is finished, asks for a commit ---
   bool text_field(const char* id, const std::string& rect, std::string* text);
   bool float_field(const char* id, const std::string& rect, float* value, float speed,

@@ -32,6 +32,10 @@ struct Arrow {
 };
 Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2& size);
 
+// What an arrow's label says: its conditions ("speed > 0.05", "halt" for a trigger or a true
+// bool, "!grounded" for a false one) and its exit time ("exit 0.9"), comma-separated.
+std::string transition_label(const SetupTransition& t);
+
 class StateGraph {
  public:
   // Draws the graph filling the rest of the current window. Every change is one undoable
