@@ -55,7 +55,7 @@ struct SetupBlendPoint {
   std::string clip;
   float position = 0.0f;  // 1D: on the axis; 2D: x.
   Json extra = Json::object();
-  std::optional<float> position_y;  // 2D spaces only (validate_setup reports a mismatch).
+  std::optional<float> position_y = std::nullopt;  // 2D only (validate_setup reports a mismatch).
 };
 
 // A blend space over one parameter ("parameter": "speed") or, when `parameter_y` is set, over
@@ -65,7 +65,7 @@ struct SetupBlendSpace {
   std::string parameter;  // 1D: the axis; 2D: x.
   std::vector<SetupBlendPoint> points;  // 1D: positions strictly increasing; 2D: all distinct.
   Json extra = Json::object();
-  std::optional<std::string> parameter_y;  // Set: a 2D space.
+  std::optional<std::string> parameter_y = std::nullopt;  // Set: a 2D space.
 
   bool is_2d() const { return parameter_y.has_value(); }
 };
