@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/setup.h"
+#include "setup_test_files.h"
 
 namespace anim {
 
@@ -202,6 +203,20 @@ TEST(SetupBlendSpace2DTest, ReportsEachStructuralProblemWithItsPointer) {
       EXPECT_THAT(found, ElementsAre(IsError(c.pointer, c.message)));
     }
   }
+}
+
+TEST(SetupBlendSpace2DTest, SchemaExampleLoadsValidatesAndRoundTrips) {
+  const std::string path = testing::setup_example_path("strafe_2d.setup.json");
+  Result<Setup> loaded = load_setup(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+  ASSERT_EQ(loaded.value().blend_spaces.size(), 2u);
+  EXPECT_TRUE(loaded.value().blend_spaces[0].is_2d());
+  EXPECT_THAT(validate_setup(loaded.value(), {"Idle", "Walk", "Back", "Left", "Right", "Run"}),
+              IsEmpty());
+  const std::string text = to_json_text(loaded.value());
+  Result<Setup> again = parse_setup(text, path);
+  ASSERT_TRUE(again.ok()) << again.error().to_string();
+  EXPECT_EQ(to_json_text(again.value()), text);
 }
 
 TEST(SetupBlendSpace2DTest, ValidDocumentHasNoFindings) {
