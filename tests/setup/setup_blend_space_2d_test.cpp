@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/setup.h"
+#include "anim/setup_from_machine.h"
 #include "setup_test_files.h"
 
 namespace anim {
@@ -321,6 +322,32 @@ TEST(SetupBlendSpace2DTest, NamesAreSharedWithClipsAnd1DSpaces) {
   clip["blend_spaces"][0]["name"] = "idle";
   EXPECT_THAT(errors_and_warnings(parse(clip)), Contains(AtPointer("/blend_spaces/0/name")));
   EXPECT_THAT(errors_and_warnings(parse(document())), Not(Contains(AtPointer("/states/0/motion"))));
+}
+
+TEST(SetupBlendSpace2DTest, CompiledMachineMadeBackIntoASetupKeepsThe2DSpace) {
+  std::vector<Clip> clips;
+  for (const std::string& name : kClips) {
+    ClipBuilder b(name, 1.0f, 1);
+    clips.push_back(b.build());
+  }
+  Result<StateMachineDef> def = compile_setup(parse(document()), clips);
+  ASSERT_TRUE(def.ok()) << def.error().to_string();
+  const Setup back = setup_from_machine(def.value(), kClips, "m.x");
+  ASSERT_EQ(back.blend_spaces.size(), 2u);
+  // The machine keeps 1D and 2D spaces apart: the 1D one comes first now.
+  EXPECT_EQ(back.blend_spaces[0].name, "Move");
+  EXPECT_FALSE(back.blend_spaces[0].is_2d());
+  const SetupBlendSpace& strafe = back.blend_spaces[1];
+  EXPECT_EQ(strafe.name, "Strafe");
+  EXPECT_EQ(strafe.parameter, "x");
+  EXPECT_EQ(strafe.parameter_y, "y");
+  ASSERT_EQ(strafe.points.size(), 5u);
+  EXPECT_EQ(strafe.points[4].clip, "right");
+  EXPECT_EQ(strafe.points[4].position, 1.0f);
+  EXPECT_EQ(strafe.points[4].position_y, 0.5f);
+  EXPECT_EQ(back.states[0].motion, "Strafe");
+  EXPECT_EQ(back.states[1].motion, "Move");
+  EXPECT_THAT(validate_setup(back, kClips), IsEmpty());
 }
 
 }  // namespace
