@@ -186,6 +186,7 @@ TEST_F(PackageBlendSpace2DTest, SetupWithout2DSpacesWritesNoSection) {
   Package p = good();
   p.state_machine.blend_spaces_2d.clear();
   p.state_machine.states.pop_back();
+  p.state_machine.default_state = 0;
   const std::vector<uint8_t> bytes = bake::write_package(p);
   package::Header h;
   std::memcpy(&h, bytes.data(), sizeof(h));
