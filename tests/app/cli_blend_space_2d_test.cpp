@@ -82,10 +82,9 @@ class CliBlendSpace2D : public ::testing::Test {
   // Frames at 0.25 s steps: the default (0.25, 0.25) until 0.5 s, (-0.5, -0.25) until 1 s,
   // (2, 2) (outside the points' hull) until 1.5 s, then the 1D state, then a clip state.
   std::vector<nlohmann::json> play(const std::string& input) {
-    const testing::CliRun r =
-        run({"play", input, "--json", "--dt", "0.25", "--frames", "8", "--set", "x=-0.5@0.5",
-             "--set", "y=-0.25@0.5", "--set", "x=2@1", "--set", "y=2@1", "--set", "run=1@1.5",
-             "--set", "run=0@1.75"});
+    const testing::CliRun r = run({"play", input, "--json", "--dt", "0.25", "--frames", "8",
+                                   "--set", "x=-0.5@0.5", "--set", "y=-0.25@0.5", "--set", "x=2@1",
+                                   "--set", "y=2@1", "--set", "run=1@1.5", "--set", "run=0@1.75"});
     EXPECT_EQ(r.code, 0) << r.err;
     return json_lines(r.out);
   }
@@ -94,16 +93,25 @@ class CliBlendSpace2D : public ::testing::Test {
     ASSERT_EQ(frames.size(), 8u);
     // (0.25, 0.25) in the triangle idle, right, forward: right = x, forward = y, idle the rest.
     expect_points(frames[0], "Strafe",
-                  {{"Wuson_Bind", 0.5}, {"Wuson_Walk", 0.25}, {"Wuson_Run", 0},
-                   {"Wuson_Walk", 0}, {"Wuson_Run", 0.25}});
+                  {{"Wuson_Bind", 0.5},
+                   {"Wuson_Walk", 0.25},
+                   {"Wuson_Run", 0},
+                   {"Wuson_Walk", 0},
+                   {"Wuson_Run", 0.25}});
     // (-0.5, -0.25) in the triangle idle, left, back: left = -x, back = -y.
     expect_points(frames[2], "Strafe",
-                  {{"Wuson_Bind", 0.25}, {"Wuson_Walk", 0}, {"Wuson_Run", 0.25},
-                   {"Wuson_Walk", 0.5}, {"Wuson_Run", 0}});
+                  {{"Wuson_Bind", 0.25},
+                   {"Wuson_Walk", 0},
+                   {"Wuson_Run", 0.25},
+                   {"Wuson_Walk", 0.5},
+                   {"Wuson_Run", 0}});
     // (2, 2): the closest hull point is (0.5, 0.5), half-way along right - forward.
     expect_points(frames[4], "Strafe",
-                  {{"Wuson_Bind", 0}, {"Wuson_Walk", 0.5}, {"Wuson_Run", 0},
-                   {"Wuson_Walk", 0}, {"Wuson_Run", 0.5}});
+                  {{"Wuson_Bind", 0},
+                   {"Wuson_Walk", 0.5},
+                   {"Wuson_Run", 0},
+                   {"Wuson_Walk", 0},
+                   {"Wuson_Run", 0.5}});
     // speed 0.25 on walk (0) - run (1).
     expect_points(frames[6], "Move", {{"Wuson_Walk", 0.75}, {"Wuson_Run", 0.25}});
     // A clip state has no points.
@@ -116,9 +124,7 @@ class CliBlendSpace2D : public ::testing::Test {
   std::string setup_;
 };
 
-TEST_F(CliBlendSpace2D, PlayJsonListsThePointsWithTheirWeights) {
-  expect_script(play(setup_));
-}
+TEST_F(CliBlendSpace2D, PlayJsonListsThePointsWithTheirWeights) { expect_script(play(setup_)); }
 
 TEST_F(CliBlendSpace2D, APackageOfTheSetupPlaysTheSameWeights) {
   const std::string pack = dir_.path() + "/strafe.animpack";

@@ -270,11 +270,11 @@ TEST_F(PackageBlendSpace2DTest, HugeCountsAndBadOrderAreRefused) {
   // The section starts with the space count; its point count follows the name "Strafe" (a u32
   // length and 6 bytes padded to 8) and the two parameter indices.
   for (std::size_t at : {std::size_t{0}, std::size_t{4 + 4 + 8 + 8}}) {
-    const std::vector<uint8_t> bad = edit_section(bytes, package::kBlendSpaces2D,
-                                                  [at](uint8_t* s, std::size_t) {
-                                                    const uint32_t huge = 0x7ffffff0u;
-                                                    std::memcpy(s + at, &huge, 4);
-                                                  });
+    const std::vector<uint8_t> bad =
+        edit_section(bytes, package::kBlendSpaces2D, [at](uint8_t* s, std::size_t) {
+          const uint32_t huge = 0x7ffffff0u;
+          std::memcpy(s + at, &huge, 4);
+        });
     Result<Package> r = load(bad);
     ASSERT_FALSE(r.ok()) << "count at byte " << at;
     EXPECT_NE(r.error().path.find("BS2D"), std::string::npos) << r.error().to_string();
@@ -284,7 +284,8 @@ TEST_F(PackageBlendSpace2DTest, HugeCountsAndBadOrderAreRefused) {
   package::Header h;
   std::memcpy(&h, swapped.data(), sizeof(h));
   ASSERT_GE(h.section_count, 2u);
-  uint8_t* last = swapped.data() + sizeof(h) + (h.section_count - 1) * sizeof(package::SectionEntry);
+  uint8_t* last =
+      swapped.data() + sizeof(h) + (h.section_count - 1) * sizeof(package::SectionEntry);
   uint8_t tmp[sizeof(package::SectionEntry)];
   std::memcpy(tmp, last, sizeof(tmp));
   std::memcpy(last, last - sizeof(tmp), sizeof(tmp));

@@ -113,8 +113,8 @@ class StateMachine2DTest : public ::testing::Test {
   const StateMachineDef& Compile(const anim::Setup& setup) {
     Result<StateMachineDef> def = compile_setup(setup, clips_);
     EXPECT_TRUE(def.ok()) << (def.ok() ? "" : def.error().to_string());
-    defs_.push_back(std::make_unique<StateMachineDef>(def.ok() ? std::move(def).value()
-                                                               : StateMachineDef{}));
+    defs_.push_back(
+        std::make_unique<StateMachineDef>(def.ok() ? std::move(def).value() : StateMachineDef{}));
     return *defs_.back();
   }
 
@@ -261,7 +261,7 @@ TEST_F(StateMachine2DTest, CrossfadeFromA2DStateBlendsItWithTheNextState) {
   StateMachineInstance sm(def, skeleton_, clips_);
   sm.update(0.4f);  // Strafe at 0.375.
   ASSERT_TRUE(sm.set_bool("stop", true));
-  sm.update(0.0f);  // The transition starts: Idle enters at 0.
+  sm.update(0.0f);   // The transition starts: Idle enters at 0.
   sm.update(0.25f);  // A quarter through: Strafe 0.75, Idle 0.25.
   ASSERT_EQ(sm.active_states().size(), 2u);
   const float strafe_time = 0.375f + 0.25f * 0.9375f;
@@ -280,11 +280,11 @@ TEST_F(StateMachine2DTest, CrossfadeFromA2DStateBlendsItWithTheNextState) {
   EXPECT_NEAR(pose[0].translation.x, root.x, kTol);
   EXPECT_NEAR(pose[0].translation.y, root.y, kTol);
   EXPECT_NEAR(pose[0].translation.z, root.z, kTol);
-  const glm::quat q = glm::normalize(glm::quat(
-      0.75f * strafe[1].rotation.w + 0.25f * idle[1].rotation.w,
-      0.75f * strafe[1].rotation.x + 0.25f * idle[1].rotation.x,
-      0.75f * strafe[1].rotation.y + 0.25f * idle[1].rotation.y,
-      0.75f * strafe[1].rotation.z + 0.25f * idle[1].rotation.z));
+  const glm::quat q =
+      glm::normalize(glm::quat(0.75f * strafe[1].rotation.w + 0.25f * idle[1].rotation.w,
+                               0.75f * strafe[1].rotation.x + 0.25f * idle[1].rotation.x,
+                               0.75f * strafe[1].rotation.y + 0.25f * idle[1].rotation.y,
+                               0.75f * strafe[1].rotation.z + 0.25f * idle[1].rotation.z));
   EXPECT_NEAR(std::fabs(glm::dot(pose[1].rotation, q)), 1.0f, kTol);
 }
 

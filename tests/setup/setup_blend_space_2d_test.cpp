@@ -154,9 +154,8 @@ struct BrokenCase {
 
 TEST(SetupBlendSpace2DTest, ReportsEachStructuralProblemWithItsPointer) {
   const BrokenCase cases[] = {
-      {"both parameter and parameters",
-       [](Json& d) { d["blend_spaces"][0]["parameter"] = "x"; }, "/blend_spaces/0/parameters",
-       "give \"parameter\" (1D) or \"parameters\" (2D), not both"},
+      {"both parameter and parameters", [](Json& d) { d["blend_spaces"][0]["parameter"] = "x"; },
+       "/blend_spaces/0/parameters", "give \"parameter\" (1D) or \"parameters\" (2D), not both"},
       {"parameters with one name",
        [](Json& d) { d["blend_spaces"][0]["parameters"] = Json::parse(R"(["x"])"); },
        "/blend_spaces/0/parameters", "expected two parameter names [x, y]"},
@@ -165,8 +164,7 @@ TEST(SetupBlendSpace2DTest, ReportsEachStructuralProblemWithItsPointer) {
        "/blend_spaces/0/parameters", "expected two parameter names [x, y]"},
       {"parameters as a string", [](Json& d) { d["blend_spaces"][0]["parameters"] = "x"; },
        "/blend_spaces/0/parameters", "expected two parameter names [x, y]"},
-      {"parameter name as a number",
-       [](Json& d) { d["blend_spaces"][0]["parameters"][1] = 2; },
+      {"parameter name as a number", [](Json& d) { d["blend_spaces"][0]["parameters"][1] = 2; },
        "/blend_spaces/0/parameters/1", "expected a string"},
       {"2D position as a number",
        [](Json& d) { d["blend_spaces"][0]["points"][1]["position"] = 1; },
@@ -182,8 +180,7 @@ TEST(SetupBlendSpace2DTest, ReportsEachStructuralProblemWithItsPointer) {
       {"2D position beyond float range",
        [](Json& d) { d["blend_spaces"][0]["points"][0]["position"][0] = 1e300; },
        "/blend_spaces/0/points/0/position/0", "number out of range for a float"},
-      {"2D position missing",
-       [](Json& d) { d["blend_spaces"][0]["points"][4].erase("position"); },
+      {"2D position missing", [](Json& d) { d["blend_spaces"][0]["points"][4].erase("position"); },
        "/blend_spaces/0/points/4/position", "missing required field"},
       {"1D space given a pair",
        [](Json& d) { d["blend_spaces"][1]["points"][1]["position"] = Json::parse("[1, 0]"); },
@@ -282,9 +279,9 @@ TEST(SetupBlendSpace2DTest, CollinearPointsOrFewerThanThreeWarn) {
                                     "fewer than three points: the space blends along a line")));
   Json none = document();
   none["blend_spaces"][0]["points"] = Json::array();
-  EXPECT_THAT(errors_and_warnings(parse(none)),
-              ElementsAre(IsError("/blend_spaces/0/points",
-                                  "a blend space needs at least one point")));
+  EXPECT_THAT(
+      errors_and_warnings(parse(none)),
+      ElementsAre(IsError("/blend_spaces/0/points", "a blend space needs at least one point")));
 }
 
 TEST(SetupBlendSpace2DTest, NonFinitePositionsAndMissingOrStrayYAreErrors) {
@@ -295,17 +292,16 @@ TEST(SetupBlendSpace2DTest, NonFinitePositionsAndMissingOrStrayYAreErrors) {
   s.blend_spaces[1].points[0].position_y = 2.0f;
   EXPECT_THAT(
       errors_and_warnings(s),
-      ElementsAre(
-          IsError("/blend_spaces/0/points/1/position/0", "x is not a finite number"),
-          IsError("/blend_spaces/0/points/2/position/1", "y is not a finite number"),
-          IsError("/blend_spaces/0/points/3/position",
-                  "a point of a 2D blend space needs an [x, y] position"),
-          // Idle and right are left: too few for a triangle.
-          IsWarning("/blend_spaces/0/points",
-                    "fewer than three points: the space blends along a line"),
-          IsError("/blend_spaces/1/points/0/position",
-                  "a point of a 1D blend space has a y position; give the space two "
-                  "\"parameters\"")));
+      ElementsAre(IsError("/blend_spaces/0/points/1/position/0", "x is not a finite number"),
+                  IsError("/blend_spaces/0/points/2/position/1", "y is not a finite number"),
+                  IsError("/blend_spaces/0/points/3/position",
+                          "a point of a 2D blend space needs an [x, y] position"),
+                  // Idle and right are left: too few for a triangle.
+                  IsWarning("/blend_spaces/0/points",
+                            "fewer than three points: the space blends along a line"),
+                  IsError("/blend_spaces/1/points/0/position",
+                          "a point of a 1D blend space has a y position; give the space two "
+                          "\"parameters\"")));
 }
 
 TEST(SetupBlendSpace2DTest, UnknownClipOfA2DPointAndStatesNamingSpaces) {
@@ -323,8 +319,7 @@ TEST(SetupBlendSpace2DTest, UnknownClipOfA2DPointAndStatesNamingSpaces) {
 TEST(SetupBlendSpace2DTest, NamesAreSharedWithClipsAnd1DSpaces) {
   Json doc = document();
   doc["blend_spaces"][0]["name"] = "Move";
-  EXPECT_THAT(errors_and_warnings(parse(doc)),
-              Contains(AtPointer("/blend_spaces/1/name")));
+  EXPECT_THAT(errors_and_warnings(parse(doc)), Contains(AtPointer("/blend_spaces/1/name")));
   Json clip = document();
   clip["blend_spaces"][0]["name"] = "idle";
   EXPECT_THAT(errors_and_warnings(parse(clip)), Contains(AtPointer("/blend_spaces/0/name")));
