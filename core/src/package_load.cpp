@@ -214,8 +214,7 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
     r.get(loop);
     if (!r.ok()) return false;
     // 2D spaces follow in the BS2D section, which checks the indices of kind 2.
-    const std::size_t targets =
-        kind == 0 ? clips : kind == 1 ? m.blend_spaces.size() : SIZE_MAX;
+    const std::size_t targets = kind == 0 ? clips : kind == 1 ? m.blend_spaces.size() : SIZE_MAX;
     if (kind > 2 || s.motion.index < 0 || static_cast<std::size_t>(s.motion.index) >= targets ||
         !std::isfinite(s.speed) || loop > 1) {
       return r.fail("state \"" + s.name + "\": bad motion or speed");
@@ -291,8 +290,8 @@ bool read_blend_space_2d(Reader& r, BlendSpace2DDef& b, const StateMachineDef& m
   if (points == 0) return r.fail(what + "no points");
   for (uint32_t i = 0; i < points; ++i) {
     const Point2 p = b.positions[i];
-    if (b.clips[i] < 0 || static_cast<std::size_t>(b.clips[i]) >= clips ||
-        !std::isfinite(p.x) || !std::isfinite(p.y)) {
+    if (b.clips[i] < 0 || static_cast<std::size_t>(b.clips[i]) >= clips || !std::isfinite(p.x) ||
+        !std::isfinite(p.y)) {
       return r.fail(what + "bad point " + std::to_string(i));
     }
     for (uint32_t j = 0; j < i; ++j) {

@@ -62,7 +62,8 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
   std::vector<MotionRef> spaces;
   for (const SetupBlendSpace& b : setup.blend_spaces) {
     if (b.is_2d()) {
-      spaces.push_back({MotionRef::Kind::kBlendSpace2D, static_cast<int>(def.blend_spaces_2d.size())});
+      spaces.push_back(
+          {MotionRef::Kind::kBlendSpace2D, static_cast<int>(def.blend_spaces_2d.size())});
       def.blend_spaces_2d.push_back(compile_blend_space_2d(b, setup, clips));
       continue;
     }
@@ -83,8 +84,8 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     out.loop = s.loop;
     // Blend-space names take precedence (validate_setup rejects a name that is both).
     const int space = find_by_name(setup.blend_spaces, s.motion);
-    out.motion = space >= 0 ? spaces[space]
-                            : MotionRef{MotionRef::Kind::kClip, find_clip(clips, s.motion)};
+    out.motion =
+        space >= 0 ? spaces[space] : MotionRef{MotionRef::Kind::kClip, find_clip(clips, s.motion)};
     def.states.push_back(out);
   }
   for (const SetupTransition& t : setup.transitions) {

@@ -363,8 +363,7 @@ SetupBlendSpace read_blend_space(const Json& json, const std::string& pointer, P
   // One parameter ("parameter") makes a 1D space, two ("parameters") a 2D one.
   const bool two = in.find("parameters", false) != nullptr;
   if (two && in.find("parameter", false) != nullptr) {
-    in.fail("parameters",
-            "give \"parameter\" (1D) or \"parameters\" (2D), not both");
+    in.fail("parameters", "give \"parameter\" (1D) or \"parameters\" (2D), not both");
   }
   if (two) {
     read_parameter_pair(in, problems, &space);
@@ -379,8 +378,7 @@ SetupBlendSpace read_blend_space(const Json& json, const std::string& pointer, P
     if (two) {
       read_position_pair(point_in, problems, &point);
     } else if (position != nullptr && position->is_array()) {
-      point_in.fail("position",
-                    "expected a number: [x, y] positions need \"parameters\": [x, y]");
+      point_in.fail("position", "expected a number: [x, y] positions need \"parameters\": [x, y]");
     } else {
       point_in.read_float("position", true, &point.position);
     }

@@ -333,7 +333,6 @@ TEST(AllocationTest, StateMachineUpdateAndEvaluateDoNotAllocate) {
   EXPECT_EQ(count, 0);
 }
 
-
 // A 2D blend space (three clips mixed at once inside a triangle, two outside the hull) beside a
 // clip state, with transitions between them both ways.
 namespace {

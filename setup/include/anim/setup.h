@@ -62,7 +62,7 @@ struct SetupBlendPoint {
 // two ("parameters": ["x", "y"]) with Delaunay/barycentric weights (blend_space_2d.h).
 struct SetupBlendSpace {
   std::string name;
-  std::string parameter;  // 1D: the axis; 2D: x.
+  std::string parameter;                // 1D: the axis; 2D: x.
   std::vector<SetupBlendPoint> points;  // 1D: positions strictly increasing; 2D: all distinct.
   Json extra = Json::object();
   std::optional<std::string> parameter_y = std::nullopt;  // Set: a 2D space.
