@@ -1,6 +1,6 @@
 // `animscope play SETUP.json|PACKAGE.animpack [--set NAME=VALUE@SECONDS ...] [--dt S]
 // [--frames N] [--json]`: runs a setup's (or a package's) state machine headless, frame by
-// frame, the way a game drives it.
+// frame, the way a game drives it, printing each frame's states, transition and events.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -22,6 +22,9 @@
 
 namespace anim::app {
 namespace {
+
+// The machine has one layer so far; override and additive layers will name theirs.
+constexpr const char* kBaseLayer = "Base";
 
 std::string clip_name(const std::vector<std::string>& clip_names, int clip) {
   return clip >= 0 && static_cast<std::size_t>(clip) < clip_names.size() ? clip_names[clip]
@@ -81,6 +84,17 @@ nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
                        {"to", def.states[tr.to].name},
                        {"progress", tr.progress}};
   }
+  j["events"] = nlohmann::ordered_json::array();
+  for (const StateMachineInstance::FiredEvent& fired : sm.events()) {
+    const EventDef& e = def.events[fired.event];
+    nlohmann::ordered_json event = {{"name", e.name},
+                                    {"clip", clip_names[e.clip]},
+                                    {"state", def.states[fired.state].name},
+                                    {"layer", kBaseLayer},
+                                    {"weight", fired.weight}};
+    if (!e.payload.empty()) event["payload"] = e.payload;
+    j["events"].push_back(std::move(event));
+  }
   return j;
 }
 
@@ -95,6 +109,9 @@ void print_frame_text(const StateMachineInstance& sm, float t, std::ostream& out
   if (tr.transition >= 0) {
     out << "  | " << def.states[tr.from].name << " -> " << def.states[tr.to].name << " "
         << std::setprecision(3) << tr.progress;
+  }
+  for (const StateMachineInstance::FiredEvent& fired : sm.events()) {
+    out << "  !" << def.events[fired.event].name;
   }
   out << "\n";
 }
@@ -147,12 +164,6 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   const Skeleton& skeleton = package ? package->skeleton : loaded->model.skeleton;
   const ClipSet clips = package ? ClipSet(package->clips) : ClipSet(loaded->model.clips);
-  std::vector<std::string> clip_names;
-  if (package) {
-    for (const CompressedClip& c : package->clips) clip_names.push_back(c.name);
-  } else {
-    for (const Clip& c : loaded->model.clips) clip_names.push_back(c.name);
-  }
   Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def.value());
   if (!changes.ok()) {
     print_error(err, changes.error());
@@ -166,6 +177,12 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   const long frames = std::lround(frames_arg.value());
 
+  std::vector<std::string> clip_names;
+  if (package) {
+    for (const CompressedClip& c : package->clips) clip_names.push_back(c.name);
+  } else {
+    for (const Clip& c : loaded->model.clips) clip_names.push_back(c.name);
+  }
   StateMachineInstance sm(def.value(), skeleton, clips);
   ScriptedRun run(sm, std::move(changes).value(), dt.value());
   std::vector<Transform> pose(skeleton.joint_count());

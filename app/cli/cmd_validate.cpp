@@ -51,9 +51,15 @@ int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostr
     return kExitInvalid;
   }
   std::vector<std::string> clips;
-  for (const Clip& clip : input.value().model.clips) clips.push_back(clip.name);
+  std::vector<float> durations;
+  for (const Clip& clip : input.value().model.clips) {
+    clips.push_back(clip.name);
+    durations.push_back(clip.duration);
+  }
   diagnostics = input.value().problems;
-  for (Diagnostic& d : validate_setup(*input.value().setup, clips)) diagnostics.push_back(d);
+  for (Diagnostic& d : validate_setup(*input.value().setup, clips, durations)) {
+    diagnostics.push_back(d);
+  }
   int errors = 0;
   for (const Diagnostic& d : diagnostics) {
     print_diagnostic(out, path, d);

@@ -203,6 +203,18 @@ std::vector<uint8_t> machine_section(const StateMachineDef& m) {
   return w.take();
 }
 
+std::vector<uint8_t> events_section(const StateMachineDef& m) {
+  Writer w;
+  w.put_count(m.events.size());
+  for (const EventDef& e : m.events) {
+    w.put_string(e.name);
+    w.put(static_cast<int32_t>(e.clip));
+    w.put(e.time);
+    w.put_string(e.payload);
+  }
+  return w.take();
+}
+
 }  // namespace
 
 std::vector<uint8_t> write_package(const Package& p) {
@@ -217,6 +229,9 @@ std::vector<uint8_t> write_package(const Package& p) {
     sections.emplace_back(package::kMachine, machine_section(p.state_machine));
     if (!p.state_machine.blend_spaces_2d.empty()) {
       sections.emplace_back(package::kBlendSpaces2D, blend_spaces_2d_section(p.state_machine));
+    }
+    if (!p.state_machine.events.empty()) {
+      sections.emplace_back(package::kEvents, events_section(p.state_machine));
     }
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));

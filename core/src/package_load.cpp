@@ -330,6 +330,24 @@ const StateDef* first_2d_state(const StateMachineDef& m) {
   return nullptr;
 }
 
+bool read_events(Reader& r, std::vector<EventDef>& events, const std::vector<CompressedClip>& clips) {
+  uint32_t n = 0;
+  r.get_count(n, 4 + 4 + 4 + 4);
+  events.resize(r.ok() ? n : 0);
+  for (EventDef& e : events) {
+    r.get_string(e.name);
+    r.get(e.clip);
+    r.get(e.time);
+    r.get_string(e.payload);
+    if (!r.ok()) return false;
+    if (e.clip < 0 || static_cast<std::size_t>(e.clip) >= clips.size() ||
+        !std::isfinite(e.time) || e.time < 0.0f || e.time > clips[e.clip].duration) {
+      return r.fail("event \"" + e.name + "\": bad clip or time");
+    }
+  }
+  return true;
+}
+
 Error error_at(const std::string& where, const std::string& what) {
   return Error{Error::Code::kInvalidData, what, where};
 }
@@ -371,7 +389,8 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
   if (table_end > bytes.size()) return error_at("header", "section table ends past the file");
 
   Package out;
-  bool have_skeleton = false, have_skin = false, have_mesh = false, have_info = false;
+  bool have_skeleton = false, have_skin = false, have_mesh = false, have_info = false,
+       have_events = false;
   bool have_spaces_2d = false;
   std::string machine_where;  // The state machine's section, for problems found after it.
   for (std::size_t i = 0; i < header.section_count; ++i) {
@@ -415,6 +434,12 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
       }
       read_blend_spaces_2d(r, out.state_machine, out.clips.size());
       have_spaces_2d = true;
+    } else if (e.kind == package::kEvents) {
+      if (!out.has_state_machine || !out.state_machine.events.empty() || have_events) {
+        return error_at(where, "events before the state machine, or a second events section");
+      }
+      read_events(r, out.state_machine.events, out.clips);
+      have_events = true;
     } else if (e.kind == package::kKeyClip) {
       out.key_clips.emplace_back();
       read_key_clip(r, out.key_clips.back(), joints);

@@ -1,4 +1,6 @@
 // compile_setup: a setup's names resolved into the runtime's indices.
+#include <algorithm>
+
 #include "anim/find_by_name.h"
 #include "anim/setup.h"
 
@@ -36,9 +38,13 @@ BlendSpace2DDef compile_blend_space_2d(const SetupBlendSpace& b, const Setup& se
 
 Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips) {
   std::vector<std::string> clip_names;
-  for (const Clip& clip : clips) clip_names.push_back(clip.name);
+  std::vector<float> durations;
+  for (const Clip& clip : clips) {
+    clip_names.push_back(clip.name);
+    durations.push_back(clip.duration);
+  }
   std::vector<Diagnostic> errors;
-  for (Diagnostic& d : validate_setup(setup, clip_names)) {
+  for (Diagnostic& d : validate_setup(setup, clip_names, durations)) {
     if (d.severity == Diagnostic::Severity::kError) errors.push_back(std::move(d));
   }
   if (!errors.empty()) return Error{Error::Code::kInvalidData, summarize(errors), ""};
@@ -103,6 +109,13 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     def.transitions.push_back(std::move(out));
   }
   def.default_state = find_by_name(setup.states, setup.default_state);
+  for (const SetupEvent& e : setup.events) {
+    def.events.push_back({e.name, find_clip(clips, e.clip), e.time, e.payload.value_or("")});
+  }
+  // The runtime fires a clip's events in the order they are stored: by time.
+  std::stable_sort(def.events.begin(), def.events.end(), [](const EventDef& a, const EventDef& b) {
+    return a.clip != b.clip ? a.clip < b.clip : a.time < b.time;
+  });
   return def;
 }
 

@@ -110,6 +110,14 @@ Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::stri
   for (const StateDef& s : def.states) setup.states.push_back(state_of(s, def, clip_names));
   setup.default_state = name_at(def.states, def.default_state);
   for (const TransitionDef& t : def.transitions) setup.transitions.push_back(transition_of(t, def));
+  for (const EventDef& e : def.events) {
+    SetupEvent out;
+    out.clip = clip_at(clip_names, e.clip);
+    out.time = e.time;
+    out.name = e.name;
+    if (!e.payload.empty()) out.payload = e.payload;
+    setup.events.push_back(std::move(out));
+  }
   return setup;
 }
 

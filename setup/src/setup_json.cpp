@@ -441,6 +441,18 @@ SetupTransition read_transition(const Json& json, const std::string& pointer, Pr
   return t;
 }
 
+SetupEvent read_event(const Json& json, const std::string& pointer, Problems* problems) {
+  const FieldReader in(json, pointer, problems);
+  SetupEvent e;
+  read_name(in, "clip", true, &e.clip);
+  in.read_float("time", true, &e.time);
+  read_name(in, "name", true, &e.name);
+  std::string payload;
+  if (in.read_string("payload", false, &payload)) e.payload = payload;
+  e.extra = collect_extra(json, {"clip", "time", "name", "payload"});
+  return e;
+}
+
 void read_header(const FieldReader& in) {
   std::string format;
   if (in.read_string("format", true, &format) && format != kSetupFormat) {
@@ -449,9 +461,14 @@ void read_header(const FieldReader& in) {
   if (const Json* version = in.find("version", true)) {
     if (!version->is_number()) {
       in.fail("version", "expected a number");
-    } else if (version->get<double>() != kSetupVersion) {
-      in.fail("version", "unsupported version " + version->dump() + " (this build reads version " +
-                             std::to_string(kSetupVersion) + ")");
+    } else {
+      const double number = version->get<double>();
+      if (number != std::trunc(number) || number < kOldestSetupVersion || number > kSetupVersion) {
+        in.fail("version", "unsupported version " + version->dump() +
+                               " (this build reads versions " +
+                               std::to_string(kOldestSetupVersion) + " to " +
+                               std::to_string(kSetupVersion) + ")");
+      }
     }
   }
 }
@@ -481,6 +498,9 @@ Setup read_setup(const Json& json, Problems* problems) {
   in.read_array("transitions", false, [&](const Json& item, const std::string& pointer) {
     setup.transitions.push_back(read_transition(item, pointer, problems));
   });
+  in.read_array("events", false, [&](const Json& item, const std::string& pointer) {
+    setup.events.push_back(read_event(item, pointer, problems));
+  });
   if (const Json* editor = in.find("editor", false)) {
     if (editor->is_object()) {
       setup.editor = *editor;
@@ -490,7 +510,7 @@ Setup read_setup(const Json& json, Problems* problems) {
   }
   setup.extra =
       collect_extra(json, {"format", "version", "model", "animations", "parameters", "blend_spaces",
-                           "states", "default_state", "transitions", "editor"});
+                           "states", "default_state", "transitions", "events", "editor"});
   return setup;
 }
 
@@ -620,6 +640,16 @@ Json write_transition(const SetupTransition& t) {
   return out;
 }
 
+Json write_event(const SetupEvent& e) {
+  Json out = Json::object();
+  out["clip"] = e.clip;
+  out["time"] = number_json(e.time);
+  out["name"] = e.name;
+  if (e.payload) out["payload"] = *e.payload;
+  append_extra(e.extra, &out);
+  return out;
+}
+
 Json write_setup(const Setup& setup) {
   Json out = Json::object();
   out["format"] = kSetupFormat;
@@ -642,6 +672,10 @@ Json write_setup(const Setup& setup) {
   out["transitions"] = Json::array();
   for (const SetupTransition& t : setup.transitions) {
     out["transitions"].push_back(write_transition(t));
+  }
+  if (!setup.events.empty()) {
+    out["events"] = Json::array();
+    for (const SetupEvent& e : setup.events) out["events"].push_back(write_event(e));
   }
   out["editor"] = setup.editor.is_object() ? setup.editor : Json::object();
   append_extra(setup.extra, &out);

@@ -79,9 +79,11 @@ bool is_whole(float value) { return std::isfinite(value) && value == std::trunc(
 
 class Validator {
  public:
-  Validator(const Setup& setup, const std::vector<std::string>& clips)
+  Validator(const Setup& setup, const std::vector<std::string>& clips,
+            const std::vector<float>& durations)
       : setup_(setup),
         clips_(clips),
+        durations_(durations),
         clip_set_(clips.begin(), clips.end()),
         parameters_(index_by_name(setup.parameters)),
         blend_spaces_(index_by_name(setup.blend_spaces)),
@@ -93,6 +95,7 @@ class Validator {
     check_states();
     check_transitions();
     check_reachability();
+    check_events();
     return std::move(found_);
   }
 
@@ -404,6 +407,29 @@ class Validator {
     }
   }
 
+  void check_events() {
+    for (std::size_t i = 0; i < setup_.events.size(); ++i) {
+      const SetupEvent& e = setup_.events[i];
+      const std::string at = "/events/" + std::to_string(i);
+      if (e.name.empty()) error(at + "/name", "event name is empty");
+      const auto clip = std::find(clips_.begin(), clips_.end(), e.clip);
+      if (clip == clips_.end()) {
+        error(at + "/clip", "unknown clip " + in_quotes(e.clip) + suggestion(e.clip, clips_));
+      }
+      if (!check_finite(at + "/time", "time", e.time)) continue;
+      if (e.time < 0.0f) {
+        error(at + "/time", "negative time " + number_text(e.time));
+        continue;
+      }
+      if (clip == clips_.end() || durations_.size() != clips_.size()) continue;
+      const float duration = durations_[static_cast<std::size_t>(clip - clips_.begin())];
+      if (e.time > duration) {
+        error(at + "/time", "time " + number_text(e.time) + " s is past the end of clip " +
+                                in_quotes(e.clip) + " (" + number_text(duration) + " s)");
+      }
+    }
+  }
+
   void mark(const std::string& name, std::vector<bool>* reached,
             std::vector<std::size_t>* pending) const {
     const auto it = states_.find(name);
@@ -414,6 +440,7 @@ class Validator {
 
   const Setup& setup_;
   const std::vector<std::string>& clips_;
+  const std::vector<float>& durations_;
   const std::set<std::string> clip_set_;
   const std::map<std::string, std::size_t> parameters_;
   const std::map<std::string, std::size_t> blend_spaces_;
@@ -423,8 +450,9 @@ class Validator {
 
 }  // namespace
 
-std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips) {
-  return Validator(setup, clips).run();
+std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips,
+                                       const std::vector<float>& durations) {
+  return Validator(setup, clips, durations).run();
 }
 
 }  // namespace anim

@@ -18,7 +18,7 @@ namespace {
 using testutil::RotZ;
 
 // Three joints in a chain, a two-entry skin, one triangle, a clip turning the middle joint and
-// moving the root, and a two-state machine with a 1D blend space.
+// moving the root, and a two-state machine with a 1D blend space and two events.
 Package small_package() {
   Package p;
   p.skeleton.names = {"root", "mid", "tip"};
@@ -70,6 +70,8 @@ Package small_package() {
   t.interruption = Interruption::kDestination;
   m.transitions.push_back(t);
   m.default_state = 0;
+  m.events.push_back({"step", 0, 0.5f, "left foot"});
+  m.events.push_back({"end", 0, 1.0f, ""});
   return p;
 }
 
@@ -132,6 +134,14 @@ TEST(Package, RoundTripKeepsEverything) {
   EXPECT_EQ(m.transitions[0].exit_time, 0.75f);
   EXPECT_EQ(m.transitions[0].offset, 0.1f);
   EXPECT_EQ(m.transitions[0].interruption, Interruption::kDestination);
+  ASSERT_EQ(m.events.size(), 2u);
+  EXPECT_EQ(m.events[0].name, "step");
+  EXPECT_EQ(m.events[0].clip, 0);
+  EXPECT_EQ(m.events[0].time, 0.5f);
+  EXPECT_EQ(m.events[0].payload, "left foot");
+  EXPECT_EQ(m.events[1].name, "end");
+  EXPECT_EQ(m.events[1].time, 1.0f);
+  EXPECT_EQ(m.events[1].payload, "");
 }
 
 TEST(Package, LoadedClipSamplesLikeTheOneWritten) {
@@ -287,7 +297,7 @@ TEST(Package, AnotherMajorVersionIsRefusedWithBothVersions) {
 
 TEST(Package, UnknownSectionsOfANewerMinorVersionAreSkipped) {
   std::vector<uint8_t> bytes = bake::write_package(small_package());
-  // Turn the state machine section (the last) into an unknown kind and bump the minor.
+  // Turn the events section (the last) into an unknown kind and bump the minor.
   package::Header h;
   std::memcpy(&h, bytes.data(), sizeof(h));
   h.minor = package::kMinorVersion + 3;
@@ -297,7 +307,8 @@ TEST(Package, UnknownSectionsOfANewerMinorVersionAreSkipped) {
               &unknown, 4);
   Result<Package> r = load(bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
-  EXPECT_FALSE(r.value().has_state_machine);
+  EXPECT_TRUE(r.value().has_state_machine);
+  EXPECT_TRUE(r.value().state_machine.events.empty());
   EXPECT_EQ(r.value().clips.size(), 1u);
 }
 
@@ -400,6 +411,25 @@ TEST(Package, FloatKeyClipsAreValidatedPastTheCrc) {
   r = load(info);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().path.find("INFO"), std::string::npos) << r.error().to_string();
+}
+
+// Section 5 is EVNT: a count, then per event its name ("step": 4 + 4 bytes), clip and time.
+TEST(Package, EventsOutsideTheirClipAreRefused) {
+  const std::vector<uint8_t> good = bake::write_package(small_package());
+  const auto set_at = [&](std::size_t offset, auto value) {
+    return edit_section(good, 5, [&](uint8_t* s, std::size_t) {
+      std::memcpy(s + offset, &value, sizeof(value));
+    });
+  };
+  for (const auto& bytes : {set_at(4 + 8, int32_t{1}), set_at(4 + 8, int32_t{-1}),
+                            set_at(4 + 8 + 4, 1.5f), set_at(4 + 8 + 4, -0.25f)}) {
+    Result<Package> r = load(bytes);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.error().path.find("EVNT"), std::string::npos) << r.error().to_string();
+    EXPECT_NE(r.error().message.find("event \"step\": bad clip or time"), std::string::npos)
+        << r.error().to_string();
+  }
+  EXPECT_TRUE(load(set_at(4 + 8 + 4, 0.75f)).ok());
 }
 
 TEST(Package, NotAPackage) {

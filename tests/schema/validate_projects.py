@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 # A small valid document; each entry of BROKEN spoils it in one way.
 VALID = {
     "format": "animscope.setup",
-    "version": 1,
+    "version": 2,
     "model": "wuson.x",
     "animations": [{"file": "clips/Run.fbx", "clip": "mixamo.com", "as": "run",
                     "joint_map": {"mixamorig:Hips": "Hips"}}],
@@ -40,6 +40,7 @@ VALID = {
             "exit_time": None,
         }
     ],
+    "events": [{"clip": "walk", "time": 0.4, "name": "footstep_l", "payload": "left"}],
     "editor": {},
     "unknown_top_level_field": [1, 2, 3],
 }
@@ -62,7 +63,12 @@ BROKEN = {
     "missing format": spoil(["format"], delete=True),
     "missing states": spoil(["states"], delete=True),
     "wrong format": spoil(["format"], "animscope.scene"),
-    "version 2": spoil(["version"], 2),
+    "version 3": spoil(["version"], 3),
+    "version 0": spoil(["version"], 0),
+    "event without name": spoil(["events", 0, "name"], delete=True),
+    "event at a negative time": spoil(["events", 0, "time"], -0.1),
+    "event payload as a number": spoil(["events", 0, "payload"], 7),
+    "event clip empty": spoil(["events", 0, "clip"], ""),
     "wrong op": spoil(["transitions", 0, "conditions", 0, "op"], "=>"),
     "comparison without value": spoil(["transitions", 0, "conditions", 0, "value"], delete=True),
     "unknown parameter type": spoil(["parameters", 0, "type"], "double"),

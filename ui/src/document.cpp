@@ -311,8 +311,12 @@ void Document::set_clip_files(std::vector<import::AnimationFile> files, import::
 
 void Document::apply_setup(MachineStart how) {
   std::vector<std::string> clip_names;
-  for (const Clip& clip : model_->clips) clip_names.push_back(clip.name);
-  problems_ = validate_setup(edits_.current(), clip_names);
+  std::vector<float> durations;
+  for (const Clip& clip : model_->clips) {
+    clip_names.push_back(clip.name);
+    durations.push_back(clip.duration);
+  }
+  problems_ = validate_setup(edits_.current(), clip_names, durations);
   Result<StateMachineDef> def = compile_setup(edits_.current(), model_->clips);
   if (!def.ok()) return;  // The last good state machine keeps running.
   auto next_def = std::make_unique<StateMachineDef>(std::move(def).value());

@@ -23,7 +23,7 @@ namespace anim::package {
 
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
-constexpr uint16_t kMinorVersion = 2;  // 1.1 added KEYS and INFO; 1.2 added BS2D.
+constexpr uint16_t kMinorVersion = 3;  // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D.
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -57,10 +57,13 @@ constexpr uint32_t kMachine = fourcc('S', 'M', 'D', 'F');  // At most one: the s
 constexpr uint32_t kKeyClip = fourcc('K', 'E', 'Y', 'S');
 // Since 1.1, at most one: how the importer found the mesh (most influences, truncated vertices).
 constexpr uint32_t kImportInfo = fourcc('I', 'N', 'F', 'O');
-// Since 1.2, at most one, after the state machine: its 2D blend spaces (states of motion kind 2
+// Since 1.2, at most one, after the state machine: its clip events (StateMachineDef::events),
+// a count and per event its name, clip index, time and payload.
+constexpr uint32_t kEvents = fourcc('E', 'V', 'N', 'T');
+// Since 1.3, at most one, after the state machine: its 2D blend spaces (states of motion kind 2
 // name them). Each space's points and parameters only: the loader triangulates them again
 // (prepare_blend_space_2d is deterministic), so no stored triangulation can disagree with its
-// points. A 1.1 reader skips this section and refuses the kind-2 states, with an error.
+// points. An older reader skips this section and refuses the kind-2 states, with an error.
 constexpr uint32_t kBlendSpaces2D = fourcc('B', 'S', '2', 'D');
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,

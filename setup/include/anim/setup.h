@@ -1,5 +1,5 @@
 #pragma once
-// A blend-state setup as authored and saved: the document form of "animscope.setup" version 1.
+// A blend-state setup as authored and saved: the document form of "animscope.setup" (version 2).
 // Everything links by name, so the file reads well and survives edits; compile_setup() below
 // turns it into the index-based runtime form. Part of anim_setup, the authoring library: a game
 // that ships baked data needs none of it.
@@ -21,7 +21,10 @@ namespace anim {
 using Json = nlohmann::ordered_json;  // Keeps key order, so files round-trip byte for byte.
 
 constexpr const char* kSetupFormat = "animscope.setup";
-constexpr int kSetupVersion = 1;
+// Version 2 added clip events. Every version reads as it is (version 1 is version 2 without
+// events); saving writes the newest.
+constexpr int kSetupVersion = 2;
+constexpr int kOldestSetupVersion = 1;
 
 
 // Each struct keeps the fields it does not know in `extra`, written back on save.
@@ -96,6 +99,15 @@ struct SetupTransition {
   Json extra = Json::object();
 };
 
+// A named moment of a clip (a footstep): the runtime reports it each time playback crosses it.
+struct SetupEvent {
+  std::string clip;
+  float time = 0.0f;  // Seconds into the clip, in [0, its duration].
+  std::string name;
+  std::optional<std::string> payload;  // Free text for the game (a sound, a foot).
+  Json extra = Json::object();
+};
+
 struct Setup {
   std::string model;  // Model path, relative to the setup file's folder (or absolute).
   std::vector<SetupAnimation> animations;  // Clip files besides the model; written when any.
@@ -104,6 +116,7 @@ struct Setup {
   std::vector<SetupState> states;
   std::string default_state;
   std::vector<SetupTransition> transitions;
+  std::vector<SetupEvent> events;  // Written when any.
   Json editor = Json::object();  // Tool state (node positions, camera); the runtime ignores it.
   Json extra = Json::object();   // Unknown top-level fields.
 };
@@ -157,9 +170,11 @@ Status save_setup(const Setup& setup, const std::string& path);
 
 // Semantic checks against the model's clip names: unknown clip / state / parameter, duplicate
 // names, condition type mismatches, 1D blend-space positions not increasing, equal 2D positions,
-// missing default state (errors); unreachable states and 2D spaces whose points lie on one line
-// (warnings). Every problem at once.
-std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips);
+// missing default state, events outside their clip (errors); unreachable states and 2D spaces
+// whose points lie on one line (warnings). Every problem at once. `durations` (seconds, one per
+// clip, or empty) lets it check event times against the clip's length.
+std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips,
+                                       const std::vector<float>& durations = {});
 
 // Resolves a setup's names against `clips` into the runtime form. Fails (listing the problems)
 // when validate_setup reports any error; warnings do not stop it.
