@@ -21,10 +21,10 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
              bool import_options_given) {
   using anim::app::kExitError;
   auto args = anim::app::parse_args(argc, argv, 1, {"names"},
-                                    {"screenshot", "frames", "joint", "shading", "up", "anim"});
+                                    {"screenshot", "frames", "joint", "clip", "shading", "up", "anim"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
-    std::cerr << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME]\n"
+    std::cerr << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
                  "                 [--shading MODE] [--names]\n"
                  "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
                  "                 [--in-process] [--memory-limit SIZE]\n"
@@ -44,6 +44,7 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   }
   options.frames = static_cast<int>(frames.value());
   options.select_joint = args.value().get("joint").value_or("");
+  options.play_clip = args.value().get("clip").value_or("");
   auto shading = anim::app::parse_shading(args.value().get("shading").value_or("lit"));
   if (!shading.ok()) {
     anim::app::print_error(std::cerr, shading.error());

@@ -43,8 +43,8 @@ constexpr Command kCommands[] = {
 };
 
 void print_usage(std::ostream& out) {
-  out << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--shading MODE]\n"
-         "                 [--names] [--up y|z]\n"
+  out << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
+         "                 [--shading MODE] [--names] [--up y|z]\n"
          "                 [--screenshot FILE.png --frames N]\n"
          "         opens the desktop tool (the built-in demo without a file)\n"
          "       animscope COMMAND [ARGS]\n\ncommands:\n";

@@ -16,6 +16,7 @@ struct GuiOptions {
   int frames = 0;                       // 0: run until the user quits.
   int width = 1280, height = 800;
   std::string select_joint;  // Selected once the first model is open; empty: none.
+  std::string play_clip;     // Played, paused at its start, once the model is open; empty: none.
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
   ui::UpAxis up_axis = ui::UpAxis::kY;

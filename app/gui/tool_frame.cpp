@@ -263,6 +263,7 @@ void start_tool(Tool& tool, const GuiOptions& options) {
   tool.viewport.settings.show_joint_names = options.show_joint_names;
   tool.viewport.settings.up_axis = options.up_axis;
   tool.pending_joint = options.select_joint;
+  tool.pending_clip = options.play_clip;
 }
 
 void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale) {
@@ -307,6 +308,15 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   if (!tool.pending_joint.empty() && !tool.loader.busy()) {
     select_joint_by_name(tool, tool.pending_joint);
     tool.pending_joint.clear();
+  }
+  if (!tool.pending_clip.empty() && !tool.loader.busy()) {
+    const auto& clips = tool.doc->model().clips;
+    for (std::size_t i = 0; i < clips.size(); ++i) {
+      if (clips[i].name != tool.pending_clip) continue;
+      tool.doc->play_clip(static_cast<int>(i));
+      tool.doc->set_playing(false);
+    }
+    tool.pending_clip.clear();
   }
 
   const Clock::time_point work_start = Clock::now();

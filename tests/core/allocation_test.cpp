@@ -269,7 +269,7 @@ TEST(AllocationTest, PerFrameJobsDoNotAllocate) {
 }  // namespace
 
 // A setup using every kind of motion and transition: clip states, a blend space on a smoothed
-// float, any-state with a trigger, exit time, interruption.
+// float, any-state with a trigger, exit time, interruption; and events on every clip.
 namespace {
 
 const char* const kLocomotionSetup = R"({
@@ -297,6 +297,10 @@ const char* const kLocomotionSetup = R"({
      "exit_time": null, "duration": 0.1, "offset": 0, "interruption": "none"},
     {"from": "halt", "to": "idle", "conditions": [],
      "exit_time": 1, "duration": 0.2, "offset": 0, "interruption": "none"}
+  ],
+  "events": [
+    {"clip": "clip0", "time": 0, "name": "start"}, {"clip": "clip1", "time": 0.1, "name": "a"},
+    {"clip": "clip2", "time": 0.2, "name": "b"}
   ]
 })";
 
@@ -319,6 +323,7 @@ TEST(AllocationTest, StateMachineUpdateAndEvaluateDoNotAllocate) {
   AllocationCounter counter;
   bool evaluated = true;
   int most_active = 0;
+  std::size_t events = 0;
   for (int i = 0; i < 1000; ++i) {
     // Speed up, slow down and stop again and again, with transitions interrupting each other.
     machine.set_value(speed, (i / 37) % 3 == 0 ? 0.0f : (i / 37) % 3 == 1 ? 0.6f : 1.0f);
@@ -326,10 +331,12 @@ TEST(AllocationTest, StateMachineUpdateAndEvaluateDoNotAllocate) {
     machine.update(1.0f / 60.0f);
     evaluated = machine.evaluate(pose) && evaluated;
     most_active = std::max(most_active, static_cast<int>(machine.active_states().size()));
+    events += machine.events().size();
   }
   const long long count = counter.Stop();
   EXPECT_TRUE(evaluated);
   EXPECT_GE(most_active, 2) << "the run should include transitions";
+  EXPECT_GT(events, 10u) << "the run should fire events";
   EXPECT_EQ(count, 0);
 }
 

@@ -13,6 +13,7 @@
 #include "anim/clip.h"
 #include "anim/model.h"
 #include "anim/setup.h"
+#include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/setup_history.h"
 #include "temp_tree.h"
@@ -880,6 +881,28 @@ TEST(DocumentSetupEditTest, NewSetupHasAStatePerClipAndRunsTheFirst) {
   EXPECT_EQ(doc.setup_problems().size(), 2u);
   doc.update(0.25f);
   expect_vec3(root_translation(doc), glm::vec3(0.0f, 0.0f, 1.0f));  // "Run": z == 4 t.
+}
+
+// "Run" lasts 1 s: an event at 0.5 s fires once in the first 0.75 s, and again at 1.5 s.
+TEST(DocumentSetupEditTest, TheStateMachinesEventsAreKeptWithTheirAge) {
+  Document doc(make_doc_model(), "/models/doc.x");
+  doc.new_setup();
+  anim::Setup edited = *doc.setup();
+  add_event(edited, "Run", 0.5f, 1.0f, "step");
+  doc.edit_setup(std::move(edited), "add event");
+  EXPECT_TRUE(doc.recent_events().empty());
+  for (int i = 0; i < 3; ++i) doc.update(0.25f);
+  ASSERT_EQ(doc.recent_events().size(), 1u);
+  EXPECT_EQ(doc.recent_events().back().name, "step");
+  EXPECT_EQ(doc.recent_events().back().state, "Run");
+  EXPECT_FLOAT_EQ(doc.recent_events().back().age, 0.25f);
+  for (int i = 0; i < 3; ++i) doc.update(0.25f);
+  ASSERT_EQ(doc.recent_events().size(), 2u);
+  EXPECT_FLOAT_EQ(doc.recent_events().front().age, 1.0f);
+  for (int i = 0; i < 20; ++i) doc.update(0.25f);  // Five more: only the latest few are kept.
+  EXPECT_EQ(doc.recent_events().size(), Document::kRecentEvents);
+  doc.restart_state_machine();
+  EXPECT_TRUE(doc.recent_events().empty());
 }
 
 TEST(DocumentSetupEditTest, EditsRebuildTheMachineAndErrorsKeepTheLastGoodOne) {

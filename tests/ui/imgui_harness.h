@@ -28,6 +28,7 @@ constexpr int kBackspaceKey = 8;
 constexpr int kAKey = 65;  // Select all, with Ctrl.
 constexpr int kZKey = 90;  // Undo, with Ctrl.
 constexpr int kEscapeKey = 27;
+constexpr int kDeleteKey = 127;
 
 class ImGuiHarness {
  public:
@@ -47,6 +48,7 @@ class ImGuiHarness {
     io.KeyMap[ImGuiKey_A] = kAKey;
     io.KeyMap[ImGuiKey_Z] = kZKey;
     io.KeyMap[ImGuiKey_Escape] = kEscapeKey;
+    io.KeyMap[ImGuiKey_Delete] = kDeleteKey;
     unsigned char* pixels = nullptr;
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
@@ -108,9 +110,15 @@ class ImGuiHarness {
     ImGui::GetIO().MousePos = at;
     frame();
   }
-  void mouse_button(bool down) {
-    ImGui::GetIO().MouseDown[0] = down;
+  void mouse_button(bool down, int button = 0) {
+    ImGui::GetIO().MouseDown[button] = down;
     frame();
+  }
+  // Moves the mouse to `at` and clicks the right button.
+  void right_click_at(ImVec2 at) {
+    mouse_to(at);
+    mouse_button(true, 1);
+    mouse_button(false, 1);
   }
   // Presses and releases a key (an index into io.KeysDown).
   void press(int key) {

@@ -432,6 +432,23 @@ void BlendPanel::state_machine_section(Document& doc) {
   } else {
     ImGui::TextDisabled("No transition running");
   }
+  if (!def.events.empty()) {
+    // The latest events, newest first, fading over two seconds.
+    form_label("Events");
+    if (doc.recent_events().empty()) ImGui::TextDisabled("none yet");
+    bool first = true;
+    for (auto it = doc.recent_events().rbegin(); it != doc.recent_events().rend(); ++it) {
+      if (!first) ImGui::SameLine();
+      first = false;
+      const float alpha = std::clamp(1.0f - it->age / 2.0f, 0.35f, 1.0f);
+      ImVec4 color = colors::event();
+      color.w = alpha;
+      ImGui::TextColored(color, "%s", it->name.c_str());
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s in %s, %.2f s ago", it->name.c_str(), it->state.c_str(), it->age);
+      }
+    }
+  }
 
   if (!def.parameters.empty() && ImGui::BeginTable("parameters", 3, flags)) {
     ImGui::TableSetupColumn("Parameter", ImGuiTableColumnFlags_WidthStretch, 1.5f);

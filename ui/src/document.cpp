@@ -385,6 +385,7 @@ void Document::use_state_machine() {
   mode_ = PlaybackMode::kStateMachine;
   playing_ = true;
   history_.clear();
+  recent_events_.clear();
   evaluate();
 }
 
@@ -404,9 +405,16 @@ void Document::update(float dt) {
       blend_.phase -= std::floor(blend_.phase);
       break;
     }
-    case PlaybackMode::kStateMachine:
+    case PlaybackMode::kStateMachine: {
       state_machine_->update(step);
+      for (RecentEvent& e : recent_events_) e.age += step;
+      const StateMachineDef& def = state_machine_->def();
+      for (const StateMachineInstance::FiredEvent& fired : state_machine_->events()) {
+        recent_events_.push_back({def.events[fired.event].name, def.states[fired.state].name});
+        if (recent_events_.size() > kRecentEvents) recent_events_.pop_front();
+      }
       break;
+    }
   }
   evaluate();
   record_weights();

@@ -135,6 +135,7 @@ void draw_key_lane(ImDrawList* draw, const KeyTracks<V>& tracks, int joint, floa
 
 void TimelinePanel::draw(Document& doc, Selection& sel) {
   rects.clear();
+  events.rects.clear();
   const int clip = shown_clip(doc);
   if (document_ != doc.stamp().document || clip != view_clip_) {
     document_ = doc.stamp().document;
@@ -266,8 +267,11 @@ void TimelinePanel::strip(Document& doc, const Selection& sel) {
   // Geometry: a gutter for the lane labels, the strip, and a scrollbar when zoomed.
   const float gutter = ImGui::CalcTextSize("R").x + style.ItemInnerSpacing.x * 2.0f;
   const float scrollbar_height = zoomed ? std::round(ImGui::GetFontSize() * 0.6f) + 2.0f : 0.0f;
+  const bool event_lane = can_seek && doc.setup() != nullptr;
+  const float event_lane_height = event_lane ? std::round(ImGui::GetFrameHeight()) + 2.0f : 0.0f;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float height = std::max(avail.y - scrollbar_height, ImGui::GetFontSize() * 3.5f);
+  const float height =
+      std::max(avail.y - scrollbar_height - event_lane_height, ImGui::GetFontSize() * 3.5f);
   const float width = std::max(avail.x - gutter, 1.0f);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::SetCursorScreenPos(ImVec2(origin.x + gutter, origin.y));
@@ -441,7 +445,17 @@ void TimelinePanel::strip(Document& doc, const Selection& sel) {
   }
   draw->PopClipRect();
 
-  if (zoomed) scrollbar(min.x, max.y + 2.0f, width, length, span);
+  float below = max.y + 2.0f;
+  if (event_lane) {
+    const float lane_bottom = below + event_lane_height - 2.0f;
+    ImGui::GetWindowDrawList()->AddText(
+        ImVec2(origin.x + style.ItemInnerSpacing.x * 0.5f,
+               (below + lane_bottom - ImGui::GetFontSize()) * 0.5f),
+        ImGui::GetColorU32(colors::event()), "E");
+    events.draw(doc, clip, ImVec2(min.x, below), ImVec2(max.x, lane_bottom), view_start, span);
+    below = lane_bottom + 2.0f;
+  }
+  if (zoomed) scrollbar(min.x, below, width, length, span);
 }
 
 void TimelinePanel::scrollbar(float min_x, float y, float width, float length, float span) {

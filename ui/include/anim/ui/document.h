@@ -172,6 +172,15 @@ class Document {
   // Empty for a series that does not exist.
   const std::deque<float>& weight_history(std::size_t series) const;
   std::size_t weight_series() const { return history_.size(); }
+  // The state machine's latest events, newest last, at most kRecentEvents; `age` is seconds of
+  // playback since it fired.
+  struct RecentEvent {
+    std::string name;
+    std::string state;
+    float age = 0.0f;
+  };
+  static constexpr std::size_t kRecentEvents = 5;
+  const std::deque<RecentEvent>& recent_events() const { return recent_events_; }
 
   // Number of vertices each joint influences (computed once).
   const std::vector<uint32_t>& influenced_vertices() const { return influenced_; }
@@ -215,6 +224,7 @@ class Document {
   PosedModel posed_;
   std::string pose_problem_;
   std::vector<std::deque<float>> history_;
+  std::deque<RecentEvent> recent_events_;
   std::vector<uint32_t> influenced_;
   std::size_t own_clips_ = 0;
   std::vector<SetupAnimation> loose_clip_files_;          // Used without a setup.

@@ -19,6 +19,8 @@ class ItemRects {
   void record(const std::string& name) {
     rects_[name] = ItemRect{ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
   }
+  // Records a rectangle drawn by hand (a marker that is no ImGui item) under `name`.
+  void record(const std::string& name, ImVec2 min, ImVec2 max) { rects_[name] = ItemRect{min, max}; }
   const ItemRect* find(const std::string& name) const {
     auto it = rects_.find(name);
     return it == rects_.end() ? nullptr : &it->second;

@@ -18,6 +18,7 @@ inline ImVec4 translation() { return ImVec4(0.35f, 0.72f, 1.0f, 1.0f); }  // Tra
 inline ImVec4 rotation() { return ImVec4(1.0f, 0.62f, 0.25f, 1.0f); }     // Rotation keys.
 inline ImVec4 scale() { return ImVec4(0.55f, 0.90f, 0.45f, 1.0f); }       // Scale keys.
 inline ImVec4 playhead() { return ImVec4(0.96f, 0.36f, 0.32f, 1.0f); }
+inline ImVec4 event() { return ImVec4(0.80f, 0.55f, 1.0f, 1.0f); }  // Clip event markers.
 }  // namespace colors
 
 // Draws `text` right-aligned in the remaining width of the current line (a table cell).

@@ -3,6 +3,8 @@
 // speed, the current time, and a strip with a ruler in seconds and frames, the key times of
 // the selected joint (translation, rotation and scale in their own lanes) and a draggable
 // playhead. Ctrl+wheel over the strip zooms around the mouse, the wheel scrolls when zoomed.
+// With a setup open, the events of the shown clip sit in a lane under the strip
+// (timeline_event_lane.h).
 //
 // Keys (ignored while a text field has focus or a popup is open): Space play/pause,
 // Left/Right previous/next frame, Home/End first/last frame.
@@ -11,6 +13,7 @@
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
+#include "anim/ui/timeline_event_lane.h"
 
 namespace anim::ui {
 
@@ -28,6 +31,7 @@ class TimelinePanel {
   // Rects of the last frame: "play", "step_back", "step_forward", "loop", "speed" and
   // "strip" (the time area: x maps linearly to view_start .. view_start + duration / zoom).
   ItemRects rects;
+  TimelineEventLane events;
 
  private:
   void controls(Document& doc);

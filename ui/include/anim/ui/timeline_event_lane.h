@@ -1,0 +1,42 @@
+#pragma once
+// The Timeline's event lane: the setup's events of the shown clip as markers under the key
+// lanes. Double-click (or right-click) empty lane adds an event there; dragging a marker moves
+// it (one undoable edit on release); right-click a marker to rename it, set its payload or
+// delete it; Delete removes the selected marker while the mouse is over the lane. Every change
+// goes through Document::edit_setup with the rules of anim/setup_edits.h.
+#include <string>
+
+#include <imgui.h>
+
+#include "anim/ui/document.h"
+#include "anim/ui/item_rects.h"
+
+namespace anim::ui {
+
+class TimelineEventLane {
+ public:
+  // Draws the lane in [min, max] for clip `clip` (its index in the model); x maps linearly to
+  // view_start .. view_start + span seconds. Submits edits to `doc`.
+  void draw(Document& doc, int clip, ImVec2 min, ImVec2 max, float view_start, float span);
+
+  int selected = -1;  // Index into the setup's events, or -1.
+
+  // Rects of the last frame: "events" (the lane), "event:<index>" (each marker), and while the
+  // marker menu is open "event_name", "event_payload" and "event_delete".
+  ItemRects rects;
+
+ private:
+  void menu(Document& doc, float duration);
+  void add_at(Document& doc, const std::string& clip, float time, float duration);
+
+  int dragging_ = -1;
+  float drag_time_ = 0.0f;
+  float grab_offset_ = 0.0f;  // Seconds between the marker and the mouse when grabbed.
+  int menu_event_ = -1;       // The marker the open menu edits; -1: the lane's own menu.
+  float menu_time_ = 0.0f;    // Where the lane's menu would add an event,
+  std::string menu_clip_;     // and to which clip.
+  char name_[128] = {};
+  char payload_[256] = {};
+};
+
+}  // namespace anim::ui

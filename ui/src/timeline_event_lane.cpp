@@ -1,0 +1,220 @@
+#include "anim/ui/timeline_event_lane.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "anim/setup_edits.h"
+#include "anim/ui/panel_widgets.h"
+
+namespace anim::ui {
+namespace {
+
+constexpr const char* kMenu = "##event_menu";
+
+bool is_event_of(const Setup& setup, int index, const std::string& clip) {
+  return index >= 0 && static_cast<std::size_t>(index) < setup.events.size() &&
+         setup.events[index].clip == clip;
+}
+
+void copy_text(char* out, std::size_t size, const std::string& text) {
+  std::snprintf(out, size, "%s", text.c_str());
+}
+
+}  // namespace
+
+void TimelineEventLane::add_at(Document& doc, const std::string& clip, float time,
+                               float duration) {
+  Setup edited = *doc.setup();
+  selected = add_event(edited, clip, time, duration);
+  const std::string name = edited.events[selected].name;
+  doc.edit_setup(std::move(edited), "add event " + name);
+}
+
+void TimelineEventLane::draw(Document& doc, int clip, ImVec2 min, ImVec2 max, float view_start,
+                             float span) {
+  rects.clear();
+  if (doc.setup() == nullptr || clip < 0 ||
+      static_cast<std::size_t>(clip) >= doc.model().clips.size()) {
+    dragging_ = -1;
+    return;
+  }
+  const std::string clip_name = doc.model().clips[clip].name;
+  const float duration = doc.model().clips[clip].duration;
+  const float width = std::max(max.x - min.x, 1.0f);
+  const float height = max.y - min.y;
+  const auto to_x = [&](float t) { return min.x + (t - view_start) / span * width; };
+  const auto to_time = [&](float x) { return view_start + (x - min.x) / width * span; };
+  const ImGuiIO& io = ImGui::GetIO();
+
+  ImGui::SetCursorScreenPos(min);
+  ImGui::InvisibleButton("##events", ImVec2(width, height),
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  rects.record("events");
+  const bool hovered = ImGui::IsItemHovered();
+  const bool active = ImGui::IsItemActive();
+  const bool activated = ImGui::IsItemActivated();
+  const float radius = std::round(std::clamp(height * 0.32f, 3.0f, 7.0f));
+
+  // The marker under the mouse: the nearest within its half-width.
+  int under = -1;
+  if (hovered) {
+    float best = radius + 2.0f;
+    const std::vector<SetupEvent>& events = doc.setup()->events;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      if (events[i].clip != clip_name) continue;
+      const float d = std::fabs(io.MousePos.x - to_x(events[i].time));
+      if (d <= best) {
+        best = d;
+        under = static_cast<int>(i);
+      }
+    }
+  }
+
+  if (activated && io.MouseClicked[0]) {
+    selected = under;
+    dragging_ = under;
+    if (under >= 0) {
+      drag_time_ = doc.setup()->events[under].time;
+      grab_offset_ = drag_time_ - to_time(io.MousePos.x);
+    }
+  }
+  if (dragging_ >= 0 && active) {
+    drag_time_ = std::clamp(to_time(io.MousePos.x) + grab_offset_, 0.0f, duration);
+  }
+  if (dragging_ >= 0 && !active) {  // Released: one edit for the whole drag.
+    Setup edited = *doc.setup();
+    if (move_event(edited, dragging_, drag_time_, duration)) {
+      const std::string name = edited.events[dragging_].name;
+      doc.edit_setup(std::move(edited), "move event " + name);
+    }
+    dragging_ = -1;
+  }
+  if (hovered && under < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    add_at(doc, clip_name, to_time(io.MousePos.x), duration);
+  }
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    menu_event_ = under;
+    menu_time_ = std::clamp(to_time(io.MousePos.x), 0.0f, duration);
+    menu_clip_ = clip_name;
+    if (under >= 0) {
+      selected = under;
+      copy_text(name_, sizeof(name_), doc.setup()->events[under].name);
+      copy_text(payload_, sizeof(payload_), doc.setup()->events[under].payload.value_or(""));
+    }
+    ImGui::OpenPopup(kMenu);
+  }
+  if (hovered && !io.WantTextInput && is_event_of(*doc.setup(), selected, clip_name) &&
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
+    Setup edited = *doc.setup();
+    const std::string name = edited.events[selected].name;
+    remove_event(edited, selected);
+    selected = -1;
+    doc.edit_setup(std::move(edited), "delete event " + name);
+  }
+
+  // Drawn from the setup as it is after this frame's edits.
+  const Setup& setup = *doc.setup();
+  if (!is_event_of(setup, selected, clip_name)) selected = -1;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(ImVec2(min.x - radius, min.y), ImVec2(max.x + radius, max.y), true);
+  draw->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg, 0.6f));
+  const ImU32 color = ImGui::GetColorU32(colors::event());
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text, 0.85f);
+  int shown = 0;
+  for (std::size_t i = 0; i < setup.events.size(); ++i) {
+    const SetupEvent& e = setup.events[i];
+    if (e.clip != clip_name) continue;
+    ++shown;
+    const int index = static_cast<int>(i);
+    const float t = index == dragging_ ? drag_time_ : e.time;
+    const float x = std::round(to_x(t));
+    const float top = min.y + 2.0f;
+    const float bottom = max.y - 2.0f;
+    // A flag: a pole with a pennant, filled when selected.
+    draw->AddLine(ImVec2(x, top), ImVec2(x, bottom), color, index == selected ? 2.0f : 1.0f);
+    const ImVec2 pennant[] = {ImVec2(x, top), ImVec2(x + radius * 1.4f, top + radius * 0.6f),
+                              ImVec2(x, top + radius * 1.2f)};
+    if (index == selected || index == under) {
+      draw->AddTriangleFilled(pennant[0], pennant[1], pennant[2], color);
+    } else {
+      draw->AddTriangle(pennant[0], pennant[1], pennant[2], color);
+    }
+    const float label_x = x + radius * 1.4f + 3.0f;
+    const ImVec2 label_size = ImGui::CalcTextSize(e.name.c_str());
+    draw->AddText(ImVec2(label_x, (min.y + max.y - label_size.y) * 0.5f), text, e.name.c_str());
+    rects.record("event:" + std::to_string(index), ImVec2(x - radius, min.y),
+                 ImVec2(x + radius, max.y));
+  }
+  if (shown == 0 && !hovered) {
+    const char* hint = "Double-click to add an event";
+    const ImVec2 size = ImGui::CalcTextSize(hint);
+    draw->AddText(ImVec2((min.x + max.x - size.x) * 0.5f, (min.y + max.y - size.y) * 0.5f),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
+  }
+  draw->PopClipRect();
+
+  if (hovered && under >= 0 && dragging_ < 0 && !ImGui::IsPopupOpen(kMenu)) {
+    const SetupEvent& e = setup.events[under];
+    ImGui::SetTooltip("%s  \u00b7  %.3f s%s%s\nDrag to move, right-click to edit", e.name.c_str(),
+                      e.time, e.payload ? "\npayload: " : "",
+                      e.payload ? e.payload->c_str() : "");
+  }
+  menu(doc, duration);
+}
+
+void TimelineEventLane::menu(Document& doc, float duration) {
+  if (!ImGui::BeginPopup(kMenu)) return;
+  const Setup* setup = doc.setup();
+  if (menu_event_ < 0 || setup == nullptr ||
+      static_cast<std::size_t>(menu_event_) >= setup->events.size()) {
+    if (ImGui::MenuItem("Add event here")) {
+      add_at(doc, menu_clip_, menu_time_, duration);
+    }
+    rects.record("event_add");
+    ImGui::EndPopup();
+    return;
+  }
+  const int index = menu_event_;
+  ImGui::TextDisabled("Event at %.3f s", setup->events[index].time);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
+  ImGui::InputText("Name##event", name_, sizeof(name_));
+  rects.record("event_name");
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    Setup edited = *setup;
+    const std::string old_name = edited.events[index].name;
+    if (rename_event(edited, index, name_)) {
+      doc.edit_setup(std::move(edited), "rename event " + old_name);
+    } else {
+      copy_text(name_, sizeof(name_), old_name);  // An empty name is refused.
+    }
+    setup = doc.setup();
+  }
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
+  ImGui::InputText("Payload##event", payload_, sizeof(payload_));
+  rects.record("event_payload");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Free text the game receives with the event");
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    Setup edited = *setup;
+    if (set_event_payload(edited, index, payload_)) {
+      const std::string name = edited.events[index].name;
+      doc.edit_setup(std::move(edited), "set payload of event " + name);
+    }
+    setup = doc.setup();
+  }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Delete", "Del")) {
+    Setup edited = *setup;
+    const std::string name = edited.events[index].name;
+    remove_event(edited, index);
+    selected = -1;
+    menu_event_ = -1;
+    doc.edit_setup(std::move(edited), "delete event " + name);
+  }
+  rects.record("event_delete");
+  ImGui::EndPopup();
+}
+
+}  // namespace anim::ui
