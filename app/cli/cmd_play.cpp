@@ -26,6 +26,42 @@ namespace {
 // The machine has one layer so far; override and additive layers will name theirs.
 constexpr const char* kBaseLayer = "Base";
 
+std::string clip_name(const std::vector<std::string>& clip_names, int clip) {
+  return clip >= 0 && static_cast<std::size_t>(clip) < clip_names.size() ? clip_names[clip]
+                                                                         : std::string();
+}
+
+// A blend space's points in order, each with its weight at the current parameter values (0 for
+// the points the blend does not use); null for a state that plays a clip.
+nlohmann::ordered_json points_json(const StateMachineInstance& sm, const MotionRef& motion,
+                                   const std::vector<std::string>& clip_names) {
+  const StateMachineDef& def = sm.def();
+  std::vector<int> clips;
+  std::vector<float> weights;
+  if (motion.kind == MotionRef::Kind::kBlendSpace) {
+    const BlendSpace1DDef& space = def.blend_spaces[motion.index];
+    clips = space.clips;
+    weights.assign(clips.size(), 0.0f);
+    const BlendSpaceWeights w = blend_space_weights(space, sm.value(space.parameter));
+    weights[w.lower] += 1.0f - w.upper_weight;
+    weights[w.upper] += w.upper_weight;
+  } else if (motion.kind == MotionRef::Kind::kBlendSpace2D) {
+    const BlendSpace2DDef& space = def.blend_spaces_2d[motion.index];
+    clips = space.clips;
+    weights.assign(clips.size(), 0.0f);
+    const Point2 at{sm.value(space.parameter_x), sm.value(space.parameter_y)};
+    const BlendSpace2DWeights w = blend_space_2d_weights(space, at);
+    for (int i = 0; i < w.count; ++i) weights[w.points[i]] += w.weights[i];
+  } else {
+    return nullptr;
+  }
+  nlohmann::ordered_json points = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < clips.size(); ++i) {
+    points.push_back({{"clip", clip_name(clip_names, clips[i])}, {"weight", weights[i]}});
+  }
+  return points;
+}
+
 nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
                                   const std::vector<std::string>& clip_names) {
   const StateMachineDef& def = sm.def();
@@ -33,9 +69,12 @@ nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
   j["t"] = t;
   j["states"] = nlohmann::ordered_json::array();
   for (const auto& a : sm.active_states()) {
-    j["states"].push_back({{"name", def.states[a.state].name},
-                           {"weight", a.weight},
-                           {"normalized_time", a.normalized_time}});
+    nlohmann::ordered_json state = {{"name", def.states[a.state].name},
+                                    {"weight", a.weight},
+                                    {"normalized_time", a.normalized_time}};
+    nlohmann::ordered_json points = points_json(sm, def.states[a.state].motion, clip_names);
+    if (!points.is_null()) state["points"] = std::move(points);
+    j["states"].push_back(std::move(state));
   }
   const StateMachineInstance::TransitionStatus tr = sm.transition();
   if (tr.transition < 0) {

@@ -129,6 +129,33 @@ std::vector<uint8_t> import_info_section(const Package& p) {
   return w.take();
 }
 
+// A state's motion kind as stored: 0 clip, 1 1D blend space, 2 2D blend space (since 1.2).
+uint32_t motion_kind_code(MotionRef::Kind kind) {
+  switch (kind) {
+    case MotionRef::Kind::kClip:
+      return 0;
+    case MotionRef::Kind::kBlendSpace:
+      return 1;
+    case MotionRef::Kind::kBlendSpace2D:
+      return 2;
+  }
+  return 0;
+}
+
+std::vector<uint8_t> blend_spaces_2d_section(const StateMachineDef& m) {
+  Writer w;
+  w.put_count(m.blend_spaces_2d.size());
+  for (const BlendSpace2DDef& b : m.blend_spaces_2d) {
+    w.put_string(b.name);
+    w.put(static_cast<int32_t>(b.parameter_x));
+    w.put(static_cast<int32_t>(b.parameter_y));
+    w.put_count(b.clips.size());
+    w.put_array(b.clips);
+    w.put_array(b.positions);  // Stored as is (see package_format.h).
+  }
+  return w.take();
+}
+
 std::vector<uint8_t> machine_section(const StateMachineDef& m) {
   Writer w;
   w.put_count(m.parameters.size());
@@ -151,7 +178,7 @@ std::vector<uint8_t> machine_section(const StateMachineDef& m) {
   w.put_count(m.states.size());
   for (const StateDef& s : m.states) {
     w.put_string(s.name);
-    w.put(static_cast<uint32_t>(s.motion.kind == MotionRef::Kind::kClip ? 0 : 1));
+    w.put(static_cast<uint32_t>(motion_kind_code(s.motion.kind)));
     w.put(static_cast<int32_t>(s.motion.index));
     w.put(s.speed);
     w.put(static_cast<uint32_t>(s.loop ? 1 : 0));
@@ -200,6 +227,9 @@ std::vector<uint8_t> write_package(const Package& p) {
   for (const CompressedClip& c : p.clips) sections.emplace_back(package::kClip, clip_section(c));
   if (p.has_state_machine) {
     sections.emplace_back(package::kMachine, machine_section(p.state_machine));
+    if (!p.state_machine.blend_spaces_2d.empty()) {
+      sections.emplace_back(package::kBlendSpaces2D, blend_spaces_2d_section(p.state_machine));
+    }
     if (!p.state_machine.events.empty()) {
       sections.emplace_back(package::kEvents, events_section(p.state_machine));
     }

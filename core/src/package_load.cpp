@@ -1,4 +1,5 @@
 #include <cmath>
+#include <cstdint>
 
 #include "anim/find_by_name.h"
 #include "anim/package.h"
@@ -212,12 +213,15 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
     r.get(s.speed);
     r.get(loop);
     if (!r.ok()) return false;
-    const std::size_t targets = kind == 0 ? clips : m.blend_spaces.size();
-    if (kind > 1 || s.motion.index < 0 || static_cast<std::size_t>(s.motion.index) >= targets ||
+    // 2D spaces follow in the BS2D section, which checks the indices of kind 2.
+    const std::size_t targets = kind == 0 ? clips : kind == 1 ? m.blend_spaces.size() : SIZE_MAX;
+    if (kind > 2 || s.motion.index < 0 || static_cast<std::size_t>(s.motion.index) >= targets ||
         !std::isfinite(s.speed) || loop > 1) {
       return r.fail("state \"" + s.name + "\": bad motion or speed");
     }
-    s.motion.kind = kind == 0 ? MotionRef::Kind::kClip : MotionRef::Kind::kBlendSpace;
+    s.motion.kind = kind == 0   ? MotionRef::Kind::kClip
+                    : kind == 1 ? MotionRef::Kind::kBlendSpace
+                                : MotionRef::Kind::kBlendSpace2D;
     s.loop = loop == 1;
   }
   r.get_count(n, 4 * 9);
@@ -262,6 +266,68 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
     return r.fail("no states, or the default state is out of range");
   }
   return true;
+}
+
+bool read_blend_space_2d(Reader& r, BlendSpace2DDef& b, const StateMachineDef& m,
+                         std::size_t clips) {
+  uint32_t points = 0;
+  r.get_string(b.name);
+  r.get(b.parameter_x);
+  r.get(b.parameter_y);
+  r.get_count(points, 4 + sizeof(Point2));
+  r.get_array(b.clips, points);
+  r.get_array(b.positions, points);  // Stored as is (see package_format.h).
+  if (!r.ok()) return false;
+  const std::string what = "2D blend space \"" + b.name + "\": ";
+  const auto numeric = [&](int p) {
+    if (p < 0 || static_cast<std::size_t>(p) >= m.parameters.size()) return false;
+    const ParameterType type = m.parameters[p].type;
+    return type == ParameterType::kFloat || type == ParameterType::kInt;
+  };
+  if (!numeric(b.parameter_x) || !numeric(b.parameter_y) || b.parameter_x == b.parameter_y) {
+    return r.fail(what + "bad parameters");
+  }
+  if (points == 0) return r.fail(what + "no points");
+  for (uint32_t i = 0; i < points; ++i) {
+    const Point2 p = b.positions[i];
+    if (b.clips[i] < 0 || static_cast<std::size_t>(b.clips[i]) >= clips || !std::isfinite(p.x) ||
+        !std::isfinite(p.y)) {
+      return r.fail(what + "bad point " + std::to_string(i));
+    }
+    for (uint32_t j = 0; j < i; ++j) {
+      if (b.positions[j].x == p.x && b.positions[j].y == p.y) {
+        return r.fail(what + "points " + std::to_string(j) + " and " + std::to_string(i) +
+                      " are at the same position");
+      }
+    }
+  }
+  prepare_blend_space_2d(b);
+  return true;
+}
+
+bool read_blend_spaces_2d(Reader& r, StateMachineDef& m, std::size_t clips) {
+  uint32_t n = 0;
+  r.get_count(n, 4 + 4 + 4 + 4);
+  m.blend_spaces_2d.resize(r.ok() ? n : 0);
+  for (BlendSpace2DDef& b : m.blend_spaces_2d) {
+    if (!read_blend_space_2d(r, b, m, clips)) return false;
+  }
+  for (const StateDef& s : m.states) {
+    if (s.motion.kind == MotionRef::Kind::kBlendSpace2D &&
+        static_cast<std::size_t>(s.motion.index) >= m.blend_spaces_2d.size()) {
+      return r.fail("state \"" + s.name + "\" names 2D blend space " +
+                    std::to_string(s.motion.index) + " of " + std::to_string(n));
+    }
+  }
+  return r.ok();
+}
+
+// The first state that plays a 2D blend space, or null.
+const StateDef* first_2d_state(const StateMachineDef& m) {
+  for (const StateDef& s : m.states) {
+    if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) return &s;
+  }
+  return nullptr;
 }
 
 bool read_events(Reader& r, std::vector<EventDef>& events, const std::vector<CompressedClip>& clips) {
@@ -325,6 +391,8 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
   Package out;
   bool have_skeleton = false, have_skin = false, have_mesh = false, have_info = false,
        have_events = false;
+  bool have_spaces_2d = false;
+  std::string machine_where;  // The state machine's section, for problems found after it.
   for (std::size_t i = 0; i < header.section_count; ++i) {
     package::SectionEntry e;
     std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
@@ -359,6 +427,13 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
       if (out.has_state_machine) return error_at(where, "a second state machine");
       read_machine(r, out.state_machine, out.clips.size());
       out.has_state_machine = true;
+      machine_where = where;
+    } else if (e.kind == package::kBlendSpaces2D) {
+      if (!out.has_state_machine || have_spaces_2d) {
+        return error_at(where, "2D blend spaces before the state machine, or a second set");
+      }
+      read_blend_spaces_2d(r, out.state_machine, out.clips.size());
+      have_spaces_2d = true;
     } else if (e.kind == package::kEvents) {
       if (!out.has_state_machine || !out.state_machine.events.empty() || have_events) {
         return error_at(where, "events before the state machine, or a second events section");
@@ -380,6 +455,12 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
     }
   }
   if (!have_skeleton) return error_at("header", "no skeleton section");
+  if (out.has_state_machine && !have_spaces_2d) {
+    if (const StateDef* s = first_2d_state(out.state_machine)) {
+      return error_at(machine_where, "state \"" + s->name +
+                                         "\" plays a 2D blend space, but there is no BS2D section");
+    }
+  }
   return out;
 }
 

@@ -73,8 +73,8 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
   }
   const std::size_t joints = skeleton.joint_count();
   poses_.assign(kMaxActive, skeleton.rest);
-  scratch_.assign(2 * kMaxActive, skeleton.rest);
-  cursors_.assign(2 * kMaxActive, ClipCursor{});
+  scratch_.assign(kSlotPoses * kMaxActive, skeleton.rest);
+  cursors_.assign(kSlotPoses * kMaxActive, ClipCursor{});
   for (ClipCursor& c : cursors_) c.reserve(clips, joints);
   if (clips.compressed()) {
     soa_rest_ = make_soa_pose(joints);
@@ -162,9 +162,18 @@ float StateMachineInstance::phase_rate(int state) const {
     const float d = clips_.duration(s.motion.index);
     return s.speed * (d > 0.0f ? 1.0f / d : 1.0f);
   }
+  if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
+    const BlendSpace2DDef& space = def_->blend_spaces_2d[s.motion.index];
+    return s.speed * blend_space_2d_phase_rate(space, clips_, weights_2d(space));
+  }
   const BlendSpace1DDef& space = def_->blend_spaces[s.motion.index];
   const BlendSpaceWeights w = blend_space_weights(space, params_[space.parameter].value);
   return s.speed * blend_space_phase_rate(space, clips_, w);
+}
+
+BlendSpace2DWeights StateMachineInstance::weights_2d(const BlendSpace2DDef& space) const {
+  return blend_space_2d_weights(
+      space, Point2{params_[space.parameter_x].value, params_[space.parameter_y].value});
 }
 
 float StateMachineInstance::display_time(const Layer& layer) const {
@@ -264,8 +273,7 @@ void StateMachineInstance::start(int index) {
     int slot = 0;
     while (slot_used_[slot]) ++slot;
     slot_used_[slot] = true;
-    cursors_[2 * slot].reset();
-    cursors_[2 * slot + 1].reset();
+    for (int c = 0; c < kSlotPoses; ++c) cursors_[kSlotPoses * slot + c].reset();
     const CycleTime offset = CycleTime::from(t.offset);
     layers_[layer_count_++] = Layer{t.to, slot, offset, 0.0f, offset, true};
   }
@@ -313,6 +321,20 @@ void StateMachineInstance::update(float dt) {
 int StateMachineInstance::event_clip(int state) const {
   const MotionRef& motion = def_->states[state].motion;
   if (motion.kind == MotionRef::Kind::kClip) return motion.index;
+  if (motion.kind == MotionRef::Kind::kBlendSpace2D) {
+    const BlendSpace2DDef& space = def_->blend_spaces_2d[motion.index];
+    const BlendSpace2DWeights w = weights_2d(space);
+    if (w.count == 0) return -1;
+    // The heaviest point; on a tie the one listed first in the space, as in 1D.
+    int heaviest = 0;
+    for (int i = 1; i < w.count; ++i) {
+      const bool tie = w.weights[i] == w.weights[heaviest];
+      if (w.weights[i] > w.weights[heaviest] || (tie && w.points[i] < w.points[heaviest])) {
+        heaviest = i;
+      }
+    }
+    return space.clips[w.points[heaviest]];
+  }
   const BlendSpace1DDef& space = def_->blend_spaces[motion.index];
   if (space.clips.empty()) return -1;
   const BlendSpaceWeights w = blend_space_weights(space, params_[space.parameter].value);
@@ -397,7 +419,22 @@ bool StateMachineInstance::sample_state(const Layer& layer) {
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const ClipSampler sampler{clips_, skeleton_->rest, soa_rest_, soa_scratch_};
     return sampler.sample(s.motion.index, phase * clips_.duration(s.motion.index),
-                          cursors_[2 * layer.slot], out);
+                          cursors_[kSlotPoses * layer.slot], out);
+  }
+  if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
+    const BlendSpace2DDef& space = def_->blend_spaces_2d[s.motion.index];
+    BlendSpace2DSampler sampler;
+    sampler.space = &space;
+    sampler.clips = clips_;
+    sampler.rest = skeleton_->rest;
+    sampler.soa_rest = soa_rest_;
+    sampler.soa = soa_scratch_;
+    sampler.weights = weights_2d(space);
+    sampler.phase = phase;
+    sampler.cursors = &cursors_[kSlotPoses * layer.slot];
+    for (int i = 0; i < kSlotPoses; ++i) sampler.scratch[i] = scratch_[kSlotPoses * layer.slot + i];
+    sampler.output = out;
+    return sampler.run();
   }
   const BlendSpace1DDef& space = def_->blend_spaces[s.motion.index];
   BlendSpaceSampler sampler;
@@ -408,9 +445,9 @@ bool StateMachineInstance::sample_state(const Layer& layer) {
   sampler.soa = soa_scratch_;
   sampler.weights = blend_space_weights(space, params_[space.parameter].value);
   sampler.phase = phase;
-  sampler.cursors = &cursors_[2 * layer.slot];
-  sampler.scratch_a = scratch_[2 * layer.slot];
-  sampler.scratch_b = scratch_[2 * layer.slot + 1];
+  sampler.cursors = &cursors_[kSlotPoses * layer.slot];
+  sampler.scratch_a = scratch_[kSlotPoses * layer.slot];
+  sampler.scratch_b = scratch_[kSlotPoses * layer.slot + 1];
   sampler.output = out;
   return sampler.run();
 }

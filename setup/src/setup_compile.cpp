@@ -20,6 +20,20 @@ std::string summarize(const std::vector<Diagnostic>& errors) {
   return text;
 }
 
+BlendSpace2DDef compile_blend_space_2d(const SetupBlendSpace& b, const Setup& setup,
+                                       Span<const Clip> clips) {
+  BlendSpace2DDef out;
+  out.name = b.name;
+  out.parameter_x = find_by_name(setup.parameters, b.parameter);
+  out.parameter_y = find_by_name(setup.parameters, b.parameter_y.value_or(""));
+  for (const SetupBlendPoint& p : b.points) {
+    out.clips.push_back(find_clip(clips, p.clip));
+    out.positions.push_back({p.position, p.position_y.value_or(0.0f)});
+  }
+  prepare_blend_space_2d(out);
+  return out;
+}
+
 }  // namespace
 
 Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips) {
@@ -50,7 +64,16 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     out.rate = p.type == ParameterType::kFloat ? p.rate : 0.0f;
     def.parameters.push_back(out);
   }
+  // Each space goes to the list of its kind; states find it by name.
+  std::vector<MotionRef> spaces;
   for (const SetupBlendSpace& b : setup.blend_spaces) {
+    if (b.is_2d()) {
+      spaces.push_back(
+          {MotionRef::Kind::kBlendSpace2D, static_cast<int>(def.blend_spaces_2d.size())});
+      def.blend_spaces_2d.push_back(compile_blend_space_2d(b, setup, clips));
+      continue;
+    }
+    spaces.push_back({MotionRef::Kind::kBlendSpace, static_cast<int>(def.blend_spaces.size())});
     BlendSpace1DDef out;
     out.name = b.name;
     out.parameter = find_by_name(setup.parameters, b.parameter);
@@ -67,8 +90,8 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     out.loop = s.loop;
     // Blend-space names take precedence (validate_setup rejects a name that is both).
     const int space = find_by_name(setup.blend_spaces, s.motion);
-    out.motion = space >= 0 ? MotionRef{MotionRef::Kind::kBlendSpace, space}
-                            : MotionRef{MotionRef::Kind::kClip, find_clip(clips, s.motion)};
+    out.motion =
+        space >= 0 ? spaces[space] : MotionRef{MotionRef::Kind::kClip, find_clip(clips, s.motion)};
     def.states.push_back(out);
   }
   for (const SetupTransition& t : setup.transitions) {

@@ -40,13 +40,40 @@ SetupBlendSpace blend_space_of(const BlendSpace1DDef& b, const StateMachineDef& 
   return out;
 }
 
+SetupBlendSpace blend_space_2d_of(const BlendSpace2DDef& b, const StateMachineDef& def,
+                                  const std::vector<std::string>& clip_names) {
+  SetupBlendSpace out;
+  out.name = b.name;
+  out.parameter = name_at(def.parameters, b.parameter_x);
+  out.parameter_y = name_at(def.parameters, b.parameter_y);
+  for (std::size_t i = 0; i < b.clips.size() && i < b.positions.size(); ++i) {
+    SetupBlendPoint point;
+    point.clip = clip_at(clip_names, b.clips[i]);
+    point.position = b.positions[i].x;
+    point.position_y = b.positions[i].y;
+    out.points.push_back(std::move(point));
+  }
+  return out;
+}
+
+std::string motion_name(const MotionRef& motion, const StateMachineDef& def,
+                        const std::vector<std::string>& clip_names) {
+  switch (motion.kind) {
+    case MotionRef::Kind::kBlendSpace:
+      return name_at(def.blend_spaces, motion.index);
+    case MotionRef::Kind::kBlendSpace2D:
+      return name_at(def.blend_spaces_2d, motion.index);
+    case MotionRef::Kind::kClip:
+      break;
+  }
+  return clip_at(clip_names, motion.index);
+}
+
 SetupState state_of(const StateDef& s, const StateMachineDef& def,
                     const std::vector<std::string>& clip_names) {
   SetupState out;
   out.name = s.name;
-  out.motion = s.motion.kind == MotionRef::Kind::kBlendSpace
-                   ? name_at(def.blend_spaces, s.motion.index)
-                   : clip_at(clip_names, s.motion.index);
+  out.motion = motion_name(s.motion, def, clip_names);
   out.speed = s.speed;
   out.loop = s.loop;
   return out;
@@ -75,6 +102,10 @@ Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::stri
   for (const ParameterDef& p : def.parameters) setup.parameters.push_back(parameter_of(p));
   for (const BlendSpace1DDef& b : def.blend_spaces) {
     setup.blend_spaces.push_back(blend_space_of(b, def, clip_names));
+  }
+  // After the 1D ones: the machine keeps the two kinds apart, so their interleaving is lost.
+  for (const BlendSpace2DDef& b : def.blend_spaces_2d) {
+    setup.blend_spaces.push_back(blend_space_2d_of(b, def, clip_names));
   }
   for (const StateDef& s : def.states) setup.states.push_back(state_of(s, def, clip_names));
   setup.default_state = name_at(def.states, def.default_state);

@@ -317,20 +317,75 @@ SetupParameter read_parameter(const Json& json, const std::string& pointer, Prob
   return p;
 }
 
+// "parameters": [x, y] of a 2D space; false (reported) when it is not two strings.
+bool read_parameter_pair(const FieldReader& in, Problems* problems, SetupBlendSpace* space) {
+  const Json* pair = in.find("parameters", true);
+  if (pair == nullptr) return false;
+  if (!pair->is_array() || pair->size() != 2) {
+    in.fail("parameters", "expected two parameter names [x, y]");
+    return false;
+  }
+  bool ok = true;
+  std::string names[2];
+  for (std::size_t i = 0; i < 2; ++i) {
+    if ((*pair)[i].is_string()) {
+      names[i] = (*pair)[i].get<std::string>();
+    } else {
+      add_error(problems, in.at("parameters") + "/" + std::to_string(i), "expected a string");
+      ok = false;
+    }
+  }
+  space->parameter = names[0];
+  space->parameter_y = names[1];
+  return ok;
+}
+
+// A 2D point's "position": [x, y].
+void read_position_pair(const FieldReader& in, Problems* problems, SetupBlendPoint* point) {
+  const Json* pair = in.find("position", true);
+  if (pair == nullptr) return;
+  if (!pair->is_array() || pair->size() != 2) {
+    in.fail("position", "expected [x, y], two numbers (the space has two parameters)");
+    return;
+  }
+  const FieldReader pair_in(*pair, in.at("position"), problems);
+  float x = 0.0f, y = 0.0f;
+  const bool x_ok = pair_in.convert_float((*pair)[0], "0", false, &x);
+  const bool y_ok = pair_in.convert_float((*pair)[1], "1", false, &y);
+  if (x_ok) point->position = x;
+  if (y_ok) point->position_y = y;
+}
+
 SetupBlendSpace read_blend_space(const Json& json, const std::string& pointer, Problems* problems) {
   const FieldReader in(json, pointer, problems);
   SetupBlendSpace space;
   in.read_string("name", true, &space.name);
-  in.read_string("parameter", true, &space.parameter);
+  // One parameter ("parameter") makes a 1D space, two ("parameters") a 2D one.
+  const bool two = in.find("parameters", false) != nullptr;
+  if (two && in.find("parameter", false) != nullptr) {
+    in.fail("parameters", "give \"parameter\" (1D) or \"parameters\" (2D), not both");
+  }
+  if (two) {
+    read_parameter_pair(in, problems, &space);
+  } else {
+    in.read_string("parameter", true, &space.parameter);
+  }
   in.read_array("points", true, [&](const Json& item, const std::string& item_pointer) {
     const FieldReader point_in(item, item_pointer, problems);
     SetupBlendPoint point;
     point_in.read_string("clip", true, &point.clip);
-    point_in.read_float("position", true, &point.position);
+    const Json* position = point_in.find("position", false);
+    if (two) {
+      read_position_pair(point_in, problems, &point);
+    } else if (position != nullptr && position->is_array()) {
+      point_in.fail("position", "expected a number: [x, y] positions need \"parameters\": [x, y]");
+    } else {
+      point_in.read_float("position", true, &point.position);
+    }
     point.extra = collect_extra(item, {"clip", "position"});
     space.points.push_back(std::move(point));
   });
-  space.extra = collect_extra(json, {"name", "parameter", "points"});
+  space.extra = collect_extra(json, {"name", "parameter", "parameters", "points"});
   return space;
 }
 
@@ -529,12 +584,22 @@ Json write_parameter(const SetupParameter& p) {
 Json write_blend_space(const SetupBlendSpace& space) {
   Json out = Json::object();
   out["name"] = space.name;
-  out["parameter"] = space.parameter;
+  if (space.is_2d()) {
+    out["parameters"] = Json::array({space.parameter, *space.parameter_y});
+  } else {
+    out["parameter"] = space.parameter;
+  }
   Json points = Json::array();
   for (const SetupBlendPoint& p : space.points) {
     Json point = Json::object();
     point["clip"] = p.clip;
-    point["position"] = number_json(p.position);
+    if (space.is_2d()) {
+      // A missing y is written as null, which reading refuses: validate_setup reports it first.
+      point["position"] = Json::array(
+          {number_json(p.position), p.position_y ? number_json(*p.position_y) : Json()});
+    } else {
+      point["position"] = number_json(p.position);
+    }
     append_extra(p.extra, &point);
     points.push_back(std::move(point));
   }

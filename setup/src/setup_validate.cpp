@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "anim/blend_space_2d.h"
 #include "anim/setup.h"
 
 namespace anim {
@@ -190,14 +191,72 @@ class Validator {
         error(at + "/name", "blend space name " + in_quotes(space.name) +
                                 " is also a clip name; states could not tell them apart");
       }
-      const SetupParameter* p = resolve_parameter(at + "/parameter", space.parameter);
-      if (p != nullptr && p->type != ParameterType::kFloat && p->type != ParameterType::kInt) {
-        error(at + "/parameter", "parameter " + in_quotes(p->name) + " has type " +
-                                     to_string(p->type) +
-                                     "; a blend space needs a float or int parameter");
+      if (space.is_2d()) {
+        check_space_parameter(at + "/parameters/0", space.parameter);
+        check_space_parameter(at + "/parameters/1", *space.parameter_y);
+        if (space.parameter == *space.parameter_y) {
+          error(at + "/parameters/1", "parameter " + in_quotes(space.parameter) +
+                                          " is used twice; a 2D blend space needs two");
+        }
+      } else {
+        check_space_parameter(at + "/parameter", space.parameter);
       }
       if (space.points.empty()) error(at + "/points", "a blend space needs at least one point");
-      check_points(space, at);
+      if (space.is_2d()) {
+        check_points_2d(space, at);
+      } else {
+        check_points(space, at);
+      }
+    }
+  }
+
+  void check_space_parameter(const std::string& pointer, const std::string& name) {
+    const SetupParameter* p = resolve_parameter(pointer, name);
+    if (p != nullptr && p->type != ParameterType::kFloat && p->type != ParameterType::kInt) {
+      error(pointer, "parameter " + in_quotes(p->name) + " has type " + to_string(p->type) +
+                         "; a blend space needs a float or int parameter");
+    }
+  }
+
+  void check_point_clip(const SetupBlendPoint& point, const std::string& point_at) {
+    if (clip_set_.count(point.clip) == 0) {
+      error(point_at + "/clip",
+            "unknown clip " + in_quotes(point.clip) + suggestion(point.clip, clips_));
+    }
+  }
+
+  // Points of a 2D space: [x, y] positions, finite and distinct. Fewer than three usable points,
+  // or all on one line, give no triangle: the space then blends along a line (a warning).
+  void check_points_2d(const SetupBlendSpace& space, const std::string& at) {
+    std::vector<Point2> usable;
+    std::map<std::pair<float, float>, std::size_t> first_at;
+    for (std::size_t j = 0; j < space.points.size(); ++j) {
+      const SetupBlendPoint& point = space.points[j];
+      const std::string point_at = at + "/points/" + std::to_string(j);
+      check_point_clip(point, point_at);
+      if (!point.position_y) {
+        error(point_at + "/position", "a point of a 2D blend space needs an [x, y] position");
+        continue;
+      }
+      const bool finite_x = check_finite(point_at + "/position/0", "x", point.position);
+      const bool finite_y = check_finite(point_at + "/position/1", "y", *point.position_y);
+      if (!finite_x || !finite_y) continue;
+      // +0 turns -0 into 0: equal as positions, so one key.
+      const std::pair<float, float> key(point.position + 0.0f, *point.position_y + 0.0f);
+      const auto [it, added] = first_at.emplace(key, j);
+      if (!added) {
+        error(point_at + "/position", "position [" + number_text(key.first) + ", " +
+                                          number_text(key.second) + "] is the same as " + at +
+                                          "/points/" + std::to_string(it->second) + "'s");
+        continue;
+      }
+      usable.push_back({point.position, *point.position_y});
+    }
+    if (usable.empty()) return;
+    if (usable.size() < 3) {
+      warning(at + "/points", "fewer than three points: the space blends along a line");
+    } else if (delaunay_triangles(usable).empty()) {
+      warning(at + "/points", "all points lie on one line: the space blends along that line");
     }
   }
 
@@ -205,9 +264,10 @@ class Validator {
     for (std::size_t j = 0; j < space.points.size(); ++j) {
       const SetupBlendPoint& point = space.points[j];
       const std::string point_at = at + "/points/" + std::to_string(j);
-      if (clip_set_.count(point.clip) == 0) {
-        error(point_at + "/clip",
-              "unknown clip " + in_quotes(point.clip) + suggestion(point.clip, clips_));
+      check_point_clip(point, point_at);
+      if (point.position_y) {
+        error(point_at + "/position",
+              "a point of a 1D blend space has a y position; give the space two \"parameters\"");
       }
       if (!check_finite(point_at + "/position", "position", point.position) || j == 0) continue;
       const float previous = space.points[j - 1].position;

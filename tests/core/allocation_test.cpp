@@ -340,4 +340,66 @@ TEST(AllocationTest, StateMachineUpdateAndEvaluateDoNotAllocate) {
   EXPECT_EQ(count, 0);
 }
 
+// A 2D blend space (three clips mixed at once inside a triangle, two outside the hull) beside a
+// clip state, with transitions between them both ways.
+namespace {
+
+const char* const kStrafeSetup = R"({
+  "format": "animscope.setup", "version": 1, "model": "unused.x",
+  "parameters": [
+    {"name": "x", "type": "float", "default": 0, "rate": 3},
+    {"name": "y", "type": "float", "default": 0},
+    {"name": "moving", "type": "bool", "default": false}
+  ],
+  "blend_spaces": [
+    {"name": "strafe", "parameters": ["x", "y"],
+     "points": [{"clip": "clip0", "position": [0, 0]}, {"clip": "clip1", "position": [1, 0]},
+                {"clip": "clip2", "position": [0, 1]}, {"clip": "clip1", "position": [-1, -1]}]}
+  ],
+  "states": [
+    {"name": "idle", "motion": "clip0"},
+    {"name": "strafe", "motion": "strafe"}
+  ],
+  "default_state": "idle",
+  "transitions": [
+    {"from": "idle", "to": "strafe", "conditions": [{"parameter": "moving", "op": "true"}],
+     "duration": 0.2, "interruption": "destination"},
+    {"from": "strafe", "to": "idle", "conditions": [{"parameter": "moving", "op": "false"}],
+     "duration": 0.2, "interruption": "destination"}
+  ]
+})";
+
+}  // namespace
+
+TEST(AllocationTest, StateMachineWith2DBlendSpaceDoesNotAllocate) {
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  Result<anim::Setup> setup = parse_setup(kStrafeSetup, "strafe.json");
+  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+  Result<StateMachineDef> def = compile_setup(setup.value(), clips);
+  ASSERT_TRUE(def.ok()) << def.error().to_string();
+  ASSERT_EQ(def.value().blend_spaces_2d.size(), 1u);
+  StateMachineInstance machine(def.value(), skeleton, clips);
+  std::vector<Transform> pose(kJoints);
+
+  AllocationCounter counter;
+  bool evaluated = true;
+  int most_active = 0;
+  for (int i = 0; i < 1000; ++i) {
+    // The parameter point circles inside and outside the hull; the state comes and goes.
+    const float angle = 0.05f * static_cast<float>(i);
+    const float radius = (i / 100) % 2 == 0 ? 0.4f : 2.5f;
+    machine.set_value(0, radius * std::cos(angle));
+    machine.set_value(1, radius * std::sin(angle));
+    machine.set_value(2, (i / 45) % 3 == 0 ? 0.0f : 1.0f);
+    machine.update(1.0f / 60.0f);
+    evaluated = machine.evaluate(pose) && evaluated;
+    most_active = std::max(most_active, static_cast<int>(machine.active_states().size()));
+  }
+  const long long count = counter.Stop();
+  EXPECT_TRUE(evaluated);
+  EXPECT_GE(most_active, 2) << "the run should include transitions";
+  EXPECT_EQ(count, 0);
+}
+
 }  // namespace anim

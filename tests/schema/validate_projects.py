@@ -83,7 +83,18 @@ BROKEN = {
     "animation file empty": spoil(["animations", 0, "file"], ""),
     "animation as a number": spoil(["animations", 0, "as"], 3),
     "joint_map to a number": spoil(["animations", 0, "joint_map", "mixamorig:Hips"], 1),
+    "1D point at a pair": spoil(["blend_spaces", 0, "points", 0, "position"], [0, 1]),
+    "blend space without parameter": spoil(["blend_spaces", 0, "parameter"], delete=True),
+    "2D space with one parameter": spoil(["blend_spaces", 0, "parameters"], ["speed"]),
+    "2D space with both forms": spoil(["blend_spaces", 0, "parameters"], ["speed", "turn"]),
 }
+
+# A 2D space whose points are numbers, and one whose point has three coordinates.
+BROKEN["2D point at a number"] = spoil(["blend_spaces", 0, "parameters"], ["speed", "turn"])
+del BROKEN["2D point at a number"]["blend_spaces"][0]["parameter"]
+BROKEN["2D point with three numbers"] = copy.deepcopy(BROKEN["2D point at a number"])
+for point in BROKEN["2D point with three numbers"]["blend_spaces"][0]["points"]:
+    point["position"] = [point["position"], 0, 0]
 
 
 def main(argv):

@@ -361,5 +361,70 @@ TEST_F(SetupPanelTest, BlendSpaceRenameUpdatesStateMotions) {
   EXPECT_EQ(current().states[1].motion, "Locomotion");
 }
 
+TEST_F(SetupPanelTest, A2DBlendSpaceIsShownEditedAndPlayed) {
+  new_setup();
+  anim::Setup setup = current();
+  for (const char* name : {"x", "y", "z"}) {
+    SetupParameter p;
+    p.name = name;
+    p.default_value = 0.25f;
+    setup.parameters.push_back(p);
+  }
+  SetupBlendSpace space;
+  space.name = "Strafe";
+  space.parameter = "x";
+  space.parameter_y = "y";
+  const char* clips[] = {"idle", "walk", "run"};
+  const float positions[][2] = {{0, 0}, {0, 1}, {1, 0}};
+  for (int i = 0; i < 3; ++i) {
+    SetupBlendPoint point;
+    point.clip = clips[i];
+    point.position = positions[i][0];
+    point.position_y = positions[i][1];
+    space.points.push_back(point);
+  }
+  setup.blend_spaces.push_back(space);
+  setup.states[1].motion = "Strafe";
+  setup.default_state = setup.states[1].name;
+  doc_.edit_setup(setup, "add a 2D blend space");
+  for (const Diagnostic& d : doc_.setup_problems()) {
+    EXPECT_NE(d.severity, Diagnostic::Severity::kError) << d.pointer << ": " << d.message;
+  }
+  h_.frames(2);
+
+  open_tab("Blend spaces");
+  EXPECT_NE(panel_.rects.find("point_position_y:0:2"), nullptr);
+  ASSERT_TRUE(h_.choose(panel_.rects, "space_parameter_y:0", "z"));
+  h_.frames(2);
+  EXPECT_EQ(current().blend_spaces[0].parameter, "x");
+  EXPECT_EQ(current().blend_spaces[0].parameter_y, "z");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_point:0"));
+  h_.frames(2);
+  ASSERT_EQ(current().blend_spaces[0].points.size(), 4u);
+  EXPECT_EQ(current().blend_spaces[0].points[3].position, 2.0f);
+  EXPECT_EQ(current().blend_spaces[0].points[3].position_y, 0.0f);
+
+  // Renaming a parameter follows into the y axis too.
+  std::size_t z = 0;
+  while (z < current().parameters.size() && current().parameters[z].name != "z") ++z;
+  open_tab("Parameters");
+  ASSERT_TRUE(h_.click(panel_.rects, "param_name:" + std::to_string(z)));
+  h_.replace_text("turn");
+  h_.click_empty();
+  h_.frames(2);
+  EXPECT_EQ(current().blend_spaces[0].parameter_y, "turn");
+
+  // The machine runs the 2D state, in the tool too.
+  doc_.use_state_machine();
+  doc_.restart_state_machine();
+  for (int i = 0; i < 10; ++i) doc_.update(0.1f);
+  h_.frames(2);
+  StateMachineInstance* sm = doc_.state_machine();
+  ASSERT_NE(sm, nullptr);
+  ASSERT_EQ(sm->def().blend_spaces_2d.size(), 1u);
+  EXPECT_EQ(sm->def().states[1].motion.kind, MotionRef::Kind::kBlendSpace2D);
+  EXPECT_EQ(sm->current_state(), 1);
+}
+
 }  // namespace
 }  // namespace anim::ui

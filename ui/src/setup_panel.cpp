@@ -78,6 +78,7 @@ void rename_parameter(Setup* setup, const std::string& from, const std::string& 
   if (!references_follow(from, to, count_named(setup->parameters, from))) return;
   for (SetupBlendSpace& space : setup->blend_spaces) {
     if (space.parameter == from) space.parameter = to;
+    if (space.parameter_y == from) space.parameter_y = to;
   }
   for (SetupTransition& t : setup->transitions) {
     for (SetupCondition& c : t.conditions) {
@@ -559,6 +560,18 @@ void SetupPanel::blend_spaces_tab(const Document& doc) {
         if (picked) commit("set parameter of blend space " + space.name);
         ImGui::EndCombo();
       }
+      // A 2D space's second parameter (y), below its first (x).
+      const std::string y_rect = key("space_parameter_y", i);
+      if (space.parameter_y && begin_combo("##parameter_y", y_rect, shown(*space.parameter_y))) {
+        bool picked = false;
+        for (const SetupParameter& p : working_.parameters) {
+          if (p.type == ParameterType::kFloat || p.type == ParameterType::kInt) {
+            picked |= name_choice(y_rect, p.name, &*space.parameter_y);
+          }
+        }
+        if (picked) commit("set y parameter of blend space " + space.name);
+        ImGui::EndCombo();
+      }
       ImGui::TableSetColumnIndex(3);
       if (remove_button(key("remove_blend_space", i), "Remove this blend space")) remove = i;
       point_rows(clips, i);
@@ -612,6 +625,11 @@ void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_in
     if (float_field("##position", key("point_position", space_index, j), &point.position, 0.01f)) {
       commit("move a point of blend space " + space.name);
     }
+    // A 2D point's y, below its x.
+    if (point.position_y && float_field("##position_y", key("point_position_y", space_index, j),
+                                        &*point.position_y, 0.01f)) {
+      commit("move a point of blend space " + space.name);
+    }
     ImGui::TableSetColumnIndex(3);
     if (remove_button(key("remove_point", space_index, j), "Remove this point")) remove = j;
     ImGui::PopID();
@@ -627,6 +645,10 @@ void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_in
     point.clip = clips.empty() ? std::string() : clips.front().name;
     // Past the last point, so positions keep increasing.
     point.position = space.points.empty() ? 0.0f : space.points.back().position + 1.0f;
+    // In 2D beside the last point (a new x makes it a new position).
+    if (space.is_2d()) {
+      point.position_y = space.points.empty() ? 0.0f : space.points.back().position_y.value_or(0);
+    }
     commit("add a point to blend space " + space.name);
     space.points.push_back(std::move(point));
   }

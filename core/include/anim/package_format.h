@@ -16,13 +16,14 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/blend_space_2d.h"
 #include "anim/model.h"
 
 namespace anim::package {
 
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
-constexpr uint16_t kMinorVersion = 2;  // 1.1 added KEYS and INFO; 1.2 EVNT.
+constexpr uint16_t kMinorVersion = 3;  // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D.
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -59,6 +60,11 @@ constexpr uint32_t kImportInfo = fourcc('I', 'N', 'F', 'O');
 // Since 1.2, at most one, after the state machine: its clip events (StateMachineDef::events),
 // a count and per event its name, clip index, time and payload.
 constexpr uint32_t kEvents = fourcc('E', 'V', 'N', 'T');
+// Since 1.3, at most one, after the state machine: its 2D blend spaces (states of motion kind 2
+// name them). Each space's points and parameters only: the loader triangulates them again
+// (prepare_blend_space_2d is deterministic), so no stored triangulation can disagree with its
+// points. An older reader skips this section and refuses the kind-2 states, with an error.
+constexpr uint32_t kBlendSpaces2D = fourcc('B', 'S', '2', 'D');
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
 // uv (8 floats), four u16 joints, four float weights, the truncated weight.
@@ -72,6 +78,8 @@ static_assert(sizeof(Vertex) == 60 && offsetof(Vertex, normal) == 12 && offsetof
 #error "packages store quaternions as x y z w"
 #endif
 static_assert(sizeof(glm::vec3) == 12 && sizeof(glm::quat) == 16, "key values are stored as is");
+// BS2D sections store a space's positions as the Point2 array itself: x y per point.
+static_assert(sizeof(Point2) == 8 && offsetof(Point2, y) == 4, "Point2 is stored as is");
 
 // CRC-32 of `size` bytes, continuing from `crc` (0 to start).
 uint32_t crc32(const uint8_t* data, std::size_t size, uint32_t crc = 0);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "anim/blend_space.h"
+#include "anim/blend_space_2d.h"
 #include "anim/clip_set.h"
 #include "anim/cycle_time.h"
 #include "anim/sampling.h"
@@ -106,6 +107,7 @@ class StateMachineInstance {
   void start(int transition);
   void finish_if_done();
   float phase_rate(int state) const;
+  BlendSpace2DWeights weights_2d(const BlendSpace2DDef& space) const;  // At the current values.
   float display_time(const Layer& layer) const;
   float layer_weight(std::size_t index) const;
   int event_clip(int state) const;  // The clip whose events the state fires, or -1.
@@ -128,7 +130,9 @@ class StateMachineInstance {
   int64_t fired_dropped_ = 0;
   std::array<ActiveState, kMaxActive> active_{};
   std::size_t count_ = 0;
-  // Per slot: the state's pose, and two scratch poses and cursors for blend-space neighbours.
+  // Per slot: the state's pose, and kSlotPoses scratch poses and cursors for the points a blend
+  // space mixes (two neighbours in 1D, a triangle's three corners in 2D).
+  static constexpr int kSlotPoses = 3;
   std::array<bool, kMaxActive> slot_used_{};
   std::vector<std::vector<Transform>> poses_;
   std::vector<std::vector<Transform>> scratch_;

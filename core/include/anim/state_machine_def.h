@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "anim/blend_space.h"
+#include "anim/blend_space_2d.h"
 #include "anim/clip.h"
 #include "anim/result.h"
 #include "anim/span.h"
@@ -25,7 +26,8 @@ struct ParameterDef {
 };
 
 struct MotionRef {
-  enum class Kind { kClip, kBlendSpace };
+  // kBlendSpace indexes blend_spaces (1D), kBlendSpace2D blend_spaces_2d.
+  enum class Kind { kClip, kBlendSpace, kBlendSpace2D };
   Kind kind = Kind::kClip;
   int index = 0;
 };
@@ -65,6 +67,7 @@ struct EventDef {
 struct StateMachineDef {
   std::vector<ParameterDef> parameters;
   std::vector<BlendSpace1DDef> blend_spaces;
+  std::vector<BlendSpace2DDef> blend_spaces_2d;  // Prepared (prepare_blend_space_2d).
   std::vector<StateDef> states;
   std::vector<TransitionDef> transitions;  // Checked in this order.
   int default_state = 0;

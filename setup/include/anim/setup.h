@@ -51,17 +51,26 @@ struct SetupParameter {
   Json extra = Json::object();
 };
 
+// A clip placed in a blend space. 1D: at `position` on the axis. 2D: at (position, position_y),
+// written "position": [x, y]. The y coordinate comes last so that 1D code (and brace
+// initialisers) need not know about it.
 struct SetupBlendPoint {
   std::string clip;
-  float position = 0.0f;
+  float position = 0.0f;  // 1D: on the axis; 2D: x.
   Json extra = Json::object();
+  std::optional<float> position_y = std::nullopt;  // 2D only (validate_setup reports a mismatch).
 };
 
+// A blend space over one parameter ("parameter": "speed") or, when `parameter_y` is set, over
+// two ("parameters": ["x", "y"]) with Delaunay/barycentric weights (blend_space_2d.h).
 struct SetupBlendSpace {
   std::string name;
-  std::string parameter;
-  std::vector<SetupBlendPoint> points;  // Positions strictly increasing.
+  std::string parameter;                // 1D: the axis; 2D: x.
+  std::vector<SetupBlendPoint> points;  // 1D: positions strictly increasing; 2D: all distinct.
   Json extra = Json::object();
+  std::optional<std::string> parameter_y = std::nullopt;  // Set: a 2D space.
+
+  bool is_2d() const { return parameter_y.has_value(); }
 };
 
 struct SetupState {
@@ -160,10 +169,10 @@ std::string to_json_text(const Setup& setup);
 Status save_setup(const Setup& setup, const std::string& path);
 
 // Semantic checks against the model's clip names: unknown clip / state / parameter, duplicate
-// names, condition type mismatches, blend-space positions not increasing, missing default
-// state, events outside their clip (errors) and unreachable states (warnings). Every problem at
-// once. `durations` (seconds, one per clip, or empty) lets it check event times against the
-// clip's length.
+// names, condition type mismatches, 1D blend-space positions not increasing, equal 2D positions,
+// missing default state, events outside their clip (errors); unreachable states and 2D spaces
+// whose points lie on one line (warnings). Every problem at once. `durations` (seconds, one per
+// clip, or empty) lets it check event times against the clip's length.
 std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips,
                                        const std::vector<float>& durations = {});
 
