@@ -94,7 +94,9 @@ class Validator {
     check_blend_spaces();
     check_states();
     check_transitions();
+    check_transitions_can_fire();
     check_reachability();
+    check_dead_ends();
     check_events();
     return std::move(found_);
   }
@@ -374,6 +376,96 @@ class Validator {
     } else if (p->type == ParameterType::kBool && c.value != 0.0f && c.value != 1.0f) {
       error(at + "/value", "bool parameter " + in_quotes(p->name) + " compared with " +
                                number_text(c.value) + "; use 0 or 1");
+    }
+  }
+
+  // Whether a condition can never hold given its parameter's range (speed > 1 when max is 1).
+  static bool never_holds(const SetupParameter& p, const SetupCondition& c) {
+    if (p.type != ParameterType::kFloat && p.type != ParameterType::kInt) return false;
+    if (!std::isfinite(c.value)) return false;  // An error already.
+    const bool has_min = p.min.has_value() && std::isfinite(*p.min);
+    const bool has_max = p.max.has_value() && std::isfinite(*p.max);
+    if (has_min && has_max && *p.min > *p.max) return false;  // An error already.
+    switch (c.op) {
+      case ConditionOp::kGreater:
+        return has_max && c.value >= *p.max;
+      case ConditionOp::kLess:
+        return has_min && c.value <= *p.min;
+      case ConditionOp::kEqual:
+        return (has_min && c.value < *p.min) || (has_max && c.value > *p.max);
+      case ConditionOp::kNotEqual:
+        return has_min && has_max && *p.min == *p.max && c.value == *p.min;
+      default:
+        return false;
+    }
+  }
+
+  // Whenever `later`'s exit time has come, `earlier`'s has too (both loops or both one-shots
+  // are judged alike: an exit time below 1 holds from it to the cycle's end, one at 1 or
+  // beyond from then on).
+  static bool exit_time_covers(const SetupTransition& earlier, const SetupTransition& later) {
+    if (!earlier.exit_time) return true;
+    if (!later.exit_time) return false;
+    const float e = *earlier.exit_time, l = *later.exit_time;
+    return e <= l && (e >= 1.0f || l < 1.0f);
+  }
+
+  static bool same_condition(const SetupCondition& a, const SetupCondition& b) {
+    return a.parameter == b.parameter && a.op == b.op && a.value == b.value;
+  }
+
+  // Warns about transitions that can never fire: a condition outside its parameter's range, or
+  // an earlier transition from the same state that holds whenever this one does (it is checked
+  // first and wins).
+  void check_transitions_can_fire() {
+    for (std::size_t i = 0; i < setup_.transitions.size(); ++i) {
+      const SetupTransition& t = setup_.transitions[i];
+      const std::string at = "/transitions/" + std::to_string(i);
+      for (std::size_t j = 0; j < t.conditions.size(); ++j) {
+        const SetupCondition& c = t.conditions[j];
+        const SetupParameter* p = find_parameter(c.parameter);
+        if (p == nullptr || !never_holds(*p, c)) continue;
+        const std::string range = "[" + (p->min ? number_text(*p->min) : std::string("-inf")) +
+                                  ", " + (p->max ? number_text(*p->max) : std::string("inf")) +
+                                  "]";
+        warning(at + "/conditions/" + std::to_string(j),
+                "never holds: " + in_quotes(c.parameter) + " stays in " + range +
+                    "; the transition never fires");
+      }
+      for (std::size_t k = 0; k < i; ++k) {
+        const SetupTransition& earlier = setup_.transitions[k];
+        if (earlier.from != t.from || !exit_time_covers(earlier, t)) continue;
+        // An any-state transition stands aside in the state it leads to, where a later one to
+        // elsewhere may still fire.
+        if (t.from == "*" && earlier.to != t.to) continue;
+        const bool covered = std::all_of(
+            earlier.conditions.begin(), earlier.conditions.end(), [&](const SetupCondition& c) {
+              return std::any_of(t.conditions.begin(), t.conditions.end(),
+                                 [&](const SetupCondition& d) { return same_condition(c, d); });
+            });
+        if (!covered) continue;
+        warning(at, "never fires: /transitions/" + std::to_string(k) + " (to " +
+                        in_quotes(earlier.to) +
+                        ") is checked first and holds whenever this one does");
+        break;
+      }
+    }
+  }
+
+  // Warns about one-shot states that nothing leaves: they play once and hold their last frame.
+  void check_dead_ends() {
+    for (std::size_t i = 0; i < setup_.states.size(); ++i) {
+      const SetupState& state = setup_.states[i];
+      if (state.loop || state.name.empty()) continue;
+      const bool leaves = std::any_of(
+          setup_.transitions.begin(), setup_.transitions.end(), [&](const SetupTransition& t) {
+            return t.from == state.name || (t.from == "*" && t.to != state.name);
+          });
+      if (!leaves) {
+        warning("/states/" + std::to_string(i),
+                "one-shot state " + in_quotes(state.name) +
+                    " has no way out: it plays once and holds its last frame");
+      }
     }
   }
 

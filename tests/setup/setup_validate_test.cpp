@@ -403,6 +403,77 @@ TEST(SetupValidateTest, TransitionWithoutConditionOrExitTimeIsAWarning) {
                                               "once")));
 }
 
+// --- Transitions that never fire, states that never end.
+
+TEST(SetupValidateTest, ConditionsOutsideTheirParametersRangeNeverHold) {
+  anim::Setup s = valid_setup();  // speed in [0, 1]; lives unbounded.
+  s.transitions[0].conditions[0].value = 1.0f;                   // speed > 1.
+  s.transitions[1].conditions[0].value = 0.0f;                   // speed < 0.
+  s.transitions[2].conditions[2] = condition("lives", ConditionOp::kGreater, 1e6f);  // Fine.
+  s.transitions.push_back(transition("Idle", "Jump", {condition("speed", ConditionOp::kEqual, 2)}));
+  s.transitions.push_back(
+      transition("Idle", "Jump", {condition("speed", ConditionOp::kLess, 0.5f)}));  // Fine.
+  EXPECT_THAT(check(s),
+              ElementsAre(IsWarning("/transitions/0/conditions/0",
+                                    "never holds: \"speed\" stays in [0, 1]; the transition "
+                                    "never fires"),
+                          IsWarning("/transitions/1/conditions/0",
+                                    "never holds: \"speed\" stays in [0, 1]; the transition "
+                                    "never fires"),
+                          IsWarning("/transitions/4/conditions/0",
+                                    "never holds: \"speed\" stays in [0, 1]; the transition "
+                                    "never fires")));
+}
+
+TEST(SetupValidateTest, ATransitionShadowedByAnEarlierOneNeverFires) {
+  anim::Setup s = valid_setup();
+  // Idle -> Run on speed > 0.1 (transition 0) also holds whenever this one does.
+  s.transitions.push_back(transition("Idle", "Jump",
+                                     {condition("grounded", ConditionOp::kTrue),
+                                      condition("speed", ConditionOp::kGreater, 0.1f)}));
+  // Not shadowed: a condition transition 0 lacks is not enough; it needs all of 0's.
+  s.transitions.push_back(
+      transition("Idle", "Jump", {condition("speed", ConditionOp::kGreater, 0.2f)}));
+  // Jump -> Idle waits for 0.9; a later one at 0.95 with no conditions never gets its turn,
+  // one at 0.5 does.
+  s.transitions.push_back(transition("Jump", "Run", {}));
+  s.transitions.back().exit_time = 0.95f;
+  s.transitions.push_back(transition("Jump", "Run", {}));
+  s.transitions.back().exit_time = 0.5f;
+  EXPECT_THAT(check(s),
+              ElementsAre(IsWarning("/transitions/4",
+                                    "never fires: /transitions/0 (to \"Run\") is checked first "
+                                    "and holds whenever this one does"),
+                          IsWarning("/transitions/6",
+                                    "never fires: /transitions/3 (to \"Idle\") is checked first "
+                                    "and holds whenever this one does")));
+}
+
+TEST(SetupValidateTest, AnyStateTransitionsToOtherStatesDoNotShadowEachOther) {
+  anim::Setup s = valid_setup();
+  // "*" -> Jump stands aside while in Jump, where this one can fire.
+  s.transitions.push_back(s.transitions[2]);
+  s.transitions.back().to = "Idle";
+  EXPECT_THAT(check(s), IsEmpty());
+  s.transitions.push_back(s.transitions[2]);  // The same target: never.
+  EXPECT_THAT(check(s), ElementsAre(IsWarning("/transitions/5",
+                                              "never fires: /transitions/2 (to \"Jump\") is "
+                                              "checked first and holds whenever this one does")));
+}
+
+TEST(SetupValidateTest, AOneShotStateWithNoWayOutIsAWarning) {
+  anim::Setup s = valid_setup();
+  s.states[2].loop = false;  // Jump -> Idle leaves it.
+  EXPECT_THAT(check(s), IsEmpty());
+  s.transitions.pop_back();
+  EXPECT_THAT(check(s), ElementsAre(IsWarning("/states/2",
+                                              "one-shot state \"Jump\" has no way out: it plays "
+                                              "once and holds its last frame")));
+  // An any-state transition elsewhere leaves it too.
+  s.transitions.push_back(transition("*", "Idle", {condition("grounded", ConditionOp::kFalse)}));
+  EXPECT_THAT(check(s), IsEmpty());
+}
+
 // --- Reachability.
 
 TEST(SetupValidateTest, UnreachableStatesAreWarnings) {
