@@ -40,7 +40,7 @@ const char* const kFormats[] = {"gltf", "glb", "fbx", "dae", "bvh", "x",   "smd"
                                 "off",  "md2", "md3", "mdl", "lwo", "irr", "irrmesh", "csm"};
 constexpr std::size_t kFormatCount = sizeof(kFormats) / sizeof(kFormats[0]);
 // assimp 5.2.5 readers seen to crash or hang on fuzzed bytes (tests/fuzz/README.md).
-const char* const kFragile[] = {"gltf", "glb", "smd", "ply"};
+const char* const kFragile[] = {"gltf", "glb", "smd", "ply", "off"};
 
 bool read_fragile_formats() {
 #ifdef ANIMSCOPE_LIBFUZZER

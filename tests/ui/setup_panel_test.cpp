@@ -262,6 +262,23 @@ TEST_F(SetupPanelTest, AConditionOnAnUnknownParameterIsAProblem) {
   EXPECT_TRUE(unknown);
 }
 
+TEST_F(SetupPanelTest, ClickingAProblemShowsItsItem) {
+  new_setup();
+  h_.frames(2);
+  open_tab("Problems");
+  // "walk" (/states/1) is unreachable: the graph comes forward with it selected.
+  ASSERT_EQ(doc_.setup_problems()[0].pointer, "/states/1");
+  ASSERT_TRUE(h_.click(panel_.rects, "problem:0"));
+  h_.frames(2);
+  EXPECT_EQ(panel_.graph().selected, "walk");
+  EXPECT_NE(panel_.graph().rects.find("node:walk"), nullptr) << "the Graph tab is shown";
+  EXPECT_EQ(problem_tab("/transitions/3/conditions/0/parameter"), "Transitions");
+  EXPECT_EQ(problem_tab("/parameters/0/min"), "Parameters");
+  EXPECT_EQ(problem_tab("/blend_spaces/1/points/0/clip"), "Blend spaces");
+  EXPECT_EQ(problem_tab("/default_state"), "Graph");
+  EXPECT_EQ(problem_tab("/model"), "");
+}
+
 TEST_F(SetupPanelTest, OpsOfABoolParameter) {
   new_setup();
   open_tab("Parameters");

@@ -3,9 +3,11 @@
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -835,6 +837,17 @@ void SetupPanel::condition_rows(std::size_t i) {
 
 // --- Problems ---
 
+std::string problem_tab(const std::string& pointer) {
+  static const std::pair<const char*, const char*> kTabs[] = {
+      {"/states/", "Graph"},          {"/default_state", "Graph"},
+      {"/transitions/", "Transitions"}, {"/parameters/", "Parameters"},
+      {"/blend_spaces/", "Blend spaces"}};
+  for (const auto& [prefix, tab] : kTabs) {
+    if (pointer.rfind(prefix, 0) == 0) return tab;
+  }
+  return "";
+}
+
 void SetupPanel::problems_tab(const Document& doc) {
   const std::vector<Diagnostic>& problems = doc.setup_problems();
   if (problems.empty()) {
@@ -855,10 +868,23 @@ void SetupPanel::problems_tab(const Document& doc) {
     ImGui::TextColored(error ? colors::warning() : colors::highlight(),
                        error ? "error" : "warning");
     ImGui::TableSetColumnIndex(1);
-    ImGui::TextUnformatted(d.pointer.empty() ? "/" : d.pointer.c_str());
+    // Clicking a problem shows its item: a state selected in the graph, or its tab.
+    const std::string where = (d.pointer.empty() ? "/" : d.pointer) + "##problem" +
+                              std::to_string(i);
+    const std::string tab = problem_tab(d.pointer);
+    if (ImGui::Selectable(where.c_str(), false, ImGuiSelectableFlags_SpanAllColumns) &&
+        !tab.empty()) {
+      select_tab(tab);
+      const std::string states = "/states/";
+      if (d.pointer.rfind(states, 0) == 0) {
+        const std::size_t index = std::strtoul(d.pointer.c_str() + states.size(), nullptr, 10);
+        if (index < doc.setup()->states.size()) graph_.selected = doc.setup()->states[index].name;
+      }
+    }
+    if (ImGui::IsItemHovered() && !tab.empty()) ImGui::SetTooltip("Show it on the %s tab", tab.c_str());
+    rects.record(key("problem", i));
     ImGui::TableSetColumnIndex(2);
     ImGui::TextWrapped("%s", d.message.c_str());
-    rects.record(key("problem", i));
   }
   ImGui::EndTable();
 }

@@ -18,12 +18,18 @@
 
 namespace anim::ui {
 
+// The tab that shows the item a problem's JSON pointer names ("Graph" for a state, ...), or
+// empty for none.
+std::string problem_tab(const std::string& pointer);
+
 class SetupPanel {
  public:
   // Draws inside the current window (the caller owns Begin/End).
   void draw(Document& doc, Selection& sel);
   // Shows the tab named `name` ("Graph", "States", ...) from the next frame on.
   void select_tab(std::string name) { select_tab_ = std::move(name); }
+  // The graph of the Graph tab (its selection, for tests).
+  const StateGraph& graph() const { return graph_; }
 
   // The copy the widgets edit: the document's setup plus the edit in progress, if any.
   const Setup& working() const { return working_; }
