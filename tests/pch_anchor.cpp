@@ -1,0 +1,1 @@
+// Compiles the tests' shared precompiled header (tests/CMakeLists.txt); nothing else.
