@@ -353,6 +353,7 @@ void StateMachineInstance::fire_events(std::size_t index) {
   Layer& layer = layers_[index];
   const bool entered = layer.entered;
   layer.entered = false;
+  if (def_->events.empty()) return;  // Spares a blend space's weights every frame.
   const int clip = event_clip(layer.state);
   int first = -1, last = -1;  // The clip's events, [first, last).
   for (std::size_t e = 0; e < def_->events.size(); ++e) {

@@ -10,6 +10,16 @@ bool valid_index(const Setup& setup, int index) {
   return index >= 0 && static_cast<std::size_t>(index) < setup.events.size();
 }
 
+// `base` when `taken(base)` is false, else the first of `base 2`, `base 3`, ... that is free.
+template <class Taken>
+std::string first_free_name(const std::string& base, Taken taken) {
+  if (!taken(base)) return base;
+  for (int n = 2;; ++n) {
+    std::string name = base + " " + std::to_string(n);
+    if (!taken(name)) return name;
+  }
+}
+
 float clamp_time(float time, float duration) {
   const float end = std::isfinite(duration) ? std::max(duration, 0.0f) : 0.0f;
   return std::isfinite(time) ? std::clamp(time, 0.0f, end) : 0.0f;
@@ -19,16 +29,11 @@ float clamp_time(float time, float duration) {
 
 std::string unique_event_name(const Setup& setup, const std::string& clip,
                               const std::string& base) {
-  const auto taken = [&](const std::string& name) {
+  return first_free_name(base, [&](const std::string& name) {
     return std::any_of(setup.events.begin(), setup.events.end(), [&](const SetupEvent& e) {
       return e.clip == clip && e.name == name;
     });
-  };
-  if (!taken(base)) return base;
-  for (int n = 2;; ++n) {
-    const std::string name = base + " " + std::to_string(n);
-    if (!taken(name)) return name;
-  }
+  });
 }
 
 int add_event(Setup& setup, const std::string& clip, float time, float duration,
@@ -91,11 +96,7 @@ Json* editor_nodes(Setup& setup) {
 }  // namespace
 
 std::string unique_state_name(const Setup& setup, const std::string& base) {
-  if (!has_state(setup, base)) return base;
-  for (int n = 2;; ++n) {
-    const std::string name = base + " " + std::to_string(n);
-    if (!has_state(setup, name)) return name;
-  }
+  return first_free_name(base, [&](const std::string& name) { return has_state(setup, name); });
 }
 
 std::string add_state(Setup& setup, const std::string& base, const std::string& motion) {
