@@ -533,7 +533,7 @@ void SetupPanel::states_tab(const Document& doc) {
 
 // --- Blend spaces ---
 
-void SetupPanel::blend_spaces_tab(const Document& doc) {
+void SetupPanel::blend_spaces_tab(Document& doc) {
   const Setup& saved = *doc.setup();
   const std::vector<Clip>& clips = doc.model().clips;
   std::optional<std::size_t> remove;
@@ -603,6 +603,34 @@ void SetupPanel::blend_spaces_tab(const Document& doc) {
     working_.blend_spaces.push_back(std::move(space));
   }
   rects.record("add_blend_space");
+  space_editor_section(doc);
+}
+
+void SetupPanel::space_editor_section(Document& doc) {
+  // The editor edits the document itself: an edit the table finished this frame goes in first,
+  // so that neither undoes the other.
+  if (!pending_.empty()) {
+    doc.edit_setup(working_, std::move(pending_));
+    pending_.clear();
+  }
+  const std::vector<SetupBlendSpace>& spaces = doc.setup()->blend_spaces;
+  if (spaces.empty()) return;
+  if (edited_space_ >= spaces.size()) edited_space_ = 0;
+  ImGui::Separator();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Edit by hand");
+  ImGui::SameLine();
+  if (begin_combo("##edited_space", "edited_space", shown(spaces[edited_space_].name))) {
+    for (std::size_t i = 0; i < spaces.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (combo_choice("edited_space", shown(spaces[i].name), i == edited_space_)) {
+        edited_space_ = i;
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  if (space_editor_.draw(doc, static_cast<int>(edited_space_))) working_ = *doc.setup();
 }
 
 void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_index) {
