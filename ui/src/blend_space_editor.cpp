@@ -20,9 +20,9 @@ namespace {
 
 // Pixels around the plot for the tick labels and parameter names.
 constexpr float kLeft = 44.0f, kRight = 14.0f, kTop = 22.0f, kBottom = 36.0f;
-constexpr float kLargestSide = 420.0f, kSmallestSide = 180.0f;
-constexpr float kStripHeight = 104.0f;  // A 1D space's canvas.
-constexpr float kGrab = 4.0f;           // Pixels beyond a dot that still grab it.
+// A 1D space's canvas: labels above and below the axis, the range and name at its foot.
+constexpr float kStripHeight = 150.0f, kStripTop = 46.0f, kStripBottom = 62.0f;
+constexpr float kGrab = 4.0f;  // Pixels beyond a dot that still grab it.
 
 // "0.25", "-1", "500": a value as the file writes it.
 std::string number(float value) {
@@ -128,6 +128,7 @@ struct BlendSpaceEditor::View {
   bool live = false;     // A marker is shown: the machine has the space's parameters.
   Point2 value, target;  // The parameters' values now, and where they are heading.
   std::string playing;   // "Locomotion 100%": the active states that play this space.
+  float room = 0.0f;     // Width left beside the canvas.
 
   ImVec2 to_screen(Point2 v) const {
     const float u = (v.x - x.min) / (x.max - x.min);
@@ -157,7 +158,7 @@ bool BlendSpaceEditor::edit(Document& doc, Setup changed, const std::string& wha
   return true;
 }
 
-bool BlendSpaceEditor::draw(Document& doc, int space) {
+bool BlendSpaceEditor::draw(Document& doc, int space, float max_side) {
   rects.clear();
   weights_.clear();
   const Setup* setup = doc.setup();
@@ -241,7 +242,7 @@ bool BlendSpaceEditor::draw(Document& doc, int space) {
   const float width = std::max(avail.x, kSmallestSide);
   ImVec2 size;
   if (view.two_d) {
-    float side = std::min(width, kLargestSide);
+    float side = std::min(width, max_side);
     if (avail.y >= kSmallestSide) side = std::min(side, avail.y);
     side = std::max(side, kSmallestSide);
     const float plot = side - kLeft - kRight;
@@ -249,11 +250,12 @@ bool BlendSpaceEditor::draw(Document& doc, int space) {
   } else {
     size = ImVec2(width, kStripHeight);
   }
+  view.room = avail.x - size.x - ImGui::GetStyle().ItemSpacing.x;
   view.canvas_min = ImGui::GetCursorScreenPos();
   view.canvas_max = add(view.canvas_min, size);
   const float left = view.two_d ? kLeft : kRight;
-  view.plot_min = add(view.canvas_min, ImVec2(left, kTop));
-  view.plot_max = add(view.canvas_max, ImVec2(-kRight, -kBottom));
+  view.plot_min = add(view.canvas_min, ImVec2(left, view.two_d ? kTop : kStripTop));
+  view.plot_max = add(view.canvas_max, ImVec2(-kRight, view.two_d ? -kBottom : -kStripBottom));
   ImGui::InvisibleButton("##canvas", size);
   rects.record("canvas");
   rects.record("plot", view.plot_min, view.plot_max);
@@ -267,6 +269,7 @@ bool BlendSpaceEditor::draw(Document& doc, int space) {
 
   draw_space(view, points, doc);
   const bool edited = handle_mouse(doc, view, points);
+  legend(view, points);
   ImGui::PopID();
   return edited;
 }
@@ -303,16 +306,16 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
     draw->AddText(ImVec2(at.x - extent.x * align, at.y), color, s.c_str());
   };
   const SetupBlendSpace& space = doc.setup()->blend_spaces[static_cast<std::size_t>(view.space)];
-  const float below = view.plot_max.y + 3.0f;
+  // Under the plot in 2D; at the foot of the strip in 1D, clear of the labels under the axis.
+  const float below = view.two_d ? view.plot_max.y + 3.0f : view.canvas_max.y - line * 1.9f - 3.0f;
   text_at(ImVec2(view.plot_min.x, below), 0.0f, number(view.x.min), dim);
   text_at(ImVec2(view.plot_max.x, below), 1.0f, number(view.x.max), dim);
   text_at(ImVec2((view.plot_min.x + view.plot_max.x) * 0.5f, below + line * 0.9f), 0.5f,
-          space.parameter + (view.two_d ? " (x)" : ""), text);
+          space.parameter, text);
   if (view.two_d) {
     text_at(ImVec2(view.plot_min.x - 4.0f, view.plot_max.y - line), 1.0f, number(view.y.min), dim);
     text_at(ImVec2(view.plot_min.x - 4.0f, view.plot_min.y), 1.0f, number(view.y.max), dim);
-    text_at(ImVec2(view.plot_min.x, view.canvas_min.y + 3.0f), 0.0f, *space.parameter_y + " (y)",
-            text);
+    text_at(ImVec2(view.plot_min.x, view.canvas_min.y + 3.0f), 0.0f, *space.parameter_y, text);
   }
 
   // Weights at the marker, from the runtime's own functions; its triangles in 2D.
@@ -347,13 +350,27 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
     }
     rects.record("point:" + std::to_string(j), ImVec2(at.x - kDotRadius, at.y - kDotRadius),
                  ImVec2(at.x + kDotRadius, at.y + kDotRadius));
-    std::string label = view.clips[j].empty() ? std::string("(no clip)") : view.clips[j];
-    if (w > 0.0f) label += "  " + number(std::round(w * 100.0f) / 100.0f);
-    // 1D labels alternate above and below the axis so that neighbours do not cover each other.
-    const ImVec2 place = view.two_d   ? ImVec2(at.x + radius + 3.0f, at.y - line * 0.5f)
-                         : j % 2 == 0 ? ImVec2(at.x, at.y - radius - line - 2.0f)
-                                      : ImVec2(at.x, at.y + radius + 2.0f);
-    text_at(place, view.two_d ? 0.0f : 0.5f, label, w > 0.0f ? text : dim);
+    // The clip's name by the dot and its weight under the name. In 2D on the dot's right, or
+    // its left in the plot's right half so that it stays inside; in 1D centred, alternately
+    // above and below the axis so that neighbours do not cover each other.
+    const std::string name = view.clips[j].empty() ? std::string("(no clip)") : view.clips[j];
+    const std::string weight = w > 0.0f ? number(std::round(w * 100.0f) / 100.0f) : "";
+    const float lines = weight.empty() ? 1.0f : 2.0f;
+    float align = 0.5f;
+    ImVec2 place;
+    if (view.two_d) {
+      const bool right_half = at.x > (view.plot_min.x + view.plot_max.x) * 0.5f;
+      align = right_half ? 1.0f : 0.0f;
+      place = ImVec2(right_half ? at.x - radius - 3.0f : at.x + radius + 3.0f,
+                     at.y - line * lines * 0.5f);
+    } else {
+      place = j % 2 == 0 ? ImVec2(at.x, at.y - radius - 2.0f - line * lines)
+                         : ImVec2(at.x, at.y + radius + 2.0f);
+    }
+    text_at(place, align, name, w > 0.0f ? text : dim);
+    if (!weight.empty()) {
+      text_at(ImVec2(place.x, place.y + line), align, weight, ImGui::GetColorU32(lit));
+    }
   }
 
   // The marker: where the parameters are, and a ring where smoothing takes them.
@@ -498,6 +515,46 @@ bool BlendSpaceEditor::handle_mouse(Document& doc, const View& view,
     selected = -1;
   }
   return edited;
+}
+
+void BlendSpaceEditor::legend(const View& view, const std::vector<Point2>& points) {
+  // Beside a square with room to spare, the points as a list: clip, place and weight at the
+  // marker; a row selects its point.
+  if (!view.two_d || view.room < kLegendWidth) return;
+  ImGui::SameLine();
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  // The places only where the names still fit beside them.
+  const bool places = view.room >= 1.6f * kLegendWidth;
+  if (!ImGui::BeginTable("##legend", places ? 3 : 2, flags, ImVec2(view.room, 0.0f))) return;
+  ImGui::TableSetupColumn("Clip", ImGuiTableColumnFlags_WidthStretch, 2.5f);
+  if (places) ImGui::TableSetupColumn("At", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+  ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableHeadersRow();
+  for (std::size_t j = 0; j < points.size(); ++j) {
+    ImGui::PushID(static_cast<int>(j));
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    const float w = j < weights_.size() ? weights_[j] : 0.0f;
+    if (w > 0.0f) ImGui::PushStyleColor(ImGuiCol_Text, colors::playing());
+    const bool picked = ImGui::Selectable(view.clips[j].c_str(), static_cast<int>(j) == selected,
+                                          ImGuiSelectableFlags_SpanAllColumns);
+    if (w > 0.0f) ImGui::PopStyleColor();
+    rects.record("legend:" + std::to_string(j));
+    if (picked) selected = static_cast<int>(j);
+    if (places) {
+      ImGui::TableNextColumn();
+      const std::string at = number(points[j].x) + ", " + number(points[j].y);
+      ImGui::TextDisabled("%s", at.c_str());
+    }
+    ImGui::TableNextColumn();
+    if (weights_.empty()) {
+      text_right("-");
+    } else {
+      number_right(w, 2);
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
 }
 
 bool BlendSpaceEditor::point_menu(Document& doc, const View& view) {

@@ -33,7 +33,8 @@ float snap_to_axis(float value, float span);
 class BlendSpaceEditor {
  public:
   // Draws blend space `space` of the document's setup in the rest of the current window's width:
-  // a square for a 2D space, a strip for a 1D one. Every change of the setup is one undoable
+  // a square for a 2D space (at most `max_side` pixels and the height left, at least
+  // kSmallestSide), a strip for a 1D one. Every change of the setup is one undoable
   // edit (Document::edit_setup, anim/setup_blend_space_edits.h):
   // - dragging a point moves it to the (snapped) value under the mouse (the edit is made when
   //   the drag ends; a point dropped on another's place stays where it was);
@@ -45,7 +46,7 @@ class BlendSpaceEditor {
   //   parameters of the space to the values under the mouse, as the Blend panel's sliders do,
   //   so the blend can be scrubbed; the machine starts running if it was not.
   // Returns true when it edited the setup, so that a caller holding a copy refreshes it.
-  bool draw(Document& doc, int space);
+  bool draw(Document& doc, int space, float max_side = kLargestSide);
 
   int selected = -1;   // The selected point, or -1.
   bool drive = false;  // Clicks and drags set parameter values rather than edit points.
@@ -53,7 +54,8 @@ class BlendSpaceEditor {
   // Rects of the last frame, for tests: "drive" (the checkbox), "canvas" (the whole area the
   // mouse acts on), "plot" (the part the axes span: x from min at its left to max at its right;
   // in 2D y from min at its bottom to max at its top; in 1D the axis runs along its middle),
-  // "point:<j>" (each dot), "marker" (the parameter values, when a machine runs them); while a
+  // "point:<j>" (each dot), "marker" (the parameter values, when a machine runs them),
+  // "legend:<j>" (each point's row in the list beside a 2D square, when there is room); while a
   // menu is open "menu:clip" and its choices "menu:clip:<clip>", "menu:remove", or the empty
   // space's "menu:add" and its choices "menu:add:<clip>".
   ItemRects rects;
@@ -62,12 +64,15 @@ class BlendSpaceEditor {
   const std::vector<float>& shown_weights() const { return weights_; }
 
   static constexpr float kDotRadius = 5.0f;
+  static constexpr float kLargestSide = 420.0f, kSmallestSide = 180.0f;
+  static constexpr float kLegendWidth = 160.0f;  // Narrower room beside a square: no list.
 
  private:
   struct View;  // The frame's layout and the space's values (blend_space_editor.cpp).
   void draw_space(const View& view, const std::vector<Point2>& points, const Document& doc);
   void follow_mouse(Document& doc, const View& view);  // Drags and drives, while active.
   bool handle_mouse(Document& doc, const View& view, const std::vector<Point2>& points);
+  void legend(const View& view, const std::vector<Point2>& points);
   bool point_menu(Document& doc, const View& view);
   bool space_menu(Document& doc, const View& view);
   bool edit(Document& doc, Setup changed, const std::string& what);

@@ -51,7 +51,7 @@ class SetupPanel {
   //     "state_speed:<i>", "state_loop:<i>", "remove_state:<i>".
   //   Blend spaces: "add_blend_space", "space_name:<i>", "space_parameter:<i>",
   //     "remove_blend_space:<i>", "point_clip:<i>:<j>", "point_position:<i>:<j>",
-  //     "remove_point:<i>:<j>", "add_point:<i>"; "edited_space" (which space the editor below
+  //     "remove_point:<i>:<j>", "add_point:<i>"; "edited_space" (which space the editor
   //     shows; its rects are space_editor().rects).
   //   Transitions: "add_transition", "transition_from:<i>", "transition_to:<i>",
   //     "exit_time_on:<i>", "exit_time:<i>", "duration:<i>", "offset:<i>", "interruption:<i>",
@@ -85,10 +85,12 @@ class SetupPanel {
   void header(Document& doc);
   void parameters_tab(const Document& doc);
   void states_tab(const Document& doc);
-  void blend_spaces_tab(Document& doc);
+  void blend_spaces_tab(Document& doc);  // The table and the editor, side by side or stacked.
+  void blend_space_table(const Document& doc);
   void point_rows(const std::vector<Clip>& clips, std::size_t space);
-  // The chosen space drawn and edited by hand (BlendSpaceEditor), below the table.
-  void space_editor_section(Document& doc);
+  // The chosen space drawn and edited by hand (BlendSpaceEditor), a 2D one at most `max_side`
+  // pixels square.
+  void space_editor_section(Document& doc, float max_side);
   void transitions_tab(const Document& doc);
   // True when the transition's remove button was pressed.
   bool transition_row(std::size_t transition);
