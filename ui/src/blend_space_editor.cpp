@@ -301,9 +301,12 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
     }
   }
   const float line = ImGui::GetTextLineHeight();
+  // Text at `at` aligned by `align` (0 left, 0.5 centre, 1 right), kept inside the canvas.
   const auto text_at = [&](ImVec2 at, float align, const std::string& s, ImU32 color) {
     const ImVec2 extent = ImGui::CalcTextSize(s.c_str());
-    draw->AddText(ImVec2(at.x - extent.x * align, at.y), color, s.c_str());
+    const float x = std::clamp(at.x - extent.x * align, view.canvas_min.x + 2.0f,
+                               std::max(view.canvas_max.x - extent.x - 2.0f, view.canvas_min.x));
+    draw->AddText(ImVec2(x, at.y), color, s.c_str());
   };
   const SetupBlendSpace& space = doc.setup()->blend_spaces[static_cast<std::size_t>(view.space)];
   // Under the plot in 2D; at the foot of the strip in 1D, clear of the labels under the axis.
