@@ -278,6 +278,23 @@ TEST_F(BlendSpaceEditorTest, DeleteRemovesTheSelectedPointWhileTheMouseIsOverThe
   EXPECT_EQ(space().points.size(), 4u);
 }
 
+TEST_F(BlendSpaceEditorTest, TheListBesideTheSquareShowsTheWeightsAndSelectsPoints) {
+  // The square is 420 pixels in a 624-pixel-wide window: the list fits beside it.
+  set_values(0.25f, 0.25f);
+  h_.frames(1);
+  const ItemRect fwd = rect("legend:1");
+  EXPECT_GT(fwd.min.x, rect("canvas").max.x);
+  ASSERT_TRUE(h_.click(editor_.rects, "legend:1"));
+  EXPECT_EQ(editor_.selected, 1);
+  EXPECT_FALSE(doc_.setup_history().can_undo()) << "selecting is no edit";
+  // Delete acts while the mouse is over the space.
+  h_.mouse_to(at_pixel(-0.5f, 0.5f));
+  h_.press(testing::kDeleteKey);
+  ASSERT_EQ(space().points.size(), 4u);
+  EXPECT_EQ(space().points[1].clip, "right");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "remove point fwd of blend space Strafe");
+}
+
 TEST_F(BlendSpaceEditorTest, CtrlDraggingSetsTheParametersAndEditsNothing) {
   StateMachineInstance* sm = doc_.state_machine();
   ASSERT_NE(sm, nullptr);
