@@ -40,8 +40,9 @@ class BlendSpaceEditor {
   //   the drag ends; a point dropped on another's place stays where it was);
   // - double-clicking empty space adds a point there playing the first clip the space does not
   //   use yet; right-clicking it offers "Add point here" with a choice of clips;
-  // - clicking a point selects it; right-clicking it changes its clip or removes it; Delete
-  //   removes the selected point (while the mouse is over the space);
+  // - clicking a point (or its row in the list beside a square with room for one) selects it;
+  //   right-clicking it changes its clip or removes it; Delete removes the selected point
+  //   (while the mouse is over the space);
   // - holding Ctrl (or with `drive` on), clicking and dragging sets the running machine's
   //   parameters of the space to the values under the mouse, as the Blend panel's sliders do,
   //   so the blend can be scrubbed; the machine starts running if it was not.
@@ -75,6 +76,7 @@ class BlendSpaceEditor {
   void legend(const View& view, const std::vector<Point2>& points);
   bool point_menu(Document& doc, const View& view);
   bool space_menu(Document& doc, const View& view);
+  // Hands `changed` to the document as the edit "<what> of blend space <name>"; true.
   bool edit(Document& doc, Setup changed, const std::string& what);
 
   int space_ = -1;             // The space drawn last frame: a new one drops the selection.
