@@ -421,7 +421,7 @@ TEST(Gui, ViewOptionShowsTheBlendSpaceEditor) {
     }
     return n;
   };
-  // The 1D marker: a line across the strip's axis (about 40 pixels tall) and a diamond.
+  // The 1D marker: a tick across the strip's axis (24 pixels tall) and a diamond.
   EXPECT_GT(marker_pixels(load(spaces)), marker_pixels(load(blend)) + 40);
   std::remove(spaces.c_str());
   std::remove(blend.c_str());

@@ -388,7 +388,8 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
       draw->AddLine(ImVec2(view.plot_min.x, at.y), ImVec2(view.plot_max.x, at.y),
                     IM_COL32(255, 170, 60, 70));
     } else {
-      draw->AddLine(ImVec2(at.x, view.plot_min.y), ImVec2(at.x, view.plot_max.y), orange, 1.5f);
+      // A short tick across the axis, clear of the labels above and below it.
+      draw->AddLine(ImVec2(at.x, at.y - 12.0f), ImVec2(at.x, at.y + 12.0f), orange, 1.5f);
     }
     const float r = 5.0f;
     draw->AddQuadFilled(ImVec2(at.x, at.y - r), ImVec2(at.x + r, at.y), ImVec2(at.x, at.y + r),
