@@ -477,6 +477,18 @@ TEST_F(SetupPanelTest, TheBlendSpacesTabEditsTheChosenSpaceByHand) {
   ASSERT_TRUE(doc_.undo_setup_edit());
   h_.frames(2);
   EXPECT_EQ(panel_.working().blend_spaces[0].points[1].position, 1.0f);
+
+  // A new space is shown at once; clicking a space's name shows that one.
+  ASSERT_TRUE(h_.click(panel_.rects, "add_blend_space"));
+  h_.frames(2);
+  ASSERT_EQ(current().blend_spaces.size(), 2u);
+  EXPECT_EQ(panel_.edited_space(), 1u);
+  ASSERT_TRUE(h_.click(panel_.rects, "space_name:0"));
+  h_.click_empty();
+  EXPECT_EQ(panel_.edited_space(), 0u);
+  ASSERT_TRUE(h_.choose(panel_.rects, "edited_space", "Blend 2"));
+  h_.frames(2);
+  EXPECT_EQ(panel_.edited_space(), 1u);
 }
 
 }  // namespace

@@ -569,7 +569,9 @@ void SetupPanel::blend_space_table(const Document& doc) {
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      if (text_field("##name", key("space_name", i), &space.name)) {
+      const bool renamed = text_field("##name", key("space_name", i), &space.name);
+      if (ImGui::IsItemActivated()) edited_space_ = i;  // The editor shows the space clicked.
+      if (renamed) {
         const std::string old = committed_name(saved.blend_spaces, i);
         rename_blend_space(&working_, old, space.name);
         commit("rename blend space " + old + " to " + space.name);
@@ -626,6 +628,7 @@ void SetupPanel::blend_space_table(const Document& doc) {
     }
     commit("add blend space " + space.name);
     working_.blend_spaces.push_back(std::move(space));
+    edited_space_ = working_.blend_spaces.size() - 1;  // The editor shows the new space.
   }
   rects.record("add_blend_space");
 }
