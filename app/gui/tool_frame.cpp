@@ -221,7 +221,8 @@ void draw_panels(Tool& tool, ViewRenderer& renderer) {
     };
     const bool setup_view = view == "graph" || view == "setup" || view == "blend_spaces";
     if (setup_view) {
-      tool.setup.select_tab(view == "graph" ? "Graph" : view == "setup" ? "States" : "Blend spaces");
+      const char* tab = view == "graph" ? "Graph" : view == "setup" ? "States" : "Blend spaces";
+      tool.setup.select_tab(tab);
     }
     if (!view.empty()) tool.pending_view.clear();
     if (ImGui::BeginTabItem("Blend", nullptr, chosen(view == "blend"))) {
