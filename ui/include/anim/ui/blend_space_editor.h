@@ -61,7 +61,8 @@ class BlendSpaceEditor {
   // space's "menu:add" and its choices "menu:add:<clip>".
   ItemRects rects;
   // Each point's weight at the marker as shown in the last frame (0 for points that do not
-  // contribute); empty when no marker was shown.
+  // contribute); empty when no marker was shown, or when a 1D space has two points at one place
+  // (which the setup reports and the runtime does not run).
   const std::vector<float>& shown_weights() const { return weights_; }
 
   static constexpr float kDotRadius = 5.0f;
