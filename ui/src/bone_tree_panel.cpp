@@ -171,12 +171,14 @@ bool BoneTreePanel::mask_header(const Document& doc, Selection& sel) {
     return false;
   }
   mask_ = mask_of(layers[mask_layer_], doc.model().skeleton);
-  ImGui::TextColored(colors::highlight(), "Mask of layer %s:", sel.mask_layer.c_str());
-  ImGui::SameLine();
-  ImGui::TextDisabled("ticked joints move with it");
-  ImGui::SameLine();
   if (ImGui::SmallButton("Done")) sel.mask_layer.clear();
   rects.record("mask_done");
+  ImGui::SameLine();
+  ImGui::TextColored(colors::highlight(), "Mask of %s", sel.mask_layer.c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Ticked joints move with layer %s; a tick takes the joint's subtree along",
+                      sel.mask_layer.c_str());
+  }
   return !sel.mask_layer.empty();
 }
 
@@ -195,6 +197,15 @@ void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, b
   if (!has_children) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
   if (joint == sel.joint) flags |= ImGuiTreeNodeFlags_Selected;
 
+  if (mask_layer_ >= 0 && static_cast<std::size_t>(joint) < mask_.size()) {
+    // Before the open state is set up: that applies to the next item, the tree node.
+    bool in_mask = mask_[joint];
+    ImGui::PushID(joint);
+    if (ImGui::Checkbox("##mask", &in_mask)) toggled_ = joint;
+    ImGui::PopID();
+    rects.record("mask:" + skeleton.names[joint]);
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  }
   if (filtering && force_open_) {
     ImGui::SetNextItemOpen(true, ImGuiCond_Always);
   } else if (open_all_ != 0) {
@@ -222,14 +233,6 @@ void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, b
   char unnamed[32];
   std::snprintf(unnamed, sizeof(unnamed), "(joint %d)", joint);
   const char* label = name.empty() ? unnamed : name.c_str();
-  if (mask_layer_ >= 0 && static_cast<std::size_t>(joint) < mask_.size()) {
-    bool in_mask = mask_[joint];
-    ImGui::PushID(joint);
-    if (ImGui::Checkbox("##mask", &in_mask)) toggled_ = joint;
-    ImGui::PopID();
-    rects.record("mask:" + name);
-    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-  }
   const bool open = ImGui::TreeNodeEx(joint_id(joint), flags, "%s", label);
   ImGui::PopStyleColor(colors_pushed);
   rects.record("joint:" + name);

@@ -16,7 +16,6 @@ namespace anim::ui {
 
 using setup_panel::key;
 using setup_panel::kTableFlags;
-using setup_panel::setup_columns;
 using setup_panel::shown;
 
 namespace {
@@ -40,13 +39,18 @@ void SetupPanel::layers_tab(const Document& doc, Selection& sel) {
   if (working_.layers.empty()) {
     ImGui::TextDisabled("No layers: the base machine alone poses the model.");
   } else if (ImGui::BeginTable("layers", 8, kTableFlags)) {
-    setup_columns({{"Name", 1.6f},
-                   {"Blend", 1.1f},
-                   {"Weight", 1.0f},
-                   {"Weight parameter", 1.3f},
-                   {"Reference", 1.3f},
-                   {"Mask", 2.0f},
-                   {"Order", 0.9f}});
+    ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableSetupColumn("Blend", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize("override").x + ImGui::GetFrameHeight() +
+                                2.0f * ImGui::GetStyle().FramePadding.x);
+    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+    ImGui::TableSetupColumn("Scaled by", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableSetupColumn("Reference", ImGuiTableColumnFlags_WidthStretch, 1.3f);
+    ImGui::TableSetupColumn("Mask", ImGuiTableColumnFlags_WidthStretch, 1.8f);
+    ImGui::TableSetupColumn("##order", ImGuiTableColumnFlags_WidthFixed,
+                            2.0f * ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+    ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+    ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < working_.layers.size(); ++i) {
       SetupLayer& layer = working_.layers[i];
       ImGui::PushID(static_cast<int>(i));
