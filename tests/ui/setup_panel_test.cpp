@@ -278,6 +278,18 @@ TEST_F(SetupPanelTest, ClickingAProblemShowsItsItem) {
   EXPECT_EQ(problem_tab("/blend_spaces/1/points/0/clip"), "Blend spaces");
   EXPECT_EQ(problem_tab("/default_state"), "Graph");
   EXPECT_EQ(problem_tab("/model"), "");
+  // A layer's machine is in the graph; its own fields on the Layers tab.
+  EXPECT_EQ(problem_tab("/layers/1/states/0/motion"), "Graph");
+  EXPECT_EQ(problem_tab("/layers/0/transitions/2/to"), "Graph");
+  EXPECT_EQ(problem_tab("/layers/0/default_state"), "Graph");
+  EXPECT_EQ(problem_tab("/layers/3/mask/include/0"), "Layers");
+  EXPECT_EQ(problem_tab("/layers/12/weight"), "Layers");
+  EXPECT_EQ(problem_tab("/layers/2"), "Layers");
+  EXPECT_EQ(layer_of("/layers/12/weight"), 12);
+  EXPECT_EQ(layer_of("/layers/"), -1);
+  EXPECT_EQ(layer_of("/layers/x/name"), -1);
+  EXPECT_EQ(layer_of("/layersx/1"), -1);
+  EXPECT_EQ(layer_of("/states/1"), -1);
 }
 
 TEST_F(SetupPanelTest, OpsOfABoolParameter) {

@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -880,7 +881,27 @@ void SetupPanel::condition_rows(std::size_t i) {
 
 // --- Problems ---
 
+int layer_of(const std::string& pointer) {
+  const std::string prefix = "/layers/";
+  if (pointer.rfind(prefix, 0) != 0 || pointer.size() == prefix.size()) return -1;
+  std::size_t end = prefix.size();
+  while (end < pointer.size() && std::isdigit(static_cast<unsigned char>(pointer[end]))) ++end;
+  if (end == prefix.size() || end - prefix.size() > 6) return -1;
+  if (end < pointer.size() && pointer[end] != '/') return -1;
+  return std::atoi(pointer.c_str() + prefix.size());
+}
+
 std::string problem_tab(const std::string& pointer) {
+  // A layer's states and transitions are edited in the graph (its machine), the rest of it on
+  // the Layers tab.
+  const int layer = layer_of(pointer);
+  if (layer >= 0) {
+    const std::size_t slash = pointer.find('/', 8);  // After "/layers/N".
+    const std::string rest = slash == std::string::npos ? std::string() : pointer.substr(slash);
+    const bool machine = rest.rfind("/states/", 0) == 0 || rest.rfind("/transitions/", 0) == 0 ||
+                         rest == "/default_state";
+    return machine ? "Graph" : "Layers";
+  }
   static const std::pair<const char*, const char*> kTabs[] = {
       {"/states/", "Graph"},          {"/default_state", "Graph"},
       {"/transitions/", "Transitions"}, {"/parameters/", "Parameters"},

@@ -22,6 +22,8 @@ namespace anim::ui {
 // The tab that shows the item a problem's JSON pointer names ("Graph" for a state, ...), or
 // empty for none.
 std::string problem_tab(const std::string& pointer);
+// The layer a problem's pointer lies in ("/layers/2/states/0" -> 2), or -1 for none.
+int layer_of(const std::string& pointer);
 
 class SetupPanel {
  public:
