@@ -167,6 +167,28 @@ TEST(GraphGeometryTest, AnEdgeBendsAroundABoxInItsWay) {
   EXPECT_FALSE(SampledCurveEntersBox(under, Box{{190, -40}, {310, 40}}));
 }
 
+TEST(GraphGeometryTest, SegmentsCrossWhereTheyShareAPoint) {
+  EXPECT_TRUE(segments_cross(Segment{{0, 0}, {10, 10}}, Segment{{0, 10}, {10, 0}}));
+  EXPECT_FALSE(segments_cross(Segment{{0, 0}, {4, 4}}, Segment{{0, 10}, {10, 0}})) << "short of it";
+  EXPECT_TRUE(segments_cross(Segment{{0, 0}, {5, 5}}, Segment{{0, 10}, {10, 0}})) << "touching";
+  EXPECT_FALSE(segments_cross(Segment{{0, 0}, {10, 0}}, Segment{{0, 1}, {10, 1}})) << "parallel";
+  EXPECT_TRUE(segments_cross(Segment{{0, 0}, {10, 0}}, Segment{{5, 0}, {15, 0}})) << "overlapping";
+  EXPECT_FALSE(segments_cross(Segment{{0, 0}, {10, 0}}, Segment{{11, 0}, {15, 0}}));
+}
+
+TEST(GraphGeometryTest, ADetourTakesTheSideThatCrossesFewerOtherLines) {
+  // As in AnEdgeBendsAroundABoxInItsWay, both sides clear the box with a bend of 42, below
+  // first; another transition's line below the box leaves the side above, midpoint y 25 - 42.
+  const Box a{{0, 0}, {100, 50}}, b{{400, 0}, {500, 50}};
+  const Box middle{{200, 0}, {300, 50}};
+  const Segment below{{250, 60}, {250, 200}};
+  const Curve c = route_edge(a, b, 0.0f, {middle}, 10.0f, {below});
+  ExpectNear(c.at(0.5f), {250, -17});
+  // Lines crossed on both sides alike: the side it takes without them.
+  const Segment across{{0, -100}, {500, 200}};
+  ExpectNear(route_edge(a, b, 0.0f, {middle}, 10.0f, {across}).at(0.5f), {250, 67});
+}
+
 TEST(GraphGeometryTest, SelfLoopsSitOverTheBoxAndWidenWithEachOne) {
   const Box box{{0, 0}, {100, 50}};
   const Curve first = self_loop(box, 0), second = self_loop(box, 1);
@@ -182,6 +204,21 @@ TEST(GraphGeometryTest, LabelsGoToTheSideACurveBendsTo) {
   // Straight: the chord turned clockwise, right to down and down to left.
   ExpectNear(bend_side(Curve{{0, 0}, {50, 0}, {100, 0}}), {0, 1});
   ExpectNear(bend_side(Curve{{0, 0}, {0, 50}, {0, 100}}), {-1, 0});
+}
+
+TEST(GraphGeometryTest, LabelsSitBesideTheMiddleOrTheNearestClearPoint) {
+  // Straight from (0, 0) to (200, 0), x = 200 t: beside is below, 8 + 4 under the line.
+  const Curve c{{0, 0}, {100, 0}, {200, 0}};
+  const glm::vec2 half(20, 8);
+  ExpectNear(place_label(c, half, 4.0f, {}), {100, 12});
+  // A box over x in [80, 120] leaves t = 0.42 (x 84, the label over [64, 104]), 0.58, 0.34
+  // (x 68, [48, 88]) and 0.66 in its way; t = 0.26 (x 52, [32, 72]) is clear.
+  const Box in_the_way{{80, 5}, {120, 20}};
+  ExpectNear(place_label(c, half, 4.0f, {in_the_way}), {52, 12});
+  // Touching is no overlap: a box ending where the label starts leaves it in the middle.
+  ExpectNear(place_label(c, half, 4.0f, {Box{{0, 20}, {200, 40}}}), {100, 12});
+  // Nowhere clear: the middle.
+  ExpectNear(place_label(c, half, 4.0f, {Box{{-50, -50}, {250, 50}}}), {100, 12});
 }
 
 }  // namespace

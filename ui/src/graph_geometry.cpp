@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include <glm/geometric.hpp>
@@ -184,8 +185,46 @@ float lane_offset(int k, int count, bool reverse, float spacing) {
   return spacing * (static_cast<float>(k) - static_cast<float>(count - 1) * 0.5f);
 }
 
+bool segments_cross(const Segment& p, const Segment& q) {
+  // Which side of a line a point is on: the sign of a cross product.
+  const auto turn = [](const glm::vec2& o, const glm::vec2& a, const glm::vec2& b) {
+    const float cross = (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+    return cross > 0.0f ? 1 : cross < 0.0f ? -1 : 0;
+  };
+  const auto within = [](const Segment& s, const glm::vec2& point) {  // For collinear points.
+    return box_from_corners(s.a, s.b).contains(point);
+  };
+  const int d1 = turn(q.a, q.b, p.a), d2 = turn(q.a, q.b, p.b);
+  const int d3 = turn(p.a, p.b, q.a), d4 = turn(p.a, p.b, q.b);
+  if (d1 * d2 < 0 && d3 * d4 < 0) return true;
+  return (d1 == 0 && within(q, p.a)) || (d2 == 0 && within(q, p.b)) ||
+         (d3 == 0 && within(p, q.a)) || (d4 == 0 && within(p, q.b));
+}
+
+namespace {
+
+// How many of `lines` the curve crosses, along the same polyline as curve_crosses_box.
+int crossings(const Curve& c, const std::vector<Segment>& lines) {
+  constexpr int kSegments = 48;
+  int count = 0;
+  for (const Segment& line : lines) {
+    glm::vec2 previous = c.p0;
+    for (int i = 1; i <= kSegments; ++i) {
+      const glm::vec2 next = c.at(static_cast<float>(i) / kSegments);
+      if (segments_cross(Segment{previous, next}, line)) {
+        ++count;
+        break;
+      }
+      previous = next;
+    }
+  }
+  return count;
+}
+
+}  // namespace
+
 Curve route_edge(const Box& from, const Box& to, float offset, const std::vector<Box>& obstacles,
-                 float clearance) {
+                 float clearance, const std::vector<Segment>& avoid) {
   const glm::vec2 a = from.centre(), b = to.centre();
   const float length = glm::distance(a, b);
   if (length < 1e-4f) return Curve{a, a, b};
@@ -211,15 +250,26 @@ Curve route_edge(const Box& from, const Box& to, float offset, const std::vector
     }
     sign = towards > 0.0f ? -1.0f : 1.0f;
   }
+  // The least clearing bend on each side, the preferred side first.
   constexpr float kStep = 6.0f;
   const float reach = 3.0f * length;
-  for (float bend = kStep; bend <= reach; bend += kStep) {
-    for (const float s : {sign, -sign}) {
+  std::optional<Curve> best;
+  int best_crossings = 0;
+  float best_bend = 0.0f;
+  for (const float s : {sign, -sign}) {
+    for (float bend = kStep; bend <= reach; bend += kStep) {
       const Curve c = shifted(offset + s * bend);
-      if (clear(c)) return c;
+      if (!clear(c)) continue;
+      const int crossed = crossings(c, avoid);
+      if (!best || crossed < best_crossings || (crossed == best_crossings && bend < best_bend)) {
+        best = c;
+        best_crossings = crossed;
+        best_bend = bend;
+      }
+      break;
     }
   }
-  return plain;
+  return best ? *best : plain;
 }
 
 Curve self_loop(const Box& box, int k) {
@@ -236,6 +286,27 @@ glm::vec2 bend_side(const Curve& c) {
   if (length < 1e-6f) return glm::vec2(0.0f, -1.0f);
   const glm::vec2 side = clockwise(chord / length);
   return glm::dot(c.p1 - (c.p0 + c.p2) * 0.5f, side) < -1e-4f ? -side : side;
+}
+
+glm::vec2 place_label(const Curve& c, const glm::vec2& half, float gap,
+                      const std::vector<Box>& taken) {
+  const glm::vec2 side = bend_side(c);
+  const float away = std::fabs(side.x) * half.x + std::fabs(side.y) * half.y + gap;
+  const auto beside = [&](float t) { return c.at(t) + side * away; };
+  const auto clear = [&](const glm::vec2& centre) {
+    const Box label{centre - half, centre + half};
+    return std::none_of(taken.begin(), taken.end(), [&](const Box& other) {
+      return label.min.x < other.max.x && other.min.x < label.max.x && label.min.y < other.max.y &&
+             other.min.y < label.max.y;
+    });
+  };
+  for (int step = 0; step <= 5; ++step) {
+    for (const float t :
+         {0.5f - 0.08f * static_cast<float>(step), 0.5f + 0.08f * static_cast<float>(step)}) {
+      if (clear(beside(t))) return beside(t);
+    }
+  }
+  return beside(0.5f);
 }
 
 }  // namespace anim::ui

@@ -76,7 +76,9 @@ Priorities transition_priorities(const Setup& setup) {
 struct StateGraph::DrawnEdge {
   int transition = -1;
   Curve curve;
-  std::optional<Box> label;
+  std::optional<Box> label;  // Where its label went, once placed.
+  std::string text;          // Its label.
+  ImU32 color = 0;           // Its label's.
 };
 
 std::string transition_label(const SetupTransition& t) {
@@ -470,9 +472,17 @@ void StateGraph::draw(Document& doc) {
       for (const auto& [name, place] : places) {
         if (name != t.from && name != t.to) obstacles.push_back(Box{place, place + size});
       }
+      // A detour goes to the side where it crosses fewer transitions between other boxes.
+      std::vector<Segment> others;
+      for (const SetupTransition& o : setup->transitions) {
+        const auto o_from = places.find(o.from), o_to = places.find(o.to);
+        if (o_from == places.end() || o_to == places.end() || o.from == o.to) continue;
+        if (o.from == t.from || o.from == t.to || o.to == t.from || o.to == t.to) continue;
+        others.push_back(Segment{o_from->second + size * 0.5f, o_to->second + size * 0.5f});
+      }
       const bool reverse = lanes.count({t.to, t.from}) > 0;
       const float offset = lane_offset(lane, lanes[{t.from, t.to}], reverse, kLaneSpacing);
-      curve = route_edge(from_box, to_box, offset, obstacles, kClearance);
+      curve = route_edge(from_box, to_box, offset, obstacles, kClearance, others);
     }
     curve = Curve{screen(curve.p0), screen(curve.p1), screen(curve.p2)};
     const bool running = t.from == running_from && t.to == running_to;
@@ -489,28 +499,34 @@ void StateGraph::draw(Document& doc) {
     rects.record("edge_mid:" + std::to_string(i), im(middle - glm::vec2(2.0f)),
                  im(middle + glm::vec2(2.0f)));
 
-    DrawnEdge drawn{static_cast<int>(i), curve, std::nullopt};
-    // Its rank when its source has several, then its conditions, beside its middle on the side
-    // it bends to, away from a transition the other way.
-    const std::string text = transition_caption(*setup, static_cast<int>(i));
-    if (!text.empty()) {
-      const glm::vec2 extent = gv(font->CalcTextSizeA(text_size, FLT_MAX, 0.0f, text.c_str()));
-      const glm::vec2 side = bend_side(curve);
-      const glm::vec2 half(extent.x * 0.5f + 3.0f, extent.y * 0.5f + 1.0f);
-      const float away = std::fabs(side.x) * half.x + std::fabs(side.y) * half.y;
-      const glm::vec2 at = middle + side * (away + 4.0f);
-      draw->AddRectFilled(im(at - half), im(at + half),
-                          ImGui::GetColorU32(ImGuiCol_WindowBg, 0.85f), 3.0f);
-      if (chosen) draw->AddRect(im(at - half), im(at + half), highlight, 3.0f);
-      draw->AddText(font, text_size, im(at - half + glm::vec2(3.0f, 1.0f)),
-                    chosen    ? highlight
-                    : running ? live
-                              : ImGui::GetColorU32(ImGuiCol_Text, 0.8f),
-                    text.c_str());
-      drawn.label = Box{at - half, at + half};
-      rects.record("edge:" + std::to_string(i), im(at - half), im(at + half));
-    }
-    edges.push_back(drawn);
+    // Its rank when its source has several, then its conditions: placed once every curve is
+    // drawn, over them.
+    edges.push_back(DrawnEdge{static_cast<int>(i), curve, std::nullopt,
+                              transition_caption(*setup, static_cast<int>(i)),
+                              chosen    ? highlight
+                              : running ? live
+                                        : ImGui::GetColorU32(ImGuiCol_Text, 0.8f)});
+  }
+  // Labels beside their curve's middle on the side it bends to (away from a transition the
+  // other way), moved along it when that spot is another label's or a box's.
+  std::vector<Box> taken;
+  for (const auto& [name, place] : places) {
+    (void)name;
+    taken.push_back(Box{screen(place), screen(place + size)});
+  }
+  for (DrawnEdge& e : edges) {
+    if (e.text.empty()) continue;
+    const glm::vec2 extent = gv(font->CalcTextSizeA(text_size, FLT_MAX, 0.0f, e.text.c_str()));
+    const glm::vec2 half(extent.x * 0.5f + 3.0f, extent.y * 0.5f + 1.0f);
+    const glm::vec2 at = place_label(e.curve, half, 4.0f, taken);
+    const bool chosen = e.transition == selected_transition;
+    draw->AddRectFilled(im(at - half), im(at + half), ImGui::GetColorU32(ImGuiCol_WindowBg, 0.85f),
+                        3.0f);
+    if (chosen) draw->AddRect(im(at - half), im(at + half), highlight, 3.0f);
+    draw->AddText(font, text_size, im(at - half + glm::vec2(3.0f, 1.0f)), e.color, e.text.c_str());
+    e.label = Box{at - half, at + half};
+    taken.push_back(*e.label);
+    rects.record("edge:" + std::to_string(e.transition), im(at - half), im(at + half));
   }
 
   for (const auto& [name, place] : places) {
@@ -664,15 +680,22 @@ void StateGraph::draw(Document& doc) {
   // it, elsewhere it starts a selection rectangle (with Alt held, a pan).
   const bool over_empty = ImGui::IsWindowHovered() && !ImGui::IsAnyItemHovered() &&
                           connecting_.empty() && !dragging_ && !box_selecting_ && pan_button_ < 0;
-  if (over_empty && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+  // The arrows are of the setup before this frame's edits, if any: an index may be gone.
+  int hovered_edge = over_empty ? edge_at(mouse) : -1;
+  if (hovered_edge >= static_cast<int>(setup->transitions.size())) hovered_edge = -1;
+  if (hovered_edge >= 0 && !ImGui::IsAnyMouseDown()) {
+    ImGui::SetTooltip(
+        "%s: click to select; right-click to reorder or delete",
+        transition_name(setup->transitions[static_cast<std::size_t>(hovered_edge)]).c_str());
+  }
+  if (over_empty && hovered_edge < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
     add_state_at(doc, mouse_graph - size * 0.5f);
     setup = doc.setup();
   } else if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    const int hit = edge_at(mouse);
     if (io.KeyAlt) {
       pan_button_ = ImGuiMouseButton_Left;
-    } else if (hit >= 0) {
-      select_transition(hit);
+    } else if (hovered_edge >= 0) {
+      select_transition(hovered_edge);
     } else {
       select_transition(-1);
       box_selecting_ = true;
@@ -680,10 +703,9 @@ void StateGraph::draw(Document& doc) {
     }
   }
   if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
-    const int hit = edge_at(mouse);
-    if (hit >= 0) {
-      select_transition(hit);
-      edge_menu_ = hit;
+    if (hovered_edge >= 0) {
+      select_transition(hovered_edge);
+      edge_menu_ = hovered_edge;
       ImGui::OpenPopup("edge_menu");
     } else {
       new_state_at_ = mouse_graph - size * 0.5f;

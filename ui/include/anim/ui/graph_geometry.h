@@ -74,13 +74,22 @@ bool curve_crosses_box(const Curve& c, const Box& box);
 // direction's side is the opposite one, A -> B and B -> A never overlap.
 float lane_offset(int k, int count, bool reverse, float spacing);
 
+// A straight line from `a` to `b`.
+struct Segment {
+  glm::vec2 a{0.0f}, b{0.0f};
+};
+
+// Whether two segments share a point.
+bool segments_cross(const Segment& p, const Segment& q);
+
 // The curve of a transition from box `from` to box `to`: from centre to centre with its
-// midpoint shifted sideways by `offset` (see lane_offset), bent further to the side where it
-// clears every box of `obstacles` by `clearance` when the plain curve would cross one (the
-// side of `offset` first, else away from the boxes in the way; unbent when no bend up to a few
-// times its length clears them), and cut at the rims of both boxes.
+// midpoint shifted sideways by `offset` (see lane_offset), and cut at the rims of both boxes.
+// When that curve would cross a box of `obstacles` (with `clearance` around it), it bends
+// further, by the least amount that clears them all, to the side where it crosses fewest of
+// `avoid` (other transitions' lines); on a tie, the lesser bend, then the side of `offset`, or
+// away from the boxes in the way. Unbent when no bend up to a few times its length clears them.
 Curve route_edge(const Box& from, const Box& to, float offset, const std::vector<Box>& obstacles,
-                 float clearance);
+                 float clearance, const std::vector<Segment>& avoid = {});
 
 // The loop of a transition from `box` to itself, over its top edge; the k-th loop of a box is
 // wider and taller than the one before, so several stay apart.
@@ -90,5 +99,12 @@ Curve self_loop(const Box& box, int k);
 // sits clear of the curve and of a transition going the other way. For a straight curve, the
 // chord's direction turned a quarter clockwise on screen.
 glm::vec2 bend_side(const Curve& c);
+
+// Where the centre of a label `half` its size each way goes beside `c`: `gap` from a point of
+// the curve on the side it bends to, at its middle when no box of `taken` (other labels, the
+// graph's boxes) overlaps it there, else at the nearest clear point further along either way
+// (t = 0.42, 0.58, 0.34, 0.66, ...); at the middle when none is clear.
+glm::vec2 place_label(const Curve& c, const glm::vec2& half, float gap,
+                      const std::vector<Box>& taken);
 
 }  // namespace anim::ui
