@@ -70,7 +70,28 @@ Priorities transition_priorities(const Setup& setup) {
   return out;
 }
 
+const glm::vec2 kNodeSize(StateGraph::kNodeWidth, StateGraph::kNodeHeight);
+constexpr ImU32 kLive = IM_COL32(255, 170, 60, 255);  // The running transition.
+
 }  // namespace
+
+// What every part of the graph needs of this frame.
+struct StateGraph::Frame {
+  glm::vec2 origin{0.0f};       // The graph area's top-left corner on screen, at pan 0.
+  glm::vec2 area{0.0f};         // Its size in pixels.
+  glm::vec2 mouse{0.0f};        // On screen...
+  glm::vec2 mouse_graph{0.0f};  // ... and in graph units.
+  GraphView view;
+  bool keys = false;  // Keys act on the graph.
+  ImDrawList* draw = nullptr;
+  ImFont* font = nullptr;
+  float text_size = 0.0f;  // Text at the view's zoom.
+  ImU32 edge = 0, highlight = 0;
+  std::map<std::string, float> weights;  // Of the running states, by name.
+  std::string running_from, running_to;  // The running transition's boxes, or empty.
+  float progress = 0.0f;                 // Its progress, 0 to 1.
+  glm::vec2 screen(const glm::vec2& graph) const { return origin + view.to_area(graph); }
+};
 
 // An arrow as drawn this frame, in screen pixels, for hit testing.
 struct StateGraph::DrawnEdge {
@@ -393,50 +414,363 @@ void StateGraph::draw_tools(const glm::vec2& area, const std::map<std::string, g
   ImGui::EndChild();
 }
 
-void StateGraph::draw(Document& doc) {
-  rects.clear();
-  const Setup* setup = doc.setup();
-  if (setup == nullptr) return;
-  const std::map<std::string, glm::vec2> stored = node_positions(*setup);
-  forget_missing(*setup, stored);
-  const glm::vec2 size(kNodeWidth, kNodeHeight);
+std::vector<std::optional<Curve>> transition_curves(
+    const Setup& setup, const std::map<std::string, glm::vec2>& places) {
+  const glm::vec2 size(StateGraph::kNodeWidth, StateGraph::kNodeHeight);
+  const auto box = [&](const std::string& name) {
+    const glm::vec2 place = places.at(name);
+    return Box{place, place + size};
+  };
+  // Transitions sharing two boxes are fanned apart; each has its lane among them.
+  std::map<std::pair<std::string, std::string>, int> lanes, lane_taken;
+  for (const SetupTransition& t : setup.transitions) ++lanes[{t.from, t.to}];
+  std::vector<std::optional<Curve>> out;
+  for (const SetupTransition& t : setup.transitions) {
+    if (!places.count(t.from) || !places.count(t.to)) {  // A problem, listed elsewhere.
+      out.emplace_back();
+      continue;
+    }
+    const int lane = lane_taken[{t.from, t.to}]++;
+    if (t.from == t.to) {
+      out.emplace_back(self_loop(box(t.from), lane));
+      continue;
+    }
+    std::vector<Box> obstacles;
+    for (const auto& [name, place] : places) {
+      if (name != t.from && name != t.to) obstacles.push_back(box(name));
+    }
+    // A detour goes to the side where it crosses fewer transitions between other boxes.
+    std::vector<Segment> others;
+    for (const SetupTransition& o : setup.transitions) {
+      if (!places.count(o.from) || !places.count(o.to) || o.from == o.to) continue;
+      if (o.from == t.from || o.from == t.to || o.to == t.from || o.to == t.to) continue;
+      others.push_back(Segment{box(o.from).centre(), box(o.to).centre()});
+    }
+    const bool reverse = lanes.count({t.to, t.from}) > 0;
+    const float offset =
+        lane_offset(lane, lanes[{t.from, t.to}], reverse, StateGraph::kLaneSpacing);
+    out.emplace_back(
+        route_edge(box(t.from), box(t.to), offset, obstacles, StateGraph::kClearance, others));
+  }
+  return out;
+}
+
+StateGraph::Frame StateGraph::begin_frame(Document& doc) {
+  Frame f;
+  const ImGuiIO& io = ImGui::GetIO();
+  f.origin = gv(ImGui::GetCursorScreenPos());
+  f.area = gv(ImGui::GetContentRegionAvail());
+  f.mouse = gv(io.MousePos);
+  // Keys act on the graph while the mouse is over it, no text field has focus and no menu is
+  // open.
+  f.keys = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
+           !io.WantTextInput && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+  f.draw = ImGui::GetWindowDrawList();
+  f.font = ImGui::GetFont();
+  f.edge = ImGui::GetColorU32(ImGuiCol_Text, 0.55f);
+  f.highlight = ImGui::GetColorU32(ImGuiCol_NavHighlight);
 
   // What runs now, by name (the running machine may be an older, error-free version).
-  std::map<std::string, float> weights;
-  std::string running_from, running_to;
-  float progress = 0.0f;
   StateMachineInstance* sm = doc.state_machine();
   if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
     const StateMachineDef& def = sm->def();
-    for (const auto& active : sm->active_states())
-      weights[def.states[active.state].name] += active.weight;
+    for (const auto& active : sm->active_states()) {
+      f.weights[def.states[active.state].name] += active.weight;
+    }
     const StateMachineInstance::TransitionStatus t = sm->transition();
     if (t.transition >= 0) {
       const int from = def.transitions[t.transition].from;
-      running_from = from < 0 ? kAnyStateNode : def.states[from].name;
-      running_to = def.states[t.to].name;
-      progress = t.progress;
+      f.running_from = from < 0 ? kAnyStateNode : def.states[from].name;
+      f.running_to = def.states[t.to].name;
+      f.progress = t.progress;
     }
   }
+  return f;
+}
+
+void StateGraph::use_view(Frame& f) const {
+  f.view = view;
+  f.mouse_graph = view.to_graph(f.mouse - f.origin);
+  f.text_size = ImGui::GetFontSize() * view.zoom;
+}
+
+std::vector<StateGraph::DrawnEdge> StateGraph::draw_edges(
+    const Setup& setup, const std::map<std::string, glm::vec2>& places, const Frame& f) {
+  const std::vector<std::optional<Curve>> curves = transition_curves(setup, places);
+  std::vector<DrawnEdge> edges;
+  for (std::size_t i = 0; i < curves.size(); ++i) {
+    if (!curves[i]) continue;
+    const SetupTransition& t = setup.transitions[i];
+    const Curve curve{f.screen(curves[i]->p0), f.screen(curves[i]->p1), f.screen(curves[i]->p2)};
+    const bool running = t.from == f.running_from && t.to == f.running_to;
+    const bool chosen = static_cast<int>(i) == selected_transition;
+    const ImU32 color = chosen ? f.highlight : running ? kLive : f.edge;
+    f.draw->AddBezierQuadratic(im(curve.p0), im(curve.p1), im(curve.p2), color,
+                               chosen || running ? 2.5f : 1.5f);
+    const glm::vec2 tip = curve.tangent(1.0f);
+    if (glm::length(tip) > 1e-4f) {
+      arrowhead(f.draw, curve.p2, glm::normalize(tip), std::max(10.0f * f.view.zoom, 5.0f), color);
+    }
+    if (running) f.draw->AddCircleFilled(im(curve.at(f.progress)), 4.0f, kLive);
+    const glm::vec2 middle = curve.at(0.5f);
+    rects.record("edge_mid:" + std::to_string(i), im(middle - glm::vec2(2.0f)),
+                 im(middle + glm::vec2(2.0f)));
+    edges.push_back(DrawnEdge{static_cast<int>(i), curve, std::nullopt,
+                              transition_caption(setup, static_cast<int>(i)),
+                              chosen    ? f.highlight
+                              : running ? kLive
+                                        : ImGui::GetColorU32(ImGuiCol_Text, 0.8f)});
+  }
+  // The labels once every curve is drawn, over them: beside their curve's middle on the side
+  // it bends to (away from a transition the other way), moved along it when that spot is
+  // another label's or a box's.
+  std::vector<Box> taken;
+  for (const auto& [name, place] : places) {
+    (void)name;
+    taken.push_back(Box{f.screen(place), f.screen(place + kNodeSize)});
+  }
+  for (DrawnEdge& e : edges) {
+    if (e.text.empty()) continue;
+    const glm::vec2 extent = gv(f.font->CalcTextSizeA(f.text_size, FLT_MAX, 0.0f, e.text.c_str()));
+    const glm::vec2 half(extent.x * 0.5f + 3.0f, extent.y * 0.5f + 1.0f);
+    const glm::vec2 at = place_label(e.curve, half, 4.0f, taken);
+    f.draw->AddRectFilled(im(at - half), im(at + half),
+                          ImGui::GetColorU32(ImGuiCol_WindowBg, 0.85f), 3.0f);
+    if (e.transition == selected_transition) {
+      f.draw->AddRect(im(at - half), im(at + half), f.highlight, 3.0f);
+    }
+    f.draw->AddText(f.font, f.text_size, im(at - half + glm::vec2(3.0f, 1.0f)), e.color,
+                    e.text.c_str());
+    e.label = Box{at - half, at + half};
+    taken.push_back(*e.label);
+    rects.record("edge:" + std::to_string(e.transition), im(at - half), im(at + half));
+  }
+  return edges;
+}
+
+void StateGraph::draw_box(const Setup& setup, const std::string& name, const glm::vec2& place,
+                          const Frame& f) const {
+  const glm::vec2 min = f.screen(place), max = f.screen(place + kNodeSize);
+  const float zoom = f.view.zoom;
+  const bool any = name == kAnyStateNode;
+  const auto w = f.weights.find(name);
+  const float weight = w == f.weights.end() ? 0.0f : w->second;
+  const ImVec4 base = any ? ImVec4(0.30f, 0.22f, 0.40f, 1.0f) : ImVec4(0.20f, 0.22f, 0.26f, 1.0f);
+  const ImVec4 lit(0.20f, 0.55f, 0.30f, 1.0f);
+  const ImVec4 fill(base.x + (lit.x - base.x) * weight, base.y + (lit.y - base.y) * weight,
+                    base.z + (lit.z - base.z) * weight, 1.0f);
+  f.draw->AddRectFilled(im(min), im(max), ImGui::GetColorU32(fill), 6.0f * zoom);
+  const bool is_default = name == setup.default_state;
+  f.draw->AddRect(im(min), im(max),
+                  is_default ? IM_COL32(240, 200, 80, 255) : ImGui::GetColorU32(ImGuiCol_Border),
+                  6.0f * zoom, 0, is_default ? 2.5f : 1.0f);
+  if (selection.count(name)) {
+    f.draw->AddRect(im(min - glm::vec2(3.0f)), im(max + glm::vec2(3.0f)), f.highlight, 8.0f * zoom,
+                    0, name == selected ? 2.5f : 1.5f);
+  }
+  const ImVec4 clip(min.x, min.y, max.x - 4.0f * zoom, max.y);
+  f.draw->AddText(f.font, f.text_size, im(min + glm::vec2(8, 6) * zoom),
+                  ImGui::GetColorU32(ImGuiCol_Text), any ? "Any state" : name.c_str(), nullptr,
+                  0.0f, &clip);
+  std::string detail;
+  for (const SetupState& s : setup.states) {
+    if (s.name == name) detail = s.motion;
+  }
+  if (!any && weight > 0.0f) detail += "  " + std::to_string(std::lround(weight * 100)) + "%";
+  f.draw->AddText(f.font, f.text_size, im(min + glm::vec2(8, 24) * zoom),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), detail.c_str(), nullptr, 0.0f, &clip);
+}
+
+void StateGraph::box_input(Document& doc, const std::string& name, const glm::vec2& place,
+                           const std::map<std::string, glm::vec2>& stored, const Frame& f) {
+  const glm::vec2 min = f.screen(place), max = f.screen(place + kNodeSize);
+  const bool any = name == kAnyStateNode;
+  // Each box is a button: dragging it moves the selection; the drop is one edit.
+  ImGui::SetCursorScreenPos(im(min));
+  ImGui::PushID(name.c_str());  // Each box's button and menu are its own.
+  ImGui::InvisibleButton("node", im(max - min));
+  rects.record("node:" + name);
+  if (ImGui::IsItemActivated()) {
+    const glm::vec2 inside = glm::min(f.mouse - min, max - f.mouse);  // To the nearest edges.
+    select_box(name);
+    if (std::min(inside.x, inside.y) < kRim) {
+      connecting_ = name;  // From the rim: a new transition.
+    } else {
+      dragging_ = true;
+      drag_grab_ = f.mouse_graph;
+      drag_delta_ = glm::vec2(0.0f);
+    }
+  }
+  if (ImGui::IsItemActive() && dragging_) drag_delta_ = f.mouse_graph - drag_grab_;
+  if (ImGui::IsItemDeactivated() && dragging_) {
+    dragging_ = false;
+    if (glm::length(drag_delta_) >= 1.0f) {  // A click alone changes nothing.
+      Setup moved = *doc.setup();
+      for (const std::string& member : selection) {
+        set_node_position(moved, member, stored.at(member) + drag_delta_);
+      }
+      const std::string what = selection.size() == 1 ? (any ? std::string("any state") : name)
+                                                     : std::to_string(selection.size()) + " states";
+      doc.edit_setup(std::move(moved), "move " + what);
+    }
+  }
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
+    ImGui::SetTooltip(any ? "Drag from the rim to a state to add a transition from any state"
+                          : "Drag to arrange, from the rim to another state to add a "
+                            "transition; right-click to edit");
+  }
+  if (name == selected && f.keys && ImGui::IsKeyPressed(kF2Key, false)) {
+    ImGui::OpenPopup("node_menu");
+  }
+  node_menu(doc, name);
+  ImGui::PopID();
+}
+
+void StateGraph::connect_input(Document& doc, const std::map<std::string, glm::vec2>& places,
+                               const Frame& f) {
+  if (connecting_.empty()) return;
+  if (!places.count(connecting_)) {
+    connecting_.clear();
+    return;
+  }
+  std::string target;
+  for (const auto& [name, place] : places) {
+    if (name != kAnyStateNode &&
+        Box{f.screen(place), f.screen(place + kNodeSize)}.contains(f.mouse)) {
+      target = name;
+    }
+  }
+  if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {  // The rubber band.
+    const glm::vec2 centre = f.screen(places.at(connecting_) + kNodeSize * 0.5f);
+    const glm::vec2 d = f.mouse - centre;
+    if (glm::length(d) > 1.0f) {
+      f.draw->AddLine(im(centre), im(f.mouse), f.highlight, 2.0f);
+      arrowhead(f.draw, f.mouse, glm::normalize(d), 10.0f, f.highlight);
+    }
+    if (!target.empty() && target != connecting_) {
+      const glm::vec2 place = places.at(target);
+      f.draw->AddRect(im(f.screen(place)), im(f.screen(place + kNodeSize)), f.highlight,
+                      6.0f * f.view.zoom, 0, 2.0f);
+    }
+    return;
+  }
+  if (!target.empty() && target != connecting_) {  // The drop.
+    Setup changed = *doc.setup();
+    if (add_transition(changed, connecting_, target) >= 0) {
+      doc.edit_setup(std::move(changed), "add transition " + connecting_ + " -> " + target);
+    }
+  }
+  connecting_.clear();
+}
+
+void StateGraph::rectangle_input(const Setup& setup, const std::map<std::string, glm::vec2>& places,
+                                 const Frame& f) {
+  if (!box_selecting_) return;
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    box_selecting_ = false;
+    return;
+  }
+  // Every box the rectangle touches is selected while it is dragged out; the first state
+  // touched is the primary one.
+  const Box band = box_from_corners(box_start_, f.mouse_graph);
+  f.draw->AddRectFilled(im(f.screen(band.min)), im(f.screen(band.max)),
+                        ImGui::GetColorU32(ImGuiCol_NavHighlight, 0.15f));
+  f.draw->AddRect(im(f.screen(band.min)), im(f.screen(band.max)), f.highlight);
+  selection.clear();
+  selected.clear();
+  const auto touched = [&](const std::string& name) {
+    const auto place = places.find(name);
+    return place != places.end() &&
+           boxes_touch(band, Box{place->second, place->second + kNodeSize});
+  };
+  for (const SetupState& s : setup.states) {
+    if (!touched(s.name)) continue;
+    selection.insert(s.name);
+    if (selected.empty()) selected = s.name;
+  }
+  if (touched(kAnyStateNode)) selection.insert(kAnyStateNode);
+}
+
+int StateGraph::edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p) {
+  // A label the point is over (the last drawn is on top), else the nearest curve close enough.
+  for (auto it = edges.rbegin(); it != edges.rend(); ++it) {
+    if (it->label && it->label->contains(p)) return it->transition;
+  }
+  int best = -1;
+  float nearest = kEdgeHitDistance;
+  for (const DrawnEdge& e : edges) {
+    const float d = distance_to_curve(e.curve, p);
+    if (d <= nearest) {
+      nearest = d;
+      best = e.transition;
+    }
+  }
+  return best;
+}
+
+void StateGraph::empty_space_input(Document& doc, const std::vector<DrawnEdge>& edges,
+                                   const Frame& f) {
+  // Empty space: double-click adds a state, right-click offers to; a click on an arrow selects
+  // it, elsewhere it starts a selection rectangle (with Alt held, a pan).
+  const bool over_empty = ImGui::IsWindowHovered() && !ImGui::IsAnyItemHovered() &&
+                          connecting_.empty() && !dragging_ && !box_selecting_ && pan_button_ < 0;
+  const Setup& setup = *doc.setup();
+  // The arrows are of the setup before this frame's edits, if any: an index may be gone.
+  int hovered = over_empty ? edge_at(edges, f.mouse) : -1;
+  if (hovered >= static_cast<int>(setup.transitions.size())) hovered = -1;
+  if (hovered >= 0 && !ImGui::IsAnyMouseDown()) {
+    ImGui::SetTooltip(
+        "%s: click to select; right-click to reorder or delete",
+        transition_name(setup.transitions[static_cast<std::size_t>(hovered)]).c_str());
+  }
+  const glm::vec2 centred = f.mouse_graph - kNodeSize * 0.5f;  // A new box's place.
+  if (over_empty && hovered < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    add_state_at(doc, centred);
+  } else if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (ImGui::GetIO().KeyAlt) {
+      pan_button_ = ImGuiMouseButton_Left;
+    } else if (hovered >= 0) {
+      select_transition(hovered);
+    } else {
+      select_transition(-1);
+      box_selecting_ = true;
+      box_start_ = f.mouse_graph;
+    }
+  }
+  if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    if (hovered >= 0) {
+      select_transition(hovered);
+      edge_menu_ = hovered;
+      ImGui::OpenPopup("edge_menu");
+    } else {
+      new_state_at_ = centred;
+      ImGui::OpenPopup("graph_menu");
+    }
+  }
+  if (ImGui::BeginPopup("graph_menu")) {
+    const bool add = ImGui::MenuItem("New state here");
+    rects.record("menu:new_state");
+    ImGui::EndPopup();
+    if (add) add_state_at(doc, new_state_at_);
+  }
+  edge_menu(doc);
+}
+
+void StateGraph::draw(Document& doc) {
+  rects.clear();
+  if (doc.setup() == nullptr) return;
+  const std::map<std::string, glm::vec2> stored = node_positions(*doc.setup());
+  forget_missing(*doc.setup(), stored);
 
   ImGui::BeginChild("##graph", ImVec2(0.0f, 0.0f), true,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   rects.record("graph", ImGui::GetWindowPos(),
                ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
                       ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
-  const ImGuiIO& io = ImGui::GetIO();
-  // Keys act on the graph while the mouse is over it, no text field has focus and no menu is
-  // open.
-  const bool keys = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
-                    !io.WantTextInput && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
-  const glm::vec2 origin = gv(ImGui::GetCursorScreenPos());
-  const glm::vec2 area = gv(ImGui::GetContentRegionAvail());
-  const glm::vec2 mouse = gv(io.MousePos);
-  view_input(mouse - origin);
-  if (keys && ImGui::IsKeyPressed(kFrameAllKey, false)) frame_all(stored, area);
-  const auto screen = [&](const glm::vec2& g) { return origin + view.to_area(g); };
-  const glm::vec2 mouse_graph = view.to_graph(mouse - origin);
-  const float zoom = view.zoom;
+  Frame f = begin_frame(doc);
+  view_input(f.mouse - f.origin);
+  if (f.keys && ImGui::IsKeyPressed(kFrameAllKey, false)) frame_all(stored, f.area);
+  use_view(f);
 
   // The boxes where they show: the selection moved along while it is dragged.
   std::map<std::string, glm::vec2> places = stored;
@@ -445,288 +779,19 @@ void StateGraph::draw(Document& doc) {
       if (places.count(name)) places[name] += drag_delta_;
     }
   }
-
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  ImFont* font = ImGui::GetFont();
-  const float text_size = ImGui::GetFontSize() * zoom;
-  const ImU32 edge = ImGui::GetColorU32(ImGuiCol_Text, 0.55f);
-  const ImU32 live = IM_COL32(255, 170, 60, 255);
-  const ImU32 highlight = ImGui::GetColorU32(ImGuiCol_NavHighlight);
-
-  // Transitions sharing two boxes are fanned apart; each has its lane among them.
-  std::map<std::pair<std::string, std::string>, int> lanes;
-  for (const SetupTransition& t : setup->transitions) ++lanes[{t.from, t.to}];
-  std::map<std::pair<std::string, std::string>, int> lane_taken;
-  std::vector<DrawnEdge> edges;
-  for (std::size_t i = 0; i < setup->transitions.size(); ++i) {
-    const SetupTransition& t = setup->transitions[i];
-    const auto from = places.find(t.from), to = places.find(t.to);
-    if (from == places.end() || to == places.end()) continue;  // A problem, listed elsewhere.
-    const Box from_box{from->second, from->second + size}, to_box{to->second, to->second + size};
-    const int lane = lane_taken[{t.from, t.to}]++;
-    Curve curve;
-    if (t.from == t.to) {
-      curve = self_loop(from_box, lane);
-    } else {
-      std::vector<Box> obstacles;
-      for (const auto& [name, place] : places) {
-        if (name != t.from && name != t.to) obstacles.push_back(Box{place, place + size});
-      }
-      // A detour goes to the side where it crosses fewer transitions between other boxes.
-      std::vector<Segment> others;
-      for (const SetupTransition& o : setup->transitions) {
-        const auto o_from = places.find(o.from), o_to = places.find(o.to);
-        if (o_from == places.end() || o_to == places.end() || o.from == o.to) continue;
-        if (o.from == t.from || o.from == t.to || o.to == t.from || o.to == t.to) continue;
-        others.push_back(Segment{o_from->second + size * 0.5f, o_to->second + size * 0.5f});
-      }
-      const bool reverse = lanes.count({t.to, t.from}) > 0;
-      const float offset = lane_offset(lane, lanes[{t.from, t.to}], reverse, kLaneSpacing);
-      curve = route_edge(from_box, to_box, offset, obstacles, kClearance, others);
-    }
-    curve = Curve{screen(curve.p0), screen(curve.p1), screen(curve.p2)};
-    const bool running = t.from == running_from && t.to == running_to;
-    const bool chosen = static_cast<int>(i) == selected_transition;
-    const ImU32 color = chosen ? highlight : running ? live : edge;
-    draw->AddBezierQuadratic(im(curve.p0), im(curve.p1), im(curve.p2), color,
-                             chosen || running ? 2.5f : 1.5f);
-    const glm::vec2 tip = curve.tangent(1.0f);
-    if (glm::length(tip) > 1e-4f) {
-      arrowhead(draw, curve.p2, glm::normalize(tip), std::max(10.0f * zoom, 5.0f), color);
-    }
-    if (running) draw->AddCircleFilled(im(curve.at(progress)), 4.0f, live);
-    const glm::vec2 middle = curve.at(0.5f);
-    rects.record("edge_mid:" + std::to_string(i), im(middle - glm::vec2(2.0f)),
-                 im(middle + glm::vec2(2.0f)));
-
-    // Its rank when its source has several, then its conditions: placed once every curve is
-    // drawn, over them.
-    edges.push_back(DrawnEdge{static_cast<int>(i), curve, std::nullopt,
-                              transition_caption(*setup, static_cast<int>(i)),
-                              chosen    ? highlight
-                              : running ? live
-                                        : ImGui::GetColorU32(ImGuiCol_Text, 0.8f)});
-  }
-  // Labels beside their curve's middle on the side it bends to (away from a transition the
-  // other way), moved along it when that spot is another label's or a box's.
-  std::vector<Box> taken;
+  // Each part reads the setup anew: an edit by the one before replaces it.
+  const std::vector<DrawnEdge> edges = draw_edges(*doc.setup(), places, f);
   for (const auto& [name, place] : places) {
-    (void)name;
-    taken.push_back(Box{screen(place), screen(place + size)});
+    draw_box(*doc.setup(), name, place, f);
+    box_input(doc, name, place, stored, f);
   }
-  for (DrawnEdge& e : edges) {
-    if (e.text.empty()) continue;
-    const glm::vec2 extent = gv(font->CalcTextSizeA(text_size, FLT_MAX, 0.0f, e.text.c_str()));
-    const glm::vec2 half(extent.x * 0.5f + 3.0f, extent.y * 0.5f + 1.0f);
-    const glm::vec2 at = place_label(e.curve, half, 4.0f, taken);
-    const bool chosen = e.transition == selected_transition;
-    draw->AddRectFilled(im(at - half), im(at + half), ImGui::GetColorU32(ImGuiCol_WindowBg, 0.85f),
-                        3.0f);
-    if (chosen) draw->AddRect(im(at - half), im(at + half), highlight, 3.0f);
-    draw->AddText(font, text_size, im(at - half + glm::vec2(3.0f, 1.0f)), e.color, e.text.c_str());
-    e.label = Box{at - half, at + half};
-    taken.push_back(*e.label);
-    rects.record("edge:" + std::to_string(e.transition), im(at - half), im(at + half));
-  }
-
-  for (const auto& [name, place] : places) {
-    const glm::vec2 min = screen(place), max = screen(place + size);
-    const bool any = name == kAnyStateNode;
-    const auto w = weights.find(name);
-    const float weight = w == weights.end() ? 0.0f : w->second;
-    const ImVec4 base = any ? ImVec4(0.30f, 0.22f, 0.40f, 1.0f) : ImVec4(0.20f, 0.22f, 0.26f, 1.0f);
-    const ImVec4 lit(0.20f, 0.55f, 0.30f, 1.0f);
-    const ImVec4 fill(base.x + (lit.x - base.x) * weight, base.y + (lit.y - base.y) * weight,
-                      base.z + (lit.z - base.z) * weight, 1.0f);
-    draw->AddRectFilled(im(min), im(max), ImGui::GetColorU32(fill), 6.0f * zoom);
-    const bool is_default = name == setup->default_state;
-    draw->AddRect(im(min), im(max),
-                  is_default ? IM_COL32(240, 200, 80, 255) : ImGui::GetColorU32(ImGuiCol_Border),
-                  6.0f * zoom, 0, is_default ? 2.5f : 1.0f);
-    if (selection.count(name)) {
-      draw->AddRect(im(min - glm::vec2(3.0f)), im(max + glm::vec2(3.0f)), highlight, 8.0f * zoom, 0,
-                    name == selected ? 2.5f : 1.5f);
-    }
-    const ImVec4 clip(min.x, min.y, max.x - 4.0f * zoom, max.y);
-    draw->AddText(font, text_size, im(min + glm::vec2(8, 6) * zoom),
-                  ImGui::GetColorU32(ImGuiCol_Text), any ? "Any state" : name.c_str(), nullptr,
-                  0.0f, &clip);
-    std::string detail;
-    for (const SetupState& s : setup->states) {
-      if (s.name == name) detail = s.motion;
-    }
-    if (!any && weight > 0.0f) detail += "  " + std::to_string(std::lround(weight * 100)) + "%";
-    draw->AddText(font, text_size, im(min + glm::vec2(8, 24) * zoom),
-                  ImGui::GetColorU32(ImGuiCol_TextDisabled), detail.c_str(), nullptr, 0.0f, &clip);
-
-    // Each box is a button: dragging it moves the selection; the drop is one edit.
-    ImGui::SetCursorScreenPos(im(min));
-    ImGui::PushID(name.c_str());  // Each box's button and menu are its own.
-    ImGui::InvisibleButton("node", im(max - min));
-    rects.record("node:" + name);
-    if (ImGui::IsItemActivated()) {
-      const glm::vec2 inside = glm::min(mouse - min, max - mouse);  // To the nearest edges.
-      select_box(name);
-      if (std::min(inside.x, inside.y) < kRim) {
-        connecting_ = name;  // From the rim: a new transition.
-      } else {
-        dragging_ = true;
-        drag_grab_ = mouse_graph;
-        drag_delta_ = glm::vec2(0.0f);
-      }
-    }
-    if (ImGui::IsItemActive() && dragging_) drag_delta_ = mouse_graph - drag_grab_;
-    if (ImGui::IsItemDeactivated() && dragging_) {
-      dragging_ = false;
-      if (glm::length(drag_delta_) >= 1.0f) {  // A click alone changes nothing.
-        Setup moved = *setup;
-        for (const std::string& member : selection) {
-          set_node_position(moved, member, stored.at(member) + drag_delta_);
-        }
-        const std::string what = selection.size() == 1
-                                     ? (any ? std::string("any state") : name)
-                                     : std::to_string(selection.size()) + " states";
-        doc.edit_setup(std::move(moved), "move " + what);
-        setup = doc.setup();
-      }
-    }
-    if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
-      ImGui::SetTooltip(any ? "Drag from the rim to a state to add a transition from any state"
-                            : "Drag to arrange, from the rim to another state to add a "
-                              "transition; right-click to edit");
-    }
-    if (name == selected && keys && ImGui::IsKeyPressed(kF2Key, false)) {
-      ImGui::OpenPopup("node_menu");
-    }
-    if (node_menu(doc, name)) setup = doc.setup();
-    ImGui::PopID();
-  }
-
-  // The rubber band of a transition being dragged out, and its drop.
-  if (!connecting_.empty() && places.count(connecting_)) {
-    std::string target;
-    for (const auto& [name, place] : places) {
-      if (name != kAnyStateNode && Box{screen(place), screen(place + size)}.contains(mouse)) {
-        target = name;
-      }
-    }
-    if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-      const glm::vec2 centre = screen(places[connecting_] + size * 0.5f);
-      const glm::vec2 d = mouse - centre;
-      if (glm::length(d) > 1.0f) {
-        draw->AddLine(im(centre), im(mouse), highlight, 2.0f);
-        arrowhead(draw, mouse, glm::normalize(d), 10.0f, highlight);
-      }
-      if (!target.empty() && target != connecting_) {
-        draw->AddRect(im(screen(places[target])), im(screen(places[target] + size)), highlight,
-                      6.0f * zoom, 0, 2.0f);
-      }
-    } else {
-      if (!target.empty() && target != connecting_) {
-        Setup changed = *setup;
-        if (add_transition(changed, connecting_, target) >= 0) {
-          doc.edit_setup(std::move(changed), "add transition " + connecting_ + " -> " + target);
-          setup = doc.setup();
-        }
-      }
-      connecting_.clear();
-    }
-  }
-
-  // The selection rectangle: every box it touches is selected while it is dragged out.
-  if (box_selecting_) {
-    if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-      const Box band = box_from_corners(box_start_, mouse_graph);
-      draw->AddRectFilled(im(screen(band.min)), im(screen(band.max)),
-                          ImGui::GetColorU32(ImGuiCol_NavHighlight, 0.15f));
-      draw->AddRect(im(screen(band.min)), im(screen(band.max)), highlight);
-      selection.clear();
-      selected.clear();
-      for (const SetupState& s : setup->states) {  // The first touched is the primary one.
-        const auto place = places.find(s.name);
-        if (place == places.end() || !boxes_touch(band, Box{place->second, place->second + size})) {
-          continue;
-        }
-        selection.insert(s.name);
-        if (selected.empty()) selected = s.name;
-      }
-      const auto any = places.find(kAnyStateNode);
-      if (any != places.end() && boxes_touch(band, Box{any->second, any->second + size})) {
-        selection.insert(kAnyStateNode);
-      }
-    } else {
-      box_selecting_ = false;
-    }
-  }
-
-  // The arrow under the mouse: a label it is over, else the nearest curve close enough.
-  const auto edge_at = [&](const glm::vec2& p) {
-    for (auto it = edges.rbegin(); it != edges.rend(); ++it) {  // The last drawn is on top.
-      if (it->label && it->label->contains(p)) return it->transition;
-    }
-    int best = -1;
-    float nearest = kEdgeHitDistance;
-    for (const DrawnEdge& e : edges) {
-      const float d = distance_to_curve(e.curve, p);
-      if (d <= nearest) {
-        nearest = d;
-        best = e.transition;
-      }
-    }
-    return best;
-  };
-
-  // Empty space: double-click adds a state, right-click offers to; a click on an arrow selects
-  // it, elsewhere it starts a selection rectangle (with Alt held, a pan).
-  const bool over_empty = ImGui::IsWindowHovered() && !ImGui::IsAnyItemHovered() &&
-                          connecting_.empty() && !dragging_ && !box_selecting_ && pan_button_ < 0;
-  // The arrows are of the setup before this frame's edits, if any: an index may be gone.
-  int hovered_edge = over_empty ? edge_at(mouse) : -1;
-  if (hovered_edge >= static_cast<int>(setup->transitions.size())) hovered_edge = -1;
-  if (hovered_edge >= 0 && !ImGui::IsAnyMouseDown()) {
-    ImGui::SetTooltip(
-        "%s: click to select; right-click to reorder or delete",
-        transition_name(setup->transitions[static_cast<std::size_t>(hovered_edge)]).c_str());
-  }
-  if (over_empty && hovered_edge < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-    add_state_at(doc, mouse_graph - size * 0.5f);
-    setup = doc.setup();
-  } else if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    if (io.KeyAlt) {
-      pan_button_ = ImGuiMouseButton_Left;
-    } else if (hovered_edge >= 0) {
-      select_transition(hovered_edge);
-    } else {
-      select_transition(-1);
-      box_selecting_ = true;
-      box_start_ = mouse_graph;
-    }
-  }
-  if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
-    if (hovered_edge >= 0) {
-      select_transition(hovered_edge);
-      edge_menu_ = hovered_edge;
-      ImGui::OpenPopup("edge_menu");
-    } else {
-      new_state_at_ = mouse_graph - size * 0.5f;
-      ImGui::OpenPopup("graph_menu");
-    }
-  }
-  if (ImGui::BeginPopup("graph_menu")) {
-    const bool add = ImGui::MenuItem("New state here");
-    rects.record("menu:new_state");
-    ImGui::EndPopup();
-    if (add) {
-      add_state_at(doc, new_state_at_);
-      setup = doc.setup();
-    }
-  }
-  if (edge_menu(doc)) setup = doc.setup();
-  if (keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
+  connect_input(doc, places, f);
+  rectangle_input(*doc.setup(), places, f);
+  empty_space_input(doc, edges, f);
+  if (f.keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
     delete_selection(doc);
-    setup = doc.setup();
   }
-  draw_tools(area, node_positions(*setup));
+  draw_tools(f.area, node_positions(*doc.setup()));
   ImGui::EndChild();
 }
 

@@ -5,8 +5,10 @@
 // which the runtime ignores, so a saved setup reopens as it was arranged. The view's pan and
 // zoom are the graph's own and are not saved: places stay in graph units.
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
@@ -42,6 +44,13 @@ std::string transition_label(const SetupTransition& t);
 // What transition `index`'s arrow says: its rank among the transitions of its source, when that
 // has several, then its label ("2: speed > 0.5"; "2" without conditions or exit time).
 std::string transition_caption(const Setup& setup, int index);
+
+// The curve of every transition, in graph units, between boxes at `places` (as node_positions
+// gives them; nullopt for a transition whose box is missing): transitions between the same two
+// boxes fanned apart (lane_offset), each bent around the other boxes in its way (route_edge),
+// one from a state to itself a loop over its box (self_loop).
+std::vector<std::optional<Curve>> transition_curves(const Setup& setup,
+                                                    const std::map<std::string, glm::vec2>& places);
 
 // ImGui 1.86 names no letter keys but A, C, V, X, Y and Z; its SDL backend, which the tool runs
 // on, fills io.KeysDown by SDL scancode. F's, which frames the whole graph.
@@ -89,14 +98,29 @@ class StateGraph {
   static constexpr float kFrameMargin = 30.0f;     // Pixels around the boxes "Frame all" fits.
 
  private:
+  struct Frame;
   struct DrawnEdge;
 
+  Frame begin_frame(Document& doc);  // Before the view's input.
+  void use_view(Frame& f) const;     // After it.
+  void view_input(const glm::vec2& mouse_area);
+  void frame_all(const std::map<std::string, glm::vec2>& places, const glm::vec2& area);
+  std::vector<DrawnEdge> draw_edges(const Setup& setup,
+                                    const std::map<std::string, glm::vec2>& places, const Frame& f);
+  void draw_box(const Setup& setup, const std::string& name, const glm::vec2& place,
+                const Frame& f) const;
+  // A box's button: selecting, dragging, starting a transition, its menu.
+  void box_input(Document& doc, const std::string& name, const glm::vec2& place,
+                 const std::map<std::string, glm::vec2>& stored, const Frame& f);
+  void connect_input(Document& doc, const std::map<std::string, glm::vec2>& places, const Frame& f);
+  void rectangle_input(const Setup& setup, const std::map<std::string, glm::vec2>& places,
+                       const Frame& f);
+  void empty_space_input(Document& doc, const std::vector<DrawnEdge>& edges, const Frame& f);
+  static int edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p);
   bool node_menu(Document& doc, const std::string& name);  // True when it edited the setup.
   bool edge_menu(Document& doc);                           // True when it edited the setup.
   void add_state_at(Document& doc, const glm::vec2& place);
   void forget_missing(const Setup& setup, const std::map<std::string, glm::vec2>& places);
-  void view_input(const glm::vec2& mouse_area);
-  void frame_all(const std::map<std::string, glm::vec2>& places, const glm::vec2& area);
   void select_box(const std::string& name);
   void select_transition(int index);
   void delete_selection(Document& doc);
