@@ -278,12 +278,21 @@ TEST_F(StateGraphEditingTest, FrameAllPutsEveryBoxInsideTheGraph) {
   EXPECT_GE(area.max.y - bottom, StateGraph::kFrameMargin);
   EXPECT_FALSE(doc.setup_history().can_undo()) << "the view is no edit";
 
-  // F does the same while the mouse is over the graph.
+  // F does the same while the mouse is over the graph, which then takes it from the viewport.
   drag(ImVec2(400, 300), ImVec2(100, 100), 2);
   EXPECT_LT(rect("node:A").min.x, area.min.x);
+  EXPECT_TRUE(graph.took_keys());
   key(kFrameAllKey);
   settle();
   for (const char* name : {"node:A", "node:B", "node:C"}) expect_inside(rect(name), area, name);
+  // Away from the graph it takes no key, and the middle button pans nothing from there.
+  drag(ImVec2(400, 300), ImVec2(300, 300), 2);
+  const GraphView panned = graph.view;
+  move(ImVec2(-50, -50));
+  EXPECT_FALSE(graph.took_keys());
+  drag(ImVec2(-50, -50), ImVec2(-20, -20), 2);
+  key(kFrameAllKey);
+  EXPECT_EQ(graph.view.pan, panned.pan);
 }
 
 TEST_F(StateGraphEditingTest, BoxSelectThenDeleteRemovesTheBoxedStatesOnly) {

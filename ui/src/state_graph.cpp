@@ -756,6 +756,10 @@ void StateGraph::empty_space_input(Document& doc, const std::vector<DrawnEdge>& 
   edge_menu(doc);
 }
 
+bool StateGraph::took_keys() const {
+  return took_keys_ && drawn_frame_ >= ImGui::GetFrameCount() - 1;
+}
+
 void StateGraph::draw(Document& doc) {
   rects.clear();
   if (doc.setup() == nullptr) return;
@@ -768,6 +772,8 @@ void StateGraph::draw(Document& doc) {
                ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
                       ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
   Frame f = begin_frame(doc);
+  drawn_frame_ = ImGui::GetFrameCount();
+  took_keys_ = f.keys;
   view_input(f.mouse - f.origin);
   if (f.keys && ImGui::IsKeyPressed(kFrameAllKey, false)) frame_all(stored, f.area);
   use_view(f);

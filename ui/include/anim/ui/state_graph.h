@@ -78,6 +78,11 @@ class StateGraph {
   //   held) pans, the corner's "Frame all" fits every box in view.
   void draw(Document& doc);
 
+  // Whether the graph took the keys on the last frame it was drawn, if that is this ImGui frame
+  // or the one before (the mouse over it, no text field or menu open). Panels drawn before it
+  // leave its keys to it: F frames the graph, not the viewport's model.
+  bool took_keys() const;
+
   std::string selected;             // The selected state F2 renames, or empty.
   std::set<std::string> selection;  // Every selected box ("*" too), `selected` among them.
   int selected_transition = -1;     // An index into setup.transitions, or -1.
@@ -126,6 +131,8 @@ class StateGraph {
   void delete_selection(Document& doc);
   void draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places);
 
+  int drawn_frame_ = -1;          // The last ImGui frame the graph was drawn on...
+  bool took_keys_ = false;        // ... and whether it took the keys then.
   bool dragging_ = false;         // The selected boxes are being dragged.
   glm::vec2 drag_grab_{0.0f};     // Where the drag began, in graph units.
   glm::vec2 drag_delta_{0.0f};    // How far it has moved them, in graph units.
