@@ -368,6 +368,9 @@ void StateGraph::frame_all(const std::map<std::string, glm::vec2>& places, const
 void StateGraph::delete_selection(Document& doc) {
   const Setup& setup = *doc.setup();
   Setup changed = setup;
+  if (selected_transition >= static_cast<int>(setup.transitions.size())) {
+    selected_transition = -1;  // Gone with an edit earlier in this frame.
+  }
   if (selected_transition >= 0) {
     const std::string name =
         transition_name(setup.transitions[static_cast<std::size_t>(selected_transition)]);
@@ -607,7 +610,8 @@ void StateGraph::box_input(Document& doc, const std::string& name, const glm::ve
     if (glm::length(drag_delta_) >= 1.0f) {  // A click alone changes nothing.
       Setup moved = *doc.setup();
       for (const std::string& member : selection) {
-        set_node_position(moved, member, stored.at(member) + drag_delta_);
+        const auto from = stored.find(member);
+        if (from != stored.end()) set_node_position(moved, member, from->second + drag_delta_);
       }
       const std::string what = selection.size() == 1 ? (any ? std::string("any state") : name)
                                                      : std::to_string(selection.size()) + " states";
