@@ -337,5 +337,32 @@ TEST_F(StateGraphEditingTest, DraggingASelectedBoxMovesTheWholeSelectionAsOneEdi
   EXPECT_EQ(doc.setup_history().undo_label(), "move C");
 }
 
+TEST_F(StateGraphEditingTest, CtrlOrShiftAddsToTheSelectionOrTakesOut) {
+  open(three_states({{20, 20}, {320, 20}, {20, 200}}, {}));
+  ImGuiIO& io = ImGui::GetIO();
+  click(rect("node:A").center());
+  io.KeyCtrl = true;
+  click(rect("node:B").center());
+  EXPECT_EQ(graph.selection, (std::set<std::string>{"A", "B"}));
+  EXPECT_EQ(graph.selected, "B");
+  click(rect("node:B").center());
+  EXPECT_EQ(graph.selection, (std::set<std::string>{"A"}));
+  EXPECT_EQ(graph.selected, "A") << "the one left is the primary one";
+  io.KeyCtrl = false;
+  // A rectangle around C with Shift held adds it.
+  const ItemRect c = rect("node:C");
+  io.KeyShift = true;
+  drag(c.min - ImVec2(10, 10), c.max + ImVec2(10, 10));
+  io.KeyShift = false;
+  EXPECT_EQ(graph.selection, (std::set<std::string>{"A", "C"}));
+  EXPECT_EQ(graph.selected, "A");
+  EXPECT_FALSE(doc.setup_history().can_undo()) << "no box moved";
+  // Without, it replaces the selection (a while later: two quick presses are a double-click).
+  for (int i = 0; i < 10; ++i) settle();
+  drag(c.min - ImVec2(10, 10), c.max + ImVec2(10, 10));
+  EXPECT_EQ(graph.selection, (std::set<std::string>{"C"}));
+  EXPECT_EQ(graph.selected, "C");
+}
+
 }  // namespace
 }  // namespace anim::ui

@@ -332,6 +332,23 @@ void StateGraph::select_box(const std::string& name) {
   selected_transition = -1;
 }
 
+void StateGraph::toggle_box(const std::string& name) {
+  selected_transition = -1;
+  if (selection.erase(name) == 0) {
+    selection.insert(name);
+    if (name != kAnyStateNode) selected = name;
+    return;
+  }
+  if (selected != name) return;
+  selected.clear();  // Another selected state becomes the primary one, if there is one.
+  for (const std::string& other : selection) {
+    if (other != kAnyStateNode) {
+      selected = other;
+      break;
+    }
+  }
+}
+
 void StateGraph::select_transition(int index) {
   selected_transition = index;
   selected.clear();
@@ -595,10 +612,15 @@ void StateGraph::box_input(Document& doc, const std::string& name, const glm::ve
   rects.record("node:" + name);
   if (ImGui::IsItemActivated()) {
     const glm::vec2 inside = glm::min(f.mouse - min, max - f.mouse);  // To the nearest edges.
-    select_box(name);
-    if (std::min(inside.x, inside.y) < kRim) {
+    const bool rim = std::min(inside.x, inside.y) < kRim;
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!rim && (io.KeyCtrl || io.KeyShift)) {
+      toggle_box(name);  // No drag.
+    } else if (rim) {
+      select_box(name);
       connecting_ = name;  // From the rim: a new transition.
     } else {
+      select_box(name);
       dragging_ = true;
       drag_grab_ = f.mouse_graph;
       drag_delta_ = glm::vec2(0.0f);
@@ -674,14 +696,14 @@ void StateGraph::rectangle_input(const Setup& setup, const std::map<std::string,
     box_selecting_ = false;
     return;
   }
-  // Every box the rectangle touches is selected while it is dragged out; the first state
-  // touched is the primary one.
+  // Every box the rectangle touches is selected while it is dragged out, with those selected
+  // before when it adds to them; the first state touched is the primary one when none was.
   const Box band = box_from_corners(box_start_, f.mouse_graph);
   f.draw->AddRectFilled(im(f.screen(band.min)), im(f.screen(band.max)),
                         ImGui::GetColorU32(ImGuiCol_NavHighlight, 0.15f));
   f.draw->AddRect(im(f.screen(band.min)), im(f.screen(band.max)), f.highlight);
-  selection.clear();
-  selected.clear();
+  selection = box_base_;
+  if (!selection.count(selected)) selected.clear();
   const auto touched = [&](const std::string& name) {
     const auto place = places.find(name);
     return place != places.end() &&
@@ -736,7 +758,13 @@ void StateGraph::empty_space_input(Document& doc, const std::vector<DrawnEdge>& 
     } else if (hovered >= 0) {
       select_transition(hovered);
     } else {
-      select_transition(-1);
+      const bool add = ImGui::GetIO().KeyCtrl || ImGui::GetIO().KeyShift;
+      box_base_ = add ? selection : std::set<std::string>();
+      if (add) {
+        selected_transition = -1;
+      } else {
+        select_transition(-1);
+      }
       box_selecting_ = true;
       box_start_ = f.mouse_graph;
     }

@@ -62,6 +62,8 @@ class StateGraph {
   // undoable edit (anim/setup_edits.h):
   // - clicking a box selects it; dragging a box moves every selected box (the edit is made
   //   when the drag ends); dragging on empty space selects the boxes its rectangle touches;
+  //   with Ctrl or Shift held, a click adds a box to the selection or takes it out, and a
+  //   rectangle adds to it;
   // - dragging from a box's rim (its outer kRim pixels) to another box adds a transition, with
   //   a rubber band while dragging;
   // - double-clicking empty space, or right-clicking it and choosing "New state here", adds a
@@ -127,21 +129,23 @@ class StateGraph {
   void add_state_at(Document& doc, const glm::vec2& place);
   void forget_missing(const Setup& setup, const std::map<std::string, glm::vec2>& places);
   void select_box(const std::string& name);
+  void toggle_box(const std::string& name);  // Ctrl- or Shift-click: in or out of the selection.
   void select_transition(int index);
   void delete_selection(Document& doc);
   void draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places);
 
-  int drawn_frame_ = -1;          // The last ImGui frame the graph was drawn on...
-  bool took_keys_ = false;        // ... and whether it took the keys then.
-  bool dragging_ = false;         // The selected boxes are being dragged.
-  glm::vec2 drag_grab_{0.0f};     // Where the drag began, in graph units.
-  glm::vec2 drag_delta_{0.0f};    // How far it has moved them, in graph units.
-  std::string connecting_;        // The box a transition is being dragged from, or empty.
-  bool box_selecting_ = false;    // A selection rectangle is being dragged out...
-  glm::vec2 box_start_{0.0f};     // ... from here, in graph units.
-  int pan_button_ = -1;           // The mouse button panning the view, or -1.
-  int edge_menu_ = -1;            // The transition the arrow menu is for.
-  glm::vec2 new_state_at_{0.0f};  // Where the empty space's menu adds a state.
+  int drawn_frame_ = -1;            // The last ImGui frame the graph was drawn on...
+  bool took_keys_ = false;          // ... and whether it took the keys then.
+  bool dragging_ = false;           // The selected boxes are being dragged.
+  glm::vec2 drag_grab_{0.0f};       // Where the drag began, in graph units.
+  glm::vec2 drag_delta_{0.0f};      // How far it has moved them, in graph units.
+  std::string connecting_;          // The box a transition is being dragged from, or empty.
+  bool box_selecting_ = false;      // A selection rectangle is being dragged out...
+  std::set<std::string> box_base_;  // What the rectangle adds to (Ctrl or Shift held).
+  glm::vec2 box_start_{0.0f};       // ... from here, in graph units.
+  int pan_button_ = -1;             // The mouse button panning the view, or -1.
+  int edge_menu_ = -1;              // The transition the arrow menu is for.
+  glm::vec2 new_state_at_{0.0f};    // Where the empty space's menu adds a state.
   char rename_[128] = {};
 };
 
