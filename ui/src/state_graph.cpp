@@ -514,9 +514,21 @@ void StateGraph::use_view(Frame& f) const {
   f.text_size = ImGui::GetFontSize() * view.zoom;
 }
 
+const std::vector<std::optional<Curve>>& StateGraph::curves(
+    const Setup& setup, const std::map<std::string, glm::vec2>& places) {
+  std::vector<std::pair<std::string, std::string>> ends;
+  for (const SetupTransition& t : setup.transitions) ends.emplace_back(t.from, t.to);
+  if (places != curves_places_ || ends != curves_ends_) {
+    curves_ = transition_curves(setup, places);
+    curves_places_ = places;
+    curves_ends_ = std::move(ends);
+  }
+  return curves_;
+}
+
 std::vector<StateGraph::DrawnEdge> StateGraph::draw_edges(
     const Setup& setup, const std::map<std::string, glm::vec2>& places, const Frame& f) {
-  const std::vector<std::optional<Curve>> curves = transition_curves(setup, places);
+  const std::vector<std::optional<Curve>>& curves = this->curves(setup, places);
   std::vector<DrawnEdge> edges;
   for (std::size_t i = 0; i < curves.size(); ++i) {
     if (!curves[i]) continue;
@@ -524,9 +536,15 @@ std::vector<StateGraph::DrawnEdge> StateGraph::draw_edges(
     const Curve curve{f.screen(curves[i]->p0), f.screen(curves[i]->p1), f.screen(curves[i]->p2)};
     const bool running = t.from == f.running_from && t.to == f.running_to;
     const bool chosen = static_cast<int>(i) == selected_transition;
-    const ImU32 color = chosen ? f.highlight : running ? kLive : f.edge;
+    const bool hovered = static_cast<int>(i) == hovered_edge_;
+    const ImU32 color = chosen    ? f.highlight
+                        : running ? kLive
+                        : hovered ? ImGui::GetColorU32(ImGuiCol_Text, 0.9f)
+                                  : f.edge;
     f.draw->AddBezierQuadratic(im(curve.p0), im(curve.p1), im(curve.p2), color,
-                               chosen || running ? 2.5f : 1.5f);
+                               chosen || running ? 2.5f
+                               : hovered         ? 2.0f
+                                                 : 1.5f);
     const glm::vec2 tip = curve.tangent(1.0f);
     if (glm::length(tip) > 1e-4f) {
       arrowhead(f.draw, curve.p2, glm::normalize(tip), std::max(10.0f * f.view.zoom, 5.0f), color);
@@ -744,6 +762,7 @@ void StateGraph::empty_space_input(Document& doc, const std::vector<DrawnEdge>& 
   // The arrows are of the setup before this frame's edits, if any: an index may be gone.
   int hovered = over_empty ? edge_at(edges, f.mouse) : -1;
   if (hovered >= static_cast<int>(setup.transitions.size())) hovered = -1;
+  hovered_edge_ = hovered;  // Drawn lighter on the next frame.
   if (hovered >= 0 && !ImGui::IsAnyMouseDown()) {
     ImGui::SetTooltip(
         "%s: click to select; right-click to reorder or delete",

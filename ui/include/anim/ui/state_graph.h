@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -112,6 +113,8 @@ class StateGraph {
   void use_view(Frame& f) const;     // After it.
   void view_input(const glm::vec2& mouse_area);
   void frame_all(const std::map<std::string, glm::vec2>& places, const glm::vec2& area);
+  const std::vector<std::optional<Curve>>& curves(const Setup& setup,
+                                                  const std::map<std::string, glm::vec2>& places);
   std::vector<DrawnEdge> draw_edges(const Setup& setup,
                                     const std::map<std::string, glm::vec2>& places, const Frame& f);
   void draw_box(const Setup& setup, const std::string& name, const glm::vec2& place,
@@ -134,6 +137,12 @@ class StateGraph {
   void delete_selection(Document& doc);
   void draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places);
 
+  int hovered_edge_ = -1;  // The transition under the mouse on the last frame, or -1.
+  // The curves of the last layout (boxes and transitions' ends), kept while it stays the same:
+  // routing around boxes tries many bends.
+  std::map<std::string, glm::vec2> curves_places_;
+  std::vector<std::pair<std::string, std::string>> curves_ends_;
+  std::vector<std::optional<Curve>> curves_;
   int drawn_frame_ = -1;            // The last ImGui frame the graph was drawn on...
   bool took_keys_ = false;          // ... and whether it took the keys then.
   bool dragging_ = false;           // The selected boxes are being dragged.
