@@ -150,8 +150,8 @@ class StateGraph {
   glm::vec2 drag_delta_{0.0f};      // How far it has moved them, in graph units.
   std::string connecting_;          // The box a transition is being dragged from, or empty.
   bool box_selecting_ = false;      // A selection rectangle is being dragged out...
-  std::set<std::string> box_base_;  // What the rectangle adds to (Ctrl or Shift held).
-  glm::vec2 box_start_{0.0f};       // ... from here, in graph units.
+  glm::vec2 box_start_{0.0f};       // ... from here, in graph units...
+  std::set<std::string> box_base_;  // ... adding to these (Ctrl or Shift held).
   int pan_button_ = -1;             // The mouse button panning the view, or -1.
   int edge_menu_ = -1;              // The transition the arrow menu is for.
   glm::vec2 new_state_at_{0.0f};    // Where the empty space's menu adds a state.
