@@ -364,5 +364,21 @@ TEST_F(StateGraphEditingTest, CtrlOrShiftAddsToTheSelectionOrTakesOut) {
   EXPECT_EQ(graph.selected, "C");
 }
 
+TEST_F(StateGraphEditingTest, ZoomedFarOutABoxsMiddleStillDragsIt) {
+  open(three_states({{20, 20}, {320, 20}, {20, 200}}, {}));
+  move(ImVec2(250, 150));
+  ImGui::GetIO().MouseWheel = -40.0f;
+  frame();
+  ImGui::GetIO().MouseWheel = 0.0f;
+  settle();
+  ASSERT_FLOAT_EQ(graph.view.zoom, kMinZoom);
+  // B shows 130 / 4 x 46 / 4 = 32.5 x 11.5 pixels: no more than its rim at zoom 1 on each side.
+  const ItemRect b = rect("node:B");
+  drag(b.center(), b.center() + ImVec2(10, 5));
+  EXPECT_TRUE(doc.setup()->transitions.empty());
+  // 10 x 5 pixels are 40 x 20 units at a quarter.
+  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"A":[20,20],"B":[360,40],"C":[20,200]}})");
+}
+
 }  // namespace
 }  // namespace anim::ui

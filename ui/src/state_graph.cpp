@@ -630,7 +630,9 @@ void StateGraph::box_input(Document& doc, const std::string& name, const glm::ve
   rects.record("node:" + name);
   if (ImGui::IsItemActivated()) {
     const glm::vec2 inside = glm::min(f.mouse - min, max - f.mouse);  // To the nearest edges.
-    const bool rim = std::min(inside.x, inside.y) < kRim;
+    // Zoomed far out a box is small: its rim a fifth of it at most, so its middle still drags.
+    const float rim_width = std::min(kRim, 0.2f * std::min(max.x - min.x, max.y - min.y));
+    const bool rim = std::min(inside.x, inside.y) < rim_width;
     const ImGuiIO& io = ImGui::GetIO();
     if (!rim && (io.KeyCtrl || io.KeyShift)) {
       toggle_box(name);  // No drag.
