@@ -170,6 +170,9 @@ float distance_to_curve(const Curve& c, const glm::vec2& p) {
 }
 
 bool curve_crosses_box(const Curve& c, const Box& box) {
+  // The curve lies inside the triangle of its control points: most boxes are nowhere near it.
+  const Box hull{glm::min(glm::min(c.p0, c.p1), c.p2), glm::max(glm::max(c.p0, c.p1), c.p2)};
+  if (!boxes_touch(hull, box)) return false;
   constexpr int kSegments = 48;
   glm::vec2 previous = c.p0;
   for (int i = 1; i <= kSegments; ++i) {
@@ -206,8 +209,10 @@ namespace {
 // How many of `lines` the curve crosses, along the same polyline as curve_crosses_box.
 int crossings(const Curve& c, const std::vector<Segment>& lines) {
   constexpr int kSegments = 48;
+  const Box hull{glm::min(glm::min(c.p0, c.p1), c.p2), glm::max(glm::max(c.p0, c.p1), c.p2)};
   int count = 0;
   for (const Segment& line : lines) {
+    if (!boxes_touch(hull, box_from_corners(line.a, line.b))) continue;
     glm::vec2 previous = c.p0;
     for (int i = 1; i <= kSegments; ++i) {
       const glm::vec2 next = c.at(static_cast<float>(i) / kSegments);
@@ -250,14 +255,15 @@ Curve route_edge(const Box& from, const Box& to, float offset, const std::vector
     }
     sign = towards > 0.0f ? -1.0f : 1.0f;
   }
-  // The least clearing bend on each side, the preferred side first.
-  constexpr float kStep = 6.0f;
+  // The least clearing bend on each side, the preferred side first: in steps of 6 up to 60,
+  // then 15% more each time (a large bend needs no fine step, and each try costs).
+  const auto next_bend = [](float bend) { return bend < 60.0f ? bend + 6.0f : bend * 1.15f; };
   const float reach = 3.0f * length;
   std::optional<Curve> best;
   int best_crossings = 0;
   float best_bend = 0.0f;
   for (const float s : {sign, -sign}) {
-    for (float bend = kStep; bend <= reach; bend += kStep) {
+    for (float bend = 6.0f; bend <= reach; bend = next_bend(bend)) {
       const Curve c = shifted(offset + s * bend);
       if (!clear(c)) continue;
       const int crossed = crossings(c, avoid);

@@ -85,9 +85,10 @@ bool segments_cross(const Segment& p, const Segment& q);
 // The curve of a transition from box `from` to box `to`: from centre to centre with its
 // midpoint shifted sideways by `offset` (see lane_offset), and cut at the rims of both boxes.
 // When that curve would cross a box of `obstacles` (with `clearance` around it), it bends
-// further, by the least amount that clears them all, to the side where it crosses fewest of
-// `avoid` (other transitions' lines); on a tie, the lesser bend, then the side of `offset`, or
-// away from the boxes in the way. Unbent when no bend up to a few times its length clears them.
+// further, by the least amount tried that clears them all (steps of 6 up to 60, then 15% more
+// each), to the side where it crosses fewest of `avoid` (other transitions' lines); on a tie,
+// the lesser bend, then the side of `offset`, or away from the boxes in the way. Unbent when no
+// bend up to three times its length clears them.
 Curve route_edge(const Box& from, const Box& to, float offset, const std::vector<Box>& obstacles,
                  float clearance, const std::vector<Segment>& avoid = {});
 
