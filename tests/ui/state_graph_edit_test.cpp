@@ -172,6 +172,13 @@ TEST_F(StateGraphEditingTest, ClickingAnArrowSelectsItAndDeleteRemovesExactlyIt)
   EXPECT_EQ(edges(*doc.setup()), (std::vector<std::string>{"A>B", "B>A", "A>C"}));
   settle();
 
+  // A state picked from outside (the Setup panel's problem list) replaces the selection.
+  click(rect("edge:2").center());
+  graph.selected = "C";
+  frame();
+  EXPECT_EQ(graph.selection, (std::set<std::string>{"C"}));
+  EXPECT_EQ(graph.selected_transition, -1);
+
   // A click on empty space far from every arrow selects none.
   click(rect("edge:2").center());
   click(rect("graph").max - ImVec2(60, 60));

@@ -314,7 +314,10 @@ void StateGraph::add_state_at(Document& doc, const glm::vec2& place) {
 void StateGraph::forget_missing(const Setup& setup,
                                 const std::map<std::string, glm::vec2>& places) {
   // Gone with an undo or an edit elsewhere; the Setup panel may also pick a state by name.
-  if (!selected.empty() && !selection.count(selected)) selection = {selected};
+  if (!selected.empty() && !selection.count(selected)) {
+    selection = {selected};  // Picked from outside: it alone is selected.
+    selected_transition = -1;
+  }
   for (auto it = selection.begin(); it != selection.end();) {
     it = places.count(*it) ? std::next(it) : selection.erase(it);
   }
