@@ -23,7 +23,7 @@
 namespace anim::app {
 namespace {
 
-// The machine has one layer so far; override and additive layers will name theirs.
+// What play calls the base machine; layers above it go by their own names.
 constexpr const char* kBaseLayer = "Base";
 
 std::string clip_name(const std::vector<std::string>& clip_names, int clip) {
@@ -62,36 +62,58 @@ nlohmann::ordered_json points_json(const StateMachineInstance& sm, const MotionR
   return points;
 }
 
+// A layer's states (0: the base machine), as the def of that layer lists them.
+const std::vector<StateDef>& layer_states(const StateMachineDef& def, int layer) {
+  return layer == 0 ? def.states : def.layers[layer - 1].states;
+}
+
+// A machine's part of a frame line: its active states and its running transition.
+void put_machine(const StateMachineInstance& sm, int layer,
+                 const std::vector<std::string>& clip_names, nlohmann::ordered_json& j) {
+  const std::vector<StateDef>& states = layer_states(sm.def(), layer);
+  j["states"] = nlohmann::ordered_json::array();
+  for (const auto& a : sm.active_states(layer)) {
+    nlohmann::ordered_json state = {{"name", states[a.state].name},
+                                    {"weight", a.weight},
+                                    {"normalized_time", a.normalized_time}};
+    nlohmann::ordered_json points = points_json(sm, states[a.state].motion, clip_names);
+    if (!points.is_null()) state["points"] = std::move(points);
+    j["states"].push_back(std::move(state));
+  }
+  const StateMachineInstance::TransitionStatus tr = sm.transition(layer);
+  if (tr.transition < 0) {
+    j["transition"] = nullptr;
+  } else {
+    j["transition"] = {{"from", states[tr.from].name},
+                       {"to", states[tr.to].name},
+                       {"progress", tr.progress}};
+  }
+}
+
 nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
                                   const std::vector<std::string>& clip_names) {
   const StateMachineDef& def = sm.def();
   nlohmann::ordered_json j;
   j["t"] = t;
-  j["states"] = nlohmann::ordered_json::array();
-  for (const auto& a : sm.active_states()) {
-    nlohmann::ordered_json state = {{"name", def.states[a.state].name},
-                                    {"weight", a.weight},
-                                    {"normalized_time", a.normalized_time}};
-    nlohmann::ordered_json points = points_json(sm, def.states[a.state].motion, clip_names);
-    if (!points.is_null()) state["points"] = std::move(points);
-    j["states"].push_back(std::move(state));
-  }
-  const StateMachineInstance::TransitionStatus tr = sm.transition();
-  if (tr.transition < 0) {
-    j["transition"] = nullptr;
-  } else {
-    j["transition"] = {{"from", def.states[tr.from].name},
-                       {"to", def.states[tr.to].name},
-                       {"progress", tr.progress}};
+  put_machine(sm, 0, clip_names, j);
+  if (!def.layers.empty()) {
+    j["layers"] = nlohmann::ordered_json::array();
+    for (int layer = 1; layer < sm.layer_count(); ++layer) {
+      nlohmann::ordered_json entry = {{"name", def.layers[layer - 1].name},
+                                      {"weight", sm.layer_weight(layer)}};
+      put_machine(sm, layer, clip_names, entry);
+      j["layers"].push_back(std::move(entry));
+    }
   }
   j["events"] = nlohmann::ordered_json::array();
   for (const StateMachineInstance::FiredEvent& fired : sm.events()) {
     const EventDef& e = def.events[fired.event];
-    nlohmann::ordered_json event = {{"name", e.name},
-                                    {"clip", clip_names[e.clip]},
-                                    {"state", def.states[fired.state].name},
-                                    {"layer", kBaseLayer},
-                                    {"weight", fired.weight}};
+    nlohmann::ordered_json event = {
+        {"name", e.name},
+        {"clip", clip_names[e.clip]},
+        {"state", layer_states(def, fired.layer)[fired.state].name},
+        {"layer", fired.layer == 0 ? std::string(kBaseLayer) : def.layers[fired.layer - 1].name},
+        {"weight", fired.weight}};
     if (!e.payload.empty()) event["payload"] = e.payload;
     j["events"].push_back(std::move(event));
   }
@@ -109,6 +131,14 @@ void print_frame_text(const StateMachineInstance& sm, float t, std::ostream& out
   if (tr.transition >= 0) {
     out << "  | " << def.states[tr.from].name << " -> " << def.states[tr.to].name << " "
         << std::setprecision(3) << tr.progress;
+  }
+  for (int layer = 1; layer < sm.layer_count(); ++layer) {
+    const std::vector<StateDef>& states = layer_states(def, layer);
+    out << "  [" << def.layers[layer - 1].name;
+    for (const auto& a : sm.active_states(layer)) {
+      out << " " << states[a.state].name << " w=" << std::setprecision(3) << a.weight;
+    }
+    out << "]";
   }
   for (const StateMachineInstance::FiredEvent& fired : sm.events()) {
     out << "  !" << def.events[fired.event].name;

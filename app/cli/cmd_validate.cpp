@@ -57,7 +57,8 @@ int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostr
     durations.push_back(clip.duration);
   }
   diagnostics = input.value().problems;
-  for (Diagnostic& d : validate_setup(*input.value().setup, clips, durations)) {
+  const std::vector<std::string>& joints = input.value().model.skeleton.names;
+  for (Diagnostic& d : validate_setup(*input.value().setup, clips, durations, joints)) {
     diagnostics.push_back(d);
   }
   int errors = 0;

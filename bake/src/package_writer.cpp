@@ -156,6 +156,59 @@ std::vector<uint8_t> blend_spaces_2d_section(const StateMachineDef& m) {
   return w.take();
 }
 
+void put_states(Writer& w, const std::vector<StateDef>& states) {
+  w.put_count(states.size());
+  for (const StateDef& s : states) {
+    w.put_string(s.name);
+    w.put(static_cast<uint32_t>(motion_kind_code(s.motion.kind)));
+    w.put(static_cast<int32_t>(s.motion.index));
+    w.put(s.speed);
+    w.put(static_cast<uint32_t>(s.loop ? 1 : 0));
+  }
+}
+
+void put_transitions(Writer& w, const std::vector<TransitionDef>& transitions) {
+  w.put_count(transitions.size());
+  for (const TransitionDef& t : transitions) {
+    w.put(static_cast<int32_t>(t.from));
+    w.put(static_cast<int32_t>(t.to));
+    w.put_count(t.conditions.size());
+    for (const ConditionDef& c : t.conditions) {
+      w.put(static_cast<int32_t>(c.parameter));
+      w.put(static_cast<uint32_t>(c.op));
+      w.put(c.value);
+    }
+    w.put(static_cast<uint32_t>(t.has_exit_time ? 1 : 0));
+    w.put(t.exit_time);
+    w.put(t.duration);
+    w.put(t.offset);
+    w.put(static_cast<uint32_t>(t.interruption));
+  }
+}
+
+void put_names(Writer& w, const std::vector<std::string>& names) {
+  w.put_count(names.size());
+  for (const std::string& name : names) w.put_string(name);
+}
+
+std::vector<uint8_t> layers_section(const StateMachineDef& m) {
+  Writer w;
+  w.put_count(m.layers.size());
+  for (const LayerDef& layer : m.layers) {
+    w.put_string(layer.name);
+    w.put(static_cast<uint32_t>(layer.blend));
+    w.put(layer.weight);
+    w.put(static_cast<int32_t>(layer.weight_parameter));
+    w.put(static_cast<int32_t>(layer.reference_clip));
+    put_names(w, layer.mask.include);
+    put_names(w, layer.mask.exclude);
+    put_states(w, layer.states);
+    put_transitions(w, layer.transitions);
+    w.put(static_cast<int32_t>(layer.default_state));
+  }
+  return w.take();
+}
+
 std::vector<uint8_t> machine_section(const StateMachineDef& m) {
   Writer w;
   w.put_count(m.parameters.size());
@@ -175,30 +228,8 @@ std::vector<uint8_t> machine_section(const StateMachineDef& m) {
     w.put_array(b.clips);
     w.put_array(b.positions);
   }
-  w.put_count(m.states.size());
-  for (const StateDef& s : m.states) {
-    w.put_string(s.name);
-    w.put(static_cast<uint32_t>(motion_kind_code(s.motion.kind)));
-    w.put(static_cast<int32_t>(s.motion.index));
-    w.put(s.speed);
-    w.put(static_cast<uint32_t>(s.loop ? 1 : 0));
-  }
-  w.put_count(m.transitions.size());
-  for (const TransitionDef& t : m.transitions) {
-    w.put(static_cast<int32_t>(t.from));
-    w.put(static_cast<int32_t>(t.to));
-    w.put_count(t.conditions.size());
-    for (const ConditionDef& c : t.conditions) {
-      w.put(static_cast<int32_t>(c.parameter));
-      w.put(static_cast<uint32_t>(c.op));
-      w.put(c.value);
-    }
-    w.put(static_cast<uint32_t>(t.has_exit_time ? 1 : 0));
-    w.put(t.exit_time);
-    w.put(t.duration);
-    w.put(t.offset);
-    w.put(static_cast<uint32_t>(t.interruption));
-  }
+  put_states(w, m.states);
+  put_transitions(w, m.transitions);
   w.put(static_cast<int32_t>(m.default_state));
   return w.take();
 }
@@ -232,6 +263,9 @@ std::vector<uint8_t> write_package(const Package& p) {
     }
     if (!p.state_machine.events.empty()) {
       sections.emplace_back(package::kEvents, events_section(p.state_machine));
+    }
+    if (!p.state_machine.layers.empty()) {
+      sections.emplace_back(package::kLayers, layers_section(p.state_machine));
     }
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));

@@ -160,6 +160,76 @@ bool read_import_info(Reader& r, Package& p) {
   return r.ok();
 }
 
+// States as the state machine and each layer store them. 2D blend spaces follow in the BS2D
+// section, so indices of kind 2 are checked once all sections are read.
+bool read_states(Reader& r, std::vector<StateDef>& states, const StateMachineDef& m,
+                 std::size_t clips) {
+  uint32_t n = 0;
+  r.get_count(n, 4 + 20);
+  states.resize(r.ok() ? n : 0);
+  for (StateDef& s : states) {
+    uint32_t kind = 0, loop = 0;
+    r.get_string(s.name);
+    r.get(kind);
+    r.get(s.motion.index);
+    r.get(s.speed);
+    r.get(loop);
+    if (!r.ok()) return false;
+    const std::size_t targets = kind == 0 ? clips : kind == 1 ? m.blend_spaces.size() : SIZE_MAX;
+    if (kind > 2 || s.motion.index < 0 || static_cast<std::size_t>(s.motion.index) >= targets ||
+        !std::isfinite(s.speed) || loop > 1) {
+      return r.fail("state \"" + s.name + "\": bad motion or speed");
+    }
+    s.motion.kind = kind == 0   ? MotionRef::Kind::kClip
+                    : kind == 1 ? MotionRef::Kind::kBlendSpace
+                                : MotionRef::Kind::kBlendSpace2D;
+    s.loop = loop == 1;
+  }
+  return r.ok();
+}
+
+bool read_transitions(Reader& r, std::vector<TransitionDef>& transitions, std::size_t state_count,
+                      std::size_t parameters) {
+  uint32_t n = 0;
+  r.get_count(n, 4 * 9);
+  transitions.resize(r.ok() ? n : 0);
+  const auto states = static_cast<int>(state_count);
+  for (TransitionDef& t : transitions) {
+    uint32_t conditions = 0, has_exit = 0, interruption = 0;
+    r.get(t.from);
+    r.get(t.to);
+    r.get_count(conditions, 12);
+    t.conditions.resize(r.ok() ? conditions : 0);
+    for (ConditionDef& c : t.conditions) {
+      uint32_t op = 0;
+      r.get(c.parameter);
+      r.get(op);
+      r.get(c.value);
+      if (!r.ok()) return false;
+      if (c.parameter < 0 || static_cast<std::size_t>(c.parameter) >= parameters ||
+          op > static_cast<uint32_t>(ConditionOp::kTriggerSet) || !std::isfinite(c.value)) {
+        return r.fail("a transition condition is out of range");
+      }
+      c.op = static_cast<ConditionOp>(op);
+    }
+    r.get(has_exit);
+    r.get(t.exit_time);
+    r.get(t.duration);
+    r.get(t.offset);
+    r.get(interruption);
+    if (!r.ok()) return false;
+    const float values[3] = {t.exit_time, t.duration, t.offset};
+    if (t.from < -1 || t.from >= states || t.to < 0 || t.to >= states || has_exit > 1 ||
+        interruption > static_cast<uint32_t>(Interruption::kDestination) || !finite(values, 3) ||
+        t.duration < 0.0f) {
+      return r.fail("a transition is out of range");
+    }
+    t.has_exit_time = has_exit == 1;
+    t.interruption = static_cast<Interruption>(interruption);
+  }
+  return r.ok();
+}
+
 bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
   uint32_t n = 0;
   r.get_count(n, 4 + 20);
@@ -203,69 +273,34 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
       }
     }
   }
-  r.get_count(n, 4 + 20);
-  m.states.resize(r.ok() ? n : 0);
-  for (StateDef& s : m.states) {
-    uint32_t kind = 0, loop = 0;
-    r.get_string(s.name);
-    r.get(kind);
-    r.get(s.motion.index);
-    r.get(s.speed);
-    r.get(loop);
-    if (!r.ok()) return false;
-    // 2D spaces follow in the BS2D section, which checks the indices of kind 2.
-    const std::size_t targets = kind == 0 ? clips : kind == 1 ? m.blend_spaces.size() : SIZE_MAX;
-    if (kind > 2 || s.motion.index < 0 || static_cast<std::size_t>(s.motion.index) >= targets ||
-        !std::isfinite(s.speed) || loop > 1) {
-      return r.fail("state \"" + s.name + "\": bad motion or speed");
-    }
-    s.motion.kind = kind == 0   ? MotionRef::Kind::kClip
-                    : kind == 1 ? MotionRef::Kind::kBlendSpace
-                                : MotionRef::Kind::kBlendSpace2D;
-    s.loop = loop == 1;
-  }
-  r.get_count(n, 4 * 9);
-  m.transitions.resize(r.ok() ? n : 0);
-  const auto states = static_cast<int>(m.states.size());
-  for (TransitionDef& t : m.transitions) {
-    uint32_t conditions = 0, has_exit = 0, interruption = 0;
-    r.get(t.from);
-    r.get(t.to);
-    r.get_count(conditions, 12);
-    t.conditions.resize(r.ok() ? conditions : 0);
-    for (ConditionDef& c : t.conditions) {
-      uint32_t op = 0;
-      r.get(c.parameter);
-      r.get(op);
-      r.get(c.value);
-      if (!r.ok()) return false;
-      if (c.parameter < 0 || static_cast<std::size_t>(c.parameter) >= m.parameters.size() ||
-          op > static_cast<uint32_t>(ConditionOp::kTriggerSet) || !std::isfinite(c.value)) {
-        return r.fail("a transition condition is out of range");
-      }
-      c.op = static_cast<ConditionOp>(op);
-    }
-    r.get(has_exit);
-    r.get(t.exit_time);
-    r.get(t.duration);
-    r.get(t.offset);
-    r.get(interruption);
-    if (!r.ok()) return false;
-    const float values[3] = {t.exit_time, t.duration, t.offset};
-    if (t.from < -1 || t.from >= states || t.to < 0 || t.to >= states || has_exit > 1 ||
-        interruption > static_cast<uint32_t>(Interruption::kDestination) || !finite(values, 3) ||
-        t.duration < 0.0f) {
-      return r.fail("a transition is out of range");
-    }
-    t.has_exit_time = has_exit == 1;
-    t.interruption = static_cast<Interruption>(interruption);
-  }
+  if (!read_states(r, m.states, m, clips)) return false;
+  if (!read_transitions(r, m.transitions, m.states.size(), m.parameters.size())) return false;
   r.get(m.default_state);
   if (!r.ok()) return false;
-  if (m.states.empty() || m.default_state < 0 || m.default_state >= states) {
+  if (m.states.empty() || m.default_state < 0 ||
+      m.default_state >= static_cast<int>(m.states.size())) {
     return r.fail("no states, or the default state is out of range");
   }
   return true;
+}
+
+// The first state, of the base or a layer, that plays a 2D blend space the machine does not
+// have (all of them without a BS2D section), or null.
+const StateDef* missing_2d_space(const StateMachineDef& m) {
+  const auto check = [&](const std::vector<StateDef>& states) -> const StateDef* {
+    for (const StateDef& s : states) {
+      if (s.motion.kind == MotionRef::Kind::kBlendSpace2D &&
+          static_cast<std::size_t>(s.motion.index) >= m.blend_spaces_2d.size()) {
+        return &s;
+      }
+    }
+    return nullptr;
+  };
+  if (const StateDef* s = check(m.states)) return s;
+  for (const LayerDef& layer : m.layers) {
+    if (const StateDef* s = check(layer.states)) return s;
+  }
+  return nullptr;
 }
 
 bool read_blend_space_2d(Reader& r, BlendSpace2DDef& b, const StateMachineDef& m,
@@ -312,22 +347,58 @@ bool read_blend_spaces_2d(Reader& r, StateMachineDef& m, std::size_t clips) {
   for (BlendSpace2DDef& b : m.blend_spaces_2d) {
     if (!read_blend_space_2d(r, b, m, clips)) return false;
   }
-  for (const StateDef& s : m.states) {
-    if (s.motion.kind == MotionRef::Kind::kBlendSpace2D &&
-        static_cast<std::size_t>(s.motion.index) >= m.blend_spaces_2d.size()) {
-      return r.fail("state \"" + s.name + "\" names 2D blend space " +
-                    std::to_string(s.motion.index) + " of " + std::to_string(n));
-    }
+  if (const StateDef* s = missing_2d_space(m)) {
+    return r.fail("state \"" + s->name + "\" names 2D blend space " +
+                  std::to_string(s->motion.index) + " of " + std::to_string(n));
   }
   return r.ok();
 }
 
-// The first state that plays a 2D blend space, or null.
-const StateDef* first_2d_state(const StateMachineDef& m) {
-  for (const StateDef& s : m.states) {
-    if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) return &s;
+bool read_names(Reader& r, std::vector<std::string>& names) {
+  uint32_t n = 0;
+  r.get_count(n, 4);
+  names.resize(r.ok() ? n : 0);
+  for (std::string& name : names) r.get_string(name);
+  return r.ok();
+}
+
+bool read_layers(Reader& r, StateMachineDef& m, std::size_t clips) {
+  uint32_t n = 0;
+  r.get_count(n, 4 * 10);
+  m.layers.resize(r.ok() ? n : 0);
+  for (LayerDef& layer : m.layers) {
+    uint32_t blend = 0;
+    r.get_string(layer.name);
+    r.get(blend);
+    r.get(layer.weight);
+    r.get(layer.weight_parameter);
+    r.get(layer.reference_clip);
+    if (!r.ok()) return false;
+    const std::string what = "layer \"" + layer.name + "\": ";
+    const int parameters = static_cast<int>(m.parameters.size());
+    const bool float_parameter =
+        layer.weight_parameter >= 0 && layer.weight_parameter < parameters &&
+        m.parameters[layer.weight_parameter].type == ParameterType::kFloat;
+    if (blend > static_cast<uint32_t>(LayerBlend::kAdditive) || !std::isfinite(layer.weight) ||
+        layer.weight < 0.0f || layer.weight > 1.0f ||
+        (layer.weight_parameter != -1 && !float_parameter) || layer.reference_clip < -1 ||
+        layer.reference_clip >= static_cast<int>(clips)) {
+      return r.fail(what + "bad blend, weight, weight parameter or reference clip");
+    }
+    layer.blend = static_cast<LayerBlend>(blend);
+    if (!read_names(r, layer.mask.include) || !read_names(r, layer.mask.exclude)) return false;
+    if (!read_states(r, layer.states, m, clips)) return false;
+    if (!read_transitions(r, layer.transitions, layer.states.size(), m.parameters.size())) {
+      return false;
+    }
+    r.get(layer.default_state);
+    if (!r.ok()) return false;
+    if (layer.states.empty() || layer.default_state < 0 ||
+        layer.default_state >= static_cast<int>(layer.states.size())) {
+      return r.fail(what + "no states, or the default state is out of range");
+    }
   }
-  return nullptr;
+  return r.ok();
 }
 
 bool read_events(Reader& r, std::vector<EventDef>& events, const std::vector<CompressedClip>& clips) {
@@ -391,8 +462,9 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
   Package out;
   bool have_skeleton = false, have_skin = false, have_mesh = false, have_info = false,
        have_events = false;
-  bool have_spaces_2d = false;
+  bool have_spaces_2d = false, have_layers = false;
   std::string machine_where;  // The state machine's section, for problems found after it.
+  std::string layers_where;
   for (std::size_t i = 0; i < header.section_count; ++i) {
     package::SectionEntry e;
     std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
@@ -440,6 +512,13 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
       }
       read_events(r, out.state_machine.events, out.clips);
       have_events = true;
+    } else if (e.kind == package::kLayers) {
+      if (!out.has_state_machine || have_layers) {
+        return error_at(where, "layers before the state machine, or a second layers section");
+      }
+      read_layers(r, out.state_machine, out.clips.size());
+      have_layers = true;
+      layers_where = where;
     } else if (e.kind == package::kKeyClip) {
       out.key_clips.emplace_back();
       read_key_clip(r, out.key_clips.back(), joints);
@@ -455,10 +534,18 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
     }
   }
   if (!have_skeleton) return error_at("header", "no skeleton section");
-  if (out.has_state_machine && !have_spaces_2d) {
-    if (const StateDef* s = first_2d_state(out.state_machine)) {
-      return error_at(machine_where, "state \"" + s->name +
-                                         "\" plays a 2D blend space, but there is no BS2D section");
+  if (out.has_state_machine) {
+    // Kind-2 states of the base or a layer need their space, from a BS2D section read before
+    // or after them.
+    if (const StateDef* s = missing_2d_space(out.state_machine)) {
+      const bool in_base = s >= out.state_machine.states.data() &&
+                           s < out.state_machine.states.data() + out.state_machine.states.size();
+      return error_at(in_base ? machine_where : layers_where,
+                      have_spaces_2d
+                          ? "state \"" + s->name + "\" plays 2D blend space " +
+                                std::to_string(s->motion.index) + ", which the BS2D section lacks"
+                          : "state \"" + s->name +
+                                "\" plays a 2D blend space, but there is no BS2D section");
     }
   }
   return out;

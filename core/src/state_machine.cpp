@@ -5,6 +5,7 @@
 
 #include "anim/blending.h"
 #include "anim/find_by_name.h"
+#include "anim/layer_blending.h"
 
 namespace anim {
 namespace {
@@ -39,26 +40,8 @@ float fit_to_type(ParameterType type, float value) {
   return value;
 }
 
-// Whether playback going from `from` to `to` (normalized, cumulative) crosses the point `at`:
-// forward, points in (from, to]; backward, points in [to, from). A state just entered also
-// crosses the point it starts on.
-bool crosses(double from, double to, double at, bool entered) {
-  if (entered && at == from) return true;
-  return to >= from ? (from < at && at <= to) : (to <= at && at < from);
-}
-
-// How many of the points k + at (k whole) the move crosses, as crosses() counts them.
-int64_t loop_crossings(double from, double to, double at, bool entered) {
-  const double lo = std::min(from, to) - at;
-  const double hi = std::max(from, to) - at;
-  // Forward counts (lo, hi], backward [lo, hi).
-  const double n = to >= from ? std::floor(hi) - std::floor(lo) : std::ceil(hi) - std::ceil(lo);
-  // Neither way counts `from` itself, which a state just entered adds.
-  const bool on_start = entered && from - at == std::floor(from - at);
-  return static_cast<int64_t>(n) + (on_start ? 1 : 0);
-}
-
 }  // namespace
+
 
 StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
                                            ClipSet clips)
@@ -72,21 +55,55 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
     params_.push_back(v);
   }
   const std::size_t joints = skeleton.joint_count();
-  poses_.assign(kMaxActive, skeleton.rest);
-  scratch_.assign(kSlotPoses * kMaxActive, skeleton.rest);
-  cursors_.assign(kSlotPoses * kMaxActive, ClipCursor{});
+  machines_.resize(1 + def.layers.size());
+  const std::size_t slots = kMaxActive * machines_.size();
+  poses_.assign(slots, skeleton.rest);
+  scratch_.assign(kSlotPoses * slots, skeleton.rest);
+  cursors_.assign(kSlotPoses * slots, ClipCursor{});
   for (ClipCursor& c : cursors_) c.reserve(clips, joints);
   if (clips.compressed()) {
     soa_rest_ = make_soa_pose(joints);
     soa_scratch_ = make_soa_pose(joints);
     to_soa(skeleton.rest, soa_rest_);
   }
-  if (def.default_state >= 0 && static_cast<std::size_t>(def.default_state) < def.states.size()) {
-    layers_[0] = Layer{def.default_state, 0, CycleTime{}, 1.0f, CycleTime{}, true};
-    slot_used_[0] = true;
-    layer_count_ = 1;
+  Machine& base = machines_[0];
+  base.states = &def.states;
+  base.transitions = &def.transitions;
+  init_machine(base, def.default_state);
+  for (std::size_t i = 0; i < def.layers.size(); ++i) {
+    const LayerDef& layer = def.layers[i];
+    Machine& m = machines_[i + 1];
+    m.states = &layer.states;
+    m.transitions = &layer.transitions;
+    m.layer = &layer;
+    m.weight = std::clamp(layer.weight, 0.0f, 1.0f);
+    m.mask = resolve_layer_mask(layer.mask, skeleton);
+    m.pose = skeleton.rest;
+    if (m.additive()) {
+      identity_pose_.assign(joints, Transform::identity());
+      if (layer.reference_clip >= 0) {
+        m.reference = skeleton.rest;
+        ClipCursor cursor;
+        cursor.reserve(clips, joints);
+        const ClipSampler sampler{clips_, skeleton_->rest, soa_rest_, soa_scratch_};
+        m.reference_ok = sampler.sample(layer.reference_clip, 0.0f, cursor, m.reference);
+      } else {
+        m.slot_references.assign(kMaxActive, skeleton.rest);
+        m.reference_cursors.assign(kSlotPoses * kMaxActive, ClipCursor{});
+        for (ClipCursor& c : m.reference_cursors) c.reserve(clips, joints);
+      }
+    }
+    init_machine(m, layer.default_state);
   }
-  refresh_active();
+}
+
+void StateMachineInstance::init_machine(Machine& m, int default_state) {
+  if (default_state >= 0 && static_cast<std::size_t>(default_state) < m.states->size()) {
+    m.tracks[0] = Track{default_state, 0, CycleTime{}, 1.0f, CycleTime{}, true};
+    m.slot_used[0] = true;
+    m.track_count = 1;
+  }
+  refresh_active(m);
 }
 
 bool StateMachineInstance::set_value(int parameter, float value) {
@@ -114,6 +131,23 @@ bool StateMachineInstance::set_trigger(const std::string& name) {
   return set_value(index, 1.0f);
 }
 
+float StateMachineInstance::layer_weight(int layer) const {
+  if (layer <= 0 || static_cast<std::size_t>(layer) >= machines_.size()) return layer == 0 ? 1 : 0;
+  const Machine& m = machines_[layer];
+  float weight = m.weight;
+  if (m.layer->weight_parameter >= 0) {
+    weight *= std::clamp(params_[m.layer->weight_parameter].value, 0.0f, 1.0f);
+  }
+  return weight;
+}
+
+bool StateMachineInstance::set_layer_weight(int layer, float weight) {
+  if (layer <= 0 || static_cast<std::size_t>(layer) >= machines_.size()) return false;
+  if (!std::isfinite(weight)) return false;
+  machines_[layer].weight = std::clamp(weight, 0.0f, 1.0f);
+  return true;
+}
+
 void StateMachineInstance::continue_from(const StateMachineInstance& before) {
   const StateMachineDef& old_def = *before.def_;
   for (std::size_t i = 0; i < params_.size(); ++i) {
@@ -125,39 +159,52 @@ void StateMachineInstance::continue_from(const StateMachineInstance& before) {
     v.value = std::clamp(fit_to_type(p.type, was.value), v.min, v.max);
     v.target = std::clamp(fit_to_type(p.type, was.target), v.min, v.max);
   }
-  const int current = before.current_state();
-  if (current < 0) return;
-  const int state = find_by_name(def_->states, old_def.states[current].name);
-  if (state < 0) return;
-  CycleTime time = before.layers_[before.layer_count_ - 1].time;
-  if (!def_->states[state].loop && time.total() > 1.0) time = CycleTime::from(1.0f);
-  slot_used_.fill(false);
-  layers_[0] = Layer{state, 0, time, 1.0f, time, false};  // Goes on: no start to fire.
-  slot_used_[0] = true;
-  layer_count_ = 1;
-  running_ = -1;
-  running_from_ = -1;
-  elapsed_ = 0.0f;
-  refresh_active();
+  for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
+    Machine& m = machines_[mi];
+    // The base goes on from the base, a layer from the layer of its name.
+    const int old_index = mi == 0 ? 0 : 1 + old_def.find_layer(m.layer->name);
+    if (old_index < 0) continue;
+    const Machine& old = before.machines_[old_index];
+    if (mi > 0) m.weight = old.weight;
+    const int current = before.current_state(old_index);
+    if (current < 0) continue;
+    const int state = find_by_name(*m.states, (*old.states)[current].name);
+    if (state < 0) continue;
+    CycleTime time = old.tracks[old.track_count - 1].time;
+    if (!(*m.states)[state].loop && time.total() > 1.0) time = CycleTime::from(1.0f);
+    m.slot_used.fill(false);
+    m.tracks[0] = Track{state, 0, time, 1.0f, time, false};  // Goes on: no start to fire.
+    m.slot_used[0] = true;
+    m.track_count = 1;
+    m.running = -1;
+    m.running_from = -1;
+    m.elapsed = 0.0f;
+    refresh_active(m);
+  }
 }
 
-int StateMachineInstance::current_state() const {
-  return layer_count_ > 0 ? layers_[layer_count_ - 1].state : -1;
+int StateMachineInstance::current_state(int layer) const {
+  const Machine& m = machines_[layer];
+  return m.track_count > 0 ? m.tracks[m.track_count - 1].state : -1;
 }
 
-StateMachineInstance::TransitionStatus StateMachineInstance::transition() const {
+StateMachineInstance::TransitionStatus StateMachineInstance::transition(int layer) const {
+  return transition_status(machines_[layer]);
+}
+
+StateMachineInstance::TransitionStatus StateMachineInstance::transition_status(
+    const Machine& m) const {
   TransitionStatus status;
-  if (running_ < 0) return status;
-  status.transition = running_;
-  status.from = running_from_;
-  status.to = current_state();
-  const float duration = def_->transitions[running_].duration;
-  status.progress = duration > 0.0f ? std::min(elapsed_ / duration, 1.0f) : 1.0f;
+  if (m.running < 0) return status;
+  status.transition = m.running;
+  status.from = m.running_from;
+  status.to = m.tracks[m.track_count - 1].state;
+  const float duration = (*m.transitions)[m.running].duration;
+  status.progress = duration > 0.0f ? std::min(m.elapsed / duration, 1.0f) : 1.0f;
   return status;
 }
 
-float StateMachineInstance::phase_rate(int state) const {
-  const StateDef& s = def_->states[state];
+float StateMachineInstance::phase_rate(const StateDef& s) const {
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const float d = clips_.duration(s.motion.index);
     return s.speed * (d > 0.0f ? 1.0f / d : 1.0f);
@@ -176,26 +223,27 @@ BlendSpace2DWeights StateMachineInstance::weights_2d(const BlendSpace2DDef& spac
       space, Point2{params_[space.parameter_x].value, params_[space.parameter_y].value});
 }
 
-float StateMachineInstance::display_time(const Layer& layer) const {
-  if (def_->states[layer.state].loop) return layer.time.fraction;
-  if (layer.time.cycles != 0) return layer.time.cycles > 0 ? 1.0f : 0.0f;
-  return layer.time.fraction;
+float StateMachineInstance::display_time(const Machine& m, const Track& track) const {
+  if ((*m.states)[track.state].loop) return track.time.fraction;
+  if (track.time.cycles != 0) return track.time.cycles > 0 ? 1.0f : 0.0f;
+  return track.time.fraction;
 }
 
-float StateMachineInstance::layer_weight(std::size_t index) const {
-  const Layer& layer = layers_[index];
-  if (running_ < 0) return layer.base_weight;
-  const float f = transition().progress;
-  const float faded = layer.base_weight * (1.0f - f);
-  return index + 1 == layer_count_ ? faded + f : faded;
+float StateMachineInstance::track_weight(const Machine& m, std::size_t index) const {
+  const Track& track = m.tracks[index];
+  if (m.running < 0) return track.base_weight;
+  const float f = transition_status(m).progress;
+  const float faded = track.base_weight * (1.0f - f);
+  return index + 1 == m.track_count ? faded + f : faded;
 }
 
-bool StateMachineInstance::conditions_hold(const TransitionDef& t, const Layer& source) const {
+bool StateMachineInstance::conditions_hold(const Machine& m, const TransitionDef& t,
+                                           const Track& source) const {
   if (t.has_exit_time) {
-    if (def_->states[source.state].loop && t.exit_time < 1.0f) {
+    if ((*m.states)[source.state].loop && t.exit_time < 1.0f) {
       // Every cycle, from its exit time to its end; a long frame that steps over that window
       // still counts.
-      const bool in_window = display_time(source) >= t.exit_time;
+      const bool in_window = display_time(m, source) >= t.exit_time;
       const bool crossed = source.time.passes_since(source.previous_time, t.exit_time) > 0;
       if (!in_window && !crossed) return false;
     } else if (source.time.total() < t.exit_time) {
@@ -208,219 +256,149 @@ bool StateMachineInstance::conditions_hold(const TransitionDef& t, const Layer& 
   return true;
 }
 
-int StateMachineInstance::find_transition() const {
-  if (layer_count_ == 0) return -1;
-  const Layer& current = layers_[layer_count_ - 1];
+int StateMachineInstance::find_transition(const Machine& m) const {
+  if (m.track_count == 0) return -1;
+  const Track& current = m.tracks[m.track_count - 1];
   int source_state = current.state;
-  if (running_ >= 0) {
-    switch (def_->transitions[running_].interruption) {
+  if (m.running >= 0) {
+    switch ((*m.transitions)[m.running].interruption) {
       case Interruption::kNone:
         return -1;
       case Interruption::kSource:
-        source_state = running_from_;
+        source_state = m.running_from;
         break;
       case Interruption::kDestination:
         break;
     }
   }
-  const Layer* source = &current;
-  for (std::size_t i = 0; i < layer_count_; ++i) {
-    if (layers_[i].state == source_state) source = &layers_[i];
+  const Track* source = &current;
+  for (std::size_t i = 0; i < m.track_count; ++i) {
+    if (m.tracks[i].state == source_state) source = &m.tracks[i];
   }
-  for (std::size_t i = 0; i < def_->transitions.size(); ++i) {
-    const TransitionDef& t = def_->transitions[i];
-    if (static_cast<int>(i) == running_) continue;
+  const std::vector<TransitionDef>& transitions = *m.transitions;
+  for (std::size_t i = 0; i < transitions.size(); ++i) {
+    const TransitionDef& t = transitions[i];
+    if (static_cast<int>(i) == m.running) continue;
     if (t.from != source_state && t.from != -1) continue;
     // Any-state transitions do not restart the state they lead to.
     if (t.from == -1 && t.to == current.state) continue;
-    if (conditions_hold(t, t.from == -1 ? current : *source)) return static_cast<int>(i);
+    if (conditions_hold(m, t, t.from == -1 ? current : *source)) return static_cast<int>(i);
   }
   return -1;
 }
 
-void StateMachineInstance::start(int index) {
-  const TransitionDef& t = def_->transitions[index];
+void StateMachineInstance::start(Machine& m, int index) {
+  const TransitionDef& t = (*m.transitions)[index];
   // What is shown now becomes the starting point: nothing pops.
   float total = 0.0f;
-  for (std::size_t i = 0; i < layer_count_; ++i) total += layers_[i].base_weight = layer_weight(i);
+  for (std::size_t i = 0; i < m.track_count; ++i) {
+    total += m.tracks[i].base_weight = track_weight(m, i);
+  }
   // The state the transition leaves: its own source (an interrupting A -> C leaves A, not the
   // B that A -> B was heading for), or the current state for any-state transitions.
-  running_from_ = t.from >= 0 ? t.from : current_state();
+  m.running_from = t.from >= 0 ? t.from : m.tracks[m.track_count - 1].state;
   // Going back to a state still fading out picks it up where it is.
-  std::size_t existing = layer_count_;
-  for (std::size_t i = 0; i < layer_count_; ++i) {
-    if (layers_[i].state == t.to && t.to != running_from_) existing = i;
+  std::size_t existing = m.track_count;
+  for (std::size_t i = 0; i < m.track_count; ++i) {
+    if (m.tracks[i].state == t.to && t.to != m.running_from) existing = i;
   }
-  if (existing < layer_count_) {
-    std::rotate(layers_.begin() + existing, layers_.begin() + existing + 1,
-                layers_.begin() + layer_count_);
+  const auto begin = m.tracks.begin();
+  if (existing < m.track_count) {
+    std::rotate(begin + existing, begin + existing + 1, begin + m.track_count);
   } else {
-    if (layer_count_ == static_cast<std::size_t>(kMaxActive)) {
+    if (m.track_count == static_cast<std::size_t>(kMaxActive)) {
       // Full: drop the faintest state and share its weight out.
       std::size_t faintest = 0;
-      for (std::size_t i = 1; i < layer_count_; ++i) {
-        if (layers_[i].base_weight < layers_[faintest].base_weight) faintest = i;
+      for (std::size_t i = 1; i < m.track_count; ++i) {
+        if (m.tracks[i].base_weight < m.tracks[faintest].base_weight) faintest = i;
       }
-      total -= layers_[faintest].base_weight;
-      slot_used_[layers_[faintest].slot] = false;
-      std::rotate(layers_.begin() + faintest, layers_.begin() + faintest + 1,
-                  layers_.begin() + layer_count_);
-      --layer_count_;
-      for (std::size_t i = 0; i < layer_count_; ++i) {
-        layers_[i].base_weight = total > 0.0f ? layers_[i].base_weight / total : 0.0f;
+      total -= m.tracks[faintest].base_weight;
+      m.slot_used[m.tracks[faintest].slot] = false;
+      std::rotate(begin + faintest, begin + faintest + 1, begin + m.track_count);
+      --m.track_count;
+      for (std::size_t i = 0; i < m.track_count; ++i) {
+        m.tracks[i].base_weight = total > 0.0f ? m.tracks[i].base_weight / total : 0.0f;
       }
     }
     int slot = 0;
-    while (slot_used_[slot]) ++slot;
-    slot_used_[slot] = true;
-    for (int c = 0; c < kSlotPoses; ++c) cursors_[kSlotPoses * slot + c].reset();
+    while (m.slot_used[slot]) ++slot;
+    m.slot_used[slot] = true;
+    const std::size_t machine = static_cast<std::size_t>(&m - machines_.data());
+    for (int c = 0; c < kSlotPoses; ++c) {
+      cursors_[kSlotPoses * global_slot(machine, slot) + c].reset();
+      if (!m.reference_cursors.empty()) m.reference_cursors[kSlotPoses * slot + c].reset();
+    }
     const CycleTime offset = CycleTime::from(t.offset);
-    layers_[layer_count_++] = Layer{t.to, slot, offset, 0.0f, offset, true};
+    m.tracks[m.track_count++] = Track{t.to, slot, offset, 0.0f, offset, true};
   }
-  for (const ConditionDef& c : t.conditions) {
-    if (c.op == ConditionOp::kTriggerSet)
-      params_[c.parameter].value = params_[c.parameter].target = 0;
-  }
-  running_ = index;
-  elapsed_ = 0.0f;
+  m.running = index;
+  m.elapsed = 0.0f;
 }
 
-void StateMachineInstance::finish_if_done() {
-  if (running_ < 0 || elapsed_ < def_->transitions[running_].duration) return;
+void StateMachineInstance::finish_if_done(Machine& m) {
+  if (m.running < 0 || m.elapsed < (*m.transitions)[m.running].duration) return;
   // A finished transition leaves only its destination.
-  Layer last = layers_[layer_count_ - 1];
-  for (std::size_t i = 0; i + 1 < layer_count_; ++i) slot_used_[layers_[i].slot] = false;
+  Track last = m.tracks[m.track_count - 1];
+  for (std::size_t i = 0; i + 1 < m.track_count; ++i) m.slot_used[m.tracks[i].slot] = false;
   last.base_weight = 1.0f;
-  layers_[0] = last;
-  layer_count_ = 1;
-  running_ = -1;
+  m.tracks[0] = last;
+  m.track_count = 1;
+  m.running = -1;
 }
 
 void StateMachineInstance::update(float dt) {
   fired_count_ = 0;
   fired_dropped_ = 0;
-  if (layer_count_ == 0) return;
   if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
   for (SmoothedValue& p : params_) p.update(dt);
-  for (std::size_t i = 0; i < layer_count_; ++i) {
-    layers_[i].previous_time = layers_[i].time;
-    layers_[i].time.advance(dt * phase_rate(layers_[i].state));
+  for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
+    Machine& m = machines_[mi];
+    if (m.track_count == 0) continue;
+    for (std::size_t i = 0; i < m.track_count; ++i) {
+      Track& track = m.tracks[i];
+      track.previous_time = track.time;
+      track.time.advance(dt * phase_rate((*m.states)[track.state]));
+    }
+    if (m.running >= 0) m.elapsed += dt;
+    // With this frame's weights, before a transition starts or ends.
+    for (std::size_t i = 0; i < m.track_count; ++i) fire_events(mi, i);
   }
-  if (running_ >= 0) elapsed_ += dt;
-  // With this frame's weights, before a transition starts or ends.
-  for (std::size_t i = 0; i < layer_count_; ++i) fire_events(i);
-  finish_if_done();
-  const int next = find_transition();
+  for (Machine& m : machines_) m.started = update_machine(m);
+  // A trigger is consumed once every layer has seen it, so one "attack" can start a transition
+  // in the base and in a layer in the same update.
+  for (const Machine& m : machines_) {
+    if (m.started < 0) continue;
+    for (const ConditionDef& c : (*m.transitions)[m.started].conditions) {
+      if (c.op == ConditionOp::kTriggerSet) params_[c.parameter].value = params_[c.parameter].target = 0;
+    }
+  }
+}
+
+int StateMachineInstance::update_machine(Machine& m) {
+  if (m.track_count == 0) return -1;
+  finish_if_done(m);
+  const int next = find_transition(m);
   if (next >= 0) {
-    start(next);
-    finish_if_done();  // Zero-length transitions switch at once.
+    start(m, next);
+    finish_if_done(m);  // Zero-length transitions switch at once.
   }
-  refresh_active();
+  refresh_active(m);
+  return next;
 }
 
-int StateMachineInstance::event_clip(int state) const {
-  const MotionRef& motion = def_->states[state].motion;
-  if (motion.kind == MotionRef::Kind::kClip) return motion.index;
-  if (motion.kind == MotionRef::Kind::kBlendSpace2D) {
-    const BlendSpace2DDef& space = def_->blend_spaces_2d[motion.index];
-    const BlendSpace2DWeights w = weights_2d(space);
-    if (w.count == 0) return -1;
-    // The heaviest point; on a tie the one listed first in the space, as in 1D.
-    int heaviest = 0;
-    for (int i = 1; i < w.count; ++i) {
-      const bool tie = w.weights[i] == w.weights[heaviest];
-      if (w.weights[i] > w.weights[heaviest] || (tie && w.points[i] < w.points[heaviest])) {
-        heaviest = i;
-      }
-    }
-    return space.clips[w.points[heaviest]];
-  }
-  const BlendSpace1DDef& space = def_->blend_spaces[motion.index];
-  if (space.clips.empty()) return -1;
-  const BlendSpaceWeights w = blend_space_weights(space, params_[space.parameter].value);
-  return space.clips[w.upper_weight > 0.5f ? w.upper : w.lower];
-}
-
-void StateMachineInstance::fire(int event, std::size_t layer) {
-  if (fired_count_ == fired_.size()) {
-    ++fired_dropped_;
-    return;
-  }
-  fired_[fired_count_++] = FiredEvent{event, layers_[layer].state, layer_weight(layer)};
-}
-
-void StateMachineInstance::fire_events(std::size_t index) {
-  Layer& layer = layers_[index];
-  const bool entered = layer.entered;
-  layer.entered = false;
-  if (def_->events.empty()) return;  // Spares a blend space's weights every frame.
-  const int clip = event_clip(layer.state);
-  int first = -1, last = -1;  // The clip's events, [first, last).
-  for (std::size_t e = 0; e < def_->events.size(); ++e) {
-    if (def_->events[e].clip != clip) continue;
-    if (first < 0) first = static_cast<int>(e);
-    last = static_cast<int>(e) + 1;
-  }
-  if (first < 0) return;
-  const float duration = clips_.duration(clip);
-  const bool loop = def_->states[layer.state].loop;
-  // Where an event sits in the state's normalized time: a loop's end is its next start.
-  const auto point = [&](int e) {
-    double at = duration > 0.0f ? static_cast<double>(def_->events[e].time) / duration : 0.0;
-    at = std::clamp(at, 0.0, 1.0);
-    return loop && at >= 1.0 ? 0.0 : at;
-  };
-  double from = layer.previous_time.total();
-  double to = layer.time.total();
-  if (!loop) {  // A one-shot's time stops at its ends.
-    from = std::clamp(from, 0.0, 1.0);
-    to = std::clamp(to, 0.0, 1.0);
-  }
-  if (!loop) {
-    for (int i = 0; i < last - first; ++i) {
-      const int e = to >= from ? first + i : last - 1 - i;
-      if (crosses(from, to, point(e), entered)) fire(e, index);
-    }
-    return;
-  }
-  if (from == to && !entered) return;
-  // Cycle by cycle in the direction of play; a frame spanning many cycles fills the buffer in
-  // a few of them, and the rest are counted.
-  const bool forward = to >= from;
-  const int64_t first_cycle = static_cast<int64_t>(std::floor(from));
-  const int64_t last_cycle = static_cast<int64_t>(std::floor(to));
-  int64_t total = 0;
-  for (int e = first; e < last; ++e) total += loop_crossings(from, to, point(e), entered);
-  int64_t seen = 0;
-  for (int64_t k = first_cycle; seen < total && fired_count_ < fired_.size();
-       k += forward ? 1 : -1) {
-    for (int i = 0; i < last - first; ++i) {
-      const int e = forward ? first + i : last - 1 - i;
-      if (crosses(from, to, static_cast<double>(k) + point(e), entered)) {
-        fire(e, index);
-        ++seen;
-      }
-    }
-    if (k == last_cycle) break;
-  }
-  fired_dropped_ += total - seen;
-}
-
-void StateMachineInstance::refresh_active() {
-  count_ = layer_count_;
-  for (std::size_t i = 0; i < layer_count_; ++i) {
-    active_[i] = ActiveState{layers_[i].state, layer_weight(i), display_time(layers_[i])};
+void StateMachineInstance::refresh_active(Machine& m) {
+  m.active_count = m.track_count;
+  for (std::size_t i = 0; i < m.track_count; ++i) {
+    m.active[i] = ActiveState{m.tracks[i].state, track_weight(m, i), display_time(m, m.tracks[i])};
   }
 }
 
-bool StateMachineInstance::sample_state(const Layer& layer) {
-  const StateDef& s = def_->states[layer.state];
-  const float phase = display_time(layer);
-  std::vector<Transform>& out = poses_[layer.slot];
+bool StateMachineInstance::sample_state(const StateDef& s, float phase, std::size_t slot,
+                                        ClipCursor* cursors, std::vector<Transform>& out) {
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const ClipSampler sampler{clips_, skeleton_->rest, soa_rest_, soa_scratch_};
-    return sampler.sample(s.motion.index, phase * clips_.duration(s.motion.index),
-                          cursors_[kSlotPoses * layer.slot], out);
+    return sampler.sample(s.motion.index, phase * clips_.duration(s.motion.index), cursors[0],
+                          out);
   }
   if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
     const BlendSpace2DDef& space = def_->blend_spaces_2d[s.motion.index];
@@ -432,8 +410,8 @@ bool StateMachineInstance::sample_state(const Layer& layer) {
     sampler.soa = soa_scratch_;
     sampler.weights = weights_2d(space);
     sampler.phase = phase;
-    sampler.cursors = &cursors_[kSlotPoses * layer.slot];
-    for (int i = 0; i < kSlotPoses; ++i) sampler.scratch[i] = scratch_[kSlotPoses * layer.slot + i];
+    sampler.cursors = cursors;
+    for (int i = 0; i < kSlotPoses; ++i) sampler.scratch[i] = scratch_[kSlotPoses * slot + i];
     sampler.output = out;
     return sampler.run();
   }
@@ -446,29 +424,61 @@ bool StateMachineInstance::sample_state(const Layer& layer) {
   sampler.soa = soa_scratch_;
   sampler.weights = blend_space_weights(space, params_[space.parameter].value);
   sampler.phase = phase;
-  sampler.cursors = &cursors_[kSlotPoses * layer.slot];
-  sampler.scratch_a = scratch_[kSlotPoses * layer.slot];
-  sampler.scratch_b = scratch_[kSlotPoses * layer.slot + 1];
+  sampler.cursors = cursors;
+  sampler.scratch_a = scratch_[kSlotPoses * slot];
+  sampler.scratch_b = scratch_[kSlotPoses * slot + 1];
   sampler.output = out;
   return sampler.run();
 }
 
-bool StateMachineInstance::evaluate(Span<Transform> output) {
-  if (output.size() != skeleton_->joint_count() || layer_count_ == 0) return false;
-  std::array<BlendLayer, kMaxActive> blend{};
-  for (std::size_t i = 0; i < layer_count_; ++i) {
-    if (!sample_state(layers_[i])) return false;
-    blend[i] = BlendLayer{poses_[layers_[i].slot], active_[i].weight, {}};
+bool StateMachineInstance::sample_track(std::size_t machine, const Track& track) {
+  Machine& m = machines_[machine];
+  const StateDef& s = (*m.states)[track.state];
+  const std::size_t slot = global_slot(machine, track.slot);
+  std::vector<Transform>& pose = poses_[slot];
+  if (!sample_state(s, display_time(m, track), slot, &cursors_[kSlotPoses * slot], pose)) {
+    return false;
   }
-  if (layer_count_ == 1) {
-    std::copy(poses_[layers_[0].slot].begin(), poses_[layers_[0].slot].end(), output.begin());
+  if (!m.additive()) return true;
+  // The state's difference from its reference, in place.
+  if (m.slot_references.empty()) return m.reference_ok && make_additive_delta(pose, m.reference, pose);
+  std::vector<Transform>& reference = m.slot_references[track.slot];
+  return sample_state(s, 0.0f, slot, &m.reference_cursors[kSlotPoses * track.slot], reference) &&
+         make_additive_delta(pose, reference, pose);
+}
+
+bool StateMachineInstance::blend_machine(std::size_t machine, Span<Transform> output) {
+  const Machine& m = machines_[machine];
+  std::array<BlendLayer, kMaxActive> blend{};
+  for (std::size_t i = 0; i < m.track_count; ++i) {
+    if (!sample_track(machine, m.tracks[i])) return false;
+    blend[i] = BlendLayer{poses_[global_slot(machine, m.tracks[i].slot)], m.active[i].weight, {}};
+  }
+  if (m.track_count == 1) {
+    const std::vector<Transform>& pose = poses_[global_slot(machine, m.tracks[0].slot)];
+    std::copy(pose.begin(), pose.end(), output.begin());
     return true;
   }
   BlendingJob job;
-  job.layers = Span<const BlendLayer>(blend.data(), layer_count_);
-  job.rest = skeleton_->rest;
+  job.layers = Span<const BlendLayer>(blend.data(), m.track_count);
+  job.rest = m.additive() ? Span<const Transform>(identity_pose_) : skeleton_->rest;
   job.output = output;
   return job.run();
+}
+
+bool StateMachineInstance::evaluate(Span<Transform> output) {
+  if (output.size() != skeleton_->joint_count() || machines_[0].track_count == 0) return false;
+  if (!blend_machine(0, output)) return false;
+  for (std::size_t mi = 1; mi < machines_.size(); ++mi) {
+    Machine& m = machines_[mi];
+    const float weight = layer_weight(static_cast<int>(mi));
+    if (m.track_count == 0 || !(weight > 0.0f)) continue;  // Adds nothing: not even sampled.
+    if (!blend_machine(mi, m.pose)) return false;
+    const bool applied = m.additive() ? apply_additive_layer(output, m.pose, m.mask, weight)
+                                      : blend_override_layer(output, m.pose, m.mask, weight);
+    if (!applied) return false;
+  }
+  return true;
 }
 
 }  // namespace anim

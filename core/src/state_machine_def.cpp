@@ -12,4 +12,8 @@ int StateMachineDef::find_state(const std::string& name) const {
   return find_by_name(states, name);
 }
 
+int StateMachineDef::find_layer(const std::string& name) const {
+  return find_by_name(layers, name);
+}
+
 }  // namespace anim

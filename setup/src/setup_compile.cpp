@@ -34,6 +34,40 @@ BlendSpace2DDef compile_blend_space_2d(const SetupBlendSpace& b, const Setup& se
   return out;
 }
 
+// States and transitions (the base's or a layer's) with their names resolved. `spaces` gives,
+// per setup blend space, where compile_setup placed it.
+void compile_machine(const std::vector<SetupState>& states,
+                     const std::vector<SetupTransition>& transitions, const Setup& setup,
+                     Span<const Clip> clips, const std::vector<MotionRef>& spaces,
+                     std::vector<StateDef>* states_out,
+                     std::vector<TransitionDef>* transitions_out) {
+  for (const SetupState& s : states) {
+    StateDef out;
+    out.name = s.name;
+    out.speed = s.speed;
+    out.loop = s.loop;
+    // Blend-space names take precedence (validate_setup rejects a name that is both).
+    const int space = find_by_name(setup.blend_spaces, s.motion);
+    out.motion =
+        space >= 0 ? spaces[space] : MotionRef{MotionRef::Kind::kClip, find_clip(clips, s.motion)};
+    states_out->push_back(out);
+  }
+  for (const SetupTransition& t : transitions) {
+    TransitionDef out;
+    out.from = t.from == "*" ? -1 : find_by_name(states, t.from);
+    out.to = find_by_name(states, t.to);
+    for (const SetupCondition& c : t.conditions) {
+      out.conditions.push_back({find_by_name(setup.parameters, c.parameter), c.op, c.value});
+    }
+    out.has_exit_time = t.exit_time.has_value();
+    out.exit_time = t.exit_time.value_or(0.0f);
+    out.duration = t.duration;
+    out.offset = t.offset;
+    out.interruption = t.interruption;
+    transitions_out->push_back(std::move(out));
+  }
+}
+
 }  // namespace
 
 Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips) {
@@ -83,32 +117,25 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     }
     def.blend_spaces.push_back(out);
   }
-  for (const SetupState& s : setup.states) {
-    StateDef out;
-    out.name = s.name;
-    out.speed = s.speed;
-    out.loop = s.loop;
-    // Blend-space names take precedence (validate_setup rejects a name that is both).
-    const int space = find_by_name(setup.blend_spaces, s.motion);
-    out.motion =
-        space >= 0 ? spaces[space] : MotionRef{MotionRef::Kind::kClip, find_clip(clips, s.motion)};
-    def.states.push_back(out);
-  }
-  for (const SetupTransition& t : setup.transitions) {
-    TransitionDef out;
-    out.from = t.from == "*" ? -1 : find_by_name(setup.states, t.from);
-    out.to = find_by_name(setup.states, t.to);
-    for (const SetupCondition& c : t.conditions) {
-      out.conditions.push_back({find_by_name(setup.parameters, c.parameter), c.op, c.value});
-    }
-    out.has_exit_time = t.exit_time.has_value();
-    out.exit_time = t.exit_time.value_or(0.0f);
-    out.duration = t.duration;
-    out.offset = t.offset;
-    out.interruption = t.interruption;
-    def.transitions.push_back(std::move(out));
-  }
+  compile_machine(setup.states, setup.transitions, setup, clips, spaces, &def.states,
+                  &def.transitions);
   def.default_state = find_by_name(setup.states, setup.default_state);
+  for (const SetupLayer& layer : setup.layers) {
+    LayerDef out;
+    out.name = layer.name;
+    out.blend = layer.blend;
+    out.weight = layer.weight;
+    if (layer.weight_parameter) {
+      out.weight_parameter = find_by_name(setup.parameters, *layer.weight_parameter);
+    }
+    out.mask.include = layer.mask_include;
+    out.mask.exclude = layer.mask_exclude;
+    if (layer.reference) out.reference_clip = find_clip(clips, *layer.reference);
+    compile_machine(layer.states, layer.transitions, setup, clips, spaces, &out.states,
+                    &out.transitions);
+    out.default_state = find_by_name(layer.states, layer.default_state);
+    def.layers.push_back(std::move(out));
+  }
   for (const SetupEvent& e : setup.events) {
     def.events.push_back({e.name, find_clip(clips, e.clip), e.time, e.payload.value_or("")});
   }

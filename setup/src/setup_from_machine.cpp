@@ -79,10 +79,12 @@ SetupState state_of(const StateDef& s, const StateMachineDef& def,
   return out;
 }
 
-SetupTransition transition_of(const TransitionDef& t, const StateMachineDef& def) {
+// `states`: the machine's own (the base's or a layer's), which the transition's indices name.
+SetupTransition transition_of(const TransitionDef& t, const StateMachineDef& def,
+                              const std::vector<StateDef>& states) {
   SetupTransition out;
-  out.from = t.from < 0 ? "*" : name_at(def.states, t.from);
-  out.to = name_at(def.states, t.to);
+  out.from = t.from < 0 ? "*" : name_at(states, t.from);
+  out.to = name_at(states, t.to);
   for (const ConditionDef& c : t.conditions) {
     out.conditions.push_back({name_at(def.parameters, c.parameter), c.op, c.value, Json::object()});
   }
@@ -109,7 +111,9 @@ Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::stri
   }
   for (const StateDef& s : def.states) setup.states.push_back(state_of(s, def, clip_names));
   setup.default_state = name_at(def.states, def.default_state);
-  for (const TransitionDef& t : def.transitions) setup.transitions.push_back(transition_of(t, def));
+  for (const TransitionDef& t : def.transitions) {
+    setup.transitions.push_back(transition_of(t, def, def.states));
+  }
   for (const EventDef& e : def.events) {
     SetupEvent out;
     out.clip = clip_at(clip_names, e.clip);
@@ -117,6 +121,24 @@ Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::stri
     out.name = e.name;
     if (!e.payload.empty()) out.payload = e.payload;
     setup.events.push_back(std::move(out));
+  }
+  for (const LayerDef& layer : def.layers) {
+    SetupLayer out;
+    out.name = layer.name;
+    out.blend = layer.blend;
+    out.weight = layer.weight;
+    if (layer.weight_parameter >= 0) {
+      out.weight_parameter = name_at(def.parameters, layer.weight_parameter);
+    }
+    out.mask_include = layer.mask.include;
+    out.mask_exclude = layer.mask.exclude;
+    if (layer.reference_clip >= 0) out.reference = clip_at(clip_names, layer.reference_clip);
+    for (const StateDef& s : layer.states) out.states.push_back(state_of(s, def, clip_names));
+    out.default_state = name_at(layer.states, layer.default_state);
+    for (const TransitionDef& t : layer.transitions) {
+      out.transitions.push_back(transition_of(t, def, layer.states));
+    }
+    setup.layers.push_back(std::move(out));
   }
   return setup;
 }

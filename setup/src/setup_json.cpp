@@ -262,6 +262,7 @@ constexpr ConditionOp kConditionOps[] = {
     ConditionOp::kTrue,    ConditionOp::kFalse, ConditionOp::kTriggerSet};
 constexpr Interruption kInterruptions[] = {Interruption::kNone, Interruption::kSource,
                                            Interruption::kDestination};
+constexpr LayerBlend kLayerBlends[] = {LayerBlend::kOverride, LayerBlend::kAdditive};
 
 bool op_takes_value(ConditionOp op) {
   return op == ConditionOp::kGreater || op == ConditionOp::kLess || op == ConditionOp::kEqual ||
@@ -453,6 +454,57 @@ SetupEvent read_event(const Json& json, const std::string& pointer, Problems* pr
   return e;
 }
 
+// An array of strings (a mask's joint names).
+void read_names(const FieldReader& in, const char* key, std::vector<std::string>* out) {
+  const Json* value = in.find(key, false);
+  if (value == nullptr) return;
+  if (!value->is_array()) {
+    in.fail(key, "expected an array of joint names");
+    return;
+  }
+  for (std::size_t i = 0; i < value->size(); ++i) {
+    const Json& item = (*value)[i];
+    if (!item.is_string() || item.get<std::string>().empty()) {
+      in.fail(key, "entry " + std::to_string(i) + " is not a joint name (a non-empty string)");
+      continue;
+    }
+    out->push_back(item.get<std::string>());
+  }
+}
+
+SetupLayer read_layer(const Json& json, const std::string& pointer, Problems* problems) {
+  const FieldReader in(json, pointer, problems);
+  SetupLayer layer;
+  read_name(in, "name", true, &layer.name);
+  if (in.find("blend", false) != nullptr) {
+    read_enum(in, "blend", kLayerBlends, "blend", "override or additive", &layer.blend);
+  }
+  in.read_float("weight", false, &layer.weight);
+  std::string text;
+  if (read_name(in, "weight_parameter", false, &text)) layer.weight_parameter = text;
+  if (const Json* mask = in.find("mask", false)) {
+    if (mask->is_object()) {
+      const FieldReader mask_in(*mask, in.at("mask"), problems);
+      read_names(mask_in, "include", &layer.mask_include);
+      read_names(mask_in, "exclude", &layer.mask_exclude);
+      layer.mask_extra = collect_extra(*mask, {"include", "exclude"});
+    } else {
+      in.fail("mask", "expected an object: {\"include\": [...], \"exclude\": [...]}");
+    }
+  }
+  if (read_name(in, "reference", false, &text)) layer.reference = text;
+  in.read_array("states", true, [&](const Json& item, const std::string& item_pointer) {
+    layer.states.push_back(read_state(item, item_pointer, problems));
+  });
+  in.read_string("default_state", true, &layer.default_state);
+  in.read_array("transitions", false, [&](const Json& item, const std::string& item_pointer) {
+    layer.transitions.push_back(read_transition(item, item_pointer, problems));
+  });
+  layer.extra = collect_extra(json, {"name", "blend", "weight", "weight_parameter", "mask",
+                                     "reference", "states", "default_state", "transitions"});
+  return layer;
+}
+
 void read_header(const FieldReader& in) {
   std::string format;
   if (in.read_string("format", true, &format) && format != kSetupFormat) {
@@ -501,6 +553,9 @@ Setup read_setup(const Json& json, Problems* problems) {
   in.read_array("events", false, [&](const Json& item, const std::string& pointer) {
     setup.events.push_back(read_event(item, pointer, problems));
   });
+  in.read_array("layers", false, [&](const Json& item, const std::string& pointer) {
+    setup.layers.push_back(read_layer(item, pointer, problems));
+  });
   if (const Json* editor = in.find("editor", false)) {
     if (editor->is_object()) {
       setup.editor = *editor;
@@ -510,7 +565,8 @@ Setup read_setup(const Json& json, Problems* problems) {
   }
   setup.extra =
       collect_extra(json, {"format", "version", "model", "animations", "parameters", "blend_spaces",
-                           "states", "default_state", "transitions", "events", "editor"});
+                           "states", "default_state", "transitions", "events", "layers",
+                           "editor"});
   return setup;
 }
 
@@ -650,6 +706,29 @@ Json write_event(const SetupEvent& e) {
   return out;
 }
 
+Json write_layer(const SetupLayer& layer) {
+  Json out = Json::object();
+  out["name"] = layer.name;
+  out["blend"] = to_string(layer.blend);
+  out["weight"] = number_json(layer.weight);
+  if (layer.weight_parameter) out["weight_parameter"] = *layer.weight_parameter;
+  Json mask = Json::object();
+  mask["include"] = layer.mask_include;
+  mask["exclude"] = layer.mask_exclude;
+  append_extra(layer.mask_extra, &mask);
+  out["mask"] = std::move(mask);
+  if (layer.reference) out["reference"] = *layer.reference;
+  out["states"] = Json::array();
+  for (const SetupState& s : layer.states) out["states"].push_back(write_state(s));
+  out["default_state"] = layer.default_state;
+  out["transitions"] = Json::array();
+  for (const SetupTransition& t : layer.transitions) {
+    out["transitions"].push_back(write_transition(t));
+  }
+  append_extra(layer.extra, &out);
+  return out;
+}
+
 Json write_setup(const Setup& setup) {
   Json out = Json::object();
   out["format"] = kSetupFormat;
@@ -676,6 +755,10 @@ Json write_setup(const Setup& setup) {
   if (!setup.events.empty()) {
     out["events"] = Json::array();
     for (const SetupEvent& e : setup.events) out["events"].push_back(write_event(e));
+  }
+  if (!setup.layers.empty()) {
+    out["layers"] = Json::array();
+    for (const SetupLayer& layer : setup.layers) out["layers"].push_back(write_layer(layer));
   }
   out["editor"] = setup.editor.is_object() ? setup.editor : Json::object();
   append_extra(setup.extra, &out);
@@ -740,6 +823,16 @@ const char* to_string(Interruption interruption) {
       return "source";
     case Interruption::kDestination:
       return "destination";
+  }
+  return "?";
+}
+
+const char* to_string(LayerBlend blend) {
+  switch (blend) {
+    case LayerBlend::kOverride:
+      return "override";
+    case LayerBlend::kAdditive:
+      return "additive";
   }
   return "?";
 }

@@ -80,10 +80,11 @@ bool is_whole(float value) { return std::isfinite(value) && value == std::trunc(
 class Validator {
  public:
   Validator(const Setup& setup, const std::vector<std::string>& clips,
-            const std::vector<float>& durations)
+            const std::vector<float>& durations, const std::vector<std::string>& joints)
       : setup_(setup),
         clips_(clips),
         durations_(durations),
+        joints_(joints),
         clip_set_(clips.begin(), clips.end()),
         parameters_(index_by_name(setup.parameters)),
         blend_spaces_(index_by_name(setup.blend_spaces)),
@@ -92,13 +93,20 @@ class Validator {
   std::vector<Diagnostic> run() {
     check_parameters();
     check_blend_spaces();
+    run_machine();
+    check_events();
+    for (std::size_t i = 0; i < setup_.layers.size(); ++i) check_layer(i);
+    return std::move(found_);
+  }
+
+  // The checks of one state machine: the setup's own states and transitions.
+  std::vector<Diagnostic> run_machine() {
     check_states();
     check_transitions();
     check_transitions_can_fire();
     check_reachability();
     check_dead_ends();
-    check_events();
-    return std::move(found_);
+    return found_;
   }
 
  private:
@@ -522,6 +530,63 @@ class Validator {
     }
   }
 
+  // A layer: its own fields, then its machine checked as the base is (the same parameters and
+  // blend spaces, its own states and transitions), with the findings placed under the layer.
+  void check_layer(std::size_t index) {
+    const SetupLayer& layer = setup_.layers[index];
+    const std::string at = "/layers/" + std::to_string(index);
+    if (layer.name.empty()) error(at + "/name", "layer name is empty");
+    for (std::size_t k = 0; k < index; ++k) {
+      if (!layer.name.empty() && setup_.layers[k].name == layer.name) {
+        error(at + "/name", "duplicate layer name " + in_quotes(layer.name) + " (first at /layers/" +
+                                std::to_string(k) + ")");
+        break;
+      }
+    }
+    if (check_finite(at + "/weight", "weight", layer.weight) &&
+        (layer.weight < 0.0f || layer.weight > 1.0f)) {
+      error(at + "/weight", "weight " + number_text(layer.weight) + " is outside [0, 1]");
+    }
+    if (layer.weight_parameter) {
+      const SetupParameter* p = resolve_parameter(at + "/weight_parameter", *layer.weight_parameter);
+      if (p != nullptr && p->type != ParameterType::kFloat) {
+        error(at + "/weight_parameter", "parameter " + in_quotes(p->name) + " has type " +
+                                            to_string(p->type) +
+                                            "; a layer's weight needs a float parameter");
+      }
+    }
+    if (layer.reference) {
+      if (layer.blend != LayerBlend::kAdditive) {
+        error(at + "/reference", "only an additive layer has a reference pose");
+      } else if (clip_set_.count(*layer.reference) == 0) {
+        error(at + "/reference", "unknown clip " + in_quotes(*layer.reference) +
+                                     suggestion(*layer.reference, clips_));
+      }
+    }
+    check_mask(layer.mask_include, at + "/mask/include");
+    check_mask(layer.mask_exclude, at + "/mask/exclude");
+    Setup machine;
+    machine.parameters = setup_.parameters;
+    machine.blend_spaces = setup_.blend_spaces;
+    machine.states = layer.states;
+    machine.transitions = layer.transitions;
+    machine.default_state = layer.default_state;
+    for (Diagnostic& d : Validator(machine, clips_, durations_, joints_).run_machine()) {
+      d.pointer = at + d.pointer;
+      found_.push_back(std::move(d));
+    }
+  }
+
+  // Joints a mask names: known to the model's skeleton, when the caller gave its joints.
+  void check_mask(const std::vector<std::string>& names, const std::string& at) {
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (joints_.empty()) break;
+      if (std::find(joints_.begin(), joints_.end(), names[i]) != joints_.end()) continue;
+      error(at + "/" + std::to_string(i),
+            "unknown joint " + in_quotes(names[i]) + suggestion(names[i], joints_));
+    }
+  }
+
   void mark(const std::string& name, std::vector<bool>* reached,
             std::vector<std::size_t>* pending) const {
     const auto it = states_.find(name);
@@ -533,6 +598,7 @@ class Validator {
   const Setup& setup_;
   const std::vector<std::string>& clips_;
   const std::vector<float>& durations_;
+  const std::vector<std::string>& joints_;
   const std::set<std::string> clip_set_;
   const std::map<std::string, std::size_t> parameters_;
   const std::map<std::string, std::size_t> blend_spaces_;
@@ -543,8 +609,9 @@ class Validator {
 }  // namespace
 
 std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips,
-                                       const std::vector<float>& durations) {
-  return Validator(setup, clips, durations).run();
+                                       const std::vector<float>& durations,
+                                       const std::vector<std::string>& joints) {
+  return Validator(setup, clips, durations, joints).run();
 }
 
 }  // namespace anim

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 # A small valid document; each entry of BROKEN spoils it in one way.
 VALID = {
     "format": "animscope.setup",
-    "version": 2,
+    "version": 3,
     "model": "wuson.x",
     "animations": [{"file": "clips/Run.fbx", "clip": "mixamo.com", "as": "run",
                     "joint_map": {"mixamorig:Hips": "Hips"}}],
@@ -41,6 +41,18 @@ VALID = {
         }
     ],
     "events": [{"clip": "walk", "time": 0.4, "name": "footstep_l", "payload": "left"}],
+    "layers": [
+        {
+            "name": "UpperBody",
+            "blend": "override",
+            "weight": 1,
+            "weight_parameter": "speed",
+            "mask": {"include": ["Spine"], "exclude": ["Head"]},
+            "states": [{"name": "Wave", "motion": "wave"}],
+            "default_state": "Wave",
+            "transitions": [],
+        }
+    ],
     "editor": {},
     "unknown_top_level_field": [1, 2, 3],
 }
@@ -63,7 +75,7 @@ BROKEN = {
     "missing format": spoil(["format"], delete=True),
     "missing states": spoil(["states"], delete=True),
     "wrong format": spoil(["format"], "animscope.scene"),
-    "version 3": spoil(["version"], 3),
+    "version 4": spoil(["version"], 4),
     "version 0": spoil(["version"], 0),
     "event without name": spoil(["events", 0, "name"], delete=True),
     "event at a negative time": spoil(["events", 0, "time"], -0.1),
@@ -87,6 +99,11 @@ BROKEN = {
     "blend space without parameter": spoil(["blend_spaces", 0, "parameter"], delete=True),
     "2D space with one parameter": spoil(["blend_spaces", 0, "parameters"], ["speed"]),
     "2D space with both forms": spoil(["blend_spaces", 0, "parameters"], ["speed", "turn"]),
+    "layer without states": spoil(["layers", 0, "states"], delete=True),
+    "layer weight above 1": spoil(["layers", 0, "weight"], 1.5),
+    "unknown layer blend": spoil(["layers", 0, "blend"], "multiply"),
+    "mask joint as a number": spoil(["layers", 0, "mask", "include", 0], 3),
+    "layer without name": spoil(["layers", 0, "name"], delete=True),
 }
 
 # A 2D space whose points are numbers, and one whose point has three coordinates.

@@ -41,17 +41,18 @@ constexpr const char* kVersion1 = R"({
 
 std::string with_events(const std::string& events) {
   std::string text = kVersion1;
-  text.replace(text.find("\"version\": 1"), 12, "\"version\": 2");
+  text.replace(text.find("\"version\": 1"), 12, "\"version\": " + std::to_string(kSetupVersion));
   text.replace(text.find("  \"editor\""), 0, "  \"events\": " + events + ",\n");
   return text;
 }
 
-TEST(SetupEventsTest, AVersionOneFileLoadsUnchangedAndSavesAsVersionTwo) {
+TEST(SetupEventsTest, AVersionOneFileLoadsUnchangedAndSavesAsTheNewestVersion) {
   const Result<anim::Setup> setup = parse_setup(kVersion1, "old.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   EXPECT_THAT(setup.value().events, IsEmpty());
   std::string expected = kVersion1;
-  expected.replace(expected.find("\"version\": 1"), 12, "\"version\": 2");
+  expected.replace(expected.find("\"version\": 1"), 12,
+                   "\"version\": " + std::to_string(kSetupVersion));
   EXPECT_EQ(to_json_text(setup.value()), expected);  // Only the version changed.
   // And the saved file is canonical: saving it again changes nothing.
   const Result<anim::Setup> again = parse_setup(expected, "new.json");

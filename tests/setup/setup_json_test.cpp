@@ -322,8 +322,8 @@ TEST(SetupParseTest, ReportsEachStructuralProblemWithItsPointer) {
       {"wrong format", [](Json& d) { d["format"] = "animscope.scene"; }, "/format",
        "expected \"animscope.setup\", got \"animscope.scene\""},
       {"format not a string", [](Json& d) { d["format"] = 1; }, "/format", "expected a string"},
-      {"version 3", [](Json& d) { d["version"] = 3; }, "/version",
-       "unsupported version 3 (this build reads versions 1 to 2)"},
+      {"version 4", [](Json& d) { d["version"] = 4; }, "/version",
+       "unsupported version 4 (this build reads versions 1 to 3)"},
       {"version as text", [](Json& d) { d["version"] = "1"; }, "/version", "expected a number"},
       {"model not a string", [](Json& d) { d["model"] = 5; }, "/model", "expected a string"},
       {"animations not an array", [](Json& d) { d["animations"] = Json::object(); }, "/animations",
@@ -628,7 +628,7 @@ TEST(SetupWriteTest, OddNumberFormsReadAsFloatsAndWriteShortest) {
   EXPECT_EQ(s.transitions[0].offset, 1e-7f);
 
   const std::string text = to_json_text(s);
-  EXPECT_THAT(text, HasSubstr("\"version\": 2,"));
+  EXPECT_THAT(text, HasSubstr("\"version\": 3,"));
   EXPECT_THAT(text, HasSubstr("\"default\": 0.1,"));
   EXPECT_THAT(text, HasSubstr("\"min\": 0,"));  // -0.0 in the file.
   EXPECT_THAT(text, HasSubstr("\"max\": 10\n"));
@@ -682,7 +682,7 @@ TEST(SetupWriteTest, OptionalFieldsAreWrittenOnlyWhenSet) {
   const std::string text = to_json_text(s);
   EXPECT_EQ(text, R"({
   "format": "animscope.setup",
-  "version": 2,
+  "version": 3,
   "model": "wuson.x",
   "parameters": [
     {

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "anim/ui/panel_widgets.h"
+#include "blend_panel_layers.h"
 
 namespace anim::ui {
 namespace {
@@ -432,6 +433,7 @@ void BlendPanel::state_machine_section(Document& doc) {
   } else {
     ImGui::TextDisabled("No transition running");
   }
+  if (!def.layers.empty()) layers_table(sm, rects);
   if (!def.events.empty()) {
     // The latest events, newest first, fading over two seconds.
     form_label("Events");

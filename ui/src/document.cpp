@@ -316,7 +316,7 @@ void Document::apply_setup(MachineStart how) {
     clip_names.push_back(clip.name);
     durations.push_back(clip.duration);
   }
-  problems_ = validate_setup(edits_.current(), clip_names, durations);
+  problems_ = validate_setup(edits_.current(), clip_names, durations, model_->skeleton.names);
   Result<StateMachineDef> def = compile_setup(edits_.current(), model_->clips);
   if (!def.ok()) return;  // The last good state machine keeps running.
   auto next_def = std::make_unique<StateMachineDef>(std::move(def).value());

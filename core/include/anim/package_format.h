@@ -23,7 +23,7 @@ namespace anim::package {
 
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
-constexpr uint16_t kMinorVersion = 3;  // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D.
+constexpr uint16_t kMinorVersion = 4;  // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR.
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -65,6 +65,12 @@ constexpr uint32_t kEvents = fourcc('E', 'V', 'N', 'T');
 // (prepare_blend_space_2d is deterministic), so no stored triangulation can disagree with its
 // points. An older reader skips this section and refuses the kind-2 states, with an error.
 constexpr uint32_t kBlendSpaces2D = fourcc('B', 'S', '2', 'D');
+// Since 1.4, at most one, after the state machine (and its BS2D section, if any): the layers
+// above the base machine (StateMachineDef::layers). Per layer its name, blend, weight, weight
+// parameter, reference clip, mask (include then exclude joint names), then its states and
+// transitions stored as the state machine's are, and its default state. An older reader skips
+// it and plays the base machine alone.
+constexpr uint32_t kLayers = fourcc('L', 'A', 'Y', 'R');
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
 // uv (8 floats), four u16 joints, four float weights, the truncated weight.

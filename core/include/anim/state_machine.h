@@ -40,8 +40,9 @@ class StateMachineInstance {
   // An event of the def that playback crossed during the last update().
   struct FiredEvent {
     int event = -1;        // Index into the def's events.
-    int state = -1;        // The state whose clip crossed it.
-    float weight = 0.0f;   // That state's weight in the blend when it fired.
+    int state = -1;        // The state whose clip crossed it, in its layer's states.
+    float weight = 0.0f;   // That state's weight in its layer's blend when it fired.
+    int layer = 0;         // 0: the base machine; i + 1: the def's layers[i].
   };
   // Most events one update() reports; further ones are counted in events_dropped().
   static constexpr int kMaxEvents = 64;
@@ -88,55 +89,102 @@ class StateMachineInstance {
   // allocates.
   void continue_from(const StateMachineInstance& before);
 
-  int current_state() const;  // The newest state (the destination while transitioning).
-  Span<const ActiveState> active_states() const { return {active_.data(), count_}; }
-  TransitionStatus transition() const;
+  // Layer 0 is the base machine (the def's own states), layer i + 1 the def's layers[i]. The
+  // queries below take a layer and default to the base.
+  int layer_count() const { return static_cast<int>(machines_.size()); }
+  int current_state(int layer = 0) const;  // The newest state (the destination while
+                                           // transitioning), an index into the layer's states.
+  Span<const ActiveState> active_states(int layer = 0) const {
+    const Machine& m = machines_[layer];
+    return {m.active.data(), m.active_count};
+  }
+  TransitionStatus transition(int layer = 0) const;
+  // A layer's weight now: its set weight (the def's, or set_layer_weight's) times its weight
+  // parameter's value clamped to [0, 1]. The base's is 1.
+  float layer_weight(int layer) const;
+  // Sets a layer's weight (clamped to [0, 1]) in place of the def's, as Unity's SetLayerWeight.
+  // False for the base, a bad index or a value that is not finite.
+  bool set_layer_weight(int layer, float weight);
   const StateMachineDef& def() const { return *def_; }
 
  private:
-  struct Layer {
+  // One state playing in a machine: a transition blends several.
+  struct Track {
     int state = -1;
-    int slot = 0;              // Which pose buffer and cursors it uses.
+    int slot = 0;              // Which pose buffer and cursors it uses, within its machine's.
     CycleTime time;            // Normalized, cumulative (cycles and fraction).
     float base_weight = 0.0f;  // Weight when the running transition started.
     CycleTime previous_time;   // `time` before the last update: exit times crossed since.
     bool entered = true;       // Not updated yet since it started: events at its start fire.
   };
-  bool conditions_hold(const TransitionDef& t, const Layer& source) const;
-  int find_transition() const;
-  void start(int transition);
-  void finish_if_done();
-  float phase_rate(int state) const;
+  // One state machine's run: the base's, or a layer's, with its own tracks and pose buffers.
+  struct Machine {
+    const std::vector<StateDef>* states = nullptr;
+    const std::vector<TransitionDef>* transitions = nullptr;
+    const LayerDef* layer = nullptr;  // Null for the base.
+    std::array<Track, kMaxActive> tracks{};  // Oldest first; the last is the current state.
+    std::size_t track_count = 0;
+    int running = -1;       // Running transition index, -1 for none.
+    int running_from = -1;  // State it left.
+    float elapsed = 0.0f;   // Seconds into the running transition.
+    int started = -1;       // The transition the last update started, or -1.
+    std::array<bool, kMaxActive> slot_used{};
+    std::array<ActiveState, kMaxActive> active{};
+    std::size_t active_count = 0;
+    float weight = 1.0f;           // The layer's set weight, before its weight parameter.
+    std::vector<float> mask;       // Per joint; empty: every joint (the base).
+    std::vector<Transform> pose;   // A layer's blended pose (an additive layer's delta).
+    // An additive layer's reference: the reference clip's first frame when it names one, else
+    // per slot the state's motion at its start, sampled with cursors of its own.
+    std::vector<Transform> reference;
+    std::vector<std::vector<Transform>> slot_references;
+    std::vector<ClipCursor> reference_cursors;
+    bool reference_ok = true;  // The reference clip fits the skeleton.
+
+    bool additive() const { return layer != nullptr && layer->blend == LayerBlend::kAdditive; }
+  };
+
+  void init_machine(Machine& m, int default_state);
+  bool conditions_hold(const Machine& m, const TransitionDef& t, const Track& source) const;
+  int find_transition(const Machine& m) const;
+  void start(Machine& m, int transition);
+  void finish_if_done(Machine& m);
+  TransitionStatus transition_status(const Machine& m) const;
+  float phase_rate(const StateDef& state) const;
   BlendSpace2DWeights weights_2d(const BlendSpace2DDef& space) const;  // At the current values.
-  float display_time(const Layer& layer) const;
-  float layer_weight(std::size_t index) const;
-  int event_clip(int state) const;  // The clip whose events the state fires, or -1.
-  void fire_events(std::size_t layer);
-  void fire(int event, std::size_t layer);
-  bool sample_state(const Layer& layer);  // False: a clip that does not fit the skeleton.
-  void refresh_active();
+  float display_time(const Machine& m, const Track& track) const;
+  float track_weight(const Machine& m, std::size_t index) const;
+  int event_clip(const StateDef& state) const;  // The clip whose events it fires, or -1.
+  void fire_events(std::size_t machine, std::size_t track);
+  void fire(int event, std::size_t machine, std::size_t track);
+  int update_machine(Machine& m);  // Returns the transition it started, or -1.
+  // Samples `state` at `phase` into `out` with the slot's scratch poses and `cursors` (kSlotPoses
+  // of them). False: a clip that does not fit the skeleton.
+  bool sample_state(const StateDef& state, float phase, std::size_t slot, ClipCursor* cursors,
+                    std::vector<Transform>& out);
+  bool sample_track(std::size_t machine, const Track& track);
+  bool blend_machine(std::size_t machine, Span<Transform> output);
+  void refresh_active(Machine& m);
+  std::size_t global_slot(std::size_t machine, int slot) const {
+    return machine * kMaxActive + static_cast<std::size_t>(slot);
+  }
 
   const StateMachineDef* def_;
   const Skeleton* skeleton_;
   ClipSet clips_;
   std::vector<SmoothedValue> params_;
-  std::array<Layer, kMaxActive> layers_{};  // Oldest first; the last is the current state.
-  std::size_t layer_count_ = 0;
-  int running_ = -1;       // Running transition index, -1 for none.
-  int running_from_ = -1;  // State it left.
-  float elapsed_ = 0.0f;   // Seconds into the running transition.
+  std::vector<Machine> machines_;  // [0] the base, [i + 1] the def's layers[i].
   std::array<FiredEvent, kMaxEvents> fired_{};
   std::size_t fired_count_ = 0;
   int64_t fired_dropped_ = 0;
-  std::array<ActiveState, kMaxActive> active_{};
-  std::size_t count_ = 0;
-  // Per slot: the state's pose, and kSlotPoses scratch poses and cursors for the points a blend
-  // space mixes (two neighbours in 1D, a triangle's three corners in 2D).
+  // Per slot (kMaxActive per machine): the state's pose, and kSlotPoses scratch poses and
+  // cursors for the points a blend space mixes (two neighbours in 1D, a triangle's three corners
+  // in 2D).
   static constexpr int kSlotPoses = 3;
-  std::array<bool, kMaxActive> slot_used_{};
   std::vector<std::vector<Transform>> poses_;
   std::vector<std::vector<Transform>> scratch_;
   std::vector<ClipCursor> cursors_;
+  std::vector<Transform> identity_pose_;  // Additive layers blend deltas toward identity.
   SoaPose soa_rest_, soa_scratch_;  // Compressed clips only.
 };
 

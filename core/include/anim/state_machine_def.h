@@ -64,6 +64,31 @@ struct EventDef {
   std::string payload;
 };
 
+// Which joints a layer moves, by name: an entry stands for the joint and its descendants. Each
+// joint follows the nearest listed joint on its way to the root: included under an `include`
+// entry, left out under an `exclude` one. A joint under neither is included when `include` is
+// empty (the whole body minus the excluded subtrees) and left out otherwise.
+struct LayerMaskDef {
+  std::vector<std::string> include;
+  std::vector<std::string> exclude;
+};
+
+// A state machine above the base one (the def's own states), over the same parameters: an
+// upper-body layer that overrides the arms, or an additive lean. Layers apply in order.
+struct LayerDef {
+  std::string name;
+  LayerBlend blend = LayerBlend::kOverride;
+  float weight = 1.0f;        // In [0, 1].
+  int weight_parameter = -1;  // A float parameter scaling `weight` (clamped to [0, 1]), or -1.
+  LayerMaskDef mask;
+  // Additive layers add their pose's difference from a reference pose: this clip's first frame,
+  // or (-1) each state's own motion at its start.
+  int reference_clip = -1;
+  std::vector<StateDef> states;
+  std::vector<TransitionDef> transitions;  // Indices into this layer's states.
+  int default_state = 0;
+};
+
 struct StateMachineDef {
   std::vector<ParameterDef> parameters;
   std::vector<BlendSpace1DDef> blend_spaces;
@@ -73,9 +98,11 @@ struct StateMachineDef {
   int default_state = 0;
   // Sorted by clip, then time (compile_setup sorts them): the order they fire in within a cycle.
   std::vector<EventDef> events;
+  std::vector<LayerDef> layers;  // Above the base machine, in the order they apply.
 
   int find_parameter(const std::string& name) const;
   int find_state(const std::string& name) const;
+  int find_layer(const std::string& name) const;  // Index into layers, or -1.
 };
 
 }  // namespace anim

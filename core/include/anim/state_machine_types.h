@@ -7,5 +7,7 @@ namespace anim {
 enum class ParameterType { kFloat, kInt, kBool, kTrigger };
 enum class ConditionOp { kGreater, kLess, kEqual, kNotEqual, kTrue, kFalse, kTriggerSet };
 enum class Interruption { kNone, kSource, kDestination };
+// How a layer above the base machine combines with what lies below it.
+enum class LayerBlend { kOverride, kAdditive };
 
 }  // namespace anim

@@ -1,5 +1,5 @@
 #pragma once
-// A blend-state setup as authored and saved: the document form of "animscope.setup" (version 2).
+// A blend-state setup as authored and saved: the document form of "animscope.setup" (version 3).
 // Everything links by name, so the file reads well and survives edits; compile_setup() below
 // turns it into the index-based runtime form. Part of anim_setup, the authoring library: a game
 // that ships baked data needs none of it.
@@ -21,9 +21,9 @@ namespace anim {
 using Json = nlohmann::ordered_json;  // Keeps key order, so files round-trip byte for byte.
 
 constexpr const char* kSetupFormat = "animscope.setup";
-// Version 2 added clip events. Every version reads as it is (version 1 is version 2 without
-// events); saving writes the newest.
-constexpr int kSetupVersion = 2;
+// Version 2 added clip events, version 3 layers. Every version reads as it is (an older version
+// is the newest without what came later); saving writes the newest.
+constexpr int kSetupVersion = 3;
 constexpr int kOldestSetupVersion = 1;
 
 
@@ -108,6 +108,25 @@ struct SetupEvent {
   Json extra = Json::object();
 };
 
+// A state machine above the base one (the setup's own states), over the same parameters and
+// blend spaces: "layers": [{"name", "blend": "override" | "additive", "weight", "mask":
+// {"include": [...], "exclude": [...]}, "states", "default_state", "transitions"}]. A mask entry
+// names a joint with its descendants (LayerMaskDef gives the rule); no entries: the whole body.
+struct SetupLayer {
+  std::string name;
+  LayerBlend blend = LayerBlend::kOverride;
+  float weight = 1.0f;                          // In [0, 1].
+  std::optional<std::string> weight_parameter;  // A float parameter scaling the weight.
+  std::vector<std::string> mask_include, mask_exclude;
+  std::optional<std::string> reference;  // Additive only: the clip whose first frame is the
+                                         // reference; none: each state's motion at its start.
+  std::vector<SetupState> states;
+  std::string default_state;
+  std::vector<SetupTransition> transitions;
+  Json mask_extra = Json::object();
+  Json extra = Json::object();
+};
+
 struct Setup {
   std::string model;  // Model path, relative to the setup file's folder (or absolute).
   std::vector<SetupAnimation> animations;  // Clip files besides the model; written when any.
@@ -117,6 +136,7 @@ struct Setup {
   std::string default_state;
   std::vector<SetupTransition> transitions;
   std::vector<SetupEvent> events;  // Written when any.
+  std::vector<SetupLayer> layers;  // Written when any.
   Json editor = Json::object();  // Tool state (node positions, camera); the runtime ignores it.
   Json extra = Json::object();   // Unknown top-level fields.
 };
@@ -154,6 +174,7 @@ std::string json_pointer_token(const std::string& key);
 const char* to_string(ParameterType type);
 const char* to_string(ConditionOp op);
 const char* to_string(Interruption interruption);
+const char* to_string(LayerBlend blend);
 
 // Parses JSON text. Structural problems (bad JSON, wrong types, missing required fields,
 // unknown enum names) are all reported, each with its pointer; `path` names the file in them.
@@ -171,10 +192,13 @@ Status save_setup(const Setup& setup, const std::string& path);
 // Semantic checks against the model's clip names: unknown clip / state / parameter, duplicate
 // names, condition type mismatches, 1D blend-space positions not increasing, equal 2D positions,
 // missing default state, events outside their clip (errors); unreachable states and 2D spaces
-// whose points lie on one line (warnings). Every problem at once. `durations` (seconds, one per
-// clip, or empty) lets it check event times against the clip's length.
+// whose points lie on one line (warnings). Each layer's machine is checked as the base's is.
+// Every problem at once. `durations` (seconds, one per clip, or empty) lets it check event times
+// against the clip's length, and `joints` (the model's joint names, or empty) the names in
+// layer masks.
 std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips,
-                                       const std::vector<float>& durations = {});
+                                       const std::vector<float>& durations = {},
+                                       const std::vector<std::string>& joints = {});
 
 // Resolves a setup's names against `clips` into the runtime form. Fails (listing the problems)
 // when validate_setup reports any error; warnings do not stop it.

@@ -1,0 +1,154 @@
+// Layer edits (anim/setup_layer_edits.h): adding, renaming, removing and ordering layers, and
+// editing a mask joint by joint with the smallest change, worked out by hand on a small body.
+#include "anim/setup_layer_edits.h"
+
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace anim {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+// root -> spine -> {head, arm -> hand}; root -> leg.
+Skeleton Body() {
+  Skeleton s;
+  s.names = {"root", "spine", "head", "arm", "hand", "leg"};
+  s.parents = {-1, 0, 1, 1, 3, 0};
+  s.rest.assign(6, Transform::identity());
+  return s;
+}
+
+std::vector<bool> Bits(std::initializer_list<int> bits) {
+  std::vector<bool> out;
+  for (int b : bits) out.push_back(b != 0);
+  return out;
+}
+
+TEST(SetupLayerEditsTest, AddRenameMoveAndRemoveLayers) {
+  anim::Setup setup;
+  EXPECT_EQ(add_layer(setup, "Upper", "wave"), "Upper");
+  EXPECT_EQ(add_layer(setup, "Upper", "walk"), "Upper 2");
+  ASSERT_EQ(setup.layers.size(), 2u);
+  EXPECT_EQ(setup.layers[0].blend, LayerBlend::kOverride);
+  EXPECT_EQ(setup.layers[0].weight, 1.0f);
+  ASSERT_EQ(setup.layers[1].states.size(), 1u);
+  EXPECT_EQ(setup.layers[1].states[0].motion, "walk");
+  EXPECT_EQ(setup.layers[1].default_state, setup.layers[1].states[0].name);
+  EXPECT_THAT(setup.layers[0].mask_include, IsEmpty()) << "the whole body";
+
+  EXPECT_FALSE(rename_layer(setup, "Upper", "Upper 2")) << "taken";
+  EXPECT_FALSE(rename_layer(setup, "Upper", ""));
+  EXPECT_FALSE(rename_layer(setup, "Nope", "X"));
+  EXPECT_TRUE(rename_layer(setup, "Upper 2", "Lean"));
+  EXPECT_TRUE(move_layer(setup, 1, -1));
+  EXPECT_EQ(setup.layers[0].name, "Lean");
+  EXPECT_FALSE(move_layer(setup, 0, -1));
+  EXPECT_FALSE(move_layer(setup, 1, 1));
+  EXPECT_TRUE(remove_layer(setup, "Lean"));
+  EXPECT_FALSE(remove_layer(setup, "Lean"));
+  ASSERT_EQ(setup.layers.size(), 1u);
+  EXPECT_EQ(setup.layers[0].name, "Upper");
+}
+
+TEST(SetupLayerEditsTest, TickingAJointAddsItWithItsSubtree) {
+  const Skeleton body = Body();
+  SetupLayer layer;
+  layer.mask_include = {"leg"};  // Only the leg so far.
+  EXPECT_EQ(mask_of(layer, body), Bits({0, 0, 0, 0, 0, 1}));
+  EXPECT_TRUE(set_joint_in_mask(layer, body, 1, true));  // The spine, with head, arm and hand.
+  EXPECT_THAT(layer.mask_include, ElementsAre("leg", "spine"));
+  EXPECT_EQ(mask_of(layer, body), Bits({0, 1, 1, 1, 1, 1}));
+  EXPECT_FALSE(set_joint_in_mask(layer, body, 4, true)) << "the hand is in already";
+  EXPECT_FALSE(set_joint_in_mask(layer, body, 6, true));
+}
+
+TEST(SetupLayerEditsTest, UntickingAJointUnderAnIncludedOneExcludesItsSubtree) {
+  const Skeleton body = Body();
+  SetupLayer layer;
+  layer.mask_include = {"spine"};
+  EXPECT_TRUE(set_joint_in_mask(layer, body, 3, false));  // The arm, and so the hand.
+  EXPECT_THAT(layer.mask_exclude, ElementsAre("arm"));
+  EXPECT_EQ(mask_of(layer, body), Bits({0, 1, 1, 0, 0, 0}));
+  // Ticking the hand again lists it: it is nearer than the excluded arm.
+  EXPECT_TRUE(set_joint_in_mask(layer, body, 4, true));
+  EXPECT_THAT(layer.mask_include, ElementsAre("spine", "hand"));
+  EXPECT_EQ(mask_of(layer, body), Bits({0, 1, 1, 0, 1, 0}));
+  // Ticking the arm drops its exclusion, and the spine's entry covers it again.
+  EXPECT_TRUE(set_joint_in_mask(layer, body, 3, true));
+  EXPECT_THAT(layer.mask_exclude, IsEmpty());
+  EXPECT_THAT(layer.mask_include, ElementsAre("spine", "hand"));
+  EXPECT_EQ(mask_of(layer, body), Bits({0, 1, 1, 1, 1, 0}));
+}
+
+TEST(SetupLayerEditsTest, UntickingAListedJointDropsItsEntry) {
+  const Skeleton body = Body();
+  SetupLayer layer;
+  layer.mask_include = {"spine", "leg"};
+  EXPECT_TRUE(set_joint_in_mask(layer, body, 5, false));
+  EXPECT_THAT(layer.mask_include, ElementsAre("spine")) << "no exclude entry needed";
+  EXPECT_THAT(layer.mask_exclude, IsEmpty());
+  // The whole body (no include) minus a subtree needs an exclude entry.
+  SetupLayer whole;
+  EXPECT_TRUE(set_joint_in_mask(whole, body, 1, false));
+  EXPECT_THAT(whole.mask_exclude, ElementsAre("spine"));
+  EXPECT_EQ(mask_of(whole, body), Bits({1, 0, 0, 0, 0, 1}));
+}
+
+TEST(SetupLayerEditsTest, ALayersMachineViewIsEditedLikeTheBaseAndStoredBack) {
+  anim::Setup setup;
+  setup.model = "wuson.x";
+  SetupState walk;
+  walk.name = "Walk";
+  walk.motion = "walk";
+  setup.states = {walk};
+  setup.default_state = "Walk";
+  setup.editor = Json::parse(R"({"camera": 2, "nodes": {"Walk": [20, 20]}})");
+  add_layer(setup, "Upper", "wave");
+  setup.editor["layers"] = Json::parse(R"({"Upper": {"nodes": {"Default": [40, 60]}}})");
+
+  anim::Setup view = machine_view(setup, 1);
+  ASSERT_EQ(view.states.size(), 1u);
+  EXPECT_EQ(view.states[0].name, "Default");
+  EXPECT_EQ(view.default_state, "Default");
+  EXPECT_TRUE(view.layers.empty());
+  EXPECT_EQ(view.editor.dump(), R"({"camera":2,"nodes":{"Default":[40,60]}})");
+  EXPECT_EQ(view.model, "wuson.x");
+
+  // An edit of the view, as the graph makes it: a second state, a transition, a new place.
+  SetupState wave = view.states[0];
+  wave.name = "Wave";
+  view.states.push_back(wave);
+  SetupTransition t;
+  t.from = "Default";
+  t.to = "Wave";
+  view.transitions.push_back(t);
+  view.editor["nodes"]["Wave"] = Json::array({200, 60});
+  ASSERT_TRUE(store_machine_view(setup, 1, view));
+  ASSERT_EQ(setup.layers[0].states.size(), 2u);
+  ASSERT_EQ(setup.layers[0].transitions.size(), 1u);
+  EXPECT_EQ(setup.layers[0].transitions[0].to, "Wave");
+  ASSERT_EQ(setup.states.size(), 1u) << "the base is untouched";
+  EXPECT_EQ(setup.editor.dump(),
+            R"({"camera":2,"nodes":{"Walk":[20,20]},)"
+            R"("layers":{"Upper":{"nodes":{"Default":[40,60],"Wave":[200,60]}}}})");
+
+  // The base's view is the setup; storing it keeps the layers and their places.
+  anim::Setup base = machine_view(setup, 0);
+  base.states[0].speed = 2.0f;
+  ASSERT_TRUE(store_machine_view(setup, 0, base));
+  EXPECT_EQ(setup.states[0].speed, 2.0f);
+  EXPECT_EQ(setup.layers.size(), 1u);
+  EXPECT_FALSE(store_machine_view(setup, 2, base));
+
+  // Renaming the layer takes its places along.
+  ASSERT_TRUE(rename_layer(setup, "Upper", "Arms"));
+  EXPECT_EQ(machine_view(setup, 1).editor["nodes"].dump(), R"({"Default":[40,60],"Wave":[200,60]})");
+}
+
+}  // namespace
+}  // namespace anim
