@@ -48,8 +48,9 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   options.play_clip = args.value().get("clip").value_or("");
   options.view = args.value().get("view").value_or("");
   if (!options.view.empty() && options.view != "blend" && options.view != "setup" &&
-      options.view != "graph") {
-    std::cerr << "animscope: --view is blend, setup or graph, not \"" << options.view << "\"\n";
+      options.view != "graph" && options.view != "blend_spaces") {
+    std::cerr << "animscope: --view is blend, setup, graph or blend_spaces, not \"" << options.view
+              << "\"\n";
     return kExitError;
   }
   auto shading = anim::app::parse_shading(args.value().get("shading").value_or("lit"));

@@ -17,7 +17,8 @@ struct GuiOptions {
   int width = 1280, height = 800;
   std::string select_joint;  // Selected once the first model is open; empty: none.
   std::string play_clip;     // Played, paused at its start, once the model is open; empty: none.
-  std::string view;          // The right column's view: "blend", "setup" or "graph"; empty: as is.
+  std::string view;          // The right column's view: "blend", "setup", "graph" or
+                             // "blend_spaces"; empty: as is.
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
   ui::UpAxis up_axis = ui::UpAxis::kY;

@@ -60,7 +60,8 @@ struct Tool {
   std::vector<std::string> pending_anim_files;  // --anim: added once the first model is open.
   std::string pending_joint;  // --joint: selected once the first model is open; empty: none.
   std::string pending_clip;   // --clip: played (paused at 0) once the model is open.
-  std::string pending_view;   // --view: "blend", "setup" or "graph", shown on the next frame.
+  std::string pending_view;   // --view: "blend", "setup", "graph" or "blend_spaces", shown on
+                              // the next frame.
   // When each loaded clip file was last written, to notice changes on disk.
   std::vector<std::pair<std::string, std::filesystem::file_time_type>> clip_file_times;
   float since_disk_check = 0.0f;

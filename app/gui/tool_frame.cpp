@@ -223,7 +223,11 @@ void draw_panels(Tool& tool, ViewRenderer& renderer) {
     const auto chosen = [&](bool selected) {
       return selected ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
     };
-    if (view == "graph" || view == "setup") tool.setup.select_tab(view == "graph" ? "Graph" : "States");
+    const bool setup_view = view == "graph" || view == "setup" || view == "blend_spaces";
+    if (setup_view) {
+      const char* tab = view == "graph" ? "Graph" : view == "setup" ? "States" : "Blend spaces";
+      tool.setup.select_tab(tab);
+    }
     if (!view.empty()) tool.pending_view.clear();
     if (ImGui::BeginTabItem("Blend", nullptr, chosen(view == "blend"))) {
       tool.blend.draw(doc, tool.selection);
@@ -232,7 +236,7 @@ void draw_panels(Tool& tool, ViewRenderer& renderer) {
     const std::string setup_tab =
         std::string(doc.setup_dirty() ? "Setup *" : "Setup") + "###setup_tab";
     const bool editing =
-        ImGui::BeginTabItem(setup_tab.c_str(), nullptr, chosen(view == "graph" || view == "setup"));
+        ImGui::BeginTabItem(setup_tab.c_str(), nullptr, chosen(setup_view));
     if (editing) {
       tool.setup.draw(doc, tool.selection);
       ImGui::EndTabItem();

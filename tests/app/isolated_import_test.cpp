@@ -115,7 +115,7 @@ TEST(IsolatedImport, ImporterErrorsArriveAsTheyWouldInProcess) {
 }
 
 TEST(IsolatedImport, RunawayAllocationIsStoppedAtTheLimit) {
-#if defined(__SANITIZE_ADDRESS__)
+#if ANIMSCOPE_TEST_SANITIZED  // Defined by tests/CMakeLists.txt.
   GTEST_SKIP() << "AddressSanitizer's allocator aborts instead of failing an allocation";
 #endif
   const std::string path = kModels + "/invalid/OutOfMemory.off";

@@ -401,4 +401,30 @@ TEST(Gui, ViewOptionShowsTheChosenView) {
   std::remove(blend.c_str());
 }
 
+// --view blend_spaces shows the Setup tab's blend space editor on the first space: its parameter
+// marker, (255, 170, 60), is drawn there and nowhere in the Blend tab.
+TEST(Gui, ViewOptionShowsTheBlendSpaceEditor) {
+  const std::string setup = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/demo_locomotion.json";
+  const std::string spaces = out_path("gui_spaces.png"), blend = out_path("gui_blend_2.png");
+  int code = -1;
+  std::string output = run_output(
+      "\"" + setup + "\" --view blend_spaces --screenshot \"" + spaces + "\" --frames 6", &code);
+  ASSERT_EQ(code, 0) << output;
+  output = run_output("\"" + setup + "\" --view blend --screenshot \"" + blend + "\" --frames 6",
+                      &code);
+  ASSERT_EQ(code, 0) << output;
+  auto marker_pixels = [](const Image& image) {
+    int n = 0;
+    for (int i = 0; i < image.width * image.height; ++i) {
+      const unsigned char* p = &image.rgba[i * 4];
+      n += std::abs(p[0] - 255) < 8 && std::abs(p[1] - 170) < 8 && std::abs(p[2] - 60) < 8;
+    }
+    return n;
+  };
+  // The 1D marker: a tick across the strip's axis (24 pixels tall) and a diamond.
+  EXPECT_GT(marker_pixels(load(spaces)), marker_pixels(load(blend)) + 40);
+  std::remove(spaces.c_str());
+  std::remove(blend.c_str());
+}
+
 }  // namespace

@@ -38,18 +38,8 @@
 #include "anim/sampling.h"
 #include "import_test_support.h"
 
-// Address-space limits and the sanitizers' shadow memory do not mix.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define ANIMSCOPE_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-    __has_feature(memory_sanitizer)
-#define ANIMSCOPE_TEST_SANITIZED 1
-#endif
-#endif
-#ifndef ANIMSCOPE_TEST_SANITIZED
-#define ANIMSCOPE_TEST_SANITIZED 0
-#endif
+// Address-space limits and the sanitizers' shadow memory do not mix; tests/CMakeLists.txt
+// defines ANIMSCOPE_TEST_SANITIZED.
 
 #if ANIMSCOPE_TEST_SANITIZED
 // Reading the whole corpus runs loaders of assimp 5.2.5 that leak (all of it allocated inside

@@ -1,6 +1,7 @@
 // Headless tests of the Setup panel: drawn in an ImGui window without a display or renderer and
 // driven through ImGui's mouse and keyboard input, as a user would; the results are checked on
 // the Document.
+#include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
@@ -441,6 +442,53 @@ TEST_F(SetupPanelTest, A2DBlendSpaceIsShownEditedAndPlayed) {
   ASSERT_EQ(sm->def().blend_spaces_2d.size(), 1u);
   EXPECT_EQ(sm->def().states[1].motion.kind, MotionRef::Kind::kBlendSpace2D);
   EXPECT_EQ(sm->current_state(), 1);
+}
+
+TEST_F(SetupPanelTest, TheBlendSpacesTabEditsTheChosenSpaceByHand) {
+  new_setup();
+  open_tab("Parameters");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_parameter"));  // A float without a range.
+  h_.frames(2);
+  open_tab("Blend spaces");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_blend_space"));  // idle at 0, walk at 1.
+  h_.frames(2);
+  ASSERT_NE(panel_.rects.find("edited_space"), nullptr);
+  EXPECT_EQ(panel_.edited_space(), 0u);
+  const ItemRect* plot = panel_.space_editor().rects.find("plot");
+  const ItemRect* walk = panel_.space_editor().rects.find("point:1");
+  ASSERT_NE(plot, nullptr);
+  ASSERT_NE(walk, nullptr);
+  // Without a range the axis spans the points, 0 to 1, and a tenth more each side: -0.1 to 1.1.
+  const float width = plot->max.x - plot->min.x;
+  EXPECT_NEAR(walk->center().x, plot->min.x + 1.1f / 1.2f * width, 0.01f);
+  const std::string before = doc_.setup_history().undo_label();
+  const ImVec2 grab = walk->center();
+  const ImVec2 drop(std::round(plot->min.x + 0.6f / 1.2f * width), grab.y);  // 0.5
+  h_.mouse_to(grab);
+  h_.mouse_button(true);
+  h_.mouse_to(ImVec2((grab.x + drop.x) * 0.5f, grab.y));
+  h_.mouse_to(drop);
+  EXPECT_EQ(doc_.setup_history().undo_label(), before) << "nothing is committed mid-drag";
+  h_.mouse_button(false);
+  h_.frames(2);
+  EXPECT_EQ(current().blend_spaces[0].points[1].position, 0.5f);
+  EXPECT_EQ(doc_.setup_history().undo_label(), "move point walk of blend space Blend 1");
+  EXPECT_EQ(panel_.working().blend_spaces[0].points[1].position, 0.5f) << "the table follows";
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  h_.frames(2);
+  EXPECT_EQ(panel_.working().blend_spaces[0].points[1].position, 1.0f);
+
+  // A new space is shown at once; clicking a space's name shows that one.
+  ASSERT_TRUE(h_.click(panel_.rects, "add_blend_space"));
+  h_.frames(2);
+  ASSERT_EQ(current().blend_spaces.size(), 2u);
+  EXPECT_EQ(panel_.edited_space(), 1u);
+  ASSERT_TRUE(h_.click(panel_.rects, "space_name:0"));
+  h_.click_empty();
+  EXPECT_EQ(panel_.edited_space(), 0u);
+  ASSERT_TRUE(h_.choose(panel_.rects, "edited_space", "Blend 2"));
+  h_.frames(2);
+  EXPECT_EQ(panel_.edited_space(), 1u);
 }
 
 }  // namespace

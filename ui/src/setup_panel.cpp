@@ -1,5 +1,6 @@
 #include "anim/ui/setup_panel.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
@@ -169,6 +170,9 @@ void setup_columns(std::initializer_list<std::pair<const char*, float>> columns)
   ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
   ImGui::TableHeadersRow();
 }
+
+// The blend space editor's column, beside the table when the panel is twice as wide.
+constexpr float kEditorWidth = BlendSpaceEditor::kLargestSide + 20.0f;
 
 constexpr ImGuiTableFlags kTableFlags =
     ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
@@ -533,7 +537,28 @@ void SetupPanel::states_tab(const Document& doc) {
 
 // --- Blend spaces ---
 
-void SetupPanel::blend_spaces_tab(const Document& doc) {
+void SetupPanel::blend_spaces_tab(Document& doc) {
+  // The editor beside the table when both fit, each scrolling on its own; else above it, seen
+  // first, with the table below.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (avail.x >= 2.0f * kEditorWidth) {
+    ImGui::BeginChild("##space_table", ImVec2(avail.x - kEditorWidth, 0.0f));
+    blend_space_table(doc);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##space_editor", ImVec2(0.0f, 0.0f));
+    space_editor_section(doc, BlendSpaceEditor::kLargestSide);
+    ImGui::EndChild();
+  } else {
+    // The whole square in view (below the space and Drive lines), the table scrolled to.
+    const float lines = 2.0f * ImGui::GetFrameHeightWithSpacing();
+    space_editor_section(doc, std::max(avail.y - lines, BlendSpaceEditor::kSmallestSide));
+    if (!doc.setup()->blend_spaces.empty()) ImGui::Separator();
+    blend_space_table(doc);
+  }
+}
+
+void SetupPanel::blend_space_table(const Document& doc) {
   const Setup& saved = *doc.setup();
   const std::vector<Clip>& clips = doc.model().clips;
   std::optional<std::size_t> remove;
@@ -544,7 +569,9 @@ void SetupPanel::blend_spaces_tab(const Document& doc) {
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      if (text_field("##name", key("space_name", i), &space.name)) {
+      const bool renamed = text_field("##name", key("space_name", i), &space.name);
+      if (ImGui::IsItemActivated()) edited_space_ = i;  // The editor shows the space clicked.
+      if (renamed) {
         const std::string old = committed_name(saved.blend_spaces, i);
         rename_blend_space(&working_, old, space.name);
         commit("rename blend space " + old + " to " + space.name);
@@ -601,8 +628,37 @@ void SetupPanel::blend_spaces_tab(const Document& doc) {
     }
     commit("add blend space " + space.name);
     working_.blend_spaces.push_back(std::move(space));
+    edited_space_ = working_.blend_spaces.size() - 1;  // The editor shows the new space.
   }
   rects.record("add_blend_space");
+}
+
+void SetupPanel::space_editor_section(Document& doc, float max_side) {
+  // The editor edits the document itself: an edit the table finished this frame goes in first,
+  // so that neither undoes the other.
+  if (!pending_.empty()) {
+    doc.edit_setup(working_, std::move(pending_));
+    pending_.clear();
+  }
+  const std::vector<SetupBlendSpace>& spaces = doc.setup()->blend_spaces;
+  if (spaces.empty()) return;
+  if (edited_space_ >= spaces.size()) edited_space_ = 0;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Space");
+  ImGui::SameLine();
+  if (begin_combo("##edited_space", "edited_space", shown(spaces[edited_space_].name))) {
+    for (std::size_t i = 0; i < spaces.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (combo_choice("edited_space", shown(spaces[i].name), i == edited_space_)) {
+        edited_space_ = i;
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndCombo();
+  }
+  if (space_editor_.draw(doc, static_cast<int>(edited_space_), max_side)) {
+    working_ = *doc.setup();
+  }
 }
 
 void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_index) {

@@ -39,7 +39,8 @@
 #include "render/gl_window.h"
 #include "render/scene_renderer.h"
 
-#if defined(__SANITIZE_ADDRESS__)
+// ANIMSCOPE_TEST_SANITIZED: defined by tests/CMakeLists.txt.
+#if ANIMSCOPE_TEST_SANITIZED
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -84,7 +85,7 @@ extern "C" void on_fatal_signal(int signal) {
 
 void install_crash_report() {
   std::signal(SIGABRT, on_fatal_signal);  // ImGui's assertions, assert(), std::terminate.
-#if defined(__SANITIZE_ADDRESS__)
+#if ANIMSCOPE_TEST_SANITIZED
   // The sanitizers catch the rest and report it themselves; then this.
   __sanitizer_set_death_callback(print_recent_steps);
 #else

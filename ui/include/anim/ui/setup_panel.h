@@ -11,6 +11,7 @@
 
 #include "anim/model.h"
 #include "anim/setup.h"
+#include "anim/ui/blend_space_editor.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
@@ -30,6 +31,10 @@ class SetupPanel {
   void select_tab(std::string name) { select_tab_ = std::move(name); }
   // The graph of the Graph tab (its selection, for tests).
   const StateGraph& graph() const { return graph_; }
+  // The Blend spaces tab's editor (its rects and selection, for tests), and the index of the
+  // space it shows.
+  const BlendSpaceEditor& space_editor() const { return space_editor_; }
+  std::size_t edited_space() const { return edited_space_; }
 
   // The copy the widgets edit: the document's setup plus the edit in progress, if any.
   const Setup& working() const { return working_; }
@@ -46,7 +51,8 @@ class SetupPanel {
   //     "state_speed:<i>", "state_loop:<i>", "remove_state:<i>".
   //   Blend spaces: "add_blend_space", "space_name:<i>", "space_parameter:<i>",
   //     "remove_blend_space:<i>", "point_clip:<i>:<j>", "point_position:<i>:<j>",
-  //     "remove_point:<i>:<j>", "add_point:<i>".
+  //     "remove_point:<i>:<j>", "add_point:<i>"; "edited_space" (which space the editor
+  //     shows; its rects are space_editor().rects).
   //   Transitions: "add_transition", "transition_from:<i>", "transition_to:<i>",
   //     "exit_time_on:<i>", "exit_time:<i>", "duration:<i>", "offset:<i>", "interruption:<i>",
   //     "remove_transition:<i>", "condition_parameter:<i>:<j>", "condition_op:<i>:<j>",
@@ -79,8 +85,12 @@ class SetupPanel {
   void header(Document& doc);
   void parameters_tab(const Document& doc);
   void states_tab(const Document& doc);
-  void blend_spaces_tab(const Document& doc);
+  void blend_spaces_tab(Document& doc);  // The table and the editor, side by side or stacked.
+  void blend_space_table(const Document& doc);
   void point_rows(const std::vector<Clip>& clips, std::size_t space);
+  // The chosen space drawn and edited by hand (BlendSpaceEditor), a 2D one at most `max_side`
+  // pixels square.
+  void space_editor_section(Document& doc, float max_side);
   void transitions_tab(const Document& doc);
   // True when the transition's remove button was pressed.
   bool transition_row(std::size_t transition);
@@ -88,6 +98,8 @@ class SetupPanel {
   void problems_tab(const Document& doc);
 
   StateGraph graph_;  // The Graph tab.
+  BlendSpaceEditor space_editor_;  // The Blend spaces tab's editor,
+  std::size_t edited_space_ = 0;   // showing this space (the first by default).
   Setup working_;
   std::uint64_t doc_ = 0;     // Whose setup working_ copies (Document::stamp().document; 0: none).
   bool editing_ = false;      // A field of this panel was being edited last frame.
