@@ -21,7 +21,7 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
              bool import_options_given) {
   using anim::app::kExitError;
   auto args = anim::app::parse_args(argc, argv, 1, {"names"},
-                                    {"screenshot", "frames", "joint", "clip", "view", "shading", "up", "anim"});
+                                    {"screenshot", "frames", "joint", "clip", "view", "mask", "shading", "up", "anim"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
     std::cerr << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
@@ -47,9 +47,10 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   options.select_joint = args.value().get("joint").value_or("");
   options.play_clip = args.value().get("clip").value_or("");
   options.view = args.value().get("view").value_or("");
+  options.mask_layer = args.value().get("mask").value_or("");
   if (!options.view.empty() && options.view != "blend" && options.view != "setup" &&
-      options.view != "graph" && options.view != "blend_spaces") {
-    std::cerr << "animscope: --view is blend, setup, graph or blend_spaces, not \"" << options.view
+      options.view != "graph" && options.view != "blend_spaces" && options.view != "layers") {
+    std::cerr << "animscope: --view is blend, setup, graph, blend_spaces or layers, not \"" << options.view
               << "\"\n";
     return kExitError;
   }

@@ -17,8 +17,9 @@ struct GuiOptions {
   int width = 1280, height = 800;
   std::string select_joint;  // Selected once the first model is open; empty: none.
   std::string play_clip;     // Played, paused at its start, once the model is open; empty: none.
-  std::string view;          // The right column's view: "blend", "setup", "graph" or
-                             // "blend_spaces"; empty: as is.
+  std::string view;          // The right column's view: "blend", "setup", "graph",
+                             // "blend_spaces" or "layers"; empty: as is.
+  std::string mask_layer;    // --mask: the layer whose mask the Skeleton panel edits at start.
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
   ui::UpAxis up_axis = ui::UpAxis::kY;

@@ -60,6 +60,8 @@ struct Tool {
   std::vector<std::string> pending_anim_files;  // --anim: added once the first model is open.
   std::string pending_joint;  // --joint: selected once the first model is open; empty: none.
   std::string pending_clip;   // --clip: played (paused at 0) once the model is open.
+  std::string pending_mask;   // --mask: the layer whose mask the Skeleton panel edits, once the
+                              // model and its setup are open.
   std::string pending_view;   // --view: "blend", "setup", "graph" or "blend_spaces", shown on
                               // the next frame.
   // When each loaded clip file was last written, to notice changes on disk.

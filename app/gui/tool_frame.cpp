@@ -223,9 +223,13 @@ void draw_panels(Tool& tool, ViewRenderer& renderer) {
     const auto chosen = [&](bool selected) {
       return selected ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
     };
-    const bool setup_view = view == "graph" || view == "setup" || view == "blend_spaces";
+    const bool setup_view =
+        view == "graph" || view == "setup" || view == "blend_spaces" || view == "layers";
     if (setup_view) {
-      const char* tab = view == "graph" ? "Graph" : view == "setup" ? "States" : "Blend spaces";
+      const char* tab = view == "graph"          ? "Graph"
+                        : view == "setup"        ? "States"
+                        : view == "blend_spaces" ? "Blend spaces"
+                                                 : "Layers";
       tool.setup.select_tab(tab);
     }
     if (!view.empty()) tool.pending_view.clear();
@@ -282,6 +286,7 @@ void start_tool(Tool& tool, const GuiOptions& options) {
   tool.viewport.settings.up_axis = options.up_axis;
   tool.pending_joint = options.select_joint;
   tool.pending_clip = options.play_clip;
+  tool.pending_mask = options.mask_layer;
   tool.pending_view = options.view;
 }
 
@@ -331,6 +336,10 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   if (!tool.pending_clip.empty() && !tool.loader.busy()) {
     play_clip_by_name(tool, tool.pending_clip);
     tool.pending_clip.clear();
+  }
+  if (!tool.pending_mask.empty() && !tool.loader.busy()) {
+    tool.selection.mask_layer = tool.pending_mask;  // The Skeleton panel drops an unknown name.
+    tool.pending_mask.clear();
   }
 
   const Clock::time_point work_start = Clock::now();

@@ -88,8 +88,26 @@ bool set_joint_in_mask(SetupLayer& layer, const Skeleton& skeleton, int joint, b
   const std::string& name = skeleton.names[joint];
   // First drop the joint's own entry against the wish; the nearest listed ancestor (or the
   // default) then decides, and only if it still disagrees does the joint get an entry.
+  const bool had_includes = !layer.mask_include.empty();
   erase_name(included ? layer.mask_exclude : layer.mask_include, name);
+  if (had_includes && layer.mask_include.empty()) {
+    // With its last include entry gone the mask would mean the whole body: the roots are
+    // excluded instead, so the joints under no entry stay out.
+    for (std::size_t j = 0; j < skeleton.joint_count(); ++j) {
+      const std::string& root = skeleton.names[j];
+      const bool listed = std::find(layer.mask_exclude.begin(), layer.mask_exclude.end(), root) !=
+                          layer.mask_exclude.end();
+      if (skeleton.parents[j] < 0 && !listed) layer.mask_exclude.push_back(root);
+    }
+  }
   if (mask_of(layer, skeleton)[joint] != included) {
+    if (included && layer.mask_include.empty()) {
+      // A first include entry would drop every joint under no entry (no include means the whole
+      // body): the roots are listed first, so those joints stay in.
+      for (std::size_t j = 0; j < skeleton.joint_count(); ++j) {
+        if (skeleton.parents[j] < 0) layer.mask_include.push_back(skeleton.names[j]);
+      }
+    }
     (included ? layer.mask_include : layer.mask_exclude).push_back(name);
   }
   return true;

@@ -99,6 +99,53 @@ TEST(SetupLayerEditsTest, UntickingAListedJointDropsItsEntry) {
   EXPECT_EQ(mask_of(whole, body), Bits({1, 0, 0, 0, 0, 1}));
 }
 
+TEST(SetupLayerEditsTest, TheFirstIncludeEntryKeepsTheRestOfTheBodyIn) {
+  // The whole body minus the spine; ticking the arm must not drop the root and the leg, which
+  // a lone include entry would (an include list leaves out what it does not reach).
+  const Skeleton body = Body();
+  SetupLayer layer;
+  layer.mask_exclude = {"spine"};
+  EXPECT_TRUE(set_joint_in_mask(layer, body, 3, true));
+  EXPECT_THAT(layer.mask_include, ElementsAre("root", "arm"));
+  EXPECT_EQ(mask_of(layer, body), Bits({1, 0, 0, 1, 1, 1}));
+}
+
+// Whether j lies in the subtree of `top` (itself included).
+bool Under(const Skeleton& s, int j, int top) {
+  for (; j >= 0; j = s.parents[j]) {
+    if (j == top) return true;
+  }
+  return false;
+}
+
+TEST(SetupLayerEditsTest, EveryToggleSetsItsJointAndChangesNothingOutsideItsSubtree) {
+  // From each of these masks, each joint set each way: the joint ends as asked and every joint
+  // outside its subtree keeps its value.
+  const Skeleton body = Body();
+  const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> starts = {
+      {{}, {}}, {{"spine"}, {}}, {{}, {"spine"}}, {{"spine", "hand"}, {"arm"}},
+      {{"leg"}, {"root"}}, {{"arm"}, {"spine", "hand"}}};
+  for (const auto& [include, exclude] : starts) {
+    for (int joint = 0; joint < 6; ++joint) {
+      for (bool value : {false, true}) {
+        SetupLayer layer;
+        layer.mask_include = include;
+        layer.mask_exclude = exclude;
+        const std::vector<bool> before = mask_of(layer, body);
+        const bool changed = set_joint_in_mask(layer, body, joint, value);
+        const std::vector<bool> after = mask_of(layer, body);
+        EXPECT_EQ(changed, before[joint] != value);
+        EXPECT_EQ(after[joint], value) << "joint " << joint;
+        for (int j = 0; j < 6; ++j) {
+          if (!Under(body, j, joint)) {
+            EXPECT_EQ(after[j], before[j]) << j << " after " << joint;
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST(SetupLayerEditsTest, ALayersMachineViewIsEditedLikeTheBaseAndStoredBack) {
   anim::Setup setup;
   setup.model = "wuson.x";

@@ -4,9 +4,12 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
+#include <string>
+#include <utility>
 
 #include <imgui.h>
 
+#include "anim/setup_layer_edits.h"
 #include "anim/ui/panel_widgets.h"
 
 namespace anim::ui {
@@ -130,6 +133,8 @@ void BoneTreePanel::draw(Document& doc, Selection& sel) {
     rects.record("collapse");
   }
 
+  const bool masking = mask_header(doc, sel);
+  toggled_ = -1;
   if (ImGui::BeginChild("##joints", ImVec2(0.0f, 0.0f), false,
                         ImGuiWindowFlags_HorizontalScrollbar)) {
     // The filtered view keeps its own open/closed states, so clearing the search brings the
@@ -139,9 +144,42 @@ void BoneTreePanel::draw(Document& doc, Selection& sel) {
     ImGui::PopID();
   }
   ImGui::EndChild();
+  if (masking && toggled_ >= 0) {
+    Setup changed = *doc.setup();
+    SetupLayer& layer = changed.layers[mask_layer_];
+    const bool include = !mask_[toggled_];
+    if (set_joint_in_mask(layer, skeleton, toggled_, include)) {
+      doc.edit_setup(std::move(changed), std::string(include ? "add " : "remove ") +
+                                             skeleton.names[toggled_] + (include ? " to" : " from") +
+                                             " the mask of layer " + sel.mask_layer);
+    }
+  }
   if (filtering) force_open_ = false;
   open_all_ = 0;
   reveal_ = -1;
+}
+
+bool BoneTreePanel::mask_header(const Document& doc, Selection& sel) {
+  mask_layer_ = -1;
+  if (sel.mask_layer.empty() || doc.setup() == nullptr) return false;
+  const std::vector<SetupLayer>& layers = doc.setup()->layers;
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    if (layers[i].name == sel.mask_layer) mask_layer_ = static_cast<int>(i);
+  }
+  if (mask_layer_ < 0) {
+    sel.mask_layer.clear();
+    return false;
+  }
+  mask_ = mask_of(layers[mask_layer_], doc.model().skeleton);
+  if (ImGui::SmallButton("Done")) sel.mask_layer.clear();
+  rects.record("mask_done");
+  ImGui::SameLine();
+  ImGui::TextColored(colors::highlight(), "Mask of %s", sel.mask_layer.c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Ticked joints move with layer %s; a tick takes the joint's subtree along",
+                      sel.mask_layer.c_str());
+  }
+  return !sel.mask_layer.empty();
 }
 
 void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, bool filtering) {
@@ -159,6 +197,15 @@ void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, b
   if (!has_children) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
   if (joint == sel.joint) flags |= ImGuiTreeNodeFlags_Selected;
 
+  if (mask_layer_ >= 0 && static_cast<std::size_t>(joint) < mask_.size()) {
+    // Before the open state is set up: that applies to the next item, the tree node.
+    bool in_mask = mask_[joint];
+    ImGui::PushID(joint);
+    if (ImGui::Checkbox("##mask", &in_mask)) toggled_ = joint;
+    ImGui::PopID();
+    rects.record("mask:" + skeleton.names[joint]);
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  }
   if (filtering && force_open_) {
     ImGui::SetNextItemOpen(true, ImGuiCond_Always);
   } else if (open_all_ != 0) {

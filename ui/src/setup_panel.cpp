@@ -15,9 +15,15 @@
 #include <imgui_stdlib.h>
 
 #include "anim/ui/panel_widgets.h"
+#include "setup_panel_common.h"
 
 namespace anim::ui {
 namespace {
+
+using setup_panel::key;
+using setup_panel::kTableFlags;
+using setup_panel::setup_columns;
+using setup_panel::shown;
 
 constexpr ParameterType kTypes[] = {ParameterType::kFloat, ParameterType::kInt,
                                     ParameterType::kBool, ParameterType::kTrigger};
@@ -26,17 +32,6 @@ constexpr ConditionOp kOps[] = {ConditionOp::kGreater,   ConditionOp::kLess, Con
                                 ConditionOp::kTriggerSet};
 constexpr Interruption kInterruptions[] = {Interruption::kNone, Interruption::kSource,
                                            Interruption::kDestination};
-
-// "state_name:2", "point_clip:0:1": the names under which tests find widgets.
-std::string key(const char* name, std::size_t i) {
-  return std::string(name) + ":" + std::to_string(i);
-}
-std::string key(const char* name, std::size_t i, std::size_t j) {
-  return key(name, i) + ":" + std::to_string(j);
-}
-
-// Empty names are errors the Problems tab reports; in lists they still need a visible label.
-const char* shown(const std::string& name) { return name.empty() ? "(unnamed)" : name.c_str(); }
 
 template <class T>
 std::size_t count_named(const std::vector<T>& items, const std::string& name) {
@@ -162,20 +157,8 @@ void fit_to_type(SetupParameter* p) {
 
 std::string transition_text(const SetupTransition& t) { return t.from + " -> " + t.to; }
 
-// Table columns: a stretch column per field and a narrow one for the remove button.
-void setup_columns(std::initializer_list<std::pair<const char*, float>> columns) {
-  for (const auto& [label, weight] : columns) {
-    ImGui::TableSetupColumn(label, ImGuiTableColumnFlags_WidthStretch, weight);
-  }
-  ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
-  ImGui::TableHeadersRow();
-}
-
 // The blend space editor's column, beside the table when the panel is twice as wide.
 constexpr float kEditorWidth = BlendSpaceEditor::kLargestSide + 20.0f;
-
-constexpr ImGuiTableFlags kTableFlags =
-    ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
 
 }  // namespace
 
@@ -269,7 +252,7 @@ void SetupPanel::commit(std::string what) {
 
 // --- Panel ---
 
-void SetupPanel::draw(Document& doc, Selection& /*sel*/) {
+void SetupPanel::draw(Document& doc, Selection& sel) {
   rects.clear();
   if (!doc.has_setup()) {
     doc_ = 0;
@@ -315,6 +298,10 @@ void SetupPanel::draw(Document& doc, Selection& /*sel*/) {
     }
     if (tab("Transitions", "Transitions")) {
       transitions_tab(doc);
+      ImGui::EndTabItem();
+    }
+    if (tab("Layers", "Layers")) {
+      layers_tab(doc, sel);
       ImGui::EndTabItem();
     }
     // "###" keeps the tab's id when its count changes.

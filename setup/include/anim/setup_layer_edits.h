@@ -28,7 +28,8 @@ std::vector<bool> mask_of(const SetupLayer& layer, const Skeleton& skeleton);
 
 // Makes the mask include or leave out `joint` and its descendants, with the smallest change:
 // the joint's own entry is dropped or added (its descendants' own entries stay, so a hand
-// listed under an excluded arm stays in). False for a bad joint or no change.
+// listed under an excluded arm stays in), and no joint outside its subtree changes. False for a
+// bad joint or no change.
 bool set_joint_in_mask(SetupLayer& layer, const Skeleton& skeleton, int joint, bool included);
 
 // Machine 0 is the base (the setup's own states), machine i + 1 the layer setup.layers[i].

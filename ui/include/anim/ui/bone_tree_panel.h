@@ -1,7 +1,8 @@
 #pragma once
 // The Skeleton panel: the joint hierarchy as a tree with a search field. Clicking a joint
 // selects it; a selection made elsewhere (the viewport) opens the path to it and scrolls it
-// into view once. Joints that move no vertex are dimmed.
+// into view once. Joints that move no vertex are dimmed. While a layer's mask is being edited
+// (Selection::mask_layer), each joint has a checkbox: ticked joints move with the layer.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -28,13 +29,22 @@ class BoneTreePanel {
 
   // Rects of the last frame: "filter" (the search field), "expand" and "collapse" (the
   // buttons, shown while not searching) and "joint:<name>" for every joint
-  // row drawn (collapsed subtrees have none).
+  // row drawn (collapsed subtrees have none); while editing a mask, "mask:<name>" for each
+  // joint's checkbox and "mask_done".
   ItemRects rects;
 
  private:
   void rebuild(const Model& model);
   void apply_filter(const Skeleton& skeleton);
   void draw_joint(int joint, const Document& doc, Selection& sel, bool filtering);
+  // The mask line above the tree; false (and sel.mask_layer cleared) when the layer is gone.
+  bool mask_header(const Document& doc, Selection& sel);
+
+  // While editing a mask: whether each joint is in it, and a checkbox clicked this frame (the
+  // edit is made after the tree is drawn).
+  int mask_layer_ = -1;
+  std::vector<bool> mask_;
+  int toggled_ = -1;
 
   // Children lists, built once per document (Document::stamp().document, never reused, and
   // checked against the parent array).

@@ -1,9 +1,14 @@
 #pragma once
 // What the user has selected; shared by the bone tree, the viewport and the inspector.
+#include <string>
+
 namespace anim::ui {
 
 struct Selection {
   int joint = -1;  // Skeleton joint index, -1 for none.
+  // The layer whose mask the Skeleton panel edits with a checkbox per joint (the Setup panel's
+  // Layers tab sets it), or empty.
+  std::string mask_layer;
 };
 
 }  // namespace anim::ui

@@ -43,7 +43,7 @@ class SetupPanel {
 
   // Rects of the last frame, for tests: "new_setup" (without a setup); "undo", "redo",
   // "tab:Graph", "tab:Parameters", "tab:States", "tab:Blend spaces", "tab:Transitions",
-  // "tab:Problems"; and in the open tab, with <i> a row and <j> a sub-row:
+  // "tab:Layers", "tab:Problems"; and in the open tab, with <i> a row and <j> a sub-row:
   //   Parameters: "add_parameter", "param_name:<i>", "param_type:<i>", "param_default:<i>",
   //     "param_min:<i>", "param_max:<i>" (their checkboxes "param_min_on:<i>", ...),
   //     "param_rate:<i>", "remove_parameter:<i>".
@@ -57,7 +57,10 @@ class SetupPanel {
   //     "exit_time_on:<i>", "exit_time:<i>", "duration:<i>", "offset:<i>", "interruption:<i>",
   //     "remove_transition:<i>", "condition_parameter:<i>:<j>", "condition_op:<i>:<j>",
   //     "condition_value:<i>:<j>", "remove_condition:<i>:<j>", "add_condition:<i>".
-  //   Problems: "problem:<i>".
+  //   Layers: "add_layer", "layer_name:<i>", "layer_blend:<i>", "layer_weight:<i>",
+//     "layer_weight_parameter:<i>", "layer_reference:<i>", "layer_mask:<i>", "layer_up:<i>",
+//     "layer_down:<i>", "remove_layer:<i>".
+//   Problems: "problem:<i>".
   // While a combo is open its choices are recorded as "<combo>=<choice>", e.g.
   // "transition_to:0=Run" or "condition_op:0:0=>".
   ItemRects rects;
@@ -96,6 +99,9 @@ class SetupPanel {
   bool transition_row(std::size_t transition);
   void condition_rows(std::size_t transition);
   void problems_tab(const Document& doc);
+  // Layers (setup_panel_layers.cpp): their fields; "Mask" makes the Skeleton panel edit the
+  // layer's mask (sel.mask_layer).
+  void layers_tab(const Document& doc, Selection& sel);
 
   StateGraph graph_;  // The Graph tab.
   BlendSpaceEditor space_editor_;  // The Blend spaces tab's editor,

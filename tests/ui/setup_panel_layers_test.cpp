@@ -1,0 +1,167 @@
+// Headless tests of layers in the tool: the Setup panel's Layers tab edits each layer's fields
+// as undoable steps, and with "Mask" on the Skeleton panel edits the layer's mask by a checkbox
+// per joint. Checked on the Document, against masks worked out by hand.
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include "anim/clip.h"
+#include "anim/model.h"
+#include "anim/setup.h"
+#include "anim/ui/bone_tree_panel.h"
+#include "anim/ui/document.h"
+#include "anim/ui/selection.h"
+#include "anim/ui/setup_panel.h"
+#include "imgui_harness.h"
+
+namespace anim::ui {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+// root -> spine -> {head, arm}; root -> leg. Two one-second clips.
+Model make_model() {
+  Model model;
+  model.source_path = "test://body";
+  Skeleton& s = model.skeleton;
+  s.names = {"root", "spine", "head", "arm", "leg"};
+  s.parents = {-1, 0, 1, 1, 0};
+  s.rest.assign(5, Transform{});
+  for (const char* name : {"walk", "wave"}) {
+    ClipBuilder b(name, 1.0f, 5);
+    b.add_translation(0, 0.0f, glm::vec3(0.0f));
+    model.clips.push_back(b.build());
+  }
+  return model;
+}
+
+anim::Setup walk_setup() {
+  anim::Setup setup;
+  setup.model = "body.x";
+  SetupParameter carry;
+  carry.name = "carry";
+  SetupParameter armed;
+  armed.name = "armed";
+  armed.type = ParameterType::kBool;
+  setup.parameters = {carry, armed};
+  SetupState walk;
+  walk.name = "Walk";
+  walk.motion = "walk";
+  setup.states = {walk};
+  setup.default_state = "Walk";
+  return setup;
+}
+
+class SetupPanelLayersTest : public ::testing::Test {
+ protected:
+  SetupPanelLayersTest() : doc_(make_model(), "test://body") {
+    EXPECT_TRUE(doc_.attach_setup(walk_setup(), "body.json").ok());
+    h_.set_draw([this] {
+      ImGui::SetNextWindowSize(ImVec2(1000.0f, 300.0f));
+      ImGui::Begin("setup");
+      panel_.draw(doc_, sel_);
+      ImGui::End();
+      ImGui::SetNextWindowPos(ImVec2(0.0f, 320.0f));
+      ImGui::SetNextWindowSize(ImVec2(400.0f, 300.0f));
+      ImGui::Begin("skeleton");
+      tree_.draw(doc_, sel_);
+      ImGui::End();
+    });
+    h_.frames(2);
+    EXPECT_TRUE(h_.click(panel_.rects, "tab:Layers"));
+    h_.frames(2);
+  }
+  const anim::Setup& current() const { return *doc_.setup(); }
+
+  testing::ImGuiHarness h_;
+  Document doc_;
+  Selection sel_;
+  SetupPanel panel_;
+  BoneTreePanel tree_;
+};
+
+TEST_F(SetupPanelLayersTest, AddingALayerAndSettingItsFieldsAreUndoableSteps) {
+  ASSERT_TRUE(h_.click(panel_.rects, "add_layer"));
+  h_.frames(2);
+  ASSERT_EQ(current().layers.size(), 1u);
+  const SetupLayer& layer = current().layers[0];
+  EXPECT_EQ(layer.name, "Layer");
+  EXPECT_EQ(layer.blend, LayerBlend::kOverride);
+  ASSERT_EQ(layer.states.size(), 1u);
+  EXPECT_EQ(layer.states[0].motion, "walk") << "the model's first clip";
+  EXPECT_EQ(doc_.setup_history().undo_label(), "add layer Layer");
+
+  ASSERT_TRUE(h_.choose(panel_.rects, "layer_blend:0", "additive"));
+  h_.frames(2);
+  EXPECT_EQ(current().layers[0].blend, LayerBlend::kAdditive);
+  ASSERT_TRUE(h_.choose(panel_.rects, "layer_reference:0", "wave"));
+  h_.frames(2);
+  EXPECT_EQ(current().layers[0].reference, std::optional<std::string>("wave"));
+  // Only float parameters can weigh a layer: "armed" (a bool) is not offered.
+  ASSERT_TRUE(h_.click(panel_.rects, "layer_weight_parameter:0"));
+  h_.frames(2);
+  EXPECT_NE(panel_.rects.find("layer_weight_parameter:0=carry"), nullptr);
+  EXPECT_EQ(panel_.rects.find("layer_weight_parameter:0=armed"), nullptr);
+  ASSERT_TRUE(h_.click(panel_.rects, "layer_weight_parameter:0=carry"));
+  h_.frames(2);
+  EXPECT_EQ(current().layers[0].weight_parameter, std::optional<std::string>("carry"));
+  EXPECT_EQ(doc_.setup_history().undo_label(), "drive layer Layer by carry");
+
+  // Back to override: the reference goes, as only additive layers have one.
+  ASSERT_TRUE(h_.choose(panel_.rects, "layer_blend:0", "override"));
+  h_.frames(2);
+  EXPECT_FALSE(current().layers[0].reference.has_value());
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().layers[0].blend, LayerBlend::kAdditive);
+  EXPECT_EQ(current().layers[0].reference, std::optional<std::string>("wave"));
+}
+
+TEST_F(SetupPanelLayersTest, LayersMoveAndGo) {
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE(h_.click(panel_.rects, "add_layer"));
+    h_.frames(2);
+  }
+  ASSERT_EQ(current().layers.size(), 2u);
+  ASSERT_TRUE(h_.click(panel_.rects, "layer_down:0"));
+  h_.frames(2);
+  EXPECT_EQ(current().layers[0].name, "Layer 2");
+  EXPECT_EQ(current().layers[1].name, "Layer");
+  ASSERT_TRUE(h_.click(panel_.rects, "remove_layer:1"));
+  h_.frames(2);
+  ASSERT_EQ(current().layers.size(), 1u);
+  EXPECT_EQ(current().layers[0].name, "Layer 2");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "remove layer Layer");
+}
+
+TEST_F(SetupPanelLayersTest, TheSkeletonPanelTicksJointsIntoTheMask) {
+  ASSERT_TRUE(h_.click(panel_.rects, "add_layer"));
+  h_.frames(2);
+  EXPECT_EQ(tree_.rects.find("mask:spine"), nullptr) << "no checkboxes until Mask is on";
+  ASSERT_TRUE(h_.click(panel_.rects, "layer_mask:0"));
+  h_.frames(2);
+  EXPECT_EQ(sel_.mask_layer, "Layer");
+  // The whole body to start with; unticking the spine leaves it out with its head and arm.
+  ASSERT_TRUE(h_.click(tree_.rects, "mask:spine"));
+  h_.frames(2);
+  EXPECT_THAT(current().layers[0].mask_include, IsEmpty());
+  EXPECT_THAT(current().layers[0].mask_exclude, ElementsAre("spine"));
+  EXPECT_EQ(doc_.setup_history().undo_label(), "remove spine from the mask of layer Layer");
+  // Ticking the arm brings it back alone: it is nearer than the excluded spine. The root is
+  // listed too, so the first include entry does not drop the leg.
+  ASSERT_TRUE(h_.click(tree_.rects, "mask:arm"));
+  h_.frames(2);
+  EXPECT_THAT(current().layers[0].mask_include, ElementsAre("root", "arm"));
+  EXPECT_THAT(current().layers[0].mask_exclude, ElementsAre("spine"));
+  // Done ends the mask editing.
+  ASSERT_TRUE(h_.click(tree_.rects, "mask_done"));
+  h_.frames(2);
+  EXPECT_TRUE(sel_.mask_layer.empty());
+  EXPECT_EQ(tree_.rects.find("mask:spine"), nullptr);
+}
+
+}  // namespace
+}  // namespace anim::ui

@@ -1,0 +1,37 @@
+#pragma once
+// What the Setup panel's tabs share (anim_ui internal; each tab may live in its own file).
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+#include <utility>
+
+#include <imgui.h>
+
+namespace anim::ui::setup_panel {
+
+// "state_name:2", "point_clip:0:1": the names under which tests find widgets.
+inline std::string key(const char* name, std::size_t i) {
+  return std::string(name) + ":" + std::to_string(i);
+}
+inline std::string key(const char* name, std::size_t i, std::size_t j) {
+  return key(name, i) + ":" + std::to_string(j);
+}
+
+// Empty names are errors the Problems tab reports; in lists they still need a visible label.
+inline const char* shown(const std::string& name) {
+  return name.empty() ? "(unnamed)" : name.c_str();
+}
+
+// Table columns: a stretch column per field and a narrow one for the remove button.
+inline void setup_columns(std::initializer_list<std::pair<const char*, float>> columns) {
+  for (const auto& [label, weight] : columns) {
+    ImGui::TableSetupColumn(label, ImGuiTableColumnFlags_WidthStretch, weight);
+  }
+  ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+  ImGui::TableHeadersRow();
+}
+
+constexpr ImGuiTableFlags kTableFlags =
+    ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+
+}  // namespace anim::ui::setup_panel
