@@ -10,6 +10,7 @@
 
 #include "anim/ui/config_paths.h"
 #include "anim/ui/imgui_frame.h"
+#include "anim/ui/state_graph.h"
 #include "anim/ui/status_bar.h"
 #include "cli/model_source.h"
 #include "gui/recovery_actions.h"
@@ -17,6 +18,7 @@
 #include "gui/setup_actions.h"
 
 static_assert(anim::ui::kF2Key == SDL_SCANCODE_F2, "the graph's F2 is SDL's scancode");
+static_assert(anim::ui::kFrameAllKey == SDL_SCANCODE_F, "the graph's F is SDL's scancode");
 
 namespace anim::app {
 namespace {
@@ -205,6 +207,8 @@ void draw_panels(Tool& tool, ViewRenderer& renderer) {
         [&] { tool.bone_tree.draw(doc, tool.selection); });
   panel("Clips", layout.clips, PanelId::kClips, [&] { tool.clips.draw(doc, tool.selection); });
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
+  // Drawn after the viewport, the graph under the mouse takes F from it.
+  tool.viewport.frame_key_taken = tool.setup.graph().took_keys();
   if (begin_panel("Viewport", layout.viewport, PanelKind::kFixed))
     tool.viewport.draw(doc, tool.selection, renderer);
   ImGui::End();

@@ -112,7 +112,7 @@ void ViewportPanel::handle_input(ui::Document& doc, ui::Selection& selection,
       ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
   if (!io.WantTextInput && !io.KeyCtrl && !io.KeyAlt && !popup) {
     // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
-    if (ImGui::IsKeyPressed(SDL_SCANCODE_F)) frame_model(doc);
+    if (!frame_key_taken && ImGui::IsKeyPressed(SDL_SCANCODE_F)) frame_model(doc);
     if (ImGui::IsKeyPressed(SDL_SCANCODE_R))
       settings.show_rotate_gizmo = !settings.show_rotate_gizmo;
     for (int i = 0; i < 5; ++i) {

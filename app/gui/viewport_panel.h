@@ -19,6 +19,8 @@ class ViewportPanel {
 
   ui::ViewportSettings settings;
   ui::OrbitCamera camera;
+  // Another panel takes F this frame (the state graph under the mouse frames itself).
+  bool frame_key_taken = false;
 
  private:
   void toolbar(ui::Document& doc);

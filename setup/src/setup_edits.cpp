@@ -160,4 +160,27 @@ int add_transition(Setup& setup, const std::string& from, const std::string& to)
   return static_cast<int>(setup.transitions.size()) - 1;
 }
 
+bool remove_transition(Setup& setup, int index) {
+  if (index < 0 || static_cast<std::size_t>(index) >= setup.transitions.size()) return false;
+  setup.transitions.erase(setup.transitions.begin() + index);
+  return true;
+}
+
+int move_transition_priority(Setup& setup, int index, int delta) {
+  std::vector<SetupTransition>& all = setup.transitions;
+  if (index < 0 || static_cast<std::size_t>(index) >= all.size() || delta == 0) return -1;
+  const int step = delta < 0 ? -1 : 1;
+  const int count = static_cast<int>(all.size());
+  int at = index;
+  for (int moved = 0; moved != delta; moved += step) {
+    // The nearest transition of the same source in that direction, past the others.
+    int next = at + step;
+    while (next >= 0 && next < count && all[next].from != all[at].from) next += step;
+    if (next < 0 || next >= count) break;
+    std::swap(all[at], all[next]);
+    at = next;
+  }
+  return at == index ? -1 : at;
+}
+
 }  // namespace anim

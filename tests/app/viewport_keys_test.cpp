@@ -99,5 +99,16 @@ TEST_F(ViewportKeysTest, NotWhileTypingWithCtrlOrUnderAPopup) {
   EXPECT_EQ(s.shading, static_cast<ui::Shading>(0));
 }
 
+TEST_F(ViewportKeysTest, FLeavesTheModelAloneWhileAnotherPanelTakesIt) {
+  // The state graph under the mouse takes F to frame itself (the tool sets frame_key_taken).
+  viewport_.camera.distance = 123.0f;
+  viewport_.frame_key_taken = true;
+  h_.press(SDL_SCANCODE_F);
+  EXPECT_EQ(viewport_.camera.distance, 123.0f);
+  viewport_.frame_key_taken = false;
+  h_.press(SDL_SCANCODE_F);
+  EXPECT_NE(viewport_.camera.distance, 123.0f) << "framed the model";
+}
+
 }  // namespace
 }  // namespace anim::app

@@ -131,5 +131,60 @@ TEST(SetupEditsTest, RemovingAStateRemovesItsTransitionsAndPlaceAndMovesTheDefau
   EXPECT_EQ(setup.default_state, "");
 }
 
+// Idle, Walk and Run with transitions from Idle at 0, 2 and 4, from any state at 3 and 5.
+anim::Setup ThreeSources() {
+  anim::Setup setup;
+  for (const char* name : {"Idle", "Walk", "Run"}) add_state(setup, name, "clip");
+  add_transition(setup, "Idle", "Walk");
+  add_transition(setup, "Walk", "Idle");
+  add_transition(setup, "Idle", "Run");
+  add_transition(setup, "*", "Walk");
+  add_transition(setup, "Idle", "Idle");
+  add_transition(setup, "*", "Run");
+  return setup;
+}
+
+TEST(SetupEditsTest, PriorityMovesSwapWithTheSameSourcesNeighboursOnly) {
+  anim::Setup setup = ThreeSources();
+  // Idle>Run (2) goes before Idle>Walk (0); Walk>Idle keeps index 1 between them.
+  EXPECT_EQ(move_transition_priority(setup, 2, -1), 0);
+  EXPECT_THAT(Edges(setup), ElementsAre("Idle>Run", "Walk>Idle", "Idle>Walk", "*>Walk",
+                                        "Idle>Idle", "*>Run"));
+  // Two places later: past Idle>Walk (2), then past Idle>Idle (4).
+  EXPECT_EQ(move_transition_priority(setup, 0, 2), 4);
+  EXPECT_THAT(Edges(setup), ElementsAre("Idle>Walk", "Walk>Idle", "Idle>Idle", "*>Walk",
+                                        "Idle>Run", "*>Run"));
+  // Any state's transitions are a group of their own.
+  EXPECT_EQ(move_transition_priority(setup, 3, 1), 5);
+  EXPECT_THAT(Edges(setup), ElementsAre("Idle>Walk", "Walk>Idle", "Idle>Idle", "*>Run",
+                                        "Idle>Run", "*>Walk"));
+  // Further than the group reaches: it stops first.
+  EXPECT_EQ(move_transition_priority(setup, 2, -5), 0);
+  EXPECT_THAT(Edges(setup), ElementsAre("Idle>Idle", "Walk>Idle", "Idle>Walk", "*>Run",
+                                        "Idle>Run", "*>Walk"));
+}
+
+TEST(SetupEditsTest, PriorityMovesThatCannotMoveChangeNothing) {
+  anim::Setup setup = ThreeSources();
+  const std::vector<std::string> before = Edges(setup);
+  EXPECT_EQ(move_transition_priority(setup, 0, -1), -1) << "already first";
+  EXPECT_EQ(move_transition_priority(setup, 4, 1), -1) << "already last";
+  EXPECT_EQ(move_transition_priority(setup, 1, 1), -1) << "the only one from Walk";
+  EXPECT_EQ(move_transition_priority(setup, 2, 0), -1);
+  EXPECT_EQ(move_transition_priority(setup, -1, 1), -1);
+  EXPECT_EQ(move_transition_priority(setup, 6, -1), -1);
+  EXPECT_EQ(Edges(setup), before);
+}
+
+TEST(SetupEditsTest, RemovingATransitionKeepsTheOthersInOrder) {
+  anim::Setup setup = ThreeSources();
+  EXPECT_TRUE(remove_transition(setup, 1));
+  EXPECT_THAT(Edges(setup), ElementsAre("Idle>Walk", "Idle>Run", "*>Walk", "Idle>Idle", "*>Run"));
+  EXPECT_FALSE(remove_transition(setup, -1));
+  EXPECT_FALSE(remove_transition(setup, 5));
+  EXPECT_EQ(setup.transitions.size(), 5u);
+  EXPECT_EQ(setup.states.size(), 3u);
+}
+
 }  // namespace
 }  // namespace anim

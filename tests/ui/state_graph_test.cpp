@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -68,6 +69,72 @@ TEST(StateGraphLayout, ArrowsRunBetweenTheBoxEdges) {
   a = arrow_between({0, 0}, {0, 200}, size);
   EXPECT_EQ(a.tail, glm::vec2(50, 50));
   EXPECT_EQ(a.head, glm::vec2(50, 200));
+}
+
+SetupTransition transition(const std::string& from, const std::string& to) {
+  SetupTransition t;
+  t.from = from;
+  t.to = to;
+  return t;
+}
+
+// Whether any of 1001 evenly spaced points of `c` lies inside `box`.
+bool SampledCurveEnters(const Curve& c, const Box& box) {
+  for (int i = 0; i <= 1000; ++i) {
+    if (box.contains(c.at(static_cast<float>(i) / 1000.0f))) return true;
+  }
+  return false;
+}
+
+TEST(StateGraphLayout, TransitionCurvesKeepApartAndGoAroundBoxes) {
+  // projects/wuson_locomotion.json: boxes of 130 x 46, any state in the grid's first cell.
+  anim::Setup setup;
+  setup.states = {state("Idle"), state("Locomotion"), state("Halt")};
+  setup.transitions = {transition("Idle", "Locomotion"), transition("Locomotion", "Idle"),
+                       transition("*", "Halt"), transition("Halt", "Idle"),
+                       transition("Idle", "Nowhere")};
+  setup.editor = Json::parse(
+      R"({"nodes": {"Idle": [80, 120], "Locomotion": [320, 120], "Halt": [200, 260]}})");
+  const auto places = node_positions(setup);
+  ASSERT_EQ(places.at(kAnyStateNode), glm::vec2(20, 20));
+  const auto curves = transition_curves(setup, places);
+  ASSERT_EQ(curves.size(), 5u);
+  ASSERT_TRUE(curves[0] && curves[1] && curves[2] && curves[3]);
+  EXPECT_FALSE(curves[4]) << "no box for Nowhere";
+  // Centres (145, 143) and (385, 143): each way's middle 24 / 2 to its own side.
+  EXPECT_NEAR(curves[0]->at(0.5f).x, 265.0f, 1e-3f);
+  EXPECT_NEAR(curves[0]->at(0.5f).y, 155.0f, 1e-3f);
+  EXPECT_NEAR(curves[1]->at(0.5f).y, 131.0f, 1e-3f);
+  // Any state (centre (85, 43)) to Halt (265, 283): the straight line crosses Idle; the curve
+  // keeps clear of it, on the side away from the Idle - Locomotion pair (left of Idle, x < 80).
+  const Box idle{{80, 120}, {210, 166}};
+  EXPECT_TRUE(segment_crosses_box({85, 43}, {265, 283}, idle));
+  EXPECT_FALSE(SampledCurveEnters(*curves[2], idle));
+  EXPECT_FALSE(SampledCurveEnters(*curves[2], Box{{145, 131}, {385, 155}}))
+      << "clear of the Idle - Locomotion pair";
+  EXPECT_LT(curves[2]->at(0.25f).x, 80.0f);
+  // It starts on the any-state box's rim and ends on Halt's.
+  const glm::vec2 end = curves[2]->p2;
+  EXPECT_TRUE(std::fabs(end.x - 200) < 0.01f || std::fabs(end.y - 260) < 0.01f);
+  // Halt to Idle has nothing in its way: straight through the centres' middle (205, 213).
+  EXPECT_NEAR(curves[3]->at(0.5f).x, 205.0f, 1e-3f);
+  EXPECT_NEAR(curves[3]->at(0.5f).y, 213.0f, 1e-3f);
+  EXPECT_NEAR(curves[3]->p1.x, 205.0f, 1e-2f) << "unbent";
+}
+
+TEST(StateGraphLayout, TransitionsTheSameWayFanOut) {
+  anim::Setup setup;
+  setup.states = {state("A"), state("B")};
+  setup.transitions = {transition("A", "B"), transition("A", "B"), transition("A", "A"),
+                       transition("A", "A")};
+  setup.editor = Json::parse(R"({"nodes": {"A": [0, 0], "B": [300, 0]}})");
+  const auto curves = transition_curves(setup, node_positions(setup));
+  // Centres (65, 23) and (365, 23): the two lanes' middles 24 apart about the line.
+  EXPECT_NEAR(curves[0]->at(0.5f).y, 11.0f, 1e-3f);
+  EXPECT_NEAR(curves[1]->at(0.5f).y, 35.0f, 1e-3f);
+  // Loops over A's top edge, the second above the first.
+  EXPECT_NEAR(curves[2]->at(0.5f).y, -28.0f, 1e-3f);
+  EXPECT_NEAR(curves[3]->at(0.5f).y, -40.0f, 1e-3f);
 }
 
 TEST(StateGraphLayout, ArrowLabelsSayTheConditionsAndExitTime) {
@@ -209,7 +276,6 @@ TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
   EXPECT_EQ(*t.exit_time, 1.0f) << "no instant jump before conditions are added";
   EXPECT_EQ(doc.setup_history().undo_label(), "add transition run -> walk");
 }
-
 
 // Graph editing: states by double-click or the empty space's menu, transitions by dragging
 // from a box's rim, selection with Delete, F2 to rename.

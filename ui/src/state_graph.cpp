@@ -1,17 +1,20 @@
 #include "anim/ui/state_graph.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
-#include <limits>
 #include <cstdio>
+#include <limits>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include <imgui.h>
 #include <glm/geometric.hpp>
 
 #include "anim/setup_edits.h"
-#include "anim/ui/imgui_frame.h"
 #include "anim/state_machine.h"
+#include "anim/ui/imgui_frame.h"
 
 namespace anim::ui {
 namespace {
@@ -31,12 +34,15 @@ std::optional<glm::vec2> stored_position(const Setup& setup, const std::string& 
 }
 
 ImVec2 im(const glm::vec2& v) { return ImVec2(v.x, v.y); }
+glm::vec2 gv(const ImVec2& v) { return glm::vec2(v.x, v.y); }
 
-// A filled arrowhead at `head` pointing along `direction` (unit).
-void arrowhead(ImDrawList* draw, const glm::vec2& head, const glm::vec2& direction, ImU32 color) {
+// A filled arrowhead of `length` at `head` pointing along `direction` (unit).
+void arrowhead(ImDrawList* draw, const glm::vec2& head, const glm::vec2& direction, float length,
+               ImU32 color) {
   const glm::vec2 side(-direction.y, direction.x);
-  const glm::vec2 base = head - direction * 10.0f;
-  draw->AddTriangleFilled(im(head), im(base + side * 5.0f), im(base - side * 5.0f), color);
+  const glm::vec2 base = head - direction * length;
+  draw->AddTriangleFilled(im(head), im(base + side * (length * 0.5f)),
+                          im(base - side * (length * 0.5f)), color);
 }
 
 // A number as the setup file writes it: "0.05", "1", "-2.5".
@@ -46,16 +52,55 @@ std::string short_number(float value) {
   return text;
 }
 
-// A placed label: text on a dark rounded box centred at `at`.
-void label(ImDrawList* draw, const glm::vec2& at, const std::string& text, ImU32 color) {
-  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-  const glm::vec2 half(size.x * 0.5f + 3.0f, size.y * 0.5f + 1.0f);
-  draw->AddRectFilled(im(at - half), im(at + half), ImGui::GetColorU32(ImGuiCol_WindowBg, 0.85f),
-                      3.0f);
-  draw->AddText(im(at - half + glm::vec2(3.0f, 1.0f)), color, text.c_str());
+// The edit's name for a transition: "Idle -> Walk", "any state -> Halt".
+std::string transition_name(const SetupTransition& t) {
+  return (t.from == kAnyStateNode ? std::string("any state") : t.from) + " -> " + t.to;
 }
 
+// Each transition's rank among those of its source (0 is checked first) and how many its source
+// has, in the order of setup.transitions.
+struct Priorities {
+  std::vector<int> rank, of;
+};
+Priorities transition_priorities(const Setup& setup) {
+  Priorities out;
+  std::map<std::string, int> seen;
+  for (const SetupTransition& t : setup.transitions) out.rank.push_back(seen[t.from]++);
+  for (const SetupTransition& t : setup.transitions) out.of.push_back(seen[t.from]);
+  return out;
+}
+
+const glm::vec2 kNodeSize(StateGraph::kNodeWidth, StateGraph::kNodeHeight);
+constexpr ImU32 kLive = IM_COL32(255, 170, 60, 255);  // The running transition.
+
 }  // namespace
+
+// What every part of the graph needs of this frame.
+struct StateGraph::Frame {
+  glm::vec2 origin{0.0f};       // The graph area's top-left corner on screen, at pan 0.
+  glm::vec2 area{0.0f};         // Its size in pixels.
+  glm::vec2 mouse{0.0f};        // On screen...
+  glm::vec2 mouse_graph{0.0f};  // ... and in graph units.
+  GraphView view;
+  bool keys = false;  // Keys act on the graph.
+  ImDrawList* draw = nullptr;
+  ImFont* font = nullptr;
+  float text_size = 0.0f;  // Text at the view's zoom.
+  ImU32 edge = 0, highlight = 0;
+  std::map<std::string, float> weights;  // Of the running states, by name.
+  std::string running_from, running_to;  // The running transition's boxes, or empty.
+  float progress = 0.0f;                 // Its progress, 0 to 1.
+  glm::vec2 screen(const glm::vec2& graph) const { return origin + view.to_area(graph); }
+};
+
+// An arrow as drawn this frame, in screen pixels, for hit testing.
+struct StateGraph::DrawnEdge {
+  int transition = -1;
+  Curve curve;
+  std::optional<Box> label;  // Where its label went, once placed.
+  std::string text;          // Its label.
+  ImU32 color = 0;           // Its label's.
+};
 
 std::string transition_label(const SetupTransition& t) {
   std::string text;
@@ -75,6 +120,15 @@ std::string transition_label(const SetupTransition& t) {
   }
   if (t.exit_time) text += (text.empty() ? "exit " : ", exit ") + short_number(*t.exit_time);
   return text;
+}
+
+std::string transition_caption(const Setup& setup, int index) {
+  const SetupTransition& t = setup.transitions.at(static_cast<std::size_t>(index));
+  const Priorities priorities = transition_priorities(setup);
+  const std::string text = transition_label(t);
+  if (priorities.of[static_cast<std::size_t>(index)] < 2) return text;
+  const std::string rank = std::to_string(priorities.rank[static_cast<std::size_t>(index)] + 1);
+  return text.empty() ? rank : rank + ": " + text;
 }
 
 std::map<std::string, glm::vec2> node_positions(const Setup& setup) {
@@ -181,6 +235,7 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
     Setup changed = setup;
     if (!rename_state(changed, name, rename_to)) return false;  // Taken or empty: no edit.
     if (selected == name) selected = rename_to;
+    if (selection.erase(name)) selection.insert(rename_to);
     doc.edit_setup(std::move(changed), "rename state " + name + " to " + rename_to);
     return true;
   }
@@ -188,6 +243,7 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
     Setup changed = setup;
     remove_state(changed, name);
     if (selected == name) selected.clear();
+    selection.erase(name);
     doc.edit_setup(std::move(changed), "delete state " + name);
     return true;
   }
@@ -204,238 +260,600 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
   return true;
 }
 
+bool StateGraph::edge_menu(Document& doc) {
+  if (!ImGui::BeginPopup("edge_menu")) return false;
+  const Setup& setup = *doc.setup();
+  const int index = edge_menu_;
+  if (index < 0 || static_cast<std::size_t>(index) >= setup.transitions.size()) {
+    ImGui::CloseCurrentPopup();  // Gone with an undo meanwhile.
+    ImGui::EndPopup();
+    return false;
+  }
+  const Priorities priorities = transition_priorities(setup);
+  const int rank = priorities.rank[static_cast<std::size_t>(index)];
+  const int of = priorities.of[static_cast<std::size_t>(index)];
+  ImGui::TextDisabled("%s",
+                      transition_name(setup.transitions[static_cast<std::size_t>(index)]).c_str());
+  const bool higher = ImGui::MenuItem("Higher priority", nullptr, false, rank > 0);
+  rects.record("menu:edge_higher");
+  const bool lower = ImGui::MenuItem("Lower priority", nullptr, false, rank + 1 < of);
+  rects.record("menu:edge_lower");
+  ImGui::Separator();
+  const bool remove = ImGui::MenuItem("Delete", "Del");
+  rects.record("menu:edge_delete");
+  ImGui::EndPopup();
+
+  const std::string name = transition_name(setup.transitions[static_cast<std::size_t>(index)]);
+  Setup changed = setup;
+  if (remove) {
+    remove_transition(changed, index);
+    selected_transition = -1;
+    doc.edit_setup(std::move(changed), "delete transition " + name);
+    return true;
+  }
+  if (!higher && !lower) return false;
+  const int moved = move_transition_priority(changed, index, higher ? -1 : 1);
+  if (moved < 0) return false;
+  selected_transition = moved;
+  edge_menu_ = moved;
+  doc.edit_setup(std::move(changed), (higher ? "raise priority of " : "lower priority of ") + name);
+  return true;
+}
+
 void StateGraph::add_state_at(Document& doc, const glm::vec2& place) {
   // A new state plays the first clip until its motion is chosen (Setup panel).
   const std::vector<Clip>& clips = doc.model().clips;
   const std::string motion = clips.empty() ? std::string() : clips.front().name;
   Setup changed = *doc.setup();
   const std::string name = add_state(changed, "State", motion);
-  set_node_position(changed, name, glm::max(place, glm::vec2(0.0f)));
-  selected = name;
+  set_node_position(changed, name, place);
+  select_box(name);
   doc.edit_setup(std::move(changed), "add state " + name);
 }
 
-void StateGraph::draw(Document& doc) {
-  rects.clear();
-  const Setup* setup = doc.setup();
-  if (setup == nullptr) return;
-  std::map<std::string, glm::vec2> places = node_positions(*setup);
-  if (!dragging_.empty() && places.count(dragging_)) places[dragging_] = drag_position_;
-  const glm::vec2 size(kNodeWidth, kNodeHeight);
+void StateGraph::forget_missing(const Setup& setup,
+                                const std::map<std::string, glm::vec2>& places) {
+  // Gone with an undo or an edit elsewhere; the Setup panel may also pick a state by name.
+  if (!selected.empty() && !selection.count(selected)) {
+    selection = {selected};  // Picked from outside: it alone is selected.
+    selected_transition = -1;
+  }
+  for (auto it = selection.begin(); it != selection.end();) {
+    it = places.count(*it) ? std::next(it) : selection.erase(it);
+  }
+  if (!selection.count(selected)) selected.clear();
+  if (selected_transition >= static_cast<int>(setup.transitions.size())) selected_transition = -1;
+}
+
+void StateGraph::select_box(const std::string& name) {
+  if (!selection.count(name)) selection = {name};
+  if (name != kAnyStateNode) {
+    selected = name;
+  } else if (!selection.count(selected)) {
+    selected.clear();
+  }
+  selected_transition = -1;
+}
+
+void StateGraph::toggle_box(const std::string& name) {
+  selected_transition = -1;
+  if (selection.erase(name) == 0) {
+    selection.insert(name);
+    if (name != kAnyStateNode) selected = name;
+    return;
+  }
+  if (selected != name) return;
+  selected.clear();  // Another selected state becomes the primary one, if there is one.
+  for (const std::string& other : selection) {
+    if (other != kAnyStateNode) {
+      selected = other;
+      break;
+    }
+  }
+}
+
+void StateGraph::select_transition(int index) {
+  selected_transition = index;
+  selected.clear();
+  selection.clear();
+}
+
+void StateGraph::view_input(const glm::vec2& mouse_area) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool hovered = ImGui::IsWindowHovered();
+  if (hovered && io.MouseWheel != 0.0f) {
+    view = zoom_about(view, mouse_area, view.zoom * std::pow(1.2f, io.MouseWheel));
+  }
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Middle))
+    pan_button_ = ImGuiMouseButton_Middle;
+  if (pan_button_ >= 0) {
+    if (ImGui::IsMouseDown(pan_button_)) {
+      view.pan += gv(io.MouseDelta);
+    } else {
+      pan_button_ = -1;
+    }
+  }
+}
+
+void StateGraph::frame_all(const std::map<std::string, glm::vec2>& places, const glm::vec2& area) {
+  if (places.empty()) return;
+  std::vector<Box> boxes;
+  for (const auto& [name, place] : places) {
+    (void)name;
+    boxes.push_back(Box{place, place + glm::vec2(kNodeWidth, kNodeHeight)});
+  }
+  view = frame_bounds(bounding_box(boxes), area, kFrameMargin);
+}
+
+void StateGraph::delete_selection(Document& doc) {
+  const Setup& setup = *doc.setup();
+  Setup changed = setup;
+  if (selected_transition >= static_cast<int>(setup.transitions.size())) {
+    selected_transition = -1;  // Gone with an edit earlier in this frame.
+  }
+  if (selected_transition >= 0) {
+    const std::string name =
+        transition_name(setup.transitions[static_cast<std::size_t>(selected_transition)]);
+    if (remove_transition(changed, selected_transition)) {
+      doc.edit_setup(std::move(changed), "delete transition " + name);
+    }
+    selected_transition = -1;
+    return;
+  }
+  std::vector<std::string> removed;
+  for (const std::string& name : selection) {
+    if (remove_state(changed, name)) removed.push_back(name);  // Not the any-state box.
+  }
+  if (removed.size() == 1) {
+    doc.edit_setup(std::move(changed), "delete state " + removed.front());
+  } else if (!removed.empty()) {
+    doc.edit_setup(std::move(changed), "delete " + std::to_string(removed.size()) + " states");
+  }
+  for (const std::string& name : removed) selection.erase(name);
+  if (!selection.count(selected)) selected.clear();
+}
+
+void StateGraph::draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places) {
+  // A small window of its own over the graph's corner, so that it takes the mouse before any
+  // box beneath it.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  char zoom[16];
+  std::snprintf(zoom, sizeof(zoom), "%d%%", static_cast<int>(std::lround(view.zoom * 100.0f)));
+  const float text_width = ImGui::CalcTextSize("300%").x;
+  const ImVec2 button = ImGui::CalcTextSize("Frame all");
+  const glm::vec2 size(text_width + style.ItemSpacing.x + button.x + style.FramePadding.x * 2.0f,
+                       button.y + 2.0f);
+  const glm::vec2 corner = gv(ImGui::GetWindowPos()) + glm::vec2(ImGui::GetWindowSize().x, 0.0f) +
+                           glm::vec2(-size.x - 6.0f, 6.0f);
+  ImGui::SetCursorScreenPos(im(corner));
+  ImGui::BeginChild("##graph_tools", im(size), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground |
+                        ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::TextDisabled("%s", zoom);
+  ImGui::SameLine(text_width + style.ItemSpacing.x);
+  if (ImGui::SmallButton("Frame all")) frame_all(places, area);
+  rects.record("frame_all");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit every box in view (F)");
+  ImGui::EndChild();
+}
+
+std::vector<std::optional<Curve>> transition_curves(
+    const Setup& setup, const std::map<std::string, glm::vec2>& places) {
+  const glm::vec2 size(StateGraph::kNodeWidth, StateGraph::kNodeHeight);
+  const auto box = [&](const std::string& name) {
+    const glm::vec2 place = places.at(name);
+    return Box{place, place + size};
+  };
+  // Transitions sharing two boxes are fanned apart; each has its lane among them.
+  std::map<std::pair<std::string, std::string>, int> lanes, lane_taken;
+  for (const SetupTransition& t : setup.transitions) ++lanes[{t.from, t.to}];
+  std::vector<std::optional<Curve>> out;
+  for (const SetupTransition& t : setup.transitions) {
+    if (!places.count(t.from) || !places.count(t.to)) {  // A problem, listed elsewhere.
+      out.emplace_back();
+      continue;
+    }
+    const int lane = lane_taken[{t.from, t.to}]++;
+    if (t.from == t.to) {
+      out.emplace_back(self_loop(box(t.from), lane));
+      continue;
+    }
+    std::vector<Box> obstacles;
+    for (const auto& [name, place] : places) {
+      if (name != t.from && name != t.to) obstacles.push_back(box(name));
+    }
+    // A detour goes to the side where it crosses fewer transitions between other boxes.
+    std::vector<Segment> others;
+    for (const SetupTransition& o : setup.transitions) {
+      if (!places.count(o.from) || !places.count(o.to) || o.from == o.to) continue;
+      if (o.from == t.from || o.from == t.to || o.to == t.from || o.to == t.to) continue;
+      others.push_back(Segment{box(o.from).centre(), box(o.to).centre()});
+    }
+    const bool reverse = lanes.count({t.to, t.from}) > 0;
+    const float offset =
+        lane_offset(lane, lanes[{t.from, t.to}], reverse, StateGraph::kLaneSpacing);
+    out.emplace_back(
+        route_edge(box(t.from), box(t.to), offset, obstacles, StateGraph::kClearance, others));
+  }
+  return out;
+}
+
+StateGraph::Frame StateGraph::begin_frame(Document& doc) {
+  Frame f;
+  const ImGuiIO& io = ImGui::GetIO();
+  f.origin = gv(ImGui::GetCursorScreenPos());
+  f.area = gv(ImGui::GetContentRegionAvail());
+  f.mouse = gv(io.MousePos);
+  // Keys act on the graph while the mouse is over it, no text field has focus and no menu is
+  // open.
+  f.keys = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
+           !io.WantTextInput && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+  f.draw = ImGui::GetWindowDrawList();
+  f.font = ImGui::GetFont();
+  f.edge = ImGui::GetColorU32(ImGuiCol_Text, 0.55f);
+  f.highlight = ImGui::GetColorU32(ImGuiCol_NavHighlight);
 
   // What runs now, by name (the running machine may be an older, error-free version).
-  std::map<std::string, float> weights;
-  std::string running_from, running_to;
-  float progress = 0.0f;
   StateMachineInstance* sm = doc.state_machine();
   if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
     const StateMachineDef& def = sm->def();
-    for (const auto& active : sm->active_states())
-      weights[def.states[active.state].name] += active.weight;
+    for (const auto& active : sm->active_states()) {
+      f.weights[def.states[active.state].name] += active.weight;
+    }
     const StateMachineInstance::TransitionStatus t = sm->transition();
     if (t.transition >= 0) {
       const int from = def.transitions[t.transition].from;
-      running_from = from < 0 ? kAnyStateNode : def.states[from].name;
-      running_to = def.states[t.to].name;
-      progress = t.progress;
+      f.running_from = from < 0 ? kAnyStateNode : def.states[from].name;
+      f.running_to = def.states[t.to].name;
+      f.progress = t.progress;
     }
   }
+  return f;
+}
 
-  ImGui::BeginChild("##graph", ImVec2(0.0f, 0.0f), true, ImGuiWindowFlags_HorizontalScrollbar);
-  rects.record("graph", ImGui::GetWindowPos(),
-               ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
-                      ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
-  // Keys act on the graph while the mouse is over it, no text field has focus and no menu is
-  // open.
-  const bool keys = ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
-                    !ImGui::GetIO().WantTextInput &&
-                    !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
-  if (!selected.empty() &&
-      std::none_of(setup->states.begin(), setup->states.end(),
-                   [&](const SetupState& s) { return s.name == selected; })) {
-    selected.clear();  // Gone with an undo or an edit elsewhere.
+void StateGraph::use_view(Frame& f) const {
+  f.view = view;
+  f.mouse_graph = view.to_graph(f.mouse - f.origin);
+  f.text_size = ImGui::GetFontSize() * view.zoom;
+}
+
+const std::vector<std::optional<Curve>>& StateGraph::curves(
+    const Setup& setup, const std::map<std::string, glm::vec2>& places) {
+  std::vector<std::pair<std::string, std::string>> ends;
+  for (const SetupTransition& t : setup.transitions) ends.emplace_back(t.from, t.to);
+  if (places != curves_places_ || ends != curves_ends_) {
+    curves_ = transition_curves(setup, places);
+    curves_places_ = places;
+    curves_ends_ = std::move(ends);
   }
-  const ImVec2 origin_im = ImGui::GetCursorScreenPos();
-  const glm::vec2 origin(origin_im.x, origin_im.y);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImU32 edge = ImGui::GetColorU32(ImGuiCol_Text, 0.55f);
-  const ImU32 live = IM_COL32(255, 170, 60, 255);
+  return curves_;
+}
 
-  for (const SetupTransition& t : setup->transitions) {
-    const auto from = places.find(t.from), to = places.find(t.to);
-    if (from == places.end() || to == places.end()) continue;  // A problem, listed elsewhere.
-    const bool running = t.from == running_from && t.to == running_to;
-    const ImU32 color = running ? live : edge;
-    if (t.from == t.to) {  // A loop over the box's top edge.
-      const glm::vec2 top = origin + from->second + glm::vec2(size.x * 0.5f, 0.0f);
-      draw->AddBezierCubic(im(top + glm::vec2(-12, 0)), im(top + glm::vec2(-24, -30)),
-                           im(top + glm::vec2(24, -30)), im(top + glm::vec2(12, 0)), color, 1.5f);
-      arrowhead(draw, top + glm::vec2(12, 0), glm::vec2(0, 1), color);
-      continue;
+std::vector<StateGraph::DrawnEdge> StateGraph::draw_edges(
+    const Setup& setup, const std::map<std::string, glm::vec2>& places, const Frame& f) {
+  const std::vector<std::optional<Curve>>& curves = this->curves(setup, places);
+  std::vector<DrawnEdge> edges;
+  for (std::size_t i = 0; i < curves.size(); ++i) {
+    if (!curves[i]) continue;
+    const SetupTransition& t = setup.transitions[i];
+    const Curve curve{f.screen(curves[i]->p0), f.screen(curves[i]->p1), f.screen(curves[i]->p2)};
+    const bool running = t.from == f.running_from && t.to == f.running_to;
+    const bool chosen = static_cast<int>(i) == selected_transition;
+    const bool hovered = static_cast<int>(i) == hovered_edge_;
+    const ImU32 color = chosen    ? f.highlight
+                        : running ? kLive
+                        : hovered ? ImGui::GetColorU32(ImGuiCol_Text, 0.9f)
+                                  : f.edge;
+    f.draw->AddBezierQuadratic(im(curve.p0), im(curve.p1), im(curve.p2), color,
+                               chosen || running ? 2.5f
+                               : hovered         ? 2.0f
+                                                 : 1.5f);
+    const glm::vec2 tip = curve.tangent(1.0f);
+    if (glm::length(tip) > 1e-4f) {
+      arrowhead(f.draw, curve.p2, glm::normalize(tip), std::max(10.0f * f.view.zoom, 5.0f), color);
     }
-    Arrow a = arrow_between(from->second, to->second, size);
-    const glm::vec2 dir = glm::normalize(a.head - a.tail);
-    // Shifted sideways so that A -> B and B -> A do not overlap.
-    const glm::vec2 shift = glm::vec2(-dir.y, dir.x) * 5.0f;
-    const glm::vec2 tail = origin + a.tail + shift, head = origin + a.head + shift;
-    draw->AddLine(im(tail), im(head), color, running ? 2.5f : 1.5f);
-    arrowhead(draw, head, dir, color);
-    if (running) draw->AddCircleFilled(im(tail + (head - tail) * progress), 4.0f, live);
-    // Its conditions beside it, on its own side, so that A -> B and B -> A do not cover each
-    // other.
-    const std::string text = transition_label(t);
-    if (!text.empty()) {
-      const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-      const glm::vec2 side = glm::vec2(-dir.y, dir.x);
-      const float away = std::fabs(side.x) * size.x * 0.5f + std::fabs(side.y) * size.y * 0.5f;
-      label(draw, tail + (head - tail) * 0.5f + side * (away + 6.0f), text,
-            running ? live : ImGui::GetColorU32(ImGuiCol_Text, 0.8f));
-    }
+    if (running) f.draw->AddCircleFilled(im(curve.at(f.progress)), 4.0f, kLive);
+    const glm::vec2 middle = curve.at(0.5f);
+    rects.record("edge_mid:" + std::to_string(i), im(middle - glm::vec2(2.0f)),
+                 im(middle + glm::vec2(2.0f)));
+    edges.push_back(DrawnEdge{static_cast<int>(i), curve, std::nullopt,
+                              transition_caption(setup, static_cast<int>(i)),
+                              chosen    ? f.highlight
+                              : running ? kLive
+                                        : ImGui::GetColorU32(ImGuiCol_Text, 0.8f)});
   }
-
-  glm::vec2 extent(0.0f);
+  // The labels once every curve is drawn, over them: beside their curve's middle on the side
+  // it bends to (away from a transition the other way), moved along it when that spot is
+  // another label's or a box's.
+  std::vector<Box> taken;
   for (const auto& [name, place] : places) {
-    const glm::vec2 min = origin + place, max = min + size;
-    extent = glm::max(extent, place + size);
-    const bool any = name == kAnyStateNode;
-    const auto w = weights.find(name);
-    const float weight = w == weights.end() ? 0.0f : w->second;
-    const ImVec4 base = any ? ImVec4(0.30f, 0.22f, 0.40f, 1.0f) : ImVec4(0.20f, 0.22f, 0.26f, 1.0f);
-    const ImVec4 lit(0.20f, 0.55f, 0.30f, 1.0f);
-    const ImVec4 fill(base.x + (lit.x - base.x) * weight, base.y + (lit.y - base.y) * weight,
-                      base.z + (lit.z - base.z) * weight, 1.0f);
-    draw->AddRectFilled(im(min), im(max), ImGui::GetColorU32(fill), 6.0f);
-    const bool is_default = name == setup->default_state;
-    draw->AddRect(im(min), im(max),
+    (void)name;
+    taken.push_back(Box{f.screen(place), f.screen(place + kNodeSize)});
+  }
+  for (DrawnEdge& e : edges) {
+    if (e.text.empty()) continue;
+    const glm::vec2 extent = gv(f.font->CalcTextSizeA(f.text_size, FLT_MAX, 0.0f, e.text.c_str()));
+    const glm::vec2 half(extent.x * 0.5f + 3.0f, extent.y * 0.5f + 1.0f);
+    const glm::vec2 at = place_label(e.curve, half, 4.0f, taken);
+    f.draw->AddRectFilled(im(at - half), im(at + half),
+                          ImGui::GetColorU32(ImGuiCol_WindowBg, 0.85f), 3.0f);
+    if (e.transition == selected_transition) {
+      f.draw->AddRect(im(at - half), im(at + half), f.highlight, 3.0f);
+    }
+    f.draw->AddText(f.font, f.text_size, im(at - half + glm::vec2(3.0f, 1.0f)), e.color,
+                    e.text.c_str());
+    e.label = Box{at - half, at + half};
+    taken.push_back(*e.label);
+    rects.record("edge:" + std::to_string(e.transition), im(at - half), im(at + half));
+  }
+  return edges;
+}
+
+void StateGraph::draw_box(const Setup& setup, const std::string& name, const glm::vec2& place,
+                          const Frame& f) const {
+  const glm::vec2 min = f.screen(place), max = f.screen(place + kNodeSize);
+  const float zoom = f.view.zoom;
+  const bool any = name == kAnyStateNode;
+  const auto w = f.weights.find(name);
+  const float weight = w == f.weights.end() ? 0.0f : w->second;
+  const ImVec4 base = any ? ImVec4(0.30f, 0.22f, 0.40f, 1.0f) : ImVec4(0.20f, 0.22f, 0.26f, 1.0f);
+  const ImVec4 lit(0.20f, 0.55f, 0.30f, 1.0f);
+  const ImVec4 fill(base.x + (lit.x - base.x) * weight, base.y + (lit.y - base.y) * weight,
+                    base.z + (lit.z - base.z) * weight, 1.0f);
+  f.draw->AddRectFilled(im(min), im(max), ImGui::GetColorU32(fill), 6.0f * zoom);
+  const bool is_default = name == setup.default_state;
+  f.draw->AddRect(im(min), im(max),
                   is_default ? IM_COL32(240, 200, 80, 255) : ImGui::GetColorU32(ImGuiCol_Border),
-                  6.0f, 0, is_default ? 2.5f : 1.0f);
-    if (name == selected) {
-      draw->AddRect(im(min - glm::vec2(3.0f)), im(max + glm::vec2(3.0f)),
-                    ImGui::GetColorU32(ImGuiCol_NavHighlight), 8.0f, 0, 2.0f);
-    }
-    draw->AddText(im(min + glm::vec2(8, 6)), ImGui::GetColorU32(ImGuiCol_Text),
-                  any ? "Any state" : name.c_str());
-    std::string detail;
-    for (const SetupState& s : setup->states) {
-      if (s.name == name) detail = s.motion;
-    }
-    if (!any && weight > 0.0f) detail += "  " + std::to_string(std::lround(weight * 100)) + "%";
-    draw->AddText(im(min + glm::vec2(8, 24)), ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                  detail.c_str());
-
-    // Each box is a button: dragging it moves the box; the drop is one edit.
-    ImGui::SetCursorScreenPos(im(min));
-    ImGui::PushID(name.c_str());  // Each box's button and menu are its own.
-    ImGui::InvisibleButton("node", im(size));
-    rects.record("node:" + name);
-    const ImVec2 mouse = ImGui::GetIO().MousePos;
-    if (ImGui::IsItemActivated()) {
-      const glm::vec2 m(mouse.x, mouse.y);
-      const glm::vec2 inside = glm::min(m - min, max - m);  // Distance to the nearest edges.
-      if (std::min(inside.x, inside.y) < kRim) {
-        connecting_ = name;  // From the rim: a new transition.
-      } else {
-        dragging_ = name;
-        drag_offset_ = place - (m - origin);
-        drag_position_ = drag_start_ = place;
-      }
-      if (!any) selected = name;
-    }
-    if (ImGui::IsItemActive() && dragging_ == name) {
-      drag_position_ = glm::max(glm::vec2(mouse.x, mouse.y) - origin + drag_offset_, glm::vec2(0));
-    }
-    if (ImGui::IsItemDeactivated() && dragging_ == name) {
-      const glm::vec2 dropped = drag_position_;
-      dragging_.clear();
-      if (glm::distance(drag_start_, dropped) >= 1.0f) {  // A click alone changes nothing.
-        Setup moved = *setup;
-        set_node_position(moved, name, dropped);
-        doc.edit_setup(std::move(moved), "move " + (any ? std::string("any state") : name));
-        setup = doc.setup();
-      }
-    }
-    if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
-      ImGui::SetTooltip(any ? "Drag from the rim to a state to add a transition from any state"
-                            : "Drag to arrange, from the rim to another state to add a "
-                              "transition; right-click to edit");
-    }
-    if (name == selected && keys && ImGui::IsKeyPressed(kF2Key, false)) {
-      ImGui::OpenPopup("node_menu");
-    }
-    if (node_menu(doc, name)) setup = doc.setup();
-    ImGui::PopID();
+                  6.0f * zoom, 0, is_default ? 2.5f : 1.0f);
+  if (selection.count(name)) {
+    f.draw->AddRect(im(min - glm::vec2(3.0f)), im(max + glm::vec2(3.0f)), f.highlight, 8.0f * zoom,
+                    0, name == selected ? 2.5f : 1.5f);
   }
+  const ImVec4 clip(min.x, min.y, max.x - 4.0f * zoom, max.y);
+  f.draw->AddText(f.font, f.text_size, im(min + glm::vec2(8, 6) * zoom),
+                  ImGui::GetColorU32(ImGuiCol_Text), any ? "Any state" : name.c_str(), nullptr,
+                  0.0f, &clip);
+  std::string detail;
+  for (const SetupState& s : setup.states) {
+    if (s.name == name) detail = s.motion;
+  }
+  if (!any && weight > 0.0f) detail += "  " + std::to_string(std::lround(weight * 100)) + "%";
+  f.draw->AddText(f.font, f.text_size, im(min + glm::vec2(8, 24) * zoom),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled), detail.c_str(), nullptr, 0.0f, &clip);
+}
 
-  // The rubber band of a transition being dragged out, and its drop.
-  const ImVec2 mouse_im = ImGui::GetIO().MousePos;
-  const glm::vec2 mouse(mouse_im.x, mouse_im.y);
-  if (!connecting_.empty() && places.count(connecting_)) {
-    std::string target;
-    for (const auto& [name, place] : places) {
-      const glm::vec2 min = origin + place;
-      if (name != kAnyStateNode && mouse.x >= min.x && mouse.y >= min.y &&
-          mouse.x < min.x + size.x && mouse.y < min.y + size.y) {
-        target = name;
-      }
-    }
-    if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-      const glm::vec2 centre = origin + places[connecting_] + size * 0.5f;
-      const glm::vec2 d = mouse - centre;
-      if (glm::length(d) > 1.0f) {
-        const ImU32 band = ImGui::GetColorU32(ImGuiCol_NavHighlight);
-        draw->AddLine(im(centre), im(mouse), band, 2.0f);
-        arrowhead(draw, mouse, glm::normalize(d), band);
-      }
-      if (!target.empty() && target != connecting_) {
-        const glm::vec2 min = origin + places[target];
-        draw->AddRect(im(min), im(min + size), ImGui::GetColorU32(ImGuiCol_NavHighlight), 6.0f,
-                      0, 2.0f);
-      }
+void StateGraph::box_input(Document& doc, const std::string& name, const glm::vec2& place,
+                           const std::map<std::string, glm::vec2>& stored, const Frame& f) {
+  const glm::vec2 min = f.screen(place), max = f.screen(place + kNodeSize);
+  const bool any = name == kAnyStateNode;
+  // Each box is a button: dragging it moves the selection; the drop is one edit.
+  ImGui::SetCursorScreenPos(im(min));
+  ImGui::PushID(name.c_str());  // Each box's button and menu are its own.
+  ImGui::InvisibleButton("node", im(max - min));
+  rects.record("node:" + name);
+  if (ImGui::IsItemActivated()) {
+    const glm::vec2 inside = glm::min(f.mouse - min, max - f.mouse);  // To the nearest edges.
+    // Zoomed far out a box is small: its rim a fifth of it at most, so its middle still drags.
+    const float rim_width = std::min(kRim, 0.2f * std::min(max.x - min.x, max.y - min.y));
+    const bool rim = std::min(inside.x, inside.y) < rim_width;
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!rim && (io.KeyCtrl || io.KeyShift)) {
+      toggle_box(name);  // No drag.
+    } else if (rim) {
+      select_box(name);
+      connecting_ = name;  // From the rim: a new transition.
     } else {
-      if (!target.empty() && target != connecting_) {
-        Setup changed = *setup;
-        if (add_transition(changed, connecting_, target) >= 0) {
-          doc.edit_setup(std::move(changed), "add transition " + connecting_ + " -> " + target);
-          setup = doc.setup();
-        }
-      }
-      connecting_.clear();
+      select_box(name);
+      dragging_ = true;
+      drag_grab_ = f.mouse_graph;
+      drag_delta_ = glm::vec2(0.0f);
     }
   }
+  if (ImGui::IsItemActive() && dragging_) drag_delta_ = f.mouse_graph - drag_grab_;
+  if (ImGui::IsItemDeactivated() && dragging_) {
+    dragging_ = false;
+    if (glm::length(drag_delta_) >= 1.0f) {  // A click alone changes nothing.
+      Setup moved = *doc.setup();
+      for (const std::string& member : selection) {
+        const auto from = stored.find(member);
+        if (from != stored.end()) set_node_position(moved, member, from->second + drag_delta_);
+      }
+      const std::string what = selection.size() == 1 ? (any ? std::string("any state") : name)
+                                                     : std::to_string(selection.size()) + " states";
+      doc.edit_setup(std::move(moved), "move " + what);
+    }
+  }
+  if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
+    ImGui::SetTooltip(any ? "Drag from the rim to a state to add a transition from any state"
+                          : "Drag to arrange, from the rim to another state to add a "
+                            "transition; right-click to edit");
+  }
+  if (name == selected && f.keys && ImGui::IsKeyPressed(kF2Key, false)) {
+    ImGui::OpenPopup("node_menu");
+  }
+  node_menu(doc, name);
+  ImGui::PopID();
+}
 
-  // Empty space: double-click adds a state, right-click offers to, a click deselects.
+void StateGraph::connect_input(Document& doc, const std::map<std::string, glm::vec2>& places,
+                               const Frame& f) {
+  if (connecting_.empty()) return;
+  if (!places.count(connecting_)) {
+    connecting_.clear();
+    return;
+  }
+  std::string target;
+  for (const auto& [name, place] : places) {
+    if (name != kAnyStateNode &&
+        Box{f.screen(place), f.screen(place + kNodeSize)}.contains(f.mouse)) {
+      target = name;
+    }
+  }
+  if (ImGui::IsMouseDown(ImGuiMouseButton_Left)) {  // The rubber band.
+    const glm::vec2 centre = f.screen(places.at(connecting_) + kNodeSize * 0.5f);
+    const glm::vec2 d = f.mouse - centre;
+    if (glm::length(d) > 1.0f) {
+      f.draw->AddLine(im(centre), im(f.mouse), f.highlight, 2.0f);
+      arrowhead(f.draw, f.mouse, glm::normalize(d), 10.0f, f.highlight);
+    }
+    if (!target.empty() && target != connecting_) {
+      const glm::vec2 place = places.at(target);
+      f.draw->AddRect(im(f.screen(place)), im(f.screen(place + kNodeSize)), f.highlight,
+                      6.0f * f.view.zoom, 0, 2.0f);
+    }
+    return;
+  }
+  if (!target.empty() && target != connecting_) {  // The drop.
+    Setup changed = *doc.setup();
+    if (add_transition(changed, connecting_, target) >= 0) {
+      doc.edit_setup(std::move(changed), "add transition " + connecting_ + " -> " + target);
+    }
+  }
+  connecting_.clear();
+}
+
+void StateGraph::rectangle_input(const Setup& setup, const std::map<std::string, glm::vec2>& places,
+                                 const Frame& f) {
+  if (!box_selecting_) return;
+  if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+    box_selecting_ = false;
+    return;
+  }
+  // Every box the rectangle touches is selected while it is dragged out, with those selected
+  // before when it adds to them; the first state touched is the primary one when none was.
+  const Box band = box_from_corners(box_start_, f.mouse_graph);
+  f.draw->AddRectFilled(im(f.screen(band.min)), im(f.screen(band.max)),
+                        ImGui::GetColorU32(ImGuiCol_NavHighlight, 0.15f));
+  f.draw->AddRect(im(f.screen(band.min)), im(f.screen(band.max)), f.highlight);
+  selection = box_base_;
+  if (!selection.count(selected)) selected.clear();
+  const auto touched = [&](const std::string& name) {
+    const auto place = places.find(name);
+    return place != places.end() &&
+           boxes_touch(band, Box{place->second, place->second + kNodeSize});
+  };
+  for (const SetupState& s : setup.states) {
+    if (!touched(s.name)) continue;
+    selection.insert(s.name);
+    if (selected.empty()) selected = s.name;
+  }
+  if (touched(kAnyStateNode)) selection.insert(kAnyStateNode);
+}
+
+int StateGraph::edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p) {
+  // A label the point is over (the last drawn is on top), else the nearest curve close enough.
+  for (auto it = edges.rbegin(); it != edges.rend(); ++it) {
+    if (it->label && it->label->contains(p)) return it->transition;
+  }
+  int best = -1;
+  float nearest = kEdgeHitDistance;
+  for (const DrawnEdge& e : edges) {
+    const float d = distance_to_curve(e.curve, p);
+    if (d <= nearest) {
+      nearest = d;
+      best = e.transition;
+    }
+  }
+  return best;
+}
+
+void StateGraph::empty_space_input(Document& doc, const std::vector<DrawnEdge>& edges,
+                                   const Frame& f) {
+  // Empty space: double-click adds a state, right-click offers to; a click on an arrow selects
+  // it, elsewhere it starts a selection rectangle (with Alt held, a pan).
   const bool over_empty = ImGui::IsWindowHovered() && !ImGui::IsAnyItemHovered() &&
-                          connecting_.empty() && dragging_.empty();
-  if (over_empty && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-    add_state_at(doc, mouse - origin - size * 0.5f);
-    setup = doc.setup();
+                          connecting_.empty() && !dragging_ && !box_selecting_ && pan_button_ < 0;
+  const Setup& setup = *doc.setup();
+  // The arrows are of the setup before this frame's edits, if any: an index may be gone.
+  int hovered = over_empty ? edge_at(edges, f.mouse) : -1;
+  if (hovered >= static_cast<int>(setup.transitions.size())) hovered = -1;
+  hovered_edge_ = hovered;  // Drawn lighter on the next frame.
+  if (hovered >= 0 && !ImGui::IsAnyMouseDown()) {
+    ImGui::SetTooltip(
+        "%s: click to select; right-click to reorder or delete",
+        transition_name(setup.transitions[static_cast<std::size_t>(hovered)]).c_str());
+  }
+  const glm::vec2 centred = f.mouse_graph - kNodeSize * 0.5f;  // A new box's place.
+  if (over_empty && hovered < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    add_state_at(doc, centred);
   } else if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-    selected.clear();
+    if (ImGui::GetIO().KeyAlt) {
+      pan_button_ = ImGuiMouseButton_Left;
+    } else if (hovered >= 0) {
+      select_transition(hovered);
+    } else {
+      const bool add = ImGui::GetIO().KeyCtrl || ImGui::GetIO().KeyShift;
+      box_base_ = add ? selection : std::set<std::string>();
+      if (add) {
+        selected_transition = -1;
+      } else {
+        select_transition(-1);
+      }
+      box_selecting_ = true;
+      box_start_ = f.mouse_graph;
+    }
   }
   if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
-    new_state_at_ = mouse - origin - size * 0.5f;
-    ImGui::OpenPopup("graph_menu");
+    if (hovered >= 0) {
+      select_transition(hovered);
+      edge_menu_ = hovered;
+      ImGui::OpenPopup("edge_menu");
+    } else {
+      new_state_at_ = centred;
+      ImGui::OpenPopup("graph_menu");
+    }
   }
   if (ImGui::BeginPopup("graph_menu")) {
     const bool add = ImGui::MenuItem("New state here");
     rects.record("menu:new_state");
     ImGui::EndPopup();
-    if (add) {
-      add_state_at(doc, new_state_at_);
-      setup = doc.setup();
+    if (add) add_state_at(doc, new_state_at_);
+  }
+  edge_menu(doc);
+}
+
+bool StateGraph::took_keys() const {
+  return took_keys_ && drawn_frame_ >= ImGui::GetFrameCount() - 1;
+}
+
+void StateGraph::draw(Document& doc) {
+  rects.clear();
+  if (doc.setup() == nullptr) return;
+  const std::map<std::string, glm::vec2> stored = node_positions(*doc.setup());
+  forget_missing(*doc.setup(), stored);
+
+  ImGui::BeginChild("##graph", ImVec2(0.0f, 0.0f), true,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  rects.record("graph", ImGui::GetWindowPos(),
+               ImVec2(ImGui::GetWindowPos().x + ImGui::GetWindowSize().x,
+                      ImGui::GetWindowPos().y + ImGui::GetWindowSize().y));
+  Frame f = begin_frame(doc);
+  drawn_frame_ = ImGui::GetFrameCount();
+  took_keys_ = f.keys;
+  view_input(f.mouse - f.origin);
+  if (f.keys && ImGui::IsKeyPressed(kFrameAllKey, false)) frame_all(stored, f.area);
+  use_view(f);
+
+  // The boxes where they show: the selection moved along while it is dragged.
+  std::map<std::string, glm::vec2> places = stored;
+  if (dragging_) {
+    for (const std::string& name : selection) {
+      if (places.count(name)) places[name] += drag_delta_;
     }
   }
-  if (!selected.empty() && keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
-    Setup changed = *setup;
-    if (remove_state(changed, selected)) {
-      doc.edit_setup(std::move(changed), "delete state " + selected);
-      setup = doc.setup();
-    }
-    selected.clear();
+  // Each part reads the setup anew: an edit by the one before replaces it.
+  const std::vector<DrawnEdge> edges = draw_edges(*doc.setup(), places, f);
+  for (const auto& [name, place] : places) {
+    draw_box(*doc.setup(), name, place, f);
+    box_input(doc, name, place, stored, f);
   }
-  // Room for every box, so the child scrolls to the far ones.
-  ImGui::SetCursorScreenPos(im(origin));
-  ImGui::Dummy(im(extent + glm::vec2(kMargin)));
+  connect_input(doc, places, f);
+  rectangle_input(*doc.setup(), places, f);
+  empty_space_input(doc, edges, f);
+  if (f.keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
+    delete_selection(doc);
+  }
+  draw_tools(f.area, node_positions(*doc.setup()));
   ImGui::EndChild();
 }
 

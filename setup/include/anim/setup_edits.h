@@ -50,4 +50,15 @@ bool remove_state(Setup& setup, const std::string& name);
 // False when either state is unknown (`to` may not be "*"). Returns the transition's index.
 int add_transition(Setup& setup, const std::string& from, const std::string& to);
 
+// Removes transition `index`; false for a bad index.
+bool remove_transition(Setup& setup, int index);
+
+// A transition's priority is its place in setup.transitions among those with the same `from`
+// (the runtime checks them in that order and the first whose conditions hold wins; "*" is a
+// group of its own). Moves transition `index` `delta` places up that order (negative: earlier,
+// checked sooner) by swapping it with its neighbours of the same source; every other transition
+// keeps its index. Stops at either end of the group. Returns its new index, or -1 when it did
+// not move (a bad index, a zero delta, already first or last).
+int move_transition_priority(Setup& setup, int index, int delta);
+
 }  // namespace anim

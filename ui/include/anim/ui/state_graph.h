@@ -2,14 +2,20 @@
 // The setup's state machine drawn as a graph: a box per state (and one for "any state"), an
 // arrow per transition, the running states lit by their weight. Boxes are dragged to arrange
 // the graph; their places are kept in the setup's `editor` block ({"nodes": {"Idle": [x, y]}}),
-// which the runtime ignores, so a saved setup reopens as it was arranged.
+// which the runtime ignores, so a saved setup reopens as it was arranged. The view's pan and
+// zoom are the graph's own and are not saved: places stay in graph units.
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
 #include "anim/setup.h"
 #include "anim/ui/document.h"
+#include "anim/ui/graph_geometry.h"
 #include "anim/ui/item_rects.h"
 
 namespace anim::ui {
@@ -36,41 +42,119 @@ Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2&
 // bool, "!grounded" for a false one) and its exit time ("exit 0.9"), comma-separated.
 std::string transition_label(const SetupTransition& t);
 
+// What transition `index`'s arrow says: its rank among the transitions of its source, when that
+// has several, then its label ("2: speed > 0.5"; "2" without conditions or exit time).
+std::string transition_caption(const Setup& setup, int index);
+
+// The curve of every transition, in graph units, between boxes at `places` (as node_positions
+// gives them; nullopt for a transition whose box is missing): transitions between the same two
+// boxes fanned apart (lane_offset), each bent around the other boxes in its way (route_edge),
+// one from a state to itself a loop over its box (self_loop).
+std::vector<std::optional<Curve>> transition_curves(const Setup& setup,
+                                                    const std::map<std::string, glm::vec2>& places);
+
+// ImGui 1.86 names no letter keys but A, C, V, X, Y and Z; its SDL backend, which the tool runs
+// on, fills io.KeysDown by SDL scancode. F's, which frames the whole graph.
+constexpr int kFrameAllKey = 9;  // SDL_SCANCODE_F
+
 class StateGraph {
  public:
-  // Draws the graph filling the rest of the current window. Every change is one undoable
-  // edit of the setup (anim/setup_edits.h):
-  // - dragging a box moves it (the edit is made when the drag ends);
+  // Draws the graph filling the rest of the current window. Every change of the setup is one
+  // undoable edit (anim/setup_edits.h):
+  // - clicking a box selects it; dragging a box moves every selected box (the edit is made
+  //   when the drag ends); dragging on empty space selects the boxes its rectangle touches;
+  //   with Ctrl or Shift held, a click adds a box to the selection or takes it out, and a
+  //   rectangle adds to it;
   // - dragging from a box's rim (its outer kRim pixels) to another box adds a transition, with
   //   a rubber band while dragging;
   // - double-clicking empty space, or right-clicking it and choosing "New state here", adds a
   //   state there playing the model's first clip;
-  // - clicking a box selects it; Delete removes the selected state with its transitions, F2
-  //   opens its menu to rename it (while the mouse is over the graph and no text field has
-  //   focus);
+  // - clicking an arrow or its label selects that transition; right-clicking one deletes it or
+  //   moves it up or down the order its source checks its transitions in (the rank before each
+  //   label when a state has several);
+  // - while the mouse is over the graph and no text field has focus: Delete removes the
+  //   selected transition, else every selected state with its transitions; F2 opens the
+  //   selected state's menu to rename it; F frames every box;
   // - right-clicking a box makes it the default state, adds a transition from it, renames or
-  //   deletes it.
+  //   deletes it;
+  // - the wheel zooms about the mouse, the middle button (or the left on empty space with Alt
+  //   held) pans, the corner's "Frame all" fits every box in view.
   void draw(Document& doc);
 
-  std::string selected;  // The selected state, or empty.
+  // Whether the graph took the keys on the last frame it was drawn, if that is this ImGui frame
+  // or the one before (the mouse over it, no text field or menu open). Panels drawn before it
+  // leave its keys to it: F frames the graph, not the viewport's model.
+  bool took_keys() const;
 
-  // Boxes of the last frame, "node:<name>", the graph's area "graph", and while a menu is open
-  // "menu:default", "menu:add_transition" and, in its submenu, "menu:to:<state>",
-  // "menu:name", "menu:delete", or the empty space's "menu:new_state"; for tests.
+  std::string selected;             // The selected state F2 renames, or empty.
+  std::set<std::string> selection;  // Every selected box ("*" too), `selected` among them.
+  int selected_transition = -1;     // An index into setup.transitions, or -1.
+  GraphView view;                   // Pan and zoom, not saved.
+
+  // Boxes of the last frame, "node:<name>", the graph's area "graph", the "frame_all" button;
+  // each arrow's label "edge:<index>" and a few pixels around its curve's middle
+  // "edge_mid:<index>"; while a menu is open "menu:default", "menu:add_transition" and, in its
+  // submenu, "menu:to:<state>", "menu:name", "menu:delete", the empty space's
+  // "menu:new_state", or an arrow's "menu:edge_higher", "menu:edge_lower", "menu:edge_delete";
+  // for tests.
   ItemRects rects;
   static constexpr float kNodeWidth = 130.0f, kNodeHeight = 46.0f;
   static constexpr float kRim = 7.0f;
+  static constexpr float kLaneSpacing = 24.0f;     // Between transitions sharing two boxes.
+  static constexpr float kClearance = 12.0f;       // Kept between a bent arrow and other boxes.
+  static constexpr float kEdgeHitDistance = 6.0f;  // Pixels from an arrow that still hit it.
+  static constexpr float kFrameMargin = 30.0f;     // Pixels around the boxes "Frame all" fits.
 
  private:
-  bool node_menu(Document& doc, const std::string& name);  // True when it edited the setup.
-  void add_state_at(Document& doc, const glm::vec2& place);
+  struct Frame;
+  struct DrawnEdge;
 
-  std::string dragging_;         // The box being dragged, or empty.
-  glm::vec2 drag_offset_{0.0f};  // Its top-left corner minus the mouse, in graph units.
-  glm::vec2 drag_position_{0.0f};
-  glm::vec2 drag_start_{0.0f};  // Where the dragged box was when the drag began.
-  std::string connecting_;      // The box a transition is being dragged from, or empty.
-  glm::vec2 new_state_at_{0.0f};  // Where the empty space's menu adds a state.
+  Frame begin_frame(Document& doc);  // Before the view's input.
+  void use_view(Frame& f) const;     // After it.
+  void view_input(const glm::vec2& mouse_area);
+  void frame_all(const std::map<std::string, glm::vec2>& places, const glm::vec2& area);
+  const std::vector<std::optional<Curve>>& curves(const Setup& setup,
+                                                  const std::map<std::string, glm::vec2>& places);
+  std::vector<DrawnEdge> draw_edges(const Setup& setup,
+                                    const std::map<std::string, glm::vec2>& places, const Frame& f);
+  void draw_box(const Setup& setup, const std::string& name, const glm::vec2& place,
+                const Frame& f) const;
+  // A box's button: selecting, dragging, starting a transition, its menu.
+  void box_input(Document& doc, const std::string& name, const glm::vec2& place,
+                 const std::map<std::string, glm::vec2>& stored, const Frame& f);
+  void connect_input(Document& doc, const std::map<std::string, glm::vec2>& places, const Frame& f);
+  void rectangle_input(const Setup& setup, const std::map<std::string, glm::vec2>& places,
+                       const Frame& f);
+  void empty_space_input(Document& doc, const std::vector<DrawnEdge>& edges, const Frame& f);
+  static int edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p);
+  bool node_menu(Document& doc, const std::string& name);  // True when it edited the setup.
+  bool edge_menu(Document& doc);                           // True when it edited the setup.
+  void add_state_at(Document& doc, const glm::vec2& place);
+  void forget_missing(const Setup& setup, const std::map<std::string, glm::vec2>& places);
+  void select_box(const std::string& name);
+  void toggle_box(const std::string& name);  // Ctrl- or Shift-click: in or out of the selection.
+  void select_transition(int index);
+  void delete_selection(Document& doc);
+  void draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places);
+
+  int hovered_edge_ = -1;  // The transition under the mouse on the last frame, or -1.
+  // The curves of the last layout (boxes and transitions' ends), kept while it stays the same:
+  // routing around boxes tries many bends.
+  std::map<std::string, glm::vec2> curves_places_;
+  std::vector<std::pair<std::string, std::string>> curves_ends_;
+  std::vector<std::optional<Curve>> curves_;
+  int drawn_frame_ = -1;            // The last ImGui frame the graph was drawn on...
+  bool took_keys_ = false;          // ... and whether it took the keys then.
+  bool dragging_ = false;           // The selected boxes are being dragged.
+  glm::vec2 drag_grab_{0.0f};       // Where the drag began, in graph units.
+  glm::vec2 drag_delta_{0.0f};      // How far it has moved them, in graph units.
+  std::string connecting_;          // The box a transition is being dragged from, or empty.
+  bool box_selecting_ = false;      // A selection rectangle is being dragged out...
+  glm::vec2 box_start_{0.0f};       // ... from here, in graph units...
+  std::set<std::string> box_base_;  // ... adding to these (Ctrl or Shift held).
+  int pan_button_ = -1;             // The mouse button panning the view, or -1.
+  int edge_menu_ = -1;              // The transition the arrow menu is for.
+  glm::vec2 new_state_at_{0.0f};    // Where the empty space's menu adds a state.
   char rename_[128] = {};
 };
 
