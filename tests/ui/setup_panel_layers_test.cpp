@@ -163,5 +163,40 @@ TEST_F(SetupPanelLayersTest, TheSkeletonPanelTicksJointsIntoTheMask) {
   EXPECT_EQ(tree_.rects.find("mask:spine"), nullptr);
 }
 
+TEST_F(SetupPanelLayersTest, TheGraphEditsTheChosenLayersMachine) {
+  ASSERT_TRUE(h_.click(panel_.rects, "add_layer"));
+  h_.frames(2);
+  ASSERT_TRUE(h_.click(panel_.rects, "tab:Graph"));
+  h_.frames(2);
+  ASSERT_TRUE(h_.choose(panel_.rects, "machine", "Layer Layer"));
+  h_.frames(2);
+  EXPECT_EQ(panel_.graph().machine, 1);
+  // The layer's one state is drawn, the base's is not.
+  EXPECT_NE(panel_.graph().rects.find("node:Default"), nullptr);
+  EXPECT_EQ(panel_.graph().rects.find("node:Walk"), nullptr);
+
+  // A double-click on empty graph space adds a state to the layer, not to the base.
+  const ItemRect* graph = panel_.graph().rects.find("graph");
+  ASSERT_NE(graph, nullptr);
+  h_.click_at(ImVec2(graph->min.x + 420.0f, graph->min.y + 100.0f), 2);
+  h_.frames(2);
+  ASSERT_EQ(current().layers[0].states.size(), 2u);
+  EXPECT_EQ(current().states.size(), 1u);
+  const std::string added = current().layers[0].states[1].name;
+  EXPECT_NE(panel_.graph().rects.find("node:" + added), nullptr);
+  const std::string label = doc_.setup_history().undo_label();
+  EXPECT_EQ(label, "add state " + added + " (layer Layer)");
+  // Its place is kept with the layer's, apart from the base's boxes.
+  EXPECT_TRUE(current().editor["layers"]["Layer"]["nodes"].contains(added));
+  EXPECT_FALSE(current().editor.contains("nodes") && current().editor["nodes"].contains(added));
+
+  // Undo takes it out of the layer; back on the base the graph shows the base's state.
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().layers[0].states.size(), 1u);
+  ASSERT_TRUE(h_.choose(panel_.rects, "machine", "Base"));
+  h_.frames(2);
+  EXPECT_NE(panel_.graph().rects.find("node:Walk"), nullptr);
+}
+
 }  // namespace
 }  // namespace anim::ui

@@ -282,6 +282,7 @@ void SetupPanel::draw(Document& doc, Selection& sel) {
       return open;
     };
     if (tab("Graph", "Graph")) {
+      machine_combo(doc);
       graph_.draw(doc);
       ImGui::EndTabItem();
     }
@@ -879,6 +880,42 @@ void SetupPanel::condition_rows(std::size_t i) {
   ImGui::PopID();
 }
 
+// --- Graph ---
+
+void SetupPanel::machine_combo(const Document& doc) {
+  const std::vector<SetupLayer>& layers = doc.setup()->layers;
+  if (layers.empty()) {
+    graph_.machine = 0;
+    return;
+  }
+  const auto label = [&](int machine) {
+    return machine == 0 ? std::string("Base") : "Layer " + layers[machine - 1].name;
+  };
+  if (graph_.machine < 0 || static_cast<std::size_t>(graph_.machine) > layers.size()) {
+    graph_.machine = 0;
+  }
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Machine");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x, 260.0f));
+  const std::string preview = label(graph_.machine);
+  if (ImGui::BeginCombo("##machine", preview.c_str())) {
+    for (int m = 0; m <= static_cast<int>(layers.size()); ++m) {
+      const std::string text = label(m);
+      if (ImGui::Selectable(text.c_str(), m == graph_.machine) && m != graph_.machine) {
+        graph_.machine = m;
+        graph_.selected.clear();
+        graph_.selection.clear();
+        graph_.selected_transition = -1;
+      }
+      rects.record("machine=" + text);
+    }
+    ImGui::EndCombo();
+  } else {
+    rects.record("machine");
+  }
+}
+
 // --- Problems ---
 
 int layer_of(const std::string& pointer) {
@@ -939,10 +976,19 @@ void SetupPanel::problems_tab(const Document& doc) {
     if (ImGui::Selectable(where.c_str(), false, ImGuiSelectableFlags_SpanAllColumns) &&
         !tab.empty()) {
       select_tab(tab);
-      const std::string states = "/states/";
-      if (d.pointer.rfind(states, 0) == 0) {
-        const std::size_t index = std::strtoul(d.pointer.c_str() + states.size(), nullptr, 10);
-        if (index < doc.setup()->states.size()) graph_.selected = doc.setup()->states[index].name;
+      // A layer's problem shows that layer's machine; its states are under "/layers/N".
+      const int layer = layer_of(d.pointer);
+      const std::vector<SetupLayer>& layers = doc.setup()->layers;
+      const bool known_layer = layer >= 0 && static_cast<std::size_t>(layer) < layers.size();
+      if (tab == "Graph") graph_.machine = known_layer ? layer + 1 : 0;
+      const std::string pointer =
+          known_layer ? d.pointer.substr(d.pointer.find('/', 8)) : d.pointer;
+      const std::vector<SetupState>& states =
+          known_layer ? layers[layer].states : doc.setup()->states;
+      const std::string prefix = "/states/";
+      if (pointer.rfind(prefix, 0) == 0) {
+        const std::size_t index = std::strtoul(pointer.c_str() + prefix.size(), nullptr, 10);
+        if (index < states.size()) graph_.selected = states[index].name;
       }
     }
     if (ImGui::IsItemHovered() && !tab.empty()) ImGui::SetTooltip("Show it on the %s tab", tab.c_str());

@@ -13,6 +13,7 @@
 #include <glm/geometric.hpp>
 
 #include "anim/setup_edits.h"
+#include "anim/setup_layer_edits.h"
 #include "anim/state_machine.h"
 #include "anim/ui/imgui_frame.h"
 
@@ -194,7 +195,7 @@ Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2&
 
 bool StateGraph::node_menu(Document& doc, const std::string& name) {
   if (!ImGui::BeginPopupContextItem("node_menu")) return false;
-  const Setup& setup = *doc.setup();
+  const Setup& setup = *shown(doc);
   const bool any = name == kAnyStateNode;
   // Choices are applied after the menu is drawn: an edit replaces the setup it reads.
   bool make_default = false;
@@ -236,7 +237,7 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
     if (!rename_state(changed, name, rename_to)) return false;  // Taken or empty: no edit.
     if (selected == name) selected = rename_to;
     if (selection.erase(name)) selection.insert(rename_to);
-    doc.edit_setup(std::move(changed), "rename state " + name + " to " + rename_to);
+    submit(doc, std::move(changed), "rename state " + name + " to " + rename_to);
     return true;
   }
   if (remove) {
@@ -244,25 +245,25 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
     remove_state(changed, name);
     if (selected == name) selected.clear();
     selection.erase(name);
-    doc.edit_setup(std::move(changed), "delete state " + name);
+    submit(doc, std::move(changed), "delete state " + name);
     return true;
   }
   if (make_default) {
     Setup changed = setup;
     changed.default_state = name;
-    doc.edit_setup(std::move(changed), "default state " + name);
+    submit(doc, std::move(changed), "default state " + name);
     return true;
   }
   if (target.empty()) return false;
   Setup changed = setup;
   add_transition(changed, name, target);
-  doc.edit_setup(std::move(changed), "add transition " + name + " -> " + target);
+  submit(doc, std::move(changed), "add transition " + name + " -> " + target);
   return true;
 }
 
 bool StateGraph::edge_menu(Document& doc) {
   if (!ImGui::BeginPopup("edge_menu")) return false;
-  const Setup& setup = *doc.setup();
+  const Setup& setup = *shown(doc);
   const int index = edge_menu_;
   if (index < 0 || static_cast<std::size_t>(index) >= setup.transitions.size()) {
     ImGui::CloseCurrentPopup();  // Gone with an undo meanwhile.
@@ -288,7 +289,7 @@ bool StateGraph::edge_menu(Document& doc) {
   if (remove) {
     remove_transition(changed, index);
     selected_transition = -1;
-    doc.edit_setup(std::move(changed), "delete transition " + name);
+    submit(doc, std::move(changed), "delete transition " + name);
     return true;
   }
   if (!higher && !lower) return false;
@@ -296,7 +297,7 @@ bool StateGraph::edge_menu(Document& doc) {
   if (moved < 0) return false;
   selected_transition = moved;
   edge_menu_ = moved;
-  doc.edit_setup(std::move(changed), (higher ? "raise priority of " : "lower priority of ") + name);
+  submit(doc, std::move(changed), (higher ? "raise priority of " : "lower priority of ") + name);
   return true;
 }
 
@@ -304,11 +305,11 @@ void StateGraph::add_state_at(Document& doc, const glm::vec2& place) {
   // A new state plays the first clip until its motion is chosen (Setup panel).
   const std::vector<Clip>& clips = doc.model().clips;
   const std::string motion = clips.empty() ? std::string() : clips.front().name;
-  Setup changed = *doc.setup();
+  Setup changed = *shown(doc);
   const std::string name = add_state(changed, "State", motion);
   set_node_position(changed, name, place);
   select_box(name);
-  doc.edit_setup(std::move(changed), "add state " + name);
+  submit(doc, std::move(changed), "add state " + name);
 }
 
 void StateGraph::forget_missing(const Setup& setup,
@@ -386,7 +387,7 @@ void StateGraph::frame_all(const std::map<std::string, glm::vec2>& places, const
 }
 
 void StateGraph::delete_selection(Document& doc) {
-  const Setup& setup = *doc.setup();
+  const Setup& setup = *shown(doc);
   Setup changed = setup;
   if (selected_transition >= static_cast<int>(setup.transitions.size())) {
     selected_transition = -1;  // Gone with an edit earlier in this frame.
@@ -395,7 +396,7 @@ void StateGraph::delete_selection(Document& doc) {
     const std::string name =
         transition_name(setup.transitions[static_cast<std::size_t>(selected_transition)]);
     if (remove_transition(changed, selected_transition)) {
-      doc.edit_setup(std::move(changed), "delete transition " + name);
+      submit(doc, std::move(changed), "delete transition " + name);
     }
     selected_transition = -1;
     return;
@@ -405,9 +406,9 @@ void StateGraph::delete_selection(Document& doc) {
     if (remove_state(changed, name)) removed.push_back(name);  // Not the any-state box.
   }
   if (removed.size() == 1) {
-    doc.edit_setup(std::move(changed), "delete state " + removed.front());
+    submit(doc, std::move(changed), "delete state " + removed.front());
   } else if (!removed.empty()) {
-    doc.edit_setup(std::move(changed), "delete " + std::to_string(removed.size()) + " states");
+    submit(doc, std::move(changed), "delete " + std::to_string(removed.size()) + " states");
   }
   for (const std::string& name : removed) selection.erase(name);
   if (!selection.count(selected)) selected.clear();
@@ -495,16 +496,20 @@ StateGraph::Frame StateGraph::begin_frame(Document& doc) {
 
   // What runs now, by name (the running machine may be an older, error-free version).
   StateMachineInstance* sm = doc.state_machine();
-  if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
+  const int layer = sm != nullptr ? running_layer(*doc.setup(), sm->def()) : -1;
+  if (layer >= 0 && doc.mode() == PlaybackMode::kStateMachine) {
     const StateMachineDef& def = sm->def();
-    for (const auto& active : sm->active_states()) {
-      f.weights[def.states[active.state].name] += active.weight;
+    const std::vector<StateDef>& states = layer == 0 ? def.states : def.layers[layer - 1].states;
+    const std::vector<TransitionDef>& transitions =
+        layer == 0 ? def.transitions : def.layers[layer - 1].transitions;
+    for (const auto& active : sm->active_states(layer)) {
+      f.weights[states[active.state].name] += active.weight;
     }
-    const StateMachineInstance::TransitionStatus t = sm->transition();
+    const StateMachineInstance::TransitionStatus t = sm->transition(layer);
     if (t.transition >= 0) {
-      const int from = def.transitions[t.transition].from;
-      f.running_from = from < 0 ? kAnyStateNode : def.states[from].name;
-      f.running_to = def.states[t.to].name;
+      const int from = transitions[t.transition].from;
+      f.running_from = from < 0 ? kAnyStateNode : states[from].name;
+      f.running_to = states[t.to].name;
       f.progress = t.progress;
     }
   }
@@ -653,14 +658,14 @@ void StateGraph::box_input(Document& doc, const std::string& name, const glm::ve
   if (ImGui::IsItemDeactivated() && dragging_) {
     dragging_ = false;
     if (glm::length(drag_delta_) >= 1.0f) {  // A click alone changes nothing.
-      Setup moved = *doc.setup();
+      Setup moved = *shown(doc);
       for (const std::string& member : selection) {
         const auto from = stored.find(member);
         if (from != stored.end()) set_node_position(moved, member, from->second + drag_delta_);
       }
       const std::string what = selection.size() == 1 ? (any ? std::string("any state") : name)
                                                      : std::to_string(selection.size()) + " states";
-      doc.edit_setup(std::move(moved), "move " + what);
+      submit(doc, std::move(moved), "move " + what);
     }
   }
   if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
@@ -704,9 +709,9 @@ void StateGraph::connect_input(Document& doc, const std::map<std::string, glm::v
     return;
   }
   if (!target.empty() && target != connecting_) {  // The drop.
-    Setup changed = *doc.setup();
+    Setup changed = *shown(doc);
     if (add_transition(changed, connecting_, target) >= 0) {
-      doc.edit_setup(std::move(changed), "add transition " + connecting_ + " -> " + target);
+      submit(doc, std::move(changed), "add transition " + connecting_ + " -> " + target);
     }
   }
   connecting_.clear();
@@ -763,7 +768,7 @@ void StateGraph::empty_space_input(Document& doc, const std::vector<DrawnEdge>& 
   // it, elsewhere it starts a selection rectangle (with Alt held, a pan).
   const bool over_empty = ImGui::IsWindowHovered() && !ImGui::IsAnyItemHovered() &&
                           connecting_.empty() && !dragging_ && !box_selecting_ && pan_button_ < 0;
-  const Setup& setup = *doc.setup();
+  const Setup& setup = *shown(doc);
   // The arrows are of the setup before this frame's edits, if any: an index may be gone.
   int hovered = over_empty ? edge_at(edges, f.mouse) : -1;
   if (hovered >= static_cast<int>(setup.transitions.size())) hovered = -1;
@@ -816,11 +821,43 @@ bool StateGraph::took_keys() const {
   return took_keys_ && drawn_frame_ >= ImGui::GetFrameCount() - 1;
 }
 
+const Setup* StateGraph::shown(const Document& doc) {
+  if (machine == 0) return doc.setup();
+  if (stale_) {
+    view_ = machine_view(*doc.setup(), machine);
+    stale_ = false;
+  }
+  return &view_;
+}
+
+void StateGraph::submit(Document& doc, Setup changed, const std::string& what) {
+  if (machine == 0) {
+    doc.edit_setup(std::move(changed), what);
+    return;
+  }
+  Setup full = *doc.setup();
+  const std::string layer = full.layers[machine - 1].name;
+  store_machine_view(full, machine, changed);
+  doc.edit_setup(std::move(full), what + " (layer " + layer + ")");
+  stale_ = true;
+}
+
+int StateGraph::running_layer(const Setup& setup, const StateMachineDef& def) const {
+  if (machine == 0) return 0;
+  // By name: the running machine may be an older, error-free version with its layers in
+  // another order.
+  const int index = def.find_layer(setup.layers[machine - 1].name);
+  return index < 0 ? -1 : index + 1;
+}
+
 void StateGraph::draw(Document& doc) {
   rects.clear();
   if (doc.setup() == nullptr) return;
-  const std::map<std::string, glm::vec2> stored = node_positions(*doc.setup());
-  forget_missing(*doc.setup(), stored);
+  // A layer that is gone (undone, removed) leaves the base shown.
+  if (machine < 0 || static_cast<std::size_t>(machine) > doc.setup()->layers.size()) machine = 0;
+  stale_ = true;  // The document may have changed since the last frame.
+  const std::map<std::string, glm::vec2> stored = node_positions(*shown(doc));
+  forget_missing(*shown(doc), stored);
 
   ImGui::BeginChild("##graph", ImVec2(0.0f, 0.0f), true,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -842,18 +879,18 @@ void StateGraph::draw(Document& doc) {
     }
   }
   // Each part reads the setup anew: an edit by the one before replaces it.
-  const std::vector<DrawnEdge> edges = draw_edges(*doc.setup(), places, f);
+  const std::vector<DrawnEdge> edges = draw_edges(*shown(doc), places, f);
   for (const auto& [name, place] : places) {
-    draw_box(*doc.setup(), name, place, f);
+    draw_box(*shown(doc), name, place, f);
     box_input(doc, name, place, stored, f);
   }
   connect_input(doc, places, f);
-  rectangle_input(*doc.setup(), places, f);
+  rectangle_input(*shown(doc), places, f);
   empty_space_input(doc, edges, f);
   if (f.keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
     delete_selection(doc);
   }
-  draw_tools(f.area, node_positions(*doc.setup()));
+  draw_tools(f.area, node_positions(*shown(doc)));
   ImGui::EndChild();
 }
 

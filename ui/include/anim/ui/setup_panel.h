@@ -62,6 +62,7 @@ class SetupPanel {
   //   Layers: "add_layer", "layer_name:<i>", "layer_blend:<i>", "layer_weight:<i>",
 //     "layer_weight_parameter:<i>", "layer_reference:<i>", "layer_mask:<i>", "layer_up:<i>",
 //     "layer_down:<i>", "remove_layer:<i>".
+//   Graph: with layers, "machine" and while it is open "machine=Base", "machine=Layer <name>".
 //   Problems: "problem:<i>".
   // While a combo is open its choices are recorded as "<combo>=<choice>", e.g.
   // "transition_to:0=Run" or "condition_op:0:0=>".
@@ -100,6 +101,8 @@ class SetupPanel {
   // True when the transition's remove button was pressed.
   bool transition_row(std::size_t transition);
   void condition_rows(std::size_t transition);
+  // Above the graph when the setup has layers: which machine it shows ("Base" or a layer).
+  void machine_combo(const Document& doc);
   void problems_tab(const Document& doc);
   // Layers (setup_panel_layers.cpp): their fields; "Mask" makes the Skeleton panel edit the
   // layer's mask (sel.mask_layer).

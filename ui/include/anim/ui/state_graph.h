@@ -86,6 +86,10 @@ class StateGraph {
   // leave its keys to it: F frames the graph, not the viewport's model.
   bool took_keys() const;
 
+  // Which state machine the graph shows and edits: 0 the base (the setup's own states), i + 1
+  // the layer setup.layers[i]. Edits of a layer go through its machine view
+  // (anim/setup_layer_edits.h) and stay one undo step each.
+  int machine = 0;
   std::string selected;             // The selected state F2 renames, or empty.
   std::set<std::string> selection;  // Every selected box ("*" too), `selected` among them.
   int selected_transition = -1;     // An index into setup.transitions, or -1.
@@ -108,6 +112,15 @@ class StateGraph {
  private:
   struct Frame;
   struct DrawnEdge;
+
+  // The setup as the graph edits it: the document's, or the shown layer's machine view.
+  const Setup* shown(const Document& doc);
+  // Records `changed` (a version of shown()) as one undoable edit of the document.
+  void submit(Document& doc, Setup changed, const std::string& what);
+  // The running machine's layer index of the shown machine, or -1 when it has none.
+  int running_layer(const Setup& setup, const StateMachineDef& def) const;
+  Setup view_;         // The shown layer's machine view,
+  bool stale_ = true;  // to be made again from the document.
 
   Frame begin_frame(Document& doc);  // Before the view's input.
   void use_view(Frame& f) const;     // After it.
