@@ -14,26 +14,17 @@
 #include "anim/package_format.h"
 #include "anim/setup.h"
 #include "anim/state_machine.h"
+#include "package_test_support.h"
 #include "test_math.h"
 
 namespace anim {
 namespace {
 
+using testutil::chain;
+using testutil::ExpectRefused;
+using testutil::load;
+using testutil::package_of;
 using testutil::RotZ;
-
-Result<Package> load(const std::vector<uint8_t>& bytes) {
-  return load_package(Span<const uint8_t>(bytes.data(), bytes.size()));
-}
-
-Skeleton chain() {
-  Skeleton s;
-  s.names = {"root", "mid", "tip"};
-  s.parents = {-1, 0, 1};
-  s.rest.resize(3);
-  s.rest[1].translation = glm::vec3(0, 1, 0);
-  s.rest[2].translation = glm::vec3(0, 1, 0);
-  return s;
-}
 
 // Three clips, each moving the root its own way and bending the middle and tip joints.
 std::vector<Clip> float_clips() {
@@ -108,27 +99,7 @@ class PackageLayersTest : public ::testing::Test {
     if (def.ok()) def_ = std::move(def).value();
   }
 
-  Package good() const {
-    Package p;
-    p.skeleton = skeleton_;
-    for (const Clip& clip : clips_) {
-      Result<bake::CompressedResult> c = bake::compress_clip(clip, skeleton_);
-      EXPECT_TRUE(c.ok());
-      if (c.ok()) p.clips.push_back(std::move(c.value().clip));
-    }
-    p.state_machine = def_;
-    p.has_state_machine = true;
-    return p;
-  }
-
-  // Loading `p` must fail with `message` in the error, in the section `section`.
-  static void ExpectRefused(const Package& p, const std::string& section,
-                            const std::string& message) {
-    Result<Package> r = load(bake::write_package(p));
-    ASSERT_FALSE(r.ok()) << message;
-    EXPECT_NE(r.error().path.find(section), std::string::npos) << r.error().to_string();
-    EXPECT_NE(r.error().message.find(message), std::string::npos) << r.error().to_string();
-  }
+  Package good() const { return package_of(def_, skeleton_, clips_); }
 
   Skeleton skeleton_;
   std::vector<Clip> clips_;

@@ -61,8 +61,9 @@ class StateMachineInstance {
   float value(int parameter) const { return params_[parameter].value; }
   float target(int parameter) const { return params_[parameter].target; }
 
-  // Advances time by dt seconds, fires at most one transition, updates weights. Deterministic;
-  // never allocates.
+  // Advances time by dt seconds, fires at most one transition per layer (the base and each
+  // layer above it), updates weights. A trigger a transition uses is reset once every layer has
+  // been checked. Deterministic; never allocates.
   //
   // Also collects the events playback crossed, in the order it crossed them (per active state,
   // oldest state first): each event fires once per crossing, whatever the frame rate (several
@@ -75,9 +76,10 @@ class StateMachineInstance {
   Span<const FiredEvent> events() const { return {fired_.data(), fired_count_}; }
   // Crossings beyond kMaxEvents in the last update().
   int64_t events_dropped() const { return fired_dropped_; }
-  // Samples and blends the active states into `output` (one per joint). False (output
-  // unspecified) when `output` has the wrong size, no state is active, or a state's clip does
-  // not fit the skeleton. Never allocates.
+  // Samples and blends the active states into `output` (one per joint), then applies each layer
+  // in order (override or additive, under its mask, at layer_weight(); a layer of weight 0 is not
+  // sampled). False (output unspecified) when `output` has the wrong size, no state of the base
+  // is active, or a clip does not fit the skeleton. Never allocates.
   [[nodiscard]] bool evaluate(Span<Transform> output);
 
   // Carries a running character over from `before`, an instance of another definition (the

@@ -1,0 +1,55 @@
+#pragma once
+// What the package suites of a state machine's parts share: a small skeleton, a package made of
+// a machine and float clips compressed on the way, and loading one that must be refused.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/bake/clip_compression.h"
+#include "anim/bake/package_writer.h"
+#include "anim/package.h"
+
+namespace anim::testutil {
+
+inline Result<Package> load(const std::vector<uint8_t>& bytes) {
+  return load_package(Span<const uint8_t>(bytes.data(), bytes.size()));
+}
+
+// root -> mid -> tip, each one unit above its parent.
+inline Skeleton chain() {
+  Skeleton s;
+  s.names = {"root", "mid", "tip"};
+  s.parents = {-1, 0, 1};
+  s.rest.resize(3);
+  s.rest[1].translation = glm::vec3(0, 1, 0);
+  s.rest[2].translation = glm::vec3(0, 1, 0);
+  return s;
+}
+
+// A package of `def` over `clips`, compressed.
+inline Package package_of(const StateMachineDef& def, const Skeleton& skeleton,
+                          const std::vector<Clip>& clips) {
+  Package p;
+  p.skeleton = skeleton;
+  for (const Clip& clip : clips) {
+    Result<bake::CompressedResult> c = bake::compress_clip(clip, skeleton);
+    EXPECT_TRUE(c.ok());
+    if (c.ok()) p.clips.push_back(std::move(c.value().clip));
+  }
+  p.state_machine = def;
+  p.has_state_machine = true;
+  return p;
+}
+
+// Loading `p` must fail with `message` in the error, in the section `section`.
+inline void ExpectRefused(const Package& p, const std::string& section,
+                          const std::string& message) {
+  Result<Package> r = load(bake::write_package(p));
+  ASSERT_FALSE(r.ok()) << message;
+  EXPECT_NE(r.error().path.find(section), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().message.find(message), std::string::npos) << r.error().to_string();
+}
+
+}  // namespace anim::testutil
