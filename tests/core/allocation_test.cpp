@@ -340,6 +340,57 @@ TEST(AllocationTest, StateMachineUpdateAndEvaluateDoNotAllocate) {
   EXPECT_EQ(count, 0);
 }
 
+TEST(AllocationTest, StateMachineWithLayersDoesNotAllocate) {
+  // The locomotion machine with an override layer that follows the same transitions under a
+  // mask, an additive layer against each state's start (its own reference cursors) and one
+  // against a reference clip, weighted by speed.
+  Json doc = Json::parse(kLocomotionSetup);
+  doc["version"] = 3;
+  Json upper = Json::object();
+  upper["name"] = "upper";
+  upper["mask"] = Json::parse(R"({"include": ["joint1"], "exclude": []})");
+  upper["states"] = doc["states"];
+  upper["default_state"] = "idle";
+  upper["transitions"] = doc["transitions"];
+  Json lean = upper;
+  lean["name"] = "lean";
+  lean["blend"] = "additive";
+  lean["weight_parameter"] = "speed";
+  lean.erase("mask");
+  Json sway = lean;
+  sway["name"] = "sway";
+  sway["reference"] = "clip2";
+  doc["layers"] = Json::array({upper, lean, sway});
+  Result<anim::Setup> setup = parse_setup(doc.dump(), "layers.json");
+  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  Result<StateMachineDef> def = compile_setup(setup.value(), clips);
+  ASSERT_TRUE(def.ok()) << def.error().to_string();
+  StateMachineInstance machine(def.value(), skeleton, clips);
+  std::vector<Transform> pose(kJoints);
+  const int speed = def.value().find_parameter("speed");
+  const int stop = def.value().find_parameter("stop");
+
+  AllocationCounter counter;
+  bool evaluated = true;
+  int most_active = 0;
+  for (int i = 0; i < 600; ++i) {
+    machine.set_value(speed, (i / 37) % 3 == 0 ? 0.0f : (i / 37) % 3 == 1 ? 0.6f : 1.0f);
+    if (i % 150 == 149) machine.set_value(stop, 1.0f);
+    machine.update(1.0f / 60.0f);
+    evaluated = machine.evaluate(pose) && evaluated;
+    for (int layer = 1; layer < machine.layer_count(); ++layer) {
+      most_active = std::max(most_active, static_cast<int>(machine.active_states(layer).size()));
+    }
+  }
+  const long long count = counter.Stop();
+  EXPECT_TRUE(evaluated);
+  EXPECT_EQ(machine.layer_count(), 4);
+  EXPECT_GE(most_active, 2) << "the layers should run transitions too";
+  EXPECT_EQ(count, 0);
+}
+
 // A 2D blend space (three clips mixed at once inside a triangle, two outside the hull) beside a
 // clip state, with transitions between them both ways.
 namespace {
