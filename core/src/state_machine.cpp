@@ -165,7 +165,8 @@ void StateMachineInstance::continue_from(const StateMachineInstance& before) {
     const int old_index = mi == 0 ? 0 : 1 + old_def.find_layer(m.layer->name);
     if (old_index < 0) continue;
     const Machine& old = before.machines_[old_index];
-    if (mi > 0) m.weight = old.weight;
+    // A weight set at runtime (set_layer_weight) stays; one from the def follows the new def.
+    if (mi > 0 && old.weight != std::clamp(old.layer->weight, 0.0f, 1.0f)) m.weight = old.weight;
     const int current = before.current_state(old_index);
     if (current < 0) continue;
     const int state = find_by_name(*m.states, (*old.states)[current].name);

@@ -248,7 +248,14 @@ TEST_F(StateMachineLayersTest, ContinueFromKeepsEachLayersStateByName) {
   after.continue_from(before);
   EXPECT_EQ(after.current_state(1), 0) << "Wave, now first";
   EXPECT_NEAR(after.active_states(1)[0].normalized_time, 0.3f, 1e-6f);
-  EXPECT_FLOAT_EQ(after.layer_weight(1), 0.75f);
+  EXPECT_FLOAT_EQ(after.layer_weight(1), 0.75f) << "set at runtime: kept";
+
+  // A weight that came from the def follows the edited def (the tool's live edits).
+  StateMachineInstance from_def(def, skeleton_, clips_);
+  edited.layers[0].weight = 0.25f;
+  StateMachineInstance reweighted(edited, skeleton_, clips_);
+  reweighted.continue_from(from_def);
+  EXPECT_FLOAT_EQ(reweighted.layer_weight(1), 0.25f);
 }
 
 TEST_F(StateMachineLayersTest, ALayerWithoutStatesLeavesTheBaseAlone) {

@@ -87,8 +87,9 @@ class StateMachineInstance {
   // parameter whose name `before` also has takes its value and target, made to fit its own type
   // and range; the state that was current in `before`, when a state of that name exists here,
   // goes on from its time, alone (a running transition is settled in its destination; a
-  // one-shot stops at its end). Everything else stays as the constructor left it. Never
-  // allocates.
+  // one-shot stops at its end). Each layer goes on likewise from the layer of its name in
+  // `before`, keeping a weight set by set_layer_weight. Everything else stays as the
+  // constructor left it. Never allocates.
   void continue_from(const StateMachineInstance& before);
 
   // Layer 0 is the base machine (the def's own states), layer i + 1 the def's layers[i]. The
