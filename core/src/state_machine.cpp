@@ -162,8 +162,12 @@ void StateMachineInstance::continue_from(const StateMachineInstance& before) {
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     Machine& m = machines_[mi];
     // The base goes on from the base, a layer from the layer of its name.
-    const int old_index = mi == 0 ? 0 : 1 + old_def.find_layer(m.layer->name);
-    if (old_index < 0) continue;
+    int old_index = 0;
+    if (mi > 0) {
+      const int found = old_def.find_layer(m.layer->name);
+      if (found < 0) continue;  // A new layer starts as the constructor left it.
+      old_index = found + 1;
+    }
     const Machine& old = before.machines_[old_index];
     // A weight set at runtime (set_layer_weight) stays; one from the def follows the new def.
     if (mi > 0 && old.weight != std::clamp(old.layer->weight, 0.0f, 1.0f)) m.weight = old.weight;

@@ -256,6 +256,16 @@ TEST_F(StateMachineLayersTest, ContinueFromKeepsEachLayersStateByName) {
   StateMachineInstance reweighted(edited, skeleton_, clips_);
   reweighted.continue_from(from_def);
   EXPECT_FLOAT_EQ(reweighted.layer_weight(1), 0.25f);
+
+  // A layer the old machine lacks starts in its default state, not in the base's state.
+  StateMachineDef renamed = def;
+  renamed.layers[0].name = "Arms";
+  renamed.layers[0].states[0].name = "Walk";  // The base's current state's name.
+  StateMachineInstance fresh(renamed, skeleton_, clips_);
+  fresh.continue_from(before);
+  EXPECT_EQ(fresh.current_state(1), 0);
+  EXPECT_NEAR(fresh.active_states(1)[0].normalized_time, 0.0f, 1e-6f);
+  EXPECT_FLOAT_EQ(fresh.layer_weight(1), 1.0f);
 }
 
 TEST_F(StateMachineLayersTest, ALayerWithoutStatesLeavesTheBaseAlone) {
