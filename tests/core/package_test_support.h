@@ -10,6 +10,8 @@
 #include "anim/bake/clip_compression.h"
 #include "anim/bake/package_writer.h"
 #include "anim/package.h"
+#include "anim/setup.h"
+#include "anim/state_machine.h"
 
 namespace anim::testutil {
 
@@ -51,5 +53,42 @@ inline void ExpectRefused(const Package& p, const std::string& section,
   EXPECT_NE(r.error().path.find(section), std::string::npos) << r.error().to_string();
   EXPECT_NE(r.error().message.find(message), std::string::npos) << r.error().to_string();
 }
+
+// Every flipped byte of a package's `bytes` is refused or loads into a machine that runs (ASan
+// runs this too), and every truncation is refused.
+inline void ExpectCorruptionRefusedOrHarmless(const std::vector<uint8_t>& bytes) {
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    std::vector<uint8_t> bad = bytes;
+    bad[i] ^= 0x5a;
+    Result<Package> r = load(bad);
+    if (!r.ok() || !r.value().has_state_machine) continue;
+    const Package& p = r.value();
+    StateMachineInstance sm(p.state_machine, p.skeleton, ClipSet(p.clips));
+    std::vector<Transform> pose(p.skeleton.joint_count());
+    sm.update(0.1f);
+    (void)sm.evaluate(pose);
+  }
+  for (std::size_t n = 0; n < bytes.size(); n += 7) {
+    const std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + n);
+    EXPECT_FALSE(load(cut).ok()) << n << " bytes";
+  }
+}
+
+// A setup compiled over float clips on the chain skeleton, and its package (good()).
+class CompiledSetupTest : public ::testing::Test {
+ protected:
+  CompiledSetupTest(const anim::Setup& setup, std::vector<Clip> clips)
+      : skeleton_(chain()), clips_(std::move(clips)) {
+    Result<StateMachineDef> def = compile_setup(setup, clips_);
+    EXPECT_TRUE(def.ok()) << (def.ok() ? "" : def.error().to_string());
+    if (def.ok()) def_ = std::move(def).value();
+  }
+
+  Package good() const { return package_of(def_, skeleton_, clips_); }
+
+  Skeleton skeleton_;
+  std::vector<Clip> clips_;
+  StateMachineDef def_;
+};
 
 }  // namespace anim::testutil
