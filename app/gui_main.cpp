@@ -21,11 +21,13 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
              bool import_options_given) {
   using anim::app::kExitError;
   auto args = anim::app::parse_args(argc, argv, 1, {"names"},
-                                    {"screenshot", "frames", "joint", "clip", "view", "mask", "shading", "up", "anim"});
+                                    {"screenshot", "frames", "joint", "clip", "view", "mask", "machine", "select",
+                                     "shading", "up", "anim"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
     std::cerr << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
-                 "                 [--view blend|setup|graph]\n"
+                 "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
+                 "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
                  "                 [--shading MODE] [--names]\n"
                  "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
                  "                 [--in-process] [--memory-limit SIZE]\n"
@@ -48,6 +50,8 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   options.play_clip = args.value().get("clip").value_or("");
   options.view = args.value().get("view").value_or("");
   options.mask_layer = args.value().get("mask").value_or("");
+  options.machine = args.value().get("machine").value_or("");
+  options.select = args.value().get("select").value_or("");
   if (!options.view.empty() && options.view != "blend" && options.view != "setup" &&
       options.view != "graph" && options.view != "blend_spaces" && options.view != "layers") {
     std::cerr << "animscope: --view is blend, setup, graph, blend_spaces or layers, not \"" << options.view

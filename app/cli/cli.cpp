@@ -45,6 +45,7 @@ constexpr Command kCommands[] = {
 void print_usage(std::ostream& out) {
   out << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
          "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
+         "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
          "                 [--shading MODE] [--names] [--up y|z]\n"
          "                 [--screenshot FILE.png --frames N]\n"
          "         opens the desktop tool (the built-in demo without a file)\n"

@@ -17,9 +17,12 @@ struct GuiOptions {
   int width = 1280, height = 800;
   std::string select_joint;  // Selected once the first model is open; empty: none.
   std::string play_clip;     // Played, paused at its start, once the model is open; empty: none.
-  std::string view;          // The right column's view: "blend", "setup", "graph",
-                             // "blend_spaces" or "layers"; empty: as is.
+  std::string view;          // The workspace and tab shown: "blend" (Animate), "setup", "graph",
+                             // "blend_spaces" or "layers" (State machine); empty: as is.
   std::string mask_layer;    // --mask: the layer whose mask the Skeleton panel edits at start.
+  std::string machine;       // --machine: the layer whose machine the graph shows at start.
+  std::string select;        // --select: a state, "FROM->TO" transition or parameter, selected
+                             // for the Inspector at start.
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
   ui::UpAxis up_axis = ui::UpAxis::kY;

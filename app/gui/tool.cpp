@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "anim/import/import_model.h"
+#include "anim/setup_layer_edits.h"
 #include "anim/ui/config_paths.h"
 #include "cli/model_source.h"
 #include "cli/package_input.h"
@@ -33,6 +34,43 @@ void select_joint_by_name(Tool& tool, const std::string& name) {
     return;
   }
   tool.selection.joint = joint;
+}
+
+void select_setup_item(Tool& tool, const std::string& machine, const std::string& item) {
+  const Setup* setup = tool.doc->setup();
+  if (setup == nullptr) {
+    show_error(tool, "No setup", tool.doc->path() + " has no setup: nothing to select.");
+    return;
+  }
+  ui::StateGraph& graph = tool.setup.graph();
+  graph.machine = 0;
+  for (std::size_t i = 0; i < setup->layers.size(); ++i) {
+    if (setup->layers[i].name == machine) graph.machine = static_cast<int>(i) + 1;
+  }
+  if (!machine.empty() && graph.machine == 0) {
+    show_error(tool, "No layer \"" + machine + "\"",
+               "The setup has no layer of that name; the graph shows the base machine.");
+  }
+  if (item.empty()) return;
+  const Setup view = machine_view(*setup, graph.machine);
+  for (const SetupState& state : view.states) {
+    if (state.name != item) continue;
+    graph.selected = item;
+    graph.selection = {item};
+    return;
+  }
+  for (std::size_t i = 0; i < view.transitions.size(); ++i) {
+    if (view.transitions[i].from + "->" + view.transitions[i].to != item) continue;
+    graph.selected_transition = static_cast<int>(i);
+    return;
+  }
+  for (const SetupParameter& p : setup->parameters) {
+    if (p.name != item) continue;
+    tool.selection.parameter = item;
+    return;
+  }
+  show_error(tool, "Nothing named \"" + item + "\"",
+             "The setup has no state, transition (FROM->TO) or parameter of that name.");
 }
 
 void play_clip_by_name(Tool& tool, const std::string& name) {

@@ -14,9 +14,11 @@
 #include "anim/ui/document.h"
 #include "anim/ui/file_dialog.h"
 #include "anim/ui/inspector_panel.h"
+#include "anim/ui/parameters_panel.h"
 #include "anim/ui/recent_files.h"
 #include "anim/ui/recovery.h"
 #include "anim/ui/selection.h"
+#include "anim/ui/setup_inspector.h"
 #include "anim/ui/setup_panel.h"
 #include "anim/ui/timeline_panel.h"
 #include "cli/import_options.h"
@@ -46,7 +48,10 @@ struct Tool {
   ui::ClipsPanel clips;
   ui::TimelinePanel timeline;
   ui::BlendPanel blend;
-  ui::SetupPanel setup;
+  ui::SetupPanel setup;                // The Graph workspace's Setup tables and graph,
+  ui::ParametersPanel parameters;      // its Parameters sidebar (and the Shift ramp),
+  ui::SetupInspector setup_inspector;  // its Inspector.
+  Workspace workspace = Workspace::kAnimate;
   ui::FileDialog file_dialog;
   DialogPurpose dialog_purpose = DialogPurpose::kOpen;
   ui::RecentFiles recent;
@@ -62,8 +67,10 @@ struct Tool {
   std::string pending_clip;   // --clip: played (paused at 0) once the model is open.
   std::string pending_mask;   // --mask: the layer whose mask the Skeleton panel edits, once the
                               // model and its setup are open.
-  std::string pending_view;   // --view: "blend", "setup", "graph" or "blend_spaces", shown on
-                              // the next frame.
+  std::string pending_machine;  // --machine and --select: shown and selected once the model
+  std::string pending_select;   // and its setup are open.
+  std::string pending_view;   // --view: "blend", "setup", "graph", "blend_spaces" or "layers",
+                              // shown once the model is open.
   // When each loaded clip file was last written, to notice changes on disk.
   std::vector<std::pair<std::string, std::filesystem::file_time_type>> clip_file_times;
   float since_disk_check = 0.0f;
@@ -94,6 +101,9 @@ void show_error(Tool& tool, const std::string& title, const std::string& text);
 // Writes the recent-files list; a failure is a line on stderr, not a dialog.
 void save_recent(const Tool& tool);
 void select_joint_by_name(Tool& tool, const std::string& name);
+// Shows layer `machine`'s graph (empty: the base) and selects `item` in it for the Inspector: a
+// state, a transition "FROM->TO", or else a parameter. An error dialog names what is missing.
+void select_setup_item(Tool& tool, const std::string& machine, const std::string& item);
 // Plays the clip named `name`, paused at its start (--clip); an error dialog when none is.
 void play_clip_by_name(Tool& tool, const std::string& name);
 // Starts loading a model or setup in the background (see collect_load).

@@ -23,6 +23,19 @@ static_assert(anim::ui::kFrameAllKey == SDL_SCANCODE_F, "the graph's F is SDL's 
 namespace anim::app {
 namespace {
 
+// The workspaces as two tabs in the menu bar; the current one lit.
+void workspace_tabs(Tool& tool) {
+  const auto tab = [&](const char* label, const char* shortcut, Workspace workspace) {
+    if (ImGui::MenuItem(label, nullptr, tool.workspace == workspace)) tool.workspace = workspace;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shortcut);
+  };
+  ImGui::Separator();
+  tab("Animate", "Ctrl+1: model, clips, blends", Workspace::kAnimate);
+  tab("State machine", "Ctrl+2: graph, parameters and inspector beside the viewport",
+      Workspace::kGraph);
+  ImGui::Separator();
+}
+
 void main_menu(Tool& tool) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
@@ -107,6 +120,7 @@ void main_menu(Tool& tool) {
     ImGui::EndMenu();
   }
   settings_menu(tool);
+  workspace_tabs(tool);
   if (ImGui::BeginMenu("Help")) {
     ImGui::TextUnformatted("Orbit: drag   Pan: Shift+drag or right drag   Zoom: wheel");
     ImGui::TextUnformatted("Select a joint: click it in the view or the Skeleton tree");
@@ -114,6 +128,9 @@ void main_menu(Tool& tool) {
     ImGui::TextUnformatted("Rotate gizmo: R, then drag a ring around the selected joint");
     ImGui::TextUnformatted("Open: Ctrl+O or drop a file on the window");
     ImGui::TextUnformatted("Add clips from other files: File > Add animations, or drop them");
+    ImGui::TextUnformatted("Workspaces: Ctrl+1 Animate, Ctrl+2 State machine");
+    ImGui::TextUnformatted("Graph: double-click or right-click empty space for a state; drag");
+    ImGui::TextUnformatted("  from a box's rim to another box for a transition; Del, F2, F");
     ImGui::EndMenu();
   }
   ImGui::EndMainMenuBar();
@@ -125,6 +142,8 @@ void shortcuts(Tool& tool) {
   // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
   if (ImGui::IsKeyPressed(SDL_SCANCODE_O)) open_file_dialog(tool);
   if (ImGui::IsKeyPressed(SDL_SCANCODE_Q)) request(tool, {PendingAction::Kind::kQuit, ""});
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_1)) tool.workspace = Workspace::kAnimate;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_2)) tool.workspace = Workspace::kGraph;
   if (!tool.doc || !tool.doc->has_setup()) return;
   if (ImGui::IsKeyPressed(SDL_SCANCODE_S)) {
     if (io.KeyShift) {
@@ -192,10 +211,27 @@ void modal_dialogs(Tool& tool) {
   recovery_dialog(tool);
 }
 
+// --view: the workspace and tab it names, once the model (and its setup) is open.
+void show_pending_view(Tool& tool) {
+  if (tool.pending_view.empty() || tool.loader.busy()) return;
+  const std::string view = std::move(tool.pending_view);
+  tool.pending_view.clear();
+  if (view == "blend") {
+    tool.workspace = Workspace::kAnimate;
+    return;
+  }
+  tool.workspace = Workspace::kGraph;
+  tool.setup.select_tab(view == "blend_spaces" ? "Blend spaces"
+                        : view == "layers"     ? "Layers"
+                                               : "States");
+}
+
 void draw_panels(Tool& tool, ViewRenderer& renderer) {
   ui::Document& doc = *tool.doc;
-  const WindowLayout layout =
-      compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(), tool.splits);
+  show_pending_view(tool);
+  const bool graph = tool.workspace == Workspace::kGraph;
+  const WindowLayout layout = compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(),
+                                             tool.splits, tool.workspace);
   auto panel = [&](const char* name, const PanelRect& rect, PanelId id, auto&& draw) {
     if (begin_panel(name, rect, PanelKind::kResizable)) {
       adopt_resize(id, layout, tool.splits);
@@ -203,51 +239,35 @@ void draw_panels(Tool& tool, ViewRenderer& renderer) {
     }
     ImGui::End();
   };
+  if (graph) {
+    panel("Parameters", layout.parameters, PanelId::kParameters,
+          [&] { tool.parameters.draw(doc, tool.selection); });
+  }
   panel("Skeleton", layout.skeleton, PanelId::kSkeleton,
         [&] { tool.bone_tree.draw(doc, tool.selection); });
-  panel("Clips", layout.clips, PanelId::kClips, [&] { tool.clips.draw(doc, tool.selection); });
+  if (!graph) {
+    panel("Clips", layout.clips, PanelId::kClips, [&] { tool.clips.draw(doc, tool.selection); });
+  }
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
   // Drawn after the viewport, the graph under the mouse takes F from it.
-  tool.viewport.frame_key_taken = tool.setup.graph().took_keys();
+  tool.viewport.frame_key_taken = graph && tool.setup.graph().took_keys();
   if (begin_panel("Viewport", layout.viewport, PanelKind::kFixed))
     tool.viewport.draw(doc, tool.selection, renderer);
   ImGui::End();
   ImGui::PopStyleVar();
-  panel("Inspector", layout.inspector, PanelId::kInspector,
-        [&] { tool.inspector.draw(doc, tool.selection); });
-  panel("Blend", layout.blend, PanelId::kBlend, [&] {
-    // Playback blends and the setup editor share the column: one tab each.
-    if (!ImGui::BeginTabBar("##right")) return;
-    // --view: brought forward once the model (and its setup) is open.
-    const std::string view = tool.loader.busy() ? std::string() : tool.pending_view;
-    const auto chosen = [&](bool selected) {
-      return selected ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None;
-    };
-    const bool setup_view =
-        view == "graph" || view == "setup" || view == "blend_spaces" || view == "layers";
-    if (setup_view) {
-      const char* tab = view == "graph"          ? "Graph"
-                        : view == "setup"        ? "States"
-                        : view == "blend_spaces" ? "Blend spaces"
-                                                 : "Layers";
-      tool.setup.select_tab(tab);
-    }
-    if (!view.empty()) tool.pending_view.clear();
-    if (ImGui::BeginTabItem("Blend", nullptr, chosen(view == "blend"))) {
-      tool.blend.draw(doc, tool.selection);
-      ImGui::EndTabItem();
-    }
-    const std::string setup_tab =
-        std::string(doc.setup_dirty() ? "Setup *" : "Setup") + "###setup_tab";
-    const bool editing =
-        ImGui::BeginTabItem(setup_tab.c_str(), nullptr, chosen(setup_view));
-    if (editing) {
-      tool.setup.draw(doc, tool.selection);
-      ImGui::EndTabItem();
-    }
-    tool.splits.editing = editing;  // The column widens from the next frame on.
-    ImGui::EndTabBar();
-  });
+  if (graph) {
+    const std::string title =
+        std::string(doc.setup_dirty() ? "Graph *" : "Graph") + "###graph_panel";
+    panel(title.c_str(), layout.graph, PanelId::kGraph, [&] { tool.setup.draw_graph(doc); });
+    panel("Inspector###setup_inspector", layout.inspector, PanelId::kInspector,
+          [&] { tool.setup_inspector.draw(doc, tool.selection, tool.setup.graph()); });
+    panel("Setup", layout.setup, PanelId::kSetup,
+          [&] { tool.setup.draw(doc, tool.selection, /*all_tabs=*/false); });
+  } else {
+    panel("Inspector", layout.inspector, PanelId::kInspector,
+          [&] { tool.inspector.draw(doc, tool.selection); });
+    panel("Blend", layout.blend, PanelId::kBlend, [&] { tool.blend.draw(doc, tool.selection); });
+  }
   panel("Timeline", layout.timeline, PanelId::kTimeline,
         [&] { tool.timeline.draw(doc, tool.selection); });
   if (begin_panel("##status", layout.status, PanelKind::kBare)) {
@@ -287,6 +307,8 @@ void start_tool(Tool& tool, const GuiOptions& options) {
   tool.pending_joint = options.select_joint;
   tool.pending_clip = options.play_clip;
   tool.pending_mask = options.mask_layer;
+  tool.pending_machine = options.machine;
+  tool.pending_select = options.select;
   tool.pending_view = options.view;
 }
 
@@ -337,12 +359,20 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
     play_clip_by_name(tool, tool.pending_clip);
     tool.pending_clip.clear();
   }
+  if ((!tool.pending_machine.empty() || !tool.pending_select.empty()) && !tool.loader.busy()) {
+    select_setup_item(tool, tool.pending_machine, tool.pending_select);
+    tool.pending_machine.clear();
+    tool.pending_select.clear();
+  }
   if (!tool.pending_mask.empty() && !tool.loader.busy()) {
     tool.selection.mask_layer = tool.pending_mask;  // The Skeleton panel drops an unknown name.
     tool.pending_mask.clear();
   }
 
   const Clock::time_point work_start = Clock::now();
+  // The Shift ramp acts whatever panel has the focus and whichever workspace shows.
+  tool.blend.apply_shift_ramp(*tool.doc);
+  tool.parameters.apply_shift_ramp(*tool.doc);
   tool.doc->update(dt > 0.1f ? 0.1f : dt);
   ui::new_frame();
   main_menu(tool);

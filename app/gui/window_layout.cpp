@@ -18,30 +18,51 @@ float clamp_span(float value, float low, float high) {
   return std::floor(high < low ? low : std::clamp(value, low, high));
 }
 
-float& right_split(LayoutSplits& s) { return s.editing ? s.right_editing : s.right; }
-
 }  // namespace
 
-WindowLayout compute_layout(const ImVec2& display, float menu_height, const LayoutSplits& s) {
+WindowLayout compute_layout(const ImVec2& display, float menu_height, const LayoutSplits& s,
+                            Workspace workspace) {
+  const bool graph = workspace == Workspace::kGraph;
   const float w = display.x, h = display.y;
   const float status_h = menu_height + 4.0f;
   const float top = menu_height;
   const float timeline_h = clamp_span(h * s.timeline, kMinPanel, h * 0.5f);
   const float body_h = std::max(h - top - status_h - timeline_h, 2.0f * kMinPanel);
-  const float left_w = clamp_span(w * s.left, kMinSide, w - 2.0f * kMinSide - kMinViewport);
-  const float right = s.editing ? s.right_editing : s.right;
-  const float right_w = clamp_span(w * right, kMinSide, w - left_w - kMinViewport);
+  const float centre_min = graph ? 2.0f * kMinViewport : kMinViewport;
+  const float left_w = clamp_span(w * (graph ? s.graph_left : s.left), kMinSide,
+                                  w - 2.0f * kMinSide - centre_min);
+  const float right_w =
+      clamp_span(w * (graph ? s.graph_right : s.right), kMinSide, w - left_w - centre_min);
   const float center_w = std::max(w - left_w - right_w, 100.0f);
-  const float skeleton_h = clamp_span(body_h * s.skeleton, kMinPanel, body_h - kMinPanel);
-  const float inspector_h = clamp_span(body_h * s.inspector, kMinPanel, body_h - kMinPanel);
+  const float upper_left = graph ? s.parameters : s.skeleton;
+  const float upper_left_h = clamp_span(body_h * upper_left, kMinPanel, body_h - kMinPanel);
+  const float inspector_h = clamp_span(body_h * (graph ? s.graph_inspector : s.inspector),
+                                       kMinPanel, body_h - kMinPanel);
   WindowLayout l;
   l.display = display;
   l.body_height = body_h;
-  l.skeleton = {{0, top}, {left_w, skeleton_h}};
-  l.clips = {{0, top + skeleton_h}, {left_w, body_h - skeleton_h}};
-  l.viewport = {{left_w, top}, {center_w, body_h}};
-  l.inspector = {{left_w + center_w, top}, {right_w, inspector_h}};
-  l.blend = {{left_w + center_w, top + inspector_h}, {right_w, body_h - inspector_h + timeline_h}};
+  l.centre_width = center_w;
+  l.workspace = workspace;
+  const PanelRect upper = {{0, top}, {left_w, upper_left_h}};
+  const PanelRect lower = {{0, top + upper_left_h}, {left_w, body_h - upper_left_h}};
+  const PanelRect right_top = {{left_w + center_w, top}, {right_w, inspector_h}};
+  const PanelRect right_rest = {{left_w + center_w, top + inspector_h},
+                                {right_w, body_h - inspector_h + timeline_h}};
+  if (graph) {
+    const float graph_w = clamp_span(center_w * s.graph, kMinViewport, center_w - kMinViewport);
+    l.parameters = upper;
+    l.skeleton = lower;
+    l.viewport = {{left_w, top}, {center_w - graph_w, body_h}};
+    l.graph = {{left_w + center_w - graph_w, top}, {graph_w, body_h}};
+    l.inspector = right_top;
+    l.setup = right_rest;
+  } else {
+    l.skeleton = upper;
+    l.clips = lower;
+    l.viewport = {{left_w, top}, {center_w, body_h}};
+    l.inspector = right_top;
+    l.blend = right_rest;
+  }
   l.timeline = {{0, top + body_h}, {left_w + center_w, timeline_h}};
   l.status = {{0, h - status_h}, {w, status_h}};
   return l;
@@ -64,20 +85,42 @@ void adopt_resize(PanelId panel, const WindowLayout& layout, LayoutSplits& split
   const ImVec2 display = layout.display;
   if (display.x <= 0.0f || display.y <= 0.0f || layout.body_height <= 0.0f) return;
   auto changed = [](float a, float b) { return std::fabs(a - b) >= 1.0f; };
+  const bool graph = layout.workspace == Workspace::kGraph;
+  float& left = graph ? splits.graph_left : splits.left;
+  float& right = graph ? splits.graph_right : splits.right;
+  float& inspector = graph ? splits.graph_inspector : splits.inspector;
   switch (panel) {
     case PanelId::kSkeleton:
-      if (changed(size.x, layout.skeleton.size.x)) splits.left = size.x / display.x;
-      if (changed(size.y, layout.skeleton.size.y)) splits.skeleton = size.y / layout.body_height;
+      if (changed(size.x, layout.skeleton.size.x)) left = size.x / display.x;
+      // In the Graph workspace the Skeleton is the lower panel: Parameters owns the split.
+      if (!graph && changed(size.y, layout.skeleton.size.y)) {
+        splits.skeleton = size.y / layout.body_height;
+      }
       break;
     case PanelId::kClips:
-      if (changed(size.x, layout.clips.size.x)) splits.left = size.x / display.x;
+      if (changed(size.x, layout.clips.size.x)) left = size.x / display.x;
+      break;
+    case PanelId::kParameters:
+      if (changed(size.x, layout.parameters.size.x)) left = size.x / display.x;
+      if (changed(size.y, layout.parameters.size.y)) {
+        splits.parameters = size.y / layout.body_height;
+      }
       break;
     case PanelId::kInspector:
-      if (changed(size.x, layout.inspector.size.x)) right_split(splits) = size.x / display.x;
-      if (changed(size.y, layout.inspector.size.y)) splits.inspector = size.y / layout.body_height;
+      if (changed(size.x, layout.inspector.size.x)) right = size.x / display.x;
+      if (changed(size.y, layout.inspector.size.y)) inspector = size.y / layout.body_height;
       break;
     case PanelId::kBlend:
-      if (changed(size.x, layout.blend.size.x)) right_split(splits) = size.x / display.x;
+      if (changed(size.x, layout.blend.size.x)) right = size.x / display.x;
+      break;
+    case PanelId::kSetup:
+      if (changed(size.x, layout.setup.size.x)) right = size.x / display.x;
+      break;
+    case PanelId::kGraph:
+      // Its left edge: the viewport gives or takes the difference.
+      if (changed(size.x, layout.graph.size.x) && layout.centre_width > 0.0f) {
+        splits.graph = size.x / layout.centre_width;
+      }
       break;
     case PanelId::kTimeline:
       if (changed(size.y, layout.timeline.size.y)) splits.timeline = size.y / display.y;
@@ -102,17 +145,23 @@ void register_layout_settings(LayoutSplits& splits) {
     };
     take("Left=%f", s.left);
     take("Right=%f", s.right);
-    take("RightEditing=%f", s.right_editing);
     take("Timeline=%f", s.timeline);
     take("Skeleton=%f", s.skeleton);
     take("Inspector=%f", s.inspector);
+    take("GraphLeft=%f", s.graph_left);
+    take("GraphRight=%f", s.graph_right);
+    take("Graph=%f", s.graph);
+    take("Parameters=%f", s.parameters);
+    take("GraphInspector=%f", s.graph_inspector);
   };
   handler.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out) {
     const LayoutSplits& s = *static_cast<const LayoutSplits*>(h->UserData);
     out->appendf(
         "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nSkeleton=%.4f\n"
-        "Inspector=%.4f\nRightEditing=%.4f\n\n",
-        s.left, s.right, s.timeline, s.skeleton, s.inspector, s.right_editing);
+        "Inspector=%.4f\nGraphLeft=%.4f\nGraphRight=%.4f\nGraph=%.4f\nParameters=%.4f\n"
+        "GraphInspector=%.4f\n\n",
+        s.left, s.right, s.timeline, s.skeleton, s.inspector, s.graph_left, s.graph_right,
+        s.graph, s.parameters, s.graph_inspector);
   };
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }

@@ -11,27 +11,44 @@ struct PanelRect {
   ImVec2 pos, size;
 };
 
-// The adjustable proportions, as fractions of the display (left, right, timeline) or of the
-// body between menu bar and timeline (skeleton, inspector).
-struct LayoutSplits {
-  float left = 0.24f;           // Skeleton and Clips column width.
-  float right = 0.26f;          // Inspector and Blend column width.
-  float right_editing = 0.42f;  // The same while the Setup editor shows: its tables need room.
-  bool editing = false;         // Which of the two applies (not saved).
-  float timeline = 0.2f;        // Timeline height.
-  float skeleton = 0.62f;       // Skeleton's share of the left column.
-  float inspector = 0.42f;      // Inspector's share of the right column.
+// The two workspaces, as Blender has them: each a fixed arrangement of panels that stays put
+// whatever the panels show (a tab chosen, a selection made), so nothing jumps under the mouse.
+enum class Workspace {
+  kAnimate,  // Skeleton and Clips | viewport | Inspector (the joint's) and Blend; timeline.
+  kGraph,    // Parameters and Skeleton | viewport, graph | Inspector (the setup's) and Setup.
 };
 
+// The adjustable proportions, as fractions of the display (left, right, timeline) or of the
+// body between menu bar and timeline (skeleton, inspector). The Graph workspace has its own
+// column widths and shares.
+struct LayoutSplits {
+  float left = 0.24f;       // Skeleton and Clips column width.
+  float right = 0.26f;      // Inspector and Blend column width.
+  float timeline = 0.2f;    // Timeline height.
+  float skeleton = 0.62f;   // Skeleton's share of the left column.
+  float inspector = 0.42f;  // Inspector's share of the right column.
+  // Graph workspace:
+  float graph_left = 0.2f;         // Parameters and Skeleton column width.
+  float graph_right = 0.28f;       // Inspector and Setup column width.
+  float graph = 0.55f;             // The graph's share of the centre (the viewport has the rest).
+  float parameters = 0.5f;         // Parameters' share of the left column.
+  float graph_inspector = 0.56f;   // The Inspector's share of the right column.
+};
+
+// Each panel's place. A panel the workspace does not show has a zero size.
 struct WindowLayout {
   PanelRect skeleton, clips, viewport, inspector, blend, timeline, status;
+  PanelRect parameters, graph, setup;  // Graph workspace.
   ImVec2 display;
   float body_height = 0.0f;
+  float centre_width = 0.0f;  // Viewport and graph together.
+  Workspace workspace = Workspace::kAnimate;
 };
 
 // Splits the display below a menu bar of `menu_height` pixels. Every panel keeps a usable
 // minimum size whatever the splits say.
-WindowLayout compute_layout(const ImVec2& display, float menu_height, const LayoutSplits& splits);
+WindowLayout compute_layout(const ImVec2& display, float menu_height, const LayoutSplits& splits,
+                            Workspace workspace = Workspace::kAnimate);
 
 enum class PanelKind {
   kResizable,  // Title bar; its edges drag (see adopt_resize).
@@ -43,7 +60,10 @@ bool begin_panel(const char* name, const PanelRect& rect, PanelKind kind);
 
 // Takes the size the user dragged the current window (between begin_panel and End) to into
 // `splits`: which of its edges count is given by the panel it is.
-enum class PanelId { kSkeleton, kClips, kInspector, kBlend, kTimeline };
+enum class PanelId {
+  kSkeleton, kClips, kInspector, kBlend, kTimeline,  // Animate (the Skeleton and Timeline in both)
+  kParameters, kGraph, kSetup                         // Graph
+};
 void adopt_resize(PanelId panel, const WindowLayout& layout, LayoutSplits& splits);
 
 // Registers "[animscope][Layout]" in imgui.ini so `splits` is read at the first frame and

@@ -40,15 +40,46 @@ TEST(WindowLayout, PanelsTileTheDisplayWithoutGapsOrOverlap) {
   EXPECT_FLOAT_EQ(l.timeline.size.y, 0.2f * 800.0f);
 }
 
-TEST(WindowLayout, TheSetupEditorGetsAWiderRightColumn) {
-  LayoutSplits splits;
-  const WindowLayout playing = compute_layout(ImVec2(1280, 800), kMenu, splits);
-  splits.editing = true;
-  const WindowLayout editing = compute_layout(ImVec2(1280, 800), kMenu, splits);
-  EXPECT_FLOAT_EQ(playing.blend.size.x, std::floor(0.26f * 1280.0f));
-  EXPECT_FLOAT_EQ(editing.blend.size.x, std::floor(0.42f * 1280.0f));
-  EXPECT_FLOAT_EQ(right(editing.viewport), editing.blend.pos.x);
-  EXPECT_LT(editing.viewport.size.x, playing.viewport.size.x);
+// The State machine workspace: Parameters over Skeleton | viewport, graph | Inspector over
+// Setup, with the timeline under the left column and the centre. Its columns are its own, and
+// they do not depend on what any panel shows.
+TEST(WindowLayout, TheGraphWorkspaceTilesTheDisplayToo) {
+  const ImVec2 display(1280, 800);
+  const LayoutSplits splits;
+  const WindowLayout l = compute_layout(display, kMenu, splits, Workspace::kGraph);
+  EXPECT_FLOAT_EQ(l.parameters.size.x, std::floor(0.2f * 1280.0f));
+  EXPECT_FLOAT_EQ(l.parameters.pos.y, kMenu);
+  EXPECT_FLOAT_EQ(bottom(l.parameters), l.skeleton.pos.y);
+  EXPECT_FLOAT_EQ(l.skeleton.size.x, l.parameters.size.x);
+  EXPECT_FLOAT_EQ(bottom(l.skeleton), l.timeline.pos.y);
+  EXPECT_FLOAT_EQ(l.viewport.pos.x, right(l.parameters));
+  EXPECT_FLOAT_EQ(right(l.viewport), l.graph.pos.x);
+  EXPECT_FLOAT_EQ(right(l.graph), l.inspector.pos.x);
+  EXPECT_FLOAT_EQ(l.inspector.size.x, std::floor(0.28f * 1280.0f));
+  EXPECT_FLOAT_EQ(right(l.inspector), 1280.0f);
+  EXPECT_FLOAT_EQ(bottom(l.inspector), l.setup.pos.y);
+  EXPECT_FLOAT_EQ(bottom(l.setup), l.status.pos.y);
+  EXPECT_FLOAT_EQ(bottom(l.graph), l.timeline.pos.y);
+  EXPECT_FLOAT_EQ(right(l.timeline), l.setup.pos.x);
+  // The graph takes 55% of the centre, floored to whole pixels.
+  const float centre = 1280.0f - std::floor(0.2f * 1280.0f) - std::floor(0.28f * 1280.0f);
+  EXPECT_FLOAT_EQ(l.centre_width, centre);
+  EXPECT_FLOAT_EQ(l.graph.size.x, std::floor(0.55f * centre));
+  // What the Animate workspace alone shows has no room here, and the other way round.
+  EXPECT_FLOAT_EQ(l.clips.size.x * l.clips.size.y, 0.0f);
+  EXPECT_FLOAT_EQ(l.blend.size.x * l.blend.size.y, 0.0f);
+  const WindowLayout animate = compute_layout(display, kMenu, splits);
+  EXPECT_FLOAT_EQ(animate.graph.size.x * animate.graph.size.y, 0.0f);
+  EXPECT_FLOAT_EQ(animate.parameters.size.x * animate.parameters.size.y, 0.0f);
+  // A narrow display still leaves the viewport and the graph usable.
+  LayoutSplits greedy;
+  greedy.graph_left = 0.89f;
+  greedy.graph_right = 0.89f;
+  greedy.graph = 0.99f;
+  const WindowLayout narrow = compute_layout(ImVec2(1280, 800), kMenu, greedy, Workspace::kGraph);
+  EXPECT_GE(narrow.viewport.size.x, 240.0f);
+  EXPECT_GE(narrow.graph.size.x, 240.0f);
+  EXPECT_LE(right(narrow.inspector), 1280.0f + 0.01f);
 }
 
 TEST(WindowLayout, ExtremeSplitsStillLeaveEveryPanelUsable) {
@@ -125,17 +156,22 @@ TEST_F(ImGuiContextTest, DraggingThePanelEdgeMovesTheSplit) {
 TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   register_layout_settings(splits_);
   const std::string ini =
-      "[animscope][Layout]\nLeft=0.3\nRight=0.2\nTimeline=0.25\nSkeleton=0.5\nInspector=7\n";
+      "[animscope][Layout]\nLeft=0.3\nRight=0.2\nTimeline=0.25\nSkeleton=0.5\nInspector=7\n"
+      "Graph=0.6\nGraphLeft=0.25\n";
   ImGui::LoadIniSettingsFromMemory(ini.c_str(), ini.size());
   EXPECT_FLOAT_EQ(splits_.left, 0.3f);
   EXPECT_FLOAT_EQ(splits_.right, 0.2f);
   EXPECT_FLOAT_EQ(splits_.timeline, 0.25f);
   EXPECT_FLOAT_EQ(splits_.skeleton, 0.5f);
   EXPECT_FLOAT_EQ(splits_.inspector, LayoutSplits{}.inspector) << "7 is no fraction: ignored";
+  EXPECT_FLOAT_EQ(splits_.graph, 0.6f);
+  EXPECT_FLOAT_EQ(splits_.graph_left, 0.25f);
+  EXPECT_FLOAT_EQ(splits_.graph_right, LayoutSplits{}.graph_right);
   splits_.right = 0.31f;
   const std::string saved = ImGui::SaveIniSettingsToMemory();
   EXPECT_NE(saved.find("[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
-                       "Skeleton=0.5000\nInspector=0.4200\nRightEditing=0.4200\n"),
+                       "Skeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
+                       "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\n"),
             std::string::npos)
       << saved;
 }

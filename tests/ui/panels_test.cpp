@@ -448,7 +448,11 @@ TEST(BlendPanel, StartBlendAndShiftRamp) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   BlendPanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  // As the tool does each frame, whatever panels it shows.
+  h.set_draw([&] {
+    panel.apply_shift_ramp(doc);
+    panel.draw(doc, sel);
+  });
   h.frames(2);
   ASSERT_EQ(panel.blend_clips, (std::vector<int>{0, 1}));  // "walk" at 0, "run" at 1.
   ASSERT_TRUE(h.click(panel.rects, "start_blend"));
@@ -491,7 +495,11 @@ TEST(BlendPanel, WithoutShiftRampShiftDoesNothing) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   BlendPanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  // As the tool does each frame, whatever panels it shows.
+  h.set_draw([&] {
+    panel.apply_shift_ramp(doc);
+    panel.draw(doc, sel);
+  });
   h.frames(2);
   ASSERT_TRUE(h.click(panel.rects, "start_blend"));
   doc.blend().parameter.target = 0.25f;

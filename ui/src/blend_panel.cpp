@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "anim/ui/panel_widgets.h"
+#include "anim/ui/parameter_control.h"
 #include "blend_panel_layers.h"
 
 namespace anim::ui {
@@ -170,7 +171,6 @@ void BlendPanel::draw(Document& doc, Selection& /*sel*/) {
     seen_ = doc.stamp();
     reset_choices(doc);
   }
-  apply_shift_ramp(doc);
   if (doc.model().clips.empty()) {
     ImGui::Spacing();
     ImGui::TextDisabled("This model has no clips to blend.");
@@ -466,43 +466,9 @@ void BlendPanel::state_machine_section(Document& doc) {
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(param.name.c_str());
       ImGui::TableSetColumnIndex(1);
-      ImGui::SetNextItemWidth(-FLT_MIN);
-      const bool bounded =
-          std::fabs(param.min) < 1e29f && std::fabs(param.max) < 1e29f && param.max > param.min;
-      switch (param.type) {
-        case ParameterType::kFloat: {
-          float v = sm.target(index);
-          const bool changed = bounded ? ImGui::SliderFloat("##v", &v, param.min, param.max, "%.3f")
-                                       : ImGui::DragFloat("##v", &v, 0.01f, 0.0f, 0.0f, "%.3f");
-          if (changed) sm.set_value(index, v);
-          break;
-        }
-        case ParameterType::kInt: {
-          int v = static_cast<int>(std::lround(sm.target(index)));
-          if (ImGui::InputInt("##v", &v)) {
-            float f = static_cast<float>(v);
-            if (bounded) f = std::clamp(f, param.min, param.max);
-            sm.set_value(index, f);
-          }
-          break;
-        }
-        case ParameterType::kBool: {
-          bool v = sm.target(index) > 0.5f;
-          if (ImGui::Checkbox("##v", &v)) sm.set_value(index, v ? 1.0f : 0.0f);
-          break;
-        }
-        case ParameterType::kTrigger:
-          if (ImGui::Button("Fire", ImVec2(-FLT_MIN, 0.0f))) sm.set_trigger(param.name);
-          break;
-      }
+      parameter_control(sm, index);
       ImGui::TableSetColumnIndex(2);
-      if (param.type == ParameterType::kTrigger) {
-        text_right(sm.value(index) > 0.5f ? "set" : "-");
-      } else if (param.type == ParameterType::kBool) {
-        text_right(sm.value(index) > 0.5f ? "true" : "false");
-      } else {
-        number_right(sm.value(index), param.type == ParameterType::kInt ? 0 : 3);
-      }
+      text_right(parameter_value_text(sm, index).c_str());
       ImGui::PopID();
     }
     ImGui::EndTable();

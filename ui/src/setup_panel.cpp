@@ -26,237 +26,15 @@ using setup_panel::kTableFlags;
 using setup_panel::setup_columns;
 using setup_panel::shown;
 
-constexpr ParameterType kTypes[] = {ParameterType::kFloat, ParameterType::kInt,
-                                    ParameterType::kBool, ParameterType::kTrigger};
-constexpr ConditionOp kOps[] = {ConditionOp::kGreater,   ConditionOp::kLess, ConditionOp::kEqual,
-                                ConditionOp::kNotEqual,  ConditionOp::kTrue, ConditionOp::kFalse,
-                                ConditionOp::kTriggerSet};
-constexpr Interruption kInterruptions[] = {Interruption::kNone, Interruption::kSource,
-                                           Interruption::kDestination};
-
-template <class T>
-std::size_t count_named(const std::vector<T>& items, const std::string& name) {
-  std::size_t count = 0;
-  for (const T& item : items) count += item.name == name ? 1 : 0;
-  return count;
-}
-
-// "State 1", "State 2", ...: the first not taken, so a new row never starts as a duplicate.
-template <class T>
-std::string unique_name(const std::vector<T>& items, const char* base) {
-  for (int n = 1;; ++n) {
-    std::string name = std::string(base) + " " + std::to_string(n);
-    if (count_named(items, name) == 0) return name;
-  }
-}
-
-template <class T>
-const T* find_named(const std::vector<T>& items, const std::string& name) {
-  for (const T& item : items) {
-    if (item.name == name) return &item;
-  }
-  return nullptr;
-}
-
-// A rename carries every reference along, in the same edit. When another item still has the
-// old name (the user is fixing a duplicate), the references already mean that one and stay.
-bool references_follow(const std::string& from, const std::string& to, std::size_t others) {
-  return !from.empty() && from != to && others == 0;
-}
-
-void rename_state(Setup* setup, const std::string& from, const std::string& to) {
-  if (!references_follow(from, to, count_named(setup->states, from))) return;
-  if (setup->default_state == from) setup->default_state = to;
-  for (SetupTransition& t : setup->transitions) {
-    if (t.from == from) t.from = to;
-    if (t.to == from) t.to = to;
-  }
-}
-
-void rename_parameter(Setup* setup, const std::string& from, const std::string& to) {
-  if (!references_follow(from, to, count_named(setup->parameters, from))) return;
-  for (SetupBlendSpace& space : setup->blend_spaces) {
-    if (space.parameter == from) space.parameter = to;
-    if (space.parameter_y == from) space.parameter_y = to;
-  }
-  for (SetupTransition& t : setup->transitions) {
-    for (SetupCondition& c : t.conditions) {
-      if (c.parameter == from) c.parameter = to;
-    }
-  }
-}
-
-void rename_blend_space(Setup* setup, const std::string& from, const std::string& to) {
-  if (!references_follow(from, to, count_named(setup->blend_spaces, from))) return;
-  for (SetupState& state : setup->states) {
-    if (state.motion == from) state.motion = to;
-  }
-}
-
-// The name of item `i` in the committed setup: what a rename in the working copy started from.
-template <class T>
-std::string committed_name(const std::vector<T>& items, std::size_t i) {
-  return i < items.size() ? items[i].name : std::string();
-}
-
-// The ops the validator accepts for a parameter of `type`.
-bool op_fits(ConditionOp op, ParameterType type) {
-  switch (op) {
-    case ConditionOp::kGreater:
-    case ConditionOp::kLess:
-      return type == ParameterType::kFloat || type == ParameterType::kInt;
-    case ConditionOp::kEqual:
-    case ConditionOp::kNotEqual:
-      return type != ParameterType::kTrigger;
-    case ConditionOp::kTrue:
-    case ConditionOp::kFalse:
-      return type == ParameterType::kBool;
-    case ConditionOp::kTriggerSet:
-      return type == ParameterType::kTrigger;
-  }
-  return false;
-}
-
-// What a new condition on a parameter of `type` tests first.
-ConditionOp first_op(ParameterType type) {
-  switch (type) {
-    case ParameterType::kFloat:
-    case ParameterType::kInt:
-      return ConditionOp::kGreater;
-    case ParameterType::kBool:
-      return ConditionOp::kTrue;
-    case ParameterType::kTrigger:
-      return ConditionOp::kTriggerSet;
-  }
-  return ConditionOp::kTrue;
-}
-
-bool op_takes_value(ConditionOp op) {
-  return op == ConditionOp::kGreater || op == ConditionOp::kLess || op == ConditionOp::kEqual ||
-         op == ConditionOp::kNotEqual;
-}
-
-// Keeps a default meaningful for a parameter that changed type.
-void fit_to_type(SetupParameter* p) {
-  switch (p->type) {
-    case ParameterType::kFloat:
-      return;
-    case ParameterType::kInt:
-      p->default_value = std::round(p->default_value);
-      p->rate = 0.0f;
-      return;
-    case ParameterType::kBool:
-    case ParameterType::kTrigger:
-      // Ranges and smoothing mean nothing for on/off values; the panel hides them.
-      p->default_value = p->default_value > 0.5f ? 1.0f : 0.0f;
-      p->min.reset();
-      p->max.reset();
-      p->rate = 0.0f;
-      return;
-  }
-}
-
-std::string transition_text(const SetupTransition& t) { return t.from + " -> " + t.to; }
-
 // The blend space editor's column, beside the table when the panel is twice as wide.
 constexpr float kEditorWidth = BlendSpaceEditor::kLargestSide + 20.0f;
 
 }  // namespace
 
-// --- Widgets ---
-
-bool SetupPanel::finished_edit() {
-  // A field being typed in or dragged keeps working_ from being refreshed (see draw()).
-  if (ImGui::IsItemActive()) editing_now_ = true;
-  return ImGui::IsItemDeactivatedAfterEdit();
-}
-
-bool SetupPanel::text_field(const char* id, const std::string& rect, std::string* text) {
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  ImGui::InputText(id, text);
-  rects.record(rect);
-  return finished_edit();
-}
-
-bool SetupPanel::float_field(const char* id, const std::string& rect, float* value, float speed,
-                             float min, float max, const char* format) {
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  ImGui::DragFloat(id, value, speed, min, max, format,
-                   min < max ? ImGuiSliderFlags_AlwaysClamp : ImGuiSliderFlags_None);
-  rects.record(rect);
-  return finished_edit();
-}
-
-bool SetupPanel::int_field(const char* id, const std::string& rect, float* value) {
-  int whole = static_cast<int>(std::lround(*value));
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::DragInt(id, &whole, 0.1f)) *value = static_cast<float>(whole);
-  rects.record(rect);
-  return finished_edit();
-}
-
-bool SetupPanel::optional_float_field(const char* name, std::size_t row,
-                                      std::optional<float>* value, float when_enabled,
-                                      float speed) {
-  const std::string rect = key(name, row);
-  ImGui::PushID(name);
-  bool on = value->has_value();
-  bool done = false;
-  if (ImGui::Checkbox("##on", &on)) {
-    *value = on ? std::optional<float>(when_enabled) : std::nullopt;
-    done = true;
-  }
-  rects.record(key((std::string(name) + "_on").c_str(), row));
-  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-  if (value->has_value()) {
-    done = float_field("##value", rect, &**value, speed) || done;
-  } else {
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("off");
-  }
-  ImGui::PopID();
-  return done;
-}
-
-bool SetupPanel::begin_combo(const char* id, const std::string& rect, const char* preview) {
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  const bool open = ImGui::BeginCombo(id, preview);
-  // An open combo has begun its popup window, whose title bar is the last item now.
-  if (!open) rects.record(rect);
-  return open;
-}
-
-bool SetupPanel::combo_choice(const std::string& rect, const char* label, bool chosen) {
-  const bool picked = ImGui::Selectable(label, chosen);
-  rects.record(rect + "=" + label);
-  if (chosen) ImGui::SetItemDefaultFocus();
-  return picked && !chosen;
-}
-
-bool SetupPanel::name_choice(const std::string& rect, const std::string& name, std::string* value) {
-  if (!combo_choice(rect, shown(name), *value == name)) return false;
-  *value = name;
-  return true;
-}
-
-bool SetupPanel::remove_button(const std::string& rect, const char* tooltip) {
-  const bool pressed = ImGui::Button("x", ImVec2(ImGui::GetFrameHeight(), 0.0f));
-  rects.record(rect);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
-  return pressed;
-}
-
-void SetupPanel::commit(std::string what) {
-  // Two edits finishing in one frame (rare: a field left by clicking a checkbox) share a step.
-  pending_ = pending_.empty() ? std::move(what) : pending_ + ", " + what;
-}
-
 // --- Panel ---
 
-void SetupPanel::draw(Document& doc, Selection& sel) {
-  rects.clear();
-  if (!doc.has_setup()) {
-    doc_ = 0;
+void SetupPanel::draw(Document& doc, Selection& sel, bool all_tabs) {
+  if (!begin(doc)) {
     ImGui::Spacing();
     ImGui::TextWrapped(
         "This model has no setup. A setup is the locomotion state machine: parameters, states "
@@ -266,12 +44,6 @@ void SetupPanel::draw(Document& doc, Selection& sel) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("One looping state per clip, the first default");
     return;
   }
-  // Between edits the document is the truth, so an undo from a menu or shortcut shows at once;
-  // during one, working_ holds what is typed until the field is left.
-  if (doc_ != doc.stamp().document || !editing_) working_ = *doc.setup();
-  doc_ = doc.stamp().document;
-  editing_now_ = false;
-
   header(doc);
   if (ImGui::BeginTabBar("setup_tabs")) {
     const auto tab = [&](const char* label, const char* name) {
@@ -281,12 +53,11 @@ void SetupPanel::draw(Document& doc, Selection& sel) {
       rects.record(std::string("tab:") + name);
       return open;
     };
-    if (tab("Graph", "Graph")) {
-      machine_combo(doc);
-      graph_.draw(doc);
+    if (all_tabs && tab("Graph", "Graph")) {
+      draw_graph(doc);
       ImGui::EndTabItem();
     }
-    if (tab("Parameters", "Parameters")) {
+    if (all_tabs && tab("Parameters", "Parameters")) {
       parameters_tab(doc);
       ImGui::EndTabItem();
     }
@@ -309,18 +80,23 @@ void SetupPanel::draw(Document& doc, Selection& sel) {
     // "###" keeps the tab's id when its count changes.
     problems_label_ = "Problems (" + std::to_string(doc.setup_problems().size()) + ")";
     if (tab((problems_label_ + "###problems").c_str(), "Problems")) {
-      problems_tab(doc);
+      problems_tab(doc, sel);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();
     select_tab_.clear();
   }
 
-  editing_ = editing_now_;
-  if (!pending_.empty()) {
-    doc.edit_setup(working_, std::move(pending_));
-    pending_.clear();
+  end(doc);
+}
+
+void SetupPanel::draw_graph(Document& doc) {
+  if (!doc.has_setup()) {
+    ImGui::TextDisabled("No setup: File > New setup, or the Setup panel's New setup.");
+    return;
   }
+  machine_combo(doc);
+  graph_.draw(doc);
 }
 
 void SetupPanel::header(Document& doc) {
@@ -364,73 +140,9 @@ void SetupPanel::parameters_tab(const Document& doc) {
                    {"Max", 1.4f},
                    {"Rate", 1.0f}});
     for (std::size_t i = 0; i < working_.parameters.size(); ++i) {
-      SetupParameter& p = working_.parameters[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      if (text_field("##name", key("param_name", i), &p.name)) {
-        const std::string old = committed_name(saved.parameters, i);
-        rename_parameter(&working_, old, p.name);
-        commit("rename parameter " + old + " to " + p.name);
-      }
-
-      ImGui::TableSetColumnIndex(1);
-      if (begin_combo("##type", key("param_type", i), to_string(p.type))) {
-        for (ParameterType type : kTypes) {
-          if (combo_choice(key("param_type", i), to_string(type), type == p.type)) {
-            p.type = type;
-            fit_to_type(&p);
-            commit("make parameter " + p.name + " " + to_string(type));
-          }
-        }
-        ImGui::EndCombo();
-      }
-
-      ImGui::TableSetColumnIndex(2);
-      const std::string what = "set default of parameter " + p.name;
-      switch (p.type) {
-        case ParameterType::kFloat:
-          if (float_field("##default", key("param_default", i), &p.default_value, 0.01f)) {
-            commit(what);
-          }
-          break;
-        case ParameterType::kInt:
-          if (int_field("##default", key("param_default", i), &p.default_value)) commit(what);
-          break;
-        case ParameterType::kBool: {
-          bool on = p.default_value > 0.5f;
-          if (ImGui::Checkbox("##default", &on)) {
-            p.default_value = on ? 1.0f : 0.0f;
-            commit(what);
-          }
-          rects.record(key("param_default", i));
-          break;
-        }
-        case ParameterType::kTrigger:
-          ImGui::TextDisabled("-");
-          break;
-      }
-
-      const bool ranged = p.type == ParameterType::kFloat || p.type == ParameterType::kInt;
-      ImGui::TableSetColumnIndex(3);
-      if (ranged && optional_float_field("param_min", i, &p.min, p.default_value, 0.01f)) {
-        commit("set min of parameter " + p.name);
-      }
-      ImGui::TableSetColumnIndex(4);
-      if (ranged && optional_float_field("param_max", i, &p.max, p.default_value, 0.01f)) {
-        commit("set max of parameter " + p.name);
-      }
-      ImGui::TableSetColumnIndex(5);
-      if (p.type != ParameterType::kFloat) {
-        ImGui::TextDisabled("-");
-      } else if (float_field("##rate", key("param_rate", i), &p.rate, 0.01f, 0.0f, 1000.0f,
-                             p.rate > 0.0f ? "%.2f / s" : "instant")) {
-        commit("set rate of parameter " + p.name);
-      }
-      if (p.type == ParameterType::kFloat && ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("How fast the value follows a new target, in units per second");
-      }
-
+      parameter_fields(saved, i, Cells::table());
       ImGui::TableSetColumnIndex(6);
       if (remove_button(key("remove_parameter", i), "Remove this parameter")) remove = i;
       ImGui::PopID();
@@ -443,7 +155,7 @@ void SetupPanel::parameters_tab(const Document& doc) {
   }
   if (ImGui::Button("Add parameter")) {
     SetupParameter p;
-    p.name = unique_name(working_.parameters, "parameter");
+    p.name = setup_form::unique_name(working_.parameters, "parameter");
     commit("add parameter " + p.name);
     working_.parameters.push_back(std::move(p));
   }
@@ -461,47 +173,18 @@ void SetupPanel::states_tab(const Document& doc) {
                             ImGui::CalcTextSize("Default").x);
     setup_columns({{"Name", 2.0f}, {"Motion", 2.0f}, {"Speed", 1.0f}, {"Loop", 0.6f}});
     for (std::size_t i = 0; i < working_.states.size(); ++i) {
-      SetupState& state = working_.states[i];
+      const std::string& name = working_.states[i].name;
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      if (ImGui::RadioButton("##default", working_.default_state == state.name) &&
-          working_.default_state != state.name) {
-        working_.default_state = state.name;
-        commit("make " + state.name + " the default state");
+      if (ImGui::RadioButton("##default", working_.default_state == name) &&
+          working_.default_state != name) {
+        working_.default_state = name;
+        commit("make " + name + " the default state");
       }
       rects.record(key("state_default", i));
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("The state the machine starts in");
-
-      ImGui::TableSetColumnIndex(1);
-      if (text_field("##name", key("state_name", i), &state.name)) {
-        const std::string old = committed_name(saved.states, i);
-        rename_state(&working_, old, state.name);
-        commit("rename state " + old + " to " + state.name);
-      }
-
-      ImGui::TableSetColumnIndex(2);
-      const std::string motion_rect = key("state_motion", i);
-      if (begin_combo("##motion", motion_rect, shown(state.motion))) {
-        bool picked = false;
-        for (const Clip& clip : clips) picked |= name_choice(motion_rect, clip.name, &state.motion);
-        if (!working_.blend_spaces.empty()) ImGui::Separator();
-        for (const SetupBlendSpace& space : working_.blend_spaces) {
-          picked |= name_choice(motion_rect, space.name, &state.motion);
-        }
-        if (picked) commit("set motion of state " + state.name);
-        ImGui::EndCombo();
-      }
-
-      ImGui::TableSetColumnIndex(3);
-      if (float_field("##speed", key("state_speed", i), &state.speed, 0.01f, 0.0f, 0.0f, "%.2fx")) {
-        commit("set speed of state " + state.name);
-      }
-      ImGui::TableSetColumnIndex(4);
-      if (ImGui::Checkbox("##loop", &state.loop)) {
-        commit((state.loop ? "loop state " : "stop looping state ") + state.name);
-      }
-      rects.record(key("state_loop", i));
+      state_fields(saved, clips, i, Cells::table(1));
       ImGui::TableSetColumnIndex(5);
       if (remove_button(key("remove_state", i), "Remove this state")) remove = i;
       ImGui::PopID();
@@ -515,7 +198,7 @@ void SetupPanel::states_tab(const Document& doc) {
   }
   if (ImGui::Button("Add state")) {
     SetupState state;
-    state.name = unique_name(working_.states, "State");
+    state.name = setup_form::unique_name(working_.states, "State");
     if (!clips.empty()) state.motion = clips.front().name;
     if (working_.default_state.empty()) working_.default_state = state.name;
     commit("add state " + state.name);
@@ -561,8 +244,8 @@ void SetupPanel::blend_space_table(const Document& doc) {
       const bool renamed = text_field("##name", key("space_name", i), &space.name);
       if (ImGui::IsItemActivated()) edited_space_ = i;  // The editor shows the space clicked.
       if (renamed) {
-        const std::string old = committed_name(saved.blend_spaces, i);
-        rename_blend_space(&working_, old, space.name);
+        const std::string old = (i < saved.blend_spaces.size() ? saved.blend_spaces[i].name : std::string());
+        setup_form::rename_blend_space(&working_, old, space.name);
         commit("rename blend space " + old + " to " + space.name);
       }
       ImGui::TableSetColumnIndex(1);
@@ -604,7 +287,7 @@ void SetupPanel::blend_space_table(const Document& doc) {
   }
   if (ImGui::Button("Add blend space")) {
     SetupBlendSpace space;
-    space.name = unique_name(working_.blend_spaces, "Blend");
+    space.name = setup_form::unique_name(working_.blend_spaces, "Blend");
     for (const SetupParameter& p : working_.parameters) {
       if (p.type == ParameterType::kFloat) {
         space.parameter = p.name;
@@ -625,10 +308,7 @@ void SetupPanel::blend_space_table(const Document& doc) {
 void SetupPanel::space_editor_section(Document& doc, float max_side) {
   // The editor edits the document itself: an edit the table finished this frame goes in first,
   // so that neither undoes the other.
-  if (!pending_.empty()) {
-    doc.edit_setup(working_, std::move(pending_));
-    pending_.clear();
-  }
+  flush(doc);
   const std::vector<SetupBlendSpace>& spaces = doc.setup()->blend_spaces;
   if (spaces.empty()) return;
   if (edited_space_ >= spaces.size()) edited_space_ = 0;
@@ -645,9 +325,7 @@ void SetupPanel::space_editor_section(Document& doc, float max_side) {
     }
     ImGui::EndCombo();
   }
-  if (space_editor_.draw(doc, static_cast<int>(edited_space_), max_side)) {
-    working_ = *doc.setup();
-  }
+  if (space_editor_.draw(doc, static_cast<int>(edited_space_), max_side)) reload(doc);
 }
 
 void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_index) {
@@ -715,14 +393,17 @@ void SetupPanel::transitions_tab(const Document& /*doc*/) {
                    {"Interruption", 1.3f}});
     for (std::size_t i = 0; i < working_.transitions.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
-      if (transition_row(i)) remove = i;
-      condition_rows(i);
+      ImGui::TableNextRow();
+      transition_fields(i, Cells::table());
+      ImGui::TableSetColumnIndex(6);
+      if (remove_button(key("remove_transition", i), "Remove this transition")) remove = i;
+      condition_rows(i, {0, 1, 2, 3, 6});
       ImGui::PopID();
     }
     ImGui::EndTable();
   }
   if (remove) {
-    commit("remove transition " + transition_text(working_.transitions[*remove]));
+    commit("remove transition " + setup_form::transition_text(working_.transitions[*remove]));
     working_.transitions.erase(working_.transitions.begin() + static_cast<std::ptrdiff_t>(*remove));
   }
   if (ImGui::Button("Add transition")) {
@@ -733,151 +414,10 @@ void SetupPanel::transitions_tab(const Document& /*doc*/) {
     // At the end of the source state until the user adds conditions: without either it would
     // fire at once and the running machine would jump straight away.
     t.exit_time = 1.0f;
-    commit("add transition " + transition_text(t));
+    commit("add transition " + setup_form::transition_text(t));
     working_.transitions.push_back(std::move(t));
   }
   rects.record("add_transition");
-}
-
-bool SetupPanel::transition_row(std::size_t i) {
-  SetupTransition& t = working_.transitions[i];
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
-  const std::string from_rect = key("transition_from", i);
-  if (begin_combo("##from", from_rect, t.from == "*" ? "* (any state)" : shown(t.from))) {
-    bool picked = false;
-    if (combo_choice(from_rect, "*", t.from == "*")) {
-      t.from = "*";
-      picked = true;
-    }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Any state");
-    for (const SetupState& state : working_.states) {
-      picked |= name_choice(from_rect, state.name, &t.from);
-    }
-    if (picked) commit("set source of transition " + transition_text(t));
-    ImGui::EndCombo();
-  }
-  ImGui::TableSetColumnIndex(1);
-  const std::string to_rect = key("transition_to", i);
-  if (begin_combo("##to", to_rect, shown(t.to))) {
-    bool picked = false;
-    for (const SetupState& state : working_.states) {
-      picked |= name_choice(to_rect, state.name, &t.to);
-    }
-    if (picked) commit("set destination of transition " + transition_text(t));
-    ImGui::EndCombo();
-  }
-  ImGui::TableSetColumnIndex(2);
-  if (optional_float_field("exit_time", i, &t.exit_time, 1.0f, 0.01f)) {
-    commit("set exit time of transition " + transition_text(t));
-  }
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("Normalized time of the source state from which the transition may fire");
-  }
-  ImGui::TableSetColumnIndex(3);
-  if (float_field("##duration", key("duration", i), &t.duration, 0.01f, 0.0f, 60.0f, "%.2f s")) {
-    commit("set duration of transition " + transition_text(t));
-  }
-  ImGui::TableSetColumnIndex(4);
-  if (float_field("##offset", key("offset", i), &t.offset, 0.005f, 0.0f, 1.0f, "%.2f")) {
-    commit("set offset of transition " + transition_text(t));
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Normalized start time in the destination");
-  ImGui::TableSetColumnIndex(5);
-  const std::string interruption_rect = key("interruption", i);
-  if (begin_combo("##interruption", interruption_rect, to_string(t.interruption))) {
-    for (Interruption choice : kInterruptions) {
-      if (combo_choice(interruption_rect, to_string(choice), choice == t.interruption)) {
-        t.interruption = choice;
-        commit("set interruption of transition " + transition_text(t));
-      }
-    }
-    ImGui::EndCombo();
-  }
-  ImGui::TableSetColumnIndex(6);
-  return remove_button(key("remove_transition", i), "Remove this transition");
-}
-
-void SetupPanel::condition_rows(std::size_t i) {
-  SetupTransition& t = working_.transitions[i];
-  std::optional<std::size_t> remove;
-  ImGui::PushID("conditions");
-  for (std::size_t j = 0; j < t.conditions.size(); ++j) {
-    SetupCondition& c = t.conditions[j];
-    const SetupParameter* p = find_named(working_.parameters, c.parameter);
-    const std::string what = "edit a condition of transition " + transition_text(t);
-    ImGui::PushID(static_cast<int>(j));
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    ImGui::AlignTextToFramePadding();
-    text_right(j == 0 ? "when" : "and");
-
-    ImGui::TableSetColumnIndex(1);
-    const std::string param_rect = key("condition_parameter", i, j);
-    if (begin_combo("##parameter", param_rect, shown(c.parameter))) {
-      bool picked = false;
-      for (const SetupParameter& candidate : working_.parameters) {
-        picked |= name_choice(param_rect, candidate.name, &c.parameter);
-      }
-      p = find_named(working_.parameters, c.parameter);
-      // A new parameter type may not allow the op: take the first one that it does.
-      if (picked && p != nullptr && !op_fits(c.op, p->type)) c.op = first_op(p->type);
-      if (picked) commit(what);
-      ImGui::EndCombo();
-    }
-
-    ImGui::TableSetColumnIndex(2);
-    const std::string op_rect = key("condition_op", i, j);
-    if (begin_combo("##op", op_rect, to_string(c.op))) {
-      for (ConditionOp op : kOps) {
-        // Unknown parameters get every op: the Problems tab reports the parameter first.
-        if (p != nullptr && !op_fits(op, p->type) && op != c.op) continue;
-        if (combo_choice(op_rect, to_string(op), op == c.op)) {
-          c.op = op;
-          commit(what);
-        }
-      }
-      ImGui::EndCombo();
-    }
-
-    ImGui::TableSetColumnIndex(3);
-    const std::string value_rect = key("condition_value", i, j);
-    if (!op_takes_value(c.op)) {
-      ImGui::TextDisabled("-");
-    } else if (p != nullptr && p->type == ParameterType::kBool) {
-      bool on = c.value > 0.5f;
-      if (ImGui::Checkbox("##value", &on)) {
-        c.value = on ? 1.0f : 0.0f;
-        commit(what);
-      }
-      rects.record(value_rect);
-    } else if (p != nullptr && p->type == ParameterType::kInt) {
-      if (int_field("##value", value_rect, &c.value)) commit(what);
-    } else if (float_field("##value", value_rect, &c.value, 0.01f)) {
-      commit(what);
-    }
-
-    ImGui::TableSetColumnIndex(6);
-    if (remove_button(key("remove_condition", i, j), "Remove this condition")) remove = j;
-    ImGui::PopID();
-  }
-  if (remove) {
-    commit("remove a condition of transition " + transition_text(t));
-    t.conditions.erase(t.conditions.begin() + static_cast<std::ptrdiff_t>(*remove));
-  }
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(1);
-  if (ImGui::SmallButton("Add condition")) {
-    SetupCondition c;
-    if (!working_.parameters.empty()) {
-      c.parameter = working_.parameters.front().name;
-      c.op = first_op(working_.parameters.front().type);
-    }
-    commit("add a condition to transition " + transition_text(t));
-    t.conditions.push_back(std::move(c));
-  }
-  rects.record(key("add_condition", i));
-  ImGui::PopID();
 }
 
 // --- Graph ---
@@ -949,7 +489,7 @@ std::string problem_tab(const std::string& pointer) {
   return "";
 }
 
-void SetupPanel::problems_tab(const Document& doc) {
+void SetupPanel::problems_tab(const Document& doc, Selection& sel) {
   const std::vector<Diagnostic>& problems = doc.setup_problems();
   if (problems.empty()) {
     ImGui::TextColored(colors::playing(), "No problems.");
@@ -989,6 +529,27 @@ void SetupPanel::problems_tab(const Document& doc) {
       if (pointer.rfind(prefix, 0) == 0) {
         const std::size_t index = std::strtoul(pointer.c_str() + prefix.size(), nullptr, 10);
         if (index < states.size()) graph_.selected = states[index].name;
+      }
+      // A parameter's problem selects it for the Inspector.
+      const std::string parameters = "/parameters/";
+      if (pointer.rfind(parameters, 0) == 0) {
+        const std::size_t index = std::strtoul(pointer.c_str() + parameters.size(), nullptr, 10);
+        if (index < doc.setup()->parameters.size()) {
+          sel.parameter = doc.setup()->parameters[index].name;
+        }
+      }
+      // A transition's problem selects it too: the Inspector shows its fields.
+      const std::string transitions = "/transitions/";
+      const std::size_t transition_count =
+          known_layer ? layers[layer].transitions.size() : doc.setup()->transitions.size();
+      if (pointer.rfind(transitions, 0) == 0) {
+        const std::size_t index = std::strtoul(pointer.c_str() + transitions.size(), nullptr, 10);
+        if (index < transition_count) {
+          graph_.machine = known_layer ? layer + 1 : 0;
+          graph_.selected.clear();
+          graph_.selection.clear();
+          graph_.selected_transition = static_cast<int>(index);
+        }
       }
     }
     if (ImGui::IsItemHovered() && !tab.empty()) ImGui::SetTooltip("Show it on the %s tab", tab.c_str());

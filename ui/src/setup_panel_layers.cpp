@@ -1,7 +1,7 @@
-// The Setup panel's Layers tab: each layer's name, blend, weight, weight parameter, additive
-// reference and mask. A layer's states and transitions are edited in the Graph tab (its
-// machine combo); its mask in the Skeleton panel, which shows a checkbox per joint while "Mask"
-// is on.
+// A layer's fields (name, blend, weight, weight parameter, additive reference, mask), drawn
+// by the Setup panel's Layers tab as a table row and by the Inspector as a form. A layer's
+// states and transitions are edited in the graph (its machine combo); its mask in the Skeleton
+// panel, which shows a checkbox per joint while "Mask" is on.
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +31,93 @@ std::string mask_summary(const SetupLayer& layer) {
 
 }  // namespace
 
+void SetupForm::layer_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i,
+                             Selection& sel, Cells cells) {
+  SetupLayer& layer = working_.layers[i];
+  cells.next("Name");
+  if (text_field("##name", key("layer_name", i), &layer.name)) {
+    const std::string typed = layer.name;
+    const std::string old = i < saved.layers.size() ? saved.layers[i].name : typed;
+    layer.name = old;
+    // Through the edit rule, so the layer's box places follow; a name taken or empty stays
+    // as typed for the Problems tab to report.
+    if (!rename_layer(working_, old, typed)) working_.layers[i].name = typed;
+    if (sel.mask_layer == old) sel.mask_layer = typed;
+    commit("rename layer " + old + " to " + typed);
+  }
+
+  cells.next("Blend");
+  const std::string blend_rect = key("layer_blend", i);
+  if (begin_combo("##blend", blend_rect, to_string(layer.blend))) {
+    for (LayerBlend blend : {LayerBlend::kOverride, LayerBlend::kAdditive}) {
+      if (combo_choice(blend_rect, to_string(blend), layer.blend == blend)) {
+        layer.blend = blend;
+        if (blend == LayerBlend::kOverride) layer.reference.reset();
+        commit(std::string("make layer ") + layer.name + " " + to_string(blend));
+      }
+    }
+    ImGui::EndCombo();
+  }
+
+  cells.next("Weight");
+  if (float_field("##weight", key("layer_weight", i), &layer.weight, 0.01f, 0.0f, 1.0f,
+                  "%.2f")) {
+    commit("set weight of layer " + layer.name);
+  }
+
+  cells.next("Scaled by");
+  const std::string parameter_rect = key("layer_weight_parameter", i);
+  if (begin_combo("##weight_parameter", parameter_rect,
+                  layer.weight_parameter ? shown(*layer.weight_parameter) : "none")) {
+    if (combo_choice(parameter_rect, "none", !layer.weight_parameter)) {
+      layer.weight_parameter.reset();
+      commit("drive layer " + layer.name + " by its weight alone");
+    }
+    for (const SetupParameter& p : working_.parameters) {
+      if (p.type != ParameterType::kFloat) continue;
+      const bool chosen = layer.weight_parameter == p.name;
+      if (combo_choice(parameter_rect, shown(p.name), chosen)) {
+        layer.weight_parameter = p.name;
+        commit("drive layer " + layer.name + " by " + p.name);
+      }
+    }
+    ImGui::EndCombo();
+  }
+
+  cells.next("Reference");
+  const std::string reference_rect = key("layer_reference", i);
+  if (layer.blend != LayerBlend::kAdditive) {
+    ImGui::TextDisabled("-");
+    rects.record(reference_rect);
+  } else if (begin_combo("##reference", reference_rect,
+                         layer.reference ? shown(*layer.reference) : "each state's start")) {
+    if (combo_choice(reference_rect, "each state's start", !layer.reference)) {
+      layer.reference.reset();
+      commit("layer " + layer.name + " adds to each state's start");
+    }
+    for (const Clip& clip : clips) {
+      if (combo_choice(reference_rect, shown(clip.name), layer.reference == clip.name)) {
+        layer.reference = clip.name;
+        commit("layer " + layer.name + " adds to " + clip.name);
+      }
+    }
+    ImGui::EndCombo();
+  }
+
+  cells.next("Mask");
+  bool editing_mask = sel.mask_layer == layer.name && !layer.name.empty();
+  if (ImGui::Checkbox("##mask", &editing_mask)) {
+    sel.mask_layer = editing_mask ? layer.name : std::string();
+  }
+  rects.record(key("layer_mask", i));
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Edit this layer's mask in the Skeleton panel, a checkbox per joint");
+  }
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(mask_summary(layer).c_str());
+}
+
 void SetupPanel::layers_tab(const Document& doc, Selection& sel) {
   const Setup& saved = *doc.setup();
   const std::vector<Clip>& clips = doc.model().clips;
@@ -52,92 +139,9 @@ void SetupPanel::layers_tab(const Document& doc, Selection& sel) {
     ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < working_.layers.size(); ++i) {
-      SetupLayer& layer = working_.layers[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      if (text_field("##name", key("layer_name", i), &layer.name)) {
-        const std::string typed = layer.name;
-        const std::string old = i < saved.layers.size() ? saved.layers[i].name : typed;
-        layer.name = old;
-        // Through the edit rule, so the layer's box places follow; a name taken or empty stays
-        // as typed for the Problems tab to report.
-        if (!rename_layer(working_, old, typed)) working_.layers[i].name = typed;
-        if (sel.mask_layer == old) sel.mask_layer = typed;
-        commit("rename layer " + old + " to " + typed);
-      }
-
-      ImGui::TableSetColumnIndex(1);
-      const std::string blend_rect = key("layer_blend", i);
-      if (begin_combo("##blend", blend_rect, to_string(layer.blend))) {
-        for (LayerBlend blend : {LayerBlend::kOverride, LayerBlend::kAdditive}) {
-          if (combo_choice(blend_rect, to_string(blend), layer.blend == blend)) {
-            layer.blend = blend;
-            if (blend == LayerBlend::kOverride) layer.reference.reset();
-            commit(std::string("make layer ") + layer.name + " " + to_string(blend));
-          }
-        }
-        ImGui::EndCombo();
-      }
-
-      ImGui::TableSetColumnIndex(2);
-      if (float_field("##weight", key("layer_weight", i), &layer.weight, 0.01f, 0.0f, 1.0f,
-                      "%.2f")) {
-        commit("set weight of layer " + layer.name);
-      }
-
-      ImGui::TableSetColumnIndex(3);
-      const std::string parameter_rect = key("layer_weight_parameter", i);
-      if (begin_combo("##weight_parameter", parameter_rect,
-                      layer.weight_parameter ? shown(*layer.weight_parameter) : "none")) {
-        if (combo_choice(parameter_rect, "none", !layer.weight_parameter)) {
-          layer.weight_parameter.reset();
-          commit("drive layer " + layer.name + " by its weight alone");
-        }
-        for (const SetupParameter& p : working_.parameters) {
-          if (p.type != ParameterType::kFloat) continue;
-          const bool chosen = layer.weight_parameter == p.name;
-          if (combo_choice(parameter_rect, shown(p.name), chosen)) {
-            layer.weight_parameter = p.name;
-            commit("drive layer " + layer.name + " by " + p.name);
-          }
-        }
-        ImGui::EndCombo();
-      }
-
-      ImGui::TableSetColumnIndex(4);
-      const std::string reference_rect = key("layer_reference", i);
-      if (layer.blend != LayerBlend::kAdditive) {
-        ImGui::TextDisabled("-");
-        rects.record(reference_rect);
-      } else if (begin_combo("##reference", reference_rect,
-                             layer.reference ? shown(*layer.reference) : "each state's start")) {
-        if (combo_choice(reference_rect, "each state's start", !layer.reference)) {
-          layer.reference.reset();
-          commit("layer " + layer.name + " adds to each state's start");
-        }
-        for (const Clip& clip : clips) {
-          if (combo_choice(reference_rect, shown(clip.name), layer.reference == clip.name)) {
-            layer.reference = clip.name;
-            commit("layer " + layer.name + " adds to " + clip.name);
-          }
-        }
-        ImGui::EndCombo();
-      }
-
-      ImGui::TableSetColumnIndex(5);
-      bool editing_mask = sel.mask_layer == layer.name && !layer.name.empty();
-      if (ImGui::Checkbox("##mask", &editing_mask)) {
-        sel.mask_layer = editing_mask ? layer.name : std::string();
-      }
-      rects.record(key("layer_mask", i));
-      if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("Edit this layer's mask in the Skeleton panel, a checkbox per joint");
-      }
-      ImGui::SameLine();
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(mask_summary(layer).c_str());
-
+      layer_fields(saved, clips, i, sel, Cells::table());
       ImGui::TableSetColumnIndex(6);
       ImGui::BeginDisabled(i == 0);
       if (ImGui::ArrowButton("##up", ImGuiDir_Up)) move = std::make_pair(i, -1);

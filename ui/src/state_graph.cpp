@@ -869,6 +869,19 @@ void StateGraph::draw(Document& doc) {
   took_keys_ = f.keys;
   view_input(f.mouse - f.origin);
   if (f.keys && ImGui::IsKeyPressed(kFrameAllKey, false)) frame_all(stored, f.area);
+  // A graph shown for the first time (another document or machine) is framed when some box
+  // would start out of view.
+  const std::pair<std::uint64_t, int> shown_now{doc.stamp().document, machine};
+  if (shown_now != framed_for_) {
+    framed_for_ = shown_now;
+    bool fits = true;
+    for (const auto& [name, place] : stored) {
+      const glm::vec2 min = view.to_area(place);
+      const glm::vec2 max = view.to_area(place + glm::vec2(kNodeWidth, kNodeHeight));
+      fits = fits && min.x >= 0.0f && min.y >= 0.0f && max.x <= f.area.x && max.y <= f.area.y;
+    }
+    if (!fits) frame_all(stored, f.area);
+  }
   use_view(f);
 
   // The boxes where they show: the selection moved along while it is dragged.

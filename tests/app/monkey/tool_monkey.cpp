@@ -160,7 +160,7 @@ struct Counts {
 void count_frame(const Tool& tool, Counts& counts) {
   counts.file_dialog_frames += tool.file_dialog.is_open();
   counts.setup_frames += tool.doc && tool.doc->has_setup();
-  counts.setup_tab_frames += tool.splits.editing;
+  counts.setup_tab_frames += tool.workspace == Workspace::kGraph;
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   if (const ImGuiWindow* modal = ImGui::GetTopMostPopupModal()) {
     ++counts.modal_frames[std::string(modal->Name).substr(0, std::string(modal->Name).find("##"))];
@@ -390,8 +390,8 @@ void run_monkey(const MonkeyOptions& options) {
       tool.doc_serial, counts.errors_shown, counts.quits, counts.dialogs_sent_back,
       counts.impatient_frames, counts.import_settings_reset);
   std::printf(
-      "monkey: frames with the file dialog open %ld, with a setup %ld, in the Setup tab "
-      "%ld; with a modal dialog:",
+      "monkey: frames with the file dialog open %ld, with a setup %ld, in the State machine "
+      "workspace %ld; with a modal dialog:",
       counts.file_dialog_frames, counts.setup_frames, counts.setup_tab_frames);
   for (const auto& [name, frames] : counts.modal_frames)
     std::printf(" [%s] %ld", name.c_str(), frames);

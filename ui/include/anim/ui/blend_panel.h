@@ -15,8 +15,11 @@ namespace anim::ui {
 
 class BlendPanel {
  public:
-  // Draws inside the current window. Also applies the Shift ramp (every frame it is drawn).
+  // Draws inside the current window.
   void draw(Document& doc, Selection& sel);
+  // Applies the Shift ramp to the 1D blend: called once per frame by the tool, whether the panel
+  // is shown or not, so it works whatever has the focus.
+  void apply_shift_ramp(Document& doc) const;
 
   // --- Crossfade: what the "Crossfade" button uses ---
   int crossfade_target = -1;       // Clip index; -1 (or invalid) picks a clip not playing.
@@ -37,7 +40,6 @@ class BlendPanel {
 
  private:
   void reset_choices(const Document& doc);
-  void apply_shift_ramp(Document& doc) const;
   void crossfade_section(Document& doc);
   void blend_section(Document& doc);
   void state_machine_section(Document& doc);

@@ -9,6 +9,8 @@ struct Selection {
   // The layer whose mask the Skeleton panel edits with a checkbox per joint (the Setup panel's
   // Layers tab sets it), or empty.
   std::string mask_layer;
+  // The parameter the Parameters sidebar selected for the Inspector, or empty.
+  std::string parameter;
 };
 
 }  // namespace anim::ui

@@ -1,8 +1,8 @@
 #pragma once
 // The Setup panel: a table editor of the open document's blend-state setup (parameters,
-// states, blend spaces, transitions) with its problems. Widgets edit a working copy; every
-// finished edit goes to the document as one undo step (Document::edit_setup), so typing a name
-// is one step and undo/redo elsewhere shows at once.
+// states, blend spaces, transitions, layers) with its problems, and the graph. Widgets edit a
+// working copy (SetupForm); every finished edit goes to the document as one undo step
+// (Document::edit_setup), so typing a name is one step and undo/redo elsewhere shows at once.
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -15,6 +15,7 @@
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
+#include "anim/ui/setup_form.h"
 #include "anim/ui/state_graph.h"
 
 namespace anim::ui {
@@ -25,21 +26,24 @@ std::string problem_tab(const std::string& pointer);
 // The layer a problem's pointer lies in ("/layers/2/states/0" -> 2), or -1 for none.
 int layer_of(const std::string& pointer);
 
-class SetupPanel {
+class SetupPanel : public SetupForm {
  public:
-  // Draws inside the current window (the caller owns Begin/End).
-  void draw(Document& doc, Selection& sel);
+  // Draws inside the current window (the caller owns Begin/End). Without `all_tabs` the Graph
+  // and Parameters tabs are left out: the tool's State machine workspace shows the graph
+  // (draw_graph) and the parameters (ParametersPanel) in windows of their own.
+  void draw(Document& doc, Selection& sel, bool all_tabs = true);
+  // The graph with, when the setup has layers, the combo choosing its machine.
+  void draw_graph(Document& doc);
   // Shows the tab named `name` ("Graph", "States", ...) from the next frame on.
   void select_tab(std::string name) { select_tab_ = std::move(name); }
-  // The graph of the Graph tab (its selection, for tests).
+  // The graph (its selection: the Inspector shows the selected state or transition).
   const StateGraph& graph() const { return graph_; }
+  StateGraph& graph() { return graph_; }
   // The Blend spaces tab's editor (its rects and selection, for tests), and the index of the
   // space it shows.
   const BlendSpaceEditor& space_editor() const { return space_editor_; }
   std::size_t edited_space() const { return edited_space_; }
 
-  // The copy the widgets edit: the document's setup plus the edit in progress, if any.
-  const Setup& working() const { return working_; }
   // The Problems tab's label of the last frame, e.g. "Problems (2)".
   const std::string& problems_label() const { return problems_label_; }
 
@@ -65,28 +69,10 @@ class SetupPanel {
 //   Graph: with layers, "machine" and while it is open "machine=Base", "machine=Layer <name>".
 //   Problems: "problem:<i>".
   // While a combo is open its choices are recorded as "<combo>=<choice>", e.g.
-  // "transition_to:0=Run" or "condition_op:0:0=>".
-  ItemRects rects;
+  // "transition_to:0=Run" or "condition_op:0:0=>". (SetupForm::rects)
 
  private:
   std::string select_tab_;  // A tab to bring forward on the next frame, or empty.
-  // --- Widgets: each edits working_ and, once the edit is finished, asks for a commit ---
-  bool text_field(const char* id, const std::string& rect, std::string* text);
-  bool float_field(const char* id, const std::string& rect, float* value, float speed,
-                   float min = 0.0f, float max = 0.0f, const char* format = "%.3f");
-  bool int_field(const char* id, const std::string& rect, float* value);
-  // A checkbox ("<name>_on:<row>") and, while it is on, the value ("<name>:<row>").
-  bool optional_float_field(const char* name, std::size_t row, std::optional<float>* value,
-                            float when_enabled, float speed);
-  // Notes whether the last widget is being edited; true when its edit just finished.
-  bool finished_edit();
-  bool begin_combo(const char* id, const std::string& rect, const char* preview);
-  bool combo_choice(const std::string& rect, const char* label, bool chosen);
-  bool name_choice(const std::string& rect, const std::string& name, std::string* value);
-  bool remove_button(const std::string& rect, const char* tooltip);
-  // Asks for `what` to become an undo step at the end of this frame.
-  void commit(std::string what);
-
   // --- Tabs ---
   void header(Document& doc);
   void parameters_tab(const Document& doc);
@@ -98,12 +84,11 @@ class SetupPanel {
   // pixels square.
   void space_editor_section(Document& doc, float max_side);
   void transitions_tab(const Document& doc);
-  // True when the transition's remove button was pressed.
-  bool transition_row(std::size_t transition);
-  void condition_rows(std::size_t transition);
   // Above the graph when the setup has layers: which machine it shows ("Base" or a layer).
   void machine_combo(const Document& doc);
-  void problems_tab(const Document& doc);
+  // Clicking a problem shows its item: its tab, its state or transition selected in the graph,
+  // its parameter selected (sel.parameter) for the Inspector.
+  void problems_tab(const Document& doc, Selection& sel);
   // Layers (setup_panel_layers.cpp): their fields; "Mask" makes the Skeleton panel edit the
   // layer's mask (sel.mask_layer).
   void layers_tab(const Document& doc, Selection& sel);
@@ -111,11 +96,6 @@ class SetupPanel {
   StateGraph graph_;  // The Graph tab.
   BlendSpaceEditor space_editor_;  // The Blend spaces tab's editor,
   std::size_t edited_space_ = 0;   // showing this space (the first by default).
-  Setup working_;
-  std::uint64_t doc_ = 0;     // Whose setup working_ copies (Document::stamp().document; 0: none).
-  bool editing_ = false;      // A field of this panel was being edited last frame.
-  bool editing_now_ = false;  // ... this frame, so far.
-  std::string pending_;       // The edit to commit at the end of the frame, if any.
   std::string problems_label_;
 };
 

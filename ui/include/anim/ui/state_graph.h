@@ -4,6 +4,7 @@
 // the graph; their places are kept in the setup's `editor` block ({"nodes": {"Idle": [x, y]}}),
 // which the runtime ignores, so a saved setup reopens as it was arranged. The view's pan and
 // zoom are the graph's own and are not saved: places stay in graph units.
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -151,6 +152,8 @@ class StateGraph {
   void draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places);
 
   int hovered_edge_ = -1;  // The transition under the mouse on the last frame, or -1.
+  // The document and machine the view was last shown for (Document::stamp().document).
+  std::pair<std::uint64_t, int> framed_for_{0, -1};
   // The curves of the last layout (boxes and transitions' ends), kept while it stays the same:
   // routing around boxes tries many bends.
   std::map<std::string, glm::vec2> curves_places_;

@@ -1,0 +1,169 @@
+// The State machine workspace's Parameters sidebar, headless: adding a parameter of a chosen
+// type and naming it in place, renaming by double-click, removing, the live controls acting on
+// the running machine, and the Shift ramp, which acts whether the sidebar is drawn or not.
+#include <string>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include "anim/clip.h"
+#include "anim/model.h"
+#include "anim/setup.h"
+#include "anim/ui/document.h"
+#include "anim/ui/parameters_panel.h"
+#include "anim/ui/selection.h"
+#include "imgui_harness.h"
+
+namespace anim::ui {
+namespace {
+
+Model make_model() {
+  Model model;
+  model.source_path = "test://body";
+  model.skeleton.names = {"root"};
+  model.skeleton.parents = {-1};
+  model.skeleton.rest.assign(1, Transform{});
+  ClipBuilder b("walk", 1.0f, 1);
+  b.add_translation(0, 0.0f, glm::vec3(0.0f));
+  model.clips.push_back(b.build());
+  return model;
+}
+
+// speed in [0, 2] rising at 4 per second; armed, a bool; a state to run.
+anim::Setup driven_setup() {
+  anim::Setup setup;
+  setup.model = "body.x";
+  SetupParameter speed;
+  speed.name = "speed";
+  speed.min = 0.0f;
+  speed.max = 2.0f;
+  speed.rate = 4.0f;
+  SetupParameter armed;
+  armed.name = "armed";
+  armed.type = ParameterType::kBool;
+  setup.parameters = {speed, armed};
+  SetupState idle;
+  idle.name = "Idle";
+  idle.motion = "walk";
+  setup.states = {idle};
+  setup.default_state = "Idle";
+  return setup;
+}
+
+class ParametersPanelTest : public ::testing::Test {
+ protected:
+  ParametersPanelTest() : h_(ImVec2(360.0f, 400.0f)), doc_(make_model(), "test://body") {
+    EXPECT_TRUE(doc_.attach_setup(driven_setup(), "body.json").ok());
+    doc_.use_state_machine();
+    h_.set_draw([this] {
+      if (draw_) panel_.draw(doc_, sel_);
+    });
+    h_.frames(2);
+  }
+  const anim::Setup& current() const { return *doc_.setup(); }
+  StateMachineInstance& machine() { return *doc_.state_machine(); }
+
+  testing::ImGuiHarness h_;
+  Document doc_;
+  Selection sel_;
+  ParametersPanel panel_;
+  bool draw_ = true;
+};
+
+TEST_F(ParametersPanelTest, AddingAParameterAsksForItsTypeThenItsName) {
+  ASSERT_TRUE(h_.click(panel_.rects, "add_parameter"));
+  h_.frame();
+  ASSERT_TRUE(h_.click(panel_.rects, "add_parameter=trigger"));
+  h_.frames(2);
+  ASSERT_EQ(current().parameters.size(), 3u);
+  EXPECT_EQ(current().parameters[2].name, "parameter 1");
+  EXPECT_EQ(current().parameters[2].type, ParameterType::kTrigger);
+  EXPECT_EQ(sel_.parameter, "parameter 1") << "the Inspector shows the new one";
+  // Its name field has the keyboard: typing names it.
+  ASSERT_NE(panel_.rects.find("param_rename:2"), nullptr);
+  h_.replace_text("attack");
+  h_.click_empty();
+  h_.frames(2);
+  EXPECT_EQ(current().parameters[2].name, "attack");
+  EXPECT_EQ(sel_.parameter, "attack");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "rename parameter parameter 1 to attack");
+  EXPECT_EQ(panel_.rects.find("param_rename:2"), nullptr) << "the field closes";
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().parameters.size(), 2u) << "adding and naming: two steps";
+}
+
+TEST_F(ParametersPanelTest, DoubleClickRenamesAndTheReferencesFollow) {
+  ASSERT_TRUE(h_.click(panel_.rects, "param:1"));
+  EXPECT_EQ(sel_.parameter, "armed");
+  EXPECT_EQ(panel_.rects.find("param_rename:1"), nullptr) << "one click only selects";
+  ASSERT_TRUE(h_.click(panel_.rects, "param:1", 2));
+  h_.frames(2);
+  ASSERT_NE(panel_.rects.find("param_rename:1"), nullptr);
+  h_.replace_text("ready");
+  h_.click_empty();
+  h_.frames(2);
+  EXPECT_EQ(current().parameters[1].name, "ready");
+  EXPECT_EQ(sel_.parameter, "ready");
+}
+
+TEST_F(ParametersPanelTest, RemovingAParameterIsOneStep) {
+  ASSERT_TRUE(h_.click(panel_.rects, "remove_parameter:0"));
+  h_.frames(2);
+  ASSERT_EQ(current().parameters.size(), 1u);
+  EXPECT_EQ(current().parameters[0].name, "armed");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "remove parameter speed");
+}
+
+TEST_F(ParametersPanelTest, TheControlsDriveTheRunningMachine) {
+  // The bool's checkbox.
+  ASSERT_TRUE(h_.click(panel_.rects, "param_control:1"));
+  EXPECT_FLOAT_EQ(machine().target(1), 1.0f);
+  // The slider of speed in [0, 2]: its middle is 1.
+  ASSERT_TRUE(h_.click(panel_.rects, "param_control:0"));
+  EXPECT_NEAR(machine().target(0), 1.0f, 0.05f);
+  EXPECT_FALSE(doc_.setup_history().can_undo()) << "driving is no edit";
+}
+
+TEST_F(ParametersPanelTest, TheShiftRampDrivesItsParameterWhateverIsDrawn) {
+  ASSERT_TRUE(h_.choose(panel_.rects, "ramp", "speed"));
+  h_.frame();
+  EXPECT_EQ(panel_.ramp, "speed");
+  // Only float parameters can be ramped: armed is not offered.
+  ASSERT_TRUE(h_.click(panel_.rects, "ramp"));
+  h_.frame();
+  EXPECT_EQ(panel_.rects.find("ramp=armed"), nullptr);
+  h_.click_empty();
+
+  draw_ = false;  // The sidebar is not shown (the Animate workspace): the ramp still acts.
+  h_.frame();
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyShift = true;
+  h_.frame();
+  panel_.apply_shift_ramp(doc_);
+  EXPECT_FLOAT_EQ(machine().target(0), 2.0f) << "held: the max";
+  doc_.update(0.25f);
+  EXPECT_NEAR(machine().value(0), 1.0f, 1e-4f) << "rising at 4 per second";
+  io.KeyShift = false;
+  h_.frame();
+  panel_.apply_shift_ramp(doc_);
+  EXPECT_FLOAT_EQ(machine().target(0), 0.0f) << "released: the min";
+
+  // Renamed away by an undo or removed, the ramp stops.
+  draw_ = true;
+  ASSERT_TRUE(h_.click(panel_.rects, "remove_parameter:0"));
+  h_.frames(2);
+  EXPECT_TRUE(panel_.ramp.empty());
+}
+
+TEST_F(ParametersPanelTest, WithoutARampShiftDoesNothing) {
+  machine().set_value(0, 0.5f);
+  ImGui::GetIO().KeyShift = true;
+  h_.frame();
+  panel_.apply_shift_ramp(doc_);
+  ImGui::GetIO().KeyShift = false;
+  EXPECT_FLOAT_EQ(machine().target(0), 0.5f);
+}
+
+}  // namespace
+}  // namespace anim::ui

@@ -1,0 +1,67 @@
+#include "anim/ui/parameter_control.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+
+namespace anim::ui {
+
+bool parameter_control(StateMachineInstance& sm, int index) {
+  const ParameterDef& param = sm.def().parameters[static_cast<std::size_t>(index)];
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const bool bounded =
+      std::fabs(param.min) < 1e29f && std::fabs(param.max) < 1e29f && param.max > param.min;
+  switch (param.type) {
+    case ParameterType::kFloat: {
+      float v = sm.target(index);
+      const bool changed = bounded ? ImGui::SliderFloat("##v", &v, param.min, param.max, "%.3f")
+                                   : ImGui::DragFloat("##v", &v, 0.01f, 0.0f, 0.0f, "%.3f");
+      if (changed) sm.set_value(index, v);
+      return changed;
+    }
+    case ParameterType::kInt: {
+      int v = static_cast<int>(std::lround(sm.target(index)));
+      if (!ImGui::InputInt("##v", &v)) return false;
+      float f = static_cast<float>(v);
+      if (bounded) f = std::clamp(f, param.min, param.max);
+      sm.set_value(index, f);
+      return true;
+    }
+    case ParameterType::kBool: {
+      bool v = sm.target(index) > 0.5f;
+      if (!ImGui::Checkbox("##v", &v)) return false;
+      sm.set_value(index, v ? 1.0f : 0.0f);
+      return true;
+    }
+    case ParameterType::kTrigger:
+      if (!ImGui::Button("Fire", ImVec2(-FLT_MIN, 0.0f))) return false;
+      sm.set_trigger(param.name);
+      return true;
+  }
+  return false;
+}
+
+std::string parameter_value_text(const StateMachineInstance& sm, int index) {
+  const ParameterDef& param = sm.def().parameters[static_cast<std::size_t>(index)];
+  const float value = sm.value(index);
+  switch (param.type) {
+    case ParameterType::kTrigger:
+      return value > 0.5f ? "set" : "-";
+    case ParameterType::kBool:
+      return value > 0.5f ? "true" : "false";
+    case ParameterType::kInt:
+      return std::to_string(std::lround(value));
+    case ParameterType::kFloat:
+      break;
+  }
+  char text[32];
+  // No "-0.000".
+  std::snprintf(text, sizeof(text), "%.3f",
+                static_cast<double>(std::fabs(value) < 0.0005f ? 0.0f : value));
+  return text;
+}
+
+}  // namespace anim::ui

@@ -1,0 +1,418 @@
+// The fields of a parameter, a state, a transition (with its conditions): one function each,
+// drawn into a table row (the Setup panel's tabs) or a labelled form (the Inspector).
+#include <cmath>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <imgui.h>
+
+#include "anim/ui/panel_widgets.h"
+#include "anim/ui/setup_form.h"
+#include "setup_panel_common.h"
+
+namespace anim::ui {
+
+using setup_panel::key;
+using setup_panel::shown;
+
+namespace {
+
+constexpr ParameterType kTypes[] = {ParameterType::kFloat, ParameterType::kInt,
+                                    ParameterType::kBool, ParameterType::kTrigger};
+constexpr ConditionOp kOps[] = {ConditionOp::kGreater,   ConditionOp::kLess, ConditionOp::kEqual,
+                                ConditionOp::kNotEqual,  ConditionOp::kTrue, ConditionOp::kFalse,
+                                ConditionOp::kTriggerSet};
+constexpr Interruption kInterruptions[] = {Interruption::kNone, Interruption::kSource,
+                                           Interruption::kDestination};
+
+template <class T>
+std::size_t count_named(const std::vector<T>& items, const std::string& name) {
+  std::size_t count = 0;
+  for (const T& item : items) count += item.name == name ? 1 : 0;
+  return count;
+}
+
+template <class T>
+const T* find_named(const std::vector<T>& items, const std::string& name) {
+  for (const T& item : items) {
+    if (item.name == name) return &item;
+  }
+  return nullptr;
+}
+
+// A rename carries every reference along, in the same edit. When another item still has the
+// old name (the user is fixing a duplicate), the references already mean that one and stay.
+bool references_follow(const std::string& from, const std::string& to, std::size_t others) {
+  return !from.empty() && from != to && others == 0;
+}
+
+// Renames within the machine `setup` holds (a layer's view holds the layer's own states).
+void rename_state(Setup* setup, const std::string& from, const std::string& to) {
+  if (!references_follow(from, to, count_named(setup->states, from))) return;
+  if (setup->default_state == from) setup->default_state = to;
+  for (SetupTransition& t : setup->transitions) {
+    if (t.from == from) t.from = to;
+    if (t.to == from) t.to = to;
+  }
+}
+
+void rename_condition_parameters(std::vector<SetupTransition>& transitions,
+                                 const std::string& from, const std::string& to) {
+  for (SetupTransition& t : transitions) {
+    for (SetupCondition& c : t.conditions) {
+      if (c.parameter == from) c.parameter = to;
+    }
+  }
+}
+
+// The name of item `i` in the committed setup: what a rename in the working copy started from.
+template <class T>
+std::string committed_name(const std::vector<T>& items, std::size_t i) {
+  return i < items.size() ? items[i].name : std::string();
+}
+
+// The ops the validator accepts for a parameter of `type`.
+bool op_fits(ConditionOp op, ParameterType type) {
+  switch (op) {
+    case ConditionOp::kGreater:
+    case ConditionOp::kLess:
+      return type == ParameterType::kFloat || type == ParameterType::kInt;
+    case ConditionOp::kEqual:
+    case ConditionOp::kNotEqual:
+      return type != ParameterType::kTrigger;
+    case ConditionOp::kTrue:
+    case ConditionOp::kFalse:
+      return type == ParameterType::kBool;
+    case ConditionOp::kTriggerSet:
+      return type == ParameterType::kTrigger;
+  }
+  return false;
+}
+
+// What a new condition on a parameter of `type` tests first.
+ConditionOp first_op(ParameterType type) {
+  switch (type) {
+    case ParameterType::kFloat:
+    case ParameterType::kInt:
+      return ConditionOp::kGreater;
+    case ParameterType::kBool:
+      return ConditionOp::kTrue;
+    case ParameterType::kTrigger:
+      return ConditionOp::kTriggerSet;
+  }
+  return ConditionOp::kTrue;
+}
+
+bool op_takes_value(ConditionOp op) {
+  return op == ConditionOp::kGreater || op == ConditionOp::kLess || op == ConditionOp::kEqual ||
+         op == ConditionOp::kNotEqual;
+}
+
+// Keeps a default meaningful for a parameter that changed type.
+void fit_to_type(SetupParameter* p) {
+  switch (p->type) {
+    case ParameterType::kFloat:
+      return;
+    case ParameterType::kInt:
+      p->default_value = std::round(p->default_value);
+      p->rate = 0.0f;
+      return;
+    case ParameterType::kBool:
+    case ParameterType::kTrigger:
+      // Ranges and smoothing mean nothing for on/off values; the panel hides them.
+      p->default_value = p->default_value > 0.5f ? 1.0f : 0.0f;
+      p->min.reset();
+      p->max.reset();
+      p->rate = 0.0f;
+      return;
+  }
+}
+
+}  // namespace
+
+namespace setup_form {
+
+// Parameters are shared by every machine: the layers' conditions and weights follow too.
+void rename_parameter(Setup* setup, const std::string& from, const std::string& to) {
+  if (!references_follow(from, to, count_named(setup->parameters, from))) return;
+  for (SetupBlendSpace& space : setup->blend_spaces) {
+    if (space.parameter == from) space.parameter = to;
+    if (space.parameter_y == from) space.parameter_y = to;
+  }
+  rename_condition_parameters(setup->transitions, from, to);
+  for (SetupLayer& layer : setup->layers) {
+    rename_condition_parameters(layer.transitions, from, to);
+    if (layer.weight_parameter == from) layer.weight_parameter = to;
+  }
+}
+
+std::string transition_text(const SetupTransition& t) { return t.from + " -> " + t.to; }
+
+void rename_blend_space(Setup* setup, const std::string& from, const std::string& to) {
+  if (!references_follow(from, to, count_named(setup->blend_spaces, from))) return;
+  for (SetupState& state : setup->states) {
+    if (state.motion == from) state.motion = to;
+  }
+  for (SetupLayer& layer : setup->layers) {
+    for (SetupState& state : layer.states) {
+      if (state.motion == from) state.motion = to;
+    }
+  }
+}
+
+}  // namespace setup_form
+
+using setup_form::transition_text;
+
+// --- Parameters ---
+
+void SetupForm::parameter_fields(const Setup& saved, std::size_t i, Cells cells) {
+  SetupParameter& p = working_.parameters[i];
+  cells.next("Name");
+  if (text_field("##name", key("param_name", i), &p.name)) {
+    const std::string old = committed_name(saved.parameters, i);
+    setup_form::rename_parameter(&working_, old, p.name);
+    commit("rename parameter " + old + " to " + p.name);
+  }
+
+  cells.next("Type");
+  if (begin_combo("##type", key("param_type", i), to_string(p.type))) {
+    for (ParameterType type : kTypes) {
+      if (combo_choice(key("param_type", i), to_string(type), type == p.type)) {
+        p.type = type;
+        fit_to_type(&p);
+        commit("make parameter " + p.name + " " + to_string(type));
+      }
+    }
+    ImGui::EndCombo();
+  }
+
+  cells.next("Default");
+  const std::string what = "set default of parameter " + p.name;
+  switch (p.type) {
+    case ParameterType::kFloat:
+      if (float_field("##default", key("param_default", i), &p.default_value, 0.01f)) {
+        commit(what);
+      }
+      break;
+    case ParameterType::kInt:
+      if (int_field("##default", key("param_default", i), &p.default_value)) commit(what);
+      break;
+    case ParameterType::kBool: {
+      bool on = p.default_value > 0.5f;
+      if (ImGui::Checkbox("##default", &on)) {
+        p.default_value = on ? 1.0f : 0.0f;
+        commit(what);
+      }
+      rects.record(key("param_default", i));
+      break;
+    }
+    case ParameterType::kTrigger:
+      ImGui::TextDisabled("-");
+      break;
+  }
+
+  // A form shows only the fields that mean something for the type; a table keeps its columns.
+  const bool ranged = p.type == ParameterType::kFloat || p.type == ParameterType::kInt;
+  if (!ranged && !cells.is_table()) return;
+  cells.next("Min");
+  if (ranged && optional_float_field("param_min", i, &p.min, p.default_value, 0.01f)) {
+    commit("set min of parameter " + p.name);
+  }
+  cells.next("Max");
+  if (ranged && optional_float_field("param_max", i, &p.max, p.default_value, 0.01f)) {
+    commit("set max of parameter " + p.name);
+  }
+  if (p.type != ParameterType::kFloat && !cells.is_table()) return;
+  cells.next("Rate");
+  if (p.type != ParameterType::kFloat) {
+    ImGui::TextDisabled("-");
+  } else if (float_field("##rate", key("param_rate", i), &p.rate, 0.01f, 0.0f, 1000.0f,
+                         p.rate > 0.0f ? "%.2f / s" : "instant")) {
+    commit("set rate of parameter " + p.name);
+  }
+  if (p.type == ParameterType::kFloat && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("How fast the value follows a new target, in units per second");
+  }
+}
+
+// --- States ---
+
+void SetupForm::state_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i,
+                             Cells cells) {
+  SetupState& state = working_.states[i];
+  cells.next("Name");
+  if (text_field("##name", key("state_name", i), &state.name)) {
+    const std::string old = committed_name(saved.states, i);
+    rename_state(&working_, old, state.name);
+    commit("rename state " + old + " to " + state.name);
+  }
+
+  cells.next("Motion");
+  const std::string motion_rect = key("state_motion", i);
+  if (begin_combo("##motion", motion_rect, shown(state.motion))) {
+    bool picked = false;
+    for (const Clip& clip : clips) picked |= name_choice(motion_rect, clip.name, &state.motion);
+    if (!working_.blend_spaces.empty()) ImGui::Separator();
+    for (const SetupBlendSpace& space : working_.blend_spaces) {
+      picked |= name_choice(motion_rect, space.name, &state.motion);
+    }
+    if (picked) commit("set motion of state " + state.name);
+    ImGui::EndCombo();
+  }
+
+  cells.next("Speed");
+  if (float_field("##speed", key("state_speed", i), &state.speed, 0.01f, 0.0f, 0.0f, "%.2fx")) {
+    commit("set speed of state " + state.name);
+  }
+  cells.next("Loop");
+  if (ImGui::Checkbox("##loop", &state.loop)) {
+    commit((state.loop ? "loop state " : "stop looping state ") + state.name);
+  }
+  rects.record(key("state_loop", i));
+}
+
+// --- Transitions ---
+
+void SetupForm::transition_fields(std::size_t i, Cells cells) {
+  SetupTransition& t = working_.transitions[i];
+  cells.next("From");
+  const std::string from_rect = key("transition_from", i);
+  if (begin_combo("##from", from_rect, t.from == "*" ? "* (any state)" : shown(t.from))) {
+    bool picked = false;
+    if (combo_choice(from_rect, "*", t.from == "*")) {
+      t.from = "*";
+      picked = true;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Any state");
+    for (const SetupState& state : working_.states) {
+      picked |= name_choice(from_rect, state.name, &t.from);
+    }
+    if (picked) commit("set source of transition " + transition_text(t));
+    ImGui::EndCombo();
+  }
+  cells.next("To");
+  const std::string to_rect = key("transition_to", i);
+  if (begin_combo("##to", to_rect, shown(t.to))) {
+    bool picked = false;
+    for (const SetupState& state : working_.states) {
+      picked |= name_choice(to_rect, state.name, &t.to);
+    }
+    if (picked) commit("set destination of transition " + transition_text(t));
+    ImGui::EndCombo();
+  }
+  cells.next("Exit time");
+  if (optional_float_field("exit_time", i, &t.exit_time, 1.0f, 0.01f)) {
+    commit("set exit time of transition " + transition_text(t));
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Normalized time of the source state from which the transition may fire");
+  }
+  cells.next("Duration");
+  if (float_field("##duration", key("duration", i), &t.duration, 0.01f, 0.0f, 60.0f, "%.2f s")) {
+    commit("set duration of transition " + transition_text(t));
+  }
+  cells.next("Offset");
+  if (float_field("##offset", key("offset", i), &t.offset, 0.005f, 0.0f, 1.0f, "%.2f")) {
+    commit("set offset of transition " + transition_text(t));
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Normalized start time in the destination");
+  cells.next("Interruption");
+  const std::string interruption_rect = key("interruption", i);
+  if (begin_combo("##interruption", interruption_rect, to_string(t.interruption))) {
+    for (Interruption choice : kInterruptions) {
+      if (combo_choice(interruption_rect, to_string(choice), choice == t.interruption)) {
+        t.interruption = choice;
+        commit("set interruption of transition " + transition_text(t));
+      }
+    }
+    ImGui::EndCombo();
+  }
+}
+
+void SetupForm::condition_rows(std::size_t i, ConditionColumns columns) {
+  SetupTransition& t = working_.transitions[i];
+  std::optional<std::size_t> remove;
+  ImGui::PushID("conditions");
+  for (std::size_t j = 0; j < t.conditions.size(); ++j) {
+    SetupCondition& c = t.conditions[j];
+    const SetupParameter* p = find_named(working_.parameters, c.parameter);
+    const std::string what = "edit a condition of transition " + transition_text(t);
+    ImGui::PushID(static_cast<int>(j));
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(columns.label);
+    ImGui::AlignTextToFramePadding();
+    text_right(j == 0 ? "when" : "and");
+
+    ImGui::TableSetColumnIndex(columns.parameter);
+    const std::string param_rect = key("condition_parameter", i, j);
+    if (begin_combo("##parameter", param_rect, shown(c.parameter))) {
+      bool picked = false;
+      for (const SetupParameter& candidate : working_.parameters) {
+        picked |= name_choice(param_rect, candidate.name, &c.parameter);
+      }
+      p = find_named(working_.parameters, c.parameter);
+      // A new parameter type may not allow the op: take the first one that it does.
+      if (picked && p != nullptr && !op_fits(c.op, p->type)) c.op = first_op(p->type);
+      if (picked) commit(what);
+      ImGui::EndCombo();
+    }
+
+    ImGui::TableSetColumnIndex(columns.op);
+    const std::string op_rect = key("condition_op", i, j);
+    if (begin_combo("##op", op_rect, to_string(c.op))) {
+      for (ConditionOp op : kOps) {
+        // Unknown parameters get every op: the Problems tab reports the parameter first.
+        if (p != nullptr && !op_fits(op, p->type) && op != c.op) continue;
+        if (combo_choice(op_rect, to_string(op), op == c.op)) {
+          c.op = op;
+          commit(what);
+        }
+      }
+      ImGui::EndCombo();
+    }
+
+    ImGui::TableSetColumnIndex(columns.value);
+    const std::string value_rect = key("condition_value", i, j);
+    if (!op_takes_value(c.op)) {
+      ImGui::TextDisabled("-");
+    } else if (p != nullptr && p->type == ParameterType::kBool) {
+      bool on = c.value > 0.5f;
+      if (ImGui::Checkbox("##value", &on)) {
+        c.value = on ? 1.0f : 0.0f;
+        commit(what);
+      }
+      rects.record(value_rect);
+    } else if (p != nullptr && p->type == ParameterType::kInt) {
+      if (int_field("##value", value_rect, &c.value)) commit(what);
+    } else if (float_field("##value", value_rect, &c.value, 0.01f)) {
+      commit(what);
+    }
+
+    ImGui::TableSetColumnIndex(columns.remove);
+    if (remove_button(key("remove_condition", i, j), "Remove this condition")) remove = j;
+    ImGui::PopID();
+  }
+  if (remove) {
+    commit("remove a condition of transition " + transition_text(t));
+    t.conditions.erase(t.conditions.begin() + static_cast<std::ptrdiff_t>(*remove));
+  }
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(columns.parameter);
+  if (ImGui::SmallButton("Add condition")) {
+    SetupCondition c;
+    if (!working_.parameters.empty()) {
+      c.parameter = working_.parameters.front().name;
+      c.op = first_op(working_.parameters.front().type);
+    }
+    commit("add a condition to transition " + transition_text(t));
+    t.conditions.push_back(std::move(c));
+  }
+  rects.record(key("add_condition", i));
+  ImGui::PopID();
+}
+
+}  // namespace anim::ui

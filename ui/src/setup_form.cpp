@@ -1,0 +1,157 @@
+#include "anim/ui/setup_form.h"
+
+#include <cfloat>
+#include <cmath>
+#include <utility>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "anim/setup_layer_edits.h"
+#include "setup_panel_common.h"
+
+namespace anim::ui {
+
+using setup_panel::key;
+using setup_panel::shown;
+
+void Cells::next(const char* label) {
+  if (table_) {
+    ImGui::TableSetColumnIndex(column_++);
+    return;
+  }
+  // A form: the label in a fixed column, the field filling the rest of the line.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(ImGui::GetFontSize() * 6.5f);
+}
+
+// --- Frame ---
+
+bool SetupForm::begin(const Document& doc, int machine) {
+  rects.clear();
+  if (!doc.has_setup()) {
+    doc_ = 0;
+    editing_ = false;
+    pending_.clear();
+    return false;
+  }
+  const bool same = doc_ == doc.stamp().document && machine_ == machine;
+  if (!same || !editing_) working_ = machine_view(*doc.setup(), machine);
+  if (!same) editing_ = false;
+  doc_ = doc.stamp().document;
+  machine_ = machine;
+  editing_now_ = false;
+  return true;
+}
+
+void SetupForm::flush(Document& doc) {
+  if (pending_.empty() || !doc.has_setup()) return;
+  if (machine_ == 0) {
+    doc.edit_setup(working_, std::move(pending_));
+  } else {
+    Setup whole = *doc.setup();
+    store_machine_view(whole, machine_, working_);
+    doc.edit_setup(std::move(whole), std::move(pending_));
+  }
+  pending_.clear();
+}
+
+void SetupForm::end(Document& doc) {
+  editing_ = editing_now_;
+  flush(doc);
+}
+
+void SetupForm::reload(const Document& doc) {
+  if (doc.has_setup()) working_ = machine_view(*doc.setup(), machine_);
+}
+
+// --- Widgets ---
+
+bool SetupForm::finished_edit() {
+  // A field being typed in or dragged keeps working_ from being refreshed (see begin()).
+  if (ImGui::IsItemActive()) editing_now_ = true;
+  return ImGui::IsItemDeactivatedAfterEdit();
+}
+
+bool SetupForm::text_field(const char* id, const std::string& rect, std::string* text) {
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::InputText(id, text);
+  rects.record(rect);
+  return finished_edit();
+}
+
+bool SetupForm::float_field(const char* id, const std::string& rect, float* value, float speed,
+                            float min, float max, const char* format) {
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::DragFloat(id, value, speed, min, max, format,
+                   min < max ? ImGuiSliderFlags_AlwaysClamp : ImGuiSliderFlags_None);
+  rects.record(rect);
+  return finished_edit();
+}
+
+bool SetupForm::int_field(const char* id, const std::string& rect, float* value) {
+  int whole = static_cast<int>(std::lround(*value));
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::DragInt(id, &whole, 0.1f)) *value = static_cast<float>(whole);
+  rects.record(rect);
+  return finished_edit();
+}
+
+bool SetupForm::optional_float_field(const char* name, std::size_t row,
+                                     std::optional<float>* value, float when_enabled,
+                                     float speed) {
+  const std::string rect = key(name, row);
+  ImGui::PushID(name);
+  bool on = value->has_value();
+  bool done = false;
+  if (ImGui::Checkbox("##on", &on)) {
+    *value = on ? std::optional<float>(when_enabled) : std::nullopt;
+    done = true;
+  }
+  rects.record(key((std::string(name) + "_on").c_str(), row));
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+  if (value->has_value()) {
+    done = float_field("##value", rect, &**value, speed) || done;
+  } else {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("off");
+  }
+  ImGui::PopID();
+  return done;
+}
+
+bool SetupForm::begin_combo(const char* id, const std::string& rect, const char* preview) {
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const bool open = ImGui::BeginCombo(id, preview);
+  // An open combo has begun its popup window, whose title bar is the last item now.
+  if (!open) rects.record(rect);
+  return open;
+}
+
+bool SetupForm::combo_choice(const std::string& rect, const char* label, bool chosen) {
+  const bool picked = ImGui::Selectable(label, chosen);
+  rects.record(rect + "=" + label);
+  if (chosen) ImGui::SetItemDefaultFocus();
+  return picked && !chosen;
+}
+
+bool SetupForm::name_choice(const std::string& rect, const std::string& name, std::string* value) {
+  if (!combo_choice(rect, shown(name), *value == name)) return false;
+  *value = name;
+  return true;
+}
+
+bool SetupForm::remove_button(const std::string& rect, const char* tooltip) {
+  const bool pressed = ImGui::Button("x", ImVec2(ImGui::GetFrameHeight(), 0.0f));
+  rects.record(rect);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  return pressed;
+}
+
+void SetupForm::commit(std::string what) {
+  // Two edits finishing in one frame (rare: a field left by clicking a checkbox) share a step.
+  pending_ = pending_.empty() ? std::move(what) : pending_ + ", " + what;
+}
+
+}  // namespace anim::ui
