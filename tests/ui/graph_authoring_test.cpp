@@ -387,19 +387,14 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     drag_transition(ImVec2(locomotion.min.x + rim, locomotion.center().y), "Idle");
     ASSERT_EQ(current().transitions.size(), 2u);
 
-    // No box stands for any state until a transition leaves it: the table adds the first.
-    EXPECT_EQ(panel_.graph().rects.find(std::string("node:") + kAnyStateNode), nullptr);
-    open_tab("Transitions");
-    click_panel("add_transition");
-    ASSERT_EQ(current().transitions.size(), 3u);
+    // The any-state box stands from the first state on: a transition from any state is
+    // dragged out of it like the others.
+    const ItemRect any = graph_rect(std::string("node:") + kAnyStateNode);
     before = current_text();
-    pick("transition_from:2", "*");
-    expect_one_undo_step(before, "set source of transition * -> Locomotion");
-    pick("transition_to:2", "Halt");
-
-    open_tab("Graph");
-    h_.frames(2);
-    EXPECT_NE(panel_.graph().rects.find(std::string("node:") + kAnyStateNode), nullptr);
+    drag_transition(ImVec2(any.max.x - rim, any.center().y), "Halt");
+    ASSERT_EQ(current().transitions.size(), 3u);
+    expect_one_undo_step(before, "add transition * -> Halt");
+    EXPECT_EQ(current().transitions[2].from, kAnyStateNode);
     const ItemRect halt = graph_rect("node:Halt");
     drag_transition(ImVec2(halt.center().x, halt.min.y + rim), "Idle");
     ASSERT_EQ(current().transitions.size(), 4u);

@@ -35,7 +35,8 @@ Model two_clip_model() {
   return model;
 }
 
-// States A, B and C placed at `places` (graph units), with transitions "from>to".
+// States A, B and C placed at `places` (graph units), with transitions "from>to"; the any-state
+// box at (560, 400).
 anim::Setup three_states(const std::vector<glm::vec2>& places,
                          const std::vector<std::pair<std::string, std::string>>& transitions) {
   anim::Setup setup;
@@ -46,6 +47,9 @@ anim::Setup three_states(const std::vector<glm::vec2>& places,
     set_node_position(setup, names[i], places[static_cast<std::size_t>(i)]);
   }
   for (const auto& [from, to] : transitions) add_transition(setup, from, to);
+  // The any-state box, there with every state, out of the way of the tests' clicks and drags
+  // (and inside the bounds of any test's boxes, so that framing them all is unchanged).
+  set_node_position(setup, kAnyStateNode, glm::vec2(560, 400));
   return setup;
 }
 
@@ -333,20 +337,26 @@ TEST_F(StateGraphEditingTest, DraggingASelectedBoxMovesTheWholeSelectionAsOneEdi
   drag(a.min - ImVec2(10, 10), b.max + ImVec2(10, 10));
   ASSERT_EQ(graph.selection, (std::set<std::string>{"A", "B"}));
   drag(rect("node:B").center(), rect("node:B").center() + ImVec2(40, 30));
-  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"A":[60,50],"B":[360,50],"C":[20,200]}})");
+  EXPECT_EQ(doc.setup()->editor.dump(),
+            R"({"nodes":{"A":[60,50],"B":[360,50],)"
+            R"("C":[20,200],"*":[560,400]}})");
   EXPECT_EQ(doc.setup_history().undo_label(), "move 2 states");
   EXPECT_EQ(graph.selection, (std::set<std::string>{"A", "B"})) << "still selected";
   EXPECT_EQ(graph.selected, "B") << "the box grabbed";
   settle();
   EXPECT_NEAR(rect("node:A").min.x, a.min.x + 40.0f, 0.01f);
   ASSERT_TRUE(doc.undo_setup_edit());
-  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"A":[20,20],"B":[320,20],"C":[20,200]}})");
+  EXPECT_EQ(doc.setup()->editor.dump(),
+            R"({"nodes":{"A":[20,20],"B":[320,20],)"
+            R"("C":[20,200],"*":[560,400]}})");
   EXPECT_FALSE(doc.setup_history().can_undo()) << "one step";
 
   // Grabbing a box outside the selection selects it alone and moves only it.
   drag(rect("node:C").center(), rect("node:C").center() + ImVec2(0, 50));
   EXPECT_EQ(graph.selection, (std::set<std::string>{"C"}));
-  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"A":[20,20],"B":[320,20],"C":[20,250]}})");
+  EXPECT_EQ(doc.setup()->editor.dump(),
+            R"({"nodes":{"A":[20,20],"B":[320,20],)"
+            R"("C":[20,250],"*":[560,400]}})");
   EXPECT_EQ(doc.setup_history().undo_label(), "move C");
 }
 
@@ -390,7 +400,9 @@ TEST_F(StateGraphEditingTest, ZoomedFarOutABoxsMiddleStillDragsIt) {
   drag(b.center(), b.center() + ImVec2(10, 5));
   EXPECT_TRUE(doc.setup()->transitions.empty());
   // 10 x 5 pixels are 40 x 20 units at a quarter.
-  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"A":[20,20],"B":[360,40],"C":[20,200]}})");
+  EXPECT_EQ(doc.setup()->editor.dump(),
+            R"({"nodes":{"A":[20,20],"B":[360,40],)"
+            R"("C":[20,200],"*":[560,400]}})");
 }
 
 }  // namespace

@@ -30,19 +30,21 @@ TEST(StateGraphLayout, StoredPlacesWinAndTheRestFillFreeGridCells) {
   setup.states = {state("A"), state("B"), state("C")};
   setup.editor = Json::parse(R"({"camera": 3, "nodes": {"A": [20, 20], "C": "not a place"}})");
   const auto places = node_positions(setup);
-  ASSERT_EQ(places.size(), 3u);
+  ASSERT_EQ(places.size(), 4u) << "three states and the any-state box";
   EXPECT_EQ(places.at("A"), glm::vec2(20, 20));
   // The grid's first cell (20, 20) is A's, so B takes the second (20 + 170, 20) and C, whose
   // stored value is no place, the third.
   EXPECT_EQ(places.at("B"), glm::vec2(190, 20));
   EXPECT_EQ(places.at("C"), glm::vec2(360, 20));
-  EXPECT_EQ(places.count(kAnyStateNode), 0u) << "no transition starts from any state";
-
+  // The any-state box, there whether a transition leaves it or not, takes the next row.
+  EXPECT_EQ(places.at(kAnyStateNode), glm::vec2(20, 120));
   SetupTransition from_any;
   from_any.from = "*";
   from_any.to = "B";
   setup.transitions.push_back(from_any);
-  EXPECT_EQ(node_positions(setup).at(kAnyStateNode), glm::vec2(20, 120)) << "the next row";
+  EXPECT_EQ(node_positions(setup).at(kAnyStateNode), glm::vec2(20, 120));
+  // A machine without states has no box at all.
+  EXPECT_TRUE(node_positions(anim::Setup{}).empty());
 }
 
 TEST(StateGraphLayout, SettingAPlaceKeepsTheRestOfTheEditorBlock) {

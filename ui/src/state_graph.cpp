@@ -135,9 +135,11 @@ std::string transition_caption(const Setup& setup, int index) {
 std::map<std::string, glm::vec2> node_positions(const Setup& setup) {
   std::vector<std::string> names;
   for (const SetupState& state : setup.states) names.push_back(state.name);
+  // The any-state box is always there, as in Unity's Animator, so that a transition from any
+  // state can be dragged out of it like any other (a machine without states has no use for it).
   const bool any = std::any_of(setup.transitions.begin(), setup.transitions.end(),
                                [](const SetupTransition& t) { return t.from == kAnyStateNode; });
-  if (any) names.push_back(kAnyStateNode);
+  if (any || !setup.states.empty()) names.push_back(kAnyStateNode);
   std::map<std::string, glm::vec2> out;
   std::vector<std::string> unplaced;
   for (const std::string& name : names) {

@@ -26,7 +26,7 @@ constexpr const char* kAnyStateNode = "*";
 
 // Where each state's box goes (its top-left corner, in graph units = pixels at zoom 1): the
 // editor block's place when it holds a valid one, else the next free cell of a grid. The
-// any-state box is included when a transition starts from "*".
+// any-state box is included whenever there is a state (or a transition starts from "*").
 std::map<std::string, glm::vec2> node_positions(const Setup& setup);
 
 // Records `name`'s box at `position` in setup.editor["nodes"], keeping everything else there.
