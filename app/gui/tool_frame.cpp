@@ -36,7 +36,7 @@ void workspace_tabs(Tool& tool) {
   ImGui::Separator();
 }
 
-void main_menu(Tool& tool) {
+void main_menu(Tool& tool, ui::Commands& cmds) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) open_file_dialog(tool);
@@ -45,7 +45,7 @@ void main_menu(Tool& tool) {
     }
     if (ImGui::MenuItem("Reload clip files", nullptr, false,
                         tool.doc && !tool.doc->clip_file_entries().empty())) {
-      tool.doc->request_clip_file_reload();
+      cmds.request_clip_file_reload();
     }
     if (ImGui::MenuItem("Open built-in demo")) {
       request(tool, {PendingAction::Kind::kOpen, kBuiltinDemo});
@@ -83,10 +83,10 @@ void main_menu(Tool& tool) {
     const std::string undo = edits && edits->can_undo() ? "Undo " + edits->undo_label() : "Undo";
     const std::string redo = edits && edits->can_redo() ? "Redo " + edits->redo_label() : "Redo";
     if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, edits && edits->can_undo())) {
-      tool.doc->undo_setup_edit();
+      cmds.undo_setup_edit();
     }
     if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, edits && edits->can_redo())) {
-      tool.doc->redo_setup_edit();
+      cmds.redo_setup_edit();
     }
     ImGui::EndMenu();
   }
@@ -115,7 +115,7 @@ void main_menu(Tool& tool) {
     if (ImGui::MenuItem("Frame model", "F") && tool.doc) tool.viewport.frame_model(*tool.doc);
     if (ImGui::MenuItem("Reset pose", nullptr, false,
                         tool.doc && tool.doc->has_rotation_overrides())) {
-      tool.doc->clear_rotation_overrides();
+      cmds.clear_rotation_overrides();
     }
     ImGui::EndMenu();
   }
@@ -136,7 +136,7 @@ void main_menu(Tool& tool) {
   ImGui::EndMainMenuBar();
 }
 
-void shortcuts(Tool& tool) {
+void shortcuts(Tool& tool, ui::Commands& cmds) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || !io.KeyCtrl) return;
   // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
@@ -155,9 +155,9 @@ void shortcuts(Tool& tool) {
   const bool redo =
       ImGui::IsKeyPressed(SDL_SCANCODE_Y) || (io.KeyShift && ImGui::IsKeyPressed(SDL_SCANCODE_Z));
   if (redo) {
-    tool.doc->redo_setup_edit();
+    cmds.redo_setup_edit();
   } else if (ImGui::IsKeyPressed(SDL_SCANCODE_Z)) {
-    tool.doc->undo_setup_edit();
+    cmds.undo_setup_edit();
   }
 }
 
@@ -226,8 +226,9 @@ void show_pending_view(Tool& tool) {
                                                : "States");
 }
 
-void draw_panels(Tool& tool, ViewRenderer& renderer) {
-  ui::Document& doc = *tool.doc;
+// Every panel reads the same document and pose and queues its changes in `cmds`.
+void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
+  const ui::Document& doc = *tool.doc;
   show_pending_view(tool);
   const bool graph = tool.workspace == Workspace::kGraph;
   const WindowLayout layout = compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(),
@@ -241,35 +242,35 @@ void draw_panels(Tool& tool, ViewRenderer& renderer) {
   };
   if (graph) {
     panel("Parameters", layout.parameters, PanelId::kParameters,
-          [&] { tool.parameters.draw(doc, tool.selection); });
+          [&] { tool.parameters.draw(doc, cmds, tool.selection); });
   }
   panel("Skeleton", layout.skeleton, PanelId::kSkeleton,
-        [&] { tool.bone_tree.draw(doc, tool.selection); });
+        [&] { tool.bone_tree.draw(doc, cmds, tool.selection); });
   if (!graph) {
-    panel("Clips", layout.clips, PanelId::kClips, [&] { tool.clips.draw(doc, tool.selection); });
+    panel("Clips", layout.clips, PanelId::kClips, [&] { tool.clips.draw(doc, cmds, tool.selection); });
   }
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
   // Drawn after the viewport, the graph under the mouse takes F from it.
   tool.viewport.frame_key_taken = graph && tool.setup.graph().took_keys();
   if (begin_panel("Viewport", layout.viewport, PanelKind::kFixed))
-    tool.viewport.draw(doc, tool.selection, renderer);
+    tool.viewport.draw(doc, cmds, tool.selection, renderer);
   ImGui::End();
   ImGui::PopStyleVar();
   if (graph) {
     const std::string title =
         std::string(doc.setup_dirty() ? "Graph *" : "Graph") + "###graph_panel";
-    panel(title.c_str(), layout.graph, PanelId::kGraph, [&] { tool.setup.draw_graph(doc); });
+    panel(title.c_str(), layout.graph, PanelId::kGraph, [&] { tool.setup.draw_graph(doc, cmds); });
     panel("Inspector###setup_inspector", layout.inspector, PanelId::kInspector,
-          [&] { tool.setup_inspector.draw(doc, tool.selection, tool.setup.graph()); });
+          [&] { tool.setup_inspector.draw(doc, cmds, tool.selection, tool.setup.graph()); });
     panel("Setup", layout.setup, PanelId::kSetup,
-          [&] { tool.setup.draw(doc, tool.selection, /*all_tabs=*/false); });
+          [&] { tool.setup.draw(doc, cmds, tool.selection, /*all_tabs=*/false); });
   } else {
     panel("Inspector", layout.inspector, PanelId::kInspector,
-          [&] { tool.inspector.draw(doc, tool.selection); });
-    panel("Blend", layout.blend, PanelId::kBlend, [&] { tool.blend.draw(doc, tool.selection); });
+          [&] { tool.inspector.draw(doc, cmds, tool.selection); });
+    panel("Blend", layout.blend, PanelId::kBlend, [&] { tool.blend.draw(doc, cmds, tool.selection); });
   }
   panel("Timeline", layout.timeline, PanelId::kTimeline,
-        [&] { tool.timeline.draw(doc, tool.selection); });
+        [&] { tool.timeline.draw(doc, cmds, tool.selection); });
   if (begin_panel("##status", layout.status, PanelKind::kBare)) {
     ui::draw_status_bar(doc, tool.frame_ms, tool.notice_age < 8.0f ? tool.notice : "");
   }
@@ -375,9 +376,12 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   tool.parameters.apply_shift_ramp(*tool.doc);
   tool.doc->update(dt > 0.1f ? 0.1f : dt);
   ui::new_frame();
-  main_menu(tool);
-  shortcuts(tool);
-  draw_panels(tool, renderer);
+  // The document is read by everything drawn this frame and changed once all of it has drawn.
+  ui::Commands cmds;
+  main_menu(tool, cmds);
+  shortcuts(tool, cmds);
+  draw_panels(tool, renderer, cmds);
+  cmds.apply(*tool.doc);
   modal_dialogs(tool);
   keep_recovery_copy(tool, tool.seconds);
   ImGui::Render();

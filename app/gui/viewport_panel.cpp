@@ -43,7 +43,7 @@ void ViewportPanel::frame_model(const ui::Document& doc) {
   camera.frame(ground_, aspect_);
 }
 
-void ViewportPanel::toolbar(ui::Document& doc) {
+void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("Influence count").x + ImGui::GetFrameHeight() +
                           2.0f * ImGui::GetStyle().FramePadding.x);
   if (ImGui::BeginCombo("##shading", ui::shading_name(settings.shading))) {
@@ -68,7 +68,7 @@ void ViewportPanel::toolbar(ui::Document& doc) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the model in the view (F)");
   if (doc.has_rotation_overrides()) {
     next_item(button_width("Reset pose"));
-    if (ImGui::Button("Reset pose")) doc.clear_rotation_overrides();
+    if (ImGui::Button("Reset pose")) cmds.clear_rotation_overrides();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo every turn made with the rotate gizmo");
   }
   if (settings.shading == ui::Shading::kWeightHeatmap && settings.selected_joint < 0) {
@@ -78,13 +78,13 @@ void ViewportPanel::toolbar(ui::Document& doc) {
   }
 }
 
-void ViewportPanel::handle_input(ui::Document& doc, ui::Selection& selection,
+void ViewportPanel::handle_input(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection,
                                  const glm::vec2& origin, const glm::vec2& size) {
   ImGuiIO& io = ImGui::GetIO();
   const bool hovered = ImGui::IsItemHovered();
   const glm::vec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
   if (hovered && io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
-  if (gizmo_input(doc, selection, mouse, size)) return;
+  if (gizmo_input(doc, cmds, selection, mouse, size)) return;
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) dragging_ = false;
   if (ImGui::IsItemActive()) {
     const ImVec2 d = io.MouseDelta;
@@ -130,7 +130,7 @@ float ViewportPanel::gizmo_radius() const {
   return (ground_.valid() ? ground_.radius() : 1.0f) * 0.12f;
 }
 
-bool ViewportPanel::gizmo_input(ui::Document& doc, const ui::Selection& selection,
+bool ViewportPanel::gizmo_input(const ui::Document& doc, ui::Commands& cmds, const ui::Selection& selection,
                                 const glm::vec2& mouse, const glm::vec2& size) {
   const int joint = selection.joint;
   const bool shown = settings.show_rotate_gizmo && joint >= 0 &&
@@ -155,7 +155,7 @@ bool ViewportPanel::gizmo_input(ui::Document& doc, const ui::Selection& selectio
   if (angle != 0.0f) {
     glm::vec3 axis(0.0f);
     axis[gizmo_axis_] = 1.0f;
-    doc.set_rotation_override(joint, doc.rotation_override(joint) * glm::angleAxis(angle, axis));
+    cmds.set_rotation_override(joint, doc.rotation_override(joint) * glm::angleAxis(angle, axis));
   }
   gizmo_last_ = mouse;
   dragging_ = true;
@@ -234,8 +234,8 @@ void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& se
   }
 }
 
-void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, ViewRenderer& renderer) {
-  toolbar(doc);
+void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection, ViewRenderer& renderer) {
+  toolbar(doc, cmds);
   settings.selected_joint = selection.joint;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const glm::vec2 size(avail.x > 16.0f ? avail.x : 16.0f, avail.y > 16.0f ? avail.y : 16.0f);
@@ -262,7 +262,7 @@ void ViewportPanel::draw(ui::Document& doc, ui::Selection& selection, ViewRender
   ImGui::InvisibleButton("##viewport", ImVec2(size.x, size.y),
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                              ImGuiButtonFlags_MouseButtonMiddle);
-  handle_input(doc, selection, glm::vec2(origin.x, origin.y), size);
+  handle_input(doc, cmds, selection, glm::vec2(origin.x, origin.y), size);
   draw_labels(doc, selection, glm::vec2(origin.x, origin.y), size);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   draw_gizmo(doc, selection, glm::vec2(origin.x, origin.y), size,

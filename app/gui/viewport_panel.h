@@ -1,6 +1,7 @@
 #pragma once
 // The 3D view inside an ImGui window: renders the document's pose into a texture, shows it,
 // and turns mouse input into camera moves and joint picks.
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/orbit_camera.h"
 #include "anim/ui/rotate_gizmo.h"
@@ -13,7 +14,7 @@ namespace anim::app {
 class ViewportPanel {
  public:
   // Draws inside the current window: a toolbar, then the view filling the rest.
-  void draw(ui::Document& doc, ui::Selection& selection, ViewRenderer& renderer);
+  void draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection, ViewRenderer& renderer);
   // Places the camera around the document's current pose (key F, and on load).
   void frame_model(const ui::Document& doc);
 
@@ -23,16 +24,16 @@ class ViewportPanel {
   bool frame_key_taken = false;
 
  private:
-  void toolbar(ui::Document& doc);
+  void toolbar(const ui::Document& doc, ui::Commands& cmds);
   // The rotate gizmo of the selected joint: true while it owns the mouse.
-  bool gizmo_input(ui::Document& doc, const ui::Selection& selection, const glm::vec2& mouse,
+  bool gizmo_input(const ui::Document& doc, ui::Commands& cmds, const ui::Selection& selection, const glm::vec2& mouse,
                    const glm::vec2& size);
   void draw_gizmo(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
                   const glm::vec2& size, const glm::vec2& mouse) const;
   // How a view of `size` pixels sees model space: camera view x display turn, projection.
   ui::GizmoView gizmo_view(const glm::vec2& size) const;
   float gizmo_radius() const;
-  void handle_input(ui::Document& doc, ui::Selection& selection, const glm::vec2& origin,
+  void handle_input(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection, const glm::vec2& origin,
                     const glm::vec2& size);
   // Model space to clip space for a view of `size` pixels (gizmo_view's matrices combined).
   glm::mat4 model_to_screen(const glm::vec2& size) const;

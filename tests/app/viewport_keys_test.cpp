@@ -29,7 +29,7 @@ class ViewportKeysTest : public ::testing::Test {
   ViewportKeysTest() : doc_(demo::make_demo_model(), "builtin:demo") {
     // The viewport in the harness's window, and beside it another window with a text field.
     h_.set_draw([this] {
-      viewport_.draw(doc_, selection_, renderer_);
+      ui::testing::draw_panel(viewport_, doc_, selection_, renderer_);
       ImGui::SetNextWindowPos(ImVec2(960, 40), ImGuiCond_Always);
       ImGui::SetNextWindowSize(ImVec2(300, 200), ImGuiCond_Always);
       ImGui::Begin("Other");

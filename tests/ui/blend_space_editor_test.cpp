@@ -90,7 +90,7 @@ class BlendSpaceEditorTest : public ::testing::Test {
   BlendSpaceEditorTest() : doc_(make_model(), "test.x"), h_(ImVec2(640.0f, 620.0f)) {
     const Status attached = doc_.attach_unsaved_setup(diamond_setup());
     EXPECT_TRUE(attached.ok()) << attached.error().message;
-    h_.set_draw([this] { editor_.draw(doc_, space_); });
+    h_.set_draw([this] { testing::draw_panel(editor_, doc_, space_); });
     h_.frames(2);
   }
 

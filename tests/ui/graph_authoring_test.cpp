@@ -117,7 +117,7 @@ class WusonAuthoringTest : public ::testing::Test {
     ASSERT_TRUE(model.ok()) << model.error().to_string();
     doc_ = std::make_unique<Document>(std::move(model).value(), kWuson);
     ImGui::GetIO().KeyMap[ImGuiKey_Enter] = kEnterKey;
-    h_.set_draw([this] { panel_.draw(*doc_, sel_); });
+    h_.set_draw([this] { testing::draw_panel(panel_, *doc_, sel_); });
     h_.frames(2);
   }
 

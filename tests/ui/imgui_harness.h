@@ -5,6 +5,7 @@
 // third_party/imgui_config turns on those in its headers); each frame also checks that the
 // callback left every ImGui stack balanced, so a failure names the panel's test, not a crash.
 #include <functional>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +14,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "anim/ui/commands.h"
+#include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
 #include "anim/ui/item_rects.h"
 
@@ -29,6 +32,23 @@ constexpr int kAKey = 65;  // Select all, with Ctrl.
 constexpr int kZKey = 90;  // Undo, with Ctrl.
 constexpr int kEscapeKey = 27;
 constexpr int kDeleteKey = 127;
+
+// Draws `panel` as the tool does: it reads the document and queues its changes (Commands),
+// which are applied once it has drawn. Returns what its draw returns.
+template <class Panel, class... Args>
+decltype(auto) draw_panel(Panel& panel, Document& doc, Args&&... args) {
+  Commands cmds;
+  const Document& snapshot = doc;
+  using Result = decltype(panel.draw(snapshot, cmds, std::forward<Args>(args)...));
+  if constexpr (std::is_void_v<Result>) {
+    panel.draw(snapshot, cmds, std::forward<Args>(args)...);
+    cmds.apply(doc);
+  } else {
+    Result result = panel.draw(snapshot, cmds, std::forward<Args>(args)...);
+    cmds.apply(doc);
+    return result;
+  }
+}
 
 class ImGuiHarness {
  public:

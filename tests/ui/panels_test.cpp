@@ -90,7 +90,7 @@ TEST(BoneTreePanel, ClickOnAJointSelectsIt) {
   Selection sel;
   BoneTreePanel panel;
   panel.start_expanded = false;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   // Only the root shows until it is opened.
   ASSERT_NE(panel.rects.find("joint:root"), nullptr);
@@ -110,7 +110,7 @@ TEST(BoneTreePanel, ANewModelShowsItsWholeHierarchyAndCollapseAllHidesIt) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   BoneTreePanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   for (const char* name : {"joint:root", "joint:spine", "joint:head", "joint:arm", "joint:tip"}) {
     EXPECT_NE(panel.rects.find(name), nullptr) << name;
@@ -127,7 +127,7 @@ TEST(BoneTreePanel, SelectionFromElsewhereOpensThePathToIt) {
   Selection sel;
   BoneTreePanel panel;
   panel.start_expanded = false;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   EXPECT_EQ(panel.rects.find("joint:tip"), nullptr);
   sel.joint = kTip;  // As a click in the viewport would.
@@ -146,7 +146,7 @@ TEST(BoneTreePanel, SearchShowsMatchesWithTheirAncestors) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   BoneTreePanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   ASSERT_TRUE(h.click(panel.rects, "filter"));
   h.type("TI");  // Case-insensitive: matches "tip" only.
@@ -183,7 +183,7 @@ TEST(TimelinePanel, DraggingThePlayheadSeeksAndPausesWhileHeld) {
   Selection sel;
   sel.joint = kSpine;  // Shows its rotation keys too.
   TimelinePanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   // Rects are rebuilt every frame: keep a copy.
   ASSERT_NE(panel.rects.find("strip"), nullptr);
@@ -217,7 +217,7 @@ TEST(TimelinePanel, ScrubbingAPausedClipLeavesItPaused) {
   doc.set_playing(false);
   Selection sel;
   TimelinePanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   const ItemRect* strip = panel.rects.find("strip");
   ASSERT_NE(strip, nullptr);
@@ -231,7 +231,7 @@ TEST(TimelinePanel, PlayButtonAndSpaceToggle) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   TimelinePanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   ASSERT_TRUE(doc.playing());
   ASSERT_TRUE(h.click(panel.rects, "play"));
@@ -249,7 +249,7 @@ TEST(TimelinePanel, FrameStepsByButtonsAndKeys) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   TimelinePanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   doc.seek(0.5f);
   ASSERT_TRUE(h.click(panel.rects, "step_forward"));
@@ -273,7 +273,7 @@ TEST(TimelinePanel, LoopAndSpeedWidgetsEditTheDocument) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   TimelinePanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   ASSERT_TRUE(doc.loop());
   ASSERT_TRUE(h.click(panel.rects, "loop"));
@@ -290,7 +290,7 @@ TEST(TimelinePanel, CtrlWheelZoomsAroundTheMouse) {
   doc.set_playing(false);
   Selection sel;
   TimelinePanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   const ItemRect strip = *panel.rects.find("strip");
   const float x = strip.min.x + (strip.max.x - strip.min.x) * 0.75f;
@@ -317,7 +317,7 @@ TEST(TimelinePanel, ANewDocumentAtTheSameAddressStartsTheViewOver) {
   doc->set_playing(false);
   Selection sel;
   TimelinePanel panel;
-  h.set_draw([&] { panel.draw(*doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, *doc, sel); });
   h.frames(2);
   panel.zoom = 4.0f;
   panel.view_start = 1.0f;
@@ -336,7 +336,7 @@ TEST(ClipsPanel, ClickSelectsAndDoubleClickPlays) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   ClipsPanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   ASSERT_EQ(doc.current_clip(), 0);
   ASSERT_NE(panel.rects.find("clip:walk"), nullptr);
@@ -370,7 +370,7 @@ TEST(ClipsPanel, ClipsFromFilesShowTheirBindingAndChangedFilesOfferAReload) {
   doc.set_clip_files(doc.wanted_clip_files(), std::move(set));
   Selection sel;
   ClipsPanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   ASSERT_NE(panel.rects.find("clip:Sway"), nullptr);
   ASSERT_NE(panel.rects.find("clip:Other"), nullptr);
@@ -393,7 +393,7 @@ TEST(BlendPanel, ClipsArrivingFromFilesAreOfferedForTheBlend) {
   Document doc(std::move(one), "/art/chain.x");
   Selection sel;
   BlendPanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   EXPECT_TRUE(panel.blend_clips.empty()) << "one clip is no blend";
   doc.add_clip_files({"/art/chain@Run.x"});
@@ -412,7 +412,7 @@ TEST(BlendPanel, CrossfadeButtonFadesToTheChosenClip) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   BlendPanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   ASSERT_NE(panel.rects.find("crossfade_target"), nullptr);
   panel.crossfade_target = 1;  // "run"
@@ -431,7 +431,7 @@ TEST(BlendPanel, TargetComboPicksTheClip) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   BlendPanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   ASSERT_TRUE(h.click(panel.rects, "crossfade_target"));
   // The open list shows "walk" then "run" below the combo, one line each.
@@ -451,7 +451,7 @@ TEST(BlendPanel, StartBlendAndShiftRamp) {
   // As the tool does each frame, whatever panels it shows.
   h.set_draw([&] {
     panel.apply_shift_ramp(doc);
-    panel.draw(doc, sel);
+    testing::draw_panel(panel, doc, sel);
   });
   h.frames(2);
   ASSERT_EQ(panel.blend_clips, (std::vector<int>{0, 1}));  // "walk" at 0, "run" at 1.
@@ -498,7 +498,7 @@ TEST(BlendPanel, WithoutShiftRampShiftDoesNothing) {
   // As the tool does each frame, whatever panels it shows.
   h.set_draw([&] {
     panel.apply_shift_ramp(doc);
-    panel.draw(doc, sel);
+    testing::draw_panel(panel, doc, sel);
   });
   h.frames(2);
   ASSERT_TRUE(h.click(panel.rects, "start_blend"));
@@ -551,7 +551,7 @@ TEST(BlendPanel, DrawsTheStateMachineOfASetup) {
 
   Selection sel;
   BlendPanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
   ASSERT_TRUE(doc.state_machine()->set_float("speed", 1.0f));
   doc.update(0.1f);
@@ -576,7 +576,7 @@ TEST(InspectorPanel, ShowsTheSelectedJointAndLinksToItsParent) {
   Document doc(make_model(), "test://chain");
   Selection sel;
   InspectorPanel panel;
-  h.set_draw([&] { panel.draw(doc, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);  // Nothing selected: a hint.
   EXPECT_EQ(panel.rects.find("parent"), nullptr);
   sel.joint = kHead;
@@ -602,17 +602,17 @@ void draw_everything(const Model& model, int selected_joint) {
   TimelinePanel timeline;
   BlendPanel blend;
   h.set_draw([&] {
-    tree.draw(doc, sel);
+    testing::draw_panel(tree, doc, sel);
     ImGui::Separator();
-    inspector.draw(doc, sel);
+    testing::draw_panel(inspector, doc, sel);
     ImGui::Separator();
-    clips.draw(doc, sel);
+    testing::draw_panel(clips, doc, sel);
     ImGui::Separator();
-    blend.draw(doc, sel);
+    testing::draw_panel(blend, doc, sel);
     ImGui::Separator();
     draw_status_bar(doc, 1.25f);
     ImGui::Separator();
-    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 150.0f))) timeline.draw(doc, sel);
+    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 150.0f))) testing::draw_panel(timeline, doc, sel);
     ImGui::EndChild();
   });
   h.frames(3);
@@ -648,14 +648,14 @@ TEST(Panels, SelectScrubAndCrossfadeDriveTheDocument) {
   TimelinePanel timeline;
   BlendPanel blend;
   h.set_draw([&] {
-    if (ImGui::BeginChild("tree", ImVec2(300.0f, 250.0f))) tree.draw(doc, sel);
+    if (ImGui::BeginChild("tree", ImVec2(300.0f, 250.0f))) testing::draw_panel(tree, doc, sel);
     ImGui::EndChild();
     ImGui::SameLine();
-    if (ImGui::BeginChild("inspector", ImVec2(0.0f, 250.0f))) inspector.draw(doc, sel);
+    if (ImGui::BeginChild("inspector", ImVec2(0.0f, 250.0f))) testing::draw_panel(inspector, doc, sel);
     ImGui::EndChild();
-    if (ImGui::BeginChild("blend", ImVec2(0.0f, 300.0f))) blend.draw(doc, sel);
+    if (ImGui::BeginChild("blend", ImVec2(0.0f, 300.0f))) testing::draw_panel(blend, doc, sel);
     ImGui::EndChild();
-    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 160.0f))) timeline.draw(doc, sel);
+    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 160.0f))) testing::draw_panel(timeline, doc, sel);
     ImGui::EndChild();
   });
   h.frames(2);

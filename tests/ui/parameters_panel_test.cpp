@@ -56,7 +56,7 @@ class ParametersPanelTest : public ::testing::Test {
     EXPECT_TRUE(doc_.attach_setup(driven_setup(), "body.json").ok());
     doc_.use_state_machine();
     h_.set_draw([this] {
-      if (draw_) panel_.draw(doc_, sel_);
+      if (draw_) testing::draw_panel(panel_, doc_, sel_);
     });
     h_.frames(2);
   }

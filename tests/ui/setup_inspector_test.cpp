@@ -100,7 +100,7 @@ class SetupInspectorTest : public ::testing::Test {
       : h_(ImVec2(520.0f, 760.0f)), doc_(make_model(), "test://body") {
     const Status attached = doc_.attach_setup(inspected_setup(), "body.json");
     EXPECT_TRUE(attached.ok()) << (attached.ok() ? "" : attached.error().to_string());
-    h_.set_draw([this] { inspector_.draw(doc_, sel_, graph_); });
+    h_.set_draw([this] { testing::draw_panel(inspector_, doc_, sel_, graph_); });
     h_.frames(2);
   }
   const anim::Setup& current() const { return *doc_.setup(); }

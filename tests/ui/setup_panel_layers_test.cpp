@@ -63,12 +63,12 @@ class SetupPanelLayersTest : public ::testing::Test {
     h_.set_draw([this] {
       ImGui::SetNextWindowSize(ImVec2(1000.0f, 300.0f));
       ImGui::Begin("setup");
-      panel_.draw(doc_, sel_);
+      testing::draw_panel(panel_, doc_, sel_);
       ImGui::End();
       ImGui::SetNextWindowPos(ImVec2(0.0f, 320.0f));
       ImGui::SetNextWindowSize(ImVec2(400.0f, 300.0f));
       ImGui::Begin("skeleton");
-      tree_.draw(doc_, sel_);
+      testing::draw_panel(tree_, doc_, sel_);
       ImGui::End();
     });
     h_.frames(2);

@@ -68,7 +68,7 @@ using testing::kSpaceKey;
 class SetupPanelTest : public ::testing::Test {
  protected:
   SetupPanelTest() : doc_(make_model(), "test://legs") {
-    h_.set_draw([this] { panel_.draw(doc_, sel_); });
+    h_.set_draw([this] { testing::draw_panel(panel_, doc_, sel_); });
     h_.frames(2);
   }
 

@@ -15,6 +15,7 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
+#include "imgui_harness.h"
 
 namespace anim::ui {
 namespace {
@@ -92,7 +93,7 @@ class StateGraphEditingTest : public ::testing::Test {
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(800, 600));
     ImGui::Begin("graph", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
-    graph.draw(doc);
+    testing::draw_panel(graph, doc);
     ImGui::End();
     ImGui::Render();
   }

@@ -14,6 +14,7 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
+#include "imgui_harness.h"
 
 namespace anim::ui {
 namespace {
@@ -196,7 +197,7 @@ class StateGraphDragTest : public ::testing::Test {
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImVec2(800, 600));
     ImGui::Begin("graph", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
-    graph.draw(doc);
+    testing::draw_panel(graph, doc);
     ImGui::End();
     ImGui::Render();
   }

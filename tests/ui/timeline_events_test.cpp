@@ -41,7 +41,7 @@ class TimelineEventsTest : public ::testing::Test {
     doc.new_setup();
     doc.play_clip(0);
     doc.set_playing(false);
-    h.set_draw([&] { panel.draw(doc, sel); });
+    h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
     h.frames(2);
     const ItemRect* lane = panel.events.rects.find("events");
     EXPECT_NE(lane, nullptr);
@@ -133,7 +133,7 @@ TEST_F(TimelineEventsTest, DeleteRemovesTheSelectedMarkerUnderTheMouse) {
 
 TEST_F(TimelineEventsTest, NoSetupNoLane) {
   Document plain(walk_model(), "test://walk");
-  h.set_draw([&] { panel.draw(plain, sel); });
+  h.set_draw([&] { testing::draw_panel(panel, plain, sel); });
   h.frames(2);
   EXPECT_EQ(panel.events.rects.find("events"), nullptr);
 }

@@ -165,7 +165,7 @@ void BlendPanel::apply_shift_ramp(Document& doc) const {
   p.target = io.KeyShift && !io.WantTextInput ? p.max : p.min;
 }
 
-void BlendPanel::draw(Document& doc, Selection& /*sel*/) {
+void BlendPanel::draw(const Document& doc, Commands& cmds, Selection& /*sel*/) {
   rects.clear();
   if (seen_ != doc.stamp()) {
     seen_ = doc.stamp();
@@ -178,13 +178,13 @@ void BlendPanel::draw(Document& doc, Selection& /*sel*/) {
   }
   // The running state machine comes first: it is what the user opened the setup for.
   const bool machine_first = doc.mode() == PlaybackMode::kStateMachine;
-  if (machine_first) state_machine_section(doc);
-  crossfade_section(doc);
-  blend_section(doc);
-  if (!machine_first) state_machine_section(doc);
+  if (machine_first) state_machine_section(doc, cmds);
+  crossfade_section(doc, cmds);
+  blend_section(doc, cmds);
+  if (!machine_first) state_machine_section(doc, cmds);
 }
 
-void BlendPanel::crossfade_section(Document& doc) {
+void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
   if (!ImGui::CollapsingHeader("Crossfade", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("crossfade");
   const std::vector<Clip>& clips = doc.model().clips;
@@ -235,9 +235,8 @@ void BlendPanel::crossfade_section(Document& doc) {
     options.curve = crossfade_curve;
     options.freeze_source = freeze_outgoing;
     const bool had_clip = doc.mode() == PlaybackMode::kClip && current >= 0;
-    if (doc.crossfade_to(crossfade_target, options)) {
-      fade_source_ = had_clip && !freeze_outgoing ? clip_name(doc, current) : "frozen pose";
-    }
+    cmds.crossfade_to(crossfade_target, options);  // A valid clip: chosen above.
+    fade_source_ = had_clip && !freeze_outgoing ? clip_name(doc, current) : "frozen pose";
   }
   rects.record("crossfade");
   if (ImGui::IsItemHovered()) {
@@ -259,7 +258,7 @@ void BlendPanel::crossfade_section(Document& doc) {
   ImGui::PopID();
 }
 
-void BlendPanel::blend_section(Document& doc) {
+void BlendPanel::blend_section(const Document& doc, Commands& cmds) {
   if (!ImGui::CollapsingHeader("1D blend", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("blend1d");
   const std::vector<Clip>& clips = doc.model().clips;
@@ -319,7 +318,7 @@ void BlendPanel::blend_section(Document& doc) {
   ImGui::SameLine();
   ImGui::BeginDisabled(!valid);
   if (ImGui::Button("Start blend", ImVec2(-FLT_MIN, 0.0f))) {
-    doc.start_blend(blend_clips, blend_positions);
+    cmds.start_blend(blend_clips, blend_positions);
   }
   rects.record("start_blend");
   ImGui::EndDisabled();
@@ -327,14 +326,13 @@ void BlendPanel::blend_section(Document& doc) {
 
   // The running blend's parameter.
   const bool running = doc.mode() == PlaybackMode::kBlend1D;
-  SmoothedValue& p = doc.blend().parameter;
+  const SmoothedValue& p = doc.blend().parameter;
   ImGui::Spacing();
   ImGui::BeginDisabled(!running || shift_ramp);
   form_label("Parameter");
   float target = p.target;
   if (ImGui::SliderFloat("##parameter", &target, p.min, std::max(p.max, p.min + 1e-3f), "%.3f")) {
-    p.target = target;
-    if (!(p.rate > 0.0f)) p.value = target;
+    cmds.set_blend_target(target, !(p.rate > 0.0f));
   }
   rects.record("blend_param");
   ImGui::EndDisabled();
@@ -346,7 +344,7 @@ void BlendPanel::blend_section(Document& doc) {
   float rate = p.rate;
   if (ImGui::SliderFloat("##rate", &rate, 0.0f, 5.0f, rate > 0.0f ? "%.2f / s" : "instant",
                          ImGuiSliderFlags_AlwaysClamp)) {
-    p.rate = rate;
+    cmds.set_blend_rate(rate);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("How fast the parameter follows its target");
   if (!running) {
@@ -367,15 +365,15 @@ void BlendPanel::blend_section(Document& doc) {
   ImGui::PopID();
 }
 
-void BlendPanel::state_machine_section(Document& doc) {
+void BlendPanel::state_machine_section(const Document& doc, Commands& cmds) {
   if (!doc.has_setup() || doc.state_machine() == nullptr) return;
   if (!ImGui::CollapsingHeader("State machine", ImGuiTreeNodeFlags_DefaultOpen)) return;
   ImGui::PushID("state_machine");
-  StateMachineInstance& sm = *doc.state_machine();
+  const StateMachineInstance& sm = *doc.state_machine();
   bool restart = false;
   const StateMachineDef& def = sm.def();
   if (doc.mode() != PlaybackMode::kStateMachine) {
-    if (ImGui::Button("Run state machine", ImVec2(-FLT_MIN, 0.0f))) doc.use_state_machine();
+    if (ImGui::Button("Run state machine", ImVec2(-FLT_MIN, 0.0f))) cmds.use_state_machine();
   } else {
     ImGui::TextColored(colors::playing(), "Running");
     ImGui::SameLine();
@@ -433,7 +431,7 @@ void BlendPanel::state_machine_section(Document& doc) {
   } else {
     ImGui::TextDisabled("No transition running");
   }
-  if (!def.layers.empty()) layers_table(sm, rects);
+  if (!def.layers.empty()) layers_table(sm, rects, cmds);
   if (!def.events.empty()) {
     // The latest events, newest first, fading over two seconds.
     form_label("Events");
@@ -466,7 +464,8 @@ void BlendPanel::state_machine_section(Document& doc) {
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(param.name.c_str());
       ImGui::TableSetColumnIndex(1);
-      parameter_control(sm, index);
+      float value = 0.0f;
+      if (parameter_control(sm, index, &value)) cmds.set_parameter(param.name, value);
       ImGui::TableSetColumnIndex(2);
       text_right(parameter_value_text(sm, index).c_str());
       ImGui::PopID();
@@ -474,7 +473,7 @@ void BlendPanel::state_machine_section(Document& doc) {
     ImGui::EndTable();
   }
   ImGui::PopID();
-  if (restart) doc.restart_state_machine();
+  if (restart) cmds.restart_state_machine();
 }
 
 }  // namespace anim::ui

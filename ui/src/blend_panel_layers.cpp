@@ -10,7 +10,7 @@
 
 namespace anim::ui {
 
-void layers_table(StateMachineInstance& sm, ItemRects& rects) {
+void layers_table(const StateMachineInstance& sm, ItemRects& rects, Commands& cmds) {
   const StateMachineDef& def = sm.def();
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
@@ -55,7 +55,7 @@ void layers_table(StateMachineInstance& sm, ItemRects& rects) {
       ImGui::TextDisabled("%.2f (x %s)", static_cast<double>(weight),
                           def.parameters[l.weight_parameter].name.c_str());
     } else if (ImGui::SliderFloat("##weight", &weight, 0.0f, 1.0f, "%.2f")) {
-      sm.set_layer_weight(layer, weight);
+      cmds.set_layer_weight(layer, weight);
     }
     rects.record("layer_weight:" + l.name);
     ImGui::PopID();

@@ -151,17 +151,17 @@ struct BlendSpaceEditor::View {
   }
 };
 
-bool BlendSpaceEditor::edit(Document& doc, Setup changed, const std::string& what) {
-  doc.edit_setup(
+bool BlendSpaceEditor::edit(const Document& doc, Commands& cmds, Setup changed, const std::string& what) {
+  cmds.edit_setup(
       std::move(changed),
-      what + " of blend space " + doc.setup()->blend_spaces[static_cast<std::size_t>(space_)].name);
+      what + " of blend space " + cmds.setup(doc)->blend_spaces[static_cast<std::size_t>(space_)].name);
   return true;
 }
 
-bool BlendSpaceEditor::draw(Document& doc, int space, float max_side) {
+bool BlendSpaceEditor::draw(const Document& doc, Commands& cmds, int space, float max_side) {
   rects.clear();
   weights_.clear();
-  const Setup* setup = doc.setup();
+  const Setup* setup = cmds.setup(doc);
   if (setup == nullptr || space < 0 ||
       static_cast<std::size_t>(space) >= setup->blend_spaces.size()) {
     space_ = dragging_ = selected = -1;
@@ -203,7 +203,7 @@ bool BlendSpaceEditor::draw(Document& doc, int space, float max_side) {
     if (view.two_d) view.y = axis_range(*setup, *source.parameter_y, ys);
   }
 
-  StateMachineInstance* sm = doc.state_machine();
+  const StateMachineInstance* sm = doc.state_machine();
   view.param_x = number_parameter(sm, source.parameter);
   view.param_y = view.two_d ? number_parameter(sm, *source.parameter_y) : -1;
   view.live = view.param_x >= 0 && (!view.two_d || view.param_y >= 0);
@@ -260,22 +260,22 @@ bool BlendSpaceEditor::draw(Document& doc, int space, float max_side) {
   rects.record("canvas");
   rects.record("plot", view.plot_min, view.plot_max);
   // A drag or drive follows the mouse before drawing, so that what is drawn is under the mouse.
-  if (ImGui::IsItemActive()) follow_mouse(doc, view);
+  if (ImGui::IsItemActive()) follow_mouse(doc, cmds, view);
   if (dragging_ >= 0) points[static_cast<std::size_t>(dragging_)] = drag_position_;
   if (view.live) {
     view.value = {sm->value(view.param_x), view.two_d ? sm->value(view.param_y) : 0.0f};
     view.target = {sm->target(view.param_x), view.two_d ? sm->target(view.param_y) : 0.0f};
   }
 
-  draw_space(view, points, doc);
-  const bool edited = handle_mouse(doc, view, points);
+  draw_space(view, points, *cmds.setup(doc));
+  const bool edited = handle_mouse(doc, cmds, view, points);
   legend(view, points);
   ImGui::PopID();
   return edited;
 }
 
 void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& points,
-                                  const Document& doc) {
+                                  const Setup& setup) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 faint = ImGui::GetColorU32(ImGuiCol_Text, 0.25f);
@@ -308,7 +308,7 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
                                std::max(view.canvas_max.x - extent.x - 2.0f, view.canvas_min.x));
     draw->AddText(ImVec2(x, at.y), color, s.c_str());
   };
-  const SetupBlendSpace& space = doc.setup()->blend_spaces[static_cast<std::size_t>(view.space)];
+  const SetupBlendSpace& space = setup.blend_spaces[static_cast<std::size_t>(view.space)];
   // Under the plot in 2D; at the foot of the strip in 1D, clear of the labels under the axis.
   const float below = view.two_d ? view.plot_max.y + 3.0f : view.canvas_max.y - line * 1.9f - 3.0f;
   text_at(ImVec2(view.plot_min.x, below), 0.0f, number(view.x.min), dim);
@@ -399,13 +399,13 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
   draw->PopClipRect();
 }
 
-void BlendSpaceEditor::follow_mouse(Document& doc, const View& view) {
+void BlendSpaceEditor::follow_mouse(const Document& doc, Commands& cmds, const View& view) {
   const Point2 under = view.to_value(ImGui::GetIO().MousePos);
   if (driving_ && view.live) {
     // As the Blend panel's sliders: the targets, which smoothing then follows.
-    StateMachineInstance* sm = doc.state_machine();
-    sm->set_value(view.param_x, under.x);
-    if (view.two_d) sm->set_value(view.param_y, under.y);
+    const std::vector<ParameterDef>& params = doc.state_machine()->def().parameters;
+    cmds.set_parameter(params[static_cast<std::size_t>(view.param_x)].name, under.x);
+    if (view.two_d) cmds.set_parameter(params[static_cast<std::size_t>(view.param_y)].name, under.y);
   }
   if (dragging_ >= 0) {
     // A click is no drag: the point moves once the mouse does, then sits under it.
@@ -414,7 +414,7 @@ void BlendSpaceEditor::follow_mouse(Document& doc, const View& view) {
   }
 }
 
-bool BlendSpaceEditor::handle_mouse(Document& doc, const View& view,
+bool BlendSpaceEditor::handle_mouse(const Document& doc, Commands& cmds, const View& view,
                                     const std::vector<Point2>& points) {
   const ImGuiIO& io = ImGui::GetIO();
   const bool hovered = ImGui::IsItemHovered();
@@ -436,9 +436,9 @@ bool BlendSpaceEditor::handle_mouse(Document& doc, const View& view,
     if (drive || io.KeyCtrl) {
       driving_ = true;
       if (doc.state_machine() != nullptr && doc.mode() != PlaybackMode::kStateMachine) {
-        doc.use_state_machine();
+        cmds.use_state_machine();
       }
-      follow_mouse(doc, view);  // The press itself sets the values.
+      follow_mouse(doc, cmds, view);  // The press itself sets the values.
     } else if (hit >= 0) {
       selected = dragging_ = hit;
       drag_press_ = io.MousePos;
@@ -456,10 +456,10 @@ bool BlendSpaceEditor::handle_mouse(Document& doc, const View& view,
           break;
         }
       }
-      Setup changed = *doc.setup();
+      Setup changed = *cmds.setup(doc);
       int added = -1;
       if (add_blend_point(changed, view.space, clip, view.snapped(under), &added)) {
-        edited = edit(doc, std::move(changed), "add point " + clip);
+        edited = edit(doc, cmds, std::move(changed), "add point " + clip);
         selected = added;
       }
     } else {
@@ -471,11 +471,11 @@ bool BlendSpaceEditor::handle_mouse(Document& doc, const View& view,
     if (dragging_ >= 0) {
       const int point = dragging_;
       dragging_ = -1;
-      Setup changed = *doc.setup();
+      Setup changed = *cmds.setup(doc);
       int moved_to = point;
       // A point dropped where it was, or onto another's place, is no edit.
       if (drag_moved_ && move_blend_point(changed, view.space, point, drag_position_, &moved_to)) {
-        edited = edit(doc, std::move(changed),
+        edited = edit(doc, cmds, std::move(changed),
                       "move point " + view.clips[static_cast<std::size_t>(point)]);
         selected = moved_to;
       }
@@ -503,18 +503,18 @@ bool BlendSpaceEditor::handle_mouse(Document& doc, const View& view,
       ImGui::OpenPopup("space_menu");
     }
   }
-  if (!edited) edited = point_menu(doc, view);
-  if (!edited) edited = space_menu(doc, view);
+  if (!edited) edited = point_menu(doc, cmds, view);
+  if (!edited) edited = space_menu(doc, cmds, view);
 
   // Delete removes the selected point while the mouse is over the space and no text is typed.
   const bool keys = view.contains(io.MousePos) && !io.WantTextInput &&
                     !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
   if (!edited && selected >= 0 && keys &&
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
-    Setup changed = *doc.setup();
+    Setup changed = *cmds.setup(doc);
     const std::string clip = view.clips[static_cast<std::size_t>(selected)];
     if (remove_blend_point(changed, view.space, selected)) {
-      edited = edit(doc, std::move(changed), "remove point " + clip);
+      edited = edit(doc, cmds, std::move(changed), "remove point " + clip);
     }
     selected = -1;
   }
@@ -561,7 +561,7 @@ void BlendSpaceEditor::legend(const View& view, const std::vector<Point2>& point
   ImGui::EndTable();
 }
 
-bool BlendSpaceEditor::point_menu(Document& doc, const View& view) {
+bool BlendSpaceEditor::point_menu(const Document& doc, Commands& cmds, const View& view) {
   if (!ImGui::BeginPopup("point_menu")) return false;
   // Choices are applied after the menu is drawn: an edit replaces the setup it reads.
   std::string clip;
@@ -586,19 +586,19 @@ bool BlendSpaceEditor::point_menu(Document& doc, const View& view) {
   }
   ImGui::EndPopup();
   if (!valid) return false;
-  Setup changed = *doc.setup();
+  Setup changed = *cmds.setup(doc);
   const std::string& current = view.clips[static_cast<std::size_t>(point)];
   if (!clip.empty() && set_blend_point_clip(changed, view.space, point, clip)) {
-    return edit(doc, std::move(changed), "set clip of point " + current + " to " + clip);
+    return edit(doc, cmds, std::move(changed), "set clip of point " + current + " to " + clip);
   }
   if (remove && remove_blend_point(changed, view.space, point)) {
     selected = -1;
-    return edit(doc, std::move(changed), "remove point " + current);
+    return edit(doc, cmds, std::move(changed), "remove point " + current);
   }
   return false;
 }
 
-bool BlendSpaceEditor::space_menu(Document& doc, const View& view) {
+bool BlendSpaceEditor::space_menu(const Document& doc, Commands& cmds, const View& view) {
   if (!ImGui::BeginPopup("space_menu")) return false;
   std::string clip;
   const bool open = ImGui::BeginMenu("Add point here");
@@ -612,11 +612,11 @@ bool BlendSpaceEditor::space_menu(Document& doc, const View& view) {
   }
   ImGui::EndPopup();
   if (clip.empty()) return false;
-  Setup changed = *doc.setup();
+  Setup changed = *cmds.setup(doc);
   int added = -1;
   if (!add_blend_point(changed, view.space, clip, menu_at_, &added)) return false;
   selected = added;
-  return edit(doc, std::move(changed), "add point " + clip);
+  return edit(doc, cmds, std::move(changed), "add point " + clip);
 }
 
 }  // namespace anim::ui

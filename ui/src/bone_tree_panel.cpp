@@ -69,7 +69,7 @@ void BoneTreePanel::apply_filter(const Skeleton& skeleton) {
   }
 }
 
-void BoneTreePanel::draw(Document& doc, Selection& sel) {
+void BoneTreePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   rects.clear();
   const Model& model = doc.model();
   const Skeleton& skeleton = model.skeleton;
@@ -149,7 +149,7 @@ void BoneTreePanel::draw(Document& doc, Selection& sel) {
     SetupLayer& layer = changed.layers[mask_layer_];
     const bool include = !mask_[toggled_];
     if (set_joint_in_mask(layer, skeleton, toggled_, include)) {
-      doc.edit_setup(std::move(changed), std::string(include ? "add " : "remove ") +
+      cmds.edit_setup(std::move(changed), std::string(include ? "add " : "remove ") +
                                              skeleton.names[toggled_] + (include ? " to" : " from") +
                                              " the mask of layer " + sel.mask_layer);
     }

@@ -123,7 +123,7 @@ void ClipsPanel::sort_rows(const Document& doc) {
                    [&](int a, int b) { return sort_descending_ ? less(b, a) : less(a, b); });
 }
 
-void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
+void ClipsPanel::draw(const Document& doc, Commands& cmds, Selection& /*sel*/) {
   rects.clear();
   const Model& model = doc.model();
   const std::vector<Clip>& clips = model.clips;
@@ -140,7 +140,7 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
                                                                 : "Clip files changed on disk.");
     ImGui::PopStyleColor();
     ImGui::SameLine();
-    if (ImGui::SmallButton("Reload")) doc.request_clip_file_reload();
+    if (ImGui::SmallButton("Reload")) cmds.request_clip_file_reload();
     rects.record("reload_clip_files");
   }
   if (clips.empty()) {
@@ -267,22 +267,22 @@ void ClipsPanel::draw(Document& doc, Selection& /*sel*/) {
     rects.record("clip:" + clip.name);
     if (clicked) {
       selected = index;
-      if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) doc.play_clip(index);
+      if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) cmds.play_clip(index);
     }
     const ClipSource* source = model.clip_source(index);
     if (ImGui::BeginPopupContextItem("row_menu")) {
       selected = index;
-      if (ImGui::MenuItem("Play from start")) doc.play_clip(index);
+      if (ImGui::MenuItem("Play from start")) cmds.play_clip(index);
       CrossfadeOptions fade;
       fade.curve = FadeCurve::kSmoothstep;
       if (ImGui::MenuItem("Crossfade to it (0.25 s)", nullptr, false, doc.current_clip() >= 0)) {
-        doc.crossfade_to(index, fade);
+        cmds.crossfade_to(index, fade);
       }
       if (source) {
         ImGui::Separator();
         const std::string remove = "Remove clip file " + file_name(source->file);
-        if (ImGui::MenuItem(remove.c_str())) doc.remove_clip_file(source->entry);
-        if (ImGui::MenuItem("Reload clip files")) doc.request_clip_file_reload();
+        if (ImGui::MenuItem(remove.c_str())) cmds.remove_clip_file(source->entry);
+        if (ImGui::MenuItem("Reload clip files")) cmds.request_clip_file_reload();
       }
       ImGui::EndPopup();
     }

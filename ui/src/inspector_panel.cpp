@@ -112,7 +112,7 @@ void keys_table(const Clip& clip, int joint) {
 
 }  // namespace
 
-void InspectorPanel::draw(Document& doc, Selection& sel) {
+void InspectorPanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   rects.clear();
   const Model& model = doc.model();
   const Skeleton& skeleton = model.skeleton;
@@ -175,7 +175,7 @@ void InspectorPanel::draw(Document& doc, Selection& sel) {
     const float degrees = glm::degrees(2.0f * std::acos(std::min(std::fabs(q.w), 1.0f)));
     ImGui::TextColored(colors::highlight(), "Turned %.1f\u00b0 by the rotate gizmo", degrees);
     ImGui::SameLine();
-    if (ImGui::SmallButton("Reset")) doc.clear_rotation_override(joint);
+    if (ImGui::SmallButton("Reset")) cmds.clear_rotation_override(joint);
     rects.record("reset_override");
   }
 

@@ -9,7 +9,7 @@
 
 namespace anim::ui {
 
-bool parameter_control(StateMachineInstance& sm, int index) {
+bool parameter_control(const StateMachineInstance& sm, int index, float* value) {
   const ParameterDef& param = sm.def().parameters[static_cast<std::size_t>(index)];
   ImGui::SetNextItemWidth(-FLT_MIN);
   const bool bounded =
@@ -19,7 +19,7 @@ bool parameter_control(StateMachineInstance& sm, int index) {
       float v = sm.target(index);
       const bool changed = bounded ? ImGui::SliderFloat("##v", &v, param.min, param.max, "%.3f")
                                    : ImGui::DragFloat("##v", &v, 0.01f, 0.0f, 0.0f, "%.3f");
-      if (changed) sm.set_value(index, v);
+      if (changed) *value = v;
       return changed;
     }
     case ParameterType::kInt: {
@@ -27,18 +27,18 @@ bool parameter_control(StateMachineInstance& sm, int index) {
       if (!ImGui::InputInt("##v", &v)) return false;
       float f = static_cast<float>(v);
       if (bounded) f = std::clamp(f, param.min, param.max);
-      sm.set_value(index, f);
+      *value = f;
       return true;
     }
     case ParameterType::kBool: {
       bool v = sm.target(index) > 0.5f;
       if (!ImGui::Checkbox("##v", &v)) return false;
-      sm.set_value(index, v ? 1.0f : 0.0f);
+      *value = v ? 1.0f : 0.0f;
       return true;
     }
     case ParameterType::kTrigger:
       if (!ImGui::Button("Fire", ImVec2(-FLT_MIN, 0.0f))) return false;
-      sm.set_trigger(param.name);
+      *value = 1.0f;
       return true;
   }
   return false;

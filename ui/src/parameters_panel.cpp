@@ -49,7 +49,7 @@ void ParametersPanel::apply_shift_ramp(Document& doc) const {
   if (sm.target(index) != target) sm.set_value(index, target);
 }
 
-void ParametersPanel::draw(Document& doc, Selection& sel) {
+void ParametersPanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   if (!begin(doc)) {
     ImGui::TextDisabled("No setup: its parameters show here.");
     return;
@@ -89,7 +89,7 @@ void ParametersPanel::draw(Document& doc, Selection& sel) {
     for (std::size_t i = 0; i < working_.parameters.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
-      row(doc, sel, i);
+      row(doc, cmds, sel, i);
       ImGui::TableSetColumnIndex(3);
       if (remove_button(key("remove_parameter", i), "Remove this parameter")) remove = i;
       ImGui::PopID();
@@ -111,10 +111,10 @@ void ParametersPanel::draw(Document& doc, Selection& sel) {
     for (const SetupParameter& p : working_.parameters) found = found || p.name == ramp;
     if (!found) ramp.clear();
   }
-  end(doc);
+  end(doc, cmds);
 }
 
-void ParametersPanel::row(Document& doc, Selection& sel, std::size_t i) {
+void ParametersPanel::row(const Document& doc, Commands& cmds, Selection& sel, std::size_t i) {
   const Setup& saved = *doc.setup();
   SetupParameter& p = working_.parameters[i];
   ImGui::TableSetColumnIndex(0);
@@ -148,7 +148,7 @@ void ParametersPanel::row(Document& doc, Selection& sel, std::size_t i) {
   }
 
   ImGui::TableSetColumnIndex(1);
-  StateMachineInstance* sm = doc.state_machine();
+  const StateMachineInstance* sm = doc.state_machine();
   const int index = sm == nullptr ? -1 : running_index(*sm, p.name);
   if (index < 0) {
     ImGui::TextDisabled("not running");
@@ -158,7 +158,8 @@ void ParametersPanel::row(Document& doc, Selection& sel, std::size_t i) {
   } else {
     const bool ramped = ramp == p.name;
     ImGui::BeginDisabled(ramped);
-    parameter_control(*sm, index);
+    float value = 0.0f;
+    if (parameter_control(*sm, index, &value)) cmds.set_parameter(p.name, value);
     ImGui::EndDisabled();
     rects.record(key("param_control", i));
     if (ramped && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {

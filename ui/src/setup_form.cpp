@@ -45,25 +45,25 @@ bool SetupForm::begin(const Document& doc, int machine) {
   return true;
 }
 
-void SetupForm::flush(Document& doc) {
+void SetupForm::flush(const Document& doc, Commands& cmds) {
   if (pending_.empty() || !doc.has_setup()) return;
   if (machine_ == 0) {
-    doc.edit_setup(working_, std::move(pending_));
+    cmds.edit_setup(working_, std::move(pending_));
   } else {
-    Setup whole = *doc.setup();
+    Setup whole = *cmds.setup(doc);
     store_machine_view(whole, machine_, working_);
-    doc.edit_setup(std::move(whole), std::move(pending_));
+    cmds.edit_setup(std::move(whole), std::move(pending_));
   }
   pending_.clear();
 }
 
-void SetupForm::end(Document& doc) {
+void SetupForm::end(const Document& doc, Commands& cmds) {
   editing_ = editing_now_;
-  flush(doc);
+  flush(doc, cmds);
 }
 
-void SetupForm::reload(const Document& doc) {
-  if (doc.has_setup()) working_ = machine_view(*doc.setup(), machine_);
+void SetupForm::reload(const Document& doc, const Commands& cmds) {
+  if (doc.has_setup()) working_ = machine_view(*cmds.setup(doc), machine_);
 }
 
 // --- Widgets ---

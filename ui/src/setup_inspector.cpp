@@ -53,7 +53,7 @@ void heading(const char* kind, const std::string& name) {
 
 }  // namespace
 
-void SetupInspector::draw(Document& doc, Selection& sel, StateGraph& graph) {
+void SetupInspector::draw(const Document& doc, Commands& cmds, Selection& sel, StateGraph& graph) {
   showing_ = "none";
   // The newest selection wins, and the other one is cleared so that choosing it again is news.
   if (graph_selection(graph) != seen_graph_ && graph_has_selection(graph)) focus_ = Focus::kGraph;
@@ -84,7 +84,7 @@ void SetupInspector::draw(Document& doc, Selection& sel, StateGraph& graph) {
     any_state_section(graph);
   } else if (const int state = graph_item ? index_named(saved.states, graph.selected) : -1;
              state >= 0 && static_cast<std::size_t>(state) < working_.states.size()) {
-    state_section(doc, graph, saved, static_cast<std::size_t>(state));
+    state_section(doc, cmds, graph, saved, static_cast<std::size_t>(state));
   } else if (const int param = index_named(saved.parameters, sel.parameter);
              focus_ == Focus::kParameter && param >= 0 &&
              static_cast<std::size_t>(param) < working_.parameters.size()) {
@@ -98,11 +98,11 @@ void SetupInspector::draw(Document& doc, Selection& sel, StateGraph& graph) {
     ImGui::TextDisabled("Select a state or a transition in the graph,");
     ImGui::TextDisabled("or a parameter in the Parameters list.");
   }
-  end(doc);
+  end(doc, cmds);
   seen_graph_ = graph_selection(graph);
 }
 
-void SetupInspector::state_section(Document& doc, StateGraph& graph, const Setup& saved,
+void SetupInspector::state_section(const Document& doc, Commands& cmds, StateGraph& graph, const Setup& saved,
                                    std::size_t i) {
   showing_ = "state";
   const std::string name = saved.states[i].name;
@@ -134,18 +134,17 @@ void SetupInspector::state_section(Document& doc, StateGraph& graph, const Setup
   }
   rects.record("remove_state");
 
-  // A blend space is the document's (every machine shares them): its editor edits it directly,
-  // after this form's own edit.
-  const std::vector<SetupBlendSpace>& spaces = doc.setup()->blend_spaces;
-  const int space = index_named(spaces, working_.states[i].motion);
+  // A blend space is the whole setup's (every machine shares them): its editor edits the setup
+  // as this form's own edit, queued first, leaves it.
+  const int space = index_named(working_.blend_spaces, working_.states[i].motion);
   if (space < 0) return;
   ImGui::Spacing();
-  heading("Blend space", spaces[static_cast<std::size_t>(space)].name);
+  heading("Blend space", working_.blend_spaces[static_cast<std::size_t>(space)].name);
   rects.record("blend_space");
-  flush(doc);
+  flush(doc, cmds);
   const float side = std::min(ImGui::GetContentRegionAvail().x, BlendSpaceEditor::kLargestSide);
-  if (space_editor_.draw(doc, space, std::max(side, BlendSpaceEditor::kSmallestSide))) {
-    reload(doc);
+  if (space_editor_.draw(doc, cmds, space, std::max(side, BlendSpaceEditor::kSmallestSide))) {
+    reload(doc, cmds);
   }
 }
 

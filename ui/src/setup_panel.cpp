@@ -33,18 +33,18 @@ constexpr float kEditorWidth = BlendSpaceEditor::kLargestSide + 20.0f;
 
 // --- Panel ---
 
-void SetupPanel::draw(Document& doc, Selection& sel, bool all_tabs) {
+void SetupPanel::draw(const Document& doc, Commands& cmds, Selection& sel, bool all_tabs) {
   if (!begin(doc)) {
     ImGui::Spacing();
     ImGui::TextWrapped(
         "This model has no setup. A setup is the locomotion state machine: parameters, states "
         "playing clips or blend spaces, and the transitions between them.");
-    if (ImGui::Button("New setup")) doc.new_setup();
+    if (ImGui::Button("New setup")) cmds.new_setup();
     rects.record("new_setup");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("One looping state per clip, the first default");
     return;
   }
-  header(doc);
+  header(doc, cmds);
   if (ImGui::BeginTabBar("setup_tabs")) {
     const auto tab = [&](const char* label, const char* name) {
       const ImGuiTabItemFlags flags =
@@ -54,7 +54,7 @@ void SetupPanel::draw(Document& doc, Selection& sel, bool all_tabs) {
       return open;
     };
     if (all_tabs && tab("Graph", "Graph")) {
-      draw_graph(doc);
+      draw_graph(doc, cmds);
       ImGui::EndTabItem();
     }
     if (all_tabs && tab("Parameters", "Parameters")) {
@@ -66,7 +66,7 @@ void SetupPanel::draw(Document& doc, Selection& sel, bool all_tabs) {
       ImGui::EndTabItem();
     }
     if (tab("Blend spaces", "Blend spaces")) {
-      blend_spaces_tab(doc);
+      blend_spaces_tab(doc, cmds);
       ImGui::EndTabItem();
     }
     if (tab("Transitions", "Transitions")) {
@@ -87,19 +87,19 @@ void SetupPanel::draw(Document& doc, Selection& sel, bool all_tabs) {
     select_tab_.clear();
   }
 
-  end(doc);
+  end(doc, cmds);
 }
 
-void SetupPanel::draw_graph(Document& doc) {
+void SetupPanel::draw_graph(const Document& doc, Commands& cmds) {
   if (!doc.has_setup()) {
     ImGui::TextDisabled("No setup: File > New setup, or the Setup panel's New setup.");
     return;
   }
   machine_combo(doc);
-  graph_.draw(doc);
+  graph_.draw(doc, cmds);
 }
 
-void SetupPanel::header(Document& doc) {
+void SetupPanel::header(const Document& doc, Commands& cmds) {
   const std::string name = doc.setup_path().empty()
                                ? std::string("unsaved setup")
                                : std::filesystem::path(doc.setup_path()).filename().string();
@@ -111,7 +111,7 @@ void SetupPanel::header(Document& doc) {
   const SetupHistory& history = doc.setup_history();
   ImGui::SameLine();
   ImGui::BeginDisabled(!history.can_undo());
-  if (ImGui::Button("Undo")) doc.undo_setup_edit();
+  if (ImGui::Button("Undo")) cmds.undo_setup_edit();
   rects.record("undo");
   if (history.can_undo() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::SetTooltip("Undo %s", history.undo_label().c_str());
@@ -119,7 +119,7 @@ void SetupPanel::header(Document& doc) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!history.can_redo());
-  if (ImGui::Button("Redo")) doc.redo_setup_edit();
+  if (ImGui::Button("Redo")) cmds.redo_setup_edit();
   rects.record("redo");
   if (history.can_redo() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::SetTooltip("Redo %s", history.redo_label().c_str());
@@ -209,7 +209,7 @@ void SetupPanel::states_tab(const Document& doc) {
 
 // --- Blend spaces ---
 
-void SetupPanel::blend_spaces_tab(Document& doc) {
+void SetupPanel::blend_spaces_tab(const Document& doc, Commands& cmds) {
   // The editor beside the table when both fit, each scrolling on its own; else above it, seen
   // first, with the table below.
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -219,12 +219,12 @@ void SetupPanel::blend_spaces_tab(Document& doc) {
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("##space_editor", ImVec2(0.0f, 0.0f));
-    space_editor_section(doc, BlendSpaceEditor::kLargestSide);
+    space_editor_section(doc, cmds, BlendSpaceEditor::kLargestSide);
     ImGui::EndChild();
   } else {
     // The whole square in view (below the space and Drive lines), the table scrolled to.
     const float lines = 2.0f * ImGui::GetFrameHeightWithSpacing();
-    space_editor_section(doc, std::max(avail.y - lines, BlendSpaceEditor::kSmallestSide));
+    space_editor_section(doc, cmds, std::max(avail.y - lines, BlendSpaceEditor::kSmallestSide));
     if (!doc.setup()->blend_spaces.empty()) ImGui::Separator();
     blend_space_table(doc);
   }
@@ -305,11 +305,11 @@ void SetupPanel::blend_space_table(const Document& doc) {
   rects.record("add_blend_space");
 }
 
-void SetupPanel::space_editor_section(Document& doc, float max_side) {
+void SetupPanel::space_editor_section(const Document& doc, Commands& cmds, float max_side) {
   // The editor edits the document itself: an edit the table finished this frame goes in first,
   // so that neither undoes the other.
-  flush(doc);
-  const std::vector<SetupBlendSpace>& spaces = doc.setup()->blend_spaces;
+  flush(doc, cmds);
+  const std::vector<SetupBlendSpace>& spaces = cmds.setup(doc)->blend_spaces;
   if (spaces.empty()) return;
   if (edited_space_ >= spaces.size()) edited_space_ = 0;
   ImGui::AlignTextToFramePadding();
@@ -325,7 +325,7 @@ void SetupPanel::space_editor_section(Document& doc, float max_side) {
     }
     ImGui::EndCombo();
   }
-  if (space_editor_.draw(doc, static_cast<int>(edited_space_), max_side)) reload(doc);
+  if (space_editor_.draw(doc, cmds, static_cast<int>(edited_space_), max_side)) reload(doc, cmds);
 }
 
 void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_index) {

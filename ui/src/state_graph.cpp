@@ -195,9 +195,9 @@ Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2&
   return {a + d * s, b - d * s};
 }
 
-bool StateGraph::node_menu(Document& doc, const std::string& name) {
+bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::string& name) {
   if (!ImGui::BeginPopupContextItem("node_menu")) return false;
-  const Setup& setup = *shown(doc);
+  const Setup& setup = *shown(doc, cmds);
   const bool any = name == kAnyStateNode;
   // Choices are applied after the menu is drawn: an edit replaces the setup it reads.
   bool make_default = false;
@@ -239,7 +239,7 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
     if (!rename_state(changed, name, rename_to)) return false;  // Taken or empty: no edit.
     if (selected == name) selected = rename_to;
     if (selection.erase(name)) selection.insert(rename_to);
-    submit(doc, std::move(changed), "rename state " + name + " to " + rename_to);
+    submit(doc, cmds, std::move(changed), "rename state " + name + " to " + rename_to);
     return true;
   }
   if (remove) {
@@ -247,25 +247,25 @@ bool StateGraph::node_menu(Document& doc, const std::string& name) {
     remove_state(changed, name);
     if (selected == name) selected.clear();
     selection.erase(name);
-    submit(doc, std::move(changed), "delete state " + name);
+    submit(doc, cmds, std::move(changed), "delete state " + name);
     return true;
   }
   if (make_default) {
     Setup changed = setup;
     changed.default_state = name;
-    submit(doc, std::move(changed), "default state " + name);
+    submit(doc, cmds, std::move(changed), "default state " + name);
     return true;
   }
   if (target.empty()) return false;
   Setup changed = setup;
   add_transition(changed, name, target);
-  submit(doc, std::move(changed), "add transition " + name + " -> " + target);
+  submit(doc, cmds, std::move(changed), "add transition " + name + " -> " + target);
   return true;
 }
 
-bool StateGraph::edge_menu(Document& doc) {
+bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
   if (!ImGui::BeginPopup("edge_menu")) return false;
-  const Setup& setup = *shown(doc);
+  const Setup& setup = *shown(doc, cmds);
   const int index = edge_menu_;
   if (index < 0 || static_cast<std::size_t>(index) >= setup.transitions.size()) {
     ImGui::CloseCurrentPopup();  // Gone with an undo meanwhile.
@@ -291,7 +291,7 @@ bool StateGraph::edge_menu(Document& doc) {
   if (remove) {
     remove_transition(changed, index);
     selected_transition = -1;
-    submit(doc, std::move(changed), "delete transition " + name);
+    submit(doc, cmds, std::move(changed), "delete transition " + name);
     return true;
   }
   if (!higher && !lower) return false;
@@ -299,19 +299,19 @@ bool StateGraph::edge_menu(Document& doc) {
   if (moved < 0) return false;
   selected_transition = moved;
   edge_menu_ = moved;
-  submit(doc, std::move(changed), (higher ? "raise priority of " : "lower priority of ") + name);
+  submit(doc, cmds, std::move(changed), (higher ? "raise priority of " : "lower priority of ") + name);
   return true;
 }
 
-void StateGraph::add_state_at(Document& doc, const glm::vec2& place) {
+void StateGraph::add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place) {
   // A new state plays the first clip until its motion is chosen (Setup panel).
   const std::vector<Clip>& clips = doc.model().clips;
   const std::string motion = clips.empty() ? std::string() : clips.front().name;
-  Setup changed = *shown(doc);
+  Setup changed = *shown(doc, cmds);
   const std::string name = add_state(changed, "State", motion);
   set_node_position(changed, name, place);
   select_box(name);
-  submit(doc, std::move(changed), "add state " + name);
+  submit(doc, cmds, std::move(changed), "add state " + name);
 }
 
 void StateGraph::forget_missing(const Setup& setup,
@@ -388,8 +388,8 @@ void StateGraph::frame_all(const std::map<std::string, glm::vec2>& places, const
   view = frame_bounds(bounding_box(boxes), area, kFrameMargin);
 }
 
-void StateGraph::delete_selection(Document& doc) {
-  const Setup& setup = *shown(doc);
+void StateGraph::delete_selection(const Document& doc, Commands& cmds) {
+  const Setup& setup = *shown(doc, cmds);
   Setup changed = setup;
   if (selected_transition >= static_cast<int>(setup.transitions.size())) {
     selected_transition = -1;  // Gone with an edit earlier in this frame.
@@ -398,7 +398,7 @@ void StateGraph::delete_selection(Document& doc) {
     const std::string name =
         transition_name(setup.transitions[static_cast<std::size_t>(selected_transition)]);
     if (remove_transition(changed, selected_transition)) {
-      submit(doc, std::move(changed), "delete transition " + name);
+      submit(doc, cmds, std::move(changed), "delete transition " + name);
     }
     selected_transition = -1;
     return;
@@ -408,9 +408,9 @@ void StateGraph::delete_selection(Document& doc) {
     if (remove_state(changed, name)) removed.push_back(name);  // Not the any-state box.
   }
   if (removed.size() == 1) {
-    submit(doc, std::move(changed), "delete state " + removed.front());
+    submit(doc, cmds, std::move(changed), "delete state " + removed.front());
   } else if (!removed.empty()) {
-    submit(doc, std::move(changed), "delete " + std::to_string(removed.size()) + " states");
+    submit(doc, cmds, std::move(changed), "delete " + std::to_string(removed.size()) + " states");
   }
   for (const std::string& name : removed) selection.erase(name);
   if (!selection.count(selected)) selected.clear();
@@ -481,7 +481,7 @@ std::vector<std::optional<Curve>> transition_curves(
   return out;
 }
 
-StateGraph::Frame StateGraph::begin_frame(Document& doc) {
+StateGraph::Frame StateGraph::begin_frame(const Document& doc) {
   Frame f;
   const ImGuiIO& io = ImGui::GetIO();
   f.origin = gv(ImGui::GetCursorScreenPos());
@@ -497,7 +497,7 @@ StateGraph::Frame StateGraph::begin_frame(Document& doc) {
   f.highlight = ImGui::GetColorU32(ImGuiCol_NavHighlight);
 
   // What runs now, by name (the running machine may be an older, error-free version).
-  StateMachineInstance* sm = doc.state_machine();
+  const StateMachineInstance* sm = doc.state_machine();
   const int layer = sm != nullptr ? running_layer(*doc.setup(), sm->def()) : -1;
   if (layer >= 0 && doc.mode() == PlaybackMode::kStateMachine) {
     const StateMachineDef& def = sm->def();
@@ -629,7 +629,7 @@ void StateGraph::draw_box(const Setup& setup, const std::string& name, const glm
                   ImGui::GetColorU32(ImGuiCol_TextDisabled), detail.c_str(), nullptr, 0.0f, &clip);
 }
 
-void StateGraph::box_input(Document& doc, const std::string& name, const glm::vec2& place,
+void StateGraph::box_input(const Document& doc, Commands& cmds, const std::string& name, const glm::vec2& place,
                            const std::map<std::string, glm::vec2>& stored, const Frame& f) {
   const glm::vec2 min = f.screen(place), max = f.screen(place + kNodeSize);
   const bool any = name == kAnyStateNode;
@@ -660,14 +660,14 @@ void StateGraph::box_input(Document& doc, const std::string& name, const glm::ve
   if (ImGui::IsItemDeactivated() && dragging_) {
     dragging_ = false;
     if (glm::length(drag_delta_) >= 1.0f) {  // A click alone changes nothing.
-      Setup moved = *shown(doc);
+      Setup moved = *shown(doc, cmds);
       for (const std::string& member : selection) {
         const auto from = stored.find(member);
         if (from != stored.end()) set_node_position(moved, member, from->second + drag_delta_);
       }
       const std::string what = selection.size() == 1 ? (any ? std::string("any state") : name)
                                                      : std::to_string(selection.size()) + " states";
-      submit(doc, std::move(moved), "move " + what);
+      submit(doc, cmds, std::move(moved), "move " + what);
     }
   }
   if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
@@ -678,11 +678,11 @@ void StateGraph::box_input(Document& doc, const std::string& name, const glm::ve
   if (name == selected && f.keys && ImGui::IsKeyPressed(kF2Key, false)) {
     ImGui::OpenPopup("node_menu");
   }
-  node_menu(doc, name);
+  node_menu(doc, cmds, name);
   ImGui::PopID();
 }
 
-void StateGraph::connect_input(Document& doc, const std::map<std::string, glm::vec2>& places,
+void StateGraph::connect_input(const Document& doc, Commands& cmds, const std::map<std::string, glm::vec2>& places,
                                const Frame& f) {
   if (connecting_.empty()) return;
   if (!places.count(connecting_)) {
@@ -711,9 +711,9 @@ void StateGraph::connect_input(Document& doc, const std::map<std::string, glm::v
     return;
   }
   if (!target.empty() && target != connecting_) {  // The drop.
-    Setup changed = *shown(doc);
+    Setup changed = *shown(doc, cmds);
     if (add_transition(changed, connecting_, target) >= 0) {
-      submit(doc, std::move(changed), "add transition " + connecting_ + " -> " + target);
+      submit(doc, cmds, std::move(changed), "add transition " + connecting_ + " -> " + target);
     }
   }
   connecting_.clear();
@@ -764,13 +764,13 @@ int StateGraph::edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p)
   return best;
 }
 
-void StateGraph::empty_space_input(Document& doc, const std::vector<DrawnEdge>& edges,
+void StateGraph::empty_space_input(const Document& doc, Commands& cmds, const std::vector<DrawnEdge>& edges,
                                    const Frame& f) {
   // Empty space: double-click adds a state, right-click offers to; a click on an arrow selects
   // it, elsewhere it starts a selection rectangle (with Alt held, a pan).
   const bool over_empty = ImGui::IsWindowHovered() && !ImGui::IsAnyItemHovered() &&
                           connecting_.empty() && !dragging_ && !box_selecting_ && pan_button_ < 0;
-  const Setup& setup = *shown(doc);
+  const Setup& setup = *shown(doc, cmds);
   // The arrows are of the setup before this frame's edits, if any: an index may be gone.
   int hovered = over_empty ? edge_at(edges, f.mouse) : -1;
   if (hovered >= static_cast<int>(setup.transitions.size())) hovered = -1;
@@ -782,7 +782,7 @@ void StateGraph::empty_space_input(Document& doc, const std::vector<DrawnEdge>& 
   }
   const glm::vec2 centred = f.mouse_graph - kNodeSize * 0.5f;  // A new box's place.
   if (over_empty && hovered < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-    add_state_at(doc, centred);
+    add_state_at(doc, cmds, centred);
   } else if (over_empty && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     if (ImGui::GetIO().KeyAlt) {
       pan_button_ = ImGuiMouseButton_Left;
@@ -814,33 +814,33 @@ void StateGraph::empty_space_input(Document& doc, const std::vector<DrawnEdge>& 
     const bool add = ImGui::MenuItem("New state here");
     rects.record("menu:new_state");
     ImGui::EndPopup();
-    if (add) add_state_at(doc, new_state_at_);
+    if (add) add_state_at(doc, cmds, new_state_at_);
   }
-  edge_menu(doc);
+  edge_menu(doc, cmds);
 }
 
 bool StateGraph::took_keys() const {
   return took_keys_ && drawn_frame_ >= ImGui::GetFrameCount() - 1;
 }
 
-const Setup* StateGraph::shown(const Document& doc) {
-  if (machine == 0) return doc.setup();
+const Setup* StateGraph::shown(const Document& doc, const Commands& cmds) {
+  if (machine == 0) return cmds.setup(doc);
   if (stale_) {
-    view_ = machine_view(*doc.setup(), machine);
+    view_ = machine_view(*cmds.setup(doc), machine);
     stale_ = false;
   }
   return &view_;
 }
 
-void StateGraph::submit(Document& doc, Setup changed, const std::string& what) {
+void StateGraph::submit(const Document& doc, Commands& cmds, Setup changed, const std::string& what) {
   if (machine == 0) {
-    doc.edit_setup(std::move(changed), what);
+    cmds.edit_setup(std::move(changed), what);
     return;
   }
-  Setup full = *doc.setup();
+  Setup full = *cmds.setup(doc);
   const std::string layer = full.layers[machine - 1].name;
   store_machine_view(full, machine, changed);
-  doc.edit_setup(std::move(full), what + " (layer " + layer + ")");
+  cmds.edit_setup(std::move(full), what + " (layer " + layer + ")");
   stale_ = true;
 }
 
@@ -852,14 +852,14 @@ int StateGraph::running_layer(const Setup& setup, const StateMachineDef& def) co
   return index < 0 ? -1 : index + 1;
 }
 
-void StateGraph::draw(Document& doc) {
+void StateGraph::draw(const Document& doc, Commands& cmds) {
   rects.clear();
   if (doc.setup() == nullptr) return;
   // A layer that is gone (undone, removed) leaves the base shown.
   if (machine < 0 || static_cast<std::size_t>(machine) > doc.setup()->layers.size()) machine = 0;
   stale_ = true;  // The document may have changed since the last frame.
-  const std::map<std::string, glm::vec2> stored = node_positions(*shown(doc));
-  forget_missing(*shown(doc), stored);
+  const std::map<std::string, glm::vec2> stored = node_positions(*shown(doc, cmds));
+  forget_missing(*shown(doc, cmds), stored);
 
   ImGui::BeginChild("##graph", ImVec2(0.0f, 0.0f), true,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -894,18 +894,18 @@ void StateGraph::draw(Document& doc) {
     }
   }
   // Each part reads the setup anew: an edit by the one before replaces it.
-  const std::vector<DrawnEdge> edges = draw_edges(*shown(doc), places, f);
+  const std::vector<DrawnEdge> edges = draw_edges(*shown(doc, cmds), places, f);
   for (const auto& [name, place] : places) {
-    draw_box(*shown(doc), name, place, f);
-    box_input(doc, name, place, stored, f);
+    draw_box(*shown(doc, cmds), name, place, f);
+    box_input(doc, cmds, name, place, stored, f);
   }
-  connect_input(doc, places, f);
-  rectangle_input(*shown(doc), places, f);
-  empty_space_input(doc, edges, f);
+  connect_input(doc, cmds, places, f);
+  rectangle_input(*shown(doc, cmds), places, f);
+  empty_space_input(doc, cmds, edges, f);
   if (f.keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
-    delete_selection(doc);
+    delete_selection(doc, cmds);
   }
-  draw_tools(f.area, node_positions(*shown(doc)));
+  draw_tools(f.area, node_positions(*shown(doc, cmds)));
   ImGui::EndChild();
 }
 

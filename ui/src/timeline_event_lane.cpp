@@ -25,18 +25,18 @@ void copy_text(char* out, std::size_t size, const std::string& text) {
 
 }  // namespace
 
-void TimelineEventLane::add_at(Document& doc, const std::string& clip, float time,
+void TimelineEventLane::add_at(const Document& doc, Commands& cmds, const std::string& clip, float time,
                                float duration) {
-  Setup edited = *doc.setup();
+  Setup edited = *cmds.setup(doc);
   selected = add_event(edited, clip, time, duration);
   const std::string name = edited.events[selected].name;
-  doc.edit_setup(std::move(edited), "add event " + name);
+  cmds.edit_setup(std::move(edited), "add event " + name);
 }
 
-void TimelineEventLane::draw(Document& doc, int clip, ImVec2 min, ImVec2 max, float view_start,
+void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVec2 min, ImVec2 max, float view_start,
                              float span) {
   rects.clear();
-  if (doc.setup() == nullptr || clip < 0 ||
+  if (cmds.setup(doc) == nullptr || clip < 0 ||
       static_cast<std::size_t>(clip) >= doc.model().clips.size()) {
     dragging_ = -1;
     return;
@@ -62,7 +62,7 @@ void TimelineEventLane::draw(Document& doc, int clip, ImVec2 min, ImVec2 max, fl
   int under = -1;
   if (hovered) {
     float best = radius + 2.0f;
-    const std::vector<SetupEvent>& events = doc.setup()->events;
+    const std::vector<SetupEvent>& events = cmds.setup(doc)->events;
     for (std::size_t i = 0; i < events.size(); ++i) {
       if (events[i].clip != clip_name) continue;
       const float d = std::fabs(io.MousePos.x - to_x(events[i].time));
@@ -77,7 +77,7 @@ void TimelineEventLane::draw(Document& doc, int clip, ImVec2 min, ImVec2 max, fl
     selected = under;
     dragging_ = under;
     if (under >= 0) {
-      drag_time_ = doc.setup()->events[under].time;
+      drag_time_ = cmds.setup(doc)->events[under].time;
       grab_offset_ = drag_time_ - to_time(io.MousePos.x);
     }
   }
@@ -85,15 +85,15 @@ void TimelineEventLane::draw(Document& doc, int clip, ImVec2 min, ImVec2 max, fl
     drag_time_ = std::clamp(to_time(io.MousePos.x) + grab_offset_, 0.0f, duration);
   }
   if (dragging_ >= 0 && !active) {  // Released: one edit for the whole drag.
-    Setup edited = *doc.setup();
+    Setup edited = *cmds.setup(doc);
     if (move_event(edited, dragging_, drag_time_, duration)) {
       const std::string name = edited.events[dragging_].name;
-      doc.edit_setup(std::move(edited), "move event " + name);
+      cmds.edit_setup(std::move(edited), "move event " + name);
     }
     dragging_ = -1;
   }
   if (hovered && under < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-    add_at(doc, clip_name, to_time(io.MousePos.x), duration);
+    add_at(doc, cmds, clip_name, to_time(io.MousePos.x), duration);
   }
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
     menu_event_ = under;
@@ -101,22 +101,22 @@ void TimelineEventLane::draw(Document& doc, int clip, ImVec2 min, ImVec2 max, fl
     menu_clip_ = clip_name;
     if (under >= 0) {
       selected = under;
-      copy_text(name_, sizeof(name_), doc.setup()->events[under].name);
-      copy_text(payload_, sizeof(payload_), doc.setup()->events[under].payload.value_or(""));
+      copy_text(name_, sizeof(name_), cmds.setup(doc)->events[under].name);
+      copy_text(payload_, sizeof(payload_), cmds.setup(doc)->events[under].payload.value_or(""));
     }
     ImGui::OpenPopup(kMenu);
   }
-  if (hovered && !io.WantTextInput && is_event_of(*doc.setup(), selected, clip_name) &&
+  if (hovered && !io.WantTextInput && is_event_of(*cmds.setup(doc), selected, clip_name) &&
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
-    Setup edited = *doc.setup();
+    Setup edited = *cmds.setup(doc);
     const std::string name = edited.events[selected].name;
     remove_event(edited, selected);
     selected = -1;
-    doc.edit_setup(std::move(edited), "delete event " + name);
+    cmds.edit_setup(std::move(edited), "delete event " + name);
   }
 
   // Drawn from the setup as it is after this frame's edits.
-  const Setup& setup = *doc.setup();
+  const Setup& setup = *cmds.setup(doc);
   if (!is_event_of(setup, selected, clip_name)) selected = -1;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(ImVec2(min.x - radius, min.y), ImVec2(max.x + radius, max.y), true);
@@ -162,16 +162,16 @@ void TimelineEventLane::draw(Document& doc, int clip, ImVec2 min, ImVec2 max, fl
                       e.time, e.payload ? "\npayload: " : "",
                       e.payload ? e.payload->c_str() : "");
   }
-  menu(doc, duration);
+  menu(doc, cmds, duration);
 }
 
-void TimelineEventLane::menu(Document& doc, float duration) {
+void TimelineEventLane::menu(const Document& doc, Commands& cmds, float duration) {
   if (!ImGui::BeginPopup(kMenu)) return;
-  const Setup* setup = doc.setup();
+  const Setup* setup = cmds.setup(doc);
   if (menu_event_ < 0 || setup == nullptr ||
       static_cast<std::size_t>(menu_event_) >= setup->events.size()) {
     if (ImGui::MenuItem("Add event here")) {
-      add_at(doc, menu_clip_, menu_time_, duration);
+      add_at(doc, cmds, menu_clip_, menu_time_, duration);
     }
     rects.record("event_add");
     ImGui::EndPopup();
@@ -186,11 +186,11 @@ void TimelineEventLane::menu(Document& doc, float duration) {
     Setup edited = *setup;
     const std::string old_name = edited.events[index].name;
     if (rename_event(edited, index, name_)) {
-      doc.edit_setup(std::move(edited), "rename event " + old_name);
+      cmds.edit_setup(std::move(edited), "rename event " + old_name);
     } else {
       copy_text(name_, sizeof(name_), old_name);  // An empty name is refused.
     }
-    setup = doc.setup();
+    setup = cmds.setup(doc);
   }
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12.0f);
   ImGui::InputText("Payload##event", payload_, sizeof(payload_));
@@ -200,9 +200,9 @@ void TimelineEventLane::menu(Document& doc, float duration) {
     Setup edited = *setup;
     if (set_event_payload(edited, index, payload_)) {
       const std::string name = edited.events[index].name;
-      doc.edit_setup(std::move(edited), "set payload of event " + name);
+      cmds.edit_setup(std::move(edited), "set payload of event " + name);
     }
-    setup = doc.setup();
+    setup = cmds.setup(doc);
   }
   ImGui::Separator();
   if (ImGui::MenuItem("Delete", "Del")) {
@@ -211,7 +211,7 @@ void TimelineEventLane::menu(Document& doc, float duration) {
     remove_event(edited, index);
     selected = -1;
     menu_event_ = -1;
-    doc.edit_setup(std::move(edited), "delete event " + name);
+    cmds.edit_setup(std::move(edited), "delete event " + name);
   }
   rects.record("event_delete");
   ImGui::EndPopup();

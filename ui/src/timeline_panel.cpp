@@ -133,7 +133,7 @@ void draw_key_lane(ImDrawList* draw, const KeyTracks<V>& tracks, int joint, floa
 
 }  // namespace
 
-void TimelinePanel::draw(Document& doc, Selection& sel) {
+void TimelinePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   rects.clear();
   events.rects.clear();
   const int clip = shown_clip(doc);
@@ -143,19 +143,19 @@ void TimelinePanel::draw(Document& doc, Selection& sel) {
     view_start = 0.0f;
   }
   zoom = std::clamp(std::isfinite(zoom) ? zoom : 1.0f, 1.0f, kMaxZoom);
-  controls(doc);
-  strip(doc, sel);
+  controls(doc, cmds);
+  strip(doc, cmds, sel);
 }
 
-void TimelinePanel::controls(Document& doc) {
+void TimelinePanel::controls(const Document& doc, Commands& cmds) {
   const bool has_clip = doc.current_clip() >= 0 || doc.mode() == PlaybackMode::kBlend1D;
   const bool can_seek = has_clip && doc.mode() != PlaybackMode::kStateMachine;
   const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
 
   ImGui::BeginDisabled(!can_seek);
-  if (icon_button("##to_start", Icon::kToStart, "First frame (Home)")) doc.seek(0.0f);
+  if (icon_button("##to_start", Icon::kToStart, "First frame (Home)")) cmds.seek(0.0f);
   ImGui::SameLine(0.0f, inner);
-  if (icon_button("##step_back", Icon::kStepBack, "Previous frame (Left)")) doc.step_frames(-1);
+  if (icon_button("##step_back", Icon::kStepBack, "Previous frame (Left)")) cmds.step_frames(-1);
   rects.record("step_back");
   ImGui::EndDisabled();
 
@@ -164,23 +164,23 @@ void TimelinePanel::controls(Document& doc) {
   const bool playing = doc.playing();
   const bool play_clicked = icon_button("##play", playing ? Icon::kPause : Icon::kPlay,
                                         playing ? "Pause (Space)" : "Play (Space)");
-  if (play_clicked) doc.set_playing(!playing);
+  if (play_clicked) cmds.set_playing(!playing);
   rects.record("play");
   ImGui::EndDisabled();
 
   ImGui::SameLine(0.0f, inner);
   ImGui::BeginDisabled(!can_seek);
   if (icon_button("##step_forward", Icon::kStepForward, "Next frame (Right)")) {
-    doc.step_frames(1);
+    cmds.step_frames(1);
   }
   rects.record("step_forward");
   ImGui::SameLine(0.0f, inner);
-  if (icon_button("##to_end", Icon::kToEnd, "Last frame (End)")) doc.seek(last_frame_time(doc));
+  if (icon_button("##to_end", Icon::kToEnd, "Last frame (End)")) cmds.seek(last_frame_time(doc));
   ImGui::EndDisabled();
 
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemSpacing.x * 2.0f);
   bool loop = doc.loop();
-  if (ImGui::Checkbox("Loop", &loop)) doc.set_loop(loop);
+  if (ImGui::Checkbox("Loop", &loop)) cmds.set_loop(loop);
   rects.record("loop");
 
   const float speed_width = ImGui::GetFontSize() * 7.0f;
@@ -191,13 +191,13 @@ void TimelinePanel::controls(Document& doc) {
   float speed = doc.speed();
   ImGui::SetNextItemWidth(speed_width);
   if (ImGui::SliderFloat("##speed", &speed, 0.1f, 2.0f, "%.2fx", ImGuiSliderFlags_AlwaysClamp)) {
-    doc.set_speed(speed);
+    cmds.set_speed(speed);
   }
   rects.record("speed");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed (Ctrl+click to type)");
   ImGui::SameLine(0.0f, inner);
   ImGui::BeginDisabled(doc.speed() == 1.0f);
-  if (ImGui::Button("1x##speed_reset")) doc.set_speed(1.0f);
+  if (ImGui::Button("1x##speed_reset")) cmds.set_speed(1.0f);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::SetTooltip("Reset the speed to 1x");
   }
@@ -233,29 +233,29 @@ void TimelinePanel::controls(Document& doc) {
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Zoom (Ctrl+wheel over the strip)");
 
-  keyboard(doc, play_clicked);
+  keyboard(doc, cmds, play_clicked);
 }
 
-void TimelinePanel::keyboard(Document& doc, bool play_clicked) {
+void TimelinePanel::keyboard(const Document& doc, Commands& cmds, bool play_clicked) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
   if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) return;
   // A focused button activated by Space must not toggle a second time.
   if (!play_clicked && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
-    doc.set_playing(!doc.playing());
+    cmds.set_playing(!doc.playing());
   }
   const bool can_seek = doc.mode() != PlaybackMode::kStateMachine &&
                         (doc.current_clip() >= 0 || doc.mode() == PlaybackMode::kBlend1D);
   if (!can_seek || scrubbing_) return;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) doc.step_frames(-1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) doc.step_frames(1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) doc.seek(0.0f);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) cmds.step_frames(-1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) cmds.step_frames(1);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) cmds.seek(0.0f);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_End), false)) {
-    doc.seek(last_frame_time(doc));
+    cmds.seek(last_frame_time(doc));
   }
 }
 
-void TimelinePanel::strip(Document& doc, const Selection& sel) {
+void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& sel) {
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiStyle& style = ImGui::GetStyle();
   const int clip = shown_clip(doc);
@@ -306,17 +306,17 @@ void TimelinePanel::strip(Document& doc, const Selection& sel) {
   if (can_seek && ImGui::IsItemActivated()) {
     scrubbing_ = true;
     resume_after_scrub_ = doc.playing();
-    doc.set_playing(false);
+    cmds.set_playing(false);
   }
   if (scrubbing_ && ImGui::IsItemActive()) {
     float t = std::clamp(to_time(io.MousePos.x), 0.0f, duration);
     // A loop's end is its start: stop just short of it so the playhead stays at the right.
     if (doc.loop() && t >= duration) t = std::nextafter(duration, 0.0f);
-    doc.seek(t);
+    cmds.seek(t);
   }
   if (scrubbing_ && !ImGui::IsItemActive()) {
     scrubbing_ = false;
-    doc.set_playing(resume_after_scrub_);
+    cmds.set_playing(resume_after_scrub_);
   }
 
   // Keep the playhead in view when zoomed.
@@ -452,7 +452,7 @@ void TimelinePanel::strip(Document& doc, const Selection& sel) {
         ImVec2(origin.x + style.ItemInnerSpacing.x * 0.5f,
                (below + lane_bottom - ImGui::GetFontSize()) * 0.5f),
         ImGui::GetColorU32(colors::event()), "E");
-    events.draw(doc, clip, ImVec2(min.x, below), ImVec2(max.x, lane_bottom), view_start, span);
+    events.draw(doc, cmds, clip, ImVec2(min.x, below), ImVec2(max.x, lane_bottom), view_start, span);
     below = lane_bottom + 2.0f;
   }
   if (zoomed) scrollbar(min.x, below, width, length, span);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "anim/player.h"
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
@@ -16,7 +17,7 @@ namespace anim::ui {
 class BlendPanel {
  public:
   // Draws inside the current window.
-  void draw(Document& doc, Selection& sel);
+  void draw(const Document& doc, Commands& cmds, Selection& sel);
   // Applies the Shift ramp to the 1D blend: called once per frame by the tool, whether the panel
   // is shown or not, so it works whatever has the focus.
   void apply_shift_ramp(Document& doc) const;
@@ -40,9 +41,9 @@ class BlendPanel {
 
  private:
   void reset_choices(const Document& doc);
-  void crossfade_section(Document& doc);
-  void blend_section(Document& doc);
-  void state_machine_section(Document& doc);
+  void crossfade_section(const Document& doc, Commands& cmds);
+  void blend_section(const Document& doc, Commands& cmds);
+  void state_machine_section(const Document& doc, Commands& cmds);
 
   Document::Stamp seen_;     // The document and clip set the panel state belongs to.
   std::string fade_source_;  // Name of the last outgoing clip, for the weight plot.

@@ -9,6 +9,7 @@
 
 #include "anim/blend_space_2d.h"
 #include "anim/setup.h"
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 
@@ -47,7 +48,7 @@ class BlendSpaceEditor {
   //   parameters of the space to the values under the mouse, as the Blend panel's sliders do,
   //   so the blend can be scrubbed; the machine starts running if it was not.
   // Returns true when it edited the setup, so that a caller holding a copy refreshes it.
-  bool draw(Document& doc, int space, float max_side = kLargestSide);
+  bool draw(const Document& doc, Commands& cmds, int space, float max_side = kLargestSide);
 
   int selected = -1;   // The selected point, or -1.
   bool drive = false;  // Clicks and drags set parameter values rather than edit points.
@@ -71,14 +72,14 @@ class BlendSpaceEditor {
 
  private:
   struct View;  // The frame's layout and the space's values (blend_space_editor.cpp).
-  void draw_space(const View& view, const std::vector<Point2>& points, const Document& doc);
-  void follow_mouse(Document& doc, const View& view);  // Drags and drives, while active.
-  bool handle_mouse(Document& doc, const View& view, const std::vector<Point2>& points);
+  void draw_space(const View& view, const std::vector<Point2>& points, const Setup& setup);
+  void follow_mouse(const Document& doc, Commands& cmds, const View& view);  // Drags and drives, while active.
+  bool handle_mouse(const Document& doc, Commands& cmds, const View& view, const std::vector<Point2>& points);
   void legend(const View& view, const std::vector<Point2>& points);
-  bool point_menu(Document& doc, const View& view);
-  bool space_menu(Document& doc, const View& view);
+  bool point_menu(const Document& doc, Commands& cmds, const View& view);
+  bool space_menu(const Document& doc, Commands& cmds, const View& view);
   // Hands `changed` to the document as the edit "<what> of blend space <name>"; true.
-  bool edit(Document& doc, Setup changed, const std::string& what);
+  bool edit(const Document& doc, Commands& cmds, Setup changed, const std::string& what);
 
   int space_ = -1;             // The space drawn last frame: a new one drops the selection.
   int dragging_ = -1;          // The point being dragged, or -1.

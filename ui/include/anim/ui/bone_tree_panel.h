@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "anim/model.h"
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
@@ -17,7 +18,7 @@ namespace anim::ui {
 class BoneTreePanel {
  public:
   // Draws inside the current window (the caller owns Begin/End). Sets sel.joint on a click.
-  void draw(Document& doc, Selection& sel);
+  void draw(const Document& doc, Commands& cmds, Selection& sel);
 
   // Search text: a case-insensitive substring of joint names. While it is non-empty only the
   // matches and their ancestors are shown, expanded, with the matches highlighted.

@@ -5,6 +5,7 @@
 // files can be removed or reloaded from a row's menu; their problems are listed on top.
 #include <vector>
 
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
@@ -14,7 +15,7 @@ namespace anim::ui {
 class ClipsPanel {
  public:
   // Draws inside the current window.
-  void draw(Document& doc, Selection& sel);
+  void draw(const Document& doc, Commands& cmds, Selection& sel);
 
   int selected = -1;     // Clip index of the row selected by a single click, or -1.
   char filter[96] = "";  // Name search, shown when the model has many clips.

@@ -1,6 +1,8 @@
 #pragma once
-// The open document: a model, how it is playing, and the pose shown this frame. Panels read
-// it and change it only through its methods, so every change has one place to go through.
+// The open document: a model, how it is playing, its setup, and the pose shown this frame. It is
+// the single writer of all of it: panels read it (const) and queue their changes as Commands,
+// which the tool applies once every panel has drawn; update() evaluates the pose once per frame,
+// before any panel draws, so every panel of a frame shows the same pose.
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -88,6 +90,7 @@ class Document {
   const std::string& setup_path() const { return setup_path_; }
   // The running state machine: the last version of the setup without errors.
   StateMachineInstance* state_machine() { return state_machine_.get(); }
+  const StateMachineInstance* state_machine() const { return state_machine_.get(); }
   void use_state_machine();
   // Starts the running machine over: its default state, every parameter at its default.
   void restart_state_machine();

@@ -8,9 +8,10 @@
 
 namespace anim::ui {
 
-// Draws parameter `index`'s control filling the rest of the line; sets the machine's target
-// when the user changes it. True when it did.
-bool parameter_control(StateMachineInstance& sm, int index);
+// Draws parameter `index`'s control filling the rest of the line. True when the user changed
+// it, with the new target in `value` (1 for a trigger fired), for the caller to set
+// (Commands::set_parameter).
+bool parameter_control(const StateMachineInstance& sm, int index, float* value);
 
 // What the parameter holds now: "0.512", "3", "true", "set" or "-" (a trigger not set).
 std::string parameter_value_text(const StateMachineInstance& sm, int index);

@@ -7,6 +7,7 @@
 // while Shift is held and back to its min when released, whatever panel has the focus.
 #include <string>
 
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_form.h"
@@ -16,7 +17,7 @@ namespace anim::ui {
 class ParametersPanel : public SetupForm {
  public:
   // Draws inside the current window.
-  void draw(Document& doc, Selection& sel);
+  void draw(const Document& doc, Commands& cmds, Selection& sel);
 
   // The float parameter the Shift ramp drives, or empty for none.
   std::string ramp;
@@ -31,7 +32,7 @@ class ParametersPanel : public SetupForm {
   // (SetupForm::rects)
 
  private:
-  void row(Document& doc, Selection& sel, std::size_t i);
+  void row(const Document& doc, Commands& cmds, Selection& sel, std::size_t i);
   void ramp_combo();
   int renaming_ = -1;  // The row whose name is being edited in place, or -1.
   bool focus_rename_ = false;

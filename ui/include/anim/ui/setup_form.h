@@ -13,6 +13,7 @@
 
 #include "anim/model.h"
 #include "anim/setup.h"
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
@@ -48,12 +49,13 @@ class SetupForm {
   // between edits the document is the truth, so an undo elsewhere shows at once; during one,
   // working_ keeps what is typed until the field is left. False without a setup.
   bool begin(const Document& doc, int machine = 0);
-  // Ends the frame: a finished edit becomes one undo step of the document.
-  void end(Document& doc);
-  // Commits the finished edit now (before a view that edits the document itself draws).
-  void flush(Document& doc);
-  // Takes the document's setup again (after another view edited it this frame).
-  void reload(const Document& doc);
+  // Ends the frame: a finished edit is queued as one undo step of the document.
+  void end(const Document& doc, Commands& cmds);
+  // Queues the finished edit now, before a view that edits the setup too (the blend space
+  // editor) builds on it (Commands::setup).
+  void flush(const Document& doc, Commands& cmds);
+  // Takes the setup again as this frame's queued edits leave it (after another view edited it).
+  void reload(const Document& doc, const Commands& cmds);
   int machine() const { return machine_; }
 
   // --- Widgets: each edits working_ and, once the edit is finished, asks for a commit ---

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "anim/ui/blend_space_editor.h"
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_form.h"
@@ -24,7 +25,7 @@ class SetupInspector : public SetupForm {
  public:
   // Draws inside the current window. `graph` gives the selected state or transition, and which
   // machine it shows; clicking an outgoing transition selects it there.
-  void draw(Document& doc, Selection& sel, StateGraph& graph);
+  void draw(const Document& doc, Commands& cmds, Selection& sel, StateGraph& graph);
 
   // What the last frame showed: "state", "transition", "parameter", "layer", "any state", or
   // "none".
@@ -41,7 +42,7 @@ class SetupInspector : public SetupForm {
 
  private:
   enum class Focus { kGraph, kParameter };
-  void state_section(Document& doc, StateGraph& graph, const Setup& saved, std::size_t state);
+  void state_section(const Document& doc, Commands& cmds, StateGraph& graph, const Setup& saved, std::size_t state);
   void any_state_section(StateGraph& graph);
   void transition_section(StateGraph& graph, std::size_t transition);
   void parameter_section(const Setup& saved, Selection& sel, std::size_t parameter);

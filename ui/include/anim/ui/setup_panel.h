@@ -12,6 +12,7 @@
 #include "anim/model.h"
 #include "anim/setup.h"
 #include "anim/ui/blend_space_editor.h"
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
@@ -31,9 +32,9 @@ class SetupPanel : public SetupForm {
   // Draws inside the current window (the caller owns Begin/End). Without `all_tabs` the Graph
   // and Parameters tabs are left out: the tool's State machine workspace shows the graph
   // (draw_graph) and the parameters (ParametersPanel) in windows of their own.
-  void draw(Document& doc, Selection& sel, bool all_tabs = true);
+  void draw(const Document& doc, Commands& cmds, Selection& sel, bool all_tabs = true);
   // The graph with, when the setup has layers, the combo choosing its machine.
-  void draw_graph(Document& doc);
+  void draw_graph(const Document& doc, Commands& cmds);
   // Shows the tab named `name` ("Graph", "States", ...) from the next frame on.
   void select_tab(std::string name) { select_tab_ = std::move(name); }
   // The graph (its selection: the Inspector shows the selected state or transition).
@@ -74,15 +75,15 @@ class SetupPanel : public SetupForm {
  private:
   std::string select_tab_;  // A tab to bring forward on the next frame, or empty.
   // --- Tabs ---
-  void header(Document& doc);
+  void header(const Document& doc, Commands& cmds);
   void parameters_tab(const Document& doc);
   void states_tab(const Document& doc);
-  void blend_spaces_tab(Document& doc);  // The table and the editor, side by side or stacked.
+  void blend_spaces_tab(const Document& doc, Commands& cmds);  // The table and the editor, side by side or stacked.
   void blend_space_table(const Document& doc);
   void point_rows(const std::vector<Clip>& clips, std::size_t space);
   // The chosen space drawn and edited by hand (BlendSpaceEditor), a 2D one at most `max_side`
   // pixels square.
-  void space_editor_section(Document& doc, float max_side);
+  void space_editor_section(const Document& doc, Commands& cmds, float max_side);
   void transitions_tab(const Document& doc);
   // Above the graph when the setup has layers: which machine it shows ("Base" or a layer).
   void machine_combo(const Document& doc);

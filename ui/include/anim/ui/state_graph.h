@@ -15,6 +15,7 @@
 #include <glm/vec2.hpp>
 
 #include "anim/setup.h"
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/graph_geometry.h"
 #include "anim/ui/item_rects.h"
@@ -80,7 +81,7 @@ class StateGraph {
   //   deletes it;
   // - the wheel zooms about the mouse, the middle button (or the left on empty space with Alt
   //   held) pans, the corner's "Frame all" fits every box in view.
-  void draw(Document& doc);
+  void draw(const Document& doc, Commands& cmds);
 
   // Whether the graph took the keys on the last frame it was drawn, if that is this ImGui frame
   // or the one before (the mouse over it, no text field or menu open). Panels drawn before it
@@ -114,16 +115,17 @@ class StateGraph {
   struct Frame;
   struct DrawnEdge;
 
-  // The setup as the graph edits it: the document's, or the shown layer's machine view.
-  const Setup* shown(const Document& doc);
+  // The setup as the graph edits it: the document's as this frame's queued edits leave it
+  // (Commands::setup), or the shown layer's machine view of that.
+  const Setup* shown(const Document& doc, const Commands& cmds);
   // Records `changed` (a version of shown()) as one undoable edit of the document.
-  void submit(Document& doc, Setup changed, const std::string& what);
+  void submit(const Document& doc, Commands& cmds, Setup changed, const std::string& what);
   // The running machine's layer index of the shown machine, or -1 when it has none.
   int running_layer(const Setup& setup, const StateMachineDef& def) const;
   Setup view_;         // The shown layer's machine view,
   bool stale_ = true;  // to be made again from the document.
 
-  Frame begin_frame(Document& doc);  // Before the view's input.
+  Frame begin_frame(const Document& doc);  // Before the view's input.
   void use_view(Frame& f) const;     // After it.
   void view_input(const glm::vec2& mouse_area);
   void frame_all(const std::map<std::string, glm::vec2>& places, const glm::vec2& area);
@@ -134,21 +136,21 @@ class StateGraph {
   void draw_box(const Setup& setup, const std::string& name, const glm::vec2& place,
                 const Frame& f) const;
   // A box's button: selecting, dragging, starting a transition, its menu.
-  void box_input(Document& doc, const std::string& name, const glm::vec2& place,
+  void box_input(const Document& doc, Commands& cmds, const std::string& name, const glm::vec2& place,
                  const std::map<std::string, glm::vec2>& stored, const Frame& f);
-  void connect_input(Document& doc, const std::map<std::string, glm::vec2>& places, const Frame& f);
+  void connect_input(const Document& doc, Commands& cmds, const std::map<std::string, glm::vec2>& places, const Frame& f);
   void rectangle_input(const Setup& setup, const std::map<std::string, glm::vec2>& places,
                        const Frame& f);
-  void empty_space_input(Document& doc, const std::vector<DrawnEdge>& edges, const Frame& f);
+  void empty_space_input(const Document& doc, Commands& cmds, const std::vector<DrawnEdge>& edges, const Frame& f);
   static int edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p);
-  bool node_menu(Document& doc, const std::string& name);  // True when it edited the setup.
-  bool edge_menu(Document& doc);                           // True when it edited the setup.
-  void add_state_at(Document& doc, const glm::vec2& place);
+  bool node_menu(const Document& doc, Commands& cmds, const std::string& name);  // True when it edited the setup.
+  bool edge_menu(const Document& doc, Commands& cmds);                           // True when it edited the setup.
+  void add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place);
   void forget_missing(const Setup& setup, const std::map<std::string, glm::vec2>& places);
   void select_box(const std::string& name);
   void toggle_box(const std::string& name);  // Ctrl- or Shift-click: in or out of the selection.
   void select_transition(int index);
-  void delete_selection(Document& doc);
+  void delete_selection(const Document& doc, Commands& cmds);
   void draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places);
 
   int hovered_edge_ = -1;  // The transition under the mouse on the last frame, or -1.

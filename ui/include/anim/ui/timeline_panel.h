@@ -10,6 +10,7 @@
 // Left/Right previous/next frame, Home/End first/last frame.
 #include <cstdint>
 
+#include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
@@ -21,7 +22,7 @@ class TimelinePanel {
  public:
   // Draws inside the current window; the strip takes the height left below the controls.
   // Dragging the playhead pauses playback and restores the previous playing state on release.
-  void draw(Document& doc, Selection& sel);
+  void draw(const Document& doc, Commands& cmds, Selection& sel);
 
   static constexpr float kMaxZoom = 64.0f;
   float zoom = 1.0f;            // 1: the whole clip fills the strip; up to kMaxZoom.
@@ -34,10 +35,10 @@ class TimelinePanel {
   TimelineEventLane events;
 
  private:
-  void controls(Document& doc);
-  void strip(Document& doc, const Selection& sel);
+  void controls(const Document& doc, Commands& cmds);
+  void strip(const Document& doc, Commands& cmds, const Selection& sel);
   void scrollbar(float min_x, float y, float width, float duration, float span);
-  void keyboard(Document& doc, bool play_clicked);
+  void keyboard(const Document& doc, Commands& cmds, bool play_clicked);
 
   bool scrubbing_ = false;
   bool resume_after_scrub_ = false;  // Playing state to restore when the drag ends.

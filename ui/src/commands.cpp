@@ -1,0 +1,118 @@
+#include "anim/ui/commands.h"
+
+#include <utility>
+
+namespace anim::ui {
+
+void Commands::play_clip(int clip) {
+  push([clip](Document& d) { d.play_clip(clip); });
+}
+void Commands::crossfade_to(int clip, const CrossfadeOptions& options) {
+  push([clip, options](Document& d) { d.crossfade_to(clip, options); });
+}
+void Commands::set_playing(bool playing) {
+  push([playing](Document& d) { d.set_playing(playing); });
+}
+void Commands::set_loop(bool loop) {
+  push([loop](Document& d) { d.set_loop(loop); });
+}
+void Commands::set_speed(float speed) {
+  push([speed](Document& d) { d.set_speed(speed); });
+}
+void Commands::seek(float seconds) {
+  push([seconds](Document& d) { d.seek(seconds); });
+}
+void Commands::step_frames(int frames) {
+  push([frames](Document& d) { d.step_frames(frames); });
+}
+void Commands::start_blend(std::vector<int> clips, std::vector<float> positions) {
+  push([clips = std::move(clips), positions = std::move(positions)](Document& d) {
+    d.start_blend(clips, positions);
+  });
+}
+void Commands::set_blend_target(float target, bool at_once) {
+  push([target, at_once](Document& d) {
+    SmoothedValue& p = d.blend().parameter;
+    p.target = target;
+    if (at_once) p.value = target;
+  });
+}
+
+void Commands::set_blend_rate(float rate) {
+  push([rate](Document& d) { d.blend().parameter.rate = rate; });
+}
+
+void Commands::use_state_machine() {
+  push([](Document& d) { d.use_state_machine(); });
+}
+void Commands::restart_state_machine() {
+  push([](Document& d) { d.restart_state_machine(); });
+}
+void Commands::set_parameter(std::string name, float value) {
+  push([name = std::move(name), value](Document& d) {
+    StateMachineInstance* sm = d.state_machine();
+    if (sm == nullptr) return;
+    const std::vector<ParameterDef>& params = sm->def().parameters;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      if (params[i].name != name) continue;
+      if (params[i].type == ParameterType::kTrigger) {
+        if (value > 0.5f) sm->set_trigger(name);
+      } else {
+        sm->set_value(static_cast<int>(i), value);
+      }
+      return;
+    }
+  });
+}
+void Commands::set_layer_weight(int layer, float weight) {
+  push([layer, weight](Document& d) {
+    if (StateMachineInstance* sm = d.state_machine()) sm->set_layer_weight(layer, weight);
+  });
+}
+
+void Commands::edit_setup(Setup edited, std::string what) {
+  last_setup_ = std::make_shared<const Setup>(std::move(edited));
+  push([setup = last_setup_, what = std::move(what)](Document& d) { d.edit_setup(*setup, what); });
+}
+void Commands::undo_setup_edit() {
+  push([](Document& d) { d.undo_setup_edit(); });
+}
+void Commands::redo_setup_edit() {
+  push([](Document& d) { d.redo_setup_edit(); });
+}
+void Commands::new_setup() {
+  push([](Document& d) { d.new_setup(); });
+}
+const Setup* Commands::setup(const Document& doc) const {
+  return last_setup_ != nullptr && doc.has_setup() ? last_setup_.get() : doc.setup();
+}
+
+void Commands::add_clip_files(std::vector<std::string> paths) {
+  push([paths = std::move(paths)](Document& d) { d.add_clip_files(paths); });
+}
+void Commands::remove_clip_file(int entry) {
+  push([entry](Document& d) { d.remove_clip_file(entry); });
+}
+void Commands::request_clip_file_reload() {
+  push([](Document& d) { d.request_clip_file_reload(); });
+}
+
+void Commands::set_rotation_override(int joint, const glm::quat& rotation) {
+  push([joint, rotation](Document& d) { d.set_rotation_override(joint, rotation); });
+}
+void Commands::clear_rotation_override(int joint) {
+  push([joint](Document& d) { d.clear_rotation_override(joint); });
+}
+void Commands::clear_rotation_overrides() {
+  push([](Document& d) { d.clear_rotation_overrides(); });
+}
+
+void Commands::apply(Document& doc) {
+  // A command may queue no more (it runs on the document alone), so the loop sees them all.
+  std::vector<std::function<void(Document&)>> queue = std::move(queue_);
+  queue_.clear();
+  last_setup_.reset();
+  for (const auto& command : queue) command(doc);
+}
+
+}  // namespace anim::ui
