@@ -612,7 +612,8 @@ void draw_everything(const Model& model, int selected_joint) {
     ImGui::Separator();
     draw_status_bar(doc, 1.25f);
     ImGui::Separator();
-    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 150.0f))) testing::draw_panel(timeline, doc, sel);
+    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 150.0f)))
+      testing::draw_panel(timeline, doc, sel);
     ImGui::EndChild();
   });
   h.frames(3);
@@ -651,11 +652,13 @@ TEST(Panels, SelectScrubAndCrossfadeDriveTheDocument) {
     if (ImGui::BeginChild("tree", ImVec2(300.0f, 250.0f))) testing::draw_panel(tree, doc, sel);
     ImGui::EndChild();
     ImGui::SameLine();
-    if (ImGui::BeginChild("inspector", ImVec2(0.0f, 250.0f))) testing::draw_panel(inspector, doc, sel);
+    if (ImGui::BeginChild("inspector", ImVec2(0.0f, 250.0f)))
+      testing::draw_panel(inspector, doc, sel);
     ImGui::EndChild();
     if (ImGui::BeginChild("blend", ImVec2(0.0f, 300.0f))) testing::draw_panel(blend, doc, sel);
     ImGui::EndChild();
-    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 160.0f))) testing::draw_panel(timeline, doc, sel);
+    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 160.0f)))
+      testing::draw_panel(timeline, doc, sel);
     ImGui::EndChild();
   });
   h.frames(2);

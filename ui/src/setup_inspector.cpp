@@ -102,8 +102,8 @@ void SetupInspector::draw(const Document& doc, Commands& cmds, Selection& sel, S
   seen_graph_ = graph_selection(graph);
 }
 
-void SetupInspector::state_section(const Document& doc, Commands& cmds, StateGraph& graph, const Setup& saved,
-                                   std::size_t i) {
+void SetupInspector::state_section(const Document& doc, Commands& cmds, StateGraph& graph,
+                                   const Setup& saved, std::size_t i) {
   showing_ = "state";
   const std::string name = saved.states[i].name;
   heading("State", name);
@@ -162,7 +162,8 @@ void SetupInspector::transition_links(StateGraph& graph, const std::string& from
     const SetupTransition& t = working_.transitions[k];
     if (t.from != from) continue;
     any = true;
-    const std::string text = "-> " + t.to + "   " + transition_caption(working_, static_cast<int>(k));
+    const std::string text =
+        "-> " + t.to + "   " + transition_caption(working_, static_cast<int>(k));
     ImGui::PushID(static_cast<int>(k));
     if (ImGui::Selectable(text.c_str())) {
       clear_graph_selection(graph);

@@ -244,7 +244,8 @@ void SetupPanel::blend_space_table(const Document& doc) {
       const bool renamed = text_field("##name", key("space_name", i), &space.name);
       if (ImGui::IsItemActivated()) edited_space_ = i;  // The editor shows the space clicked.
       if (renamed) {
-        const std::string old = (i < saved.blend_spaces.size() ? saved.blend_spaces[i].name : std::string());
+        const std::string old =
+            (i < saved.blend_spaces.size() ? saved.blend_spaces[i].name : std::string());
         setup_form::rename_blend_space(&working_, old, space.name);
         commit("rename blend space " + old + " to " + space.name);
       }
