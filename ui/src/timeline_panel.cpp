@@ -67,10 +67,12 @@ bool icon_button(const char* id, Icon icon, const char* tooltip) {
 }
 
 // SameLine() when `width` more pixels fit on the current line, a new line otherwise.
-void same_line_if_fits(float width) {
+bool fits_on_line(float width) {
   const float line_end = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
-  const float limit = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (line_end <= limit) ImGui::SameLine();
+  return line_end <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+}
+void same_line_if_fits(float width) {
+  if (fits_on_line(width)) ImGui::SameLine();
 }
 
 // Time of the last frame: the clip's end for a one-shot, the frame before it for a loop (whose
@@ -205,7 +207,11 @@ void TimelinePanel::controls(const Document& doc, Commands& cmds) {
   }
   ImGui::EndDisabled();
 
-  // Where we are: clip (with the state playing it), time and frame.
+  // Where we are: clip (with the state playing it), time and frame; without the frame when
+  // that keeps the zoom on this line (a state's name makes the text longer).
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float zoom_width = ImGui::GetFontSize() * 6.0f;
+  const float zoom_group = ImGui::CalcTextSize("Zoom").x + inner + zoom_width;
   char now[192];
   const std::string name = timeline_clip_name(doc, shown_);
   if (shown_.clip >= 0 && shown_.has_playhead) {
@@ -213,6 +219,9 @@ void TimelinePanel::controls(const Document& doc, Commands& cmds) {
     const float d = shown_.duration;
     std::snprintf(now, sizeof(now), "%s  %.3f / %.3f s  \u00b7  frame %ld / %ld", name.c_str(), t,
                   d, std::lround(t * kFps), std::lround(d * kFps));
+    if (!fits_on_line(ImGui::CalcTextSize(now).x + spacing + zoom_group)) {
+      std::snprintf(now, sizeof(now), "%s  %.3f / %.3f s", name.c_str(), t, d);
+    }
   } else if (shown_.clip >= 0) {
     std::snprintf(now, sizeof(now), "%s  (no longer playing)", name.c_str());
   } else if (doc.mode() == PlaybackMode::kStateMachine) {
@@ -220,12 +229,11 @@ void TimelinePanel::controls(const Document& doc, Commands& cmds) {
   } else {
     std::snprintf(now, sizeof(now), "No clip");
   }
-  same_line_if_fits(ImGui::CalcTextSize(now).x + ImGui::GetStyle().ItemSpacing.x);
+  same_line_if_fits(ImGui::CalcTextSize(now).x + spacing);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(now);
 
-  const float zoom_width = ImGui::GetFontSize() * 6.0f;
-  same_line_if_fits(ImGui::CalcTextSize("Zoom").x + inner + zoom_width);
+  same_line_if_fits(zoom_group);
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("Zoom");
   ImGui::SameLine(0.0f, inner);
