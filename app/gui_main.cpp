@@ -21,17 +21,18 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
              bool import_options_given) {
   using anim::app::kExitError;
   auto args = anim::app::parse_args(argc, argv, 1, {"names"},
-                                    {"screenshot", "frames", "joint", "clip", "view", "mask", "machine", "select",
-                                     "shading", "up", "anim"});
+                                    {"screenshot", "frames", "joint", "clip", "view", "mask",
+                                     "machine", "select", "shading", "up", "anim"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
-    std::cerr << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
-                 "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
-                 "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
-                 "                 [--shading MODE] [--names]\n"
-                 "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
-                 "                 [--in-process] [--memory-limit SIZE]\n"
-                 "       animscope help   (command-line subcommands)\n";
+    std::cerr
+        << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
+           "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
+           "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
+           "                 [--shading MODE] [--names]\n"
+           "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
+           "                 [--in-process] [--memory-limit SIZE]\n"
+           "       animscope help   (command-line subcommands)\n";
     return kExitError;
   }
   anim::app::GuiOptions options;

@@ -69,8 +69,8 @@ struct Tool {
                               // model and its setup are open.
   std::string pending_machine;  // --machine and --select: shown and selected once the model
   std::string pending_select;   // and its setup are open.
-  std::string pending_view;   // --view: "blend", "setup", "graph", "blend_spaces" or "layers",
-                              // shown once the model is open.
+  std::string pending_view;     // --view: "blend", "setup", "graph", "blend_spaces" or "layers",
+                                // shown once the model is open.
   // When each loaded clip file was last written, to notice changes on disk.
   std::vector<std::pair<std::string, std::filesystem::file_time_type>> clip_file_times;
   float since_disk_check = 0.0f;

@@ -247,7 +247,9 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
   panel("Skeleton", layout.skeleton, PanelId::kSkeleton,
         [&] { tool.bone_tree.draw(doc, cmds, tool.selection); });
   if (!graph) {
-    panel("Clips", layout.clips, PanelId::kClips, [&] { tool.clips.draw(doc, cmds, tool.selection); });
+    tool.clips.crossfade = tool.blend.crossfade_options();  // Right-click fades alike.
+    panel("Clips", layout.clips, PanelId::kClips,
+          [&] { tool.clips.draw(doc, cmds, tool.selection); });
   }
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
   // Drawn after the viewport, the graph under the mouse takes F from it.
@@ -267,7 +269,8 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
   } else {
     panel("Inspector", layout.inspector, PanelId::kInspector,
           [&] { tool.inspector.draw(doc, cmds, tool.selection); });
-    panel("Blend", layout.blend, PanelId::kBlend, [&] { tool.blend.draw(doc, cmds, tool.selection); });
+    panel("Blend", layout.blend, PanelId::kBlend,
+          [&] { tool.blend.draw(doc, cmds, tool.selection); });
   }
   panel("Timeline", layout.timeline, PanelId::kTimeline,
         [&] { tool.timeline.draw(doc, cmds, tool.selection); });

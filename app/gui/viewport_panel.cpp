@@ -78,8 +78,9 @@ void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {
   }
 }
 
-void ViewportPanel::handle_input(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection,
-                                 const glm::vec2& origin, const glm::vec2& size) {
+void ViewportPanel::handle_input(const ui::Document& doc, ui::Commands& cmds,
+                                 ui::Selection& selection, const glm::vec2& origin,
+                                 const glm::vec2& size) {
   ImGuiIO& io = ImGui::GetIO();
   const bool hovered = ImGui::IsItemHovered();
   const glm::vec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
@@ -130,8 +131,9 @@ float ViewportPanel::gizmo_radius() const {
   return (ground_.valid() ? ground_.radius() : 1.0f) * 0.12f;
 }
 
-bool ViewportPanel::gizmo_input(const ui::Document& doc, ui::Commands& cmds, const ui::Selection& selection,
-                                const glm::vec2& mouse, const glm::vec2& size) {
+bool ViewportPanel::gizmo_input(const ui::Document& doc, ui::Commands& cmds,
+                                const ui::Selection& selection, const glm::vec2& mouse,
+                                const glm::vec2& size) {
   const int joint = selection.joint;
   const bool shown = settings.show_rotate_gizmo && joint >= 0 &&
                      static_cast<std::size_t>(joint) < doc.posed().model_space.size();
@@ -234,7 +236,8 @@ void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& se
   }
 }
 
-void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection, ViewRenderer& renderer) {
+void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection,
+                         ViewRenderer& renderer) {
   toolbar(doc, cmds);
   settings.selected_joint = selection.joint;
   const ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -14,7 +14,8 @@ namespace anim::app {
 class ViewportPanel {
  public:
   // Draws inside the current window: a toolbar, then the view filling the rest.
-  void draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection, ViewRenderer& renderer);
+  void draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection,
+            ViewRenderer& renderer);
   // Places the camera around the document's current pose (key F, and on load).
   void frame_model(const ui::Document& doc);
 
@@ -26,15 +27,15 @@ class ViewportPanel {
  private:
   void toolbar(const ui::Document& doc, ui::Commands& cmds);
   // The rotate gizmo of the selected joint: true while it owns the mouse.
-  bool gizmo_input(const ui::Document& doc, ui::Commands& cmds, const ui::Selection& selection, const glm::vec2& mouse,
-                   const glm::vec2& size);
+  bool gizmo_input(const ui::Document& doc, ui::Commands& cmds, const ui::Selection& selection,
+                   const glm::vec2& mouse, const glm::vec2& size);
   void draw_gizmo(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
                   const glm::vec2& size, const glm::vec2& mouse) const;
   // How a view of `size` pixels sees model space: camera view x display turn, projection.
   ui::GizmoView gizmo_view(const glm::vec2& size) const;
   float gizmo_radius() const;
-  void handle_input(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection, const glm::vec2& origin,
-                    const glm::vec2& size);
+  void handle_input(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection,
+                    const glm::vec2& origin, const glm::vec2& size);
   // Model space to clip space for a view of `size` pixels (gizmo_view's matrices combined).
   glm::mat4 model_to_screen(const glm::vec2& size) const;
   void draw_labels(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,

@@ -29,15 +29,15 @@ WindowLayout compute_layout(const ImVec2& display, float menu_height, const Layo
   const float timeline_h = clamp_span(h * s.timeline, kMinPanel, h * 0.5f);
   const float body_h = std::max(h - top - status_h - timeline_h, 2.0f * kMinPanel);
   const float centre_min = graph ? 2.0f * kMinViewport : kMinViewport;
-  const float left_w = clamp_span(w * (graph ? s.graph_left : s.left), kMinSide,
-                                  w - 2.0f * kMinSide - centre_min);
+  const float left_w =
+      clamp_span(w * (graph ? s.graph_left : s.left), kMinSide, w - 2.0f * kMinSide - centre_min);
   const float right_w =
       clamp_span(w * (graph ? s.graph_right : s.right), kMinSide, w - left_w - centre_min);
   const float center_w = std::max(w - left_w - right_w, 100.0f);
   const float upper_left = graph ? s.parameters : s.skeleton;
   const float upper_left_h = clamp_span(body_h * upper_left, kMinPanel, body_h - kMinPanel);
-  const float inspector_h = clamp_span(body_h * (graph ? s.graph_inspector : s.inspector),
-                                       kMinPanel, body_h - kMinPanel);
+  const float inspector_h =
+      clamp_span(body_h * (graph ? s.graph_inspector : s.inspector), kMinPanel, body_h - kMinPanel);
   WindowLayout l;
   l.display = display;
   l.body_height = body_h;
@@ -160,8 +160,8 @@ void register_layout_settings(LayoutSplits& splits) {
         "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nSkeleton=%.4f\n"
         "Inspector=%.4f\nGraphLeft=%.4f\nGraphRight=%.4f\nGraph=%.4f\nParameters=%.4f\n"
         "GraphInspector=%.4f\n\n",
-        s.left, s.right, s.timeline, s.skeleton, s.inspector, s.graph_left, s.graph_right,
-        s.graph, s.parameters, s.graph_inspector);
+        s.left, s.right, s.timeline, s.skeleton, s.inspector, s.graph_left, s.graph_right, s.graph,
+        s.parameters, s.graph_inspector);
   };
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }

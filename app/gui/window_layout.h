@@ -28,11 +28,11 @@ struct LayoutSplits {
   float skeleton = 0.62f;   // Skeleton's share of the left column.
   float inspector = 0.42f;  // Inspector's share of the right column.
   // Graph workspace:
-  float graph_left = 0.2f;         // Parameters and Skeleton column width.
-  float graph_right = 0.28f;       // Inspector and Setup column width.
-  float graph = 0.55f;             // The graph's share of the centre (the viewport has the rest).
-  float parameters = 0.5f;         // Parameters' share of the left column.
-  float graph_inspector = 0.56f;   // The Inspector's share of the right column.
+  float graph_left = 0.2f;        // Parameters and Skeleton column width.
+  float graph_right = 0.28f;      // Inspector and Setup column width.
+  float graph = 0.55f;            // The graph's share of the centre (the viewport has the rest).
+  float parameters = 0.5f;        // Parameters' share of the left column.
+  float graph_inspector = 0.56f;  // The Inspector's share of the right column.
 };
 
 // Each panel's place. A panel the workspace does not show has a zero size.
@@ -61,8 +61,14 @@ bool begin_panel(const char* name, const PanelRect& rect, PanelKind kind);
 // Takes the size the user dragged the current window (between begin_panel and End) to into
 // `splits`: which of its edges count is given by the panel it is.
 enum class PanelId {
-  kSkeleton, kClips, kInspector, kBlend, kTimeline,  // Animate (the Skeleton and Timeline in both)
-  kParameters, kGraph, kSetup                         // Graph
+  kSkeleton,
+  kClips,
+  kInspector,
+  kBlend,
+  kTimeline,  // Animate (the Skeleton and Timeline in both)
+  kParameters,
+  kGraph,
+  kSetup  // Graph
 };
 void adopt_resize(PanelId panel, const WindowLayout& layout, LayoutSplits& splits);
 

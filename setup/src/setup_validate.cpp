@@ -96,6 +96,7 @@ class Validator {
     run_machine();
     check_events();
     for (std::size_t i = 0; i < setup_.layers.size(); ++i) check_layer(i);
+    check_parameters_read();
     return std::move(found_);
   }
 
@@ -574,6 +575,38 @@ class Validator {
     for (Diagnostic& d : Validator(machine, clips_, durations_, joints_).run_machine()) {
       d.pointer = at + d.pointer;
       found_.push_back(std::move(d));
+    }
+  }
+
+  // A parameter nothing reads (no condition of any machine, no blend space, no layer weight):
+  // setting it from a game or the tool changes nothing, which is most often a typo elsewhere or
+  // a leftover. A trigger is the sharper case: firing it does nothing at all.
+  void check_parameters_read() {
+    std::set<std::string> read;
+    const auto conditions = [&](const std::vector<SetupTransition>& transitions) {
+      for (const SetupTransition& t : transitions) {
+        for (const SetupCondition& c : t.conditions) read.insert(c.parameter);
+      }
+    };
+    conditions(setup_.transitions);
+    for (const SetupLayer& layer : setup_.layers) {
+      conditions(layer.transitions);
+      if (layer.weight_parameter) read.insert(*layer.weight_parameter);
+    }
+    for (const SetupBlendSpace& space : setup_.blend_spaces) {
+      read.insert(space.parameter);
+      if (space.parameter_y) read.insert(*space.parameter_y);
+    }
+    for (std::size_t i = 0; i < setup_.parameters.size(); ++i) {
+      const SetupParameter& p = setup_.parameters[i];
+      if (p.name.empty() || read.count(p.name) != 0) continue;
+      warning("/parameters/" + std::to_string(i),
+              p.type == ParameterType::kTrigger
+                  ? "trigger " + in_quotes(p.name) +
+                        " is tested by no transition: firing it does nothing"
+                  : "parameter " + in_quotes(p.name) +
+                        " is read by no condition, blend space or layer weight: setting it "
+                        "changes nothing");
     }
   }
 

@@ -398,9 +398,9 @@ TEST(Gui, ViewOptionShowsTheChosenView) {
   run_output("--view sideways --screenshot \"" + blend + "\" --frames 4", &code);
   EXPECT_EQ(code, 2);
   // --machine and --select name what they cannot find, and the tool carries on.
-  output = run_output("\"" + setup + "\" --machine Arms --select Nope --screenshot \"" + blend +
-                          "\" --frames 4",
-                      &code);
+  output = run_output(
+      "\"" + setup + "\" --machine Arms --select Nope --screenshot \"" + blend + "\" --frames 4",
+      &code);
   EXPECT_EQ(code, 0);
   EXPECT_NE(output.find("No layer \"Arms\""), std::string::npos) << output;
   EXPECT_NE(output.find("Nothing named \"Nope\""), std::string::npos) << output;

@@ -36,6 +36,12 @@ MATCHER_P2(IsWarning, pointer, message, "") {
 }
 MATCHER_P(AtPointer, pointer, "") { return arg.pointer == pointer; }
 
+// The warning for a parameter nothing reads.
+std::string unread(const std::string& name) {
+  return "parameter \"" + name +
+         "\" is read by no condition, blend space or layer weight: setting it changes nothing";
+}
+
 const std::vector<std::string> kClips = {"idle", "forward", "back", "left", "right"};
 
 // A locomotion diamond on (x, y) beside a 1D space on speed.
@@ -227,12 +233,15 @@ TEST(SetupBlendSpace2DTest, ValidDocumentHasNoFindings) {
 TEST(SetupBlendSpace2DTest, UnknownAndWronglyTypedParameters) {
   Json doc = document();
   doc["blend_spaces"][0]["parameters"] = Json::parse(R"(["xx", "on"])");
-  EXPECT_THAT(errors_and_warnings(parse(doc)),
-              ElementsAre(IsError("/blend_spaces/0/parameters/0",
-                                  "unknown parameter \"xx\" (did you mean \"x\"?)"),
-                          IsError("/blend_spaces/0/parameters/1",
-                                  "parameter \"on\" has type bool; a blend space needs a float or "
-                                  "int parameter")));
+  EXPECT_THAT(
+      errors_and_warnings(parse(doc)),
+      ElementsAre(
+          IsError("/blend_spaces/0/parameters/0", "unknown parameter \"xx\" (did you mean \"x\"?)"),
+          IsError("/blend_spaces/0/parameters/1",
+                  "parameter \"on\" has type bool; a blend space needs a float or "
+                  "int parameter"),
+          // Nothing reads x or y any more.
+          IsWarning("/parameters/0", unread("x")), IsWarning("/parameters/1", unread("y"))));
 }
 
 TEST(SetupBlendSpace2DTest, SameParameterTwiceIsAnError) {
@@ -240,7 +249,8 @@ TEST(SetupBlendSpace2DTest, SameParameterTwiceIsAnError) {
   doc["blend_spaces"][0]["parameters"] = Json::parse(R"(["y", "y"])");
   EXPECT_THAT(errors_and_warnings(parse(doc)),
               ElementsAre(IsError("/blend_spaces/0/parameters/1",
-                                  "parameter \"y\" is used twice; a 2D blend space needs two")));
+                                  "parameter \"y\" is used twice; a 2D blend space needs two"),
+                          IsWarning("/parameters/0", unread("x"))));
 }
 
 TEST(SetupBlendSpace2DTest, IntParametersAreAccepted) {

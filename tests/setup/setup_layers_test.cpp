@@ -219,7 +219,10 @@ TEST(SetupLayersTest, ValidationChecksEachLayerAndItsMachineAtTheLayersPointers)
           "W /layers/0/states/1: state \"Wave\" is not reachable from the default state \"Still\"",
           "E /layers/1/name: duplicate layer name \"UpperBody\" (first at /layers/0)",
           "E /layers/1/reference: unknown clip \"wlak\" (did you mean \"walk\"?)",
-          "E /layers/1/default_state: unknown state \"Leen\" (did you mean \"Lean\"?)"));
+          "E /layers/1/default_state: unknown state \"Leen\" (did you mean \"Lean\"?)",
+          // The upper layer no longer reads aim (its weight is "waving" now).
+          "W /parameters/0: parameter \"aim\" is read by no condition, blend space or layer "
+          "weight: setting it changes nothing"));
   // Without the model's joints, mask names go unchecked.
   for (const std::string& found : Found(validate_setup(setup, kClips))) {
     EXPECT_THAT(found, Not(HasSubstr("unknown joint")));

@@ -105,6 +105,12 @@ anim::Setup valid_setup() {
 
 std::vector<Diagnostic> check(const anim::Setup& s) { return validate_setup(s, kClips); }
 
+// The warning for a parameter nothing reads.
+std::string unread(const std::string& name) {
+  return "parameter \"" + name +
+         "\" is read by no condition, blend space or layer weight: setting it changes nothing";
+}
+
 TEST(SetupValidateTest, ValidSetupHasNoFindings) { EXPECT_THAT(check(valid_setup()), IsEmpty()); }
 
 TEST(SetupValidateTest, CompleteExampleHasNoFindings) {
@@ -169,12 +175,42 @@ TEST(SetupValidateTest, DefaultStateMustExist) {
   EXPECT_THAT(check(s), ElementsAre(IsError("/default_state", "no default state")));
 }
 
+// A parameter counts as read by any machine's condition, a blend space axis or a layer weight.
+TEST(SetupValidateTest, AParameterNothingReadsIsAWarning) {
+  anim::Setup s = valid_setup();
+  s.parameters.push_back(parameter("aim", ParameterType::kFloat, 0.0f));
+  s.parameters.push_back(parameter("wave", ParameterType::kTrigger, 0.0f));
+  EXPECT_THAT(check(s), ElementsAre(IsWarning("/parameters/4", unread("aim")),
+                                    IsWarning("/parameters/5",
+                                              "trigger \"wave\" is tested by no transition: "
+                                              "firing it does nothing")));
+  // Read by a layer: aim weighs it, and one of its transitions tests wave.
+  SetupLayer layer;
+  layer.name = "Arms";
+  layer.weight_parameter = "aim";
+  layer.states = s.states;
+  layer.default_state = s.default_state;
+  layer.transitions = {
+      transition("Idle", "Jump", {condition("wave", ConditionOp::kTriggerSet, 0.0f)})};
+  s.layers = {layer};
+  for (const Diagnostic& d : check(s)) {
+    EXPECT_EQ(d.pointer.rfind("/parameters/", 0), std::string::npos) << d.message;
+  }
+}
+
 TEST(SetupValidateTest, SetupNeedsAState) {
   anim::Setup s = valid_setup();
   s.states.clear();
   s.transitions.clear();
-  EXPECT_THAT(check(s), ElementsAre(IsError("/states", "a setup needs at least one state"),
-                                    IsError("/default_state", "unknown state \"Idle\"")));
+  // Without transitions nothing reads lives, grounded or jump any more.
+  EXPECT_THAT(check(s),
+              ElementsAre(IsError("/states", "a setup needs at least one state"),
+                          IsError("/default_state", "unknown state \"Idle\""),
+                          IsWarning("/parameters/1", unread("lives")),
+                          IsWarning("/parameters/2", unread("grounded")),
+                          IsWarning("/parameters/3",
+                                    "trigger \"jump\" is tested by no transition: firing it "
+                                    "does nothing")));
 }
 
 TEST(SetupValidateTest, UnknownParameterInBlendSpaceAndCondition) {
@@ -185,7 +221,8 @@ TEST(SetupValidateTest, UnknownParameterInBlendSpaceAndCondition) {
                                             "unknown parameter \"sped\" (did you mean "
                                             "\"speed\"?)"),
                                     IsError("/transitions/2/conditions/1/parameter",
-                                            "unknown parameter \"on_ground\"")));
+                                            "unknown parameter \"on_ground\""),
+                                    IsWarning("/parameters/2", unread("grounded"))));
 }
 
 // --- Names that clash.
@@ -324,13 +361,16 @@ TEST(SetupValidateTest, ParameterRanges) {
   s.parameters.push_back(parameter("count", ParameterType::kInt, 0.5f));
   s.parameters.push_back(parameter("smooth", ParameterType::kFloat, 0.0f));
   s.parameters[6].rate = -2.0f;
-  EXPECT_THAT(check(s),
-              ElementsAre(IsError("/parameters/0/min", "min 2 is greater than max 1"),
-                          IsError("/parameters/1/default", "default 3 is below min 5"),
-                          IsError("/parameters/4/default", "default 1.5 is above max 1"),
-                          IsError("/parameters/5/default",
-                                  "default 0.5 of an int parameter is not a whole number"),
-                          IsError("/parameters/6/rate", "negative rate -2")));
+  EXPECT_THAT(
+      check(s),
+      ElementsAre(
+          IsError("/parameters/0/min", "min 2 is greater than max 1"),
+          IsError("/parameters/1/default", "default 3 is below min 5"),
+          IsError("/parameters/4/default", "default 1.5 is above max 1"),
+          IsError("/parameters/5/default", "default 0.5 of an int parameter is not a whole number"),
+          IsError("/parameters/6/rate", "negative rate -2"),
+          IsWarning("/parameters/4", unread("weight")), IsWarning("/parameters/5", unread("count")),
+          IsWarning("/parameters/6", unread("smooth"))));
 }
 
 // A single bound beyond the other, unset, one (±1e30) would make a range with min > max, which
@@ -341,10 +381,12 @@ TEST(SetupValidateTest, SingleBoundBeyondTheUnsetOther) {
   s.parameters.back().min = 2e30f;
   s.parameters.push_back(parameter("low", ParameterType::kFloat, -3e30f));
   s.parameters.back().max = -2e30f;
-  EXPECT_THAT(check(s), ElementsAre(IsError("/parameters/4/min",
-                                            "min 2e+30 is greater than unset max 1e+30"),
-                                    IsError("/parameters/5/max",
-                                            "unset min -1e+30 is greater than max -2e+30")));
+  EXPECT_THAT(
+      check(s),
+      ElementsAre(IsError("/parameters/4/min", "min 2e+30 is greater than unset max 1e+30"),
+                  IsError("/parameters/5/max", "unset min -1e+30 is greater than max -2e+30"),
+                  IsWarning("/parameters/4", unread("far")),
+                  IsWarning("/parameters/5", unread("low"))));
   EXPECT_EQ(anim::kUnboundedMax, 1e30f);
 }
 

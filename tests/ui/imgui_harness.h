@@ -5,8 +5,8 @@
 // third_party/imgui_config turns on those in its headers); each frame also checks that the
 // callback left every ImGui stack balanced, so a failure names the panel's test, not a crash.
 #include <functional>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 

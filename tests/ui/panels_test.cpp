@@ -349,6 +349,29 @@ TEST(ClipsPanel, ClickSelectsAndDoubleClickPlays) {
   EXPECT_NEAR(doc.time(), 0.0f, 1e-6f);
 }
 
+// The row menu's crossfade takes the duration and curve it is given (the Blend panel's choice in
+// the tool), not a fixed one.
+TEST(ClipsPanel, RightClickCrossfadesWithTheChosenDuration) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  ClipsPanel panel;
+  panel.crossfade.seconds = 0.8f;
+  panel.crossfade.curve = FadeCurve::kLinear;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  ASSERT_EQ(doc.current_clip(), 0);
+  h.right_click_at(panel.rects.find("clip:run")->center());
+  h.frame();
+  ASSERT_TRUE(h.click(panel.rects, "crossfade:run"));
+  ASSERT_TRUE(doc.player().fading());
+  EXPECT_EQ(doc.current_clip(), 1);
+  doc.update(0.2f);
+  EXPECT_NEAR(doc.player().fade_progress(), 0.2f / 0.8f, 1e-5f);
+  doc.update(0.7f);
+  EXPECT_FALSE(doc.player().fading()) << "done after 0.8 s";
+}
+
 TEST(ClipsPanel, ClipsFromFilesShowTheirBindingAndChangedFilesOfferAReload) {
   Harness h;
   Document doc(make_model(), "/art/chain.x");
@@ -612,7 +635,8 @@ void draw_everything(const Model& model, int selected_joint) {
     ImGui::Separator();
     draw_status_bar(doc, 1.25f);
     ImGui::Separator();
-    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 150.0f))) testing::draw_panel(timeline, doc, sel);
+    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 150.0f)))
+      testing::draw_panel(timeline, doc, sel);
     ImGui::EndChild();
   });
   h.frames(3);
@@ -651,11 +675,13 @@ TEST(Panels, SelectScrubAndCrossfadeDriveTheDocument) {
     if (ImGui::BeginChild("tree", ImVec2(300.0f, 250.0f))) testing::draw_panel(tree, doc, sel);
     ImGui::EndChild();
     ImGui::SameLine();
-    if (ImGui::BeginChild("inspector", ImVec2(0.0f, 250.0f))) testing::draw_panel(inspector, doc, sel);
+    if (ImGui::BeginChild("inspector", ImVec2(0.0f, 250.0f)))
+      testing::draw_panel(inspector, doc, sel);
     ImGui::EndChild();
     if (ImGui::BeginChild("blend", ImVec2(0.0f, 300.0f))) testing::draw_panel(blend, doc, sel);
     ImGui::EndChild();
-    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 160.0f))) testing::draw_panel(timeline, doc, sel);
+    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 160.0f)))
+      testing::draw_panel(timeline, doc, sel);
     ImGui::EndChild();
   });
   h.frames(2);

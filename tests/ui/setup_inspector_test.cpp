@@ -96,8 +96,7 @@ anim::Setup inspected_setup() {
 
 class SetupInspectorTest : public ::testing::Test {
  protected:
-  SetupInspectorTest()
-      : h_(ImVec2(520.0f, 760.0f)), doc_(make_model(), "test://body") {
+  SetupInspectorTest() : h_(ImVec2(520.0f, 760.0f)), doc_(make_model(), "test://body") {
     const Status attached = doc_.attach_setup(inspected_setup(), "body.json");
     EXPECT_TRUE(attached.ok()) << (attached.ok() ? "" : attached.error().to_string());
     h_.set_draw([this] { testing::draw_panel(inspector_, doc_, sel_, graph_); });
@@ -134,9 +133,7 @@ class SetupInspectorTest : public ::testing::Test {
   SetupInspector inspector_;
 };
 
-TEST_F(SetupInspectorTest, NothingSelectedShowsAHint) {
-  EXPECT_EQ(inspector_.showing(), "none");
-}
+TEST_F(SetupInspectorTest, NothingSelectedShowsAHint) { EXPECT_EQ(inspector_.showing(), "none"); }
 
 TEST_F(SetupInspectorTest, RenamingAStateCarriesItsReferencesAndTheGraphsSelection) {
   select_state(0, "Idle");
@@ -175,6 +172,13 @@ TEST_F(SetupInspectorTest, AStateOfABlendSpaceShowsItsEditorAndOutgoingLinksSele
   h_.frames(2);
   EXPECT_EQ(current().states[0].motion, "run");
   EXPECT_EQ(doc_.setup_history().undo_label(), "set motion of state Idle");
+  // The default state has no "Make default"; another state does, and it is one step.
+  EXPECT_EQ(inspector_.rects.find("make_default"), nullptr);
+  select_state(0, "Jump");
+  ASSERT_TRUE(h_.click(inspector_.rects, "make_default"));
+  h_.frames(2);
+  EXPECT_EQ(current().default_state, "Jump");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "make Jump the default state");
 }
 
 TEST_F(SetupInspectorTest, ATransitionsConditionsAndPriorityAreEditedInPlace) {

@@ -190,6 +190,41 @@ TEST_F(StateGraphEditingTest, ClickingAnArrowSelectsItAndDeleteRemovesExactlyIt)
   EXPECT_EQ(graph.selected_transition, -1);
 }
 
+// Transitions added or removed elsewhere (an undo, another panel) leave the selected one
+// selected, at its new index; an edit of the selected one's ends keeps it selected.
+TEST_F(StateGraphEditingTest, TheSelectedArrowFollowsItsTransitionThroughUndo) {
+  open(three_states({{20, 20}, {320, 20}, {20, 200}}, {{"A", "B"}, {"B", "A"}, {"A", "C"}}));
+  click(rect("edge:2").center());
+  ASSERT_EQ(graph.selected_transition, 2);  // A -> C.
+  // Another panel removes A -> B: A -> C is now index 1.
+  anim::Setup fewer = *doc.setup();
+  fewer.transitions.erase(fewer.transitions.begin());
+  doc.edit_setup(fewer, "remove transition A -> B");
+  settle();
+  EXPECT_EQ(graph.selected_transition, 1);
+  // The undo puts A -> B back in front: A -> C is index 2 again.
+  ASSERT_TRUE(doc.undo_setup_edit());
+  settle();
+  EXPECT_EQ(graph.selected_transition, 2);
+  // Its destination edited (as many transitions): still the one selected.
+  anim::Setup edited = *doc.setup();
+  edited.transitions[2].to = "B";
+  doc.edit_setup(edited, "set destination of transition A -> B");
+  settle();
+  EXPECT_EQ(graph.selected_transition, 2);
+  // The undo of adding it: nothing left to select.
+  anim::Setup more = *doc.setup();
+  more.transitions.push_back(more.transitions[0]);
+  doc.edit_setup(more, "add transition A -> B");
+  settle();
+  graph.selected_transition = 3;  // Picked from outside: taken as it is.
+  settle();
+  EXPECT_EQ(graph.selected_transition, 3);
+  ASSERT_TRUE(doc.undo_setup_edit());
+  settle();
+  EXPECT_EQ(graph.selected_transition, -1) << "the second A -> B is gone";
+}
+
 TEST_F(StateGraphEditingTest, AnArrowsMenuReordersItsSourcesPriorities) {
   open(three_states({{20, 20}, {320, 20}, {20, 200}}, {{"A", "B"}, {"B", "C"}, {"A", "C"}}));
   // A's two transitions are ranked in their order; B's only one is not.
@@ -338,26 +373,23 @@ TEST_F(StateGraphEditingTest, DraggingASelectedBoxMovesTheWholeSelectionAsOneEdi
   drag(a.min - ImVec2(10, 10), b.max + ImVec2(10, 10));
   ASSERT_EQ(graph.selection, (std::set<std::string>{"A", "B"}));
   drag(rect("node:B").center(), rect("node:B").center() + ImVec2(40, 30));
-  EXPECT_EQ(doc.setup()->editor.dump(),
-            R"({"nodes":{"A":[60,50],"B":[360,50],)"
-            R"("C":[20,200],"*":[560,400]}})");
+  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"A":[60,50],"B":[360,50],)"
+                                        R"("C":[20,200],"*":[560,400]}})");
   EXPECT_EQ(doc.setup_history().undo_label(), "move 2 states");
   EXPECT_EQ(graph.selection, (std::set<std::string>{"A", "B"})) << "still selected";
   EXPECT_EQ(graph.selected, "B") << "the box grabbed";
   settle();
   EXPECT_NEAR(rect("node:A").min.x, a.min.x + 40.0f, 0.01f);
   ASSERT_TRUE(doc.undo_setup_edit());
-  EXPECT_EQ(doc.setup()->editor.dump(),
-            R"({"nodes":{"A":[20,20],"B":[320,20],)"
-            R"("C":[20,200],"*":[560,400]}})");
+  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"A":[20,20],"B":[320,20],)"
+                                        R"("C":[20,200],"*":[560,400]}})");
   EXPECT_FALSE(doc.setup_history().can_undo()) << "one step";
 
   // Grabbing a box outside the selection selects it alone and moves only it.
   drag(rect("node:C").center(), rect("node:C").center() + ImVec2(0, 50));
   EXPECT_EQ(graph.selection, (std::set<std::string>{"C"}));
-  EXPECT_EQ(doc.setup()->editor.dump(),
-            R"({"nodes":{"A":[20,20],"B":[320,20],)"
-            R"("C":[20,250],"*":[560,400]}})");
+  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"A":[20,20],"B":[320,20],)"
+                                        R"("C":[20,250],"*":[560,400]}})");
   EXPECT_EQ(doc.setup_history().undo_label(), "move C");
 }
 
@@ -401,9 +433,8 @@ TEST_F(StateGraphEditingTest, ZoomedFarOutABoxsMiddleStillDragsIt) {
   drag(b.center(), b.center() + ImVec2(10, 5));
   EXPECT_TRUE(doc.setup()->transitions.empty());
   // 10 x 5 pixels are 40 x 20 units at a quarter.
-  EXPECT_EQ(doc.setup()->editor.dump(),
-            R"({"nodes":{"A":[20,20],"B":[360,40],)"
-            R"("C":[20,200],"*":[560,400]}})");
+  EXPECT_EQ(doc.setup()->editor.dump(), R"({"nodes":{"A":[20,20],"B":[360,40],)"
+                                        R"("C":[20,200],"*":[560,400]}})");
 }
 
 }  // namespace

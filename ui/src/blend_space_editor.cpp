@@ -151,10 +151,11 @@ struct BlendSpaceEditor::View {
   }
 };
 
-bool BlendSpaceEditor::edit(const Document& doc, Commands& cmds, Setup changed, const std::string& what) {
-  cmds.edit_setup(
-      std::move(changed),
-      what + " of blend space " + cmds.setup(doc)->blend_spaces[static_cast<std::size_t>(space_)].name);
+bool BlendSpaceEditor::edit(const Document& doc, Commands& cmds, Setup changed,
+                            const std::string& what) {
+  cmds.edit_setup(std::move(changed),
+                  what + " of blend space " +
+                      cmds.setup(doc)->blend_spaces[static_cast<std::size_t>(space_)].name);
   return true;
 }
 
@@ -405,7 +406,8 @@ void BlendSpaceEditor::follow_mouse(const Document& doc, Commands& cmds, const V
     // As the Blend panel's sliders: the targets, which smoothing then follows.
     const std::vector<ParameterDef>& params = doc.state_machine()->def().parameters;
     cmds.set_parameter(params[static_cast<std::size_t>(view.param_x)].name, under.x);
-    if (view.two_d) cmds.set_parameter(params[static_cast<std::size_t>(view.param_y)].name, under.y);
+    if (view.two_d)
+      cmds.set_parameter(params[static_cast<std::size_t>(view.param_y)].name, under.y);
   }
   if (dragging_ >= 0) {
     // A click is no drag: the point moves once the mouse does, then sits under it.

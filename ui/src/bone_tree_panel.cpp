@@ -149,9 +149,9 @@ void BoneTreePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
     SetupLayer& layer = changed.layers[mask_layer_];
     const bool include = !mask_[toggled_];
     if (set_joint_in_mask(layer, skeleton, toggled_, include)) {
-      cmds.edit_setup(std::move(changed), std::string(include ? "add " : "remove ") +
-                                             skeleton.names[toggled_] + (include ? " to" : " from") +
-                                             " the mask of layer " + sel.mask_layer);
+      cmds.edit_setup(std::move(changed),
+                      std::string(include ? "add " : "remove ") + skeleton.names[toggled_] +
+                          (include ? " to" : " from") + " the mask of layer " + sel.mask_layer);
     }
   }
   if (filtering) force_open_ = false;

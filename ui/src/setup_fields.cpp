@@ -59,8 +59,8 @@ void rename_state(Setup* setup, const std::string& from, const std::string& to) 
   }
 }
 
-void rename_condition_parameters(std::vector<SetupTransition>& transitions,
-                                 const std::string& from, const std::string& to) {
+void rename_condition_parameters(std::vector<SetupTransition>& transitions, const std::string& from,
+                                 const std::string& to) {
   for (SetupTransition& t : transitions) {
     for (SetupCondition& c : t.conditions) {
       if (c.parameter == from) c.parameter = to;

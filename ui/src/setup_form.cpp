@@ -98,9 +98,8 @@ bool SetupForm::int_field(const char* id, const std::string& rect, float* value)
   return finished_edit();
 }
 
-bool SetupForm::optional_float_field(const char* name, std::size_t row,
-                                     std::optional<float>* value, float when_enabled,
-                                     float speed) {
+bool SetupForm::optional_float_field(const char* name, std::size_t row, std::optional<float>* value,
+                                     float when_enabled, float speed) {
   const std::string rect = key(name, row);
   ImGui::PushID(name);
   bool on = value->has_value();

@@ -102,18 +102,20 @@ void SetupInspector::draw(const Document& doc, Commands& cmds, Selection& sel, S
   seen_graph_ = graph_selection(graph);
 }
 
-void SetupInspector::state_section(const Document& doc, Commands& cmds, StateGraph& graph, const Setup& saved,
-                                   std::size_t i) {
+void SetupInspector::state_section(const Document& doc, Commands& cmds, StateGraph& graph,
+                                   const Setup& saved, std::size_t i) {
   showing_ = "state";
   const std::string name = saved.states[i].name;
   heading("State", name);
   if (working_.default_state == name) {
     ImGui::TextDisabled("The default state: the machine starts here.");
-  } else if (ImGui::SmallButton("Make default")) {
-    working_.default_state = name;
-    commit("make " + name + " the default state");
+  } else {
+    if (ImGui::SmallButton("Make default")) {
+      working_.default_state = name;
+      commit("make " + name + " the default state");
+    }
+    rects.record("make_default");
   }
-  rects.record("make_default");
 
   state_fields(saved, doc.model().clips, i, Cells::form());
   // A rename carries the graph's selection along.
@@ -162,7 +164,8 @@ void SetupInspector::transition_links(StateGraph& graph, const std::string& from
     const SetupTransition& t = working_.transitions[k];
     if (t.from != from) continue;
     any = true;
-    const std::string text = "-> " + t.to + "   " + transition_caption(working_, static_cast<int>(k));
+    const std::string text =
+        "-> " + t.to + "   " + transition_caption(working_, static_cast<int>(k));
     ImGui::PushID(static_cast<int>(k));
     if (ImGui::Selectable(text.c_str())) {
       clear_graph_selection(graph);

@@ -60,8 +60,7 @@ void SetupForm::layer_fields(const Setup& saved, const std::vector<Clip>& clips,
   }
 
   cells.next("Weight");
-  if (float_field("##weight", key("layer_weight", i), &layer.weight, 0.01f, 0.0f, 1.0f,
-                  "%.2f")) {
+  if (float_field("##weight", key("layer_weight", i), &layer.weight, 0.01f, 0.0f, 1.0f, "%.2f")) {
     commit("set weight of layer " + layer.name);
   }
 

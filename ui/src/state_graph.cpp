@@ -299,7 +299,8 @@ bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
   if (moved < 0) return false;
   selected_transition = moved;
   edge_menu_ = moved;
-  submit(doc, cmds, std::move(changed), (higher ? "raise priority of " : "lower priority of ") + name);
+  submit(doc, cmds, std::move(changed),
+         (higher ? "raise priority of " : "lower priority of ") + name);
   return true;
 }
 
@@ -325,7 +326,42 @@ void StateGraph::forget_missing(const Setup& setup,
     it = places.count(*it) ? std::next(it) : selection.erase(it);
   }
   if (!selection.count(selected)) selected.clear();
+  // Transitions added or removed elsewhere (an undo, the Inspector, the tables) shift the
+  // indices: the selected one is found again by its ends (the same one of several alike). With
+  // as many as before, an index whose ends changed is the same transition edited, and stays; an
+  // index set from outside since (the Inspector, a problem clicked) is taken as it is.
+  if (selected_transition >= 0 && selected_transition == remembered_index_ &&
+      setup.transitions.size() != seen_transitions_) {
+    selected_transition = -1;
+    int alike = 0;
+    for (std::size_t i = 0; i < setup.transitions.size(); ++i) {
+      if (setup.transitions[i].from != selected_ends_.first ||
+          setup.transitions[i].to != selected_ends_.second) {
+        continue;
+      }
+      if (alike++ == selected_alike_) {
+        selected_transition = static_cast<int>(i);
+        break;
+      }
+    }
+  }
   if (selected_transition >= static_cast<int>(setup.transitions.size())) selected_transition = -1;
+}
+
+void StateGraph::remember_selected_transition(const Setup& setup) {
+  seen_transitions_ = setup.transitions.size();
+  remembered_index_ = selected_transition;
+  if (selected_transition < 0 ||
+      static_cast<std::size_t>(selected_transition) >= setup.transitions.size()) {
+    return;
+  }
+  const SetupTransition& t = setup.transitions[static_cast<std::size_t>(selected_transition)];
+  selected_ends_ = {t.from, t.to};
+  selected_alike_ = 0;
+  for (int i = 0; i < selected_transition; ++i) {
+    const SetupTransition& o = setup.transitions[static_cast<std::size_t>(i)];
+    if (o.from == t.from && o.to == t.to) ++selected_alike_;
+  }
 }
 
 void StateGraph::select_box(const std::string& name) {
@@ -629,8 +665,9 @@ void StateGraph::draw_box(const Setup& setup, const std::string& name, const glm
                   ImGui::GetColorU32(ImGuiCol_TextDisabled), detail.c_str(), nullptr, 0.0f, &clip);
 }
 
-void StateGraph::box_input(const Document& doc, Commands& cmds, const std::string& name, const glm::vec2& place,
-                           const std::map<std::string, glm::vec2>& stored, const Frame& f) {
+void StateGraph::box_input(const Document& doc, Commands& cmds, const std::string& name,
+                           const glm::vec2& place, const std::map<std::string, glm::vec2>& stored,
+                           const Frame& f) {
   const glm::vec2 min = f.screen(place), max = f.screen(place + kNodeSize);
   const bool any = name == kAnyStateNode;
   // Each box is a button: dragging it moves the selection; the drop is one edit.
@@ -682,8 +719,8 @@ void StateGraph::box_input(const Document& doc, Commands& cmds, const std::strin
   ImGui::PopID();
 }
 
-void StateGraph::connect_input(const Document& doc, Commands& cmds, const std::map<std::string, glm::vec2>& places,
-                               const Frame& f) {
+void StateGraph::connect_input(const Document& doc, Commands& cmds,
+                               const std::map<std::string, glm::vec2>& places, const Frame& f) {
   if (connecting_.empty()) return;
   if (!places.count(connecting_)) {
     connecting_.clear();
@@ -764,8 +801,8 @@ int StateGraph::edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p)
   return best;
 }
 
-void StateGraph::empty_space_input(const Document& doc, Commands& cmds, const std::vector<DrawnEdge>& edges,
-                                   const Frame& f) {
+void StateGraph::empty_space_input(const Document& doc, Commands& cmds,
+                                   const std::vector<DrawnEdge>& edges, const Frame& f) {
   // Empty space: double-click adds a state, right-click offers to; a click on an arrow selects
   // it, elsewhere it starts a selection rectangle (with Alt held, a pan).
   const bool over_empty = ImGui::IsWindowHovered() && !ImGui::IsAnyItemHovered() &&
@@ -832,7 +869,8 @@ const Setup* StateGraph::shown(const Document& doc, const Commands& cmds) {
   return &view_;
 }
 
-void StateGraph::submit(const Document& doc, Commands& cmds, Setup changed, const std::string& what) {
+void StateGraph::submit(const Document& doc, Commands& cmds, Setup changed,
+                        const std::string& what) {
   if (machine == 0) {
     cmds.edit_setup(std::move(changed), what);
     return;
@@ -906,6 +944,7 @@ void StateGraph::draw(const Document& doc, Commands& cmds) {
     delete_selection(doc, cmds);
   }
   draw_tools(f.area, node_positions(*shown(doc, cmds)));
+  remember_selected_transition(*shown(doc, cmds));
   ImGui::EndChild();
 }
 

@@ -25,16 +25,16 @@ void copy_text(char* out, std::size_t size, const std::string& text) {
 
 }  // namespace
 
-void TimelineEventLane::add_at(const Document& doc, Commands& cmds, const std::string& clip, float time,
-                               float duration) {
+void TimelineEventLane::add_at(const Document& doc, Commands& cmds, const std::string& clip,
+                               float time, float duration) {
   Setup edited = *cmds.setup(doc);
   selected = add_event(edited, clip, time, duration);
   const std::string name = edited.events[selected].name;
   cmds.edit_setup(std::move(edited), "add event " + name);
 }
 
-void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVec2 min, ImVec2 max, float view_start,
-                             float span) {
+void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVec2 min, ImVec2 max,
+                             float view_start, float span) {
   rects.clear();
   if (cmds.setup(doc) == nullptr || clip < 0 ||
       static_cast<std::size_t>(clip) >= doc.model().clips.size()) {

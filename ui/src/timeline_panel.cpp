@@ -467,7 +467,8 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
         ImVec2(origin.x + style.ItemInnerSpacing.x * 0.5f,
                (below + lane_bottom - ImGui::GetFontSize()) * 0.5f),
         ImGui::GetColorU32(colors::event()), "E");
-    events.draw(doc, cmds, clip, ImVec2(min.x, below), ImVec2(max.x, lane_bottom), view_start, span);
+    events.draw(doc, cmds, clip, ImVec2(min.x, below), ImVec2(max.x, lane_bottom), view_start,
+                span);
     below = lane_bottom + 2.0f;
   }
   if (zoomed) scrollbar(min.x, below, width, length, span);

@@ -73,8 +73,10 @@ class BlendSpaceEditor {
  private:
   struct View;  // The frame's layout and the space's values (blend_space_editor.cpp).
   void draw_space(const View& view, const std::vector<Point2>& points, const Setup& setup);
-  void follow_mouse(const Document& doc, Commands& cmds, const View& view);  // Drags and drives, while active.
-  bool handle_mouse(const Document& doc, Commands& cmds, const View& view, const std::vector<Point2>& points);
+  void follow_mouse(const Document& doc, Commands& cmds,
+                    const View& view);  // Drags and drives, while active.
+  bool handle_mouse(const Document& doc, Commands& cmds, const View& view,
+                    const std::vector<Point2>& points);
   void legend(const View& view, const std::vector<Point2>& points);
   bool point_menu(const Document& doc, Commands& cmds, const View& view);
   bool space_menu(const Document& doc, Commands& cmds, const View& view);

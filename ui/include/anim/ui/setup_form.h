@@ -80,8 +80,7 @@ class SetupForm {
   // started from).
   void parameter_fields(const Setup& saved, std::size_t i, Cells cells);
   // Name, motion (a clip of `clips` or a blend space), speed, loop.
-  void state_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i,
-                    Cells cells);
+  void state_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i, Cells cells);
   // From, to, exit time, duration, offset, interruption.
   void transition_fields(std::size_t i, Cells cells);
   // The conditions of transition `i`, a table row each, in `columns` of the current table: the

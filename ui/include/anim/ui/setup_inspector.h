@@ -42,7 +42,8 @@ class SetupInspector : public SetupForm {
 
  private:
   enum class Focus { kGraph, kParameter };
-  void state_section(const Document& doc, Commands& cmds, StateGraph& graph, const Setup& saved, std::size_t state);
+  void state_section(const Document& doc, Commands& cmds, StateGraph& graph, const Setup& saved,
+                     std::size_t state);
   void any_state_section(StateGraph& graph);
   void transition_section(StateGraph& graph, std::size_t transition);
   void parameter_section(const Setup& saved, Selection& sel, std::size_t parameter);

@@ -65,10 +65,10 @@ class SetupPanel : public SetupForm {
   //     "remove_transition:<i>", "condition_parameter:<i>:<j>", "condition_op:<i>:<j>",
   //     "condition_value:<i>:<j>", "remove_condition:<i>:<j>", "add_condition:<i>".
   //   Layers: "add_layer", "layer_name:<i>", "layer_blend:<i>", "layer_weight:<i>",
-//     "layer_weight_parameter:<i>", "layer_reference:<i>", "layer_mask:<i>", "layer_up:<i>",
-//     "layer_down:<i>", "remove_layer:<i>".
-//   Graph: with layers, "machine" and while it is open "machine=Base", "machine=Layer <name>".
-//   Problems: "problem:<i>".
+  //     "layer_weight_parameter:<i>", "layer_reference:<i>", "layer_mask:<i>", "layer_up:<i>",
+  //     "layer_down:<i>", "remove_layer:<i>".
+  //   Graph: with layers, "machine" and while it is open "machine=Base", "machine=Layer <name>".
+  //   Problems: "problem:<i>".
   // While a combo is open its choices are recorded as "<combo>=<choice>", e.g.
   // "transition_to:0=Run" or "condition_op:0:0=>". (SetupForm::rects)
 
@@ -78,7 +78,8 @@ class SetupPanel : public SetupForm {
   void header(const Document& doc, Commands& cmds);
   void parameters_tab(const Document& doc);
   void states_tab(const Document& doc);
-  void blend_spaces_tab(const Document& doc, Commands& cmds);  // The table and the editor, side by side or stacked.
+  void blend_spaces_tab(const Document& doc,
+                        Commands& cmds);  // The table and the editor, side by side or stacked.
   void blend_space_table(const Document& doc);
   void point_rows(const std::vector<Clip>& clips, std::size_t space);
   // The chosen space drawn and edited by hand (BlendSpaceEditor), a 2D one at most `max_side`

@@ -94,7 +94,8 @@ class StateGraph {
   int machine = 0;
   std::string selected;             // The selected state F2 renames, or empty.
   std::set<std::string> selection;  // Every selected box ("*" too), `selected` among them.
-  int selected_transition = -1;     // An index into setup.transitions, or -1.
+  int selected_transition = -1;     // An index into setup.transitions, or -1; it follows its
+                                    // transition when others are added or removed (an undo).
   GraphView view;                   // Pan and zoom, not saved.
 
   // Boxes of the last frame, "node:<name>", the graph's area "graph", the "frame_all" button;
@@ -136,17 +137,24 @@ class StateGraph {
   void draw_box(const Setup& setup, const std::string& name, const glm::vec2& place,
                 const Frame& f) const;
   // A box's button: selecting, dragging, starting a transition, its menu.
-  void box_input(const Document& doc, Commands& cmds, const std::string& name, const glm::vec2& place,
-                 const std::map<std::string, glm::vec2>& stored, const Frame& f);
-  void connect_input(const Document& doc, Commands& cmds, const std::map<std::string, glm::vec2>& places, const Frame& f);
+  void box_input(const Document& doc, Commands& cmds, const std::string& name,
+                 const glm::vec2& place, const std::map<std::string, glm::vec2>& stored,
+                 const Frame& f);
+  void connect_input(const Document& doc, Commands& cmds,
+                     const std::map<std::string, glm::vec2>& places, const Frame& f);
   void rectangle_input(const Setup& setup, const std::map<std::string, glm::vec2>& places,
                        const Frame& f);
-  void empty_space_input(const Document& doc, Commands& cmds, const std::vector<DrawnEdge>& edges, const Frame& f);
+  void empty_space_input(const Document& doc, Commands& cmds, const std::vector<DrawnEdge>& edges,
+                         const Frame& f);
   static int edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p);
-  bool node_menu(const Document& doc, Commands& cmds, const std::string& name);  // True when it edited the setup.
-  bool edge_menu(const Document& doc, Commands& cmds);                           // True when it edited the setup.
+  bool node_menu(const Document& doc, Commands& cmds,
+                 const std::string& name);              // True when it edited the setup.
+  bool edge_menu(const Document& doc, Commands& cmds);  // True when it edited the setup.
   void add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place);
   void forget_missing(const Setup& setup, const std::map<std::string, glm::vec2>& places);
+  // Notes the selected transition's ends and how many transitions there are, so that the next
+  // frame finds it again when others were added or removed meanwhile (forget_missing).
+  void remember_selected_transition(const Setup& setup);
   void select_box(const std::string& name);
   void toggle_box(const std::string& name);  // Ctrl- or Shift-click: in or out of the selection.
   void select_transition(int index);
@@ -154,6 +162,10 @@ class StateGraph {
   void draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places);
 
   int hovered_edge_ = -1;  // The transition under the mouse on the last frame, or -1.
+  std::size_t seen_transitions_ = 0;                   // How many there were last frame,
+  std::pair<std::string, std::string> selected_ends_;  // the selected one's from and to,
+  int selected_alike_ = 0;                             // and which of those alike it was,
+  int remembered_index_ = -1;                          // at this index.
   // The document and machine the view was last shown for (Document::stamp().document).
   std::pair<std::uint64_t, int> framed_for_{0, -1};
   // The curves of the last layout (boxes and transitions' ends), kept while it stays the same:

@@ -18,7 +18,8 @@ class TimelineEventLane {
  public:
   // Draws the lane in [min, max] for clip `clip` (its index in the model); x maps linearly to
   // view_start .. view_start + span seconds. Submits edits to `doc`.
-  void draw(const Document& doc, Commands& cmds, int clip, ImVec2 min, ImVec2 max, float view_start, float span);
+  void draw(const Document& doc, Commands& cmds, int clip, ImVec2 min, ImVec2 max, float view_start,
+            float span);
 
   int selected = -1;  // Index into the setup's events, or -1.
 
@@ -32,7 +33,8 @@ class TimelineEventLane {
 
  private:
   void menu(const Document& doc, Commands& cmds, float duration);
-  void add_at(const Document& doc, Commands& cmds, const std::string& clip, float time, float duration);
+  void add_at(const Document& doc, Commands& cmds, const std::string& clip, float time,
+              float duration);
 
   int dragging_ = -1;
   float drag_time_ = 0.0f;
