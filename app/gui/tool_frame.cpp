@@ -332,6 +332,13 @@ void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale) {
   style.ItemSpacing = ImVec2(8, 5);
   style.Colors[ImGuiCol_WindowBg] = ImVec4(0.11f, 0.115f, 0.125f, 1.0f);
   style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.16f, 0.29f, 0.48f, 1.0f);
+  // Dialogs and menus are opaque: the dark style's slight transparency let the panels behind
+  // show through the file dialog.
+  style.Colors[ImGuiCol_PopupBg].w = 1.0f;
+  // A slim, half-clear grab, so a slider's number stays readable where the grab sits.
+  style.GrabMinSize = 6.0f;
+  style.Colors[ImGuiCol_SliderGrab].w = 0.55f;
+  style.Colors[ImGuiCol_SliderGrabActive].w = 0.8f;
   style.ScaleAllSizes(dpi_scale);
   const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   std::error_code ec;

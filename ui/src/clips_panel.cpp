@@ -195,14 +195,14 @@ void ClipsPanel::draw(const Document& doc, Commands& cmds, Selection& /*sel*/) {
   widths[kBound] = from_files ? fit("Bound", widest_bound) : 0.0f;
   widths[kFile] = from_files ? fit("File", widest_file) : 0.0f;
   float numbers = 0.0f;
-  for (float w : widths) numbers += w;
+  for (int c = 0; c < kColumnCount; ++c) numbers += c == kKeys || c == kChannels ? 0.0f : widths[c];
   const float name_width =
       std::max(ImGui::GetContentRegionAvail().x - numbers - style.ScrollbarSize, widest_name);
 
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate |
-                                ImGuiTableFlags_SizingFixedFit;
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Hideable;
   if (!ImGui::BeginTable("clips", kColumnCount, flags, ImVec2(0.0f, 0.0f))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   struct Header {
@@ -221,6 +221,9 @@ void ClipsPanel::draw(const Document& doc, Commands& cmds, Selection& /*sel*/) {
     ImGuiTableColumnFlags column_flags = ImGuiTableColumnFlags_WidthFixed;
     if (c != kName) column_flags |= ImGuiTableColumnFlags_PreferSortDescending;
     if ((c == kBound || c == kFile) && !from_files) column_flags |= ImGuiTableColumnFlags_Disabled;
+    // Key and joint counts are the least asked for: hidden at first so the rest fit the column's
+    // default width; a right-click on the header shows them (imgui.ini keeps the choice).
+    if (c == kKeys || c == kChannels) column_flags |= ImGuiTableColumnFlags_DefaultHide;
     ImGui::TableSetupColumn(headers[c].label, column_flags, c == kName ? name_width : widths[c],
                             static_cast<ImGuiID>(c));
   }

@@ -1,6 +1,7 @@
 #pragma once
-// The Clips panel: a sortable table of the model's clips (name, duration, frames at 30 fps,
-// animated channels, keys, and for clips from other files their file and bound joints). The
+// The Clips panel: a sortable table of the model's clips (name, duration, frames at 30 fps, and
+// for clips from other files their file and bound joints; animated joints and keys are columns
+// hidden at first, shown from the header's right-click menu). The
 // playing clip is highlighted; a click selects a row and a double-click plays that clip. Clip
 // files can be removed or reloaded from a row's menu; their problems are listed on top.
 #include <vector>
