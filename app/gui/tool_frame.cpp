@@ -247,6 +247,7 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
   panel("Skeleton", layout.skeleton, PanelId::kSkeleton,
         [&] { tool.bone_tree.draw(doc, cmds, tool.selection); });
   if (!graph) {
+    tool.clips.crossfade = tool.blend.crossfade_options();  // Right-click fades alike.
     panel("Clips", layout.clips, PanelId::kClips,
           [&] { tool.clips.draw(doc, cmds, tool.selection); });
   }

@@ -349,6 +349,29 @@ TEST(ClipsPanel, ClickSelectsAndDoubleClickPlays) {
   EXPECT_NEAR(doc.time(), 0.0f, 1e-6f);
 }
 
+// The row menu's crossfade takes the duration and curve it is given (the Blend panel's choice in
+// the tool), not a fixed one.
+TEST(ClipsPanel, RightClickCrossfadesWithTheChosenDuration) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  ClipsPanel panel;
+  panel.crossfade.seconds = 0.8f;
+  panel.crossfade.curve = FadeCurve::kLinear;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  ASSERT_EQ(doc.current_clip(), 0);
+  h.right_click_at(panel.rects.find("clip:run")->center());
+  h.frame();
+  ASSERT_TRUE(h.click(panel.rects, "crossfade:run"));
+  ASSERT_TRUE(doc.player().fading());
+  EXPECT_EQ(doc.current_clip(), 1);
+  doc.update(0.2f);
+  EXPECT_NEAR(doc.player().fade_progress(), 0.2f / 0.8f, 1e-5f);
+  doc.update(0.7f);
+  EXPECT_FALSE(doc.player().fading()) << "done after 0.8 s";
+}
+
 TEST(ClipsPanel, ClipsFromFilesShowTheirBindingAndChangedFilesOfferAReload) {
   Harness h;
   Document doc(make_model(), "/art/chain.x");

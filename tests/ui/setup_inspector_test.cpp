@@ -172,6 +172,13 @@ TEST_F(SetupInspectorTest, AStateOfABlendSpaceShowsItsEditorAndOutgoingLinksSele
   h_.frames(2);
   EXPECT_EQ(current().states[0].motion, "run");
   EXPECT_EQ(doc_.setup_history().undo_label(), "set motion of state Idle");
+  // The default state has no "Make default"; another state does, and it is one step.
+  EXPECT_EQ(inspector_.rects.find("make_default"), nullptr);
+  select_state(0, "Jump");
+  ASSERT_TRUE(h_.click(inspector_.rects, "make_default"));
+  h_.frames(2);
+  EXPECT_EQ(current().default_state, "Jump");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "make Jump the default state");
 }
 
 TEST_F(SetupInspectorTest, ATransitionsConditionsAndPriorityAreEditedInPlace) {

@@ -157,6 +157,14 @@ void BlendPanel::reset_choices(const Document& doc) {
   blend_positions = {0.0f, 1.0f};
 }
 
+CrossfadeOptions BlendPanel::crossfade_options() const {
+  CrossfadeOptions options;
+  options.seconds = crossfade_seconds;
+  options.curve = crossfade_curve;
+  options.freeze_source = freeze_outgoing;
+  return options;
+}
+
 void BlendPanel::apply_shift_ramp(Document& doc) const {
   if (!shift_ramp || doc.mode() != PlaybackMode::kBlend1D) return;
   const ImGuiIO& io = ImGui::GetIO();
@@ -230,10 +238,7 @@ void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
       "on while it fades out.");
 
   if (ImGui::Button("Crossfade", ImVec2(-FLT_MIN, 0.0f))) {
-    CrossfadeOptions options;
-    options.seconds = crossfade_seconds;
-    options.curve = crossfade_curve;
-    options.freeze_source = freeze_outgoing;
+    const CrossfadeOptions options = crossfade_options();
     const bool had_clip = doc.mode() == PlaybackMode::kClip && current >= 0;
     cmds.crossfade_to(crossfade_target, options);  // A valid clip: chosen above.
     fade_source_ = had_clip && !freeze_outgoing ? clip_name(doc, current) : "frozen pose";

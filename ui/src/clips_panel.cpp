@@ -273,11 +273,14 @@ void ClipsPanel::draw(const Document& doc, Commands& cmds, Selection& /*sel*/) {
     if (ImGui::BeginPopupContextItem("row_menu")) {
       selected = index;
       if (ImGui::MenuItem("Play from start")) cmds.play_clip(index);
-      CrossfadeOptions fade;
-      fade.curve = FadeCurve::kSmoothstep;
-      if (ImGui::MenuItem("Crossfade to it (0.25 s)", nullptr, false, doc.current_clip() >= 0)) {
-        cmds.crossfade_to(index, fade);
+      char fade[64];
+      std::snprintf(fade, sizeof(fade), "Crossfade to it (%.2f s, %s)",
+                    static_cast<double>(crossfade.seconds),
+                    crossfade.curve == FadeCurve::kSmoothstep ? "smoothstep" : "linear");
+      if (ImGui::MenuItem(fade, nullptr, false, doc.current_clip() >= 0)) {
+        cmds.crossfade_to(index, crossfade);
       }
+      rects.record("crossfade:" + clip.name);
       if (source) {
         ImGui::Separator();
         const std::string remove = "Remove clip file " + file_name(source->file);

@@ -109,11 +109,13 @@ void SetupInspector::state_section(const Document& doc, Commands& cmds, StateGra
   heading("State", name);
   if (working_.default_state == name) {
     ImGui::TextDisabled("The default state: the machine starts here.");
-  } else if (ImGui::SmallButton("Make default")) {
-    working_.default_state = name;
-    commit("make " + name + " the default state");
+  } else {
+    if (ImGui::SmallButton("Make default")) {
+      working_.default_state = name;
+      commit("make " + name + " the default state");
+    }
+    rects.record("make_default");
   }
-  rects.record("make_default");
 
   state_fields(saved, doc.model().clips, i, Cells::form());
   // A rename carries the graph's selection along.

@@ -39,6 +39,7 @@ void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVe
   if (cmds.setup(doc) == nullptr || clip < 0 ||
       static_cast<std::size_t>(clip) >= doc.model().clips.size()) {
     dragging_ = -1;
+    menu_open_ = false;
     return;
   }
   const std::string clip_name = doc.model().clips[clip].name;
@@ -105,6 +106,7 @@ void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVe
       copy_text(payload_, sizeof(payload_), cmds.setup(doc)->events[under].payload.value_or(""));
     }
     ImGui::OpenPopup(kMenu);
+    menu_open_ = true;
   }
   if (hovered && !io.WantTextInput && is_event_of(*cmds.setup(doc), selected, clip_name) &&
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
@@ -166,7 +168,8 @@ void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVe
 }
 
 void TimelineEventLane::menu(const Document& doc, Commands& cmds, float duration) {
-  if (!ImGui::BeginPopup(kMenu)) return;
+  menu_open_ = ImGui::BeginPopup(kMenu);
+  if (!menu_open_) return;
   const Setup* setup = cmds.setup(doc);
   if (menu_event_ < 0 || setup == nullptr ||
       static_cast<std::size_t>(menu_event_) >= setup->events.size()) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include <imgui.h>
 
@@ -66,23 +67,12 @@ bool icon_button(const char* id, Icon icon, const char* tooltip) {
 }
 
 // SameLine() when `width` more pixels fit on the current line, a new line otherwise.
-void same_line_if_fits(float width) {
+bool fits_on_line(float width) {
   const float line_end = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
-  const float limit = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (line_end <= limit) ImGui::SameLine();
+  return line_end <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
 }
-
-// The clip whose keys and length the strip shows: the playing clip, or the blend's first.
-int shown_clip(const Document& doc) {
-  switch (doc.mode()) {
-    case PlaybackMode::kClip:
-      return doc.current_clip();
-    case PlaybackMode::kBlend1D:
-      return doc.blend().space.clips.empty() ? -1 : doc.blend().space.clips[0];
-    case PlaybackMode::kStateMachine:
-      return -1;
-  }
-  return -1;
+void same_line_if_fits(float width) {
+  if (fits_on_line(width)) ImGui::SameLine();
 }
 
 // Time of the last frame: the clip's end for a one-shot, the frame before it for a loop (whose
@@ -136,7 +126,8 @@ void draw_key_lane(ImDrawList* draw, const KeyTracks<V>& tracks, int joint, floa
 void TimelinePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   rects.clear();
   events.rects.clear();
-  const int clip = shown_clip(doc);
+  choose_clip(doc);
+  const int clip = shown_.clip;
   if (document_ != doc.stamp().document || clip != view_clip_) {
     document_ = doc.stamp().document;
     view_clip_ = clip;
@@ -145,6 +136,19 @@ void TimelinePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   zoom = std::clamp(std::isfinite(zoom) ? zoom : 1.0f, 1.0f, kMaxZoom);
   controls(doc, cmds);
   strip(doc, cmds, sel);
+}
+
+// The live clip (timeline_clip), unless the event lane is busy with an edit on another one: then
+// that one stays, without a playhead, until the edit ends.
+void TimelinePanel::choose_clip(const Document& doc) {
+  const TimelineClip live = timeline_clip(doc);
+  const bool keep = events.busy() && pinned_clip_ >= 0 && pinned_clip_ != live.clip &&
+                    pinned_stamp_ == doc.stamp();
+  shown_ = keep ? still_clip(doc, pinned_clip_) : live;
+  if (!keep) {
+    pinned_clip_ = live.clip;
+    pinned_stamp_ = doc.stamp();
+  }
 }
 
 void TimelinePanel::controls(const Document& doc, Commands& cmds) {
@@ -203,26 +207,33 @@ void TimelinePanel::controls(const Document& doc, Commands& cmds) {
   }
   ImGui::EndDisabled();
 
-  // Where we are: clip, time and frame.
-  char now[160];
-  if (doc.mode() == PlaybackMode::kStateMachine) {
+  // Where we are: clip (with the state playing it), time and frame; without the frame when
+  // that keeps the zoom on this line (a state's name makes the text longer).
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float zoom_width = ImGui::GetFontSize() * 6.0f;
+  const float zoom_group = ImGui::CalcTextSize("Zoom").x + inner + zoom_width;
+  char now[192];
+  const std::string name = timeline_clip_name(doc, shown_);
+  if (shown_.clip >= 0 && shown_.has_playhead) {
+    const float t = shown_.time;
+    const float d = shown_.duration;
+    std::snprintf(now, sizeof(now), "%s  %.3f / %.3f s  \u00b7  frame %ld / %ld", name.c_str(), t,
+                  d, std::lround(t * kFps), std::lround(d * kFps));
+    if (!fits_on_line(ImGui::CalcTextSize(now).x + spacing + zoom_group)) {
+      std::snprintf(now, sizeof(now), "%s  %.3f / %.3f s", name.c_str(), t, d);
+    }
+  } else if (shown_.clip >= 0) {
+    std::snprintf(now, sizeof(now), "%s  (no longer playing)", name.c_str());
+  } else if (doc.mode() == PlaybackMode::kStateMachine) {
     std::snprintf(now, sizeof(now), "State machine");
-  } else if (has_clip) {
-    const float t = doc.time();
-    const float d = doc.duration();
-    const int clip = shown_clip(doc);
-    const char* name = clip >= 0 ? doc.model().clips[clip].name.c_str() : "";
-    std::snprintf(now, sizeof(now), "%s  %.3f / %.3f s  \u00b7  frame %ld / %ld", name, t, d,
-                  std::lround(t * kFps), std::lround(d * kFps));
   } else {
     std::snprintf(now, sizeof(now), "No clip");
   }
-  same_line_if_fits(ImGui::CalcTextSize(now).x + ImGui::GetStyle().ItemSpacing.x);
+  same_line_if_fits(ImGui::CalcTextSize(now).x + spacing);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(now);
 
-  const float zoom_width = ImGui::GetFontSize() * 6.0f;
-  same_line_if_fits(ImGui::CalcTextSize("Zoom").x + inner + zoom_width);
+  same_line_if_fits(zoom_group);
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("Zoom");
   ImGui::SameLine(0.0f, inner);
@@ -258,16 +269,20 @@ void TimelinePanel::keyboard(const Document& doc, Commands& cmds, bool play_clic
 void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& sel) {
   const ImGuiIO& io = ImGui::GetIO();
   const ImGuiStyle& style = ImGui::GetStyle();
-  const int clip = shown_clip(doc);
-  const bool can_seek = clip >= 0 && doc.mode() != PlaybackMode::kStateMachine;
-  const float duration = doc.duration();
+  // What is shown and whether the strip seeks are apart: the state machine's clip is shown, but
+  // the machine drives its time.
+  const int clip = shown_.clip;
+  const bool shows_clip = clip >= 0;
+  const bool can_seek =
+      shows_clip && shown_.has_playhead && doc.mode() != PlaybackMode::kStateMachine;
+  const float duration = shown_.duration;
   const float length = std::max(duration, 1.0f / kFps);  // Strip length at zoom 1.
   const bool zoomed = zoom > 1.0001f;
 
   // Geometry: a gutter for the lane labels, the strip, and a scrollbar when zoomed.
   const float gutter = ImGui::CalcTextSize("R").x + style.ItemInnerSpacing.x * 2.0f;
   const float scrollbar_height = zoomed ? std::round(ImGui::GetFontSize() * 0.6f) + 2.0f : 0.0f;
-  const bool event_lane = can_seek && doc.setup() != nullptr;
+  const bool event_lane = shows_clip && doc.setup() != nullptr;
   const float event_lane_height = event_lane ? std::round(ImGui::GetFrameHeight()) + 2.0f : 0.0f;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float height =
@@ -295,7 +310,7 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
   } else if (hovered && zoomed && (io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f)) {
     view_start -= (io.MouseWheel + io.MouseWheelH) * span * 0.1f;
   }
-  const float now = doc.time();
+  const float now = shown_.time;
   if (zoom_changed_) {
     view_start = now - span * 0.5f;
     zoom_changed_ = false;
@@ -320,8 +335,8 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
   }
 
   // Keep the playhead in view when zoomed.
-  const float t = doc.time();
-  if (zoomed && (scrubbing_ || (follow_playhead && doc.playing()))) {
+  const float t = shown_.time;
+  if (zoomed && shown_.has_playhead && (scrubbing_ || (follow_playhead && doc.playing()))) {
     if (t < view_start || t > view_start + span) {
       view_start = scrubbing_ ? (t < view_start ? t : t - span) : t - span * 0.1f;
       clamp_view();
@@ -338,7 +353,7 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
                       style.FrameRounding, ImDrawFlags_RoundCornersTop);
   draw->PushClipRect(origin, ImVec2(max.x + 8.0f, max.y), true);
 
-  if (!can_seek) {
+  if (!shows_clip) {
     const char* message = doc.mode() == PlaybackMode::kStateMachine
                               ? "The state machine drives the pose"
                               : "No clip to show";
@@ -415,7 +430,7 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
                   ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
   }
 
-  // Where the mouse would scrub to.
+  // Where the mouse would scrub to (or, when it cannot, which time it points at).
   if (hovered && !scrubbing_) {
     const float x = io.MousePos.x;
     draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), ImGui::GetColorU32(ImGuiCol_Text, 0.25f));
@@ -425,7 +440,7 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
 
   // Playhead: a line, a head on the ruler and the time beside it.
   const float x = std::round(to_x(t));
-  if (x >= min.x - 1.0f && x <= max.x + 1.0f) {
+  if (shown_.has_playhead && x >= min.x - 1.0f && x <= max.x + 1.0f) {
     const ImU32 color = ImGui::GetColorU32(colors::playhead());
     draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), color, 2.0f);
     const float w = std::round(ruler_height * 0.3f);

@@ -27,6 +27,8 @@ class BlendPanel {
   float crossfade_seconds = 0.3f;  // 0..2 s; 0 cuts at once.
   FadeCurve crossfade_curve = FadeCurve::kSmoothstep;
   bool freeze_outgoing = false;  // The outgoing clip holds its pose instead of playing on.
+  // The three above as the options of a crossfade (the Clips panel's menu uses them too).
+  CrossfadeOptions crossfade_options() const;
 
   // --- 1D blend: what the "Start blend" button uses ---
   std::vector<int> blend_clips;        // Clip indices (two or more once a model is shown).

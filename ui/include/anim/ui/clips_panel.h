@@ -5,6 +5,8 @@
 // files can be removed or reloaded from a row's menu; their problems are listed on top.
 #include <vector>
 
+#include "anim/player.h"
+
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
@@ -18,6 +20,9 @@ class ClipsPanel {
   void draw(const Document& doc, Commands& cmds, Selection& sel);
 
   int selected = -1;     // Clip index of the row selected by a single click, or -1.
+  // What a row menu's "Crossfade to it" does: the tool sets it to the Blend panel's choice
+  // (BlendPanel::crossfade_options), so both crossfade alike.
+  CrossfadeOptions crossfade;
   char filter[96] = "";  // Name search, shown when the model has many clips.
 
   // Rects of the last frame: "clip:<name>" for every row drawn, "clip_warning:<name>" for the

@@ -23,6 +23,10 @@ class TimelineEventLane {
 
   int selected = -1;  // Index into the setup's events, or -1.
 
+  // A marker is being dragged or the lane's menu is open: the edit under way belongs to the
+  // clip the lane was drawn for when it started, so the caller keeps passing that clip.
+  bool busy() const { return dragging_ >= 0 || menu_open_; }
+
   // Rects of the last frame: "events" (the lane), "event:<index>" (each marker), and while the
   // marker menu is open "event_name", "event_payload" and "event_delete".
   ItemRects rects;
@@ -35,6 +39,7 @@ class TimelineEventLane {
   int dragging_ = -1;
   float drag_time_ = 0.0f;
   float grab_offset_ = 0.0f;  // Seconds between the marker and the mouse when grabbed.
+  bool menu_open_ = false;
   int menu_event_ = -1;       // The marker the open menu edits; -1: the lane's own menu.
   float menu_time_ = 0.0f;    // Where the lane's menu would add an event,
   std::string menu_clip_;     // and to which clip.

@@ -6,6 +6,12 @@
 // With a setup open, the events of the shown clip sit in a lane under the strip
 // (timeline_event_lane.h).
 //
+// While the state machine runs, the strip shows the clip of the base machine's current state
+// (timeline_clip.h), named "State: clip" in the controls row, with its playhead at the state's
+// time; the machine drives time, so the strip and the frame keys do not seek, but the event
+// lane edits as in clip mode. While a marker is dragged or the lane's menu is open, the strip
+// keeps the clip the edit started on, even if the machine moves to another state meanwhile.
+//
 // Keys (ignored while a text field has focus or a popup is open): Space play/pause,
 // Left/Right previous/next frame, Home/End first/last frame.
 #include <cstdint>
@@ -14,6 +20,7 @@
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
+#include "anim/ui/timeline_clip.h"
 #include "anim/ui/timeline_event_lane.h"
 
 namespace anim::ui {
@@ -34,11 +41,19 @@ class TimelinePanel {
   ItemRects rects;
   TimelineEventLane events;
 
+  // The clip the last frame showed, and its playhead.
+  const TimelineClip& shown() const { return shown_; }
+
  private:
   void controls(const Document& doc, Commands& cmds);
   void strip(const Document& doc, Commands& cmds, const Selection& sel);
   void scrollbar(float min_x, float y, float width, float duration, float span);
   void keyboard(const Document& doc, Commands& cmds, bool play_clicked);
+  void choose_clip(const Document& doc);
+
+  TimelineClip shown_;            // What this frame's strip shows (choose_clip).
+  int pinned_clip_ = -1;          // The clip shown while the event lane was last idle,
+  Document::Stamp pinned_stamp_;  // and in which document and set of clips.
 
   bool scrubbing_ = false;
   bool resume_after_scrub_ = false;  // Playing state to restore when the drag ends.
