@@ -29,7 +29,9 @@ constexpr Command kCommands[] = {
      "invalid)"},
     {"play", cmd_play,
      "play SETUP.json|PACKAGE.animpack [--set NAME=VALUE@SECONDS ...] [--dt S] [--frames N]\n"
-     "       [--json]                    run a setup's (or package's) state machine headless"},
+     "       [--trace] [--json]          run a setup's (or package's) state machine headless;\n"
+     "                                   --trace: each transition considered, and why it did\n"
+     "                                   or did not fire"},
     {"fmt", cmd_fmt, "fmt SETUP.json [--out FILE]    rewrite a setup in canonical form"},
     {"pack", cmd_pack,
      "pack SETUP.json|MODEL [--anim FILE ...] --out NAME.animpack [--tolerance X] [--no-mesh]\n"

@@ -1,6 +1,7 @@
 // `animscope play SETUP.json|PACKAGE.animpack [--set NAME=VALUE@SECONDS ...] [--dt S]
-// [--frames N] [--json]`: runs a setup's (or a package's) state machine headless, frame by
-// frame, the way a game drives it, printing each frame's states, transition and events.
+// [--frames N] [--trace] [--json]`: runs a setup's (or a package's) state machine headless,
+// frame by frame, the way a game drives it, printing each frame's states, transition and events,
+// and with --trace every transition the frame looked at and why it did or did not fire.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/setup.h"
 #include "anim/state_machine.h"
 #include "cli/args.h"
 #include "cli/cli.h"
@@ -90,6 +92,47 @@ void put_machine(const StateMachineInstance& sm, int layer,
   }
 }
 
+std::string layer_name(const StateMachineDef& def, int layer) {
+  return layer == 0 ? std::string(kBaseLayer) : def.layers[layer - 1].name;
+}
+
+// A traced transition's source: "*" for any state.
+std::string trace_from(const StateMachineDef& def, const StateMachineInstance::TraceEntry& e) {
+  return e.from < 0 ? std::string("*") : layer_states(def, e.layer)[e.from].name;
+}
+
+// The frame's transition trace: one entry per transition the update looked at. A machine with
+// layers names each entry's layer.
+nlohmann::ordered_json trace_json(const StateMachineInstance& sm) {
+  const StateMachineDef& def = sm.def();
+  nlohmann::ordered_json trace = nlohmann::ordered_json::array();
+  for (const StateMachineInstance::TraceEntry& e : sm.trace()) {
+    nlohmann::ordered_json entry;
+    if (!def.layers.empty()) entry["layer"] = layer_name(def, e.layer);
+    entry["from"] = trace_from(def, e);
+    entry["to"] = layer_states(def, e.layer)[e.to].name;
+    entry["fired"] = e.fired;
+    entry["reason"] = to_string(e.reason);
+    entry["conditions"] = nlohmann::ordered_json::array();
+    for (const StateMachineInstance::TraceCondition& c : sm.trace_conditions(e)) {
+      entry["conditions"].push_back({{"parameter", def.parameters[c.parameter].name},
+                                     {"op", to_string(c.op)},
+                                     {"value", c.value},
+                                     {"actual", c.actual},
+                                     {"pass", c.pass}});
+    }
+    if (e.has_exit_time) {
+      entry["exit_time"] = {{"required", e.exit_time_required},
+                            {"current", e.exit_time_current},
+                            {"pass", e.exit_time_pass}};
+    } else {
+      entry["exit_time"] = nullptr;
+    }
+    trace.push_back(std::move(entry));
+  }
+  return trace;
+}
+
 nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
                                   const std::vector<std::string>& clip_names) {
   const StateMachineDef& def = sm.def();
@@ -108,15 +151,15 @@ nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
   j["events"] = nlohmann::ordered_json::array();
   for (const StateMachineInstance::FiredEvent& fired : sm.events()) {
     const EventDef& e = def.events[fired.event];
-    nlohmann::ordered_json event = {
-        {"name", e.name},
-        {"clip", clip_names[e.clip]},
-        {"state", layer_states(def, fired.layer)[fired.state].name},
-        {"layer", fired.layer == 0 ? std::string(kBaseLayer) : def.layers[fired.layer - 1].name},
-        {"weight", fired.weight}};
+    nlohmann::ordered_json event = {{"name", e.name},
+                                    {"clip", clip_names[e.clip]},
+                                    {"state", layer_states(def, fired.layer)[fired.state].name},
+                                    {"layer", layer_name(def, fired.layer)},
+                                    {"weight", fired.weight}};
     if (!e.payload.empty()) event["payload"] = e.payload;
     j["events"].push_back(std::move(event));
   }
+  if (sm.tracing()) j["trace"] = trace_json(sm);
   return j;
 }
 
@@ -146,15 +189,41 @@ void print_frame_text(const StateMachineInstance& sm, float t, std::ostream& out
   out << "\n";
 }
 
+// One indented line per traced transition, under its frame's line, e.g.
+//     Idle -> Walk  condition_failed  speed > 0.5000: 0.3000 fail  exit_time 0.9000: 0.5000 fail
+void print_trace_text(const StateMachineInstance& sm, std::ostream& out) {
+  const StateMachineDef& def = sm.def();
+  out << std::setprecision(4);
+  for (const StateMachineInstance::TraceEntry& e : sm.trace()) {
+    out << "    ";
+    if (!def.layers.empty()) out << layer_name(def, e.layer) << ": ";
+    out << trace_from(def, e) << " -> " << layer_states(def, e.layer)[e.to].name << "  "
+        << to_string(e.reason);
+    for (const StateMachineInstance::TraceCondition& c : sm.trace_conditions(e)) {
+      out << "  " << def.parameters[c.parameter].name << " " << to_string(c.op);
+      if (c.op == ConditionOp::kGreater || c.op == ConditionOp::kLess ||
+          c.op == ConditionOp::kEqual || c.op == ConditionOp::kNotEqual) {
+        out << " " << c.value;
+      }
+      out << ": " << c.actual << (c.pass ? " pass" : " fail");
+    }
+    if (e.has_exit_time) {
+      out << "  exit_time " << e.exit_time_required << ": " << e.exit_time_current
+          << (e.exit_time_pass ? " pass" : " fail");
+    }
+    out << "\n";
+  }
+}
+
 }  // namespace
 
 int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Result<Args> parsed = parse_args(argc, argv, 2, {"json"}, {"set", "dt", "frames"});
+  Result<Args> parsed = parse_args(argc, argv, 2, {"json", "trace"}, {"set", "dt", "frames"});
   if (!parsed.ok() || parsed.value().positional.size() != 1) {
     if (!parsed.ok()) print_error(err, parsed.error());
     err << "animscope: usage: animscope play SETUP.json|PACKAGE.animpack "
            "[--set NAME=VALUE@SECONDS ...] "
-           "[--dt SECONDS] [--frames N] [--json]\n";
+           "[--dt SECONDS] [--frames N] [--trace] [--json]\n";
     return kExitError;
   }
   const Args& args = parsed.value();
@@ -214,6 +283,7 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
     for (const Clip& c : loaded->model.clips) clip_names.push_back(c.name);
   }
   StateMachineInstance sm(def.value(), skeleton, clips);
+  sm.set_trace(args.has("trace"));
   ScriptedRun run(sm, std::move(changes).value(), dt.value());
   std::vector<Transform> pose(skeleton.joint_count());
   for (long frame = 0; frame < frames; ++frame) {
@@ -227,6 +297,7 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
       out << frame_json(sm, run.time(), clip_names).dump() << "\n";
     } else {
       print_frame_text(sm, run.time(), out);
+      print_trace_text(sm, out);
     }
   }
   return kExitOk;

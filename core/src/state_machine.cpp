@@ -6,30 +6,10 @@
 #include "anim/blending.h"
 #include "anim/find_by_name.h"
 #include "anim/layer_blending.h"
+#include "condition_holds.h"
 
 namespace anim {
 namespace {
-
-constexpr float kEqualTolerance = 1e-6f;
-
-bool holds(ConditionOp op, float value, float operand) {
-  switch (op) {
-    case ConditionOp::kGreater:
-      return value > operand;
-    case ConditionOp::kLess:
-      return value < operand;
-    case ConditionOp::kEqual:
-      return std::fabs(value - operand) <= kEqualTolerance;
-    case ConditionOp::kNotEqual:
-      return std::fabs(value - operand) > kEqualTolerance;
-    case ConditionOp::kTrue:
-    case ConditionOp::kTriggerSet:
-      return value != 0.0f;
-    case ConditionOp::kFalse:
-      return value == 0.0f;
-  }
-  return false;
-}
 
 // `value` as a parameter of type `type` holds it.
 float fit_to_type(ParameterType type, float value) {
@@ -242,25 +222,40 @@ float StateMachineInstance::track_weight(const Machine& m, std::size_t index) co
   return index + 1 == m.track_count ? faded + f : faded;
 }
 
+bool StateMachineInstance::exit_time_reached(const Machine& m, const TransitionDef& t,
+                                             const Track& source, float* current) const {
+  if ((*m.states)[source.state].loop && t.exit_time < 1.0f) {
+    // Every cycle, from its exit time to its end; a long frame that steps over that window
+    // still counts.
+    *current = display_time(m, source);
+    return *current >= t.exit_time ||
+           source.time.passes_since(source.previous_time, t.exit_time) > 0;
+  }
+  *current = static_cast<float>(source.time.total());
+  return !(source.time.total() < t.exit_time);
+}
+
 bool StateMachineInstance::conditions_hold(const Machine& m, const TransitionDef& t,
                                            const Track& source) const {
-  if (t.has_exit_time) {
-    if ((*m.states)[source.state].loop && t.exit_time < 1.0f) {
-      // Every cycle, from its exit time to its end; a long frame that steps over that window
-      // still counts.
-      const bool in_window = display_time(m, source) >= t.exit_time;
-      const bool crossed = source.time.passes_since(source.previous_time, t.exit_time) > 0;
-      if (!in_window && !crossed) return false;
-    } else if (source.time.total() < t.exit_time) {
-      return false;
-    }
-  }
+  float current = 0.0f;
+  if (t.has_exit_time && !exit_time_reached(m, t, source, &current)) return false;
   for (const ConditionDef& c : t.conditions) {
-    if (!holds(c.op, params_[c.parameter].value, c.value)) return false;
+    if (!condition_holds(c.op, params_[c.parameter].value, c.value)) return false;
   }
   return true;
 }
 
+const StateMachineInstance::Track& StateMachineInstance::source_track(const Machine& m,
+                                                                      int state) const {
+  const Track* source = &m.tracks[m.track_count - 1];
+  for (std::size_t i = 0; i < m.track_count; ++i) {
+    if (m.tracks[i].state == state) source = &m.tracks[i];
+  }
+  return *source;
+}
+
+// trace_machine (state_machine_trace.cpp) lists what this looks at and why each did not fire:
+// a change here wants the same change there.
 int StateMachineInstance::find_transition(const Machine& m) const {
   if (m.track_count == 0) return -1;
   const Track& current = m.tracks[m.track_count - 1];
@@ -276,10 +271,7 @@ int StateMachineInstance::find_transition(const Machine& m) const {
         break;
     }
   }
-  const Track* source = &current;
-  for (std::size_t i = 0; i < m.track_count; ++i) {
-    if (m.tracks[i].state == source_state) source = &m.tracks[i];
-  }
+  const Track& source = source_track(m, source_state);
   const std::vector<TransitionDef>& transitions = *m.transitions;
   for (std::size_t i = 0; i < transitions.size(); ++i) {
     const TransitionDef& t = transitions[i];
@@ -287,7 +279,7 @@ int StateMachineInstance::find_transition(const Machine& m) const {
     if (t.from != source_state && t.from != -1) continue;
     // Any-state transitions do not restart the state they lead to.
     if (t.from == -1 && t.to == current.state) continue;
-    if (conditions_hold(m, t, t.from == -1 ? current : *source)) return static_cast<int>(i);
+    if (conditions_hold(m, t, t.from == -1 ? current : source)) return static_cast<int>(i);
   }
   return -1;
 }
@@ -354,6 +346,7 @@ void StateMachineInstance::finish_if_done(Machine& m) {
 void StateMachineInstance::update(float dt) {
   fired_count_ = 0;
   fired_dropped_ = 0;
+  if (tracing_) trace_count_ = trace_condition_count_ = 0;
   if (!std::isfinite(dt) || dt < 0.0f) dt = 0.0f;
   for (SmoothedValue& p : params_) p.update(dt);
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
@@ -383,6 +376,7 @@ int StateMachineInstance::update_machine(Machine& m) {
   if (m.track_count == 0) return -1;
   finish_if_done(m);
   const int next = find_transition(m);
+  if (tracing_) trace_machine(static_cast<std::size_t>(&m - machines_.data()), next);
   if (next >= 0) {
     start(m, next);
     finish_if_done(m);  // Zero-length transitions switch at once.

@@ -340,6 +340,56 @@ TEST(AllocationTest, StateMachineUpdateAndEvaluateDoNotAllocate) {
   EXPECT_EQ(count, 0);
 }
 
+TEST(AllocationTest, TracedStateMachineUpdatesDoNotAllocate) {
+  // The locomotion machine again, with its transition trace on: the buffers are sized once by
+  // set_trace, and every update reuses them.
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  Result<anim::Setup> setup = parse_setup(kLocomotionSetup, "locomotion.json");
+  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+  Result<StateMachineDef> def = compile_setup(setup.value(), clips);
+  ASSERT_TRUE(def.ok()) << def.error().to_string();
+  StateMachineInstance machine(def.value(), skeleton, clips);
+  machine.set_trace(true);
+  const int speed = def.value().find_parameter("speed");
+  const int stop = def.value().find_parameter("stop");
+
+  AllocationCounter counter;
+  std::size_t entries = 0, fired = 0, blocked = 0, conditions = 0, disagreements = 0;
+  for (int i = 0; i < 1000; ++i) {
+    machine.set_value(speed, (i / 37) % 3 == 0 ? 0.0f : (i / 37) % 3 == 1 ? 0.6f : 1.0f);
+    if (i % 150 == 149) machine.set_value(stop, 1.0f);
+    machine.update(1.0f / 60.0f);
+    // The trace agrees with the runtime: at most one entry fired, it is the transition now
+    // running (every one here lasts over a frame), and none won before it.
+    int fired_here = -1;
+    for (const StateMachineInstance::TraceEntry& e : machine.trace()) {
+      ++entries;
+      conditions += machine.trace_conditions(e).size();
+      blocked += e.reason == TraceReason::kInterruptionBlocked ? 1 : 0;
+      const bool earlier = e.reason == TraceReason::kEarlierTransitionFired;
+      if (e.fired) {
+        ++fired;
+        if (fired_here >= 0 || machine.transition().transition != e.transition) ++disagreements;
+        fired_here = e.transition;
+      } else if (earlier && fired_here < 0) {
+        ++disagreements;
+      }
+    }
+    if (fired_here < 0 && machine.transition().transition >= 0 &&
+        machine.transition().progress == 0.0f) {
+      ++disagreements;  // Started with no entry saying so.
+    }
+  }
+  const long long count = counter.Stop();
+  EXPECT_EQ(disagreements, 0u);
+  EXPECT_GT(entries, 1000u) << "each update should look at a transition or more";
+  EXPECT_GT(fired, 5u) << "the run should fire transitions";
+  EXPECT_GT(blocked, 0u) << "the run should block some by interruption rules";
+  EXPECT_GT(conditions, 1000u);
+  EXPECT_EQ(count, 0);
+}
+
 TEST(AllocationTest, StateMachineWithLayersDoesNotAllocate) {
   // The locomotion machine with an override layer that follows the same transitions under a
   // mask, an additive layer against each state's start (its own reference cursors) and one

@@ -18,6 +18,26 @@
 
 namespace anim {
 
+// Why a transition the machine looked at in an update did or did not fire: the first check that
+// stopped it, in the order the runtime makes them (the interruption rule, then the any-state
+// rule, then the exit time, then the conditions).
+enum class TraceReason {
+  kFired,  // It fired in this update.
+  // A transition is running and its interruption rule does not let this one interrupt it:
+  // "none" lets nothing interrupt, "source" only transitions from the state it leaves or from
+  // any state, "destination" only those from the state it leads to or from any state.
+  kInterruptionBlocked,
+  // An any-state transition to the state that is already current: it does not restart it.
+  kAlreadyInState,
+  kExitTimeNotReached,  // Its source state's normalized time is before its exit time.
+  kConditionFailed,     // At least one of its conditions does not hold.
+  // Every check held, but a transition checked before it fired (one per layer and update).
+  kEarlierTransitionFired,
+};
+// "fired", "interruption_blocked", "already_in_state", "exit_time_not_reached",
+// "condition_failed", "earlier_transition_fired".
+const char* to_string(TraceReason reason);
+
 class StateMachineInstance {
  public:
   // Most states blended at once (a transition interrupted while interrupting ...). Beyond it
@@ -46,6 +66,36 @@ class StateMachineInstance {
   };
   // Most events one update() reports; further ones are counted in events_dropped().
   static constexpr int kMaxEvents = 64;
+
+  // One condition of a traced transition, as the update checked it.
+  struct TraceCondition {
+    int parameter = -1;  // Index into the def's parameters.
+    ConditionOp op = ConditionOp::kTrue;
+    float value = 0.0f;   // The condition's operand (unused by true, false and trigger).
+    float actual = 0.0f;  // The parameter's value when the update checked it.
+    bool pass = false;
+  };
+  // One transition an update looked at (see set_trace()).
+  struct TraceEntry {
+    int layer = 0;        // 0: the base machine; i + 1: the def's layers[i].
+    int transition = -1;  // Index into that layer's transitions.
+    int from = -1;        // Its source state in the layer's states, -1 for any state.
+    int to = -1;
+    bool fired = false;
+    TraceReason reason = TraceReason::kConditionFailed;
+    // Its conditions, in the def's order, all of them evaluated even when an earlier check
+    // already stopped it: trace_conditions(entry) gives them.
+    int first_condition = 0;
+    int condition_count = 0;
+    bool has_exit_time = false;       // False: the rest below is unused.
+    float exit_time_required = 0.0f;  // Normalized, as the def gives it.
+    // The source's normalized time the check compared: a looping source's time within its
+    // cycle, [0, 1), when the exit time is below 1 (the check then also passes when the frame
+    // stepped over the exit time and wrapped, so `current` may be below `required`); otherwise
+    // its time since it started (cycles and fraction).
+    float exit_time_current = 0.0f;
+    bool exit_time_pass = false;
+  };
 
   // All three must outlive the instance; `clips` are float clips (the tool) or compressed ones
   // (a package). Allocates every buffer here, once.
@@ -76,6 +126,26 @@ class StateMachineInstance {
   Span<const FiredEvent> events() const { return {fired_.data(), fired_count_}; }
   // Crossings beyond kMaxEvents in the last update().
   int64_t events_dropped() const { return fired_dropped_; }
+  // The transition trace ("why did it (not) transition?"). Off by default, and then update()
+  // spends one branch on it. Turning it on allocates its buffers once, sized for every
+  // transition and condition of the def, so that no update can overflow them and none
+  // allocates; turning it off frees them and empties trace().
+  void set_trace(bool on);
+  bool tracing() const { return tracing_; }
+  // The transitions the last update() looked at, layer by layer (the base first), each layer's
+  // in the def's order, which is the order the runtime checks them in (an any-state transition
+  // is checked where the def lists it). Listed: the transitions from the current state and from
+  // any state, and while a transition runs, those from the state it leaves too (whether or not
+  // its interruption rule lets them interrupt). Not listed: the running transition itself,
+  // transitions from any other state, and any layer with no active state. Every listed one is
+  // evaluated in full, also after one fired, so an entry can say "an earlier one won". Empty
+  // while tracing is off; valid until the next update().
+  Span<const TraceEntry> trace() const { return {trace_.data(), trace_count_}; }
+  Span<const TraceCondition> trace_conditions(const TraceEntry& entry) const {
+    return {trace_conditions_.data() + entry.first_condition,
+            static_cast<std::size_t>(entry.condition_count)};
+  }
+
   // Samples and blends the active states into `output` (one per joint), then applies each layer
   // in order (override or additive, under its mask, at layer_weight(); a layer of weight 0 is not
   // sampled). False (output unspecified) when `output` has the wrong size, no state of the base
@@ -148,6 +218,12 @@ class StateMachineInstance {
   };
 
   void init_machine(Machine& m, int default_state);
+  // The track a transition from `state` checks its exit time on: the newest track playing it,
+  // or the current one when none does.
+  const Track& source_track(const Machine& m, int state) const;
+  // Whether `source` has reached t's exit time (t has one); `current` gets the time compared.
+  bool exit_time_reached(const Machine& m, const TransitionDef& t, const Track& source,
+                         float* current) const;
   bool conditions_hold(const Machine& m, const TransitionDef& t, const Track& source) const;
   int find_transition(const Machine& m) const;
   void start(Machine& m, int transition);
@@ -161,6 +237,8 @@ class StateMachineInstance {
   void fire_events(std::size_t machine, std::size_t track);
   void fire(int event, std::size_t machine, std::size_t track);
   int update_machine(Machine& m);  // Returns the transition it started, or -1.
+  // Appends to the trace what update_machine looked at in `machine`, before it starts `fired`.
+  void trace_machine(std::size_t machine, int fired);
   // Samples `state` at `phase` into `out` with the slot's scratch poses and `cursors` (kSlotPoses
   // of them). False: a clip that does not fit the skeleton.
   bool sample_state(const StateDef& state, float phase, std::size_t slot, ClipCursor* cursors,
@@ -180,6 +258,11 @@ class StateMachineInstance {
   std::array<FiredEvent, kMaxEvents> fired_{};
   std::size_t fired_count_ = 0;
   int64_t fired_dropped_ = 0;
+  bool tracing_ = false;
+  std::vector<TraceEntry> trace_;  // Sized by set_trace(true); the first trace_count_ are used.
+  std::size_t trace_count_ = 0;
+  std::vector<TraceCondition> trace_conditions_;
+  std::size_t trace_condition_count_ = 0;
   // Per slot (kMaxActive per machine): the state's pose, and kSlotPoses scratch poses and
   // cursors for the points a blend space mixes (two neighbours in 1D, a triangle's three corners
   // in 2D).

@@ -1,0 +1,127 @@
+// StateMachineInstance's transition trace: each transition an update looked at, with its
+// conditions, its exit time and why it did or did not fire.
+#include <cassert>
+
+#include "anim/state_machine.h"
+#include "condition_holds.h"
+
+namespace anim {
+namespace {
+
+// Whether a transition from `from` may interrupt one running under `rule` that left `left` for
+// `destination`; any-state transitions (-1) follow the rule like the others.
+bool may_interrupt(Interruption rule, int from, int left, int destination) {
+  switch (rule) {
+    case Interruption::kNone:
+      return false;
+    case Interruption::kSource:
+      return from == -1 || from == left;
+    case Interruption::kDestination:
+      return from == -1 || from == destination;
+  }
+  return false;
+}
+
+}  // namespace
+
+const char* to_string(TraceReason reason) {
+  switch (reason) {
+    case TraceReason::kFired:
+      return "fired";
+    case TraceReason::kInterruptionBlocked:
+      return "interruption_blocked";
+    case TraceReason::kAlreadyInState:
+      return "already_in_state";
+    case TraceReason::kExitTimeNotReached:
+      return "exit_time_not_reached";
+    case TraceReason::kConditionFailed:
+      return "condition_failed";
+    case TraceReason::kEarlierTransitionFired:
+      return "earlier_transition_fired";
+  }
+  return "unknown";
+}
+
+void StateMachineInstance::set_trace(bool on) {
+  tracing_ = on;
+  trace_count_ = trace_condition_count_ = 0;
+  if (!on) {
+    std::vector<TraceEntry>().swap(trace_);
+    std::vector<TraceCondition>().swap(trace_conditions_);
+    return;
+  }
+  // An update lists each transition at most once, so this much always fits.
+  std::size_t transitions = 0, conditions = 0;
+  for (const Machine& m : machines_) {
+    transitions += m.transitions->size();
+    for (const TransitionDef& t : *m.transitions) conditions += t.conditions.size();
+  }
+  trace_.resize(transitions);
+  trace_conditions_.resize(conditions);
+}
+
+void StateMachineInstance::trace_machine(std::size_t machine, int fired) {
+  const Machine& m = machines_[machine];
+  if (m.track_count == 0) return;
+  const Track& current = m.tracks[m.track_count - 1];
+  const std::vector<TransitionDef>& transitions = *m.transitions;
+  const bool running = m.running >= 0;
+  for (std::size_t i = 0; i < transitions.size(); ++i) {
+    const TransitionDef& t = transitions[i];
+    const int index = static_cast<int>(i);
+    if (index == m.running) continue;
+    const bool from_left = running && t.from == m.running_from;
+    if (t.from != -1 && t.from != current.state && !from_left) continue;
+    if (trace_count_ == trace_.size() ||
+        trace_condition_count_ + t.conditions.size() > trace_conditions_.size()) {
+      assert(false && "set_trace sizes the buffers for every transition");
+      return;
+    }
+    TraceEntry& e = trace_[trace_count_++];
+    e = TraceEntry{};
+    e.layer = static_cast<int>(machine);
+    e.transition = index;
+    e.from = t.from;
+    e.to = t.to;
+
+    const Track& source = t.from == -1 ? current : source_track(m, t.from);
+    e.has_exit_time = t.has_exit_time;
+    if (t.has_exit_time) {
+      e.exit_time_required = t.exit_time;
+      e.exit_time_pass = exit_time_reached(m, t, source, &e.exit_time_current);
+    }
+    bool conditions_pass = true;
+    e.first_condition = static_cast<int>(trace_condition_count_);
+    for (const ConditionDef& c : t.conditions) {
+      TraceCondition& out = trace_conditions_[trace_condition_count_++];
+      out.parameter = c.parameter;
+      out.op = c.op;
+      out.value = c.value;
+      out.actual = params_[c.parameter].value;
+      out.pass = condition_holds(c.op, out.actual, c.value);
+      conditions_pass = conditions_pass && out.pass;
+    }
+    e.condition_count = static_cast<int>(t.conditions.size());
+
+    const bool allowed = !running || may_interrupt(transitions[m.running].interruption, t.from,
+                                                   m.running_from, current.state);
+    if (!allowed) {
+      e.reason = TraceReason::kInterruptionBlocked;
+    } else if (t.from == -1 && t.to == current.state) {
+      e.reason = TraceReason::kAlreadyInState;
+    } else if (t.has_exit_time && !e.exit_time_pass) {
+      e.reason = TraceReason::kExitTimeNotReached;
+    } else if (!conditions_pass) {
+      e.reason = TraceReason::kConditionFailed;
+    } else if (index == fired) {
+      e.fired = true;
+      e.reason = TraceReason::kFired;
+    } else {
+      // find_transition takes the first that holds: this one can only come after it.
+      assert(fired >= 0 && index > fired);
+      e.reason = TraceReason::kEarlierTransitionFired;
+    }
+  }
+}
+
+}  // namespace anim
