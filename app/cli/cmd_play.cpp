@@ -268,6 +268,10 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
     print_error(err, changes.error());
     return kExitError;
   }
+  for (const std::string& trigger : triggers_never_set(def.value(), changes.value())) {
+    err << "animscope: note: trigger \"" << trigger
+        << "\" is never set by --set: the transitions that test it cannot fire in this run\n";
+  }
   const float last_change = changes.value().empty() ? 0.0f : changes.value().back().time;
   Result<float> frames_arg = args.get_float("frames", std::ceil((last_change + 2.0f) / dt.value()));
   if (!frames_arg.ok() || frames_arg.value() < 0.0f || frames_arg.value() > 1e7f) {

@@ -71,6 +71,31 @@ Result<std::vector<ParameterChange>> parse_changes(const std::vector<std::string
   return changes;
 }
 
+std::vector<std::string> triggers_never_set(const StateMachineDef& def,
+                                            const std::vector<ParameterChange>& changes) {
+  std::vector<bool> tested(def.parameters.size(), false);
+  const auto note_tests = [&](const std::vector<TransitionDef>& transitions) {
+    for (const TransitionDef& t : transitions) {
+      for (const ConditionDef& c : t.conditions) {
+        if (c.parameter >= 0 && static_cast<std::size_t>(c.parameter) < tested.size()) {
+          tested[static_cast<std::size_t>(c.parameter)] = true;
+        }
+      }
+    }
+  };
+  note_tests(def.transitions);
+  for (const LayerDef& layer : def.layers) note_tests(layer.transitions);
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < def.parameters.size(); ++i) {
+    if (def.parameters[i].type != ParameterType::kTrigger || !tested[i]) continue;
+    const bool set = std::any_of(changes.begin(), changes.end(), [&](const ParameterChange& c) {
+      return c.parameter == static_cast<int>(i);
+    });
+    if (!set) names.push_back(def.parameters[i].name);
+  }
+  return names;
+}
+
 ScriptedRun::ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes,
                          float dt)
     : machine_(machine), changes_(std::move(changes)), dt_(dt) {}

@@ -21,6 +21,12 @@ struct ParameterChange {
 Result<std::vector<ParameterChange>> parse_changes(const std::vector<std::string>& texts,
                                                    const StateMachineDef& def);
 
+// Trigger parameters that a transition (of the base or a layer) tests but that no change sets:
+// in this run those transitions cannot fire. Nothing in a setup says who sets a trigger (a game
+// does), so only a scripted run can tell. Their names, in the def's parameter order.
+std::vector<std::string> triggers_never_set(const StateMachineDef& def,
+                                            const std::vector<ParameterChange>& changes);
+
 class ScriptedRun {
  public:
   ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes, float dt);

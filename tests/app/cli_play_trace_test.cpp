@@ -189,4 +189,17 @@ TEST(CliPlayTraceLayers, EachEntryNamesItsLayer) {
 }
 
 }  // namespace
+// Whether a trigger is ever set is known only to a scripted run: play names the tested
+// triggers its --set lines never set (on stderr, so the JSON lines stay clean).
+TEST_F(CliPlayTrace, PlayNamesATestedTriggerItsScriptNeverSets) {
+  const CliRun without = run({"play", wuson_, "--json", "--set", "speed=0.3@0", "--frames", "2"});
+  ASSERT_EQ(without.code, 0) << without.err;
+  EXPECT_NE(without.err.find("trigger \"halt\" is never set by --set"), std::string::npos)
+      << without.err;
+  EXPECT_EQ(Frames(without).size(), 2u) << "stdout holds the frames alone";
+  const CliRun with = run({"play", wuson_, "--set", "halt@1", "--frames", "2"});
+  ASSERT_EQ(with.code, 0) << with.err;
+  EXPECT_EQ(with.err.find("never set"), std::string::npos) << with.err;
+}
+
 }  // namespace anim::app

@@ -10,8 +10,6 @@
 #include <imgui.h>
 
 #include "anim/ui/panel_widgets.h"
-#include "anim/ui/parameter_control.h"
-#include "blend_panel_layers.h"
 
 namespace anim::ui {
 namespace {
@@ -23,16 +21,6 @@ ImVec4 series_color(std::size_t i) {
       ImVec4(0.55f, 0.90f, 0.45f, 1.0f), ImVec4(0.95f, 0.45f, 0.70f, 1.0f),
       ImVec4(0.70f, 0.55f, 1.0f, 1.0f),  ImVec4(0.95f, 0.85f, 0.35f, 1.0f)};
   return kColors[i % (sizeof(kColors) / sizeof(kColors[0]))];
-}
-
-float label_width() { return ImGui::GetFontSize() * 5.5f; }
-
-// A label on the left, the next widget to its right filling the line.
-void form_label(const char* label) {
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::SameLine(label_width());
-  ImGui::SetNextItemWidth(-FLT_MIN);
 }
 
 const char* clip_name(const Document& doc, int clip) {
@@ -368,117 +356,6 @@ void BlendPanel::blend_section(const Document& doc, Commands& cmds) {
     ImGui::PopID();
   }
   ImGui::PopID();
-}
-
-void BlendPanel::state_machine_section(const Document& doc, Commands& cmds) {
-  if (!doc.has_setup() || doc.state_machine() == nullptr) return;
-  if (!ImGui::CollapsingHeader("State machine", ImGuiTreeNodeFlags_DefaultOpen)) return;
-  ImGui::PushID("state_machine");
-  const StateMachineInstance& sm = *doc.state_machine();
-  bool restart = false;
-  const StateMachineDef& def = sm.def();
-  if (doc.mode() != PlaybackMode::kStateMachine) {
-    if (ImGui::Button("Run state machine", ImVec2(-FLT_MIN, 0.0f))) cmds.use_state_machine();
-  } else {
-    ImGui::TextColored(colors::playing(), "Running");
-    ImGui::SameLine();
-    // Edits keep the machine going where it is; this starts it over.
-    // Restarted after this section: it holds a reference into the running machine.
-    if (ImGui::SmallButton("Restart")) restart = true;
-    rects.record("restart");
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("From the default state, with every parameter at its default");
-    }
-    if (!doc.setup_path().empty()) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("%s", doc.setup_path().c_str());
-    }
-  }
-
-  const ImGuiTableFlags flags =
-      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("active", 3, flags)) {
-    ImGui::TableSetupColumn("Active state", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-    ImGui::TableHeadersRow();
-    for (const StateMachineInstance::ActiveState& a : sm.active_states()) {
-      ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      const bool current = a.state == sm.current_state();
-      const char* name = a.state >= 0 && static_cast<std::size_t>(a.state) < def.states.size()
-                             ? def.states[a.state].name.c_str()
-                             : "?";
-      if (current) {
-        ImGui::TextColored(colors::playing(), "%s", name);
-      } else {
-        ImGui::TextUnformatted(name);
-      }
-      ImGui::TableSetColumnIndex(1);
-      number_right(a.weight, 2);
-      ImGui::TableSetColumnIndex(2);
-      char overlay[32];
-      std::snprintf(overlay, sizeof(overlay), "%.0f%%",
-                    static_cast<double>(a.normalized_time * 100.0f));
-      ImGui::ProgressBar(a.normalized_time, ImVec2(-FLT_MIN, ImGui::GetFontSize()), overlay);
-    }
-    ImGui::EndTable();
-  }
-  const StateMachineInstance::TransitionStatus tr = sm.transition();
-  if (tr.transition >= 0) {
-    auto state_name = [&](int s) {
-      return s >= 0 && static_cast<std::size_t>(s) < def.states.size() ? def.states[s].name
-                                                                       : std::string("?");
-    };
-    const std::string text = state_name(tr.from) + " -> " + state_name(tr.to);
-    form_label("Transition");
-    ImGui::ProgressBar(tr.progress, ImVec2(-FLT_MIN, 0.0f), text.c_str());
-  } else {
-    ImGui::TextDisabled("No transition running");
-  }
-  if (!def.layers.empty()) layers_table(sm, rects, cmds);
-  if (!def.events.empty()) {
-    // The latest events, newest first, fading over two seconds.
-    form_label("Events");
-    if (doc.recent_events().empty()) ImGui::TextDisabled("none yet");
-    bool first = true;
-    for (auto it = doc.recent_events().rbegin(); it != doc.recent_events().rend(); ++it) {
-      if (!first) ImGui::SameLine();
-      first = false;
-      const float alpha = std::clamp(1.0f - it->age / 2.0f, 0.35f, 1.0f);
-      ImVec4 color = colors::event();
-      color.w = alpha;
-      ImGui::TextColored(color, "%s", it->name.c_str());
-      if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("%s in %s, %.2f s ago", it->name.c_str(), it->state.c_str(), it->age);
-      }
-    }
-  }
-
-  if (!def.parameters.empty() && ImGui::BeginTable("parameters", 3, flags)) {
-    ImGui::TableSetupColumn("Parameter", ImGuiTableColumnFlags_WidthStretch, 1.5f);
-    ImGui::TableSetupColumn("Set", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-    ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch, 0.8f);
-    ImGui::TableHeadersRow();
-    for (std::size_t i = 0; i < def.parameters.size(); ++i) {
-      const ParameterDef& param = def.parameters[i];
-      const int index = static_cast<int>(i);
-      ImGui::PushID(index);
-      ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(param.name.c_str());
-      ImGui::TableSetColumnIndex(1);
-      float value = 0.0f;
-      if (parameter_control(sm, index, &value)) cmds.set_parameter(param.name, value);
-      ImGui::TableSetColumnIndex(2);
-      text_right(parameter_value_text(sm, index).c_str());
-      ImGui::PopID();
-    }
-    ImGui::EndTable();
-  }
-  ImGui::PopID();
-  if (restart) cmds.restart_state_machine();
 }
 
 }  // namespace anim::ui

@@ -1,9 +1,17 @@
 #include "anim/ui/panel_widgets.h"
 
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
 namespace anim::ui {
+
+void form_label(const char* label, float label_ems) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(ImGui::GetFontSize() * label_ems);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+}
 
 void text_right(const char* text) {
   const float width = ImGui::CalcTextSize(text).x;

@@ -8,6 +8,7 @@
 #include <imgui_stdlib.h>
 
 #include "anim/setup_layer_edits.h"
+#include "anim/ui/panel_widgets.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {
@@ -20,10 +21,7 @@ void Cells::next(const char* label) {
     ImGui::TableSetColumnIndex(column_++);
     return;
   }
-  // A form: the label in a fixed column, the field filling the rest of the line.
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
-  ImGui::SameLine(ImGui::GetFontSize() * 6.5f);
+  form_label(label, 6.5f);  // Room for "Interruption".
 }
 
 // --- Frame ---

@@ -31,5 +31,8 @@ void count_right(std::size_t value);
 std::string format_count(std::size_t value);
 // A "(?)" marker that shows `text` as a tooltip when hovered.
 void help_marker(const char* text);
+// A form's line: `label` on the left, the next widget starting `label_ems` font sizes in and
+// filling the rest of the line.
+void form_label(const char* label, float label_ems = 5.5f);
 
 }  // namespace anim::ui
