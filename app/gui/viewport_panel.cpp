@@ -6,6 +6,7 @@
 
 #include <SDL_scancode.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/ui/joint_picking.h"
@@ -132,6 +133,9 @@ void ViewportPanel::handle_input(const ui::Document& doc, ui::Commands& cmds,
     if (io.KeyAlt) {
       selection.vertex = ui::pick_vertex(doc.model().mesh, doc.posed().palette,
                                          model_to_screen(size), size, mouse, kPickRadiusPx);
+      // Alt pressed and released alone moves the keyboard focus to the menu layer: not after
+      // an Alt+click.
+      ImGui::GetCurrentContext()->NavWindowingToggleLayer = false;
     } else {
       selection.joint = ui::pick_joint(doc.posed().model_space, model_to_screen(size), size, mouse,
                                        kPickRadiusPx);
