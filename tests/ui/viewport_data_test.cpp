@@ -177,6 +177,10 @@ TEST(WeightLegend, TruncatedLegendCountsTheVerticesThatLostWeight) {
   EXPECT_NEAR(legend.data_max, 0.8f, 1e-6f);
   ASSERT_EQ(legend.ticks.size(), 3u);
   EXPECT_EQ(legend.ticks[2].label, "25%+");
+  // A sliver cut is not shown as nothing.
+  Model sliver = model;
+  sliver.mesh.vertices[4].truncated_weight = 0.00042f;
+  EXPECT_EQ(make_legend(sliver, settings).lines[0], "min 0.042%   max 20.0%");
 }
 
 TEST(WeightLegend, InfluenceLegendAndNoLegendForLitOrDominant) {

@@ -18,6 +18,12 @@ std::string format(const char* pattern, double value) {
   return text;
 }
 
+// One decimal, or two significant digits under 1% (a sliver cut reads as such, not as 0.0%).
+std::string percent(float share) {
+  const double p = 100.0 * share;
+  return format(p < 1.0 ? "%.2g%%" : "%.1f%%", p);
+}
+
 std::string count_text(std::size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -53,7 +59,7 @@ void truncated_legend(const Model& model, Legend& legend) {
     return;
   }
   legend.lines = {
-      format("min %.1f%%", 100.0 * range.min) + format("   max %.1f%%", 100.0 * range.max),
+      "min " + percent(range.min) + "   max " + percent(range.max),
       count_text(range.vertices, "vertex", "vertices") + " of " +
           std::to_string(model.mesh.vertices.size())};
   legend.data_min = std::min(range.min / kTruncatedRampTop, 1.0f);
