@@ -29,6 +29,26 @@ namespace {
 
 using anim::ui::Ramp;
 
+// The tool runs below keep their recovery state in a folder of their own, so no copy a user's
+// animscope left behind is offered over the screenshot.
+class PrivateStateFolder : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    folder_ = std::filesystem::temp_directory_path() /
+              ("animscope_heat_state_" + std::to_string(::getpid()));
+    ::setenv("XDG_STATE_HOME", folder_.c_str(), 1);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    std::filesystem::remove_all(folder_, ec);
+  }
+
+ private:
+  std::filesystem::path folder_;
+};
+::testing::Environment* const kPrivateStateFolder =
+    ::testing::AddGlobalTestEnvironment(new PrivateStateFolder);
+
 const std::string kBinary = ANIMSCOPE_BINARY;
 
 struct Image {
@@ -36,6 +56,8 @@ struct Image {
   std::vector<unsigned char> rgba;
   const unsigned char* at(int x, int y) const { return &rgba[(y * width + x) * 4]; }
 };
+
+Image load_and_remove(const std::string& path);
 
 // Renders `args` (a size and --out are added) and loads the picture; empty when it failed.
 Image render(const std::string& args, int width = 200, int height = 300) {
@@ -45,9 +67,25 @@ Image render(const std::string& args, int width = 200, int height = 300) {
   const std::string command = "\"" + kBinary + "\" render " + args + " --size " +
                               std::to_string(width) + "x" + std::to_string(height) + " --out \"" +
                               path + "\"";
-  Image image;
   const int status = std::system(command.c_str());
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return image;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return Image{};
+  return load_and_remove(path);
+}
+
+// The whole tool (1280x800) after a few frames with `args`; empty when it failed.
+Image screenshot(const std::string& args) {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("animscope_heat_tool_" + std::to_string(::getpid()) + ".png"))
+                               .string();
+  const std::string command =
+      "\"" + kBinary + "\" " + args + " --screenshot \"" + path + "\" --frames 4 >/dev/null";
+  const int status = std::system(command.c_str());
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return Image{};
+  return load_and_remove(path);
+}
+
+Image load_and_remove(const std::string& path) {
+  Image image;
   int channels = 0;
   unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
   if (data) {
@@ -187,6 +225,24 @@ TEST(RenderHeatmap, BadRampOrVertexIsAnErrorNamingIt) {
   EXPECT_EQ(exit_code("render builtin:demo --ramp rainbow" + out), 2);
   EXPECT_EQ(exit_code("render builtin:demo --vertex 100000000" + out), 2);
   EXPECT_EQ(exit_code("render builtin:demo --vertex 1.5" + out), 2);
+}
+
+// The tool itself: the ramp and lighting from its command line, the legend in the viewport
+// and the vertex marker.
+TEST(GuiHeatmap, ToolShowsTheRampUnlitTheLegendAndThePickedVertex) {
+  const Image viridis =
+      screenshot("--joint head --shading heatmap --ramp viridis --unlit --vertex 0");
+  const Image blender = screenshot("--joint head --shading heatmap");
+  ASSERT_EQ(viridis.width, 1280);
+  ASSERT_EQ(blender.width, 1280);
+  const glm::vec3 top = anim::ui::ramp_color(Ramp::kViridis, 1.0f);
+  const glm::vec3 middle = anim::ui::ramp_color(Ramp::kViridis, 0.5f);
+  EXPECT_GT(count_near(viridis, top), 200) << "the head, unlit, and the bar's end";
+  EXPECT_GT(count_near(viridis, middle), 20) << "the legend bar's middle";
+  EXPECT_LT(count_near(blender, top), 10);
+  const glm::vec3 dot(230.0f / 255.0f, 40.0f / 255.0f, 200.0f / 255.0f);
+  EXPECT_GT(count_near(viridis, dot, 10), 3);
+  EXPECT_EQ(count_near(blender, dot, 10), 0);
 }
 
 }  // namespace

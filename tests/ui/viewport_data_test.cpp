@@ -147,6 +147,7 @@ TEST(WeightLegend, HeatmapLegendNamesTheJointAndItsRange) {
   EXPECT_NEAR(legend.data_max, 1.0f, 1e-6f);
   ASSERT_EQ(legend.ticks.size(), 3u);
   EXPECT_EQ(legend.ticks[1].label, "0.5");
+  EXPECT_EQ(legend.no_data_label, "weight 0: not moved by it");
 
   settings.selected_joint = 3;
   const Legend none = make_legend(model, settings);
@@ -193,6 +194,7 @@ TEST(WeightLegend, InfluenceLegendAndNoLegendForLitOrDominant) {
   EXPECT_EQ(legend.ticks[0].label, "1");
   EXPECT_FLOAT_EQ(legend.ticks[0].at, 0.25f);
   EXPECT_EQ(legend.lines, (std::vector<std::string>{"most in the file: 6", "2 vertices cut to 4"}));
+  EXPECT_TRUE(legend.no_data_label.empty());  // Every vertex has at least one influence.
   settings.shading = Shading::kLit;
   EXPECT_FALSE(make_legend(model, settings).shown);
   settings.shading = Shading::kDominantJoint;

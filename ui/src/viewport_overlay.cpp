@@ -69,9 +69,16 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
   for (const std::string& l : legend.lines) {
     text_width = std::max(text_width, ImGui::CalcTextSize(l.c_str()).x);
   }
+  const bool swatch = !legend.no_data_label.empty();
+  const float swatch_indent = font + 4.0f;  // A square of the no-data colour, then its label.
+  if (swatch) {
+    text_width = std::max(text_width,
+                          swatch_indent + ImGui::CalcTextSize(legend.no_data_label.c_str()).x);
+  }
+  const std::size_t rows = 1 + legend.lines.size() + (swatch ? 1 : 0);
   const float x = origin.x + bar.min.x;
   const float ticks_y = origin.y + bar.min.y - 5.0f - font;  // Tick labels above the bar.
-  const float top = ticks_y - 4.0f - line * static_cast<float>(legend.lines.size() + 1);
+  const float top = ticks_y - 4.0f - line * static_cast<float>(rows);
   draw->AddRectFilled(
       ImVec2(x - 8.0f, top - 7.0f),
       ImVec2(x + std::max(bar_width, text_width) + 8.0f, origin.y + bar.max.y + 8.0f),
@@ -80,6 +87,13 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
   for (std::size_t i = 0; i < legend.lines.size(); ++i) {
     outlined_text(draw, ImVec2(x, top + line * static_cast<float>(i + 1)), kDimText,
                   legend.lines[i].c_str());
+  }
+  if (swatch) {
+    const float y = top + line * static_cast<float>(rows - 1);
+    const ImVec2 a(x + 1.0f, y + 2.0f), b(x + font - 1.0f, y + font);
+    draw->AddRectFilled(a, b, to_u32(kNoDataColor));
+    draw->AddRect(a, b, kDimText);
+    outlined_text(draw, ImVec2(x + swatch_indent, y), kDimText, legend.no_data_label.c_str());
   }
   const ImVec2 bar_min(x, origin.y + bar.min.y),
       bar_max(origin.x + bar.max.x, origin.y + bar.max.y);

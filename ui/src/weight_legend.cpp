@@ -37,6 +37,7 @@ void heatmap_legend(const Model& model, int joint, Legend& legend) {
   }
   const std::string& name = model.skeleton.names[joint];
   legend.title = "Weight of " + (name.empty() ? "joint " + std::to_string(joint) : name);
+  legend.no_data_label = "weight 0: not moved by it";
   const WeightRange range = joint_weight_range(model, joint);
   if (range.vertices == 0) {
     legend.lines = {"moves no vertex"};
@@ -50,6 +51,7 @@ void heatmap_legend(const Model& model, int joint, Legend& legend) {
 
 void truncated_legend(const Model& model, Legend& legend) {
   legend.title = "Weight cut by the 4-influence limit";
+  legend.no_data_label = "nothing cut";
   legend.ticks = {{0.0f, "0"},
                   {0.5f, format("%.1f%%", 50.0 * kTruncatedRampTop)},
                   {1.0f, format("%.0f%%+", 100.0 * kTruncatedRampTop)}};

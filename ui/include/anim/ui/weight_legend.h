@@ -41,6 +41,8 @@ struct Legend {
   std::string title;               // "Weight of ForeLeg_L_02".
   std::vector<std::string> lines;  // Facts under the title.
   std::vector<LegendTick> ticks;   // Labels along the bar.
+  // What kNoDataColor means here ("weight 0"), shown beside a swatch; empty: not used.
+  std::string no_data_label;
   // The part of the ramp the data covers (0..1), marked on the bar; negative for none.
   float data_min = -1.0f, data_max = -1.0f;
 };
