@@ -159,6 +159,20 @@ TEST(RenderHeatmap, RampsColourTheSameWeightsDifferently) {
   EXPECT_LT(coloured, count(grey, [&](const unsigned char*) { return true; }) / 100);
 }
 
+// Inside the ramp, not only at its stops: the demo's vertices have one or two influences in
+// broad bands, which the influence count shows at 1/4 and 1/2 of the ramp.
+TEST(RenderHeatmap, ShaderInterpolatesTheRampAsTheCpuDoes) {
+  for (Ramp ramp : {Ramp::kBlender, Ramp::kGreyscale}) {
+    const std::string name = anim::ui::ramp_option(ramp);
+    const Image image = render(
+        "builtin:demo --shading influences --unlit --no-skeleton --no-grid --ramp " + name, 300,
+        400);
+    ASSERT_EQ(image.width, 300) << name;
+    EXPECT_GT(count_near(image, anim::ui::ramp_color(ramp, 0.25f), 2), 1000) << name << " one";
+    EXPECT_GT(count_near(image, anim::ui::ramp_color(ramp, 0.5f), 2), 300) << name << " two";
+  }
+}
+
 TEST(RenderHeatmap, LegendBarShowsTheRampWhereLegendBarSaysAndTextAboveIt) {
   const int w = 400, h = 300;
   const Image with = render(kHeadHeatmap + " --ramp viridis --legend", w, h);
