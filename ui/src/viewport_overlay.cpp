@@ -61,6 +61,7 @@ void draw_joint_names(ImDrawList* draw, const ImVec2& origin, const glm::vec2& s
 void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
                  const Legend& legend) {
   if (!legend.shown) return;
+  if (size.x < 200.0f || size.y < 160.0f) return;  // It would hide the model.
   const LegendBar bar = legend_bar(size);
   const float font = ImGui::GetFontSize();
   const float line = font + 3.0f;

@@ -21,7 +21,8 @@ void draw_joint_names(ImDrawList* draw, const ImVec2& origin, const glm::vec2& s
                       const Skeleton& skeleton, Span<const glm::mat4> joint_model,
                       const glm::mat4& model_to_clip, int selected_joint);
 
-// The legend box in the view's bottom-left corner, its bar at legend_bar(size).
+// The legend box in the view's bottom-left corner, its bar at legend_bar(size); nothing in a
+// view under 200x160 pixels, where it would hide the model.
 void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
                  const Legend& legend);
 
