@@ -180,6 +180,31 @@ std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err
   return scene;
 }
 
+// What the tool draws over its view with ImGui (names, the picked vertex, the legend), drawn the
+// same way into the bound target.
+void draw_overlay(const Args& args, const Model& model, const ui::PosedModel& posed,
+                  const ui::ViewportSettings& settings, const FrameInputs& frame, Size size,
+                  int vertex) {
+  const glm::vec2 view(size.width, size.height);
+  const glm::mat4 model_to_clip =
+      frame.camera.projection(frame.aspect) * frame.camera.view() * frame.display;
+  OverlayPass::create()->draw(size.width, size.height, [&](ImDrawList* draw) {
+    if (args.has("names")) {
+      ui::draw_joint_names(draw, ImVec2(0, 0), view, model.skeleton, posed.model_space,
+                           model_to_clip, settings.selected_joint);
+    }
+    glm::vec2 at;
+    if (vertex >= 0 &&
+        ui::project_to_viewport(ui::skinned_position(model.mesh.vertices[vertex], posed.palette),
+                                model_to_clip, view, &at)) {
+      ui::draw_vertex_marker(draw, ImVec2(at.x, at.y), vertex);
+    }
+    if (args.has("legend")) {
+      ui::draw_legend(draw, ImVec2(0, 0), view, ui::make_legend(model, settings));
+    }
+  });
+}
+
 }  // namespace
 
 int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
@@ -247,6 +272,10 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   } else if (settings.shading == ui::Shading::kWeightHeatmap) {
     settings.selected_joint = busiest_joint(model);
   }
+  if (args.has("legend") && !ui::make_legend(model, settings).shown) {
+    err << "animscope: --legend: the " << ui::shading_name(settings.shading)
+        << " shading has no colour ramp to explain; no legend drawn\n";
+  }
 
   ui::PosedModel posed;
   if (!posed.update(model, scene->local)) {
@@ -286,24 +315,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
     target.bind();
     renderer.value()->draw(frame, settings);
     if (args.has("legend") || args.has("names") || args.has("vertex")) {
-      const glm::vec2 view(size.value().width, size.value().height);
-      const glm::mat4 model_to_clip =
-          frame.camera.projection(frame.aspect) * frame.camera.view() * frame.display;
-      OverlayPass::create()->draw(size.value().width, size.value().height, [&](ImDrawList* draw) {
-        if (args.has("names")) {
-          ui::draw_joint_names(draw, ImVec2(0, 0), view, model.skeleton, posed.model_space,
-                               model_to_clip, settings.selected_joint);
-        }
-        glm::vec2 at;
-        if (args.has("vertex") &&
-            ui::project_to_viewport(
-                ui::skinned_position(model.mesh.vertices[picked], posed.palette), model_to_clip,
-                view, &at)) {
-          ui::draw_vertex_marker(draw, ImVec2(at.x, at.y), picked);
-        }
-        if (args.has("legend"))
-          ui::draw_legend(draw, ImVec2(0, 0), view, ui::make_legend(model, settings));
-      });
+      draw_overlay(args, model, posed, settings, frame, size.value(), picked);
     }
     target.resolve();
     const std::vector<uint8_t> pixels = target.read_pixels();

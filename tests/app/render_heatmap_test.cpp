@@ -241,6 +241,26 @@ TEST(RenderHeatmap, BadRampOrVertexIsAnErrorNamingIt) {
   EXPECT_EQ(exit_code("render builtin:demo --vertex 1.5" + out), 2);
 }
 
+// Lit has no ramp: --legend says so and the picture is drawn anyway.
+TEST(RenderHeatmap, LegendOnLitShadingSaysThereIsNone) {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const std::string png = dir + "/animscope_heat_lit_" + std::to_string(::getpid()) + ".png";
+  const std::string log = dir + "/animscope_heat_lit_" + std::to_string(::getpid()) + ".txt";
+  const int status = std::system(("\"" + kBinary + "\" render builtin:demo --legend --out \"" +
+                                  png + "\" 2>\"" + log + "\"")
+                                     .c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  std::FILE* f = std::fopen(log.c_str(), "r");
+  ASSERT_NE(f, nullptr);
+  char text[512] = {};
+  const std::size_t n = std::fread(text, 1, sizeof(text) - 1, f);
+  std::fclose(f);
+  EXPECT_NE(std::string(text, n).find("no legend drawn"), std::string::npos) << text;
+  std::remove(png.c_str());
+  std::remove(log.c_str());
+}
+
 // The tool itself: the ramp and lighting from its command line, the legend in the viewport
 // and the vertex marker.
 TEST(GuiHeatmap, ToolShowsTheRampUnlitTheLegendAndThePickedVertex) {

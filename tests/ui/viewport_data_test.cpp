@@ -127,6 +127,9 @@ TEST(WeightLegend, JointRangeSumsEntriesOfOneJointOverTheVerticesItMoves) {
   EXPECT_NEAR(root.min, 0.1f, 1e-6f);
   EXPECT_NEAR(root.max, 1.0f, 1e-6f);
   EXPECT_EQ(joint_weight_range(model, 3).vertices, 0u);
+  // The counts agree with the model's own (the Inspector's "Vertices influenced").
+  const std::vector<uint32_t> counts = model.influenced_vertex_counts();
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(joint_weight_range(model, j).vertices, counts[j]) << j;
   EXPECT_EQ(joint_weight_range(model, -1).vertices, 0u);
 }
 
