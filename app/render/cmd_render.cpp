@@ -200,7 +200,7 @@ void draw_overlay(const Args& args, const Model& model, const ui::PosedModel& po
       ui::draw_vertex_marker(draw, ImVec2(at.x, at.y), vertex);
     }
     if (args.has("legend")) {
-      ui::draw_legend(draw, ImVec2(0, 0), view, ui::make_legend(model, settings));
+      ui::draw_legend(draw, ImVec2(0, 0), view, ui::make_legend(model, settings, vertex));
     }
   });
 }

@@ -204,6 +204,37 @@ TEST(WeightLegend, InfluenceLegendAndNoLegendForLitOrDominant) {
   EXPECT_FALSE(make_legend(model, settings).shown);
 }
 
+TEST(WeightLegend, PickedVertexIsMarkedWithItsValue) {
+  const Model model = weighted_model();
+  ViewportSettings settings;
+  settings.shading = Shading::kWeightHeatmap;
+  settings.selected_joint = 1;  // arm
+  Legend legend = make_legend(model, settings, 2);
+  ASSERT_EQ(legend.lines.size(), 3u);
+  EXPECT_EQ(legend.lines[2], "vertex 2: 0.600");  // 0.3 + 0.3 through two entries.
+  EXPECT_NEAR(legend.vertex_at, 0.6f, 1e-6f);
+  legend = make_legend(model, settings, 0);
+  EXPECT_EQ(legend.lines.back(), "vertex 0: 0, not moved");
+  EXPECT_EQ(legend.vertex_at, 0.0f);
+  legend = make_legend(model, settings, 99);  // Stale: no mark.
+  EXPECT_EQ(legend.lines.size(), 2u);
+  EXPECT_LT(legend.vertex_at, 0.0f);
+
+  settings.shading = Shading::kTruncatedWeight;
+  legend = make_legend(model, settings, 3);
+  EXPECT_EQ(legend.lines.back(), "vertex 3: 20.0% cut");
+  EXPECT_NEAR(legend.vertex_at, 0.8f, 1e-6f);  // 0.2 of a 0.25 ramp.
+  EXPECT_EQ(make_legend(model, settings, 1).lines.back(), "vertex 1: nothing cut");
+
+  settings.shading = Shading::kInfluenceCount;
+  legend = make_legend(model, settings, 2);
+  EXPECT_EQ(legend.lines.back(), "vertex 2: 3 influences");
+  EXPECT_NEAR(legend.vertex_at, 0.75f, 1e-6f);
+
+  settings.shading = Shading::kLit;
+  EXPECT_LT(make_legend(model, settings, 2).vertex_at, 0.0f);
+}
+
 // --- A vertex's influences ---
 
 TEST(VertexInfluences, MergesEntriesOfOneJointAndShowsTheCut) {

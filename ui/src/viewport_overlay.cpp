@@ -106,6 +106,14 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
     const float lx = std::min(std::max(tx - w * 0.5f, bar_min.x), bar_max.x - w);
     draw->AddText(ImVec2(std::round(lx), std::round(ticks_y)), kDimText, tick.label.c_str());
   }
+  // The picked vertex's value: a triangle pointing down at the bar.
+  if (legend.vertex_at >= 0.0f) {
+    const float vx = std::round(bar_min.x + legend.vertex_at * bar_width);
+    const ImVec2 tip(vx, bar_min.y + 2.0f), left(vx - 5.0f, bar_min.y - 6.0f),
+        right(vx + 5.0f, bar_min.y - 6.0f);
+    draw->AddTriangleFilled(left, right, tip, kText);
+    draw->AddTriangle(left, right, tip, kOutline, 1.0f);
+  }
   // The part of the ramp the data covers, as a bracket under the bar.
   if (legend.data_min >= 0.0f && legend.data_max >= legend.data_min) {
     const float x0 = bar_min.x + legend.data_min * bar_width;

@@ -6,6 +6,18 @@
 namespace anim::ui {
 namespace {
 
+// The joint's weight on the vertex: the sum over its skin entries that follow the joint.
+float joint_weight(const Model& model, const Vertex& v, int joint) {
+  float w = 0.0f;
+  for (int i = 0; i < kMaxInfluences; ++i) {
+    if (v.weights[i] > 0.0f && v.joints[i] < model.skin.size() &&
+        model.skin.joints[v.joints[i]] == joint) {
+      w += v.weights[i];
+    }
+  }
+  return w;
+}
+
 void grow(WeightRange& range, float value) {
   range.min = range.vertices == 0 ? value : std::min(range.min, value);
   range.max = range.vertices == 0 ? value : std::max(range.max, value);
@@ -78,19 +90,37 @@ void influence_legend(const Model& model, Legend& legend) {
   }
 }
 
+// Where the picked vertex's value sits on the ramp, with a line saying it.
+void mark_vertex(const Model& model, const ViewportSettings& settings, int vertex,
+                 Legend& legend) {
+  const Vertex& v = model.mesh.vertices[vertex];
+  const std::string name = "vertex " + std::to_string(vertex) + ": ";
+  if (settings.shading == Shading::kWeightHeatmap) {
+    const int joint = settings.selected_joint;
+    if (joint < 0 || static_cast<std::size_t>(joint) >= model.skeleton.joint_count()) return;
+    const float w = joint_weight(model, v, joint);
+    legend.vertex_at = std::min(w, 1.0f);
+    legend.lines.push_back(name + (w > 0.0f ? format("%.3f", w) : std::string("0, not moved")));
+  } else if (settings.shading == Shading::kTruncatedWeight) {
+    legend.vertex_at = std::min(v.truncated_weight / kTruncatedRampTop, 1.0f);
+    legend.lines.push_back(name + (v.truncated_weight > 0.0f ? percent(v.truncated_weight) + " cut"
+                                                             : std::string("nothing cut")));
+  } else if (settings.shading == Shading::kInfluenceCount) {
+    int n = 0;
+    for (float w : v.weights) n += w > 0.0f ? 1 : 0;
+    if (n == 0) return;
+    legend.vertex_at = static_cast<float>(n) / kMaxInfluences;
+    legend.lines.push_back(name + count_text(static_cast<std::size_t>(n), "influence", "influences"));
+  }
+}
+
 }  // namespace
 
 WeightRange joint_weight_range(const Model& model, int joint) {
   WeightRange range;
   if (joint < 0) return range;
   for (const Vertex& v : model.mesh.vertices) {
-    float w = 0.0f;
-    for (int i = 0; i < kMaxInfluences; ++i) {
-      if (v.weights[i] > 0.0f && v.joints[i] < model.skin.size() &&
-          model.skin.joints[v.joints[i]] == joint) {
-        w += v.weights[i];
-      }
-    }
+    const float w = joint_weight(model, v, joint);
     if (w > 0.0f) grow(range, w);
   }
   return range;
@@ -104,7 +134,7 @@ WeightRange truncated_weight_range(const Model& model) {
   return range;
 }
 
-Legend make_legend(const Model& model, const ViewportSettings& settings) {
+Legend make_legend(const Model& model, const ViewportSettings& settings, int vertex) {
   Legend legend;
   legend.ramp = settings.ramp;
   switch (settings.shading) {
@@ -122,6 +152,9 @@ Legend make_legend(const Model& model, const ViewportSettings& settings) {
       return legend;
   }
   legend.shown = true;
+  if (vertex >= 0 && static_cast<std::size_t>(vertex) < model.mesh.vertices.size()) {
+    mark_vertex(model, settings, vertex, legend);
+  }
   return legend;
 }
 

@@ -45,10 +45,12 @@ struct Legend {
   std::string no_data_label;
   // The part of the ramp the data covers (0..1), marked on the bar; negative for none.
   float data_min = -1.0f, data_max = -1.0f;
+  float vertex_at = -1.0f;  // The picked vertex's value on the ramp (0..1); negative for none.
 };
 
-// The legend for `settings`' shading, ramp and selected joint on `model`.
-Legend make_legend(const Model& model, const ViewportSettings& settings);
+// The legend for `settings`' shading, ramp and selected joint on `model`; with a picked
+// `vertex` (-1: none), also its value, as a line and a mark on the bar.
+Legend make_legend(const Model& model, const ViewportSettings& settings, int vertex = -1);
 
 // Where the legend's colour bar lies in a view of `size` pixels (origin top-left): along the
 // bottom-left corner, whatever the font, so tests can read its pixels. The ramp runs from
