@@ -330,5 +330,29 @@ TEST(VertexPicking, OffTheMeshTakesAVertexWithinTheRadiusOnly) {
             -1);
 }
 
+TEST(VertexPicking, PerspectiveCameraAndMeshWithoutSubmeshes) {
+  // One merged triangle list (no submeshes: indices are absolute), seen from z = 5 looking at
+  // the origin: a small triangle at z = 1 in front of a big one at z = -2 around the centre.
+  Mesh mesh;
+  auto add = [&mesh](float x, float y, float z) {
+    Vertex v;
+    v.position = glm::vec3(x, y, z);
+    mesh.vertices.push_back(v);  // Unskinned: drawn where it is.
+  };
+  add(-3, -3, -2), add(3, -3, -2), add(0, 3, -2);
+  add(-0.5f, -0.5f, 1), add(0.5f, -0.5f, 1), add(0, 0.5f, 1);
+  mesh.indices = {0, 1, 2, 3, 4, 5};
+  const glm::vec2 size(400.0f, 400.0f);
+  const glm::mat4 vp = glm::perspective(glm::radians(60.0f), 1.0f, 0.1f, 100.0f) *
+                       glm::lookAt(glm::vec3(0, 0, 5), glm::vec3(0), glm::vec3(0, 1, 0));
+  // The centre of the view lies on both: the front triangle's apex (0, 0.5) is nearest it.
+  EXPECT_EQ(pick_vertex(mesh, {}, vp, size, glm::vec2(200.0f, 200.0f), 12.0f), 5);
+  // Off the small triangle, low on the big one: its bottom-left corner (-3, -3) is nearest.
+  const glm::vec4 clip = vp * glm::vec4(-2.0f, -2.5f, -2.0f, 1.0f);
+  const glm::vec2 pixel((clip.x / clip.w * 0.5f + 0.5f) * size.x,
+                        (0.5f - clip.y / clip.w * 0.5f) * size.y);
+  EXPECT_EQ(pick_vertex(mesh, {}, vp, size, pixel, 12.0f), 0);
+}
+
 }  // namespace
 }  // namespace anim::ui
