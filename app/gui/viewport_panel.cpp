@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include <SDL_scancode.h>
@@ -10,6 +12,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/ui/joint_picking.h"
+#include "anim/ui/vertex_influences.h"
 #include "anim/ui/vertex_picking.h"
 #include "anim/ui/viewport_overlay.h"
 #include "anim/ui/weight_legend.h"
@@ -260,7 +263,8 @@ void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& se
     ui::draw_legend(draw, ImVec2(origin.x, origin.y), size, ui::make_legend(doc.model(), settings, selection.vertex));
   }
   draw->PopClipRect();
-  if (ImGui::IsItemHovered() && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+  if (ImGui::IsItemHovered() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+      alt_hover_vertex_ < 0) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const int hovered = ui::pick_joint(
         joints, vp, size, glm::vec2(mouse.x - origin.x, mouse.y - origin.y), kPickRadiusPx);
@@ -272,6 +276,39 @@ void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& se
     ui::outlined_text(draw, ImVec2(origin.x + 8, origin.y + 6), selected_color,
                       skeleton.names[selection.joint].c_str());
   }
+}
+
+void ViewportPanel::preview_vertex_pick(const ui::Document& doc, const glm::vec2& origin,
+                                        const glm::vec2& size) {
+  alt_hover_vertex_ = -1;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.KeyAlt || !ImGui::IsItemHovered() || ImGui::IsMouseDown(ImGuiMouseButton_Left)) return;
+  const glm::mat4 vp = model_to_screen(size);
+  const glm::vec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
+  const Model& model = doc.model();
+  alt_hover_vertex_ =
+      ui::pick_vertex(model.mesh, doc.posed().palette, vp, size, mouse, kPickRadiusPx);
+  if (alt_hover_vertex_ < 0) return;
+  glm::vec2 at;
+  if (ui::project_to_viewport(
+          ui::skinned_position(model.mesh.vertices[alt_hover_vertex_], doc.posed().palette), vp,
+          size, &at)) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 p(origin.x + at.x, origin.y + at.y);
+    draw->AddCircle(p, 7.0f, IM_COL32(0, 0, 0, 220), 16, 4.0f);
+    draw->AddCircle(p, 7.0f, IM_COL32(255, 255, 255, 255), 16, 2.0f);
+  }
+  std::string tip = "vertex " + std::to_string(alt_hover_vertex_);
+  for (const ui::VertexInfluence& k : ui::vertex_influences(model, alt_hover_vertex_).kept) {
+    char line[160];
+    std::snprintf(line, sizeof(line), "\n%s  %.3f",
+                  static_cast<std::size_t>(k.joint) < model.skeleton.joint_count()
+                      ? model.skeleton.names[k.joint].c_str()
+                      : "?",
+                  k.weight);
+    tip += line;
+  }
+  ImGui::SetTooltip("%s\nAlt+click to pick it", tip.c_str());
 }
 
 void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection,
@@ -304,6 +341,7 @@ void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Select
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                              ImGuiButtonFlags_MouseButtonMiddle);
   handle_input(doc, cmds, selection, glm::vec2(origin.x, origin.y), size);
+  preview_vertex_pick(doc, glm::vec2(origin.x, origin.y), size);
   draw_labels(doc, selection, glm::vec2(origin.x, origin.y), size);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   draw_gizmo(doc, selection, glm::vec2(origin.x, origin.y), size,
