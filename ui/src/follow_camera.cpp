@@ -1,0 +1,26 @@
+#include "anim/ui/follow_camera.h"
+
+#include <cmath>
+
+namespace anim::ui {
+
+glm::vec3 FollowCamera::follow(const glm::vec3& root, OrbitCamera& camera, Bounds* ground) {
+  if (!std::isfinite(root.x) || !std::isfinite(root.y) || !std::isfinite(root.z)) {
+    return glm::vec3(0.0f);
+  }
+  if (!engaged_) {
+    engaged_ = true;
+    last_root_ = root;
+    return glm::vec3(0.0f);
+  }
+  const glm::vec3 move(root.x - last_root_.x, 0.0f, root.z - last_root_.z);
+  last_root_ = root;
+  camera.target += move;
+  if (ground && ground->valid()) {
+    ground->min += move;
+    ground->max += move;
+  }
+  return move;
+}
+
+}  // namespace anim::ui

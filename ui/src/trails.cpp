@@ -1,0 +1,78 @@
+#include "anim/ui/trails.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim::ui {
+
+void TrailRecorder::set_length(float seconds) {
+  length_ = std::isfinite(seconds) && seconds > 0.0f ? seconds : 0.0f;
+  if (length_ == 0.0f) points_.clear();
+}
+
+void TrailRecorder::record(float clock, const glm::vec3& position) {
+  if (length_ == 0.0f || !std::isfinite(clock)) return;
+  if (!points_.empty() && clock < points_.back().time) points_.clear();
+  if (!points_.empty() && clock == points_.back().time) {
+    points_.back().position = position;
+  } else {
+    points_.push_back({position, clock});
+  }
+  const float oldest = clock - length_;
+  const auto kept = std::find_if(points_.begin(), points_.end(),
+                                 [oldest](const TrailPoint& p) { return p.time >= oldest; });
+  points_.erase(points_.begin(), kept);
+}
+
+float TrailRecorder::freshness(const TrailPoint& p) const {
+  if (length_ == 0.0f) return 0.0f;
+  return std::clamp(1.0f - (clock() - p.time) / length_, 0.0f, 1.0f);
+}
+
+int trail_root_joint(const Model& model) {
+  const Skeleton& skeleton = model.skeleton;
+  const std::size_t n = skeleton.joint_count();
+  if (n == 0) return -1;
+  int top = -1, top_depth = 0;
+  for (const int joint : model.skin.joints) {
+    if (joint < 0 || static_cast<std::size_t>(joint) >= n) continue;
+    int depth = 0;
+    for (int j = joint; j >= 0 && depth <= static_cast<int>(n); j = skeleton.parents[j]) ++depth;
+    if (top < 0 || depth < top_depth || (depth == top_depth && joint < top)) {
+      top = joint;
+      top_depth = depth;
+    }
+  }
+  if (top >= 0) return top;
+  for (std::size_t j = 0; j < n; ++j) {
+    if (skeleton.parents[j] >= 0) return static_cast<int>(j);
+  }
+  return 0;
+}
+
+void JointTrails::update(std::uint64_t doc, const Model& model, Span<const glm::mat4> model_space,
+                         int selected_joint, float seconds, float dt) {
+  const bool restart = doc != document || selected_joint != joint_index;
+  if (restart) {
+    joint.clear();
+    if (doc != document) root.clear();
+    document = doc;
+    joint_index = selected_joint;
+  }
+  joint.set_length(seconds);
+  root.set_length(seconds);
+  if (!(seconds > 0.0f)) return;
+  const bool first = joint.points().empty() || root.points().empty();
+  if (!first && !(dt > 0.0f)) return;  // Paused: the trail stays as it is.
+  if (std::isfinite(dt) && dt > 0.0f) clock += dt;
+  auto at = [&](int j) { return glm::vec3(model_space[static_cast<std::size_t>(j)][3]); };
+  const int root_joint = trail_root_joint(model);
+  if (root_joint >= 0 && static_cast<std::size_t>(root_joint) < model_space.size()) {
+    root.record(clock, at(root_joint));
+  }
+  if (selected_joint >= 0 && static_cast<std::size_t>(selected_joint) < model_space.size()) {
+    joint.record(clock, at(selected_joint));
+  }
+}
+
+}  // namespace anim::ui
