@@ -6,6 +6,7 @@
 
 #include "anim/ui/viewport_settings.h"
 #include "cli/import_options.h"
+#include "render/overlay_options.h"
 
 namespace anim::app {
 
@@ -26,6 +27,7 @@ struct GuiOptions {
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
   ui::UpAxis up_axis = ui::UpAxis::kY;
+  OverlayOptions overlays;  // --ghosts, --onion, --trail, --follow ...
   // --in-process / --memory-limit: when given, they win over the saved Settings > Import for
   // this run.
   ImportOptions import_options;

@@ -3,9 +3,11 @@
 // and turns mouse input into camera moves and joint picks.
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
+#include "anim/ui/follow_camera.h"
 #include "anim/ui/orbit_camera.h"
 #include "anim/ui/rotate_gizmo.h"
 #include "anim/ui/selection.h"
+#include "anim/ui/trails.h"
 #include "anim/ui/viewport_settings.h"
 #include "render/view_renderer.h"
 
@@ -16,8 +18,11 @@ class ViewportPanel {
   // Draws inside the current window: a toolbar, then the view filling the rest.
   void draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection,
             ViewRenderer& renderer);
-  // Places the camera around the document's current pose (key F, and on load).
+  // Places the camera around all of what plays: the current pose and the whole clip(s) (key F,
+  // and on load; ui::playback_extent).
   void frame_model(const ui::Document& doc);
+  // The overlay poses the settings ask the document to evaluate.
+  ui::OverlayRequest overlay_request() const;
 
   ui::ViewportSettings settings;
   ui::OrbitCamera camera;
@@ -40,6 +45,10 @@ class ViewportPanel {
   glm::mat4 model_to_screen(const glm::vec2& size) const;
   void draw_labels(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
                    const glm::vec2& size) const;
+  // Trails and the follow camera, fed the shown pose every frame.
+  void follow_pose(const ui::Document& doc, const ui::Selection& selection);
+  ui::JointTrails trails_;
+  ui::FollowCamera follow_;
   ui::Bounds ground_;    // Bounds at the last framing: the grid stays put while the model moves.
   float aspect_ = 1.5f;  // Width / height of the last drawn view, for framing.
   bool dragging_ = false;
