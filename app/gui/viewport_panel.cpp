@@ -10,6 +10,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/ui/clip_extent.h"
+#include "anim/ui/follow_camera.h"
 #include "anim/ui/joint_picking.h"
 
 namespace anim::app {
@@ -42,7 +43,6 @@ void checkbox(const char* label, bool* value, const char* tooltip = nullptr) {
 void ViewportPanel::frame_model(const ui::Document& doc) {
   ground_ = ui::playback_extent(doc, ui::display_transform(settings.up_axis));
   camera.frame(ground_, aspect_);
-  follow_.release();  // Follows on from the new framing.
 }
 
 ui::OverlayRequest ViewportPanel::overlay_request() const {
@@ -59,12 +59,9 @@ void ViewportPanel::follow_pose(const ui::Document& doc, const ui::Selection& se
   trails_.update(doc.stamp().document, doc.model(), joints, selection.joint,
                  settings.trail_seconds, dt);
   const int root = ui::trail_root_joint(doc.model());
-  if (!settings.follow_root || root < 0 || static_cast<std::size_t>(root) >= joints.size()) {
-    follow_.release();
-    return;
-  }
+  if (!settings.follow_root || root < 0 || static_cast<std::size_t>(root) >= joints.size()) return;
   const glm::vec3 at(ui::display_transform(settings.up_axis) * joints[root][3]);
-  follow_.follow(at, camera, &ground_);
+  ui::follow_root(at, camera, &ground_);
 }
 
 void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {

@@ -3,7 +3,6 @@
 // and turns mouse input into camera moves and joint picks.
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
-#include "anim/ui/follow_camera.h"
 #include "anim/ui/orbit_camera.h"
 #include "anim/ui/rotate_gizmo.h"
 #include "anim/ui/selection.h"
@@ -48,7 +47,6 @@ class ViewportPanel {
   // Trails and the follow camera, fed the shown pose every frame.
   void follow_pose(const ui::Document& doc, const ui::Selection& selection);
   ui::JointTrails trails_;
-  ui::FollowCamera follow_;
   ui::Bounds ground_;    // Bounds at the last framing: the grid stays put while the model moves.
   float aspect_ = 1.5f;  // Width / height of the last drawn view, for framing.
   bool dragging_ = false;

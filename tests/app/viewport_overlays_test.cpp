@@ -125,20 +125,22 @@ TEST_F(ViewportOverlaysTest, TrailsGrowWhilePlayingAndHoldWhilePaused) {
   EXPECT_EQ(renderer_.root_trail, 0u);
 }
 
-TEST_F(ViewportOverlaysTest, FollowCameraKeepsTheRootsMoveAcrossTheGround) {
+TEST_F(ViewportOverlaysTest, FollowCameraKeepsTheRootInTheMiddle) {
   viewport_.settings.follow_root = true;
-  doc_.seek(0.25f);
+  viewport_.camera.target = glm::vec3(5.0f, 0.75f, 5.0f);
+  doc_.seek(0.25f);  // The hip at (0.5, 1, 0).
   frame(0.0f);
-  const glm::vec3 start = viewport_.camera.target;
-  doc_.seek(0.5f);  // The hip moves from x = 0.5 to x = 1.
+  EXPECT_NEAR(viewport_.camera.target.x, 0.5f, kTol);
+  EXPECT_NEAR(viewport_.camera.target.y, 0.75f, kTol);
+  EXPECT_NEAR(viewport_.camera.target.z, 0.0f, kTol);
+  doc_.seek(0.5f);  // The hip at (1, 1, 0).
   frame(0.0f);
-  EXPECT_NEAR(viewport_.camera.target.x - start.x, 0.5f, kTol);
-  EXPECT_NEAR(viewport_.camera.target.y, start.y, kTol);
-  EXPECT_NEAR(renderer_.target.x - start.x, 0.5f, kTol) << "the frame drawn uses it";
+  EXPECT_NEAR(viewport_.camera.target.x, 1.0f, kTol);
+  EXPECT_NEAR(renderer_.target.x, 1.0f, kTol) << "the frame drawn uses it";
   viewport_.settings.follow_root = false;
   doc_.seek(0.75f);
   frame(0.0f);
-  EXPECT_NEAR(viewport_.camera.target.x - start.x, 0.5f, kTol) << "off: the camera stays";
+  EXPECT_NEAR(viewport_.camera.target.x, 1.0f, kTol) << "off: the camera stays";
 }
 
 TEST_F(ViewportOverlaysTest, FramingTakesInTheWholeClip) {

@@ -143,11 +143,19 @@ TEST(TrailRecorder, StandingClockMovesTheNewestAndAClockGoingBackStartsOver) {
   EXPECT_TRUE(trail.points().empty()) << "a trail of no length records nothing";
 }
 
-TEST(TrailRootJoint, IsTheTopSkinnedJointElseTheFirstChild) {
+TEST(TrailRootJoint, IsWhereEverySkinnedJointHangsFromElseTheFirstChild) {
   Model model = slide_model();
   EXPECT_EQ(trail_root_joint(model), kHip);
+  model.skin.joints = {kTip};
+  EXPECT_EQ(trail_root_joint(model), kTip);
   model.skin.joints = {kTip, kRoot};
   EXPECT_EQ(trail_root_joint(model), kRoot);
+  // Two legs under a hip that is not skinned itself (a BVH's Hips): the hip.
+  model.skeleton.names.push_back("leg");
+  model.skeleton.parents.push_back(kHip);
+  model.skeleton.rest.push_back(Transform{});
+  model.skin.joints = {3, kTip};
+  EXPECT_EQ(trail_root_joint(model), kHip);
   model.skin = Skin{};
   EXPECT_EQ(trail_root_joint(model), kHip);  // The first joint with a parent.
   EXPECT_EQ(trail_root_joint(Model{}), -1);
@@ -183,24 +191,20 @@ TEST(JointTrails, RecordWhilePlayingHoldWhilePausedRestartForAnotherJoint) {
 
 // --- Follow camera ---
 
-TEST(FollowCamera, MovesTheTargetAcrossTheGroundAsTheRootMoves) {
+TEST(FollowRoot, PutsTheTargetOverTheRootKeepingItsHeight) {
   OrbitCamera camera;
   camera.target = glm::vec3(1.0f, 1.0f, 1.0f);
   Bounds ground{glm::vec3(-1.0f, 0.0f, -1.0f), glm::vec3(1.0f, 2.0f, 1.0f)};
-  FollowCamera follow;
-  expect_near(follow.follow(glm::vec3(0.0f, 0.5f, 0.0f), camera, &ground), glm::vec3(0.0f));
-  expect_near(camera.target, {1.0f, 1.0f, 1.0f});
-  expect_near(follow.follow(glm::vec3(2.0f, 5.0f, 3.0f), camera, &ground), {2.0f, 0.0f, 3.0f});
-  expect_near(camera.target, {3.0f, 1.0f, 4.0f});  // Height kept: no bobbing.
-  expect_near(ground.min, {1.0f, 0.0f, 2.0f});
-  expect_near(ground.max, {3.0f, 2.0f, 4.0f});
-  follow.follow(glm::vec3(std::nanf(""), 0.0f, 0.0f), camera, &ground);
-  expect_near(camera.target, {3.0f, 1.0f, 4.0f});
-  follow.release();
-  follow.follow(glm::vec3(10.0f, 0.0f, 0.0f), camera);
-  expect_near(camera.target, {3.0f, 1.0f, 4.0f});  // Re-anchors without a jump.
-  follow.follow(glm::vec3(9.0f, 0.0f, 0.0f), camera);
-  expect_near(camera.target, {2.0f, 1.0f, 4.0f});
+  expect_near(follow_root(glm::vec3(2.0f, 5.0f, 3.0f), camera, &ground), {1.0f, 0.0f, 2.0f});
+  expect_near(camera.target, {2.0f, 1.0f, 3.0f});  // Height kept: no bobbing.
+  expect_near(ground.min, {0.0f, 0.0f, 1.0f});
+  expect_near(ground.max, {2.0f, 2.0f, 3.0f});
+  expect_near(follow_root(glm::vec3(2.0f, -4.0f, 3.0f), camera, &ground), glm::vec3(0.0f));
+  follow_root(glm::vec3(std::nanf(""), 0.0f, 0.0f), camera, &ground);
+  expect_near(camera.target, {2.0f, 1.0f, 3.0f});
+  follow_root(glm::vec3(-1.5f, 0.0f, 0.5f), camera);
+  expect_near(camera.target, {-1.5f, 1.0f, 0.5f});
+  expect_near(ground.min, {0.0f, 0.0f, 1.0f});  // No ground given: none moved.
 }
 
 // --- Whole-clip framing ---

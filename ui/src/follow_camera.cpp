@@ -4,17 +4,11 @@
 
 namespace anim::ui {
 
-glm::vec3 FollowCamera::follow(const glm::vec3& root, OrbitCamera& camera, Bounds* ground) {
+glm::vec3 follow_root(const glm::vec3& root, OrbitCamera& camera, Bounds* ground) {
   if (!std::isfinite(root.x) || !std::isfinite(root.y) || !std::isfinite(root.z)) {
     return glm::vec3(0.0f);
   }
-  if (!engaged_) {
-    engaged_ = true;
-    last_root_ = root;
-    return glm::vec3(0.0f);
-  }
-  const glm::vec3 move(root.x - last_root_.x, 0.0f, root.z - last_root_.z);
-  last_root_ = root;
+  const glm::vec3 move(root.x - camera.target.x, 0.0f, root.z - camera.target.z);
   camera.target += move;
   if (ground && ground->valid()) {
     ground->min += move;

@@ -29,21 +29,31 @@ float TrailRecorder::freshness(const TrailPoint& p) const {
   return std::clamp(1.0f - (clock() - p.time) / length_, 0.0f, 1.0f);
 }
 
+namespace {
+
+bool is_ancestor_or_self(const Skeleton& skeleton, int ancestor, int joint) {
+  for (std::size_t steps = 0; joint >= 0 && steps <= skeleton.joint_count(); ++steps) {
+    if (joint == ancestor) return true;
+    joint = skeleton.parents[static_cast<std::size_t>(joint)];
+  }
+  return false;
+}
+
+}  // namespace
+
 int trail_root_joint(const Model& model) {
   const Skeleton& skeleton = model.skeleton;
   const std::size_t n = skeleton.joint_count();
-  if (n == 0) return -1;
-  int top = -1, top_depth = 0;
+  if (n == 0 || skeleton.parents.size() != n) return n == 0 ? -1 : 0;
+  int root = -1;
   for (const int joint : model.skin.joints) {
     if (joint < 0 || static_cast<std::size_t>(joint) >= n) continue;
-    int depth = 0;
-    for (int j = joint; j >= 0 && depth <= static_cast<int>(n); j = skeleton.parents[j]) ++depth;
-    if (top < 0 || depth < top_depth || (depth == top_depth && joint < top)) {
-      top = joint;
-      top_depth = depth;
+    if (root < 0) root = joint;
+    while (root >= 0 && !is_ancestor_or_self(skeleton, root, joint)) {
+      root = skeleton.parents[static_cast<std::size_t>(root)];
     }
   }
-  if (top >= 0) return top;
+  if (root >= 0) return root;
   for (std::size_t j = 0; j < n; ++j) {
     if (skeleton.parents[j] >= 0) return static_cast<int>(j);
   }

@@ -39,9 +39,10 @@ class TrailRecorder {
   std::vector<TrailPoint> points_;
 };
 
-// The joint a "root" trail and the follow camera track: the top joint of the skin (the hips of
-// a biped, whose motion is the character's), or with no skin the first joint that has a
-// parent (joint 0 is the file's root node, often a fixed axis change); -1 without joints.
+// The joint a "root" trail and the follow camera track: the nearest joint every skinned joint
+// hangs from (the hips of a biped, whose motion carries the whole body), or with no skin the
+// first joint that has a parent (joint 0 is the file's root node, often a fixed axis change);
+// -1 without joints.
 int trail_root_joint(const Model& model);
 
 // The tool's two trails: the selected joint's and the root's, fed the pose shown each frame.
