@@ -8,6 +8,7 @@
 #include "anim/clip.h"
 #include "anim/model.h"
 #include "anim/ui/document.h"
+#include "gui/overlay_menu.h"
 #include "gui/viewport_panel.h"
 #include "imgui_harness.h"
 
@@ -148,6 +149,43 @@ TEST_F(ViewportOverlaysTest, FramingTakesInTheWholeClip) {
   viewport_.frame_model(doc_);
   EXPECT_NEAR(viewport_.camera.target.x, 1.0f, kTol);
   EXPECT_NEAR(viewport_.camera.target.y, 1.0f, kTol);
+}
+
+// The View menu's overlay items, drawn in a plain window: clicking the first line (Ghosts) turns
+// ghosts on; Ghost meshes (the second) takes no click while ghosts are off; values typed out
+// of range are brought back.
+TEST(OverlayMenu, ItemsToggleTheSettingsAndKeepThemInRange) {
+  ImGuiHarness h;
+  ui::ViewportSettings settings;
+  ImVec2 first{0.0f, 0.0f};
+  float line = 0.0f;
+  h.set_draw([&] {
+    ImGui::SetNextWindowPos(ImVec2(20, 20), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(400, 300), ImGuiCond_Always);
+    ImGui::Begin("Menu");
+    first = ImGui::GetCursorScreenPos();
+    line = ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.y;
+    overlay_menu_items(settings);
+    ImGui::End();
+  });
+  h.frames(2);
+  const ImVec2 ghosts(first.x + 20.0f, first.y + 0.4f * line);
+  const ImVec2 meshes(first.x + 20.0f, first.y + 1.4f * line);
+  h.click_at(meshes);
+  EXPECT_FALSE(settings.ghost_meshes) << "disabled while ghosts are off";
+  h.click_at(ghosts);
+  EXPECT_TRUE(settings.show_ghosts);
+  h.click_at(meshes);
+  EXPECT_TRUE(settings.ghost_meshes);
+  h.click_at(ghosts);
+  EXPECT_FALSE(settings.show_ghosts);
+  settings.onion_frames = 50;
+  settings.onion_step_frames = 0;
+  settings.trail_seconds = -3.0f;
+  h.frames(1);
+  EXPECT_EQ(settings.onion_frames, ui::ViewportSettings::kMaxOnionFrames);
+  EXPECT_EQ(settings.onion_step_frames, 1);
+  EXPECT_EQ(settings.trail_seconds, 0.0f);
 }
 
 }  // namespace
