@@ -24,8 +24,8 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
              bool import_options_given) {
   using anim::app::kExitError;
   std::set<std::string> flags{"names"};
-  std::set<std::string> valued{"screenshot", "frames", "joint", "clip",    "view", "mask",
-                               "machine",    "select", "shading", "up", "anim"};
+  std::set<std::string> valued{"screenshot", "frames", "joint",   "clip", "view", "mask",
+                               "machine",    "select", "shading", "up",   "anim"};
   flags.insert(std::begin(anim::app::kOverlayFlags), std::end(anim::app::kOverlayFlags));
   valued.insert(std::begin(anim::app::kOverlayValued), std::end(anim::app::kOverlayValued));
   auto args = anim::app::parse_args(argc, argv, 1, flags, valued);
@@ -36,7 +36,8 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
            "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
            "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
            "                 [--shading MODE] [--names]\n"
-           "                 [--up y|z] [--ghosts] [--ghost-meshes] [--onion N] [--onion-step FRAMES]\n"
+           "                 [--up y|z] [--ghosts] [--ghost-meshes] [--onion N] [--onion-step "
+           "FRAMES]\n"
            "                 [--trail SECONDS] [--follow] [--screenshot FILE.png --frames N]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
            "       animscope help   (command-line subcommands)\n";

@@ -56,8 +56,8 @@ ui::OverlayRequest ViewportPanel::overlay_request() const {
 void ViewportPanel::follow_pose(const ui::Document& doc, const ui::Selection& selection) {
   const float dt = doc.playing() ? ImGui::GetIO().DeltaTime * std::abs(doc.speed()) : 0.0f;
   const Span<const glm::mat4> joints = doc.posed().model_space;
-  trails_.update(doc.stamp().document, doc.model(), joints, selection.joint,
-                 settings.trail_seconds, dt);
+  trails_.update(doc.stamp().document, doc.model(), joints, selection.joint, settings.trail_seconds,
+                 dt);
   const int root = ui::trail_root_joint(doc.model());
   if (!settings.follow_root || root < 0 || static_cast<std::size_t>(root) >= joints.size()) return;
   const glm::vec3 at(ui::display_transform(settings.up_axis) * joints[root][3]);

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
-#include <set>
 #include <ostream>
+#include <set>
 
 #include "anim/bake/package_model.h"
 #include "anim/clip_set.h"
@@ -85,9 +85,9 @@ std::optional<Error> clip_only_flags(const Args& args, bool package) {
                    std::string("--") + flag + " needs --clip (the clip it shows)", ""};
     }
     if (package) {
-      return Error{Error::Code::kInvalidArgument,
-                   std::string("--") + flag + " is for a model's or a setup's clips, not a package's",
-                   ""};
+      return Error{
+          Error::Code::kInvalidArgument,
+          std::string("--") + flag + " is for a model's or a setup's clips, not a package's", ""};
     }
   }
   if (package && args.has("clip") && args.has("trail")) {
@@ -185,9 +185,8 @@ std::optional<Scene> package_scene(const Args& args, float time, const OverlayOp
       return std::nullopt;
     }
   } else if (package->has_state_machine) {
-    std::optional<std::vector<Transform>> local =
-        run_machine(package->state_machine, scene.model, clips, args, time, input,
-                    scene.overlays, err);
+    std::optional<std::vector<Transform>> local = run_machine(
+        package->state_machine, scene.model, clips, args, time, input, scene.overlays, err);
     if (!local) return std::nullopt;
     scene.local = std::move(*local);
   }
@@ -282,8 +281,8 @@ ui::Bounds with_overlays(ui::Bounds bounds, const RenderOverlays& overlays,
 
 int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
   std::set<std::string> flags{"no-skeleton", "no-grid", "axes"};
-  std::set<std::string> valued{"clip", "time", "size",  "out",  "shading",  "joint",
-                               "up",   "yaw",  "pitch", "anim", "set", "crossfade"};
+  std::set<std::string> valued{"clip", "time", "size",  "out",  "shading", "joint",
+                               "up",   "yaw",  "pitch", "anim", "set",     "crossfade"};
   flags.insert(std::begin(kOverlayFlags), std::end(kOverlayFlags));
   valued.insert(std::begin(kOverlayValued), std::end(kOverlayValued));
   Result<Args> parsed = parse_args(argc, argv, 2, flags, valued);
@@ -292,7 +291,8 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
     err << "animscope: usage: animscope render MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
            "[--clip NAME] [--time T] [--set NAME=VALUE@SECONDS ...] "
            "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
-           "[--up y|z] [--size WxH] [--ghosts] [--ghost-meshes] [--crossfade CLIP@SECONDS[,DURATION]] "
+           "[--up y|z] [--size WxH] [--ghosts] [--ghost-meshes] [--crossfade "
+           "CLIP@SECONDS[,DURATION]] "
            "[--onion N] [--onion-step FRAMES] [--trail SECONDS] --out FILE.png\n";
     return kExitError;
   }
@@ -346,8 +346,8 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   frame.palette = posed.palette;
   frame.joint_model = posed.model_space;
   frame.display = ui::display_transform(settings.up_axis);
-  frame.bounds = ui::transform_bounds(
-      with_overlays(posed.bounds(model), scene->overlays, settings), frame.display);
+  frame.bounds = ui::transform_bounds(with_overlays(posed.bounds(model), scene->overlays, settings),
+                                      frame.display);
   frame.ghosts = &scene->overlays.poses.ghosts();
   frame.onion = scene->overlays.poses.onion();
   if (scene->overlays.trails()) {

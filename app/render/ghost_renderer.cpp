@@ -18,30 +18,60 @@ glm::vec4 faded(glm::vec4 color, float keep) {
 
 }  // namespace
 
+namespace {
+
+// How much of its colour an onion frame keeps: 1 next to now, a quarter at the furthest.
+float onion_keep(const ui::OnionFrame& frame, float furthest) {
+  return 1.0f - 0.75f * std::abs(frame.sample.offset) / std::max(furthest, 1e-6f);
+}
+
+float furthest_offset(Span<const ui::OnionFrame> onion) {
+  float furthest = 0.0f;
+  for (const ui::OnionFrame& f : onion) furthest = std::max(furthest, std::abs(f.sample.offset));
+  return furthest;
+}
+
+const glm::vec4& onion_color(const ui::OnionFrame& frame) {
+  return frame.sample.offset < 0.0f ? overlay_colors::kOnionPast : overlay_colors::kOnionFuture;
+}
+
+}  // namespace
+
+void GhostRenderer::draw_mesh(GpuMesh& mesh, ShaderProgram& skinned, const ui::PosedModel& pose,
+                              const glm::vec4& color, float opacity) {
+  glBlendColor(0.0f, 0.0f, 0.0f, opacity);
+  mesh.upload_palette(pose.palette);
+  skinned.set("u_base_color", glm::vec3(color));
+  mesh.draw();
+}
+
 void GhostRenderer::draw_meshes(const FrameInputs& frame, const ui::ViewportSettings& settings,
                                 const glm::mat4& view_projection, ShaderProgram& skinned,
                                 GpuMesh& mesh) {
-  if (!settings.show_ghosts || !settings.ghost_meshes || !frame.ghosts || !frame.ghosts->active) {
-    return;
-  }
+  const bool ghosts =
+      settings.show_ghosts && settings.ghost_meshes && frame.ghosts && frame.ghosts->active;
+  const bool onion = settings.onion_meshes && !frame.onion.empty();
+  if (!ghosts && !onion) return;
   skinned.use();
   skinned.set("u_view_projection", view_projection);
   skinned.set("u_display", frame.display);
   skinned.set("u_shading", 0);
   skinned.set("u_camera_position", frame.camera.position());
   // The shader writes opaque colours: a constant alpha makes them translucent, and without depth
-  // writes neither ghost hides the other.
+  // writes none hides another.
   glEnable(GL_BLEND);
   glBlendFunc(GL_CONSTANT_ALPHA, GL_ONE_MINUS_CONSTANT_ALPHA);
-  glBlendColor(0.0f, 0.0f, 0.0f, 0.35f);
   glDepthMask(GL_FALSE);
-  const std::pair<const ui::PosedModel*, glm::vec4> ghosts[] = {
-      {&frame.ghosts->source, overlay_colors::kGhostSource},
-      {&frame.ghosts->target, overlay_colors::kGhostTarget}};
-  for (const auto& [pose, color] : ghosts) {
-    mesh.upload_palette(pose->palette);
-    skinned.set("u_base_color", glm::vec3(color));
-    mesh.draw();
+  if (onion) {
+    const float furthest = furthest_offset(frame.onion);
+    for (std::size_t i = frame.onion.size(); i-- > 0;) {  // Furthest first.
+      const ui::OnionFrame& f = frame.onion[i];
+      draw_mesh(mesh, skinned, f.pose, onion_color(f), 0.3f * onion_keep(f, furthest));
+    }
+  }
+  if (ghosts) {
+    draw_mesh(mesh, skinned, frame.ghosts->source, overlay_colors::kGhostSource, 0.35f);
+    draw_mesh(mesh, skinned, frame.ghosts->target, overlay_colors::kGhostTarget, 0.35f);
   }
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
@@ -76,15 +106,11 @@ void GhostRenderer::draw_lines(const FrameInputs& frame, const ui::ViewportSetti
   if (!frame.model) return;
   skeletons_.clear();
   trails_.clear();
-  float furthest = 0.0f;
-  for (const ui::OnionFrame& f : frame.onion) furthest = std::max(furthest, std::abs(f.sample.offset));
+  const float furthest = furthest_offset(frame.onion);
   // Furthest first, so nearer frames draw over them.
   for (std::size_t i = frame.onion.size(); i-- > 0;) {
     const ui::OnionFrame& f = frame.onion[i];
-    const float keep = 1.0f - 0.75f * std::abs(f.sample.offset) / std::max(furthest, 1e-6f);
-    const glm::vec4& color =
-        f.sample.offset < 0.0f ? overlay_colors::kOnionPast : overlay_colors::kOnionFuture;
-    add_skeleton(frame, f.pose.model_space, faded(color, keep), false);
+    add_skeleton(frame, f.pose.model_space, faded(onion_color(f), onion_keep(f, furthest)), false);
   }
   if (frame.root_trail) add_trail(frame, *frame.root_trail, overlay_colors::kRootTrail);
   if (frame.joint_trail) add_trail(frame, *frame.joint_trail, overlay_colors::kJointTrail);

@@ -18,18 +18,19 @@ struct FrameInputs;
 
 // The overlay colours (alpha is where they start fading from); tests look for them in images.
 namespace overlay_colors {
-const glm::vec4 kGhostSource(1.0f, 0.3f, 0.85f, 0.95f);  // Magenta: what the blend leaves.
-const glm::vec4 kGhostTarget(0.2f, 0.9f, 1.0f, 0.95f);   // Cyan: what it goes to.
-const glm::vec4 kOnionPast(0.3f, 0.5f, 1.0f, 0.85f);     // Blue.
+const glm::vec4 kGhostSource(1.0f, 0.3f, 0.85f, 0.95f);   // Magenta: what the blend leaves.
+const glm::vec4 kGhostTarget(0.2f, 0.9f, 1.0f, 0.95f);    // Cyan: what it goes to.
+const glm::vec4 kOnionPast(0.3f, 0.5f, 1.0f, 0.85f);      // Blue.
 const glm::vec4 kOnionFuture(0.3f, 0.95f, 0.35f, 0.85f);  // Green.
-const glm::vec4 kJointTrail(1.0f, 0.55f, 0.15f, 1.0f);   // The selected joint's orange.
-const glm::vec4 kRootTrail(0.75f, 0.55f, 1.0f, 1.0f);    // Violet.
+const glm::vec4 kJointTrail(1.0f, 0.55f, 0.15f, 1.0f);    // The selected joint's orange.
+const glm::vec4 kRootTrail(0.75f, 0.55f, 1.0f, 1.0f);     // Violet.
 }  // namespace overlay_colors
 
 class GhostRenderer {
  public:
-  // The ghosts as translucent meshes in their tints (settings.ghost_meshes), after the scene's
-  // mesh: `mesh`'s palette is left holding the last ghost's.
+  // The onion frames and the ghosts as translucent meshes in their tints (settings.onion_meshes,
+  // settings.ghost_meshes), after the scene's mesh: `mesh`'s palette is left holding the last
+  // one's.
   void draw_meshes(const FrameInputs& frame, const ui::ViewportSettings& settings,
                    const glm::mat4& view_projection, ShaderProgram& skinned, GpuMesh& mesh);
   // Onion skeletons, trails and ghost skeletons, through the mesh (no depth test).
@@ -39,6 +40,8 @@ class GhostRenderer {
  private:
   void add_skeleton(const FrameInputs& frame, Span<const glm::mat4> joints, const glm::vec4& color,
                     bool with_points);
+  void draw_mesh(GpuMesh& mesh, ShaderProgram& skinned, const ui::PosedModel& pose,
+                 const glm::vec4& color, float opacity);
   void add_trail(const FrameInputs& frame, const ui::TrailRecorder& trail, const glm::vec4& color);
   LineBatch skeletons_, trails_;
 };

@@ -37,6 +37,7 @@ Result<OverlayOptions> parse_overlay_options(const Args& args) {
   o.ghost_meshes = args.has("ghost-meshes");
   o.ghosts = args.has("ghosts") || o.ghost_meshes;
   o.follow = args.has("follow");
+  o.onion_meshes = args.has("onion-meshes");
   Result<int> onion = whole(args, "onion", 0, 0, ui::ViewportSettings::kMaxOnionFrames);
   if (!onion.ok()) return onion.error();
   o.onion_frames = onion.value();
@@ -58,6 +59,7 @@ void apply_overlay_options(const OverlayOptions& options, ui::ViewportSettings& 
   settings.ghost_meshes = options.ghost_meshes;
   settings.onion_frames = options.onion_frames;
   settings.onion_step_frames = options.onion_step_frames;
+  settings.onion_meshes = options.onion_meshes;
   settings.trail_seconds = options.trail_seconds;
   settings.follow_root = options.follow;
 }

@@ -46,7 +46,11 @@ bool RenderOverlays::record(const Model& model, Span<const Transform> local, flo
 }
 
 ClipPlayback::ClipPlayback(const Model& model, int clip, int fade_to, const CrossfadeSpec& fade)
-    : model_(model), clip_(clip), fade_to_(fade_to), fade_(fade), player_(model.skeleton, model.clips) {}
+    : model_(model),
+      clip_(clip),
+      fade_to_(fade_to),
+      fade_(fade),
+      player_(model.skeleton, model.clips) {}
 
 bool ClipPlayback::pose_at(float time, std::vector<Transform>& out, RenderOverlays* overlays) {
   if (!player_.play(clip_, true)) return false;

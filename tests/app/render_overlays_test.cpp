@@ -24,7 +24,8 @@ namespace {
 
 const std::string kBinary = ANIMSCOPE_BINARY;
 const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
-const std::string kLocomotion = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/wuson_locomotion.json";
+const std::string kLocomotion =
+    std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/wuson_locomotion.json";
 
 std::string temp_path(const std::string& name) {
   return (std::filesystem::temp_directory_path() /
@@ -77,14 +78,13 @@ using Colour = std::function<bool(const Rgb&)>;
 // draws (the beige mesh, gold bones, white joints, grey grid).
 const Colour kMagenta = [](const Rgb& p) { return p.r - p.g > 70 && p.b - p.g > 50 && p.r >= p.b; };
 const Colour kCyan = [](const Rgb& p) { return p.g - p.r > 70 && p.b - p.r > 70; };
-const Colour kBlue = [](const Rgb& p) {
-  return p.b - p.r > 50 && p.b - p.g > 35 && p.g > p.r;
-};
+const Colour kBlue = [](const Rgb& p) { return p.b - p.r > 50 && p.b - p.g > 35 && p.g > p.r; };
 const Colour kGreen = [](const Rgb& p) { return p.g - p.r > 50 && p.g - p.b > 45; };
+// Trails fade out: these take them down to about a third of their colour.
 const Colour kViolet = [](const Rgb& p) {
-  return p.b - p.r > 15 && p.r - p.g > 20 && p.b - p.g > 60 && p.g > 50;
+  return p.b - p.g > 30 && p.r - p.g > 10 && p.b - p.r > 10 && p.g > 50;
 };
-const Colour kOrange = [](const Rgb& p) { return p.r - p.b > 120 && p.g > 60 && p.r - p.g > 60; };
+const Colour kOrange = [](const Rgb& p) { return p.r - p.b > 70 && p.r - p.g > 35 && p.g > 55; };
 
 struct Found {
   int count = 0, min_x = 1 << 30, max_x = -1, min_y = 1 << 30, max_y = -1;
@@ -158,8 +158,9 @@ TEST(RenderGhosts, CrossfadeOfAModelShowsBothClipsWhileItFades) {
 
 TEST(RenderGhosts, CrossfadeOfASetupsModelPlaysItsClip) {
   // --clip takes over from the state machine, so a crossfade works with a setup too.
-  const Picture p = render("\"" + kLocomotion +
-                           "\" --clip Wuson_Walk --crossfade Wuson_Run@0.1,0.5 --ghosts --time 0.3");
+  const Picture p =
+      render("\"" + kLocomotion +
+             "\" --clip Wuson_Walk --crossfade Wuson_Run@0.1,0.5 --ghosts --time 0.3");
   EXPECT_GT(find(p, kCyan).count, 30);
 }
 
@@ -180,6 +181,13 @@ TEST(RenderOnion, PastFramesBlueFutureFramesGreenAroundTheCharacter) {
   // More frames, more of them.
   const Picture more = render(base + "--onion 6 --onion-step 2");
   EXPECT_GT(find(more, kBlue).count, past.count);
+  // Meshes wash the beige body (red > green > blue) with blue and green.
+  const Colour tinted = [](const Rgb& p) {
+    return p.r + p.g + p.b > 250 && (p.b > p.r + 10 || p.g > p.r + 10);
+  };
+  const int with_meshes = find(render(base + "--onion 3 --onion-meshes --no-grid"), tinted).count;
+  const int without = find(render(base + "--onion 3 --no-grid"), tinted).count;
+  EXPECT_GT(with_meshes, 3 * without + 1000);
 }
 
 // --- Trails ---
@@ -200,8 +208,10 @@ std::string walking_bvh() {
 TEST(RenderTrail, RootAndJointPathsLieBehindTheWalkerAndFade) {
   const std::string bvh = walking_bvh();
   // Seen from the front (+Z), level: x runs right on screen, y up.
-  const Picture p = render("\"" + bvh + "\" --clip Motion --time 0.8 --trail 0.5 --joint Chest --yaw 0 --pitch 0 --no-grid "
-                           "--no-skeleton");
+  const Picture p =
+      render("\"" + bvh +
+             "\" --clip Motion --time 0.8 --trail 0.5 --joint Chest --yaw 0 --pitch 0 --no-grid "
+             "--no-skeleton");
   const Found root = find(p, kViolet), joint = find(p, kOrange);
   ASSERT_GT(root.count, 20);
   ASSERT_GT(joint.count, 20);
@@ -209,6 +219,21 @@ TEST(RenderTrail, RootAndJointPathsLieBehindTheWalkerAndFade) {
   EXPECT_GT(root.max_x - root.min_x, 3 * (root.max_y - root.min_y + 1));
   EXPECT_GT(joint.max_x - joint.min_x, 3 * (joint.max_y - joint.min_y + 1));
   EXPECT_LT(joint.mean_y(), root.mean_y()) << "the chest's path runs above the hips'";
+  // Both paths lie at depth 0, seen straight on, so one scale maps world units to pixels: the
+  // chest stands 10 units above the hips. The hips' path runs from x = 6 (t = 0.3) to x = 16
+  // (t = 0.8, its newest end, the right one); at t - S/2 = 0.55 they were at x = 11, half a path
+  // (5 units) left of the newest end. The ends fade to nothing, so the oldest pixels are not seen.
+  const double scale = (root.mean_y() - joint.mean_y()) / 10.0;
+  ASSERT_GT(scale, 2.0);
+  const double newest = root.max_x - 1.5;  // Points are 3 pixels wide.
+  const int row = static_cast<int>(root.mean_y() + 0.5);
+  const int halfway = static_cast<int>(newest - 5.0 * scale + 0.5);
+  EXPECT_GT(find(p, kViolet, halfway - 2, halfway + 3).count, 0) << "at x = 11";
+  EXPECT_TRUE(kViolet(p.at(halfway, row)) || kViolet(p.at(halfway, row - 1)) ||
+              kViolet(p.at(halfway, row + 1)));
+  EXPECT_LE(newest - root.min_x, 10.0 * scale + 2.0) << "no older than t = 0.3";
+  EXPECT_GE(newest - root.min_x, 5.0 * scale) << "visible well past the halfway point";
+  EXPECT_NEAR(joint.max_x, root.max_x, 2.0) << "the chest's path ends where the hips' does";
   // Older is fainter: the left (earlier) end of the root's path is dimmer than its right end.
   const Found left = find(p, kViolet, root.min_x, root.min_x + 6);
   const Found right = find(p, kViolet, root.max_x - 6, root.max_x + 1);

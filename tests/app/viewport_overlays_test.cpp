@@ -21,8 +21,7 @@ constexpr float kTol = 1e-3f;
 // What the renderer was given last.
 class Capture final : public ViewRenderer {
  public:
-  unsigned draw(const FrameInputs& frame, const ui::ViewportSettings& settings, int,
-                int) override {
+  unsigned draw(const FrameInputs& frame, const ui::ViewportSettings& settings, int, int) override {
     ghosts_active = frame.ghosts && frame.ghosts->active;
     onion = frame.onion.size();
     joint_trail = frame.joint_trail ? frame.joint_trail->points().size() : 0;

@@ -65,7 +65,9 @@ Model slide_model() {
   return model;
 }
 
-glm::vec3 joint_at(const PosedModel& pose, int joint) { return glm::vec3(pose.model_space[joint][3]); }
+glm::vec3 joint_at(const PosedModel& pose, int joint) {
+  return glm::vec3(pose.model_space[joint][3]);
+}
 
 void expect_near(const glm::vec3& got, const glm::vec3& want) {
   EXPECT_NEAR(got.x, want.x, kTol);
@@ -156,6 +158,11 @@ TEST(TrailRootJoint, IsWhereEverySkinnedJointHangsFromElseTheFirstChild) {
   model.skeleton.rest.push_back(Transform{});
   model.skin.joints = {3, kTip};
   EXPECT_EQ(trail_root_joint(model), kHip);
+  // Skinned joints in two trees share no joint: the first joint with a parent, as unskinned.
+  model.skeleton.parents[3] = -1;
+  EXPECT_EQ(trail_root_joint(model), kHip);
+  model.skin.joints = {3};
+  EXPECT_EQ(trail_root_joint(model), 3);
   model.skin = Skin{};
   EXPECT_EQ(trail_root_joint(model), kHip);  // The first joint with a parent.
   EXPECT_EQ(trail_root_joint(Model{}), -1);

@@ -488,14 +488,16 @@ void Document::evaluate_overlays() {
   if (!pose_problem_.empty()) return;  // The pose shown is not what plays.
   if (request.ghosts && mode_ == PlaybackMode::kClip && player_.clip() >= 0 && player_.fading()) {
     const bool held = player_.fading_from() < 0;  // evaluate() blended scratch_a_ and _b_.
-    overlays_.set_ghosts(*model_, held ? Span<const Transform>(scratch_a_) : player_.fade_source_pose(),
+    overlays_.set_ghosts(*model_,
+                         held ? Span<const Transform>(scratch_a_) : player_.fade_source_pose(),
                          held ? Span<const Transform>(scratch_b_) : player_.fade_target_pose(),
                          player_.current_weight());
   }
   if (request.ghosts && mode_ == PlaybackMode::kStateMachine && state_machine_) {
     overlays_.set_transition_ghosts(*model_, *state_machine_);
   }
-  if (request.onion_frames > 0 && mode_ == PlaybackMode::kClip && player_.playable(player_.clip())) {
+  if (request.onion_frames > 0 && mode_ == PlaybackMode::kClip &&
+      player_.playable(player_.clip())) {
     overlays_.set_onion(*model_, model_->clips[player_.clip()], player_.time(), player_.looping());
   }
 }

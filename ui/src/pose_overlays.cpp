@@ -61,8 +61,8 @@ void PoseOverlays::set_transition_ghosts(const Model& model, const StateMachineI
 }
 
 bool PoseOverlays::set_onion(const Model& model, const Clip& clip, float time, bool loop) {
-  const std::vector<OnionSample> samples = onion_sample_times(
-      time, clip.duration, loop, request_.onion_frames, request_.onion_step);
+  const std::vector<OnionSample> samples =
+      onion_sample_times(time, clip.duration, loop, request_.onion_frames, request_.onion_step);
   if (onion_.size() < samples.size()) onion_.resize(samples.size());
   const std::size_t joints = model.skeleton.joint_count();
   scratch_.resize(joints);

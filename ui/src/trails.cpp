@@ -32,7 +32,9 @@ float TrailRecorder::freshness(const TrailPoint& p) const {
 namespace {
 
 bool is_ancestor_or_self(const Skeleton& skeleton, int ancestor, int joint) {
-  for (std::size_t steps = 0; joint >= 0 && steps <= skeleton.joint_count(); ++steps) {
+  const std::size_t n = skeleton.joint_count();
+  for (std::size_t steps = 0; joint >= 0 && static_cast<std::size_t>(joint) < n && steps <= n;
+       ++steps) {
     if (joint == ancestor) return true;
     joint = skeleton.parents[static_cast<std::size_t>(joint)];
   }
@@ -46,11 +48,18 @@ int trail_root_joint(const Model& model) {
   const std::size_t n = skeleton.joint_count();
   if (n == 0 || skeleton.parents.size() != n) return n == 0 ? -1 : 0;
   int root = -1;
+  bool started = false;  // Once the first skinned joint is seen; root -1 after it: no common one.
   for (const int joint : model.skin.joints) {
     if (joint < 0 || static_cast<std::size_t>(joint) >= n) continue;
-    if (root < 0) root = joint;
-    while (root >= 0 && !is_ancestor_or_self(skeleton, root, joint)) {
+    if (!started) root = joint;
+    started = true;
+    while (root >= 0 && static_cast<std::size_t>(root) < n &&
+           !is_ancestor_or_self(skeleton, root, joint)) {
       root = skeleton.parents[static_cast<std::size_t>(root)];
+    }
+    if (root < 0 || static_cast<std::size_t>(root) >= n) {
+      root = -1;
+      break;
     }
   }
   if (root >= 0) return root;

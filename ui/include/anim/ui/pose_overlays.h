@@ -17,8 +17,8 @@ namespace anim::ui {
 // What to evaluate; zero means off.
 struct OverlayRequest {
   bool ghosts = false;
-  int onion_frames = 0;      // Frames before and as many after; at most kMaxOnionFrames.
-  float onion_step = 0.0f;   // Seconds between them; <= 0 is off.
+  int onion_frames = 0;     // Frames before and as many after; at most kMaxOnionFrames.
+  float onion_step = 0.0f;  // Seconds between them; <= 0 is off.
   static constexpr int kMaxOnionFrames = 16;
   bool operator==(const OverlayRequest& o) const {
     return ghosts == o.ghosts && onion_frames == o.onion_frames && onion_step == o.onion_step;
@@ -27,7 +27,7 @@ struct OverlayRequest {
 
 // The two ends of a blend in progress: what it fades out of and what it fades into.
 struct GhostPoses {
-  bool active = false;  // False: no crossfade or transition runs (or ghosts are off).
+  bool active = false;    // False: no crossfade or transition runs (or ghosts are off).
   float progress = 0.0f;  // Weight of the target in the shown pose, [0, 1].
   PosedModel source, target;
 };
