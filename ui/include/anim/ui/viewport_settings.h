@@ -55,8 +55,8 @@ struct ViewportSettings {
   int selected_joint = -1;
 
   // Overlays (ghost_renderer): the ends of a crossfade or transition as tinted skeletons (and
-  // translucent meshes), onion-skin frames of the playing clip (likewise), trails of the selected joint and
-  // the root, and a camera that keeps the root in the middle of the view.
+  // translucent meshes), onion-skin frames of the playing clip (likewise), trails of the selected
+  // joint and the root, and a camera that keeps the root in the middle of the view.
   bool show_ghosts = false;
   bool ghost_meshes = false;
   static constexpr int kMaxOnionFrames = 8;
