@@ -3,6 +3,9 @@
 // behaves the same, headless commands included.
 #include <cstring>
 #include <iostream>
+#include <iterator>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "anim/import/import_model.h"
@@ -20,10 +23,12 @@ namespace {
 int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& import_options,
              bool import_options_given) {
   using anim::app::kExitError;
-  auto args =
-      anim::app::parse_args(argc, argv, 1, {"names", "unlit"},
-                            {"screenshot", "frames", "joint", "clip", "view", "mask", "machine",
-                             "select", "shading", "up", "anim", "ramp", "vertex"});
+  std::set<std::string> flags{"names", "unlit"};
+  std::set<std::string> valued{"screenshot", "frames", "joint",   "clip", "view", "mask",
+                               "machine",    "select", "shading", "up",   "anim",   "ramp", "vertex"};
+  flags.insert(std::begin(anim::app::kOverlayFlags), std::end(anim::app::kOverlayFlags));
+  valued.insert(std::begin(anim::app::kOverlayValued), std::end(anim::app::kOverlayValued));
+  auto args = anim::app::parse_args(argc, argv, 1, flags, valued);
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
     std::cerr
@@ -32,7 +37,8 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
            "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
            "                 [--shading MODE] [--ramp blender|greyscale|viridis] [--unlit]\n"
            "                 [--names] [--vertex N]\n"
-           "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
+           "                 [--up y|z] [--ghosts] [--ghost-meshes] [--onion N] [--onion-step FRAMES]\n"
+           "                 [--trail SECONDS] [--follow] [--screenshot FILE.png --frames N]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
            "       animscope help   (command-line subcommands)\n";
     return kExitError;
@@ -87,6 +93,12 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
     return kExitError;
   }
   options.up_axis = up.value();
+  auto overlays = anim::app::parse_overlay_options(args.value());
+  if (!overlays.ok()) {
+    anim::app::print_error(std::cerr, overlays.error());
+    return kExitError;
+  }
+  options.overlays = overlays.value();
   return anim::app::run_gui(options);
 }
 

@@ -6,6 +6,7 @@
 
 #include "anim/ui/viewport_settings.h"
 #include "cli/import_options.h"
+#include "render/overlay_options.h"
 
 namespace anim::app {
 
@@ -29,6 +30,7 @@ struct GuiOptions {
   bool unlit = false;
   int select_vertex = -1;  // --vertex: picked once the first model is open; -1: none.
   ui::UpAxis up_axis = ui::UpAxis::kY;
+  OverlayOptions overlays;  // --ghosts, --onion, --trail, --follow ...
   // --in-process / --memory-limit: when given, they win over the saved Settings > Import for
   // this run.
   ImportOptions import_options;

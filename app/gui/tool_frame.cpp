@@ -13,6 +13,7 @@
 #include "anim/ui/state_graph.h"
 #include "anim/ui/status_bar.h"
 #include "cli/model_source.h"
+#include "gui/overlay_menu.h"
 #include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
@@ -121,6 +122,8 @@ void main_menu(Tool& tool, ui::Commands& cmds) {
       tool.viewport.frame_model(*tool.doc);
     }
     ImGui::MenuItem("Grid", nullptr, &s.show_grid);
+    ImGui::Separator();
+    overlay_menu_items(s);
     ImGui::Separator();
     if (ImGui::MenuItem("Frame model", "F") && tool.doc) tool.viewport.frame_model(*tool.doc);
     if (ImGui::MenuItem("Reset pose", nullptr, false,
@@ -320,6 +323,7 @@ void start_tool(Tool& tool, const GuiOptions& options) {
   tool.viewport.settings.up_axis = options.up_axis;
   tool.viewport.settings.ramp = options.ramp;
   tool.viewport.settings.unlit = options.unlit;
+  apply_overlay_options(options.overlays, tool.viewport.settings);
   tool.pending_joint = options.select_joint;
   tool.pending_vertex = options.select_vertex;
   tool.pending_clip = options.play_clip;
@@ -393,6 +397,7 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   // The Shift ramp acts whatever panel has the focus and whichever workspace shows.
   tool.blend.apply_shift_ramp(*tool.doc);
   tool.parameters.apply_shift_ramp(*tool.doc);
+  tool.doc->set_overlay_request(tool.viewport.overlay_request());
   tool.doc->update(dt > 0.1f ? 0.1f : dt);
   ui::new_frame();
   // The document is read by everything drawn this frame and changed once all of it has drawn.

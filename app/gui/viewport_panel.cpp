@@ -1,6 +1,7 @@
 #include "gui/viewport_panel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -11,6 +12,8 @@
 #include <imgui_internal.h>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/ui/clip_extent.h"
+#include "anim/ui/follow_camera.h"
 #include "anim/ui/joint_picking.h"
 #include "anim/ui/vertex_influences.h"
 #include "anim/ui/vertex_picking.h"
@@ -65,9 +68,27 @@ void data_shading_options(ui::ViewportSettings& s) {
 }  // namespace
 
 void ViewportPanel::frame_model(const ui::Document& doc) {
-  ground_ = ui::transform_bounds(doc.posed().bounds(doc.model(), 4),
-                                 ui::display_transform(settings.up_axis));
+  ground_ = ui::playback_extent(doc, ui::display_transform(settings.up_axis));
   camera.frame(ground_, aspect_);
+}
+
+ui::OverlayRequest ViewportPanel::overlay_request() const {
+  ui::OverlayRequest request;
+  request.ghosts = settings.show_ghosts;
+  request.onion_frames = settings.onion_frames;
+  request.onion_step = static_cast<float>(settings.onion_step_frames) / ui::Document::kFrameRate;
+  return request;
+}
+
+void ViewportPanel::follow_pose(const ui::Document& doc, const ui::Selection& selection) {
+  const float dt = doc.playing() ? ImGui::GetIO().DeltaTime * std::abs(doc.speed()) : 0.0f;
+  const Span<const glm::mat4> joints = doc.posed().model_space;
+  trails_.update(doc.stamp().document, doc.model(), joints, selection.joint, settings.trail_seconds,
+                 dt);
+  const int root = ui::trail_root_joint(doc.model());
+  if (!settings.follow_root || root < 0 || static_cast<std::size_t>(root) >= joints.size()) return;
+  const glm::vec3 at(ui::display_transform(settings.up_axis) * joints[root][3]);
+  ui::follow_root(at, camera, &ground_);
 }
 
 void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {
@@ -328,6 +349,13 @@ void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Select
   frame.bounds = ground_;
   frame.display = ui::display_transform(settings.up_axis);
   frame.aspect = aspect_ = size.x / size.y;
+  follow_pose(doc, selection);
+  frame.camera = camera;
+  frame.bounds = ground_;
+  frame.ghosts = &doc.overlays().ghosts();
+  frame.onion = doc.overlays().onion();
+  frame.joint_trail = settings.trail_seconds > 0.0f ? &trails_.joint : nullptr;
+  frame.root_trail = settings.trail_seconds > 0.0f ? &trails_.root : nullptr;
   const unsigned image =
       renderer.draw(frame, settings, std::max(1, static_cast<int>(size.x * scale)),
                     std::max(1, static_cast<int>(size.y * scale)));

@@ -6,6 +6,7 @@
 #include "anim/ui/orbit_camera.h"
 #include "anim/ui/rotate_gizmo.h"
 #include "anim/ui/selection.h"
+#include "anim/ui/trails.h"
 #include "anim/ui/viewport_settings.h"
 #include "render/view_renderer.h"
 
@@ -16,8 +17,11 @@ class ViewportPanel {
   // Draws inside the current window: a toolbar, then the view filling the rest.
   void draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection,
             ViewRenderer& renderer);
-  // Places the camera around the document's current pose (key F, and on load).
+  // Places the camera around all of what plays: the current pose and the whole clip(s) (key F,
+  // and on load; ui::playback_extent).
   void frame_model(const ui::Document& doc);
+  // The overlay poses the settings ask the document to evaluate.
+  ui::OverlayRequest overlay_request() const;
 
   ui::ViewportSettings settings;
   ui::OrbitCamera camera;
@@ -46,6 +50,9 @@ class ViewportPanel {
   void preview_vertex_pick(const ui::Document& doc, const glm::vec2& origin,
                            const glm::vec2& size);
   int alt_hover_vertex_ = -1;
+  // Trails and the follow camera, fed the shown pose every frame.
+  void follow_pose(const ui::Document& doc, const ui::Selection& selection);
+  ui::JointTrails trails_;
   ui::Bounds ground_;    // Bounds at the last framing: the grid stays put while the model moves.
   float aspect_ = 1.5f;  // Width / height of the last drawn view, for framing.
   bool dragging_ = false;

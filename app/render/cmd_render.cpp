@@ -5,13 +5,16 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <ostream>
+#include <set>
 
 #include "anim/bake/package_model.h"
 #include "anim/clip_set.h"
 #include "anim/sampling.h"
 #include "anim/state_machine.h"
 #include "anim/ui/joint_picking.h"
+#include "anim/ui/document.h"
 #include "anim/ui/posed_model.h"
 #include "anim/ui/vertex_picking.h"
 #include "anim/ui/viewport_overlay.h"
@@ -24,7 +27,9 @@
 #include "cli/scripted_run.h"
 #include "render/gl_window.h"
 #include "render/overlay_pass.h"
+#include "render/overlay_options.h"
 #include "render/png_writer.h"
+#include "render/render_overlays.h"
 #include "render/render_target.h"
 #include "render/scene_renderer.h"
 #include "render/view_options.h"
@@ -60,35 +65,87 @@ int busiest_joint(const Model& model) {
 struct Scene {
   Model model;
   std::vector<Transform> local;
+  RenderOverlays overlays;
 };
+
+// The overlays' request and trails for `model` (the trail's joint is --joint's).
+void start_overlays(const Args& args, const OverlayOptions& options, const Model& model,
+                    RenderOverlays& overlays) {
+  ui::OverlayRequest request;
+  request.ghosts = options.ghosts;
+  request.onion_frames = options.onion_frames;
+  request.onion_step = static_cast<float>(options.onion_step_frames) / ui::Document::kFrameRate;
+  overlays.poses.set_request(request);
+  const std::optional<std::string> joint = args.get("joint");
+  overlays.start_trails(options.trail_seconds, joint ? model.skeleton.find(*joint) : -1);
+}
+
+// Flags that need --clip, refused without one (and for a package's compressed clips).
+std::optional<Error> clip_only_flags(const Args& args, bool package) {
+  for (const char* flag : {"onion", "crossfade"}) {
+    if (!args.has(flag)) continue;
+    if (!args.has("clip")) {
+      return Error{Error::Code::kInvalidArgument,
+                   std::string("--") + flag + " needs --clip (the clip it shows)", ""};
+    }
+    if (package) {
+      return Error{
+          Error::Code::kInvalidArgument,
+          std::string("--") + flag + " is for a model's or a setup's clips, not a package's", ""};
+    }
+  }
+  if (package && args.has("clip") && args.has("trail")) {
+    return Error{Error::Code::kInvalidArgument,
+                 "--trail with --clip is for a model's or a setup's clips, not a package's", ""};
+  }
+  return std::nullopt;
+}
 
 // The pose `def` reaches over `clips` after `time` seconds of 60 Hz steps from its default
 // state, with the --set changes applied as `play` applies them; nothing after printing why not.
-std::optional<std::vector<Transform>> run_machine(const StateMachineDef& def,
-                                                  const Skeleton& skeleton, const ClipSet& clips,
-                                                  const Args& args, float time,
-                                                  const std::string& input, std::ostream& err) {
+// Records the trails over their last seconds and sets the ghosts of the last frame in `overlays`.
+std::optional<std::vector<Transform>> run_machine(const StateMachineDef& def, const Model& model,
+                                                  const ClipSet& clips, const Args& args,
+                                                  float time, const std::string& input,
+                                                  RenderOverlays& overlays, std::ostream& err) {
+  const Skeleton& skeleton = model.skeleton;
   Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def);
   if (!changes.ok()) {
     print_error(err, Error{changes.error().code, changes.error().message, input});
     return std::nullopt;
   }
   StateMachineInstance sm(def, skeleton, clips);
-  ScriptedRun run(sm, std::move(changes).value(), 1.0f / 60.0f);
-  for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
+  ScriptedRun run(sm, std::move(changes).value(), 1.0f / kTrailRate);
   std::vector<Transform> local(skeleton.joint_count());
+  const Error misfit{Error::Code::kInvalidData, "the state machine's clips do not fit the skeleton",
+                     input};
+  const float trail_from = time - overlays.root_trail.length();
+  for (long frame = run.frames_until(time); frame >= 0; --frame) {
+    if (overlays.trails() && run.time() >= trail_from - 0.5f / kTrailRate) {
+      if (!sm.evaluate(local) || !overlays.record(model, local, run.time())) {
+        print_error(err, misfit);
+        return std::nullopt;
+      }
+    }
+    if (frame > 0) run.step();
+  }
   if (!sm.evaluate(local)) {
-    print_error(err, Error{Error::Code::kInvalidData,
-                           "the state machine's clips do not fit the skeleton", input});
+    print_error(err, misfit);
     return std::nullopt;
   }
+  if (overlays.poses.request().ghosts) overlays.poses.set_transition_ghosts(model, sm);
   return local;
 }
 
 // A package as the game shows it: its mesh posed by a compressed clip, by its state machine
 // over the compressed clips, or at rest. The model (clips decoded) is only what is drawn.
-std::optional<Scene> package_scene(const Args& args, float time, std::ostream& err) {
+std::optional<Scene> package_scene(const Args& args, float time, const OverlayOptions& options,
+                                   std::ostream& err) {
   const std::string input = args.positional[0];
+  if (std::optional<Error> refused = clip_only_flags(args, /*package=*/true)) {
+    print_error(err, *refused);
+    return std::nullopt;
+  }
   if (args.has("anim")) {
     print_error(err, Error{Error::Code::kInvalidArgument,
                            "--anim adds clip files to a model or setup, not to a package", input});
@@ -101,7 +158,8 @@ std::optional<Scene> package_scene(const Args& args, float time, std::ostream& e
     print_error(err, Error{model.error().code, model.error().to_string(), input});
     return std::nullopt;
   }
-  Scene scene{std::move(model).value(), package->skeleton.rest};
+  Scene scene{std::move(model).value(), package->skeleton.rest, {}};
+  start_overlays(args, options, scene.model, scene.overlays);
   if (scene.model.mesh.vertices.empty()) {
     if (args.has("no-skeleton")) {
       print_error(err, Error{Error::Code::kInvalidArgument,
@@ -131,8 +189,8 @@ std::optional<Scene> package_scene(const Args& args, float time, std::ostream& e
       return std::nullopt;
     }
   } else if (package->has_state_machine) {
-    std::optional<std::vector<Transform>> local =
-        run_machine(package->state_machine, skeleton, clips, args, time, input, err);
+    std::optional<std::vector<Transform>> local = run_machine(
+        package->state_machine, scene.model, clips, args, time, input, scene.overlays, err);
     if (!local) return std::nullopt;
     scene.local = std::move(*local);
   }
@@ -141,9 +199,14 @@ std::optional<Scene> package_scene(const Args& args, float time, std::ostream& e
 
 // The pose to draw: a clip at a time, a setup's state machine run for that long, or the rest
 // pose. Problems are printed to `err`.
-std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err) {
+std::optional<Scene> build_scene(const Args& args, float time, const OverlayOptions& options,
+                                 std::ostream& err) {
   const std::string input = args.positional[0];
-  if (is_package_path(input)) return package_scene(args, time, err);
+  if (is_package_path(input)) return package_scene(args, time, options, err);
+  if (std::optional<Error> refused = clip_only_flags(args, /*package=*/false)) {
+    print_error(err, *refused);
+    return std::nullopt;
+  }
   std::optional<LoadedInput> loaded = open_input(input, args.get_all("anim"), err);
   if (!loaded) return std::nullopt;
   Scene scene;
@@ -151,17 +214,33 @@ std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err
   const std::optional<Setup>& setup = loaded->setup;
   const Model& model = scene.model;
   scene.local = model.skeleton.rest;
+  start_overlays(args, options, model, scene.overlays);
   if (auto clip_name = args.get("clip")) {
     const int index = model.find_clip(*clip_name);
     if (index < 0) {
       print_error(err, Error{Error::Code::kNotFound, "no clip \"" + *clip_name + "\"", input});
       return std::nullopt;
     }
-    const Clip& clip = model.clips[index];
-    SamplingCursor cursor(model.skeleton.joint_count());
-    SamplingJob job{&clip, model.skeleton.rest, wrap_time(time, clip.duration, true), &cursor,
-                    scene.local};
-    if (!job.run()) {
+    CrossfadeSpec fade;
+    int fade_to = -1;
+    if (auto text = args.get("crossfade")) {
+      Result<CrossfadeSpec> spec = parse_crossfade(*text);
+      if (!spec.ok()) {
+        print_error(err, Error{spec.error().code, spec.error().message, input});
+        return std::nullopt;
+      }
+      fade = spec.value();
+      fade_to = model.find_clip(fade.clip);
+      if (fade_to < 0) {
+        print_error(err, Error{Error::Code::kNotFound, "--crossfade: no clip \"" + fade.clip + "\"",
+                               input});
+        return std::nullopt;
+      }
+    }
+    // Played from the start as the tool's Player plays it (a loop wraps the time).
+    ClipPlayback playback(model, index, fade_to, fade);
+    if (!playback.pose_at(time, scene.local, &scene.overlays) ||
+        !record_clip_trails(model, playback, time, scene.overlays)) {
       print_error(err, Error{Error::Code::kInvalidData,
                              "clip \"" + *clip_name + "\" does not fit the skeleton", input});
       return std::nullopt;
@@ -173,7 +252,7 @@ std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err
       return std::nullopt;
     }
     std::optional<std::vector<Transform>> local =
-        run_machine(def.value(), model.skeleton, model.clips, args, time, input, err);
+        run_machine(def.value(), model, model.clips, args, time, input, scene.overlays, err);
     if (!local) return std::nullopt;
     scene.local = std::move(*local);
   }
@@ -205,20 +284,46 @@ void draw_overlay(const Args& args, const Model& model, const ui::PosedModel& po
   });
 }
 
+// `bounds` grown to take in the overlays, so that the framing shows them too.
+ui::Bounds with_overlays(ui::Bounds bounds, const RenderOverlays& overlays,
+                         const ui::ViewportSettings& settings) {
+  auto grow = [&bounds](const glm::vec3& p) {
+    bounds.min = glm::min(bounds.min, p);
+    bounds.max = glm::max(bounds.max, p);
+  };
+  for (const ui::TrailRecorder* trail : {&overlays.joint_trail, &overlays.root_trail}) {
+    for (const ui::TrailPoint& p : trail->points()) grow(p.position);
+  }
+  for (const ui::OnionFrame& f : overlays.poses.onion()) {
+    for (const glm::mat4& m : f.pose.model_space) grow(glm::vec3(m[3]));
+  }
+  const ui::GhostPoses& ghosts = overlays.poses.ghosts();
+  if (settings.show_ghosts && ghosts.active) {
+    for (const ui::PosedModel* pose : {&ghosts.source, &ghosts.target}) {
+      for (const glm::mat4& m : pose->model_space) grow(glm::vec3(m[3]));
+    }
+  }
+  return bounds;
+}
+
 }  // namespace
 
 int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
-  Result<Args> parsed =
-      parse_args(argc, argv, 2, {"no-skeleton", "no-grid", "axes", "unlit", "legend", "names"},
-                 {"clip", "time", "size", "out", "shading", "joint", "up", "yaw", "pitch", "anim",
-                  "set", "ramp", "vertex"});
+  std::set<std::string> flags{"no-skeleton", "no-grid", "axes", "unlit", "legend", "names"};
+  std::set<std::string> valued{"clip", "time", "size",  "out",  "shading", "joint",
+                               "up",   "yaw",  "pitch", "anim", "set",     "crossfade", "ramp", "vertex"};
+  flags.insert(std::begin(kOverlayFlags), std::end(kOverlayFlags));
+  valued.insert(std::begin(kOverlayValued), std::end(kOverlayValued));
+  Result<Args> parsed = parse_args(argc, argv, 2, flags, valued);
   if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().has("out")) {
     if (!parsed.ok()) print_error(err, parsed.error());
     err << "animscope: usage: animscope render MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
            "[--clip NAME] [--time T] [--set NAME=VALUE@SECONDS ...] "
            "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
            "[--ramp blender|greyscale|viridis] [--unlit] [--legend] [--names] [--vertex N] "
-           "[--up y|z] [--size WxH] --out FILE.png\n";
+           "[--up y|z] [--size WxH] [--ghosts] [--ghost-meshes] [--crossfade "
+           "CLIP@SECONDS[,DURATION]] "
+           "[--onion N] [--onion-step FRAMES] [--trail SECONDS] --out FILE.png\n";
     return kExitError;
   }
   const Args& args = parsed.value();
@@ -230,17 +335,19 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   Result<float> time = args.get_float("time", 0.0f);
   Result<float> yaw = args.get_float("yaw", 35.0f);
   Result<float> pitch = args.get_float("pitch", 15.0f);
+  Result<OverlayOptions> overlay_options = parse_overlay_options(args);
   for (const Error* e :
        {size.ok() ? nullptr : &size.error(), shading.ok() ? nullptr : &shading.error(),
         up.ok() ? nullptr : &up.error(), ramp.ok() ? nullptr : &ramp.error(),
         vertex.ok() ? nullptr : &vertex.error(), time.ok() ? nullptr : &time.error(),
-        yaw.ok() ? nullptr : &yaw.error(), pitch.ok() ? nullptr : &pitch.error()}) {
+        yaw.ok() ? nullptr : &yaw.error(), pitch.ok() ? nullptr : &pitch.error(),
+        overlay_options.ok() ? nullptr : &overlay_options.error()}) {
     if (e) {
       print_error(err, *e);
       return kExitError;
     }
   }
-  std::optional<Scene> scene = build_scene(args, time.value(), err);
+  std::optional<Scene> scene = build_scene(args, time.value(), overlay_options.value(), err);
   if (!scene) return kExitError;
   const Model& model = scene->model;
   ui::ViewportSettings settings;
@@ -262,6 +369,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
                            model.source_path});
     return kExitError;
   }
+  apply_overlay_options(overlay_options.value(), settings);
   if (auto joint = args.get("joint")) {
     settings.selected_joint = model.skeleton.find(*joint);
     if (settings.selected_joint < 0) {
@@ -288,7 +396,14 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   frame.palette = posed.palette;
   frame.joint_model = posed.model_space;
   frame.display = ui::display_transform(settings.up_axis);
-  frame.bounds = ui::transform_bounds(posed.bounds(model), frame.display);
+  frame.bounds = ui::transform_bounds(with_overlays(posed.bounds(model), scene->overlays, settings),
+                                      frame.display);
+  frame.ghosts = &scene->overlays.poses.ghosts();
+  frame.onion = scene->overlays.poses.onion();
+  if (scene->overlays.trails()) {
+    frame.joint_trail = &scene->overlays.joint_trail;
+    frame.root_trail = &scene->overlays.root_trail;
+  }
   frame.camera.yaw = yaw.value() * 3.14159265f / 180.0f;
   frame.camera.pitch = pitch.value() * 3.14159265f / 180.0f;
   frame.aspect = static_cast<float>(size.value().width) / size.value().height;

@@ -125,6 +125,8 @@ void SceneRenderer::draw(const FrameInputs& frame, const ui::ViewportSettings& s
     glDisable(GL_CULL_FACE);  // Imported meshes are often open or inconsistently wound.
     mesh_->draw();
   }
+  if (mesh_) ghosts_.draw_meshes(frame, settings, vp, *skinned_, *mesh_);
+  ghosts_.draw_lines(frame, settings, vp, *lines_);
   if (frame.model &&
       (settings.show_skeleton || settings.show_joint_axes || settings.selected_joint >= 0)) {
     build_skeleton(frame, settings);

@@ -9,7 +9,10 @@
 #include "anim/result.h"
 #include "anim/span.h"
 #include "anim/ui/orbit_camera.h"
+#include "anim/ui/pose_overlays.h"
+#include "anim/ui/trails.h"
 #include "anim/ui/viewport_settings.h"
+#include "render/ghost_renderer.h"
 #include "render/gpu_mesh.h"
 #include "render/line_renderer.h"
 #include "render/shader_program.h"
@@ -27,6 +30,12 @@ struct FrameInputs {
   ui::Bounds bounds;        // Of the posed mesh, in the viewer's world: places the grid.
   glm::mat4 display{1.0f};  // Model space to the viewer's world (ui::display_transform).
   float aspect = 1.0f;
+
+  // Overlays (ghost_renderer.h), in model space like joint_model; null or empty: none.
+  const ui::GhostPoses* ghosts = nullptr;
+  Span<const ui::OnionFrame> onion;
+  const ui::TrailRecorder* joint_trail = nullptr;  // The selected joint's.
+  const ui::TrailRecorder* root_trail = nullptr;
 };
 
 class SceneRenderer {
@@ -50,6 +59,7 @@ class SceneRenderer {
   const Model* model_ = nullptr;
   std::uint64_t model_id_ = 0;
   LineBatch grid_, overlay_, selected_bone_;
+  GhostRenderer ghosts_;
 };
 
 }  // namespace anim::app

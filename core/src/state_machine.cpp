@@ -458,6 +458,13 @@ bool StateMachineInstance::blend_machine(std::size_t machine, Span<Transform> ou
   return job.run();
 }
 
+Span<const Transform> StateMachineInstance::active_pose(int layer, std::size_t index) const {
+  if (layer < 0 || layer >= layer_count()) return {};
+  const Machine& m = machines_[static_cast<std::size_t>(layer)];
+  if (index >= m.track_count) return {};
+  return poses_[global_slot(static_cast<std::size_t>(layer), m.tracks[index].slot)];
+}
+
 bool StateMachineInstance::evaluate(Span<Transform> output) {
   if (output.size() != skeleton_->joint_count() || machines_[0].track_count == 0) return false;
   if (!blend_machine(0, output)) return false;

@@ -471,6 +471,35 @@ void Document::evaluate() {
   if (!posed_.update(*model_, shown_)) {
     pose_problem_ = "the skin names joints the skeleton lacks: the mesh is shown unposed";
   }
+  evaluate_overlays();
+}
+
+void Document::set_overlay_request(const OverlayRequest& request) {
+  if (request == overlays_.request()) return;
+  overlays_.set_request(request);
+  evaluate_overlays();
+}
+
+// After evaluate() has sampled the pose: the fade's or transition's two ends are what it blended.
+void Document::evaluate_overlays() {
+  const OverlayRequest& request = overlays_.request();
+  overlays_.clear_ghosts();
+  overlays_.clear_onion();
+  if (!pose_problem_.empty()) return;  // The pose shown is not what plays.
+  if (request.ghosts && mode_ == PlaybackMode::kClip && player_.clip() >= 0 && player_.fading()) {
+    const bool held = player_.fading_from() < 0;  // evaluate() blended scratch_a_ and _b_.
+    overlays_.set_ghosts(*model_,
+                         held ? Span<const Transform>(scratch_a_) : player_.fade_source_pose(),
+                         held ? Span<const Transform>(scratch_b_) : player_.fade_target_pose(),
+                         player_.current_weight());
+  }
+  if (request.ghosts && mode_ == PlaybackMode::kStateMachine && state_machine_) {
+    overlays_.set_transition_ghosts(*model_, *state_machine_);
+  }
+  if (request.onion_frames > 0 && mode_ == PlaybackMode::kClip &&
+      player_.playable(player_.clip())) {
+    overlays_.set_onion(*model_, model_->clips[player_.clip()], player_.time(), player_.looping());
+  }
 }
 
 bool Document::set_rotation_override(int joint, const glm::quat& rotation) {

@@ -58,6 +58,11 @@ class Player {
   // True when a one-shot clip has reached its end.
   bool finished() const;
   Span<const Transform> pose() const { return pose_; }
+  // While fading, the two poses pose() blends, as of the last update or seek: the outgoing one
+  // (its clip's, or the pose frozen when the fade started) and the incoming clip's. For the
+  // tool's ghosts; unspecified when not fading.
+  Span<const Transform> fade_source_pose() const { return source_pose_; }
+  Span<const Transform> fade_target_pose() const { return current_pose_; }
 
  private:
   struct Track {

@@ -151,6 +151,11 @@ class StateMachineInstance {
   // sampled). False (output unspecified) when `output` has the wrong size, no state of the base
   // is active, or a clip does not fit the skeleton. Never allocates.
   [[nodiscard]] bool evaluate(Span<Transform> output);
+  // The pose of active state `index` (as in active_states(layer)) alone, as the last successful
+  // evaluate() sampled it (an additive layer's: its delta from its reference), for the tool's
+  // ghosts of a transition's ends. Valid until the next update(); empty for a bad layer or index.
+  // A layer evaluate() skipped (weight 0) keeps older poses.
+  Span<const Transform> active_pose(int layer, std::size_t index) const;
 
   // Carries a running character over from `before`, an instance of another definition (the
   // tool rebuilds the machine after each edit of its setup, and playback goes on): each

@@ -17,6 +17,7 @@
 #include "anim/sampling.h"
 #include "anim/setup.h"
 #include "anim/state_machine.h"
+#include "anim/ui/pose_overlays.h"
 #include "anim/ui/posed_model.h"
 #include "anim/ui/setup_history.h"
 
@@ -185,6 +186,14 @@ class Document {
   static constexpr std::size_t kRecentEvents = 5;
   const std::deque<RecentEvent>& recent_events() const { return recent_events_; }
 
+  // --- Overlays (the viewport's ghosts and onion skin) ---
+  // What to evaluate besides the pose from the next evaluation on (the tool sets it from the
+  // view settings before update()). Ghosts: the two ends of a crossfade, or of the base
+  // machine's running transition (its layers are not applied to them). Onion skin: frames of
+  // the playing clip in clip mode, none in the other modes.
+  void set_overlay_request(const OverlayRequest& request);
+  const PoseOverlays& overlays() const { return overlays_; }
+
   // Number of vertices each joint influences (computed once).
   const std::vector<uint32_t>& influenced_vertices() const { return influenced_; }
 
@@ -194,6 +203,7 @@ class Document {
   Status attach(Setup setup, std::string setup_path, bool saved);
   void evaluate();
   void record_weights();
+  void evaluate_overlays();
   // Validates and compiles the current setup; when it compiles, its machine replaces the
   // running one, from its default state or (kGoOn, after an edit, undo or redo) going on from
   // the running one's current state, time and parameter values.
@@ -225,6 +235,7 @@ class Document {
   std::vector<glm::quat> overrides_;
   std::vector<char> overridden_;
   PosedModel posed_;
+  PoseOverlays overlays_;
   std::string pose_problem_;
   std::vector<std::deque<float>> history_;
   std::deque<RecentEvent> recent_events_;

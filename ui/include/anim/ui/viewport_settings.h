@@ -60,6 +60,18 @@ struct ViewportSettings {
   Ramp ramp = Ramp::kBlender;
   bool unlit = false;
   bool show_legend = true;
+
+  // Overlays (ghost_renderer): the ends of a crossfade or transition as tinted skeletons (and
+  // translucent meshes), onion-skin frames of the playing clip (likewise), trails of the selected
+  // joint and the root, and a camera that keeps the root in the middle of the view.
+  bool show_ghosts = false;
+  bool ghost_meshes = false;
+  static constexpr int kMaxOnionFrames = 8;
+  int onion_frames = 0;        // Before and after, up to kMaxOnionFrames; 0 is off.
+  int onion_step_frames = 3;   // Frames of 1/30 s between onion frames.
+  bool onion_meshes = false;   // The onion frames as translucent meshes too.
+  float trail_seconds = 0.0f;  // 0 is off.
+  bool follow_root = false;
 };
 
 }  // namespace anim::ui
