@@ -73,8 +73,8 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
   const bool swatch = !legend.no_data_label.empty();
   const float swatch_indent = font + 4.0f;  // A square of the no-data colour, then its label.
   if (swatch) {
-    text_width = std::max(text_width,
-                          swatch_indent + ImGui::CalcTextSize(legend.no_data_label.c_str()).x);
+    text_width =
+        std::max(text_width, swatch_indent + ImGui::CalcTextSize(legend.no_data_label.c_str()).x);
   }
   const std::size_t rows = 1 + legend.lines.size() + (swatch ? 1 : 0);
   const float x = origin.x + bar.min.x;
