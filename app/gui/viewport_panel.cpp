@@ -281,7 +281,8 @@ void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& se
     ui::draw_vertex_marker(draw, ImVec2(origin.x + at.x, origin.y + at.y), vertex);
   }
   if (settings.show_legend) {
-    ui::draw_legend(draw, ImVec2(origin.x, origin.y), size, ui::make_legend(doc.model(), settings, selection.vertex));
+    ui::draw_legend(draw, ImVec2(origin.x, origin.y), size,
+                    ui::make_legend(doc.model(), settings, selection.vertex));
   }
   draw->PopClipRect();
   if (ImGui::IsItemHovered() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&

@@ -47,8 +47,7 @@ class ViewportPanel {
   void draw_labels(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
                    const glm::vec2& size) const;
   // While Alt is held over the view: rings the vertex an Alt+click would pick, with a tooltip.
-  void preview_vertex_pick(const ui::Document& doc, const glm::vec2& origin,
-                           const glm::vec2& size);
+  void preview_vertex_pick(const ui::Document& doc, const glm::vec2& origin, const glm::vec2& size);
   int alt_hover_vertex_ = -1;
   // Trails and the follow camera, fed the shown pose every frame.
   void follow_pose(const ui::Document& doc, const ui::Selection& selection);

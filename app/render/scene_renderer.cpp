@@ -91,11 +91,16 @@ void SceneRenderer::build_skeleton(const FrameInputs& frame, const ui::ViewportS
 
 void SceneRenderer::draw_selected_bone(const glm::mat4& view_projection) {
   if (selected_bone_.lines.empty()) return;
+  // Wide lines are optional in a core profile: stay within what the driver draws (at worst 1
+  // pixel, where the colour alone marks the bone).
+  GLfloat range[2] = {1.0f, 1.0f};
+  glGetFloatv(GL_ALIASED_LINE_WIDTH_RANGE, range);
+  auto width = [&range](float w) { return w < range[1] ? w : range[1]; };
   LineBatch edge = selected_bone_;
   for (ColoredVertex& v : edge.lines) v.color = kSelectedBoneEdge;
-  glLineWidth(7.0f);
+  glLineWidth(width(7.0f));
   lines_->draw(edge, view_projection, 1.0f);
-  glLineWidth(3.5f);
+  glLineWidth(width(3.5f));
   lines_->draw(selected_bone_, view_projection, 1.0f);
   glLineWidth(1.0f);
 }

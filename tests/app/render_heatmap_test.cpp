@@ -164,9 +164,9 @@ TEST(RenderHeatmap, RampsColourTheSameWeightsDifferently) {
 TEST(RenderHeatmap, ShaderInterpolatesTheRampAsTheCpuDoes) {
   for (Ramp ramp : {Ramp::kBlender, Ramp::kGreyscale}) {
     const std::string name = anim::ui::ramp_option(ramp);
-    const Image image = render(
-        "builtin:demo --shading influences --unlit --no-skeleton --no-grid --ramp " + name, 300,
-        400);
+    const Image image =
+        render("builtin:demo --shading influences --unlit --no-skeleton --no-grid --ramp " + name,
+               300, 400);
     ASSERT_EQ(image.width, 300) << name;
     EXPECT_GT(count_near(image, anim::ui::ramp_color(ramp, 0.25f), 2), 1000) << name << " one";
     EXPECT_GT(count_near(image, anim::ui::ramp_color(ramp, 0.5f), 2), 300) << name << " two";
@@ -246,9 +246,9 @@ TEST(RenderHeatmap, LegendOnLitShadingSaysThereIsNone) {
   const std::string dir = std::filesystem::temp_directory_path().string();
   const std::string png = dir + "/animscope_heat_lit_" + std::to_string(::getpid()) + ".png";
   const std::string log = dir + "/animscope_heat_lit_" + std::to_string(::getpid()) + ".txt";
-  const int status = std::system(("\"" + kBinary + "\" render builtin:demo --legend --out \"" +
-                                  png + "\" 2>\"" + log + "\"")
-                                     .c_str());
+  const int status = std::system(
+      ("\"" + kBinary + "\" render builtin:demo --legend --out \"" + png + "\" 2>\"" + log + "\"")
+          .c_str());
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 0);
   std::FILE* f = std::fopen(log.c_str(), "r");

@@ -1,6 +1,7 @@
-// Alt held over the viewport previews the vertex under the mouse and Alt+click picks it (view state in the Selection, not
-// an edit); a plain click still picks joints and leaves the vertex alone; Alt+click on empty
-// space forgets it. Headless ImGui; the view draws through a renderer that makes no image.
+// Alt held over the viewport previews the vertex under the mouse and Alt+click picks it (view state
+// in the Selection, not an edit); a plain click still picks joints and leaves the vertex alone;
+// Alt+click on empty space forgets it. Headless ImGui; the view draws through a renderer that makes
+// no image.
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"

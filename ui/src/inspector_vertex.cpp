@@ -27,11 +27,10 @@ void influence_table(const Model& model, const VertexInfluences& influences, Sel
   ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("In file", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("Limit", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  const char* tips[] = {
-      "Click a joint to select it",
-      "As skinned: the kept influences renormalized to sum to 1",
-      "Share of the vertex's weight in the file, before the 4-influence limit",
-      "Kept by the 4-influence limit, or cut at import"};
+  const char* tips[] = {"Click a joint to select it",
+                        "As skinned: the kept influences renormalized to sum to 1",
+                        "Share of the vertex's weight in the file, before the 4-influence limit",
+                        "Kept by the 4-influence limit, or cut at import"};
   ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
   for (int c = 0; c < 4; ++c) {
     ImGui::TableSetColumnIndex(c);

@@ -58,14 +58,13 @@ void draw_joint_names(ImDrawList* draw, const ImVec2& origin, const glm::vec2& s
   }
 }
 
-void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
-                 const Legend& legend) {
-  if (!legend.shown) return;
-  if (size.x < 200.0f || size.y < 160.0f) return;  // It would hide the model.
-  const LegendBar bar = legend_bar(size);
+namespace {
+
+// The box behind the legend and its text rows (title, facts, the no-data swatch), above the bar.
+void legend_text(ImDrawList* draw, const Legend& legend, const ImVec2& bar_min, float bar_width,
+                 float bottom) {
   const float font = ImGui::GetFontSize();
   const float line = font + 3.0f;
-  const float bar_width = bar.max.x - bar.min.x;
   float text_width = ImGui::CalcTextSize(legend.title.c_str()).x;
   for (const std::string& l : legend.lines) {
     text_width = std::max(text_width, ImGui::CalcTextSize(l.c_str()).x);
@@ -73,17 +72,15 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
   const bool swatch = !legend.no_data_label.empty();
   const float swatch_indent = font + 4.0f;  // A square of the no-data colour, then its label.
   if (swatch) {
-    text_width = std::max(text_width,
-                          swatch_indent + ImGui::CalcTextSize(legend.no_data_label.c_str()).x);
+    text_width =
+        std::max(text_width, swatch_indent + ImGui::CalcTextSize(legend.no_data_label.c_str()).x);
   }
   const std::size_t rows = 1 + legend.lines.size() + (swatch ? 1 : 0);
-  const float x = origin.x + bar.min.x;
-  const float ticks_y = origin.y + bar.min.y - 5.0f - font;  // Tick labels above the bar.
-  const float top = ticks_y - 4.0f - line * static_cast<float>(rows);
-  draw->AddRectFilled(
-      ImVec2(x - 8.0f, top - 7.0f),
-      ImVec2(x + std::max(bar_width, text_width) + 8.0f, origin.y + bar.max.y + 8.0f),
-      IM_COL32(14, 15, 18, 215), 4.0f);
+  const float x = bar_min.x;
+  const float top = bar_min.y - 9.0f - font - line * static_cast<float>(rows);
+  draw->AddRectFilled(ImVec2(x - 8.0f, top - 7.0f),
+                      ImVec2(x + std::max(bar_width, text_width) + 8.0f, bottom + 8.0f),
+                      IM_COL32(14, 15, 18, 215), 4.0f);
   outlined_text(draw, ImVec2(x, top), kText, legend.title.c_str());
   for (std::size_t i = 0; i < legend.lines.size(); ++i) {
     outlined_text(draw, ImVec2(x, top + line * static_cast<float>(i + 1)), kDimText,
@@ -96,9 +93,14 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
     draw->AddRect(a, b, kDimText);
     outlined_text(draw, ImVec2(x + swatch_indent, y), kDimText, legend.no_data_label.c_str());
   }
-  const ImVec2 bar_min(x, origin.y + bar.min.y),
-      bar_max(origin.x + bar.max.x, origin.y + bar.max.y);
-  ramp_bar(draw, bar_min, bar_max, legend.ramp);
+}
+
+// Around the bar: tick marks and labels above it, the picked vertex's triangle pointing at it,
+// the bracket of the range the data covers under it.
+void legend_marks(ImDrawList* draw, const Legend& legend, const ImVec2& bar_min,
+                  const ImVec2& bar_max) {
+  const float bar_width = bar_max.x - bar_min.x;
+  const float ticks_y = bar_min.y - 5.0f - ImGui::GetFontSize();
   for (const LegendTick& tick : legend.ticks) {
     const float tx = bar_min.x + tick.at * bar_width;
     draw->AddLine(ImVec2(tx, bar_min.y - 4.0f), ImVec2(tx, bar_min.y), kDimText, 1.0f);
@@ -106,7 +108,6 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
     const float lx = std::min(std::max(tx - w * 0.5f, bar_min.x), bar_max.x - w);
     draw->AddText(ImVec2(std::round(lx), std::round(ticks_y)), kDimText, tick.label.c_str());
   }
-  // The picked vertex's value: a triangle pointing down at the bar.
   if (legend.vertex_at >= 0.0f) {
     const float vx = std::round(bar_min.x + legend.vertex_at * bar_width);
     const ImVec2 tip(vx, bar_min.y + 2.0f), left(vx - 5.0f, bar_min.y - 6.0f),
@@ -114,7 +115,6 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
     draw->AddTriangleFilled(left, right, tip, kText);
     draw->AddTriangle(left, right, tip, kOutline, 1.0f);
   }
-  // The part of the ramp the data covers, as a bracket under the bar.
   if (legend.data_min >= 0.0f && legend.data_max >= legend.data_min) {
     const float x0 = bar_min.x + legend.data_min * bar_width;
     const float x1 = std::max(bar_min.x + legend.data_max * bar_width, x0 + 2.0f);
@@ -123,6 +123,20 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
     draw->AddLine(ImVec2(x0, bar_max.y), ImVec2(x0, y + 1.0f), kText, 1.0f);
     draw->AddLine(ImVec2(x1, bar_max.y), ImVec2(x1, y + 1.0f), kText, 1.0f);
   }
+}
+
+}  // namespace
+
+void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
+                 const Legend& legend) {
+  if (!legend.shown) return;
+  if (size.x < 200.0f || size.y < 160.0f) return;  // It would hide the model.
+  const LegendBar bar = legend_bar(size);
+  const ImVec2 bar_min(origin.x + bar.min.x, origin.y + bar.min.y),
+      bar_max(origin.x + bar.max.x, origin.y + bar.max.y);
+  legend_text(draw, legend, bar_min, bar_max.x - bar_min.x, bar_max.y);
+  ramp_bar(draw, bar_min, bar_max, legend.ramp);
+  legend_marks(draw, legend, bar_min, bar_max);
 }
 
 void draw_vertex_marker(ImDrawList* draw, const ImVec2& at, int vertex) {

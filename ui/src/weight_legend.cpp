@@ -72,10 +72,9 @@ void truncated_legend(const Model& model, Legend& legend) {
     legend.lines = {"no vertex had more than 4 influences"};
     return;
   }
-  legend.lines = {
-      "min " + percent(range.min) + "   max " + percent(range.max),
-      count_text(range.vertices, "vertex", "vertices") + " of " +
-          std::to_string(model.mesh.vertices.size())};
+  legend.lines = {"min " + percent(range.min) + "   max " + percent(range.max),
+                  count_text(range.vertices, "vertex", "vertices") + " of " +
+                      std::to_string(model.mesh.vertices.size())};
   legend.data_min = std::min(range.min / kTruncatedRampTop, 1.0f);
   legend.data_max = std::min(range.max / kTruncatedRampTop, 1.0f);
 }
@@ -91,8 +90,7 @@ void influence_legend(const Model& model, Legend& legend) {
 }
 
 // Where the picked vertex's value sits on the ramp, with a line saying it.
-void mark_vertex(const Model& model, const ViewportSettings& settings, int vertex,
-                 Legend& legend) {
+void mark_vertex(const Model& model, const ViewportSettings& settings, int vertex, Legend& legend) {
   const Vertex& v = model.mesh.vertices[vertex];
   const std::string name = "vertex " + std::to_string(vertex) + ": ";
   if (settings.shading == Shading::kWeightHeatmap) {
@@ -110,7 +108,8 @@ void mark_vertex(const Model& model, const ViewportSettings& settings, int verte
     for (float w : v.weights) n += w > 0.0f ? 1 : 0;
     if (n == 0) return;
     legend.vertex_at = static_cast<float>(n) / kMaxInfluences;
-    legend.lines.push_back(name + count_text(static_cast<std::size_t>(n), "influence", "influences"));
+    legend.lines.push_back(name +
+                           count_text(static_cast<std::size_t>(n), "influence", "influences"));
   }
 }
 
