@@ -24,8 +24,8 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
              bool import_options_given) {
   using anim::app::kExitError;
   std::set<std::string> flags{"names", "unlit"};
-  std::set<std::string> valued{"screenshot", "frames", "joint",   "clip", "view", "mask",
-                               "machine",    "select", "shading", "up",   "anim",   "ramp", "vertex"};
+  std::set<std::string> valued{"screenshot", "frames",  "joint", "clip", "view", "mask",  "machine",
+                               "select",     "shading", "up",    "anim", "ramp", "vertex"};
   flags.insert(std::begin(anim::app::kOverlayFlags), std::end(anim::app::kOverlayFlags));
   valued.insert(std::begin(anim::app::kOverlayValued), std::end(anim::app::kOverlayValued));
   auto args = anim::app::parse_args(argc, argv, 1, flags, valued);
@@ -37,7 +37,8 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
            "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
            "                 [--shading MODE] [--ramp blender|greyscale|viridis] [--unlit]\n"
            "                 [--names] [--vertex N]\n"
-           "                 [--up y|z] [--ghosts] [--ghost-meshes] [--onion N] [--onion-step FRAMES]\n"
+           "                 [--up y|z] [--ghosts] [--ghost-meshes] [--onion N] [--onion-step "
+           "FRAMES]\n"
            "                 [--trail SECONDS] [--follow] [--screenshot FILE.png --frames N]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
            "       animscope help   (command-line subcommands)\n";

@@ -13,8 +13,8 @@
 #include "anim/clip_set.h"
 #include "anim/sampling.h"
 #include "anim/state_machine.h"
-#include "anim/ui/joint_picking.h"
 #include "anim/ui/document.h"
+#include "anim/ui/joint_picking.h"
 #include "anim/ui/posed_model.h"
 #include "anim/ui/vertex_picking.h"
 #include "anim/ui/viewport_overlay.h"
@@ -26,8 +26,8 @@
 #include "cli/package_input.h"
 #include "cli/scripted_run.h"
 #include "render/gl_window.h"
-#include "render/overlay_pass.h"
 #include "render/overlay_options.h"
+#include "render/overlay_pass.h"
 #include "render/png_writer.h"
 #include "render/render_overlays.h"
 #include "render/render_target.h"
@@ -310,8 +310,8 @@ ui::Bounds with_overlays(ui::Bounds bounds, const RenderOverlays& overlays,
 
 int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
   std::set<std::string> flags{"no-skeleton", "no-grid", "axes", "unlit", "legend", "names"};
-  std::set<std::string> valued{"clip", "time", "size",  "out",  "shading", "joint",
-                               "up",   "yaw",  "pitch", "anim", "set",     "crossfade", "ramp", "vertex"};
+  std::set<std::string> valued{"clip", "time",  "size", "out", "shading",   "joint", "up",
+                               "yaw",  "pitch", "anim", "set", "crossfade", "ramp",  "vertex"};
   flags.insert(std::begin(kOverlayFlags), std::end(kOverlayFlags));
   valued.insert(std::begin(kOverlayValued), std::end(kOverlayValued));
   Result<Args> parsed = parse_args(argc, argv, 2, flags, valued);
