@@ -27,10 +27,10 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
     std::cerr
         << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
-           "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
+           "                 [--view blend|curves|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
            "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
            "                 [--shading MODE] [--names]\n"
-           "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
+           "                 [--up y|z|x|-y|-z|-x] [--screenshot FILE.png --frames N]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
            "       animscope help   (command-line subcommands)\n";
     return kExitError;
@@ -53,10 +53,11 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   options.mask_layer = args.value().get("mask").value_or("");
   options.machine = args.value().get("machine").value_or("");
   options.select = args.value().get("select").value_or("");
-  if (!options.view.empty() && options.view != "blend" && options.view != "setup" &&
-      options.view != "graph" && options.view != "blend_spaces" && options.view != "layers") {
-    std::cerr << "animscope: --view is blend, setup, graph, blend_spaces or layers, not \"" << options.view
-              << "\"\n";
+  if (!options.view.empty() && options.view != "blend" && options.view != "curves" &&
+      options.view != "setup" && options.view != "graph" && options.view != "blend_spaces" &&
+      options.view != "layers") {
+    std::cerr << "animscope: --view is blend, curves, setup, graph, blend_spaces or layers, not \""
+              << options.view << "\"\n";
     return kExitError;
   }
   auto shading = anim::app::parse_shading(args.value().get("shading").value_or("lit"));
@@ -66,12 +67,14 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   }
   options.shading = shading.value();
   options.show_joint_names = args.value().has("names");
-  auto up = anim::app::parse_up_axis(args.value().get("up").value_or("y"));
-  if (!up.ok()) {
-    anim::app::print_error(std::cerr, up.error());
-    return kExitError;
+  if (const auto text = args.value().get("up")) {
+    auto up = anim::app::parse_up_axis(*text);
+    if (!up.ok()) {
+      anim::app::print_error(std::cerr, up.error());
+      return kExitError;
+    }
+    options.up_axis = up.value();
   }
-  options.up_axis = up.value();
   return anim::app::run_gui(options);
 }
 

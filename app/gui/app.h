@@ -1,6 +1,7 @@
 #pragma once
 // The desktop tool's window and main loop: SDL's events in, OpenGL out. What a frame does (menus,
 // panels, dialogs, loads) is in tool_frame.h.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,8 @@ struct GuiOptions {
                              // for the Inspector at start.
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
-  ui::UpAxis up_axis = ui::UpAxis::kY;
+  // --up: the up axis of every file opened this run, over the file's own and View > Up axis.
+  std::optional<ui::UpAxis> up_axis;
   // --in-process / --memory-limit: when given, they win over the saved Settings > Import for
   // this run.
   ImportOptions import_options;

@@ -187,12 +187,13 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
     err << "animscope: usage: animscope render MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
            "[--clip NAME] [--time T] [--set NAME=VALUE@SECONDS ...] "
            "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
-           "[--up y|z] [--size WxH] --out FILE.png\n";
+           "[--up y|z|x|-y|-z|-x] [--size WxH] --out FILE.png\n";
     return kExitError;
   }
   const Args& args = parsed.value();
   Result<Size> size = parse_size(args.get("size").value_or("960x720"));
   Result<ui::Shading> shading = parse_shading(args.get("shading").value_or("lit"));
+  // Without --up, the file's own up axis (checked below, once the model is read).
   Result<ui::UpAxis> up = parse_up_axis(args.get("up").value_or("y"));
   Result<float> time = args.get_float("time", 0.0f);
   Result<float> yaw = args.get_float("yaw", 35.0f);
@@ -214,7 +215,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   settings.show_skeleton = !args.has("no-skeleton");
   settings.show_grid = !args.has("no-grid");
   settings.show_joint_axes = args.has("axes");
-  settings.up_axis = up.value();
+  settings.up_axis = args.has("up") ? up.value() : up_axis_from_file(model.up_axis);
   if (auto joint = args.get("joint")) {
     settings.selected_joint = model.skeleton.find(*joint);
     if (settings.selected_joint < 0) {
