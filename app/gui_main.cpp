@@ -33,13 +33,13 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
     std::cerr
         << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
-           "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
+           "                 [--view blend|curves|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
            "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
            "                 [--shading MODE] [--ramp blender|greyscale|viridis] [--unlit]\n"
            "                 [--names] [--vertex N]\n"
-           "                 [--up y|z] [--ghosts] [--ghost-meshes] [--onion N] [--onion-step "
-           "FRAMES]\n"
-           "                 [--trail SECONDS] [--follow] [--screenshot FILE.png --frames N]\n"
+           "                 [--up y|z|x|-y|-z|-x] [--ghosts] [--ghost-meshes] [--onion N]\n"
+           "                 [--onion-step FRAMES] [--trail SECONDS] [--follow]\n"
+           "                 [--screenshot FILE.png --frames N]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
            "       animscope help   (command-line subcommands)\n";
     return kExitError;
@@ -62,10 +62,11 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   options.mask_layer = args.value().get("mask").value_or("");
   options.machine = args.value().get("machine").value_or("");
   options.select = args.value().get("select").value_or("");
-  if (!options.view.empty() && options.view != "blend" && options.view != "setup" &&
-      options.view != "graph" && options.view != "blend_spaces" && options.view != "layers") {
-    std::cerr << "animscope: --view is blend, setup, graph, blend_spaces or layers, not \"" << options.view
-              << "\"\n";
+  if (!options.view.empty() && options.view != "blend" && options.view != "curves" &&
+      options.view != "setup" && options.view != "graph" && options.view != "blend_spaces" &&
+      options.view != "layers") {
+    std::cerr << "animscope: --view is blend, curves, setup, graph, blend_spaces or layers, not \""
+              << options.view << "\"\n";
     return kExitError;
   }
   auto shading = anim::app::parse_shading(args.value().get("shading").value_or("lit"));
@@ -88,12 +89,14 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   options.ramp = ramp.value();
   options.unlit = args.value().has("unlit");
   options.select_vertex = static_cast<int>(vertex.value());
-  auto up = anim::app::parse_up_axis(args.value().get("up").value_or("y"));
-  if (!up.ok()) {
-    anim::app::print_error(std::cerr, up.error());
-    return kExitError;
+  if (const auto text = args.value().get("up")) {
+    auto up = anim::app::parse_up_axis(*text);
+    if (!up.ok()) {
+      anim::app::print_error(std::cerr, up.error());
+      return kExitError;
+    }
+    options.up_axis = up.value();
   }
-  options.up_axis = up.value();
   auto overlays = anim::app::parse_overlay_options(args.value());
   if (!overlays.ok()) {
     anim::app::print_error(std::cerr, overlays.error());

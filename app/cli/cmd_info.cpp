@@ -1,5 +1,6 @@
 // `animscope info MODEL|SETUP.json [--anim FILE ...] [--json]`: what a model holds, with the
 // clips of a setup's clip files and of --anim files.
+#include <cmath>
 #include <iomanip>
 #include <ostream>
 
@@ -27,11 +28,24 @@ std::vector<std::string> animated_joints(const Model& model, const Clip& clip) {
   return names;
 }
 
+// Keys per second, or null when unknown (frame numbers then count at 30).
+nlohmann::ordered_json sample_rate_json(const Clip& clip) {
+  if (clip.sample_rate > 0.0f) return clip.sample_rate;
+  return nullptr;
+}
+
+// "+Y", "-Z"...: the up axis the file names; empty when it names none.
+std::string up_axis_text(const FileUpAxis& up) {
+  if (!up.known()) return "";
+  return std::string(up.sign < 0 ? "-" : "+") + "XYZ"[up.axis];
+}
+
 nlohmann::ordered_json clip_json(const Model& model, int index) {
   const Clip& clip = model.clips[index];
   const ClipSource* source = model.clip_source(index);
   nlohmann::ordered_json j = {{"name", clip.name},
                               {"duration_s", clip.duration},
+                              {"sample_rate", sample_rate_json(clip)},
                               {"channels", clip.animated_joint_count()},
                               {"keys", clip.key_count()}};
   j["file"] = source ? source->file : model.source_path;
@@ -50,6 +64,8 @@ nlohmann::ordered_json info_json(const Model& model) {
   j["triangles"] = model.mesh.triangle_count();
   j["max_influences"] = model.max_influences;
   j["truncated_vertices"] = model.truncated_vertices;
+  const std::string up = up_axis_text(model.up_axis);
+  j["up_axis"] = up.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(up);
   j["clips"] = nlohmann::ordered_json::array();
   for (std::size_t i = 0; i < model.clips.size(); ++i) {
     j["clips"].push_back(clip_json(model, static_cast<int>(i)));
@@ -66,13 +82,21 @@ void print_text(const Model& model, std::ostream& out) {
       << "  triangles           " << model.mesh.triangle_count() << "\n"
       << "  max influences      " << model.max_influences << "\n"
       << "  truncated vertices  " << model.truncated_vertices << "\n"
+      << "  up axis             "
+      << (model.up_axis.known() ? up_axis_text(model.up_axis) : "not given by the file") << "\n"
       << "  clips               " << model.clips.size() << "\n";
   for (std::size_t i = 0; i < model.clips.size(); ++i) {
     const Clip& clip = model.clips[i];
     out << "    " << std::left << std::setw(24) << clip.name << std::right << std::fixed
         << std::setprecision(3) << std::setw(9) << clip.duration << " s  " << std::setw(4)
         << clip.animated_joint_count() << " channels  " << std::setw(7) << clip.key_count()
-        << " keys";
+        << " keys  ";
+    if (clip.sample_rate > 0.0f) {
+      out << std::setprecision(clip.sample_rate == std::round(clip.sample_rate) ? 0 : 3)
+          << clip.sample_rate << " Hz";
+    } else {
+      out << "rate unknown";
+    }
     if (const ClipSource* source = model.clip_source(static_cast<int>(i))) {
       const std::size_t keyed = source->bound_joints.size() + source->unbound_joints.size();
       out << "  from " << source->file << " (" << source->bound_joints.size() << " of " << keyed

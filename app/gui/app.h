@@ -1,6 +1,7 @@
 #pragma once
 // The desktop tool's window and main loop: SDL's events in, OpenGL out. What a frame does (menus,
 // panels, dialogs, loads) is in tool_frame.h.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,8 @@ struct GuiOptions {
   ui::Ramp ramp = ui::Ramp::kBlender;  // --ramp, --unlit: the data shadings' colours.
   bool unlit = false;
   int select_vertex = -1;  // --vertex: picked once the first model is open; -1: none.
-  ui::UpAxis up_axis = ui::UpAxis::kY;
+  // --up: the up axis of every file opened this run, over the file's own and View > Up axis.
+  std::optional<ui::UpAxis> up_axis;
   OverlayOptions overlays;  // --ghosts, --onion, --trail, --follow ...
   // --in-process / --memory-limit: when given, they win over the saved Settings > Import for
   // this run.

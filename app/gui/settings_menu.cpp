@@ -7,6 +7,7 @@
 #include "anim/import/import_model.h"
 #include "gui/import_settings.h"
 #include "import/isolated_import.h"
+#include "render/view_options.h"
 
 namespace anim::app {
 
@@ -31,6 +32,64 @@ void set_import_settings(Tool& tool, const ImportOptions& options) {
   if (tool.import_settings_path.empty()) return;
   Status saved = save_import_settings(tool.import_settings_path, options);
   if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
+}
+
+void init_up_axis_choices(Tool& tool, const std::optional<ui::UpAxis>& command_line) {
+  tool.command_line_up = command_line;
+  tool.up_choices_path = up_axis_choices_path(tool.config_dir);
+  if (tool.up_choices_path.empty()) return;
+  Result<UpAxisChoices> saved = load_up_axis_choices(tool.up_choices_path);
+  if (saved.ok()) {
+    tool.up_choices = std::move(saved).value();
+  } else {
+    std::cerr << "animscope: " << saved.error().to_string() << " (no up axis choices kept)\n";
+  }
+}
+
+void apply_up_axis(Tool& tool) {
+  if (!tool.doc) return;
+  tool.viewport.settings.up_axis = resolve_up_axis(tool.command_line_up, tool.up_choices,
+                                                   tool.doc->path(), tool.doc->model().up_axis);
+}
+
+void choose_up_axis(Tool& tool, const std::optional<ui::UpAxis>& up) {
+  if (!tool.doc) return;
+  tool.command_line_up.reset();  // The user's pick wins from now on.
+  const std::string key = up_axis_file_key(tool.doc->path());
+  if (up) {
+    tool.up_choices.by_file[key] = *up;
+  } else {
+    tool.up_choices.by_file.erase(key);
+  }
+  if (!tool.up_choices_path.empty()) {
+    Status saved = save_up_axis_choices(tool.up_choices_path, tool.up_choices);
+    if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
+  }
+  apply_up_axis(tool);
+  tool.viewport.frame_model(*tool.doc);
+}
+
+void up_axis_menu(Tool& tool) {
+  if (!ImGui::BeginMenu("Up axis", tool.doc != nullptr)) return;
+  const ui::UpAxis now = tool.viewport.settings.up_axis;
+  const FileUpAxis file = tool.doc->model().up_axis;
+  const auto chosen = tool.up_choices.by_file.find(up_axis_file_key(tool.doc->path()));
+  const bool own = chosen == tool.up_choices.by_file.end() && !tool.command_line_up;
+  const std::string own_label = file.known() ? std::string("As the file says (") +
+                                                   ui::up_axis_name(up_axis_from_file(file)) + ")"
+                                             : std::string("As the file says (it does not: +Y)");
+  if (ImGui::MenuItem(own_label.c_str(), nullptr, own)) choose_up_axis(tool, std::nullopt);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("FBX files name their up axis; Collada files are turned Y-up as they load.");
+  }
+  ImGui::Separator();
+  for (const ui::UpAxis axis : {ui::UpAxis::kY, ui::UpAxis::kZ, ui::UpAxis::kX, ui::UpAxis::kNegY,
+                                ui::UpAxis::kNegZ, ui::UpAxis::kNegX}) {
+    if (ImGui::MenuItem(ui::up_axis_name(axis), nullptr, !own && now == axis)) {
+      choose_up_axis(tool, axis);
+    }
+  }
+  ImGui::EndMenu();
 }
 
 void settings_menu(Tool& tool) {

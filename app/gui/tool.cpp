@@ -10,6 +10,7 @@
 #include "cli/model_source.h"
 #include "cli/package_input.h"
 #include "gui/recovery_actions.h"
+#include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
 
 namespace anim::app {
@@ -174,6 +175,7 @@ void collect_load(Tool& tool) {
   tool.clip_loader.cancel();
   remember_clip_file_times(tool);
   tool.selection = ui::Selection{};
+  apply_up_axis(tool);
   tool.viewport.frame_model(*tool.doc);
   if (opened.package) show_notice(tool, package_notice(input.model_path, *tool.doc));
   if (opened.recovered) finish_restore(tool, *opened.recovered);

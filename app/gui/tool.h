@@ -4,6 +4,7 @@
 // setup file actions (setup_actions.cpp).
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "anim/ui/blend_panel.h"
 #include "anim/ui/bone_tree_panel.h"
 #include "anim/ui/clips_panel.h"
+#include "anim/ui/curves_panel.h"
 #include "anim/ui/document.h"
 #include "anim/ui/file_dialog.h"
 #include "anim/ui/inspector_panel.h"
@@ -23,6 +25,7 @@
 #include "anim/ui/timeline_panel.h"
 #include "cli/import_options.h"
 #include "gui/model_loader.h"
+#include "gui/up_axis_choices.h"
 #include "gui/viewport_panel.h"
 #include "gui/window_layout.h"
 
@@ -47,6 +50,9 @@ struct Tool {
   ui::InspectorPanel inspector;
   ui::ClipsPanel clips;
   ui::TimelinePanel timeline;
+  ui::CurvesPanel curves;      // A tab beside the Timeline in the Animate workspace.
+  bool show_curves = false;    // Select the Curves tab next frame (--view curves).
+  bool curves_active = false;  // The Curves tab was in front last frame (its panel height).
   ui::BlendPanel blend;
   ui::SetupPanel setup;                // The Graph workspace's Setup tables and graph,
   ui::ParametersPanel parameters;      // its Parameters sidebar (and the Shift ramp),
@@ -93,6 +99,9 @@ struct Tool {
   std::string recovery_error;        // The last failure to write a copy, reported once.
   ImportOptions import_options;      // Settings > Import, as applied now.
   std::string import_settings_path;  // Where they are kept; empty: not kept.
+  UpAxisChoices up_choices;          // View > Up axis, per model file.
+  std::string up_choices_path;       // Where they are kept; empty: not kept.
+  std::optional<ui::UpAxis> command_line_up;  // --up, until the user picks one in the menu.
   bool quit = false;
   float frame_ms = 0.0f;
 };

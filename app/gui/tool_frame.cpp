@@ -116,11 +116,7 @@ void main_menu(Tool& tool, ui::Commands& cmds) {
     ImGui::MenuItem("Joint axes", nullptr, &s.show_joint_axes);
     ImGui::MenuItem("Joint names", nullptr, &s.show_joint_names);
     ImGui::MenuItem("Rotate gizmo", "R", &s.show_rotate_gizmo);
-    bool z_up = s.up_axis == ui::UpAxis::kZ;
-    if (ImGui::MenuItem("Z axis up", nullptr, &z_up) && tool.doc) {
-      s.up_axis = z_up ? ui::UpAxis::kZ : ui::UpAxis::kY;
-      tool.viewport.frame_model(*tool.doc);
-    }
+    up_axis_menu(tool);
     ImGui::MenuItem("Grid", nullptr, &s.show_grid);
     ImGui::Separator();
     overlay_menu_items(s);
@@ -229,8 +225,9 @@ void show_pending_view(Tool& tool) {
   if (tool.pending_view.empty() || tool.loader.busy()) return;
   const std::string view = std::move(tool.pending_view);
   tool.pending_view.clear();
-  if (view == "blend") {
+  if (view == "blend" || view == "curves") {
     tool.workspace = Workspace::kAnimate;
+    tool.show_curves = view == "curves";
     return;
   }
   tool.workspace = Workspace::kGraph;
@@ -239,16 +236,40 @@ void show_pending_view(Tool& tool) {
                                                : "States");
 }
 
+// The Animate workspace's bottom panel: the Timeline, and the Curves of the selected joint in a
+// tab beside it (the same clip, time axis and playhead; the Timeline's keys work in both).
+void timeline_tabs(Tool& tool, const ui::Document& doc, ui::Commands& cmds) {
+  tool.curves_active = false;
+  if (!ImGui::BeginTabBar("##timeline_tabs")) return;
+  if (ImGui::BeginTabItem("Timeline")) {
+    tool.timeline.draw(doc, cmds, tool.selection);
+    ImGui::EndTabItem();
+  }
+  const ImGuiTabItemFlags curves_flags = tool.show_curves ? ImGuiTabItemFlags_SetSelected : 0;
+  tool.show_curves = false;
+  if (ImGui::BeginTabItem("Curves", nullptr, curves_flags)) {
+    tool.curves_active = true;
+    tool.timeline.keys(doc, cmds);
+    tool.curves.draw(doc, cmds, tool.selection);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+}
+
 // Every panel reads the same document and pose and queues its changes in `cmds`.
 void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
   const ui::Document& doc = *tool.doc;
   show_pending_view(tool);
   const bool graph = tool.workspace == Workspace::kGraph;
-  const WindowLayout layout = compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(),
-                                             tool.splits, tool.workspace);
+  // The bottom panel is taller while it shows the Curves' lanes; each tab keeps its height.
+  const bool curves_height = !graph && tool.curves_active;
+  LayoutSplits shown = tool.splits;
+  if (curves_height) shown.timeline = tool.splits.curves;
+  const WindowLayout layout =
+      compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(), shown, tool.workspace);
   auto panel = [&](const char* name, const PanelRect& rect, PanelId id, auto&& draw) {
     if (begin_panel(name, rect, PanelKind::kResizable)) {
-      adopt_resize(id, layout, tool.splits);
+      adopt_resize(id, layout, shown);
       draw();
     }
     ImGui::End();
@@ -285,12 +306,21 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
     panel("Blend", layout.blend, PanelId::kBlend,
           [&] { tool.blend.draw(doc, cmds, tool.selection); });
   }
-  panel("Timeline", layout.timeline, PanelId::kTimeline,
-        [&] { tool.timeline.draw(doc, cmds, tool.selection); });
+  panel("Timeline", layout.timeline, PanelId::kTimeline, [&] {
+    if (graph) {
+      tool.timeline.draw(doc, cmds, tool.selection);
+      return;
+    }
+    timeline_tabs(tool, doc, cmds);
+  });
   if (begin_panel("##status", layout.status, PanelKind::kBare)) {
     ui::draw_status_bar(doc, tool.frame_ms, tool.notice_age < 8.0f ? tool.notice : "");
   }
   ImGui::End();
+  const float bottom = shown.timeline;
+  shown.timeline = curves_height ? tool.splits.timeline : bottom;
+  shown.curves = curves_height ? bottom : tool.splits.curves;
+  tool.splits = shown;  // Same object: imgui.ini's handler points at it.
 }
 
 }  // namespace
@@ -303,6 +333,7 @@ void start_tool(Tool& tool, const GuiOptions& options) {
     if (!loaded.ok()) std::cerr << "animscope: " << loaded.error().to_string() << "\n";
   }
   init_import_settings(tool, options.import_options, options.import_options_given);
+  init_up_axis_choices(tool, options.up_axis);
   tool.recovery = ui::RecoveryKeeper(ui::recovery_directory());
   if (tool.recovery.folder().empty()) {
     std::cerr << "animscope: no state folder (XDG_STATE_HOME or HOME): unsaved setup changes get "
@@ -313,6 +344,7 @@ void start_tool(Tool& tool, const GuiOptions& options) {
   // demo) or after loading; a failure still leaves the demo open.
   Result<Model> demo = load_model_source(kBuiltinDemo);
   tool.doc = std::make_unique<ui::Document>(std::move(demo).value(), kBuiltinDemo);
+  apply_up_axis(tool);
   tool.viewport.frame_model(*tool.doc);
   tool.pending_anim_files = options.anim_files;
   if (!options.open_path.empty() && options.open_path != kBuiltinDemo) {
@@ -320,7 +352,6 @@ void start_tool(Tool& tool, const GuiOptions& options) {
   }
   tool.viewport.settings.shading = options.shading;
   tool.viewport.settings.show_joint_names = options.show_joint_names;
-  tool.viewport.settings.up_axis = options.up_axis;
   tool.viewport.settings.ramp = options.ramp;
   tool.viewport.settings.unlit = options.unlit;
   apply_overlay_options(options.overlays, tool.viewport.settings);

@@ -146,6 +146,7 @@ void register_layout_settings(LayoutSplits& splits) {
     take("Left=%f", s.left);
     take("Right=%f", s.right);
     take("Timeline=%f", s.timeline);
+    take("Curves=%f", s.curves);
     take("Skeleton=%f", s.skeleton);
     take("Inspector=%f", s.inspector);
     take("GraphLeft=%f", s.graph_left);
@@ -157,11 +158,11 @@ void register_layout_settings(LayoutSplits& splits) {
   handler.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out) {
     const LayoutSplits& s = *static_cast<const LayoutSplits*>(h->UserData);
     out->appendf(
-        "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nSkeleton=%.4f\n"
+        "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nCurves=%.4f\nSkeleton=%.4f\n"
         "Inspector=%.4f\nGraphLeft=%.4f\nGraphRight=%.4f\nGraph=%.4f\nParameters=%.4f\n"
         "GraphInspector=%.4f\n\n",
-        s.left, s.right, s.timeline, s.skeleton, s.inspector, s.graph_left, s.graph_right, s.graph,
-        s.parameters, s.graph_inspector);
+        s.left, s.right, s.timeline, s.curves, s.skeleton, s.inspector, s.graph_left, s.graph_right,
+        s.graph, s.parameters, s.graph_inspector);
   };
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }

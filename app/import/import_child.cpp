@@ -67,6 +67,7 @@ Package as_package(Model&& model) {
   p.key_clips = std::move(model.clips);
   p.max_influences = model.max_influences;
   p.truncated_vertices = model.truncated_vertices;
+  p.up_axis = model.up_axis;
   return p;
 }
 

@@ -98,6 +98,7 @@ Model as_model(Package&& p, const std::string& path) {
   m.clips = std::move(p.key_clips);
   m.max_influences = p.max_influences;
   m.truncated_vertices = static_cast<std::size_t>(p.truncated_vertices);
+  m.up_axis = p.up_axis;
   return m;
 }
 

@@ -321,7 +321,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
            "[--clip NAME] [--time T] [--set NAME=VALUE@SECONDS ...] "
            "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
            "[--ramp blender|greyscale|viridis] [--unlit] [--legend] [--names] [--vertex N] "
-           "[--up y|z] [--size WxH] [--ghosts] [--ghost-meshes] [--crossfade "
+           "[--up y|z|x|-y|-z|-x] [--size WxH] [--ghosts] [--ghost-meshes] [--crossfade "
            "CLIP@SECONDS[,DURATION]] "
            "[--onion N] [--onion-step FRAMES] [--trail SECONDS] --out FILE.png\n";
     return kExitError;
@@ -329,6 +329,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   const Args& args = parsed.value();
   Result<Size> size = parse_size(args.get("size").value_or("960x720"));
   Result<ui::Shading> shading = parse_shading(args.get("shading").value_or("lit"));
+  // Without --up, the file's own up axis (checked below, once the model is read).
   Result<ui::UpAxis> up = parse_up_axis(args.get("up").value_or("y"));
   Result<ui::Ramp> ramp = parse_ramp_option(args.get("ramp").value_or("blender"));
   Result<float> vertex = args.get_float("vertex", -1.0f);
@@ -355,7 +356,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   settings.show_skeleton = !args.has("no-skeleton");
   settings.show_grid = !args.has("no-grid");
   settings.show_joint_axes = args.has("axes");
-  settings.up_axis = up.value();
+  settings.up_axis = args.has("up") ? up.value() : up_axis_from_file(model.up_axis);
   settings.ramp = ramp.value();
   settings.unlit = args.has("unlit");
   const float v = vertex.value();

@@ -119,6 +119,7 @@ std::vector<uint8_t> key_clip_section(const Clip& c) {
   put_tracks(w, c.translations);
   put_tracks(w, c.rotations);
   put_tracks(w, c.scales);
+  w.put(c.sample_rate);
   return w.take();
 }
 
@@ -126,6 +127,8 @@ std::vector<uint8_t> import_info_section(const Package& p) {
   Writer w;
   w.put(static_cast<int32_t>(p.max_influences));
   w.put(p.truncated_vertices);
+  w.put(static_cast<int32_t>(p.up_axis.axis));
+  w.put(static_cast<int32_t>(p.up_axis.sign));
   return w.take();
 }
 
@@ -269,7 +272,7 @@ std::vector<uint8_t> write_package(const Package& p) {
     }
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));
-  if (p.max_influences != 0 || p.truncated_vertices != 0) {
+  if (p.max_influences != 0 || p.truncated_vertices != 0 || p.up_axis.known()) {
     sections.emplace_back(package::kImportInfo, import_info_section(p));
   }
 

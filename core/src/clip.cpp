@@ -85,6 +85,9 @@ Status Clip::validate(std::size_t skeleton_joints) const {
   if (!std::isfinite(duration) || duration < 0.0f) {
     return Error{Error::Code::kInvalidData, "clip \"" + name + "\" has a bad duration", ""};
   }
+  if (!std::isfinite(sample_rate) || sample_rate < 0.0f) {
+    return Error{Error::Code::kInvalidData, "clip \"" + name + "\" has a bad sample rate", ""};
+  }
   Status s = validate_tracks(translations, skeleton_joints, "translation");
   if (s.ok()) s = validate_tracks(rotations, skeleton_joints, "rotation");
   if (s.ok()) s = validate_tracks(scales, skeleton_joints, "scale");

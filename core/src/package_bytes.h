@@ -16,6 +16,8 @@ class Reader {
   bool ok() const { return problem_.empty(); }
   const std::string& problem() const { return problem_; }
   std::size_t offset() const { return failed_at_; }
+  // Bytes not read yet: a section of an older minor version ends before fields added since.
+  std::size_t remaining() const { return ok() ? size_ - pos_ : 0; }
 
   template <class T>
   bool get(T& out) {

@@ -146,6 +146,7 @@ bool read_key_clip(Reader& r, Clip& c, std::size_t joints) {
   read_tracks(r, c.translations, joints);
   read_tracks(r, c.rotations, joints);
   read_tracks(r, c.scales, joints);
+  if (r.remaining() >= sizeof(float)) r.get(c.sample_rate);  // Since 1.5.
   if (!r.ok()) return false;
   Status valid = c.validate(joints);  // Ranges inside the arrays, times rising, values finite.
   return valid.ok() || r.fail(valid.error().message);
@@ -157,6 +158,16 @@ bool read_import_info(Reader& r, Package& p) {
   r.get(p.truncated_vertices);
   if (r.ok() && max_influences < 0) return r.fail("a negative influence count");
   p.max_influences = max_influences;
+  if (r.remaining() >= 2 * sizeof(int32_t)) {  // Since 1.5: the file's up axis.
+    int32_t axis = -1, sign = 1;
+    r.get(axis);
+    r.get(sign);
+    if (r.ok() && (axis < -1 || axis > 2 || (sign != 1 && sign != -1))) {
+      return r.fail("a bad up axis");
+    }
+    p.up_axis.axis = static_cast<int8_t>(axis);
+    p.up_axis.sign = static_cast<int8_t>(sign);
+  }
   return r.ok();
 }
 

@@ -49,6 +49,26 @@ TEST(CliInfo, WusonJsonMatchesTheFile) {
   EXPECT_EQ(j["clips"][1]["channels"], 39);
 }
 
+// Through the import child: each clip's key rate and the file's up axis survive the package it
+// sends back. 01_01.bvh's MOTION header says "Frame Time: .0083333" (120 Hz); the FBX box's
+// GlobalSettings say UpAxis 2, UpAxisSign 1.
+TEST(CliInfo, GivesEachClipsSampleRateAndTheFilesUpAxis) {
+  const CliRun bvh = run({"info", kModels + "/BVH/01_01.bvh", "--json"});
+  ASSERT_EQ(bvh.code, 0) << bvh.err;
+  const auto j = nlohmann::json::parse(bvh.out);
+  ASSERT_EQ(j["clips"].size(), 1u);
+  EXPECT_NEAR(j["clips"][0]["sample_rate"].get<double>(), 1.0 / 0.0083333, 0.01);
+  EXPECT_TRUE(j["up_axis"].is_null());  // BVH says nothing about it.
+  const CliRun text = run({"info", kModels + "/BVH/01_01.bvh"});
+  ASSERT_EQ(text.code, 0) << text.err;
+  EXPECT_NE(text.out.find(" keys  120 Hz"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("up axis             not given by the file"), std::string::npos);
+
+  const CliRun fbx = run({"info", kModels + "/FBX/embedded_ascii/box.FBX", "--json"});
+  ASSERT_EQ(fbx.code, 0) << fbx.err;
+  EXPECT_EQ(nlohmann::json::parse(fbx.out)["up_axis"], "+Z");
+}
+
 TEST(CliInfo, MissingFileIsOneLineNamingItWithExitCode2) {
   const CliRun r = run({"info", "/no/such/model.fbx"});
   EXPECT_EQ(r.code, 2);

@@ -156,12 +156,14 @@ TEST_F(ImGuiContextTest, DraggingThePanelEdgeMovesTheSplit) {
 TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   register_layout_settings(splits_);
   const std::string ini =
-      "[animscope][Layout]\nLeft=0.3\nRight=0.2\nTimeline=0.25\nSkeleton=0.5\nInspector=7\n"
+      "[animscope][Layout]\nLeft=0.3\nRight=0.2\nTimeline=0.25\nCurves=0.35\nSkeleton=0.5\n"
+      "Inspector=7\n"
       "Graph=0.6\nGraphLeft=0.25\n";
   ImGui::LoadIniSettingsFromMemory(ini.c_str(), ini.size());
   EXPECT_FLOAT_EQ(splits_.left, 0.3f);
   EXPECT_FLOAT_EQ(splits_.right, 0.2f);
   EXPECT_FLOAT_EQ(splits_.timeline, 0.25f);
+  EXPECT_FLOAT_EQ(splits_.curves, 0.35f);  // The same panel showing the Curves tab.
   EXPECT_FLOAT_EQ(splits_.skeleton, 0.5f);
   EXPECT_FLOAT_EQ(splits_.inspector, LayoutSplits{}.inspector) << "7 is no fraction: ignored";
   EXPECT_FLOAT_EQ(splits_.graph, 0.6f);
@@ -169,10 +171,12 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   EXPECT_FLOAT_EQ(splits_.graph_right, LayoutSplits{}.graph_right);
   splits_.right = 0.31f;
   const std::string saved = ImGui::SaveIniSettingsToMemory();
-  EXPECT_NE(saved.find("[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
-                       "Skeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
-                       "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\n"),
-            std::string::npos)
+  EXPECT_NE(
+      saved.find(
+          "[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
+          "Curves=0.3500\nSkeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
+          "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\n"),
+      std::string::npos)
       << saved;
 }
 

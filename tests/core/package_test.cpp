@@ -474,3 +474,57 @@ TEST(Package, Crc32MatchesTheBitwiseDefinitionAtEveryLengthAndOffset) {
 
 }  // namespace
 }  // namespace anim
+
+namespace anim {
+namespace {
+
+// Since 1.5: a KEYS clip's sample rate and the INFO section's up axis, as the import child
+// sends a model back to the tool.
+TEST(Package, KeyClipSampleRatesAndTheUpAxisComeBack) {
+  Package p = small_package();
+  ClipBuilder take("take", 1.0f, 3);
+  take.add_rotation(1, 0.0f, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  take.add_rotation(1, 1.0f, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  p.key_clips.push_back(take.build());
+  p.key_clips.back().sample_rate = 120.0f;
+  p.key_clips.push_back(take.build());  // Rate unknown: 0.
+  p.up_axis = FileUpAxis{2, -1};
+  Result<Package> back = load(bake::write_package(p));
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  ASSERT_EQ(back.value().key_clips.size(), 2u);
+  EXPECT_EQ(back.value().key_clips[0].sample_rate, 120.0f);
+  EXPECT_EQ(back.value().key_clips[1].sample_rate, 0.0f);
+  EXPECT_EQ(back.value().up_axis.axis, 2);
+  EXPECT_EQ(back.value().up_axis.sign, -1);
+}
+
+TEST(Package, AnUnknownUpAxisStaysUnknown) {
+  Result<Package> back = load(bake::write_package(small_package()));
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_FALSE(back.value().up_axis.known());
+}
+
+// Loading `p` must fail in section `kind` with `message` in the error.
+void expect_refused(const Package& p, const std::string& kind, const std::string& message) {
+  Result<Package> r = load(bake::write_package(p));
+  ASSERT_FALSE(r.ok()) << message;
+  EXPECT_NE(r.error().path.find(kind), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().message.find(message), std::string::npos) << r.error().to_string();
+}
+
+TEST(Package, ABadUpAxisOrSampleRateIsRefused) {
+  Package p = small_package();
+  p.up_axis = FileUpAxis{5, 1};
+  expect_refused(p, "INFO", "a bad up axis");
+  p.up_axis = FileUpAxis{1, 0};
+  expect_refused(p, "INFO", "a bad up axis");
+  Package q = small_package();
+  ClipBuilder take("take", 1.0f, 3);
+  take.add_rotation(1, 0.0f, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  q.key_clips.push_back(take.build());
+  q.key_clips.back().sample_rate = -30.0f;
+  expect_refused(q, "KEYS", "bad sample rate");
+}
+
+}  // namespace
+}  // namespace anim

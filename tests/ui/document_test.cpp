@@ -201,8 +201,8 @@ TEST(DocumentTest, SeekKeepsThePlayingState) {
 }
 
 TEST(DocumentTest, StepFramesMovesByWholeFramesOfThirtyPerSecondAndPauses) {
-  ASSERT_FLOAT_EQ(Document::kFrameRate, 30.0f);
   Document doc(make_doc_model(), "test://doc");
+  ASSERT_FLOAT_EQ(doc.frame_rate(), 30.0f);  // The clips' key rate is unknown.
   doc.seek(0.5f);  // Frame 15.
   doc.step_frames(3);
   EXPECT_FALSE(doc.playing());
@@ -210,6 +210,26 @@ TEST(DocumentTest, StepFramesMovesByWholeFramesOfThirtyPerSecondAndPauses) {
   expect_vec3(root_translation(doc), glm::vec3(0.6f, 0.0f, 0.0f));
   doc.step_frames(-1);
   EXPECT_NEAR(doc.time(), 17.0f * kFrame, kTol);
+}
+
+TEST(DocumentTest, StepFramesUsesTheClipsOwnKeyRate) {
+  Model model = make_doc_model();
+  model.clips[kWalk].sample_rate = 120.0f;  // A 120 Hz take.
+  model.clips[kRun].sample_rate = 24.0f;
+  Document doc(std::move(model), "test://doc");
+  ASSERT_TRUE(doc.play_clip(kWalk));
+  EXPECT_FLOAT_EQ(doc.frame_rate(), 120.0f);
+  doc.seek(0.5f);  // Frame 60.
+  doc.step_frames(3);
+  EXPECT_NEAR(doc.time(), 63.0f / 120.0f, kTol);
+  ASSERT_TRUE(doc.play_clip(kRun));
+  EXPECT_FLOAT_EQ(doc.frame_rate(), 24.0f);
+  doc.seek(0.26f);  // Nearest frame 6 (0.25 s), then one on.
+  doc.step_frames(1);
+  EXPECT_NEAR(doc.time(), 7.0f / 24.0f, kTol);
+  // A 1D blend counts in its first clip's frames.
+  ASSERT_TRUE(doc.start_blend({kWalk, kRun}, {0.0f, 1.0f}));
+  EXPECT_FLOAT_EQ(doc.frame_rate(), 120.0f);
 }
 
 TEST(DocumentTest, StepFramesSnapsToTheNearestFrameFirst) {
@@ -693,13 +713,10 @@ TEST(DocumentTest, WeightHistoryRecordsOneEntryPerUpdate) {
   Document doc(make_doc_model(), "test://doc");
   EXPECT_EQ(doc.weight_series(), 0u);
   for (int i = 0; i < 3; ++i) doc.update(0.1f);
-  ASSERT_EQ(doc.weight_series(), 2u);  // The current clip and the one fading out.
+  ASSERT_EQ(doc.weight_series(), 1u);  // The current clip; nothing fades.
+  EXPECT_EQ(doc.weight_plots()[0].name, "Walk");
   ASSERT_EQ(doc.weight_history(0).size(), 3u);
-  ASSERT_EQ(doc.weight_history(1).size(), 3u);
-  for (std::size_t i = 0; i < 3; ++i) {
-    EXPECT_FLOAT_EQ(doc.weight_history(0)[i], 1.0f);
-    EXPECT_FLOAT_EQ(doc.weight_history(1)[i], 0.0f);
-  }
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_FLOAT_EQ(doc.weight_history(0)[i], 1.0f);
 }
 
 TEST(DocumentTest, WeightHistoryFollowsACrossfadeNewestLast) {
@@ -733,14 +750,73 @@ TEST(DocumentTest, WeightHistoryKeepsOnlyTheNewestEntries) {
   EXPECT_NEAR(doc.weight_history(0).back(), 0.751f, kTol);
 }
 
-TEST(DocumentTest, SwitchingModesRestartsTheWeightHistory) {
-  Document doc(make_doc_model(), "test://doc");
+TEST(DocumentTest, StartingABlendCarriesThePlayingClipsLineOn) {
+  Document doc(make_doc_model(), "test://doc");  // Walk plays.
   for (int i = 0; i < 5; ++i) doc.update(0.1f);
   ASSERT_TRUE(doc.start_blend({kIdle, kWalk, kRun}, {0.0f, 1.0f, 2.0f}));
-  EXPECT_EQ(doc.weight_series(), 0u);
+  doc.blend().parameter.rate = 0.0f;  // At the parameter's value: 0, all Idle.
   doc.update(0.1f);
-  ASSERT_EQ(doc.weight_series(), 3u);
-  EXPECT_EQ(doc.weight_history(0).size(), 1u);
+  const std::vector<Document::WeightSeries>& series = doc.weight_plots();
+  ASSERT_EQ(series.size(), 3u);
+  EXPECT_EQ(series[0].name, "Walk");  // Its line goes on: 5 updates at 1, then 0 in the blend.
+  expect_weights({series[0].values.begin(), series[0].values.end()}, {1, 1, 1, 1, 1, 0});
+  EXPECT_EQ(series[1].name, "Idle");  // New lines start at 0 where the others start.
+  expect_weights({series[1].values.begin(), series[1].values.end()}, {0, 0, 0, 0, 0, 1});
+  EXPECT_EQ(series[2].name, "Run");
+  expect_weights({series[2].values.begin(), series[2].values.end()}, {0, 0, 0, 0, 0, 0});
+}
+
+// The bug: once a blend stopped, its weight plots vanished (the history was thrown away when
+// the number of series changed). Its lines now stay, decaying to what plays, until their whole
+// window is 0.
+TEST(DocumentTest, WhenABlendStopsItsLinesDecayToWhatPlaysAndStay) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kIdle, kWalk, kRun}, {0.0f, 1.0f, 2.0f}));
+  doc.blend().parameter.rate = 0.0f;
+  doc.blend().parameter.target = 1.5f;  // Half Walk, half Run.
+  for (int i = 0; i < 4; ++i) doc.update(0.1f);
+  ASSERT_TRUE(doc.play_clip(kRun));  // The blend stops; Run plays on alone.
+  for (int i = 0; i < 3; ++i) doc.update(0.1f);
+  const std::vector<Document::WeightSeries>& series = doc.weight_plots();
+  ASSERT_EQ(series.size(), 3u);
+  EXPECT_EQ(series[0].name, "Idle");
+  expect_weights({series[0].values.begin(), series[0].values.end()}, {0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(series[1].name, "Walk");
+  expect_weights({series[1].values.begin(), series[1].values.end()},
+                 {0.5f, 0.5f, 0.5f, 0.5f, 0, 0, 0});
+  EXPECT_EQ(series[2].name, "Run");
+  expect_weights({series[2].values.begin(), series[2].values.end()},
+                 {0.5f, 0.5f, 0.5f, 0.5f, 1, 1, 1});
+  // A line with nothing left to show goes once its whole window is 0; Walk's half weight
+  // scrolls out after kHistory updates.
+  for (std::size_t i = 0; i < Document::kHistory - 4; ++i) doc.update(0.01f);
+  ASSERT_EQ(doc.weight_series(), 2u);  // Idle went; Walk still shows its 0.5.
+  EXPECT_EQ(doc.weight_plots()[0].name, "Walk");
+  doc.update(0.01f);
+  ASSERT_EQ(doc.weight_series(), 1u);
+  EXPECT_EQ(doc.weight_plots()[0].name, "Run");
+  EXPECT_EQ(doc.weight_history(0).size(), Document::kHistory);
+}
+
+TEST(DocumentTest, ACrossfadeFromABlendKeepsTheLinesOfItsClips) {
+  Document doc(make_doc_model(), "test://doc");
+  ASSERT_TRUE(doc.start_blend({kWalk, kRun}, {0.0f, 1.0f}));
+  doc.blend().parameter.rate = 0.0f;
+  doc.blend().parameter.target = 0.0f;  // All Walk.
+  doc.update(0.1f);
+  CrossfadeOptions options;
+  options.seconds = 0.2f;
+  ASSERT_TRUE(doc.crossfade_to(kRun, options));  // From the blend's pose, held.
+  doc.update(0.1f);
+  doc.update(0.1f);
+  const std::vector<Document::WeightSeries>& series = doc.weight_plots();
+  ASSERT_EQ(series.size(), 3u);
+  EXPECT_EQ(series[0].name, "Walk");
+  expect_weights({series[0].values.begin(), series[0].values.end()}, {1, 0, 0});
+  EXPECT_EQ(series[1].name, "Run");
+  expect_weights({series[1].values.begin(), series[1].values.end()}, {0, 0.5f, 1});
+  EXPECT_EQ(series[2].name, "frozen pose");
+  expect_weights({series[2].values.begin(), series[2].values.end()}, {0, 0.5f, 0});
 }
 
 TEST(DocumentTest, InfluencedVerticesCountsEachVertexOncePerJoint) {

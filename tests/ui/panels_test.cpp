@@ -736,3 +736,38 @@ TEST(StatusBar, DrawsOneLine) {
 
 }  // namespace
 }  // namespace anim::ui
+
+namespace anim::ui {
+namespace {
+
+// Once a 1D blend stops (a clip is played), its weight plots used to vanish at once. They stay,
+// each line decaying to what plays now: walk to 0, run to 1.
+TEST(BlendPanel, WeightPlotsStayWhenABlendStops) {
+  testing::ImGuiHarness h(ImVec2(420.0f, 900.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  ASSERT_TRUE(doc.start_blend({0, 1}, {0.0f, 1.0f}));
+  doc.blend().parameter.rate = 0.0f;
+  doc.blend().parameter.target = 0.5f;
+  for (int i = 0; i < 5; ++i) {
+    doc.update(1.0f / 60.0f);
+    h.frame();
+  }
+  EXPECT_NE(panel.rects.find("weight:clip 0"), nullptr);
+  EXPECT_NE(panel.rects.find("weight:clip 1"), nullptr);
+  ASSERT_TRUE(doc.play_clip(1));  // The blend stops: run plays alone.
+  for (int i = 0; i < 5; ++i) {
+    doc.update(1.0f / 60.0f);
+    h.frame();
+  }
+  ASSERT_NE(panel.rects.find("weight:clip 0"), nullptr) << "walk's plot vanished";
+  ASSERT_NE(panel.rects.find("weight:clip 1"), nullptr) << "run's plot vanished";
+  EXPECT_EQ(doc.weight_history(0).back(), 0.0f);            // walk decayed to what plays
+  EXPECT_NEAR(doc.weight_history(0).front(), 0.5f, 1e-5f);  // and still shows the blend.
+  EXPECT_EQ(doc.weight_history(1).back(), 1.0f);
+}
+
+}  // namespace
+}  // namespace anim::ui

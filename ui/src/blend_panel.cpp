@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
+#include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -74,6 +76,26 @@ void weight_plot(const char* id, const std::deque<float>& values, const char* na
                    0.0f, 1.0f,
                    ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFrameHeight() * 1.6f));
   ImGui::PopStyleColor();
+}
+
+// Every weight series the Document keeps, in its order, each recorded as "weight:KEY". While a
+// 1D blend runs, a clip of the blend has the colour of its dot on the axis.
+void weight_plots(const Document& doc, ItemRects& rects) {
+  const std::vector<Document::WeightSeries>& series = doc.weight_plots();
+  const std::vector<int>& blended = doc.blend().space.clips;
+  const bool blending = doc.mode() == PlaybackMode::kBlend1D;
+  std::size_t next_color = blending ? blended.size() : 0;
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    std::size_t color = next_color;
+    for (std::size_t b = 0; blending && b < blended.size(); ++b) {
+      if (series[i].key == "clip " + std::to_string(blended[b])) color = b;
+    }
+    if (color == next_color) ++next_color;
+    ImGui::PushID(series[i].key.c_str());
+    weight_plot("##weight", series[i].values, series[i].name.c_str(), series_color(color));
+    rects.record("weight:" + series[i].key);
+    ImGui::PopID();
+  }
 }
 
 bool increasing(const std::vector<float>& positions) {
@@ -237,17 +259,9 @@ void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
                       clip_name(doc, crossfade_target), static_cast<double>(crossfade_seconds));
   }
 
-  // Weights of the incoming and outgoing clip while (and shortly after) a fade.
-  if (doc.mode() == PlaybackMode::kClip && doc.weight_series() >= 2) {
-    const std::deque<float>& out = doc.weight_history(1);
-    const bool recent =
-        player.fading() || std::any_of(out.begin(), out.end(), [](float w) { return w > 0.0f; });
-    if (recent) {
-      weight_plot("##in", doc.weight_history(0), clip_name(doc, current), series_color(0));
-      weight_plot("##out", out, fade_source_.empty() ? "outgoing" : fade_source_.c_str(),
-                  series_color(1));
-    }
-  }
+  // The weights of the last seconds: a fade, or a blend or state machine stopped for this clip,
+  // each line decaying to what plays now (the Document drops a line with nothing left to show).
+  if (doc.mode() == PlaybackMode::kClip && doc.weight_series() >= 2) weight_plots(doc, rects);
   ImGui::PopID();
 }
 
@@ -347,14 +361,7 @@ void BlendPanel::blend_section(const Document& doc, Commands& cmds) {
   }
 
   draw_axis(doc);
-  const std::vector<float> weights = doc.blend_weights();
-  for (std::size_t i = 0; i < doc.blend().space.clips.size(); ++i) {
-    if (i >= doc.weight_series()) break;
-    ImGui::PushID(static_cast<int>(i));
-    weight_plot("##weight", doc.weight_history(i), clip_name(doc, doc.blend().space.clips[i]),
-                series_color(i));
-    ImGui::PopID();
-  }
+  weight_plots(doc, rects);
   ImGui::PopID();
 }
 

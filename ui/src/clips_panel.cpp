@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "anim/clip_sample_rate.h"
 #include "anim/ui/panel_widgets.h"
 
 namespace anim::ui {
@@ -19,7 +20,7 @@ namespace {
 // only when some clip comes from another file), then the rest, which scrolls into view.
 enum Column { kName, kDuration, kBound, kFile, kKeys, kFrames, kChannels, kColumnCount };
 
-long frames_of(const Clip& clip) { return std::lround(clip.duration * Document::kFrameRate); }
+long frames_of(const Clip& clip) { return std::lround(clip.duration * frame_rate_of(clip)); }
 
 std::string file_name(const std::string& path) {
   return std::filesystem::path(path).filename().string();

@@ -8,6 +8,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/blending.h"
+#include "anim/clip_sample_rate.h"
 #include "anim/find_by_name.h"
 
 namespace anim::ui {
@@ -100,9 +101,17 @@ void Document::seek(float seconds) {
   evaluate();
 }
 
+float Document::frame_rate() const {
+  int clip = player_.clip();
+  if (mode_ == PlaybackMode::kBlend1D && !blend_.space.clips.empty()) {
+    clip = blend_.space.clips.front();
+  }
+  return clip >= 0 ? frame_rate_of(model_->clips[clip]) : kDefaultSampleRate;
+}
+
 void Document::step_frames(int frames) {
   playing_ = false;
-  const float frame = 1.0f / kFrameRate;
+  const float frame = 1.0f / frame_rate();
   const float snapped = std::round(time() / frame) * frame;
   seek(snapped + static_cast<float>(frames) * frame);
 }
@@ -120,8 +129,7 @@ bool Document::start_blend(const std::vector<int>& clips, const std::vector<floa
   blend_.parameter.value = std::clamp(blend_.parameter.value, positions.front(), positions.back());
   blend_.parameter.target =
       std::clamp(blend_.parameter.target, positions.front(), positions.back());
-  mode_ = PlaybackMode::kBlend1D;
-  history_.clear();
+  mode_ = PlaybackMode::kBlend1D;  // The weight plots go on: the clip playing keeps its line.
   evaluate();
   return true;
 }
@@ -337,15 +345,18 @@ void Document::apply_setup(MachineStart how) {
 }
 
 void Document::keep_state_history(const StateMachineDef& before, const StateMachineDef& after) {
-  const std::size_t length = history_.empty() ? 0 : history_.front().size();
-  std::vector<std::deque<float>> kept(after.states.size());
+  std::size_t length = 0;
+  for (const WeightSeries& s : history_) length = std::max(length, s.values.size());
+  std::vector<WeightSeries> kept(after.states.size());
   for (std::size_t i = 0; i < kept.size(); ++i) {
+    kept[i].key = "state " + after.states[i].name;
+    kept[i].name = after.states[i].name;
     const int old = find_by_name(before.states, after.states[i].name);
-    if (old >= 0 && static_cast<std::size_t>(old) < history_.size()) {
-      kept[i] = std::move(history_[old]);
-    } else {
-      kept[i].assign(length, 0.0f);
+    const std::string old_key = old >= 0 ? "state " + before.states[old].name : std::string();
+    for (WeightSeries& s : history_) {
+      if (old >= 0 && s.key == old_key) kept[i].values = std::move(s.values);
     }
+    if (kept[i].values.empty()) kept[i].values.assign(length, 0.0f);
   }
   history_ = std::move(kept);
 }
@@ -545,26 +556,84 @@ glm::quat Document::rotation_override(int joint) const {
   return has_rotation_override(joint) ? overrides_[joint] : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
 }
 
-void Document::record_weights() {
-  std::vector<float> now;
+std::vector<Document::WeightNow> Document::weights_now() const {
+  std::vector<WeightNow> now;
+  auto add = [&now](std::string key, const std::string& name, float weight) {
+    for (WeightNow& n : now) {
+      if (n.key == key) {
+        n.weight += weight;  // A clip placed twice in a blend: one line.
+        return;
+      }
+    }
+    now.push_back({std::move(key), name, weight});
+  };
+  const auto clip_key = [](int clip) { return "clip " + std::to_string(clip); };
   if (mode_ == PlaybackMode::kBlend1D) {
-    now = blend_weights();
+    const std::vector<float> w = blend_weights();
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      const int clip = blend_.space.clips[i];
+      add(clip_key(clip), model_->clips[clip].name, w[i]);
+    }
   } else if (mode_ == PlaybackMode::kStateMachine) {
-    now.assign(def_->states.size(), 0.0f);
-    for (const auto& a : state_machine_->active_states()) now[a.state] += a.weight;
-  } else {
-    now = {player_.current_weight(), player_.fading() ? 1.0f - player_.current_weight() : 0.0f};
+    std::vector<float> w(def_->states.size(), 0.0f);
+    for (const auto& a : state_machine_->active_states()) w[a.state] += a.weight;
+    for (std::size_t s = 0; s < w.size(); ++s) {
+      add("state " + def_->states[s].name, def_->states[s].name, w[s]);
+    }
+  } else if (player_.clip() >= 0) {
+    const int clip = player_.clip();
+    add(clip_key(clip), model_->clips[clip].name, player_.current_weight());
+    if (player_.fading()) {
+      const int from = player_.fading_from();
+      // A clip fading into itself gets a line of its own for the outgoing copy.
+      if (from < 0) {
+        add("frozen pose", "frozen pose", 1.0f - player_.current_weight());
+      } else {
+        add(from == clip ? "fading " + clip_key(from) : clip_key(from), model_->clips[from].name,
+            1.0f - player_.current_weight());
+      }
+    }
   }
-  if (history_.size() != now.size()) history_.assign(now.size(), {});
-  for (std::size_t i = 0; i < now.size(); ++i) {
-    history_[i].push_back(now[i]);
-    if (history_[i].size() > kHistory) history_[i].pop_front();
+  return now;
+}
+
+void Document::record_weights() {
+  const std::vector<WeightNow> now = weights_now();
+  std::size_t length = 0;
+  for (const WeightSeries& s : history_) length = std::max(length, s.values.size());
+  std::vector<char> recorded(history_.size(), 0);
+  for (const WeightNow& n : now) {
+    auto found = std::find_if(history_.begin(), history_.end(),
+                              [&](const WeightSeries& s) { return s.key == n.key; });
+    if (found == history_.end()) {
+      // New: zeros back to where the others start, so every line spans the same time.
+      history_.push_back({n.key, n.name, std::deque<float>(length, 0.0f)});
+      recorded.push_back(0);
+      found = history_.end() - 1;
+    }
+    found->values.push_back(n.weight);
+    recorded[static_cast<std::size_t>(found - history_.begin())] = 1;
   }
+  for (std::size_t i = 0; i < history_.size(); ++i) {
+    if (!recorded[i]) history_[i].values.push_back(0.0f);  // No longer shown: decays to 0.
+    if (history_[i].values.size() > kHistory) history_[i].values.pop_front();
+  }
+  // What is not shown and has nothing left to plot goes.
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < history_.size(); ++i) {
+    const std::deque<float>& v = history_[i].values;
+    const bool flat_zero = std::all_of(v.begin(), v.end(), [](float w) { return w == 0.0f; });
+    if (recorded[i] || !flat_zero || v.size() < kHistory) {
+      if (kept != i) history_[kept] = std::move(history_[i]);
+      ++kept;
+    }
+  }
+  history_.resize(kept);
 }
 
 const std::deque<float>& Document::weight_history(std::size_t series) const {
   static const std::deque<float> kNone;
-  return series < history_.size() ? history_[series] : kNone;
+  return series < history_.size() ? history_[series].values : kNone;
 }
 
 }  // namespace anim::ui

@@ -7,12 +7,22 @@
 
 #include <imgui.h>
 
+#include "anim/clip_sample_rate.h"
 #include "anim/ui/panel_widgets.h"
 
 namespace anim::ui {
 namespace {
 
-constexpr float kFps = Document::kFrameRate;
+// Frames per second of what the strip shows: the clip's own key rate (30 when unknown).
+float shown_fps(const Document& doc, const TimelineClip& shown) {
+  return shown.clip >= 0 ? frame_rate_of(doc.model().clips[shown.clip]) : kDefaultSampleRate;
+}
+
+// Frame `f` lies on a whole second (the frame nearest to it, for a rate like 29.97).
+bool on_second(long f, float fps) {
+  const long second = std::lround(static_cast<float>(f) / fps);
+  return f == std::lround(static_cast<float>(second) * fps);
+}
 
 enum class Icon { kToStart, kStepBack, kPlay, kPause, kStepForward, kToEnd };
 
@@ -81,8 +91,9 @@ float last_frame_time(const Document& doc) {
   const float d = doc.duration();
   const bool wraps = doc.loop() || doc.mode() == PlaybackMode::kBlend1D;
   if (!wraps) return d;
-  const float frames = std::ceil(d * kFps - 1e-3f);
-  return std::max(0.0f, (frames - 1.0f) / kFps);
+  const float fps = doc.frame_rate();
+  const float frames = std::ceil(d * fps - 1e-3f);
+  return std::max(0.0f, (frames - 1.0f) / fps);
 }
 
 // Ruler step in frames: the smallest "nice" step at least `min_px` pixels wide.
@@ -217,8 +228,10 @@ void TimelinePanel::controls(const Document& doc, Commands& cmds) {
   if (shown_.clip >= 0 && shown_.has_playhead) {
     const float t = shown_.time;
     const float d = shown_.duration;
-    std::snprintf(now, sizeof(now), "%s  %.3f / %.3f s  \u00b7  frame %ld / %ld", name.c_str(), t,
-                  d, std::lround(t * kFps), std::lround(d * kFps));
+    const float fps = shown_fps(doc, shown_);
+    std::snprintf(now, sizeof(now), "%s  %.3f / %.3f s  \u00b7  frame %ld / %ld @ %g fps",
+                  name.c_str(), t, d, std::lround(t * fps), std::lround(d * fps),
+                  static_cast<double>(fps));
     if (!fits_on_line(ImGui::CalcTextSize(now).x + spacing + zoom_group)) {
       std::snprintf(now, sizeof(now), "%s  %.3f / %.3f s", name.c_str(), t, d);
     }
@@ -276,7 +289,8 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
   const bool can_seek =
       shows_clip && shown_.has_playhead && doc.mode() != PlaybackMode::kStateMachine;
   const float duration = shown_.duration;
-  const float length = std::max(duration, 1.0f / kFps);  // Strip length at zoom 1.
+  const float fps = shown_fps(doc, shown_);
+  const float length = std::max(duration, 1.0f / fps);  // Strip length at zoom 1.
   const bool zoomed = zoom > 1.0001f;
 
   // Geometry: a gutter for the lane labels, the strip, and a scrollbar when zoomed.
@@ -365,18 +379,18 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
   }
 
   // Ruler: frame ticks, taller second ticks, labels spaced by what fits.
-  const float px_per_frame = width / (span * kFps);
+  const float px_per_frame = width / (span * fps);
   const int minor = tick_step(px_per_frame, 6.0f);
   const int labelled = tick_step(px_per_frame, ImGui::CalcTextSize("00000").x + 10.0f);
-  const long first = static_cast<long>(std::floor(view_start * kFps / minor)) * minor;
-  const long last = std::min(static_cast<long>(std::ceil(view_end * kFps)),
-                             static_cast<long>(std::ceil(duration * kFps - 1e-3f)));
+  const long first = static_cast<long>(std::floor(view_start * fps / minor)) * minor;
+  const long last = std::min(static_cast<long>(std::ceil(view_end * fps)),
+                             static_cast<long>(std::ceil(duration * fps - 1e-3f)));
   const ImU32 tick_color = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
   const ImU32 label_color = ImGui::GetColorU32(ImGuiCol_Text, 0.8f);
   const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_Text, 0.07f);
   for (long f = std::max(0L, first); f <= last; f += minor) {
-    const float x = std::round(to_x(static_cast<float>(f) / kFps));
-    const bool second = f % static_cast<long>(kFps) == 0;
+    const float x = std::round(to_x(static_cast<float>(f) / fps));
+    const bool second = on_second(f, fps);
     const bool label = f % labelled == 0;
     const float tick = ruler_height * (label ? 0.5f : second ? 0.4f : 0.22f);
     draw->AddLine(ImVec2(x, lanes_top - tick), ImVec2(x, lanes_top), tick_color);
@@ -384,7 +398,7 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
     if (label) {
       char text[32];
       if (second) {
-        std::snprintf(text, sizeof(text), "%lds", f / static_cast<long>(kFps));
+        std::snprintf(text, sizeof(text), "%lds", std::lround(static_cast<float>(f) / fps));
       } else {
         std::snprintf(text, sizeof(text), "%ld", f);
       }
@@ -435,7 +449,7 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
     const float x = io.MousePos.x;
     draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), ImGui::GetColorU32(ImGuiCol_Text, 0.25f));
     const float at = std::clamp(to_time(x), 0.0f, duration);
-    ImGui::SetTooltip("%.3f s \u00b7 frame %ld", at, std::lround(at * kFps));
+    ImGui::SetTooltip("%.3f s \u00b7 frame %ld", at, std::lround(at * fps));
   }
 
   // Playhead: a line, a head on the ruler and the time beside it.
@@ -448,7 +462,7 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
                            ImVec2(x, lanes_top), ImVec2(x - w, lanes_top - w)};
     draw->AddConvexPolyFilled(head, 5, color);
     char label[64];
-    std::snprintf(label, sizeof(label), "%.3f s / frame %ld", t, std::lround(t * kFps));
+    std::snprintf(label, sizeof(label), "%.3f s / frame %ld", t, std::lround(t * fps));
     const ImVec2 size = ImGui::CalcTextSize(label);
     const ImVec2 pad(4.0f, 1.0f);
     float lx = x + 6.0f;

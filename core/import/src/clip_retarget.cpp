@@ -91,7 +91,9 @@ Clip copy_channels(const Clip& clip, std::size_t model_joints,
                [&](float t, const glm::quat& v) { builder.add_rotation(m, t, v); });
     copy_track(clip.scales, s, [&](float t, const glm::vec3& v) { builder.add_scale(m, t, v); });
   }
-  return builder.build();
+  Clip out = builder.build();
+  out.sample_rate = clip.sample_rate;  // Retargeting keeps the key times.
+  return out;
 }
 
 int depth(const Skeleton& skeleton, int joint) {
@@ -161,7 +163,9 @@ Clip retarget(const Clip& clip, const Skeleton& source, const Skeleton& model,
       model_m[m] = parent_m * to_matrix(local);
     }
   }
-  return builder.build();
+  Clip out = builder.build();
+  out.sample_rate = clip.sample_rate;  // Retargeting keeps the key times.
+  return out;
 }
 
 }  // namespace

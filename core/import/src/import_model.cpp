@@ -113,6 +113,7 @@ Result<Model> convert(const aiScene& scene, const std::string& path) {
   }
   build_mesh(scene, node_joints, model);
   build_clips(scene, node_joints, model);
+  model.up_axis = scene_up_axis(scene);
   if (Status s = check_finite(model); !s.ok()) {
     return file_error(Error::Code::kInvalidData, path, s.error().message);
   }

@@ -40,4 +40,8 @@ void build_mesh(const aiScene& scene, const NodeJoints& node_joints, Model& mode
 // node it names (the first such node, as assimp's FindNode resolves it).
 void build_clips(const aiScene& scene, const NodeJoints& node_joints, Model& model);
 
+// The up axis the scene's metadata names (UpAxis, UpAxisSign: FBX), +Y for a Collada scene
+// (assimp has turned it Y-up), unknown otherwise.
+FileUpAxis scene_up_axis(const aiScene& scene);
+
 }  // namespace anim::import

@@ -28,6 +28,9 @@ struct KeyTracks {
 struct Clip {
   std::string name;
   float duration = 0.0f;  // Seconds; 0 for a single pose.
+  // Keys per second of the source (a 120 Hz BVH take: 120), for frame numbers and frame steps;
+  // 0 when unknown (see estimate_sample_rate in clip_sample_rate.h). Sampling ignores it.
+  float sample_rate = 0.0f;
   KeyTracks<glm::vec3> translations;
   KeyTracks<glm::quat> rotations;
   KeyTracks<glm::vec3> scales;

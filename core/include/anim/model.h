@@ -53,6 +53,17 @@ struct ClipSource {
   bool retargeted = false;                  // False: same rig, channels play as authored.
 };
 
+// Which axis of the model space points up, as the file says: assimp's UpAxis and UpAxisSign
+// scene metadata (FBX's global settings). Collada's <up_axis> needs none: assimp turns such a
+// scene Y-up as it reads it, and the importer reports +Y for it.
+struct FileUpAxis {
+  int8_t axis = -1;  // 0 X, 1 Y, 2 Z; -1: the file does not say.
+  int8_t sign = 1;   // +1 or -1.
+
+  bool known() const { return axis >= 0; }
+  bool operator==(const FileUpAxis& o) const { return axis == o.axis && sign == o.sign; }
+};
+
 struct Model {
   std::string source_path;
   Skeleton skeleton;  // Empty for a static model (vertices then lie in model space).
@@ -62,6 +73,7 @@ struct Model {
   std::vector<ClipSource> clip_sources;  // One per clip from another file, in clip order.
   int max_influences = 0;                // Most influences any vertex had in the source.
   std::size_t truncated_vertices = 0;    // Vertices that had more than kMaxInfluences.
+  FileUpAxis up_axis;                    // Unknown for files that do not say.
 
   // Index of the clip called `name`, or -1.
   int find_clip(const std::string& name) const;

@@ -24,6 +24,7 @@ struct Package {
   // vertices had more than kMaxInfluences.
   int max_influences = 0;
   uint64_t truncated_vertices = 0;
+  FileUpAxis up_axis;  // The model file's up axis (INFO since 1.5); unknown otherwise.
   bool has_state_machine = false;
   StateMachineDef state_machine;  // Its clip indices refer to `clips`.
 

@@ -23,7 +23,9 @@ namespace anim::package {
 
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
-constexpr uint16_t kMinorVersion = 4;  // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR.
+// 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR; 1.5 a KEYS clip's sample rate and the
+// INFO up axis, each after what older readers read (they stop before it).
+constexpr uint16_t kMinorVersion = 5;
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -53,9 +55,11 @@ constexpr uint32_t kMesh = fourcc('M', 'E', 'S', 'H');      // At most one.
 constexpr uint32_t kClip = fourcc('C', 'L', 'I', 'P');      // One per clip, in clip order.
 constexpr uint32_t kMachine = fourcc('S', 'M', 'D', 'F');  // At most one: the setup's runtime part.
 // Since 1.1. Clips as float keys, one per clip, in clip order: what the isolated importer sends
-// back (exact, for the tool); `pack` writes compressed CLIP sections instead.
+// back (exact, for the tool); `pack` writes compressed CLIP sections instead. Since 1.5 a KEYS
+// section ends with the clip's sample rate (f32, keys per second, 0 unknown).
 constexpr uint32_t kKeyClip = fourcc('K', 'E', 'Y', 'S');
-// Since 1.1, at most one: how the importer found the mesh (most influences, truncated vertices).
+// Since 1.1, at most one: how the importer found the mesh (most influences, truncated vertices);
+// since 1.5 followed by the file's up axis (i32 axis, -1 unknown, 0-2 X-Z; i32 sign, +1 or -1).
 constexpr uint32_t kImportInfo = fourcc('I', 'N', 'F', 'O');
 // Since 1.2, at most one, after the state machine: its clip events (StateMachineDef::events),
 // a count and per event its name, clip index, time and payload.

@@ -56,8 +56,11 @@ class Document {
   float speed() const { return speed_; }
   // Scrubs the current clip to `seconds` (wrapped or clamped), keeping the playing state.
   void seek(float seconds);
-  // Steps by whole frames of the clip's sampling rate (kFrameRate), pausing playback.
+  // Steps by whole frames of the current clip's key rate (frame_rate()), pausing playback.
   void step_frames(int frames);
+  // Frames per second of the current clip (a 1D blend: its first clip): the clip's sample rate,
+  // or kDefaultSampleRate (30) when unknown.
+  float frame_rate() const;
   int current_clip() const { return player_.clip(); }
   float time() const;      // Seconds into the current clip (or normalized time * duration).
   float duration() const;  // Of the current clip; 0 without one.
@@ -171,8 +174,17 @@ class Document {
   const PosedModel& posed() const { return posed_; }
   // Why the pose shown is not what plays (a job refused its input); empty when it is.
   const std::string& pose_problem() const { return pose_problem_; }
-  // Recent weights of the shown clips/states for plots: newest last, at most kHistory.
+  // Recent weights of the shown clips/states for plots: newest last, at most kHistory, one
+  // entry per update. A series follows what it weighs across mode changes (a clip that plays
+  // on after a blend stops keeps its line); a clip or state no longer shown records 0 and is
+  // dropped once its whole window is 0. In the state machine, one series per state, in order.
   static constexpr std::size_t kHistory = 240;
+  struct WeightSeries {
+    std::string key;   // What it weighs: "clip 2", "fading clip 2", "frozen pose", "state Walk".
+    std::string name;  // For the plot: the clip's or state's name, or "frozen pose".
+    std::deque<float> values;
+  };
+  const std::vector<WeightSeries>& weight_plots() const { return history_; }
   // Empty for a series that does not exist.
   const std::deque<float>& weight_history(std::size_t series) const;
   std::size_t weight_series() const { return history_.size(); }
@@ -197,11 +209,16 @@ class Document {
   // Number of vertices each joint influences (computed once).
   const std::vector<uint32_t>& influenced_vertices() const { return influenced_; }
 
-  static constexpr float kFrameRate = 30.0f;
-
  private:
   Status attach(Setup setup, std::string setup_path, bool saved);
   void evaluate();
+  // What each weight series would record now.
+  struct WeightNow {
+    std::string key;
+    std::string name;
+    float weight = 0.0f;
+  };
+  std::vector<WeightNow> weights_now() const;
   void record_weights();
   void evaluate_overlays();
   // Validates and compiles the current setup; when it compiles, its machine replaces the
@@ -237,7 +254,7 @@ class Document {
   PosedModel posed_;
   PoseOverlays overlays_;
   std::string pose_problem_;
-  std::vector<std::deque<float>> history_;
+  std::vector<WeightSeries> history_;
   std::deque<RecentEvent> recent_events_;
   std::vector<uint32_t> influenced_;
   std::size_t own_clips_ = 0;

@@ -41,6 +41,10 @@ class TimelinePanel {
   ItemRects rects;
   TimelineEventLane events;
 
+  // The Timeline's keys (Space, Left/Right, Home/End) without drawing it: for a panel shown in
+  // its place (the Curves tab).
+  void keys(const Document& doc, Commands& cmds) { keyboard(doc, cmds, false); }
+
   // The clip the last frame showed, and its playhead.
   const TimelineClip& shown() const { return shown_; }
 

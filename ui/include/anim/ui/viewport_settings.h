@@ -1,6 +1,7 @@
 #pragma once
 // What the viewport shows; edited by the UI, read by the renderer.
 #include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
 
 #include "anim/ui/color_ramp.h"
 
@@ -33,15 +34,58 @@ inline const char* shading_name(Shading s) {
 // Which model axis points up. The viewer's world is Y-up (the grid lies in XZ); a Z-up file
 // (Source SMD, 3DS, many CAD exports) is turned to stand on the grid. Only the view changes:
 // poses, the inspector and the command line stay in the file's model space.
-enum class UpAxis { kY = 0, kZ = 1 };
+enum class UpAxis { kY = 0, kZ = 1, kX = 2, kNegY = 3, kNegZ = 4, kNegX = 5 };
 
-// Model space to the viewer's world: identity for Y-up; for Z-up a quarter turn about X
-// taking +Z to +Y (and +Y to -Z).
+inline const char* up_axis_name(UpAxis up) {
+  switch (up) {
+    case UpAxis::kY:
+      return "+Y";
+    case UpAxis::kZ:
+      return "+Z";
+    case UpAxis::kX:
+      return "+X";
+    case UpAxis::kNegY:
+      return "-Y";
+    case UpAxis::kNegZ:
+      return "-Z";
+    case UpAxis::kNegX:
+      return "-X";
+  }
+  return "?";
+}
+
+// Model space to the viewer's world: a rotation taking the up axis to +Y (identity for +Y; for
+// +Z a quarter turn about X taking +Z to +Y and +Y to -Z; for -Y a half turn about X).
 inline glm::mat4 display_transform(UpAxis up) {
-  if (up == UpAxis::kY) return glm::mat4(1.0f);
+  glm::vec3 x(1, 0, 0), y(0, 1, 0), z(0, 0, 1);  // Where the model's axes go.
+  switch (up) {
+    case UpAxis::kY:
+      break;
+    case UpAxis::kZ:
+      y = {0, 0, -1};
+      z = {0, 1, 0};
+      break;
+    case UpAxis::kX:
+      x = {0, 1, 0};
+      y = {-1, 0, 0};
+      break;
+    case UpAxis::kNegY:
+      y = {0, -1, 0};
+      z = {0, 0, -1};
+      break;
+    case UpAxis::kNegZ:
+      y = {0, 0, 1};
+      z = {0, -1, 0};
+      break;
+    case UpAxis::kNegX:
+      x = {0, -1, 0};
+      y = {1, 0, 0};
+      break;
+  }
   glm::mat4 m(1.0f);
-  m[1] = glm::vec4(0.0f, 0.0f, -1.0f, 0.0f);  // Where +Y goes.
-  m[2] = glm::vec4(0.0f, 1.0f, 0.0f, 0.0f);   // Where +Z goes.
+  m[0] = glm::vec4(x, 0.0f);
+  m[1] = glm::vec4(y, 0.0f);
+  m[2] = glm::vec4(z, 0.0f);
   return m;
 }
 
