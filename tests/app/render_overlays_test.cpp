@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -244,6 +245,14 @@ TEST(RenderTrail, RootAndJointPathsLieBehindTheWalkerAndFade) {
     return c.r + c.g + c.b;
   };
   EXPECT_LT(brightness(left), brightness(right));
+  // --follow centres the view on the hips: the path's newest end in the middle column.
+  const Picture followed = render("\"" + bvh +
+                                  "\" --clip Motion --time 0.8 --trail 0.5 --yaw 0 --pitch 0 "
+                                  "--no-grid --no-skeleton --follow");
+  const Found centred = find(followed, kViolet);
+  ASSERT_GT(centred.count, 20);
+  EXPECT_NEAR(centred.max_x - 1.5, followed.width / 2.0, 3.0);
+  EXPECT_GT(std::abs(newest - p.width / 2.0), 20.0) << "framed, the hips were not in the middle";
   std::filesystem::remove(bvh);
 }
 
