@@ -165,6 +165,18 @@ TEST(RenderGhosts, CrossfadeOfASetupsModelPlaysItsClip) {
   EXPECT_GT(find(p, kCyan).count, 30);
 }
 
+TEST(RenderGhosts, APackagesStateMachineShowsThemToo) {
+  const std::string pack = temp_path("wuson.animpack");
+  std::string log;
+  ASSERT_EQ(run("pack \"" + kLocomotion + "\" --out \"" + pack + "\" >/dev/null", &log), 0) << log;
+  const Picture p = render("\"" + pack + "\" --set speed=1@0.5 --ghosts --time 0.7");
+  EXPECT_GT(find(p, kMagenta).count, 30);
+  EXPECT_GT(find(p, kCyan).count, 30);
+  EXPECT_EQ(run("render \"" + pack + "\" --clip Wuson_Walk --onion 2 --out /tmp/never.png", &log), 2);
+  EXPECT_NE(log.find("--onion"), std::string::npos) << log;
+  std::filesystem::remove(pack);
+}
+
 // --- Onion skin ---
 
 TEST(RenderOnion, PastFramesBlueFutureFramesGreenAroundTheCharacter) {
