@@ -23,9 +23,9 @@ namespace {
 int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& import_options,
              bool import_options_given) {
   using anim::app::kExitError;
-  std::set<std::string> flags{"names"};
-  std::set<std::string> valued{"screenshot", "frames", "joint",   "clip", "view", "mask",
-                               "machine",    "select", "shading", "up",   "anim"};
+  std::set<std::string> flags{"names", "unlit"};
+  std::set<std::string> valued{"screenshot", "frames", "joint", "clip", "view", "mask", "machine",
+                               "select",     "shading", "up",   "anim", "ramp", "vertex"};
   flags.insert(std::begin(anim::app::kOverlayFlags), std::end(anim::app::kOverlayFlags));
   valued.insert(std::begin(anim::app::kOverlayValued), std::end(anim::app::kOverlayValued));
   auto args = anim::app::parse_args(argc, argv, 1, flags, valued);
@@ -35,10 +35,11 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
         << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
            "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
            "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
-           "                 [--shading MODE] [--names]\n"
-           "                 [--up y|z] [--ghosts] [--ghost-meshes] [--onion N] [--onion-step "
-           "FRAMES]\n"
-           "                 [--trail SECONDS] [--follow] [--screenshot FILE.png --frames N]\n"
+           "                 [--shading MODE] [--ramp blender|greyscale|viridis] [--unlit]\n"
+           "                 [--names] [--vertex N]\n"
+           "                 [--up y|z] [--ghosts] [--ghost-meshes] [--onion N] [--onion-step FRAMES]\n"
+           "                 [--onion-meshes] [--trail SECONDS] [--follow]\n"
+           "                 [--screenshot FILE.png --frames N]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
            "       animscope help   (command-line subcommands)\n";
     return kExitError;
@@ -74,6 +75,19 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   }
   options.shading = shading.value();
   options.show_joint_names = args.value().has("names");
+  auto ramp = anim::app::parse_ramp_option(args.value().get("ramp").value_or("blender"));
+  auto vertex = args.value().get_float("vertex", -1.0f);
+  if (!ramp.ok() || !vertex.ok()) {
+    anim::app::print_error(std::cerr, !ramp.ok() ? ramp.error() : vertex.error());
+    return kExitError;
+  }
+  if (args.value().has("vertex") && !(vertex.value() >= 0.0f && vertex.value() < 2e9f)) {
+    std::cerr << "animscope: --vertex needs a vertex index\n";
+    return kExitError;
+  }
+  options.ramp = ramp.value();
+  options.unlit = args.value().has("unlit");
+  options.select_vertex = static_cast<int>(vertex.value());
   auto up = anim::app::parse_up_axis(args.value().get("up").value_or("y"));
   if (!up.ok()) {
     anim::app::print_error(std::cerr, up.error());
