@@ -38,7 +38,7 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
            "                 [--shading MODE] [--ramp blender|greyscale|viridis] [--unlit]\n"
            "                 [--names] [--vertex N]\n"
            "                 [--up y|z|x|-y|-z|-x] [--ghosts] [--ghost-meshes] [--onion N]\n"
-           "                 [--onion-step FRAMES] [--trail SECONDS] [--follow]\n"
+           "                 [--onion-step FRAMES] [--onion-meshes] [--trail SECONDS] [--follow]\n"
            "                 [--screenshot FILE.png --frames N]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
            "       animscope help   (command-line subcommands)\n";

@@ -114,7 +114,7 @@ void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {
            "follow (R)");
   next_item(button_width("Frame"));
   if (ImGui::Button("Frame")) frame_model(doc);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the model in the view (F)");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the whole clip in the view (F): every pose it takes");
   if (doc.has_rotation_overrides()) {
     next_item(button_width("Reset pose"));
     if (ImGui::Button("Reset pose")) cmds.clear_rotation_overrides();
@@ -341,6 +341,7 @@ void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Select
   const glm::vec2 size(avail.x > 16.0f ? avail.x : 16.0f, avail.y > 16.0f ? avail.y : 16.0f);
   const float scale = ImGui::GetIO().DisplayFramebufferScale.x;
 
+  follow_pose(doc, selection);  // Before the camera is handed over.
   FrameInputs frame;
   frame.model = &doc.model();
   frame.model_id = doc.stamp().document;
@@ -350,9 +351,6 @@ void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Select
   frame.bounds = ground_;
   frame.display = ui::display_transform(settings.up_axis);
   frame.aspect = aspect_ = size.x / size.y;
-  follow_pose(doc, selection);
-  frame.camera = camera;
-  frame.bounds = ground_;
   frame.ghosts = &doc.overlays().ghosts();
   frame.onion = doc.overlays().onion();
   frame.joint_trail = settings.trail_seconds > 0.0f ? &trails_.joint : nullptr;

@@ -14,6 +14,7 @@
 #include "anim/sampling.h"
 #include "anim/state_machine.h"
 #include "anim/ui/document.h"
+#include "anim/ui/follow_camera.h"
 #include "anim/ui/joint_picking.h"
 #include "anim/ui/posed_model.h"
 #include "anim/ui/vertex_picking.h"
@@ -323,7 +324,8 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
            "[--ramp blender|greyscale|viridis] [--unlit] [--legend] [--names] [--vertex N] "
            "[--up y|z|x|-y|-z|-x] [--size WxH] [--ghosts] [--ghost-meshes] [--crossfade "
            "CLIP@SECONDS[,DURATION]] "
-           "[--onion N] [--onion-step FRAMES] [--trail SECONDS] --out FILE.png\n";
+           "[--onion N] [--onion-step FRAMES] [--onion-meshes] [--trail SECONDS] [--follow] "
+           "--out FILE.png\n";
     return kExitError;
   }
   const Args& args = parsed.value();
@@ -409,6 +411,10 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   frame.camera.pitch = pitch.value() * 3.14159265f / 180.0f;
   frame.aspect = static_cast<float>(size.value().width) / size.value().height;
   frame.camera.frame(frame.bounds, frame.aspect);
+  const int root = ui::trail_root_joint(model);
+  if (settings.follow_root && root >= 0) {  // Centred on the root, as the tool's follow camera.
+    ui::follow_root(glm::vec3(frame.display * posed.model_space[root][3]), frame.camera);
+  }
 
   GlWindow::Options window_options;
   window_options.hidden = true;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -164,6 +165,18 @@ TEST(RenderGhosts, CrossfadeOfASetupsModelPlaysItsClip) {
   EXPECT_GT(find(p, kCyan).count, 30);
 }
 
+TEST(RenderGhosts, APackagesStateMachineShowsThemToo) {
+  const std::string pack = temp_path("wuson.animpack");
+  std::string log;
+  ASSERT_EQ(run("pack \"" + kLocomotion + "\" --out \"" + pack + "\" >/dev/null", &log), 0) << log;
+  const Picture p = render("\"" + pack + "\" --set speed=1@0.5 --ghosts --time 0.7");
+  EXPECT_GT(find(p, kMagenta).count, 30);
+  EXPECT_GT(find(p, kCyan).count, 30);
+  EXPECT_EQ(run("render \"" + pack + "\" --clip Wuson_Walk --onion 2 --out /tmp/never.png", &log), 2);
+  EXPECT_NE(log.find("--onion"), std::string::npos) << log;
+  std::filesystem::remove(pack);
+}
+
 // --- Onion skin ---
 
 TEST(RenderOnion, PastFramesBlueFutureFramesGreenAroundTheCharacter) {
@@ -244,6 +257,14 @@ TEST(RenderTrail, RootAndJointPathsLieBehindTheWalkerAndFade) {
     return c.r + c.g + c.b;
   };
   EXPECT_LT(brightness(left), brightness(right));
+  // --follow centres the view on the hips: the path's newest end in the middle column.
+  const Picture followed = render("\"" + bvh +
+                                  "\" --clip Motion --time 0.8 --trail 0.5 --yaw 0 --pitch 0 "
+                                  "--no-grid --no-skeleton --follow");
+  const Found centred = find(followed, kViolet);
+  ASSERT_GT(centred.count, 20);
+  EXPECT_NEAR(centred.max_x - 1.5, followed.width / 2.0, 3.0);
+  EXPECT_GT(std::abs(newest - p.width / 2.0), 20.0) << "framed, the hips were not in the middle";
   std::filesystem::remove(bvh);
 }
 

@@ -299,6 +299,26 @@ TEST_F(PlayerTest, FreezeSourceHoldsOutgoingPose) {
   EXPECT_NEAR(X(player), 7.5f, kTol);
 }
 
+TEST_F(PlayerTest, FadePosesAreTheTwoClipsTheBlendMixes) {
+  Player player(skeleton_, clips_);
+  ASSERT_TRUE(player.play(kRamp));
+  player.update(0.5f);  // Ramp at x = 5.
+  ASSERT_TRUE(player.crossfade(kMinus, Fade(1.0f)));
+  player.update(0.25f);  // Ramp on to 0.75 s (x = 7.5); minus at -10; a quarter faded.
+  ASSERT_TRUE(player.fading());
+  EXPECT_TRUE(Vec3Near(player.fade_source_pose()[0].translation, {7.5f, 0, 0}, kTol));
+  EXPECT_TRUE(Vec3Near(player.fade_target_pose()[0].translation, {-10, 0, 0}, kTol));
+  EXPECT_TRUE(Vec3Near(player.pose()[0].translation, {0.75f * 7.5f - 0.25f * 10.0f, 0, 0}, kTol));
+  // A frozen source is the pose shown when the fade started.
+  CrossfadeOptions frozen = Fade(1.0f);
+  frozen.freeze_source = true;
+  ASSERT_TRUE(player.crossfade(kZero, frozen));
+  player.update(0.5f);
+  EXPECT_TRUE(Vec3Near(player.fade_source_pose()[0].translation,
+                       {0.75f * 7.5f - 0.25f * 10.0f, 0, 0}, kTol));
+  EXPECT_TRUE(Vec3Near(player.fade_target_pose()[0].translation, {0, 0, 0}, kTol));
+}
+
 TEST_F(PlayerTest, CrossfadeLoopOptionSetsIncomingLooping) {
   Player player(skeleton_, clips_);
   ASSERT_TRUE(player.play(kZero));

@@ -582,6 +582,25 @@ TEST_F(StateMachineTest, EvaluateBlendsStatesByTheirWeights) {
   EXPECT_TRUE(Vec3Near(Root(sm), {0.25f * 2.5f, 0.75f * 3.75f, 0}, kTol));
 }
 
+TEST_F(StateMachineTest, ActivePoseIsEachStateAloneAsEvaluateSampledIt) {
+  StateMachineInstance sm = Make(Crossfade(1.0f));
+  ASSERT_TRUE(sm.set_bool("go", true));
+  sm.update(0.25f);
+  sm.update(0.5f);  // A at 0.75 (x = 7.5), B 0.5 s of 2 s (y = 2.5); B weighs a half.
+  std::vector<Transform> pose(2);
+  ASSERT_TRUE(sm.evaluate(pose));
+  EXPECT_TRUE(Vec3Near(pose[0].translation, {0.5f * 7.5f, 0.5f * 2.5f, 0}, kTol));
+  const Span<const Transform> a = sm.active_pose(0, 0), b = sm.active_pose(0, 1);
+  ASSERT_EQ(a.size(), 2u);
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_TRUE(Vec3Near(a[0].translation, {7.5f, 0, 0}, kTol));
+  EXPECT_TRUE(Vec3Near(b[0].translation, {0, 2.5f, 0}, kTol));
+  EXPECT_TRUE(TransformNear(a[1], skeleton_.rest[1], kTol));
+  EXPECT_TRUE(sm.active_pose(0, 2).empty());
+  EXPECT_TRUE(sm.active_pose(1, 0).empty());
+  EXPECT_TRUE(sm.active_pose(-1, 0).empty());
+}
+
 TEST_F(StateMachineTest, OffsetStartsTheDestinationPartWay) {
   anim::Setup setup = Crossfade(0.0f);
   setup.transitions[0].offset = 0.25f;
