@@ -1,0 +1,53 @@
+#pragma once
+// "Why did it (not) transition?": the running machine's transition trace (set_trace) put into
+// words and verdicts for the State machine workspace (the graph's tooltips, the Inspector, the
+// line under the graph). No ImGui here: the views only colour what this says.
+#include <string>
+#include <vector>
+
+#include "anim/state_machine.h"
+
+namespace anim::ui {
+
+// How a check or a transition is shown: green, red, or grey for one that did not get to count
+// (another transition fired first, the running one may not be interrupted).
+enum class Verdict { kPass, kFail, kMoot };
+
+// One check of a transition: a condition ("speed > 0.6") with the parameter's value now
+// ("speed = 0.31"), or its exit time ("exit time 0.90" with "now 0.62").
+struct CheckLine {
+  std::string check;
+  std::string actual;
+  Verdict verdict = Verdict::kFail;
+};
+
+struct TransitionWhy {
+  int layer = 0;
+  int transition = -1;               // Index into its layer's transitions.
+  std::string name;                  // "Walk -> Run", "* -> Jump" for one from any state.
+  Verdict verdict = Verdict::kFail;  // kPass: it fired.
+  std::vector<CheckLine> checks;     // Its conditions in order, then its exit time.
+  // The line under the graph: "Walk -> Run: speed > 0.6 failed (speed = 0.31)", "Walk -> Run:
+  // exit time 0.62 of 0.90", "Walk -> Run: fired".
+  std::string summary;
+};
+
+// A number as the views write it: at most `decimals` decimals, trailing zeros dropped ("0.6",
+// "2", "-0.25").
+std::string short_value(float value, int decimals = 3);
+
+// The trace entry of transition `transition` of `layer` in the last update, or nullptr when the
+// update did not look at it (its source is not playing) or tracing is off.
+const StateMachineInstance::TraceEntry* find_trace(const StateMachineInstance& machine, int layer,
+                                                   int transition);
+
+// One traced transition in words.
+TransitionWhy explain(const StateMachineInstance& machine,
+                      const StateMachineInstance::TraceEntry& entry);
+
+// Every transition of `layer` the last update looked at that leaves `state` or any state, in
+// the order the runtime checks them: why the machine did (not) leave `state`. Empty when
+// `state` is not playing in that layer.
+std::vector<TransitionWhy> why_not(const StateMachineInstance& machine, int layer, int state);
+
+}  // namespace anim::ui
