@@ -95,6 +95,7 @@ TEST_F(TransitionWhyTest, AConditionFailingByAKnownValue) {
   ASSERT_EQ(why[0].checks.size(), 1u);
   EXPECT_EQ(why[0].checks[0].check, "speed > 0.6");
   EXPECT_EQ(why[0].checks[0].actual, "speed = 0.31");
+  EXPECT_EQ(why[0].checks[0].value, "0.31");
   EXPECT_EQ(why[0].checks[0].verdict, Verdict::kFail);
 
   // Raised past it, the next update fires it and every check turns green.
@@ -136,6 +137,7 @@ TEST_F(TransitionWhyTest, AnExitTimeNotReached) {
   ASSERT_EQ(why[0].checks.size(), 1u);
   EXPECT_EQ(why[0].checks[0].check, "exit time 0.90");
   EXPECT_EQ(why[0].checks[0].actual, "now 0.62");
+  EXPECT_EQ(why[0].checks[0].value, "0.62");
   EXPECT_EQ(why[0].checks[0].verdict, Verdict::kFail);
 
   sm.update(0.3f);  // 0.92: past it.
@@ -176,6 +178,8 @@ TEST_F(TransitionWhyTest, ATriggerNotSetAndAFalseBool) {
   const std::vector<TransitionWhy> why = why_not(sm, 0, kIdle);
   ASSERT_EQ(why.size(), 2u);  // The any-state one first: the def lists it first.
   EXPECT_EQ(why[0].summary, "* -> Run: jump failed (jump not set)");
+  EXPECT_EQ(why[0].checks[0].value, "not set");
+  EXPECT_EQ(why[1].checks[0].value, "true");
   EXPECT_EQ(why[1].summary, "Idle -> Walk: !grounded failed (grounded = true)");
 }
 

@@ -13,6 +13,7 @@
 #include <imgui_stdlib.h>
 
 #include "anim/ui/panel_widgets.h"
+#include "anim/ui/transition_why_view.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {
@@ -90,7 +91,13 @@ void SetupPanel::draw_graph(const Document& doc, Commands& cmds) {
     return;
   }
   machine_combo(doc);
+  // Under the graph: why its current state did (not) change, three lines tall.
+  const float why_height = 3.0f * ImGui::GetTextLineHeightWithSpacing();
+  ImGui::BeginChild("##graph_area", ImVec2(0.0f, -(why_height + ImGui::GetStyle().ItemSpacing.y)),
+                    false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   graph_.draw(doc, cmds);
+  ImGui::EndChild();
+  draw_why_not(doc, graph_, why_height);
 }
 
 void SetupPanel::header(const Document& doc, Commands& cmds) {

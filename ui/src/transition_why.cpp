@@ -43,15 +43,15 @@ std::string condition_text(const std::string& name, const TraceCondition& c) {
 }
 
 // The parameter's value as the condition saw it, with enough decimals that it does not read
-// as the operand it failed against ("speed = 0.049" under "speed > 0.05").
-std::string actual_text(const ParameterDef& p, const TraceCondition& c) {
+// as the operand it failed against ("0.049" under "speed > 0.05").
+std::string value_text(const ParameterDef& p, const TraceCondition& c) {
   switch (p.type) {
     case ParameterType::kTrigger:
-      return p.name + (c.actual != 0.0f ? " set" : " not set");
+      return c.actual != 0.0f ? "set" : "not set";
     case ParameterType::kBool:
-      return p.name + " = " + (c.actual != 0.0f ? "true" : "false");
+      return c.actual != 0.0f ? "true" : "false";
     case ParameterType::kInt:
-      return p.name + " = " + short_value(c.actual, 0);
+      return short_value(c.actual, 0);
     case ParameterType::kFloat:
       break;
   }
@@ -62,7 +62,12 @@ std::string actual_text(const ParameterDef& p, const TraceCondition& c) {
       value = short_value(c.actual, decimals);
     }
   }
-  return p.name + " = " + value;
+  return value;
+}
+
+// "speed = 0.31", "jump not set".
+std::string actual_text(const ParameterDef& p, const std::string& value) {
+  return p.name + (p.type == ParameterType::kTrigger ? " " : " = ") + value;
 }
 
 std::string name_of(const StateMachineDef& def, int layer, int transition) {
@@ -95,6 +100,34 @@ const StateMachineInstance::TraceEntry* find_trace(const StateMachineInstance& m
   return nullptr;
 }
 
+int running_layer(const StateMachineInstance& machine, const Setup& setup, int shown) {
+  if (shown == 0) return 0;
+  if (shown < 0 || static_cast<std::size_t>(shown) > setup.layers.size()) return -1;
+  const int found =
+      machine.def().find_layer(setup.layers[static_cast<std::size_t>(shown - 1)].name);
+  return found < 0 ? -1 : found + 1;
+}
+
+const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
+                                                         const Setup& setup, int shown, int index) {
+  const int layer = running_layer(machine, setup, shown);
+  if (layer < 0 || index < 0) return nullptr;
+  const std::vector<SetupTransition>& listed =
+      shown == 0 ? setup.transitions
+                 : setup.layers[static_cast<std::size_t>(shown - 1)].transitions;
+  const std::vector<TransitionDef>& running = transitions_of(machine.def(), layer);
+  const std::size_t i = static_cast<std::size_t>(index);
+  if (i >= listed.size() || i >= running.size()) return nullptr;
+  const std::vector<StateDef>& states = states_of(machine.def(), layer);
+  const TransitionDef& t = running[i];
+  const std::string from =
+      t.from < 0 ? std::string("*") : states[static_cast<std::size_t>(t.from)].name;
+  if (listed[i].from != from || listed[i].to != states[static_cast<std::size_t>(t.to)].name) {
+    return nullptr;
+  }
+  return find_trace(machine, layer, index);
+}
+
 TransitionWhy explain(const StateMachineInstance& machine, const TraceEntry& e) {
   const StateMachineDef& def = machine.def();
   TransitionWhy why;
@@ -104,16 +137,17 @@ TransitionWhy explain(const StateMachineInstance& machine, const TraceEntry& e) 
   std::string failed;
   for (const TraceCondition& c : machine.trace_conditions(e)) {
     const ParameterDef& p = def.parameters[static_cast<std::size_t>(c.parameter)];
-    CheckLine line{condition_text(p.name, c), actual_text(p, c),
+    const std::string value = value_text(p, c);
+    CheckLine line{condition_text(p.name, c), actual_text(p, value), value,
                    c.pass ? Verdict::kPass : Verdict::kFail};
     if (!c.pass)
       failed += (failed.empty() ? "" : ", ") + line.check + " failed (" + line.actual + ")";
     why.checks.push_back(std::move(line));
   }
   if (e.has_exit_time) {
-    why.checks.push_back(CheckLine{"exit time " + fixed2(e.exit_time_required),
-                                   "now " + fixed2(e.exit_time_current),
-                                   e.exit_time_pass ? Verdict::kPass : Verdict::kFail});
+    why.checks.push_back(
+        CheckLine{"exit time " + fixed2(e.exit_time_required), "now " + fixed2(e.exit_time_current),
+                  fixed2(e.exit_time_current), e.exit_time_pass ? Verdict::kPass : Verdict::kFail});
   }
   why.verdict = Verdict::kFail;
   std::string reason;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/setup.h"
 #include "anim/state_machine.h"
 
 namespace anim::ui {
@@ -18,6 +19,7 @@ enum class Verdict { kPass, kFail, kMoot };
 struct CheckLine {
   std::string check;
   std::string actual;
+  std::string value;  // `actual` without the name: "0.31", "true", "not set", "0.62".
   Verdict verdict = Verdict::kFail;
 };
 
@@ -40,6 +42,17 @@ std::string short_value(float value, int decimals = 3);
 // update did not look at it (its source is not playing) or tracing is off.
 const StateMachineInstance::TraceEntry* find_trace(const StateMachineInstance& machine, int layer,
                                                    int transition);
+
+// The layer of `machine` that runs the machine `shown` of `setup` (0 the base, i + 1 the layer
+// setup.layers[i]), found by name since the running machine may be an older, error-free version
+// of the setup; -1 when it has none.
+int running_layer(const StateMachineInstance& machine, const Setup& setup, int shown);
+
+// The trace entry of transition `index` of machine `shown` of `setup` (its index among that
+// machine's transitions, as the graph and the Inspector number them): the running layer's
+// transition at that index when its ends have the same names, or nullptr.
+const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
+                                                         const Setup& setup, int shown, int index);
 
 // One traced transition in words.
 TransitionWhy explain(const StateMachineInstance& machine,
