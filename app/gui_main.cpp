@@ -20,9 +20,10 @@ namespace {
 int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& import_options,
              bool import_options_given) {
   using anim::app::kExitError;
-  auto args = anim::app::parse_args(argc, argv, 1, {"names"},
-                                    {"screenshot", "frames", "joint", "clip", "view", "mask",
-                                     "machine", "select", "shading", "up", "anim"});
+  auto args =
+      anim::app::parse_args(argc, argv, 1, {"names"},
+                            {"screenshot", "frames", "joint", "clip", "view", "mask", "machine",
+                             "select", "shading", "up", "anim", "set", "rewind"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
     std::cerr
@@ -31,6 +32,7 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
            "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
            "                 [--shading MODE] [--names]\n"
            "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
+           "                 [--set NAME=VALUE@SECONDS ...] [--rewind SECONDS]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
            "       animscope help   (command-line subcommands)\n";
     return kExitError;
@@ -53,6 +55,13 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   options.mask_layer = args.value().get("mask").value_or("");
   options.machine = args.value().get("machine").value_or("");
   options.select = args.value().get("select").value_or("");
+  options.sets = args.value().get_all("set");
+  auto rewind = args.value().get_float("rewind", -1.0f);
+  if (!rewind.ok()) {
+    std::cerr << "animscope: --rewind needs seconds\n";
+    return kExitError;
+  }
+  options.rewind = rewind.value();
   if (!options.view.empty() && options.view != "blend" && options.view != "setup" &&
       options.view != "graph" && options.view != "blend_spaces" && options.view != "layers") {
     std::cerr << "animscope: --view is blend, setup, graph, blend_spaces or layers, not \"" << options.view

@@ -91,13 +91,15 @@ void SetupPanel::draw_graph(const Document& doc, Commands& cmds) {
     return;
   }
   machine_combo(doc);
-  // Under the graph: why its current state did (not) change, three lines tall.
+  // Under the graph: why its current state did (not) change, three lines tall, and the history.
   const float why_height = 3.0f * ImGui::GetTextLineHeightWithSpacing();
-  ImGui::BeginChild("##graph_area", ImVec2(0.0f, -(why_height + ImGui::GetStyle().ItemSpacing.y)),
-                    false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  const float below = why_height + history_.height(doc) + 2.0f * ImGui::GetStyle().ItemSpacing.y;
+  ImGui::BeginChild("##graph_area", ImVec2(0.0f, -below), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   graph_.draw(doc, cmds);
   ImGui::EndChild();
   draw_why_not(doc, graph_, why_height);
+  history_.draw(doc, cmds);
 }
 
 void SetupPanel::header(const Document& doc, Commands& cmds) {
