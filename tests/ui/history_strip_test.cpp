@@ -12,6 +12,7 @@
 #include "anim/setup.h"
 #include "anim/ui/document.h"
 #include "anim/ui/history_strip.h"
+#include "anim/ui/recording_export.h"
 #include "imgui_harness.h"
 
 namespace anim::ui {
@@ -129,6 +130,26 @@ TEST_F(HistoryStripPanelTest, DraggingScrubsThroughTheRecording) {
   EXPECT_NEAR(doc_->recording().time(static_cast<std::size_t>(second)), 2.5, 1.5 * kDt);
   EXPECT_EQ(doc_->state_machine()->current_state(0),
             doc_->state_machine()->def().find_state("Idle"));
+}
+
+TEST_F(HistoryStripPanelTest, ExportCopiesThePlayScriptOrAsksToSaveIt) {
+  const std::string expected = export_play_script(*doc_).text();
+  ASSERT_NE(expected.find("--set speed=0.7@0.5\n"), std::string::npos) << expected;
+  ASSERT_TRUE(h_.click(strip_.rects, "history_export"));
+  h_.frames(1);
+  ASSERT_TRUE(h_.click(strip_.rects, "history_export_copy"));
+  EXPECT_EQ(std::string(ImGui::GetClipboardText()), expected);
+  EXPECT_EQ(strip_.exported(), expected);
+  EXPECT_FALSE(strip_.take_save_request().has_value());
+
+  ASSERT_TRUE(h_.click(strip_.rects, "history_export"));
+  h_.frames(1);
+  ASSERT_TRUE(h_.click(strip_.rects, "history_export_save"));
+  std::optional<HistoryStrip::SaveRequest> request = strip_.take_save_request();
+  ASSERT_TRUE(request.has_value());
+  EXPECT_EQ(request->text, expected);
+  EXPECT_EQ(request->suggested_path, "demo_locomotion_recording.txt");
+  EXPECT_FALSE(strip_.take_save_request().has_value());  // Taken once.
 }
 
 TEST_F(HistoryStripPanelTest, OutsideTheStateMachineThereIsNothingToRewind) {

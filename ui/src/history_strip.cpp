@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 
 #include <imgui.h>
 
@@ -87,20 +88,20 @@ void HistoryStrip::toolbar(const Document& doc, Commands& cmds) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(r.empty());
-  if (ImGui::Button("Export")) export_recording(doc);
+  if (ImGui::Button("Export")) ImGui::OpenPopup("history_export_menu");
   rects.record("history_export");
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
     ImGui::SetTooltip(
-        "Copy the recording's parameter changes to the clipboard as an\n"
-        "`animscope play --set NAME=VALUE@SECONDS` command line that replays it");
+        "The recording's parameter changes as `--set NAME=VALUE@SECONDS` lines and the\n"
+        "`animscope play` command line that replays them");
   }
   ImGui::EndDisabled();
+  export_menu(doc);
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   if (rewound) {
     const std::size_t k = static_cast<std::size_t>(doc.rewound_frame());
-    ImGui::Text("Rewound %.2f s (frame %zu/%zu): Play goes on from here", r.time(k) - r.duration(),
-                k + 1, r.size());
+    ImGui::Text("Rewound %.2f s, frame %zu/%zu, paused", r.time(k) - r.duration(), k + 1, r.size());
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip(
           "Paused at a recorded moment. Playing on drops the frames after it, as a "
@@ -113,12 +114,35 @@ void HistoryStrip::toolbar(const Document& doc, Commands& cmds) {
   }
 }
 
-void HistoryStrip::export_recording(const Document& doc) {
+void HistoryStrip::export_menu(const Document& doc) {
+  if (!ImGui::BeginPopup("history_export_menu")) return;
+  const bool copy = ImGui::MenuItem("Copy to clipboard");
+  rects.record("history_export_copy");
+  const bool save = ImGui::MenuItem("Save as text file...");
+  rects.record("history_export_save");
+  ImGui::EndPopup();
+  if (!copy && !save) return;
   const PlayScript script = export_play_script(doc);
   exported_ = script.text();
-  ImGui::SetClipboardText(exported_.c_str());
-  export_note_ = "Copied " + std::to_string(script.sets.size()) +
-                 " --set lines and the play command line to the clipboard";
+  const std::string lines = std::to_string(script.sets.size()) + " --set lines and play's command";
+  if (copy) {
+    ImGui::SetClipboardText(exported_.c_str());
+    export_note_ = "Copied " + lines + " to the clipboard";
+  } else {
+    // Beside the setup, named after it.
+    const std::filesystem::path setup(doc.setup_path());
+    const std::string name =
+        (setup.empty() ? std::string("recording") : setup.stem().string() + "_recording") + ".txt";
+    save_request_ = SaveRequest{exported_, (setup.parent_path() / name).string()};
+    export_note_ = "Exported " + lines;
+  }
+  if (!script.notes.empty()) export_note_ += " (" + script.notes.front() + ")";
+}
+
+std::optional<HistoryStrip::SaveRequest> HistoryStrip::take_save_request() {
+  std::optional<SaveRequest> taken = std::move(save_request_);
+  save_request_.reset();
+  return taken;
 }
 
 void HistoryStrip::draw(const Document& doc, Commands& cmds) {
@@ -135,14 +159,23 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
   const float width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
   const std::size_t layers = r.layer_count();
   const float rows = static_cast<float>(layers) * kRowHeight + kTickHeight;
+  // With layers, their names in a column at the left, the bands right of it.
+  float names = 0.0f;
+  if (layers > 1) {
+    for (std::size_t layer = 0; layer < layers; ++layer) {
+      names = std::max(names, ImGui::CalcTextSize(layer_name(def, layer).c_str()).x + 8.0f);
+    }
+    names = std::min(names, width * 0.3f);
+  }
   Axis axis;
-  axis.left = origin.x;
-  axis.width = width;
+  axis.left = origin.x + names;
+  axis.width = std::max(width - names, 1.0f);
   axis.duration = r.duration();
   axis.span = history_span(axis.duration);
 
   ImGui::InvisibleButton("##history", ImVec2(width, rows));
-  rects.record("history_strip");
+  rects.record("history_strip", ImVec2(axis.left, origin.y),
+               ImVec2(origin.x + width, origin.y + rows));
   const bool hovered = ImGui::IsItemHovered();
   if (ImGui::IsItemActive() && !r.empty()) {
     const double t =
@@ -153,8 +186,16 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 max(origin.x + width, origin.y + rows);
-  draw->PushClipRect(origin, max, true);
-  draw->AddRectFilled(origin, max, ImGui::GetColorU32(ImGuiCol_FrameBg));
+  for (std::size_t layer = 0; names > 0.0f && layer < layers; ++layer) {
+    const float y0 = origin.y + static_cast<float>(layer) * kRowHeight;
+    draw->PushClipRect(ImVec2(origin.x, y0), ImVec2(axis.left - 4.0f, y0 + kRowHeight), true);
+    draw->AddText(ImVec2(origin.x + 2.0f, y0), ImGui::GetColorU32(ImGuiCol_Text, 0.6f),
+                  layer_name(def, layer).c_str());
+    draw->PopClipRect();
+  }
+  const ImVec2 min(axis.left, origin.y);
+  draw->PushClipRect(min, max, true);
+  draw->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg));
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   for (std::size_t layer = 0; layer < layers; ++layer) {
     const float y0 = origin.y + static_cast<float>(layer) * kRowHeight;
@@ -164,18 +205,13 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
       const float x0 = axis.x(r.time(band.first) - r.frame(band.first).dt);
       const float x1 = std::max(axis.x(r.time(band.last)), x0 + 1.0f);
       draw->AddRectFilled(ImVec2(x0, y0 + 1.0f), ImVec2(x1, y0 + kRowHeight - 1.0f),
-                          state_color(band.state));
+                          state_color(band.state + 3 * static_cast<int>(layer)));
       const std::string& name = states[static_cast<std::size_t>(band.state)].name;
       const ImVec2 size = ImGui::CalcTextSize(name.c_str());
       if (size.x + 6.0f < x1 - x0) {
-        draw->AddText(ImVec2(std::max(x0, origin.x) + 3.0f, y0 + (kRowHeight - size.y) * 0.5f),
-                      text, name.c_str());
+        draw->AddText(ImVec2(std::max(x0, min.x) + 3.0f, y0 + (kRowHeight - size.y) * 0.5f), text,
+                      name.c_str());
       }
-    }
-    if (layers > 1) {  // Which row is which, at the left.
-      const std::string name = layer_name(def, layer);
-      draw->AddText(ImVec2(origin.x + 2.0f, y0), ImGui::GetColorU32(ImGuiCol_Text, 0.55f),
-                    name.c_str());
     }
   }
   // Ticks: a transition starting (white, in its layer's row and the tick row), an event (gold).
@@ -184,11 +220,12 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
   const ImU32 event_tick = ImGui::GetColorU32(ImVec4(1.0f, 0.8f, 0.25f, 1.0f));
   for (std::size_t i = 0; i < r.size(); ++i) {
     const float x = axis.x(r.time(i));
-    if (x < origin.x) continue;
+    if (x < min.x) continue;
     for (std::size_t layer = 0; layer < layers; ++layer) {
       if (r.layers(i)[layer].started < 0) continue;
       const float y0 = origin.y + static_cast<float>(layer) * kRowHeight;
-      draw->AddLine(ImVec2(x, y0), ImVec2(x, ticks + kTickHeight * 0.5f), transition_tick, 1.5f);
+      draw->AddLine(ImVec2(x, y0), ImVec2(x, y0 + kRowHeight), transition_tick, 1.5f);
+      draw->AddLine(ImVec2(x, ticks), ImVec2(x, ticks + kTickHeight * 0.5f), transition_tick, 1.5f);
     }
     if (r.frame(i).event_count > 0) {
       draw->AddLine(ImVec2(x, ticks + kTickHeight * 0.5f), ImVec2(x, ticks + kTickHeight),
@@ -229,7 +266,7 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
     char label[16];
     std::snprintf(label, sizeof label, back == 0.0 ? "now" : "-%.0f s", back);
     const float w = ImGui::CalcTextSize(label).x;
-    const float lx = std::clamp(x - w * 0.5f, origin.x, max.x - w);
+    const float lx = std::clamp(x - w * 0.5f, min.x, max.x - w);
     draw->AddLine(ImVec2(x, max.y - 3.0f), ImVec2(x, max.y),
                   ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
     draw->AddText(ImVec2(lx, label_y), ImGui::GetColorU32(ImGuiCol_Text, 0.6f), label);

@@ -6,6 +6,7 @@
 // character and the graph to that moment, paused (Document::rewind_to); "Live" returns to the
 // newest frame; "Export" gives the recording as `play --set` lines (recording_export.h).
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,16 @@ class HistoryStrip {
   void draw(const Document& doc, Commands& cmds);
   float height(const Document& doc) const;
 
-  // "history_strip" (the area that rewinds), "history_live", "history_export"; for tests.
+  // Export > "Save as text file...": the export and a file name to offer, for the tool to ask
+  // where (its file dialog) and write; taken once.
+  struct SaveRequest {
+    std::string text;
+    std::string suggested_path;
+  };
+  std::optional<SaveRequest> take_save_request();
+
+  // "history_strip" (the area that rewinds), "history_live", "history_export", and in its menu
+  // "history_export_copy" and "history_export_save"; for tests.
   ItemRects rects;
   static constexpr float kRowHeight = 16.0f;  // A layer's band.
   static constexpr float kTickHeight = 8.0f;  // The ticks' row.
@@ -50,8 +60,9 @@ class HistoryStrip {
 
  private:
   void toolbar(const Document& doc, Commands& cmds);
-  void export_recording(const Document& doc);
+  void export_menu(const Document& doc);
 
+  std::optional<SaveRequest> save_request_;
   std::string exported_;
   std::string export_note_;
 };
