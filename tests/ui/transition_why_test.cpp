@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip.h"
+#include "anim/setup.h"
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/ui/transition_why.h"
@@ -212,6 +213,29 @@ TEST_F(TransitionWhyTest, ARunningTransitionThatMayNotBeInterrupted) {
             "Walk -> Idle: waits: Idle -> Walk may not be interrupted by it (interruption: none)");
   EXPECT_EQ(why[0].verdict, Verdict::kMoot);
   EXPECT_EQ(why[0].checks[0].verdict, Verdict::kPass);
+}
+
+TEST_F(TransitionWhyTest, TheSetupsTransitionIsFoundWhenTheRunningOneHasItsEnds) {
+  def_.transitions = {Go(kIdle, kWalk, {{kSpeed, ConditionOp::kGreater, 0.1f}}),
+                      Go(-1, kRun, {{kJump, ConditionOp::kTriggerSet, 0.0f}})};
+  StateMachineInstance sm = Traced();
+  sm.update(0.1f);
+  anim::Setup setup;
+  SetupTransition walk, run;
+  walk.from = "Idle";
+  walk.to = "Walk";
+  run.from = "*";
+  run.to = "Run";
+  setup.transitions = {walk, run};
+  EXPECT_EQ(running_layer(sm, setup, 0), 0);
+  EXPECT_EQ(running_layer(sm, setup, 1), -1);  // No such layer in the setup.
+  EXPECT_EQ(find_setup_trace(sm, setup, 0, 0), find_trace(sm, 0, 0));
+  EXPECT_NE(find_setup_trace(sm, setup, 0, 1), nullptr);
+  EXPECT_EQ(find_setup_trace(sm, setup, 0, 2), nullptr);
+  // An edit not running yet (the setup has errors, say): the order differs, nothing is shown.
+  setup.transitions = {run, walk};
+  EXPECT_EQ(find_setup_trace(sm, setup, 0, 0), nullptr);
+  EXPECT_EQ(find_setup_trace(sm, setup, 0, 1), nullptr);
 }
 
 TEST_F(TransitionWhyTest, EmptyWhileTracingIsOff) {
