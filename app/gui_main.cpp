@@ -21,16 +21,18 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
              bool import_options_given) {
   using anim::app::kExitError;
   auto args =
-      anim::app::parse_args(argc, argv, 1, {"names"},
+      anim::app::parse_args(argc, argv, 1, {"names", "unlit"},
                             {"screenshot", "frames", "joint", "clip", "view", "mask", "machine",
-                             "select", "shading", "up", "anim", "set", "rewind"});
+                             "select", "shading", "up", "anim", "ramp", "vertex", "set",
+                             "rewind"});
   if (!args.ok() || args.value().positional.size() > 1) {
     if (!args.ok()) anim::app::print_error(std::cerr, args.error());
     std::cerr
         << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
            "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
            "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
-           "                 [--shading MODE] [--names]\n"
+           "                 [--shading MODE] [--ramp blender|greyscale|viridis] [--unlit]\n"
+           "                 [--names] [--vertex N]\n"
            "                 [--up y|z] [--screenshot FILE.png --frames N]\n"
            "                 [--set NAME=VALUE@SECONDS ...] [--rewind SECONDS]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
@@ -75,6 +77,19 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   }
   options.shading = shading.value();
   options.show_joint_names = args.value().has("names");
+  auto ramp = anim::app::parse_ramp_option(args.value().get("ramp").value_or("blender"));
+  auto vertex = args.value().get_float("vertex", -1.0f);
+  if (!ramp.ok() || !vertex.ok()) {
+    anim::app::print_error(std::cerr, !ramp.ok() ? ramp.error() : vertex.error());
+    return kExitError;
+  }
+  if (args.value().has("vertex") && !(vertex.value() >= 0.0f && vertex.value() < 2e9f)) {
+    std::cerr << "animscope: --vertex needs a vertex index\n";
+    return kExitError;
+  }
+  options.ramp = ramp.value();
+  options.unlit = args.value().has("unlit");
+  options.select_vertex = static_cast<int>(vertex.value());
   auto up = anim::app::parse_up_axis(args.value().get("up").value_or("y"));
   if (!up.ok()) {
     anim::app::print_error(std::cerr, up.error());

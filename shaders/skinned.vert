@@ -1,6 +1,7 @@
 #version 450 core
 // GPU skinning: up to four palette entries per vertex, palette in a storage buffer (no joint
-// limit). Debug colours are chosen here so they interpolate smoothly across triangles.
+// limit). The dominant joint's colour is chosen here; the ramp shadings pass their value on, for
+// the fragment shader to colour.
 
 layout(location = 0) in vec3 in_position;
 layout(location = 1) in vec3 in_normal;
@@ -17,21 +18,12 @@ uniform mat4 u_display;        // Model space to the viewer's Y-up world (a rota
 uniform int u_shading;         // 0 lit, 1 weight heatmap, 2 dominant joint, 3 influence count,
                                // 4 truncated weight.
 uniform int u_selected_joint;  // -1 for none.
+uniform float u_truncated_top;  // Truncated weight shown as the ramp's top (weight_legend.h).
 
 out vec3 v_normal;
 out vec3 v_world;
 out vec3 v_debug_color;
-
-// blue -> green -> yellow -> red over [0, 1]; exactly zero stays dark.
-vec3 heat(float w) {
-  if (w <= 0.0) return vec3(0.08, 0.08, 0.12);
-  vec3 c0 = vec3(0.1, 0.2, 0.9), c1 = vec3(0.1, 0.8, 0.2), c2 = vec3(0.95, 0.9, 0.1),
-       c3 = vec3(0.9, 0.1, 0.05);
-  float x = clamp(w, 0.0, 1.0) * 3.0;
-  if (x < 1.0) return mix(c0, c1, x);
-  if (x < 2.0) return mix(c1, c2, x - 1.0);
-  return mix(c2, c3, x - 2.0);
-}
+out float v_value;  // Where a ramp shading reads its ramp (0..1); -1 for an unskinned vertex.
 
 // A stable, well-spread colour per joint index.
 vec3 joint_color(int joint) {
@@ -53,19 +45,20 @@ void main() {
   gl_Position = u_view_projection * world;
 
   v_debug_color = vec3(0.0);
+  v_value = 0.0;
   if (u_shading == 1) {
-    float w = 0.0;
     for (int i = 0; i < 4; ++i) {
-      if (in_weights[i] > 0.0 && skin_joint[in_joints[i]] == u_selected_joint) w += in_weights[i];
+      if (in_weights[i] > 0.0 && skin_joint[in_joints[i]] == u_selected_joint) {
+        v_value += in_weights[i];
+      }
     }
-    v_debug_color = heat(w);
   } else if (u_shading == 2) {
     v_debug_color = total > 0.0 ? joint_color(skin_joint[in_joints.x]) : vec3(0.5);
   } else if (u_shading == 3) {
     int n = 0;
     for (int i = 0; i < 4; ++i) n += in_weights[i] > 0.0 ? 1 : 0;
-    v_debug_color = n == 0 ? vec3(0.3) : heat(float(n) / 4.0);
+    v_value = n == 0 ? -1.0 : float(n) / 4.0;
   } else if (u_shading == 4) {
-    v_debug_color = heat(clamp(in_truncated * 4.0, 0.0, 1.0));
+    v_value = clamp(in_truncated / u_truncated_top, 0.0, 1.0);
   }
 }

@@ -40,7 +40,8 @@ constexpr Command kCommands[] = {
     {"render", nullptr,
      "render MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time T] [--shading MODE]\n"
      "       [--joint NAME] [--up y|z] [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton]\n"
-     "       [--no-grid] [--axes]\n"
+     "       [--no-grid] [--axes] [--ramp blender|greyscale|viridis] [--unlit] [--legend]\n"
+     "       [--names] [--vertex N]\n"
      "       --out FILE.png             render one frame offscreen to a PNG"},
 };
 
@@ -48,7 +49,8 @@ void print_usage(std::ostream& out) {
   out << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
          "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
          "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
-         "                 [--shading MODE] [--names] [--up y|z]\n"
+         "                 [--shading MODE] [--ramp NAME] [--unlit] [--names] [--vertex N]\n"
+         "                 [--up y|z]\n"
          "                 [--screenshot FILE.png --frames N]\n"
          "         opens the desktop tool (the built-in demo without a file)\n"
          "       animscope COMMAND [ARGS]\n\ncommands:\n";

@@ -29,6 +29,9 @@ struct GuiOptions {
   float rewind = -1.0f;
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
+  ui::Ramp ramp = ui::Ramp::kBlender;  // --ramp, --unlit: the data shadings' colours.
+  bool unlit = false;
+  int select_vertex = -1;  // --vertex: picked once the first model is open; -1: none.
   ui::UpAxis up_axis = ui::UpAxis::kY;
   // --in-process / --memory-limit: when given, they win over the saved Settings > Import for
   // this run.

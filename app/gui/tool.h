@@ -65,6 +65,7 @@ struct Tool {
   std::vector<std::string> dropped;  // Dropped this frame, handled together.
   std::vector<std::string> pending_anim_files;  // --anim: added once the first model is open.
   std::string pending_joint;  // --joint: selected once the first model is open; empty: none.
+  int pending_vertex = -1;    // --vertex: picked once the first model is open; -1: none.
   std::string pending_clip;   // --clip: played (paused at 0) once the model is open.
   std::string pending_mask;   // --mask: the layer whose mask the Skeleton panel edits, once the
                               // model and its setup are open.

@@ -16,6 +16,7 @@
 #include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
+#include "render/ui_font.h"
 
 static_assert(anim::ui::kF2Key == SDL_SCANCODE_F2, "the graph's F2 is SDL's scancode");
 static_assert(anim::ui::kFrameAllKey == SDL_SCANCODE_F, "the graph's F is SDL's scancode");
@@ -99,6 +100,15 @@ void main_menu(Tool& tool, ui::Commands& cmds) {
         s.shading = mode;
       }
     }
+    if (ImGui::BeginMenu("Colour ramp")) {
+      for (int i = 0; i < ui::kRampCount; ++i) {
+        const auto ramp = static_cast<ui::Ramp>(i);
+        if (ImGui::MenuItem(ui::ramp_name(ramp), nullptr, s.ramp == ramp)) s.ramp = ramp;
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::MenuItem("Unlit data colours", nullptr, &s.unlit);
+    ImGui::MenuItem("Legend", nullptr, &s.show_legend);
     ImGui::Separator();
     ImGui::MenuItem("Mesh", nullptr, &s.show_mesh);
     ImGui::MenuItem("Skeleton", nullptr, &s.show_skeleton);
@@ -308,7 +318,10 @@ void start_tool(Tool& tool, const GuiOptions& options) {
   tool.viewport.settings.shading = options.shading;
   tool.viewport.settings.show_joint_names = options.show_joint_names;
   tool.viewport.settings.up_axis = options.up_axis;
+  tool.viewport.settings.ramp = options.ramp;
+  tool.viewport.settings.unlit = options.unlit;
   tool.pending_joint = options.select_joint;
+  tool.pending_vertex = options.select_vertex;
   tool.pending_clip = options.play_clip;
   tool.pending_mask = options.mask_layer;
   tool.pending_machine = options.machine;
@@ -340,15 +353,7 @@ void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale) {
   style.Colors[ImGuiCol_SliderGrab].w = 0.55f;
   style.Colors[ImGuiCol_SliderGrabActive].w = 0.8f;
   style.ScaleAllSizes(dpi_scale);
-  const char* font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(font, ec)) {
-    io.Fonts->AddFontFromFileTTF(font, 15.0f * dpi_scale);
-  } else {
-    ImFontConfig config;
-    config.SizePixels = 13.0f * dpi_scale;
-    io.Fonts->AddFontDefault(&config);
-  }
+  add_ui_font(dpi_scale);
 }
 
 void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
@@ -365,6 +370,10 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   if (!tool.pending_joint.empty() && !tool.loader.busy()) {
     select_joint_by_name(tool, tool.pending_joint);
     tool.pending_joint.clear();
+  }
+  if (tool.pending_vertex >= 0 && !tool.loader.busy()) {
+    tool.selection.vertex = tool.pending_vertex;  // The Inspector says when there is no such one.
+    tool.pending_vertex = -1;
   }
   if (!tool.pending_clip.empty() && !tool.loader.busy()) {
     play_clip_by_name(tool, tool.pending_clip);

@@ -2,13 +2,20 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include <SDL_scancode.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/ui/joint_picking.h"
+#include "anim/ui/vertex_influences.h"
+#include "anim/ui/vertex_picking.h"
+#include "anim/ui/viewport_overlay.h"
+#include "anim/ui/weight_legend.h"
 
 namespace anim::app {
 namespace {
@@ -35,6 +42,26 @@ void checkbox(const char* label, bool* value, const char* tooltip = nullptr) {
   if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
 }
 
+// Beside a data shading: its colour ramp (for the ramp shadings) and lighting.
+void data_shading_options(ui::ViewportSettings& s) {
+  if (s.shading == ui::Shading::kLit) return;
+  if (s.shading != ui::Shading::kDominantJoint) {
+    const float width = ImGui::CalcTextSize(ui::ramp_name(ui::Ramp::kBlender)).x +
+                        ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().FramePadding.x;
+    next_item(width);
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::BeginCombo("##ramp", ui::ramp_name(s.ramp))) {
+      for (int i = 0; i < ui::kRampCount; ++i) {
+        const auto ramp = static_cast<ui::Ramp>(i);
+        if (ImGui::Selectable(ui::ramp_name(ramp), ramp == s.ramp)) s.ramp = ramp;
+      }
+      ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colour ramp");
+  }
+  checkbox("Unlit", &s.unlit, "Data colours exactly as the legend shows them, without lighting");
+}
+
 }  // namespace
 
 void ViewportPanel::frame_model(const ui::Document& doc) {
@@ -56,6 +83,7 @@ void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Shading (keys 1-5)");
+  data_shading_options(settings);
   checkbox("Mesh", &settings.show_mesh);
   checkbox("Skeleton", &settings.show_skeleton);
   checkbox("Axes", &settings.show_joint_axes);
@@ -102,10 +130,19 @@ void ViewportPanel::handle_input(const ui::Document& doc, ui::Commands& cmds,
                   ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1.0f))) {
     camera.pan(io.MouseDelta.x, io.MouseDelta.y, size.y);
   }
-  // A click without a drag picks the nearest joint (or clears the selection).
+  // A click without a drag picks the nearest joint (or clears the selection); with Alt, the
+  // vertex under the mouse.
   if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !dragging_) {
-    selection.joint =
-        ui::pick_joint(doc.posed().model_space, model_to_screen(size), size, mouse, kPickRadiusPx);
+    if (io.KeyAlt) {
+      selection.vertex = ui::pick_vertex(doc.model().mesh, doc.posed().palette,
+                                         model_to_screen(size), size, mouse, kPickRadiusPx);
+      // Alt pressed and released alone moves the keyboard focus to the menu layer: not after
+      // an Alt+click.
+      ImGui::GetCurrentContext()->NavWindowingToggleLayer = false;
+    } else {
+      selection.joint = ui::pick_joint(doc.posed().model_space, model_to_screen(size), size, mouse,
+                                       kPickRadiusPx);
+    }
   }
   // The view's keys work wherever the focus is (as the timeline's do), but not while a text
   // field takes the keys, with Ctrl or Alt held, or under a popup such as the file dialog.
@@ -201,7 +238,7 @@ glm::mat4 ViewportPanel::model_to_screen(const glm::vec2& size) const {
 }
 
 // Joint names: every joint's with "Names" on, the hovered joint's as a tooltip, and the
-// selected joint's in the corner.
+// selected joint's in the corner; the picked vertex's marker and the data shading's legend.
 void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& selection,
                                 const glm::vec2& origin, const glm::vec2& size) const {
   const Skeleton& skeleton = doc.model().skeleton;
@@ -209,31 +246,69 @@ void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& se
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImU32 selected_color = IM_COL32(255, 170, 80, 255);
   const glm::mat4 vp = model_to_screen(size);
+  draw->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(origin.x + size.x, origin.y + size.y));
   if (settings.show_joint_names) {
-    draw->PushClipRect(ImVec2(origin.x, origin.y), ImVec2(origin.x + size.x, origin.y + size.y));
-    for (std::size_t j = 0; j < joints.size() && j < skeleton.joint_count(); ++j) {
-      glm::vec2 at;
-      if (!ui::project_to_viewport(glm::vec3(joints[j][3]), vp, size, &at)) continue;
-      const ImVec2 text(origin.x + at.x + 6.0f, origin.y + at.y - 8.0f);
-      const char* name = skeleton.names[j].c_str();
-      draw->AddText(ImVec2(text.x + 1.0f, text.y + 1.0f), IM_COL32(0, 0, 0, 200), name);
-      const bool selected = static_cast<int>(j) == selection.joint;
-      draw->AddText(text, selected ? selected_color : IM_COL32(235, 235, 235, 255), name);
-    }
-    draw->PopClipRect();
+    ui::draw_joint_names(draw, ImVec2(origin.x, origin.y), size, skeleton, joints, vp,
+                         selection.joint);
   }
-  if (ImGui::IsItemHovered() && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+  const int vertex = selection.vertex;
+  glm::vec2 at;
+  if (vertex >= 0 && static_cast<std::size_t>(vertex) < doc.model().mesh.vertices.size() &&
+      ui::project_to_viewport(
+          ui::skinned_position(doc.model().mesh.vertices[vertex], doc.posed().palette), vp, size,
+          &at)) {
+    ui::draw_vertex_marker(draw, ImVec2(origin.x + at.x, origin.y + at.y), vertex);
+  }
+  if (settings.show_legend) {
+    ui::draw_legend(draw, ImVec2(origin.x, origin.y), size, ui::make_legend(doc.model(), settings, selection.vertex));
+  }
+  draw->PopClipRect();
+  if (ImGui::IsItemHovered() && !ImGui::IsMouseDown(ImGuiMouseButton_Left) &&
+      alt_hover_vertex_ < 0) {
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     const int hovered = ui::pick_joint(
         joints, vp, size, glm::vec2(mouse.x - origin.x, mouse.y - origin.y), kPickRadiusPx);
     if (hovered >= 0 && static_cast<std::size_t>(hovered) < skeleton.joint_count()) {
-      ImGui::SetTooltip("%s\nclick to select", skeleton.names[hovered].c_str());
+      ImGui::SetTooltip("%s\nclick to select, Alt+click a vertex", skeleton.names[hovered].c_str());
     }
   }
   if (selection.joint >= 0 && static_cast<std::size_t>(selection.joint) < skeleton.joint_count()) {
-    draw->AddText(ImVec2(origin.x + 8, origin.y + 6), selected_color,
-                  skeleton.names[selection.joint].c_str());
+    ui::outlined_text(draw, ImVec2(origin.x + 8, origin.y + 6), selected_color,
+                      skeleton.names[selection.joint].c_str());
   }
+}
+
+void ViewportPanel::preview_vertex_pick(const ui::Document& doc, const glm::vec2& origin,
+                                        const glm::vec2& size) {
+  alt_hover_vertex_ = -1;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.KeyAlt || !ImGui::IsItemHovered() || ImGui::IsMouseDown(ImGuiMouseButton_Left)) return;
+  const glm::mat4 vp = model_to_screen(size);
+  const glm::vec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
+  const Model& model = doc.model();
+  alt_hover_vertex_ =
+      ui::pick_vertex(model.mesh, doc.posed().palette, vp, size, mouse, kPickRadiusPx);
+  if (alt_hover_vertex_ < 0) return;
+  glm::vec2 at;
+  if (ui::project_to_viewport(
+          ui::skinned_position(model.mesh.vertices[alt_hover_vertex_], doc.posed().palette), vp,
+          size, &at)) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 p(origin.x + at.x, origin.y + at.y);
+    draw->AddCircle(p, 7.0f, IM_COL32(0, 0, 0, 220), 16, 4.0f);
+    draw->AddCircle(p, 7.0f, IM_COL32(255, 255, 255, 255), 16, 2.0f);
+  }
+  std::string tip = "vertex " + std::to_string(alt_hover_vertex_);
+  for (const ui::VertexInfluence& k : ui::vertex_influences(model, alt_hover_vertex_).kept) {
+    char line[160];
+    std::snprintf(line, sizeof(line), "\n%s  %.3f",
+                  static_cast<std::size_t>(k.joint) < model.skeleton.joint_count()
+                      ? model.skeleton.names[k.joint].c_str()
+                      : "?",
+                  k.weight);
+    tip += line;
+  }
+  ImGui::SetTooltip("%s\nAlt+click to pick it", tip.c_str());
 }
 
 void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Selection& selection,
@@ -266,6 +341,7 @@ void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Select
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                              ImGuiButtonFlags_MouseButtonMiddle);
   handle_input(doc, cmds, selection, glm::vec2(origin.x, origin.y), size);
+  preview_vertex_pick(doc, glm::vec2(origin.x, origin.y), size);
   draw_labels(doc, selection, glm::vec2(origin.x, origin.y), size);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   draw_gizmo(doc, selection, glm::vec2(origin.x, origin.y), size,

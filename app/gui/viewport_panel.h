@@ -23,6 +23,8 @@ class ViewportPanel {
   ui::OrbitCamera camera;
   // Another panel takes F this frame (the state graph under the mouse frames itself).
   bool frame_key_taken = false;
+  // The vertex an Alt+click would pick now (shown while Alt is held over the view), or -1.
+  int alt_hover_vertex() const { return alt_hover_vertex_; }
 
  private:
   void toolbar(const ui::Document& doc, ui::Commands& cmds);
@@ -40,6 +42,10 @@ class ViewportPanel {
   glm::mat4 model_to_screen(const glm::vec2& size) const;
   void draw_labels(const ui::Document& doc, const ui::Selection& selection, const glm::vec2& origin,
                    const glm::vec2& size) const;
+  // While Alt is held over the view: rings the vertex an Alt+click would pick, with a tooltip.
+  void preview_vertex_pick(const ui::Document& doc, const glm::vec2& origin,
+                           const glm::vec2& size);
+  int alt_hover_vertex_ = -1;
   ui::Bounds ground_;    // Bounds at the last framing: the grid stays put while the model moves.
   float aspect_ = 1.5f;  // Width / height of the last drawn view, for framing.
   bool dragging_ = false;

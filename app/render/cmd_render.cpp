@@ -11,7 +11,10 @@
 #include "anim/clip_set.h"
 #include "anim/sampling.h"
 #include "anim/state_machine.h"
+#include "anim/ui/joint_picking.h"
 #include "anim/ui/posed_model.h"
+#include "anim/ui/vertex_picking.h"
+#include "anim/ui/viewport_overlay.h"
 #include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
@@ -20,6 +23,7 @@
 #include "cli/package_input.h"
 #include "cli/scripted_run.h"
 #include "render/gl_window.h"
+#include "render/overlay_pass.h"
 #include "render/png_writer.h"
 #include "render/render_target.h"
 #include "render/scene_renderer.h"
@@ -176,17 +180,44 @@ std::optional<Scene> build_scene(const Args& args, float time, std::ostream& err
   return scene;
 }
 
+// What the tool draws over its view with ImGui (names, the picked vertex, the legend), drawn the
+// same way into the bound target.
+void draw_overlay(const Args& args, const Model& model, const ui::PosedModel& posed,
+                  const ui::ViewportSettings& settings, const FrameInputs& frame, Size size,
+                  int vertex) {
+  const glm::vec2 view(size.width, size.height);
+  const glm::mat4 model_to_clip =
+      frame.camera.projection(frame.aspect) * frame.camera.view() * frame.display;
+  OverlayPass::create()->draw(size.width, size.height, [&](ImDrawList* draw) {
+    if (args.has("names")) {
+      ui::draw_joint_names(draw, ImVec2(0, 0), view, model.skeleton, posed.model_space,
+                           model_to_clip, settings.selected_joint);
+    }
+    glm::vec2 at;
+    if (vertex >= 0 &&
+        ui::project_to_viewport(ui::skinned_position(model.mesh.vertices[vertex], posed.palette),
+                                model_to_clip, view, &at)) {
+      ui::draw_vertex_marker(draw, ImVec2(at.x, at.y), vertex);
+    }
+    if (args.has("legend")) {
+      ui::draw_legend(draw, ImVec2(0, 0), view, ui::make_legend(model, settings, vertex));
+    }
+  });
+}
+
 }  // namespace
 
 int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
-  Result<Args> parsed = parse_args(
-      argc, argv, 2, {"no-skeleton", "no-grid", "axes"},
-      {"clip", "time", "size", "out", "shading", "joint", "up", "yaw", "pitch", "anim", "set"});
+  Result<Args> parsed =
+      parse_args(argc, argv, 2, {"no-skeleton", "no-grid", "axes", "unlit", "legend", "names"},
+                 {"clip", "time", "size", "out", "shading", "joint", "up", "yaw", "pitch", "anim",
+                  "set", "ramp", "vertex"});
   if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().has("out")) {
     if (!parsed.ok()) print_error(err, parsed.error());
     err << "animscope: usage: animscope render MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
            "[--clip NAME] [--time T] [--set NAME=VALUE@SECONDS ...] "
            "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
+           "[--ramp blender|greyscale|viridis] [--unlit] [--legend] [--names] [--vertex N] "
            "[--up y|z] [--size WxH] --out FILE.png\n";
     return kExitError;
   }
@@ -194,12 +225,15 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   Result<Size> size = parse_size(args.get("size").value_or("960x720"));
   Result<ui::Shading> shading = parse_shading(args.get("shading").value_or("lit"));
   Result<ui::UpAxis> up = parse_up_axis(args.get("up").value_or("y"));
+  Result<ui::Ramp> ramp = parse_ramp_option(args.get("ramp").value_or("blender"));
+  Result<float> vertex = args.get_float("vertex", -1.0f);
   Result<float> time = args.get_float("time", 0.0f);
   Result<float> yaw = args.get_float("yaw", 35.0f);
   Result<float> pitch = args.get_float("pitch", 15.0f);
   for (const Error* e :
        {size.ok() ? nullptr : &size.error(), shading.ok() ? nullptr : &shading.error(),
-        up.ok() ? nullptr : &up.error(), time.ok() ? nullptr : &time.error(),
+        up.ok() ? nullptr : &up.error(), ramp.ok() ? nullptr : &ramp.error(),
+        vertex.ok() ? nullptr : &vertex.error(), time.ok() ? nullptr : &time.error(),
         yaw.ok() ? nullptr : &yaw.error(), pitch.ok() ? nullptr : &pitch.error()}) {
     if (e) {
       print_error(err, *e);
@@ -215,6 +249,19 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   settings.show_grid = !args.has("no-grid");
   settings.show_joint_axes = args.has("axes");
   settings.up_axis = up.value();
+  settings.ramp = ramp.value();
+  settings.unlit = args.has("unlit");
+  const float v = vertex.value();
+  const bool vertex_ok =
+      v >= 0.0f && v == std::floor(v) && v < static_cast<float>(model.mesh.vertices.size());
+  const int picked = vertex_ok ? static_cast<int>(v) : -1;
+  if (args.has("vertex") && !vertex_ok) {
+    print_error(err, Error{Error::Code::kNotFound,
+                           "--vertex: no vertex " + args.get("vertex").value() + " (the mesh has " +
+                               std::to_string(model.mesh.vertices.size()) + ")",
+                           model.source_path});
+    return kExitError;
+  }
   if (auto joint = args.get("joint")) {
     settings.selected_joint = model.skeleton.find(*joint);
     if (settings.selected_joint < 0) {
@@ -224,6 +271,10 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
     }
   } else if (settings.shading == ui::Shading::kWeightHeatmap) {
     settings.selected_joint = busiest_joint(model);
+  }
+  if (args.has("legend") && !ui::make_legend(model, settings).shown) {
+    err << "animscope: --legend: the " << ui::shading_name(settings.shading)
+        << " shading has no colour ramp to explain; no legend drawn\n";
   }
 
   ui::PosedModel posed;
@@ -263,6 +314,9 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
     target.resize(size.value().width, size.value().height);
     target.bind();
     renderer.value()->draw(frame, settings);
+    if (args.has("legend") || args.has("names") || args.has("vertex")) {
+      draw_overlay(args, model, posed, settings, frame, size.value(), picked);
+    }
     target.resolve();
     const std::vector<uint8_t> pixels = target.read_pixels();
     Status written = write_png(args.get("out").value(), target.width(), target.height(), pixels);

@@ -4,6 +4,7 @@
 
 #include <glad/gl.h>
 
+#include "render/data_shading.h"
 #include "render/shader_sources.h"
 
 namespace anim::app {
@@ -12,6 +13,9 @@ namespace {
 const glm::vec4 kBone(0.95f, 0.85f, 0.35f, 0.95f);
 const glm::vec4 kSelected(1.0f, 0.45f, 0.1f, 1.0f);
 const glm::vec4 kJoint(0.95f, 0.95f, 0.95f, 0.95f);
+// The selected joint's bone (parent -> joint): wide and bright over a dark edge.
+const glm::vec4 kSelectedBone(1.0f, 0.78f, 0.3f, 1.0f);
+const glm::vec4 kSelectedBoneEdge(0.0f, 0.0f, 0.0f, 0.75f);
 
 // A "nice" grid step (1, 2 or 5 times a power of ten) giving about 10 cells per radius.
 float grid_step(float radius) {
@@ -59,6 +63,7 @@ void SceneRenderer::build_grid(const ui::Bounds& bounds) {
 
 void SceneRenderer::build_skeleton(const FrameInputs& frame, const ui::ViewportSettings& settings) {
   overlay_.clear();
+  selected_bone_.clear();
   const Skeleton& skeleton = frame.model->skeleton;
   const float axis = frame.bounds.valid() ? frame.bounds.radius() * 0.06f : 0.05f;
   auto at = [&](std::size_t j) { return glm::vec3(frame.display * frame.joint_model[j][3]); };
@@ -69,6 +74,7 @@ void SceneRenderer::build_skeleton(const FrameInputs& frame, const ui::ViewportS
     if (settings.show_skeleton && parent >= 0) {
       const bool parent_selected = parent == settings.selected_joint;
       overlay_.line(at(static_cast<std::size_t>(parent)), p, parent_selected ? kSelected : kBone);
+      if (selected) selected_bone_.line(at(static_cast<std::size_t>(parent)), p, kSelectedBone);
     }
     if (settings.show_skeleton) overlay_.point(p, selected ? kSelected : kJoint);
     if (settings.show_joint_axes || selected) {
@@ -81,6 +87,17 @@ void SceneRenderer::build_skeleton(const FrameInputs& frame, const ui::ViewportS
       }
     }
   }
+}
+
+void SceneRenderer::draw_selected_bone(const glm::mat4& view_projection) {
+  if (selected_bone_.lines.empty()) return;
+  LineBatch edge = selected_bone_;
+  for (ColoredVertex& v : edge.lines) v.color = kSelectedBoneEdge;
+  glLineWidth(7.0f);
+  lines_->draw(edge, view_projection, 1.0f);
+  glLineWidth(3.5f);
+  lines_->draw(selected_bone_, view_projection, 1.0f);
+  glLineWidth(1.0f);
 }
 
 void SceneRenderer::draw(const FrameInputs& frame, const ui::ViewportSettings& settings) {
@@ -104,6 +121,7 @@ void SceneRenderer::draw(const FrameInputs& frame, const ui::ViewportSettings& s
     skinned_->set("u_selected_joint", settings.selected_joint);
     skinned_->set("u_base_color", glm::vec3(0.72f, 0.66f, 0.6f));
     skinned_->set("u_camera_position", frame.camera.position());
+    set_data_shading(*skinned_, settings);
     glDisable(GL_CULL_FACE);  // Imported meshes are often open or inconsistently wound.
     mesh_->draw();
   }
@@ -112,6 +130,7 @@ void SceneRenderer::draw(const FrameInputs& frame, const ui::ViewportSettings& s
     build_skeleton(frame, settings);
     glDisable(GL_DEPTH_TEST);  // The skeleton shows through the mesh.
     lines_->draw(overlay_, vp, 7.0f);
+    draw_selected_bone(vp);
   }
   glDisable(GL_DEPTH_TEST);
 }

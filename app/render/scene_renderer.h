@@ -42,13 +42,14 @@ class SceneRenderer {
   SceneRenderer() = default;
   void build_grid(const ui::Bounds& bounds);
   void build_skeleton(const FrameInputs& frame, const ui::ViewportSettings& settings);
+  void draw_selected_bone(const glm::mat4& view_projection);  // Over the skeleton, wide.
 
   std::unique_ptr<ShaderProgram> skinned_;
   std::unique_ptr<LineRenderer> lines_;
   std::unique_ptr<GpuMesh> mesh_;
   const Model* model_ = nullptr;
   std::uint64_t model_id_ = 0;
-  LineBatch grid_, overlay_;
+  LineBatch grid_, overlay_, selected_bone_;
 };
 
 }  // namespace anim::app

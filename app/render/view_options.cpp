@@ -20,6 +20,13 @@ Result<ui::Shading> parse_shading(const std::string& text) {
       ""};
 }
 
+Result<ui::Ramp> parse_ramp_option(const std::string& text) {
+  ui::Ramp ramp = ui::Ramp::kBlender;
+  if (ui::parse_ramp(text.c_str(), &ramp)) return ramp;
+  return Error{Error::Code::kInvalidArgument,
+               "--ramp: unknown ramp \"" + text + "\" (blender, greyscale, viridis)", ""};
+}
+
 Result<ui::UpAxis> parse_up_axis(const std::string& text) {
   if (text == "y" || text == "Y") return ui::UpAxis::kY;
   if (text == "z" || text == "Z") return ui::UpAxis::kZ;

@@ -6,7 +6,7 @@
 #include "anim/blending.h"
 #include "anim/find_by_name.h"
 #include "anim/layer_blending.h"
-#include "condition_holds.h"
+#include "transition_rules.h"
 
 namespace anim {
 namespace {
@@ -259,18 +259,11 @@ const StateMachineInstance::Track& StateMachineInstance::source_track(const Mach
 int StateMachineInstance::find_transition(const Machine& m) const {
   if (m.track_count == 0) return -1;
   const Track& current = m.tracks[m.track_count - 1];
-  int source_state = current.state;
-  if (m.running >= 0) {
-    switch ((*m.transitions)[m.running].interruption) {
-      case Interruption::kNone:
-        return -1;
-      case Interruption::kSource:
-        source_state = m.running_from;
-        break;
-      case Interruption::kDestination:
-        break;
-    }
-  }
+  const bool running = m.running >= 0;
+  const int source_state =
+      starting_state(running, running ? (*m.transitions)[m.running].interruption : Interruption{},
+                     m.running_from, current.state);
+  if (source_state == kNoStartingState) return -1;
   const Track& source = source_track(m, source_state);
   const std::vector<TransitionDef>& transitions = *m.transitions;
   for (std::size_t i = 0; i < transitions.size(); ++i) {

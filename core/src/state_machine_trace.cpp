@@ -3,27 +3,9 @@
 #include <cassert>
 
 #include "anim/state_machine.h"
-#include "condition_holds.h"
+#include "transition_rules.h"
 
 namespace anim {
-namespace {
-
-// Whether a transition from `from` may interrupt one running under `rule` that left `left` for
-// `destination`; any-state transitions (-1) follow the rule like the others.
-bool may_interrupt(Interruption rule, int from, int left, int destination) {
-  switch (rule) {
-    case Interruption::kNone:
-      return false;
-    case Interruption::kSource:
-      return from == -1 || from == left;
-    case Interruption::kDestination:
-      return from == -1 || from == destination;
-  }
-  return false;
-}
-
-}  // namespace
-
 const char* to_string(TraceReason reason) {
   switch (reason) {
     case TraceReason::kFired:
@@ -66,6 +48,9 @@ void StateMachineInstance::trace_machine(std::size_t machine, int fired) {
   const Track& current = m.tracks[m.track_count - 1];
   const std::vector<TransitionDef>& transitions = *m.transitions;
   const bool running = m.running >= 0;
+  const int starting =
+      starting_state(running, running ? transitions[m.running].interruption : Interruption{},
+                     m.running_from, current.state);
   for (std::size_t i = 0; i < transitions.size(); ++i) {
     const TransitionDef& t = transitions[i];
     const int index = static_cast<int>(i);
@@ -103,8 +88,7 @@ void StateMachineInstance::trace_machine(std::size_t machine, int fired) {
     }
     e.condition_count = static_cast<int>(t.conditions.size());
 
-    const bool allowed = !running || may_interrupt(transitions[m.running].interruption, t.from,
-                                                   m.running_from, current.state);
+    const bool allowed = starting != kNoStartingState && (t.from == -1 || t.from == starting);
     if (!allowed) {
       e.reason = TraceReason::kInterruptionBlocked;
     } else if (t.from == -1 && t.to == current.state) {

@@ -9,6 +9,7 @@
 
 #include "anim/transform.h"
 #include "anim/ui/panel_widgets.h"
+#include "inspector_vertex.h"
 
 namespace anim::ui {
 namespace {
@@ -114,6 +115,7 @@ void keys_table(const Clip& clip, int joint) {
 
 void InspectorPanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   rects.clear();
+  vertex_section(doc, sel, rects);
   const Model& model = doc.model();
   const Skeleton& skeleton = model.skeleton;
   const int joint = sel.joint;

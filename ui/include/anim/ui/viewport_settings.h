@@ -2,6 +2,8 @@
 // What the viewport shows; edited by the UI, read by the renderer.
 #include <glm/mat4x4.hpp>
 
+#include "anim/ui/color_ramp.h"
+
 namespace anim::ui {
 
 enum class Shading {
@@ -53,6 +55,11 @@ struct ViewportSettings {
   bool show_grid = true;
   UpAxis up_axis = UpAxis::kY;
   int selected_joint = -1;
+  // Data shadings (weight heatmap, influence count, truncated weight): their colour ramp, whether
+  // lighting shades them (unlit shows the ramp's colours exactly), and the legend explaining them.
+  Ramp ramp = Ramp::kBlender;
+  bool unlit = false;
+  bool show_legend = true;
 };
 
 }  // namespace anim::ui
