@@ -213,6 +213,17 @@ TEST_F(TransitionWhyTest, ARunningTransitionThatMayNotBeInterrupted) {
             "Walk -> Idle: waits: Idle -> Walk may not be interrupted by it (interruption: none)");
   EXPECT_EQ(why[0].verdict, Verdict::kMoot);
   EXPECT_EQ(why[0].checks[0].verdict, Verdict::kPass);
+  // The running one is not traced; it says how far it is: it started at the end of the first
+  // update, so the second one's 0.1 s of its 1 s.
+  anim::Setup setup;
+  setup.transitions.resize(2);
+  setup.transitions[0].from = "Idle";
+  setup.transitions[0].to = "Walk";
+  setup.transitions[1].from = "Walk";
+  setup.transitions[1].to = "Idle";
+  EXPECT_EQ(find_setup_trace(sm, setup, 0, 0), nullptr);
+  EXPECT_EQ(running_text(setup_transition_live(sm, setup, 0, 0)), "Now: running, 10% done");
+  EXPECT_EQ(running_text(setup_transition_live(sm, setup, 0, 1)), "");
 }
 
 TEST_F(TransitionWhyTest, TheSetupsTransitionIsFoundWhenTheRunningOneHasItsEnds) {

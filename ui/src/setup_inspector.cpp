@@ -221,7 +221,14 @@ void SetupInspector::transition_section(const Document& doc, StateGraph& graph, 
                        live->summary.substr(live->name.size() + 2).c_str());
     rects.record("transition_live");
   } else if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
-    ImGui::TextDisabled("Now: not checked, its source state is not playing.");
+    const std::string running =
+        running_text(setup_transition_live(*sm, *doc.setup(), machine(), static_cast<int>(i)));
+    if (!running.empty()) {
+      ImGui::TextColored(verdict_color(Verdict::kPass), "%s", running.c_str());
+      rects.record("transition_running");
+    } else {
+      ImGui::TextDisabled("Now: not checked, its source state is not playing.");
+    }
   }
 
   // Its place in the order its source checks its transitions.

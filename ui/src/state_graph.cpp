@@ -869,7 +869,13 @@ void StateGraph::edge_tooltip(const Document& doc, const Setup& setup, int index
     ImGui::TextColored(verdict_color(why.verdict), "%s",
                        why.summary.substr(why.name.size() + 2).c_str());
   } else if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
-    ImGui::TextDisabled("not checked now: its source state is not playing");
+    const std::string running =
+        running_text(setup_transition_live(*sm, *doc.setup(), machine, index));
+    if (!running.empty()) {
+      ImGui::TextColored(verdict_color(Verdict::kPass), "%s", running.c_str());
+    } else {
+      ImGui::TextDisabled("not checked now: its source state is not playing");
+    }
   }
   ImGui::TextDisabled("click to select; right-click to reorder or delete");
   ImGui::EndTooltip();

@@ -108,24 +108,41 @@ int running_layer(const StateMachineInstance& machine, const Setup& setup, int s
   return found < 0 ? -1 : found + 1;
 }
 
-const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
-                                                         const Setup& setup, int shown, int index) {
+SetupTransitionLive setup_transition_live(const StateMachineInstance& machine, const Setup& setup,
+                                          int shown, int index) {
+  SetupTransitionLive live;
   const int layer = running_layer(machine, setup, shown);
-  if (layer < 0 || index < 0) return nullptr;
+  if (layer < 0 || index < 0) return live;
   const std::vector<SetupTransition>& listed =
       shown == 0 ? setup.transitions
                  : setup.layers[static_cast<std::size_t>(shown - 1)].transitions;
   const std::vector<TransitionDef>& running = transitions_of(machine.def(), layer);
   const std::size_t i = static_cast<std::size_t>(index);
-  if (i >= listed.size() || i >= running.size()) return nullptr;
+  if (i >= listed.size() || i >= running.size()) return live;
   const std::vector<StateDef>& states = states_of(machine.def(), layer);
   const TransitionDef& t = running[i];
   const std::string from =
       t.from < 0 ? std::string("*") : states[static_cast<std::size_t>(t.from)].name;
   if (listed[i].from != from || listed[i].to != states[static_cast<std::size_t>(t.to)].name) {
-    return nullptr;
+    return live;
   }
-  return find_trace(machine, layer, index);
+  live.layer = layer;
+  live.transition = index;
+  const StateMachineInstance::TransitionStatus status = machine.transition(layer);
+  live.running = status.transition == index;
+  live.progress = live.running ? status.progress : 0.0f;
+  return live;
+}
+
+std::string running_text(const SetupTransitionLive& live) {
+  if (!live.running) return "";
+  return "Now: running, " + short_value(100.0f * live.progress, 0) + "% done";
+}
+
+const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
+                                                         const Setup& setup, int shown, int index) {
+  const SetupTransitionLive live = setup_transition_live(machine, setup, shown, index);
+  return live.layer < 0 ? nullptr : find_trace(machine, live.layer, live.transition);
 }
 
 TransitionWhy explain(const StateMachineInstance& machine, const TraceEntry& e) {

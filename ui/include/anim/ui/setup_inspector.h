@@ -39,9 +39,9 @@ class SetupInspector : public SetupForm {
   // the item's index ("state_name:<i>", "transition_to:<i>", "condition_op:<i>:<j>",
   // "param_rate:<i>", "layer_weight:<l>", ...), and "make_default", "remove_state",
   // "outgoing:<i>" (an outgoing transition's link, i its index), "condition_live:<i>:<j>" and
-  // "transition_live" (the live values and verdict), "blend_space" (the heading
-  // over the blend space editor), "priority_up",
-  // "priority_down", "remove_transition". (SetupForm::rects)
+  // "transition_live" (the live values and verdict) or "transition_running", "blend_space" (the
+  // heading over the blend space editor), "priority_up", "priority_down", "remove_transition".
+  // (SetupForm::rects)
 
  private:
   enum class Focus { kGraph, kParameter };

@@ -48,9 +48,21 @@ const StateMachineInstance::TraceEntry* find_trace(const StateMachineInstance& m
 // of the setup; -1 when it has none.
 int running_layer(const StateMachineInstance& machine, const Setup& setup, int shown);
 
-// The trace entry of transition `index` of machine `shown` of `setup` (its index among that
-// machine's transitions, as the graph and the Inspector number them): the running layer's
-// transition at that index when its ends have the same names, or nullptr.
+// What the running machine makes of transition `index` of machine `shown` of `setup` (its index
+// among that machine's transitions, as the graph and the Inspector number them): the running
+// layer's transition at that index when its ends have the same names.
+struct SetupTransitionLive {
+  int layer = -1;        // In the running machine; -1: it runs no such transition.
+  int transition = -1;   // Index into that layer's transitions.
+  bool running = false;  // It is the transition running now (the trace leaves it out).
+  float progress = 0.0f;
+};
+SetupTransitionLive setup_transition_live(const StateMachineInstance& machine, const Setup& setup,
+                                          int shown, int index);
+// "Now: running, 46% done" for one running, else empty.
+std::string running_text(const SetupTransitionLive& live);
+
+// Its trace entry in the last update, or nullptr.
 const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
                                                          const Setup& setup, int shown, int index);
 
