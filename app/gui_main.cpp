@@ -25,7 +25,7 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   using anim::app::kExitError;
   std::set<std::string> flags{"names", "unlit"};
   std::set<std::string> valued{"screenshot", "frames",  "joint", "clip", "view", "mask",  "machine",
-                               "select",     "shading", "up",    "anim", "ramp", "vertex"};
+                               "select",     "shading", "up",    "anim", "ramp", "vertex", "set", "rewind"};
   flags.insert(std::begin(anim::app::kOverlayFlags), std::end(anim::app::kOverlayFlags));
   valued.insert(std::begin(anim::app::kOverlayValued), std::end(anim::app::kOverlayValued));
   auto args = anim::app::parse_args(argc, argv, 1, flags, valued);
@@ -40,6 +40,7 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
            "                 [--up y|z|x|-y|-z|-x] [--ghosts] [--ghost-meshes] [--onion N]\n"
            "                 [--onion-step FRAMES] [--onion-meshes] [--trail SECONDS] [--follow]\n"
            "                 [--screenshot FILE.png --frames N]\n"
+           "                 [--set NAME=VALUE@SECONDS ...] [--rewind SECONDS]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"
            "       animscope help   (command-line subcommands)\n";
     return kExitError;
@@ -62,6 +63,13 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
   options.mask_layer = args.value().get("mask").value_or("");
   options.machine = args.value().get("machine").value_or("");
   options.select = args.value().get("select").value_or("");
+  options.sets = args.value().get_all("set");
+  auto rewind = args.value().get_float("rewind", -1.0f);
+  if (!rewind.ok()) {
+    std::cerr << "animscope: --rewind needs seconds\n";
+    return kExitError;
+  }
+  options.rewind = rewind.value();
   if (!options.view.empty() && options.view != "blend" && options.view != "curves" &&
       options.view != "setup" && options.view != "graph" && options.view != "blend_spaces" &&
       options.view != "layers") {

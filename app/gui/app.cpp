@@ -15,6 +15,7 @@
 #include "anim/setup.h"
 #include "gui/exit_signals.h"
 #include "gui/recovery_actions.h"
+#include "gui/scripted_preview.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
 #include "gui/tool_frame.h"
@@ -82,6 +83,7 @@ int run_gui(const GuiOptions& options) {
   Tool tool;
   start_tool(tool, options);
   std::optional<Setup> test_edit = test_setup_edit();
+  ScriptedPreview preview(options.sets, options.rewind);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -133,6 +135,7 @@ int run_gui(const GuiOptions& options) {
       tool.doc->edit_setup(std::move(*test_edit), "test edit");
       test_edit.reset();
     }
+    if (tool.doc) preview.before_update(*tool.doc, dt, frame + 2 == options.frames);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     tool_frame(tool, view, dt);

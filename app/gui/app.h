@@ -25,6 +25,10 @@ struct GuiOptions {
   std::string machine;       // --machine: the layer whose machine the graph shows at start.
   std::string select;        // --select: a state, "FROM->TO" transition or parameter, selected
                              // for the Inspector at start.
+  // --set NAME=VALUE@SECONDS: applied to the state machine as play applies them; --rewind S:
+  // the history rewound S seconds back before the screenshot (below 0: not).
+  std::vector<std::string> sets;
+  float rewind = -1.0f;
   ui::Shading shading = ui::Shading::kLit;
   bool show_joint_names = false;
   ui::Ramp ramp = ui::Ramp::kBlender;  // --ramp, --unlit: the data shadings' colours.

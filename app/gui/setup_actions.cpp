@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "anim/file_io.h"
 #include "gui/recovery_actions.h"
 
 namespace anim::app {
@@ -111,8 +112,29 @@ void setup_dialogs(Tool& tool) {
     ImGui::EndPopup();
   }
 
+  // The history strip's Export > Save as: ask where, then write it there.
+  if (std::optional<ui::HistoryStrip::SaveRequest> request =
+          tool.setup.history().take_save_request();
+      request && !tool.file_dialog.is_open()) {
+    tool.export_text = std::move(request->text);
+    tool.dialog_purpose = DialogPurpose::kExportRecording;
+    tool.file_dialog.open("Export the recording", request->suggested_path,
+                          {ui::make_file_filter("Text", {"txt"}), ui::all_files_filter()},
+                          ui::FileDialogMode::kSave);
+  }
   const bool was_open = tool.file_dialog.is_open();
   const std::optional<std::string> chosen = tool.file_dialog.draw();
+  if (tool.dialog_purpose == DialogPurpose::kExportRecording) {
+    if (chosen) {
+      const Status written = write_file_atomically(*chosen, tool.export_text);
+      if (written.ok()) {
+        show_notice(tool, "Exported the recording to " + file_name(*chosen));
+      } else {
+        show_error(tool, "Could not export the recording", written.error().to_string());
+      }
+    }
+    return;
+  }
   if (tool.dialog_purpose == DialogPurpose::kOpen) {
     if (chosen) request(tool, {PendingAction::Kind::kOpen, *chosen});
     return;

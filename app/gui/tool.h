@@ -40,7 +40,7 @@ struct PendingAction {
 };
 
 // What the shared file dialog was opened for.
-enum class DialogPurpose { kOpen, kSaveSetup, kAddAnimations };
+enum class DialogPurpose { kOpen, kSaveSetup, kAddAnimations, kExportRecording };
 
 struct Tool {
   std::unique_ptr<ui::Document> doc;
@@ -60,6 +60,7 @@ struct Tool {
   Workspace workspace = Workspace::kAnimate;
   ui::FileDialog file_dialog;
   DialogPurpose dialog_purpose = DialogPurpose::kOpen;
+  std::string export_text;  // What the history strip's Save as writes, while its dialog is open.
   ui::RecentFiles recent;
   ModelLoader loader;
   int doc_serial = 0;                // Counts documents, so a clip load knows whose it was.

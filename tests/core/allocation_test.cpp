@@ -390,6 +390,38 @@ TEST(AllocationTest, TracedStateMachineUpdatesDoNotAllocate) {
   EXPECT_EQ(count, 0);
 }
 
+TEST(AllocationTest, SavingAndRestoringStateDoesNotAllocate) {
+  // The tool's rewind saves the machine every frame and restores it on a scrub.
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  Result<anim::Setup> setup = parse_setup(kLocomotionSetup, "locomotion.json");
+  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+  Result<StateMachineDef> def = compile_setup(setup.value(), clips);
+  ASSERT_TRUE(def.ok()) << def.error().to_string();
+  StateMachineInstance machine(def.value(), skeleton, clips);
+  machine.set_trace(true);
+  const int speed = def.value().find_parameter("speed");
+  std::vector<StateMachineInstance::SavedParameter> params(def.value().parameters.size());
+  std::vector<StateMachineInstance::SavedLayer> layers(machine.layer_count());
+  std::vector<Transform> pose(kJoints);
+
+  AllocationCounter counter;
+  bool ok = true;
+  for (int i = 0; i < 300; ++i) {
+    machine.set_value(speed, (i / 37) % 2 == 0 ? 0.0f : 1.0f);
+    machine.update(1.0f / 60.0f);
+    ok = machine.save_state(params, layers) && ok;
+    if (i % 10 == 9) {
+      machine.update(1.0f / 60.0f);
+      ok = machine.restore_state(params, layers) && ok;
+    }
+    ok = machine.evaluate(pose) && ok;
+  }
+  const long long count = counter.Stop();
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(count, 0);
+}
+
 TEST(AllocationTest, StateMachineWithLayersDoesNotAllocate) {
   // The locomotion machine with an override layer that follows the same transitions under a
   // mask, an additive layer against each state's start (its own reference cursors) and one

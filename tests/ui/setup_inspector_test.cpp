@@ -286,3 +286,26 @@ TEST_F(SetupInspectorTest, RemovingAStateTakesItsTransitionsAndTheSelection) {
 
 }  // namespace
 }  // namespace anim::ui
+
+namespace anim::ui {
+namespace {
+
+TEST_F(SetupInspectorTest, LiveValuesShowWhileTheMachinePlaysTheTransitionsSource) {
+  doc_.update(0.1f);        // Idle plays: its transitions are traced, Move's are not.
+  select_transition(0, 0);  // Idle -> Move.
+  ASSERT_EQ(inspector_.showing(), "transition");
+  EXPECT_NE(inspector_.rects.find("condition_live:0:0"), nullptr);
+  EXPECT_NE(inspector_.rects.find("transition_live"), nullptr);
+  select_transition(0, 1);  // Move -> Idle: Move does not play.
+  EXPECT_EQ(inspector_.rects.find("condition_live:1:0"), nullptr);
+  EXPECT_EQ(inspector_.rects.find("transition_live"), nullptr);
+  select_transition(1, 0);  // The layer's Hold -> Wave.
+  EXPECT_NE(inspector_.rects.find("condition_live:0:0"), nullptr);
+  // Clips, not the machine: nothing live.
+  doc_.play_clip(0);
+  select_transition(0, 0);
+  EXPECT_EQ(inspector_.rects.find("transition_live"), nullptr);
+}
+
+}  // namespace
+}  // namespace anim::ui

@@ -70,6 +70,13 @@ void Commands::set_layer_weight(int layer, float weight) {
   });
 }
 
+void Commands::rewind_to(std::size_t frame) {
+  push([frame](Document& d) { d.rewind_to(frame); });
+}
+void Commands::go_live() {
+  push([](Document& d) { d.go_live(); });
+}
+
 void Commands::edit_setup(Setup edited, std::string what) {
   last_setup_ = std::make_shared<const Setup>(std::move(edited));
   push([setup = last_setup_, what = std::move(what)](Document& d) { d.edit_setup(*setup, what); });

@@ -47,6 +47,7 @@ Document::Document(Model model, std::string path)
 bool Document::play_clip(int clip) {
   if (!player_.play(clip, loop_)) return false;
   mode_ = PlaybackMode::kClip;
+  rewound_ = -1;
   evaluate();
   return true;
 }
@@ -60,6 +61,7 @@ bool Document::crossfade_to(int clip, const CrossfadeOptions& options) {
   if (!player_.crossfade(clip, o)) return false;
   std::copy(local_.begin(), local_.end(), scratch_a_.begin());
   mode_ = PlaybackMode::kClip;
+  rewound_ = -1;
   playing_ = true;
   evaluate();
   return true;
@@ -130,6 +132,7 @@ bool Document::start_blend(const std::vector<int>& clips, const std::vector<floa
   blend_.parameter.target =
       std::clamp(blend_.parameter.target, positions.front(), positions.back());
   mode_ = PlaybackMode::kBlend1D;  // The weight plots go on: the clip playing keeps its line.
+  rewound_ = -1;
   evaluate();
   return true;
 }
@@ -168,6 +171,8 @@ void Document::restore_setup(Setup setup, std::string setup_path) {
   setup_path_ = std::move(setup_path);
   state_machine_.reset();  // It points into def_; a setup with errors leaves none running.
   def_.reset();
+  recording_.stop();
+  rewound_ = -1;
   if (mode_ == PlaybackMode::kStateMachine) mode_ = PlaybackMode::kClip;
   apply_setup();
   use_state_machine();
@@ -290,6 +295,8 @@ void Document::set_clip_files(std::vector<import::AnimationFile> files, import::
   // Everything that points into the clips goes before they change.
   state_machine_.reset();
   def_.reset();
+  recording_.stop();
+  rewound_ = -1;
   model_->clips.resize(own_clips_);
   model_->clip_sources.clear();
   clip_file_problems_ = set.diagnostics;
@@ -329,14 +336,19 @@ void Document::apply_setup(MachineStart how) {
   if (!def.ok()) return;  // The last good state machine keeps running.
   auto next_def = std::make_unique<StateMachineDef>(std::move(def).value());
   auto next = std::make_unique<StateMachineInstance>(*next_def, model_->skeleton, model_->clips);
+  next->set_trace(true);  // The graph shows why each transition did (not) fire.
   const bool goes_on = how == MachineStart::kGoOn && state_machine_;
+  machine_fresh_ = !goes_on;
   if (goes_on) {
     next->continue_from(*state_machine_);
     if (mode_ == PlaybackMode::kStateMachine) keep_state_history(*def_, *next_def);
   }
   state_machine_ = std::move(next);  // Before def_: the old instance points into it.
   def_ = std::move(next_def);
+  rewound_ = -1;
+  recording_.stop();  // Its frames are of the machine replaced.
   if (mode_ != PlaybackMode::kStateMachine) return;
+  if (goes_on) recording_.start(*state_machine_, /*from_start=*/false);
   if (goes_on) {
     evaluate();  // Playback goes on where it was.
   } else {
@@ -388,6 +400,8 @@ Status Document::save_setup_as(const std::string& path) {
 void Document::restart_state_machine() {
   if (!def_) return;
   state_machine_ = std::make_unique<StateMachineInstance>(*def_, model_->skeleton, model_->clips);
+  state_machine_->set_trace(true);
+  machine_fresh_ = true;
   use_state_machine();
 }
 
@@ -397,6 +411,26 @@ void Document::use_state_machine() {
   playing_ = true;
   history_.clear();
   recent_events_.clear();
+  rewound_ = -1;
+  recording_.start(*state_machine_, machine_fresh_);
+  evaluate();
+}
+
+bool Document::rewind_to(std::size_t frame) {
+  if (mode_ != PlaybackMode::kStateMachine || !state_machine_) return false;
+  if (!recording_.restore(*state_machine_, frame)) return false;
+  rewound_ = static_cast<int>(frame);
+  playing_ = false;
+  evaluate();
+  return true;
+}
+
+void Document::go_live() {
+  if (mode_ != PlaybackMode::kStateMachine || !state_machine_) return;
+  if (rewound_ >= 0 && !recording_.empty())
+    recording_.restore(*state_machine_, recording_.size() - 1);
+  rewound_ = -1;
+  playing_ = true;
   evaluate();
 }
 
@@ -417,7 +451,20 @@ void Document::update(float dt) {
       break;
     }
     case PlaybackMode::kStateMachine: {
+      if (rewound_ >= 0) {
+        if (!(step > 0.0f)) break;  // A rewound moment stays as recorded while paused.
+        recording_.truncate_after(static_cast<std::size_t>(rewound_));  // Plays on from it.
+        rewound_ = -1;
+      }
+      const bool recorded = step > 0.0f;
+      if (recorded) recording_.begin_frame(*state_machine_);
       state_machine_->update(step);
+      machine_fresh_ = false;
+      if (recorded) {
+        recording_.end_frame(*state_machine_, step);
+      } else {
+        recording_.note_unrecorded_update();
+      }
       for (RecentEvent& e : recent_events_) e.age += step;
       const StateMachineDef& def = state_machine_->def();
       for (const StateMachineInstance::FiredEvent& fired : state_machine_->events()) {

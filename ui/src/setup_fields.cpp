@@ -11,6 +11,7 @@
 
 #include "anim/ui/panel_widgets.h"
 #include "anim/ui/setup_form.h"
+#include "anim/ui/transition_why_view.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {
@@ -333,7 +334,7 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
   }
 }
 
-void SetupForm::condition_rows(std::size_t i, ConditionColumns columns) {
+void SetupForm::condition_rows(std::size_t i, ConditionColumns columns, const TransitionWhy* live) {
   SetupTransition& t = working_.transitions[i];
   std::optional<std::size_t> remove;
   ImGui::PushID("conditions");
@@ -390,6 +391,16 @@ void SetupForm::condition_rows(std::size_t i, ConditionColumns columns) {
       if (int_field("##value", value_rect, &c.value)) commit(what);
     } else if (float_field("##value", value_rect, &c.value, 0.01f)) {
       commit(what);
+    }
+
+    // The running machine's conditions are the setup's in order (compile_setup keeps it).
+    if (live != nullptr && columns.live >= 0 && j < live->checks.size()) {
+      ImGui::TableSetColumnIndex(columns.live);
+      const CheckLine& check = live->checks[j];
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextColored(verdict_color(check.verdict), "%s", check.value.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Now %s", check.actual.c_str());
+      rects.record(key("condition_live", i, j));
     }
 
     ImGui::TableSetColumnIndex(columns.remove);

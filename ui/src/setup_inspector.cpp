@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "anim/setup_edits.h"
 #include "anim/setup_layer_edits.h"
 #include "anim/ui/panel_widgets.h"
+#include "anim/ui/transition_why_view.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {
@@ -79,7 +81,7 @@ void SetupInspector::draw(const Document& doc, Commands& cmds, Selection& sel, S
     ImGui::TextDisabled("Drag one to move them all; Delete removes them.");
   } else if (graph_item && graph.selected_transition >= 0 &&
              static_cast<std::size_t>(graph.selected_transition) < working_.transitions.size()) {
-    transition_section(graph, static_cast<std::size_t>(graph.selected_transition));
+    transition_section(doc, graph, static_cast<std::size_t>(graph.selected_transition));
   } else if (graph_item && graph.selected == kAnyStateNode) {
     any_state_section(graph);
   } else if (const int state = graph_item ? index_named(saved.states, graph.selected) : -1;
@@ -177,22 +179,56 @@ void SetupInspector::transition_links(StateGraph& graph, const std::string& from
   if (!any) ImGui::TextDisabled("none");
 }
 
-void SetupInspector::transition_section(StateGraph& graph, std::size_t i) {
+void SetupInspector::transition_section(const Document& doc, StateGraph& graph, std::size_t i) {
   showing_ = "transition";
   heading("Transition", setup_form::transition_text(working_.transitions[i]));
   transition_fields(i, Cells::form());
 
+  // What the last update made of it, while the machine plays its source.
+  const StateMachineInstance* sm = doc.state_machine();
+  const StateMachineInstance::TraceEntry* entry =
+      sm != nullptr && doc.mode() == PlaybackMode::kStateMachine
+          ? find_setup_trace(*sm, *doc.setup(), machine(), static_cast<int>(i))
+          : nullptr;
+  std::optional<TransitionWhy> live;
+  if (entry != nullptr && static_cast<std::size_t>(entry->condition_count) ==
+                              working_.transitions[i].conditions.size()) {
+    live = explain(*sm, *entry);
+  }
+
   ImGui::Spacing();
   ImGui::TextDisabled("Conditions (all must hold)");
-  if (ImGui::BeginTable("conditions", 5, setup_panel::kTableFlags)) {
+  if (ImGui::BeginTable("conditions", 6, setup_panel::kTableFlags)) {
     ImGui::TableSetupColumn("##when", ImGuiTableColumnFlags_WidthFixed,
                             ImGui::CalcTextSize("when").x);
     ImGui::TableSetupColumn("Parameter", ImGuiTableColumnFlags_WidthStretch, 1.6f);
     ImGui::TableSetupColumn("Op", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch, 0.9f);
     ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
-    condition_rows(i, {0, 1, 2, 3, 4});
+    SetupForm::ConditionColumns columns{0, 1, 2, 3, 5};
+    columns.live = 4;
+    condition_rows(i, columns, live ? &*live : nullptr);
     ImGui::EndTable();
+  }
+  if (live) {
+    if (entry->has_exit_time) {
+      const CheckLine& exit = live->checks.back();
+      ImGui::TextColored(verdict_color(exit.verdict), "%s   %s", exit.check.c_str(),
+                         exit.actual.c_str());
+    }
+    ImGui::TextColored(verdict_color(live->verdict), "Now: %s",
+                       live->summary.substr(live->name.size() + 2).c_str());
+    rects.record("transition_live");
+  } else if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
+    const std::string running =
+        running_text(setup_transition_live(*sm, *doc.setup(), machine(), static_cast<int>(i)));
+    if (!running.empty()) {
+      ImGui::TextColored(verdict_color(Verdict::kPass), "%s", running.c_str());
+      rects.record("transition_running");
+    } else {
+      ImGui::TextDisabled("Now: not checked, its source state is not playing.");
+    }
   }
 
   // Its place in the order its source checks its transitions.

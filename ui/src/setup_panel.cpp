@@ -2,6 +2,7 @@
 // Transitions tables. The Blend spaces, Layers and Problems tabs have files of their own.
 #include "anim/ui/setup_panel.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <imgui_stdlib.h>
 
 #include "anim/ui/panel_widgets.h"
+#include "anim/ui/transition_why_view.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {
@@ -90,7 +92,19 @@ void SetupPanel::draw_graph(const Document& doc, Commands& cmds) {
     return;
   }
   machine_combo(doc);
+  // Under the graph: why its current state did (not) change, three lines tall, and the history;
+  // in a short window the graph keeps more than half the height (the lines shrink first).
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float strip = history_.height(doc) + 2.0f * ImGui::GetStyle().ItemSpacing.y;
+  const float most = 0.45f * ImGui::GetContentRegionAvail().y;
+  const float why_height = std::clamp(most - strip, line, 3.0f * line);
+  const float below = std::min(why_height + strip, std::max(most, line));
+  ImGui::BeginChild("##graph_area", ImVec2(0.0f, -below), false,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   graph_.draw(doc, cmds);
+  ImGui::EndChild();
+  draw_why_not(doc, graph_, why_height);
+  history_.draw(doc, cmds);
 }
 
 void SetupPanel::header(const Document& doc, Commands& cmds) {

@@ -16,6 +16,7 @@
 #include "anim/setup_layer_edits.h"
 #include "anim/state_machine.h"
 #include "anim/ui/imgui_frame.h"
+#include "anim/ui/transition_why_view.h"
 
 namespace anim::ui {
 namespace {
@@ -812,11 +813,7 @@ void StateGraph::empty_space_input(const Document& doc, Commands& cmds,
   int hovered = over_empty ? edge_at(edges, f.mouse) : -1;
   if (hovered >= static_cast<int>(setup.transitions.size())) hovered = -1;
   hovered_edge_ = hovered;  // Drawn lighter on the next frame.
-  if (hovered >= 0 && !ImGui::IsAnyMouseDown()) {
-    ImGui::SetTooltip(
-        "%s: click to select; right-click to reorder or delete",
-        transition_name(setup.transitions[static_cast<std::size_t>(hovered)]).c_str());
-  }
+  if (hovered >= 0 && !ImGui::IsAnyMouseDown()) edge_tooltip(doc, setup, hovered);
   const glm::vec2 centred = f.mouse_graph - kNodeSize * 0.5f;  // A new box's place.
   if (over_empty && hovered < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
     add_state_at(doc, cmds, centred);
@@ -854,6 +851,34 @@ void StateGraph::empty_space_input(const Document& doc, Commands& cmds,
     if (add) add_state_at(doc, cmds, new_state_at_);
   }
   edge_menu(doc, cmds);
+}
+
+void StateGraph::edge_tooltip(const Document& doc, const Setup& setup, int index) const {
+  const std::string name = transition_name(setup.transitions[static_cast<std::size_t>(index)]);
+  // Live: what the last update made of it, while the machine plays it (its source is playing).
+  const StateMachineInstance* sm = doc.state_machine();
+  const StateMachineInstance::TraceEntry* entry =
+      sm != nullptr && doc.mode() == PlaybackMode::kStateMachine
+          ? find_setup_trace(*sm, *doc.setup(), machine, index)
+          : nullptr;
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(name.c_str());
+  if (entry != nullptr) {
+    const TransitionWhy why = explain(*sm, *entry);
+    draw_why_checks(why);
+    ImGui::TextColored(verdict_color(why.verdict), "%s",
+                       why.summary.substr(why.name.size() + 2).c_str());
+  } else if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
+    const std::string running =
+        running_text(setup_transition_live(*sm, *doc.setup(), machine, index));
+    if (!running.empty()) {
+      ImGui::TextColored(verdict_color(Verdict::kPass), "%s", running.c_str());
+    } else {
+      ImGui::TextDisabled("not checked now: its source state is not playing");
+    }
+  }
+  ImGui::TextDisabled("click to select; right-click to reorder or delete");
+  ImGui::EndTooltip();
 }
 
 bool StateGraph::took_keys() const {

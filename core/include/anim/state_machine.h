@@ -97,6 +97,31 @@ class StateMachineInstance {
     bool exit_time_pass = false;
   };
 
+  // The dynamic state of one playing track of a layer, as save_state() copies it.
+  struct SavedTrack {
+    int state = -1;           // Index into the layer's states.
+    int slot = 0;             // Which of the layer's kMaxActive pose buffers it samples into.
+    CycleTime time;           // Normalized time, cycles and fraction.
+    CycleTime previous_time;  // `time` before the update that made this state.
+    float base_weight = 0.0f;
+    bool entered = true;  // Not updated yet since it started.
+  };
+  // Everything that changes while a layer (or the base) runs: its tracks, oldest first, and the
+  // transition running between them.
+  struct SavedLayer {
+    std::array<SavedTrack, kMaxActive> tracks{};
+    int track_count = 0;
+    int running = -1;  // Transition index, -1 for none.
+    int running_from = -1;
+    float elapsed = 0.0f;  // Seconds into the running transition.
+    int started = -1;      // The transition the update that made this state started, or -1.
+    float weight = 1.0f;   // The layer's set weight (set_layer_weight).
+  };
+  struct SavedParameter {
+    float value = 0.0f;   // Where the parameter is now...
+    float target = 0.0f;  // ... and where it smooths to.
+  };
+
   // All three must outlive the instance; `clips` are float clips (the tool) or compressed ones
   // (a package). Allocates every buffer here, once.
   StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips);
@@ -167,6 +192,17 @@ class StateMachineInstance {
   // constructor left it. Never allocates.
   void continue_from(const StateMachineInstance& before);
 
+  // Saving and restoring a running character exactly (the tool's rewind, replays): every value
+  // that update() changes, into caller-owned spans of def().parameters.size() parameters and
+  // layer_count() layers. save_state() is false when a span has the wrong size. restore_state()
+  // checks everything first (sizes, state, slot and transition indices, finite times and
+  // weights) and is false, changing nothing, when anything does not fit this def; otherwise the
+  // instance continues exactly as the one saved would have, bit for bit: the same update()s give
+  // the same states and evaluate() the same pose. It empties events() and trace() (they belong
+  // to an update) and leaves tracing as it was. Neither allocates.
+  bool save_state(Span<SavedParameter> parameters, Span<SavedLayer> layers) const;
+  bool restore_state(Span<const SavedParameter> parameters, Span<const SavedLayer> layers);
+
   // Layer 0 is the base machine (the def's own states), layer i + 1 the def's layers[i]. The
   // queries below take a layer and default to the base.
   int layer_count() const { return static_cast<int>(machines_.size()); }
@@ -223,6 +259,8 @@ class StateMachineInstance {
   };
 
   void init_machine(Machine& m, int default_state);
+  bool restorable(Span<const SavedParameter> parameters, Span<const SavedLayer> layers) const;
+
   // The track a transition from `state` checks its exit time on: the newest track playing it,
   // or the current one when none does.
   const Track& source_track(const Machine& m, int state) const;

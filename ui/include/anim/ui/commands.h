@@ -40,6 +40,9 @@ class Commands {
   // named, not numbered: an edit earlier in the queue may rebuild the machine.
   void set_parameter(std::string name, float value);
   void set_layer_weight(int layer, float weight);
+  // The history strip: show a recorded frame (paused), or the newest one (playing).
+  void rewind_to(std::size_t frame);
+  void go_live();
 
   // --- The setup ---
   void edit_setup(Setup edited, std::string what);

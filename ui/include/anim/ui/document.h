@@ -19,6 +19,7 @@
 #include "anim/state_machine.h"
 #include "anim/ui/pose_overlays.h"
 #include "anim/ui/posed_model.h"
+#include "anim/ui/preview_recording.h"
 #include "anim/ui/setup_history.h"
 
 namespace anim::ui {
@@ -98,6 +99,22 @@ class Document {
   void use_state_machine();
   // Starts the running machine over: its default state, every parameter at its default.
   void restart_state_machine();
+
+  // --- History (the State machine workspace's strip) ---
+  // While the state machine plays, each update is recorded: the last 30 s (PreviewRecording).
+  // A recording starts over whenever the running machine is replaced (a setup edit, undo, redo,
+  // a restart) or the state machine is chosen again; its transition trace is always on.
+  const PreviewRecording& recording() const { return recording_; }
+  // Shows recorded frame `frame` (0 the oldest kept), paused: the machine, its parameters and
+  // transition trace, and so the pose and the graph, as that frame left them. A view of the
+  // past, not an edit: no undo step, the setup stays as it is. While paused it stays as
+  // recorded; playing on from it drops the frames after it. False (nothing changes) for a
+  // frame not recorded or while the state machine does not play.
+  bool rewind_to(std::size_t frame);
+  // Back to the newest recorded frame, playing.
+  void go_live();
+  // The recorded frame shown, or -1 while the machine is live.
+  int rewound_frame() const { return rewound_; }
 
   // --- Editing the setup (Setup panel) ---
   // Makes `edited` the setup, undoably, as the edit `what` ("rename state"). It is checked
@@ -247,6 +264,9 @@ class Document {
   std::string setup_path_;
   std::unique_ptr<StateMachineDef> def_;
   std::unique_ptr<StateMachineInstance> state_machine_;
+  bool machine_fresh_ = false;  // Not updated since it was made in its default state.
+  PreviewRecording recording_;
+  int rewound_ = -1;
   std::vector<Transform> local_;  // What plays.
   std::vector<Transform> shown_;  // local_ with the overrides.
   std::vector<glm::quat> overrides_;

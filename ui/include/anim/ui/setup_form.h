@@ -20,6 +20,8 @@
 
 namespace anim::ui {
 
+struct TransitionWhy;
+
 // Where the next field goes: the next column of the current table row, or (a form) a new line
 // with its label on the left.
 class Cells {
@@ -86,10 +88,13 @@ class SetupForm {
   // The conditions of transition `i`, a table row each, in `columns` of the current table: the
   // "when"/"and" label, the parameter, the op, the value and the remove button; then "Add
   // condition".
+  // With `live` (the Inspector, while the machine plays the transition), the `live` column
+  // shows each condition's value in the last update, green when it held and red when not.
   struct ConditionColumns {
     int label, parameter, op, value, remove;
+    int live = -1;
   };
-  void condition_rows(std::size_t i, ConditionColumns columns);
+  void condition_rows(std::size_t i, ConditionColumns columns, const TransitionWhy* live = nullptr);
   // Name, blend, weight, weight parameter, reference, mask (Selection::mask_layer).
   void layer_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i,
                     Selection& sel, Cells cells);

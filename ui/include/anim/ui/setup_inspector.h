@@ -5,7 +5,9 @@
 //   its outgoing transitions (click one to inspect it) and, when it plays a blend space, the
 //   blend space editor;
 // - a transition selected in the graph: from, to, exit time, duration, offset, interruption,
-//   its conditions, its priority among its source's transitions (up and down);
+//   its conditions, its priority among its source's transitions (up and down); while the
+//   machine plays its source, each condition's live value and the exit time, green when they
+//   hold and red when not, and what the last update made of it;
 // - a parameter selected in the Parameters sidebar: name, type, default, range, rate;
 // - with nothing selected in a layer's graph: the layer's fields.
 // The latest selection wins: selecting in the graph after the sidebar shows the graph's item.
@@ -36,16 +38,17 @@ class SetupInspector : public SetupForm {
   // Rects of the last frame, for tests: the fields' names as in the Setup panel's tables, with
   // the item's index ("state_name:<i>", "transition_to:<i>", "condition_op:<i>:<j>",
   // "param_rate:<i>", "layer_weight:<l>", ...), and "make_default", "remove_state",
-  // "outgoing:<i>" (an outgoing transition's link, i its index), "blend_space" (the heading
-  // over the blend space editor), "priority_up",
-  // "priority_down", "remove_transition". (SetupForm::rects)
+  // "outgoing:<i>" (an outgoing transition's link, i its index), "condition_live:<i>:<j>" and
+  // "transition_live" (the live values and verdict) or "transition_running", "blend_space" (the
+  // heading over the blend space editor), "priority_up", "priority_down", "remove_transition".
+  // (SetupForm::rects)
 
  private:
   enum class Focus { kGraph, kParameter };
   void state_section(const Document& doc, Commands& cmds, StateGraph& graph, const Setup& saved,
                      std::size_t state);
   void any_state_section(StateGraph& graph);
-  void transition_section(StateGraph& graph, std::size_t transition);
+  void transition_section(const Document& doc, StateGraph& graph, std::size_t transition);
   void parameter_section(const Setup& saved, Selection& sel, std::size_t parameter);
   // Outgoing transitions of `from` ("*" for any state), each a link selecting it.
   void transition_links(StateGraph& graph, const std::string& from);

@@ -14,6 +14,7 @@
 #include "anim/ui/blend_space_editor.h"
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
+#include "anim/ui/history_strip.h"
 #include "anim/ui/item_rects.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_form.h"
@@ -33,13 +34,17 @@ class SetupPanel : public SetupForm {
   // and Parameters tabs are left out: the tool's State machine workspace shows the graph
   // (draw_graph) and the parameters (ParametersPanel) in windows of their own.
   void draw(const Document& doc, Commands& cmds, Selection& sel, bool all_tabs = true);
-  // The graph with, when the setup has layers, the combo choosing its machine.
+  // The graph with, when the setup has layers, the combo choosing its machine; under it why its
+  // state did (not) change and the history strip.
   void draw_graph(const Document& doc, Commands& cmds);
   // Shows the tab named `name` ("Graph", "States", ...) from the next frame on.
   void select_tab(std::string name) { select_tab_ = std::move(name); }
   // The graph (its selection: the Inspector shows the selected state or transition).
   const StateGraph& graph() const { return graph_; }
   StateGraph& graph() { return graph_; }
+  // The history strip under the graph (draw_graph).
+  const HistoryStrip& history() const { return history_; }
+  HistoryStrip& history() { return history_; }
   // The Blend spaces tab's editor (its rects and selection, for tests), and the index of the
   // space it shows.
   const BlendSpaceEditor& space_editor() const { return space_editor_; }
@@ -96,6 +101,7 @@ class SetupPanel : public SetupForm {
   void layers_tab(const Document& doc, Selection& sel);
 
   StateGraph graph_;  // The Graph tab.
+  HistoryStrip history_;
   BlendSpaceEditor space_editor_;  // The Blend spaces tab's editor,
   std::size_t edited_space_ = 0;   // showing this space (the first by default).
   std::string problems_label_;

@@ -147,6 +147,8 @@ class StateGraph {
   void empty_space_input(const Document& doc, Commands& cmds, const std::vector<DrawnEdge>& edges,
                          const Frame& f);
   static int edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p);
+  // A hovered arrow's tooltip: its name and, while the machine plays it, each check live.
+  void edge_tooltip(const Document& doc, const Setup& setup, int index) const;
   bool node_menu(const Document& doc, Commands& cmds,
                  const std::string& name);              // True when it edited the setup.
   bool edge_menu(const Document& doc, Commands& cmds);  // True when it edited the setup.

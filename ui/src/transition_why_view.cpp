@@ -1,0 +1,65 @@
+#include "anim/ui/transition_why_view.h"
+
+#include <string>
+#include <vector>
+
+namespace anim::ui {
+
+ImVec4 verdict_color(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::kPass:
+      return ImVec4(0.35f, 0.85f, 0.40f, 1.0f);
+    case Verdict::kFail:
+      return ImVec4(0.95f, 0.38f, 0.33f, 1.0f);
+    case Verdict::kMoot:
+      break;
+  }
+  return ImVec4(0.62f, 0.62f, 0.62f, 1.0f);
+}
+
+void draw_why_checks(const TransitionWhy& why) {
+  if (why.checks.empty()) ImGui::TextDisabled("no conditions");
+  for (const CheckLine& line : why.checks) {
+    ImGui::TextColored(verdict_color(line.verdict), "%s %s   %s",
+                       line.verdict == Verdict::kPass ? "+" : "x", line.check.c_str(),
+                       line.actual.c_str());
+  }
+}
+
+void draw_why_not(const Document& doc, const StateGraph& graph, float height) {
+  ImGui::BeginChild("##why_not", ImVec2(0.0f, height), false);
+  const StateMachineInstance* sm = doc.state_machine();
+  const int layer = sm != nullptr && doc.setup() != nullptr
+                        ? running_layer(*sm, *doc.setup(), graph.machine)
+                        : -1;
+  if (layer < 0 || doc.mode() != PlaybackMode::kStateMachine) {
+    ImGui::TextDisabled("Why (not): shown while the state machine plays.");
+    ImGui::EndChild();
+    return;
+  }
+  const StateMachineDef& def = sm->def();
+  const std::vector<StateDef>& states =
+      layer == 0 ? def.states : def.layers[static_cast<std::size_t>(layer - 1)].states;
+  // The selected state when it plays (one a transition is leaving, say), else the current one.
+  int state = sm->current_state(layer);
+  for (const StateMachineInstance::ActiveState& a : sm->active_states(layer)) {
+    if (states[static_cast<std::size_t>(a.state)].name == graph.selected) state = a.state;
+  }
+  const std::vector<TransitionWhy> lines = why_not(*sm, layer, state);
+  const std::string name = state >= 0 ? states[static_cast<std::size_t>(state)].name : "?";
+  if (lines.empty()) {
+    ImGui::TextDisabled("%s: no transition leaves it.", name.c_str());
+  }
+  for (const TransitionWhy& why : lines) {
+    ImGui::TextColored(verdict_color(why.verdict), "%s", why.summary.c_str());
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::TextUnformatted(why.name.c_str());
+      draw_why_checks(why);
+      ImGui::EndTooltip();
+    }
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace anim::ui
