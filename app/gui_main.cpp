@@ -24,8 +24,9 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
              bool import_options_given) {
   using anim::app::kExitError;
   std::set<std::string> flags{"names", "unlit"};
-  std::set<std::string> valued{"screenshot", "frames",  "joint", "clip", "view", "mask",  "machine",
-                               "select",     "shading", "up",    "anim", "ramp", "vertex", "set", "rewind"};
+  std::set<std::string> valued{"screenshot", "frames",  "joint",  "clip",    "view",
+                               "mask",       "machine", "select", "shading", "up",
+                               "anim",       "ramp",    "vertex", "set",     "rewind"};
   flags.insert(std::begin(anim::app::kOverlayFlags), std::end(anim::app::kOverlayFlags));
   valued.insert(std::begin(anim::app::kOverlayValued), std::end(anim::app::kOverlayValued));
   auto args = anim::app::parse_args(argc, argv, 1, flags, valued);

@@ -12,6 +12,7 @@
 #include <imgui_internal.h>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/clip_sample_rate.h"
 #include "anim/ui/clip_extent.h"
 #include "anim/ui/follow_camera.h"
 #include "anim/ui/joint_picking.h"
@@ -76,7 +77,7 @@ ui::OverlayRequest ViewportPanel::overlay_request() const {
   ui::OverlayRequest request;
   request.ghosts = settings.show_ghosts;
   request.onion_frames = settings.onion_frames;
-  request.onion_step = static_cast<float>(settings.onion_step_frames) / ui::Document::kFrameRate;
+  request.onion_step = static_cast<float>(settings.onion_step_frames) / kDefaultSampleRate;
   return request;
 }
 

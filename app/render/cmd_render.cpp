@@ -9,6 +9,7 @@
 #include <ostream>
 #include <set>
 
+#include "anim/clip_sample_rate.h"
 #include "anim/bake/package_model.h"
 #include "anim/clip_set.h"
 #include "anim/sampling.h"
@@ -75,7 +76,7 @@ void start_overlays(const Args& args, const OverlayOptions& options, const Model
   ui::OverlayRequest request;
   request.ghosts = options.ghosts;
   request.onion_frames = options.onion_frames;
-  request.onion_step = static_cast<float>(options.onion_step_frames) / ui::Document::kFrameRate;
+  request.onion_step = static_cast<float>(options.onion_step_frames) / kDefaultSampleRate;
   overlays.poses.set_request(request);
   const std::optional<std::string> joint = args.get("joint");
   overlays.start_trails(options.trail_seconds, joint ? model.skeleton.find(*joint) : -1);

@@ -266,7 +266,7 @@ TEST(Render, ZUpTurnsTheModelOntoItsBack) {
   EXPECT_GT(s.count, 300 * 300 / 60);
   EXPECT_GT(s.max_x - s.min_x, 2 * (s.max_y - s.min_y)) << "lying down: much wider than tall";
   std::remove(path.c_str());
-  EXPECT_EQ(run("render builtin:demo --up x --out \"" + path + "\" 2>/dev/null"), 2);
+  EXPECT_EQ(run("render builtin:demo --up w --out \"" + path + "\" 2>/dev/null"), 2);
 }
 
 TEST(Render, HeatmapShowsTheSelectedJointsWeights) {
