@@ -22,15 +22,28 @@ std::atomic<long long> g_allocations{0};
 
 }  // namespace
 
-// Every other form (arrays, nothrow, sized deletes) goes through these two in libstdc++; the
-// aligned forms keep their own pair, which nothing here uses.
+// Every form is replaced (arrays, nothrow, sized deletes): libstdc++ forwards them to the plain
+// pair, but AddressSanitizer's runtime defines each of its own, and a block from its nothrow new
+// freed here would be a mismatch. The aligned forms keep their own pair, which nothing here uses.
 void* operator new(std::size_t size) {
   if (g_counting.load(std::memory_order_relaxed)) g_allocations.fetch_add(1);
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
+void* operator new[](std::size_t size) { return ::operator new(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  if (g_counting.load(std::memory_order_relaxed)) g_allocations.fetch_add(1);
+  return std::malloc(size == 0 ? 1 : size);
+}
+void* operator new[](std::size_t size, const std::nothrow_t& tag) noexcept {
+  return ::operator new(size, tag);
+}
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace anim::ui {
 namespace {
