@@ -15,6 +15,7 @@
 #include "cli/errors.h"
 #include "cli/import_options.h"
 #include "gui/app.h"
+#include "gui/crash_guard.h"
 #include "render/cmd_render.h"
 #include "render/view_options.h"
 
@@ -116,6 +117,15 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
 }
 
 }  // namespace
+
+// Every failed assert() in this executable (ImGui's library asserts with it; the IM_ASSERTs in
+// ImGui's headers come here too, see third_party/imgui_config) goes through the tool's guard
+// first, which keeps unsaved work as a recovery copy and reports the user's last actions
+// (gui/crash_guard.h); glibc's own handler only prints and aborts.
+extern "C" void __assert_fail(const char* assertion, const char* file, unsigned int line,
+                              const char* function) noexcept {
+  anim::app::assertion_failed(assertion, file, line, function);
+}
 
 int main(int argc, char** argv) {
   std::vector<const char*> args(argv, argv + argc);

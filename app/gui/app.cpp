@@ -1,9 +1,12 @@
 #include "gui/app.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <SDL.h>
@@ -11,8 +14,11 @@
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
+#include <imgui_internal.h>
 
 #include "anim/setup.h"
+#include "anim/ui/imgui_frame.h"
+#include "gui/crash_guard.h"
 #include "gui/exit_signals.h"
 #include "gui/recovery_actions.h"
 #include "gui/scripted_preview.h"
@@ -59,6 +65,60 @@ std::optional<Setup> test_setup_edit() {
   return std::move(setup).value();
 }
 
+// For tests of the real binary only: ANIMSCOPE_TEST_IMGUI_ASSERT=N fails one of ImGui's own
+// assertions (a PushID left open) N frames after the setup opened from the command line was
+// edited by ANIMSCOPE_TEST_SETUP_EDIT (or after start without one). -1 when unset.
+int test_assert_frames() {
+  const char* frames = std::getenv("ANIMSCOPE_TEST_IMGUI_ASSERT");
+  return frames == nullptr || frames[0] == '\0' ? -1 : std::max(0, std::atoi(frames));
+}
+
+std::string key_text(const SDL_KeyboardEvent& key) {
+  std::string text;
+  if (key.keysym.mod & KMOD_CTRL) text += "Ctrl+";
+  if (key.keysym.mod & KMOD_SHIFT) text += "Shift+";
+  if (key.keysym.mod & KMOD_ALT) text += "Alt+";
+  return text + SDL_GetKeyName(key.keysym.sym);
+}
+
+// A user action as a line of a crash report; empty for events that are none (motion, timers).
+std::string describe_action(const SDL_Event& event) {
+  const auto where = [](int x, int y) {
+    std::string text = " at " + std::to_string(x) + "," + std::to_string(y);
+    if (const ImGuiWindow* over = ImGui::GetCurrentContext()->HoveredWindow) {
+      text += std::string(" over \"") + over->Name + "\"";
+    }
+    return text;
+  };
+  switch (event.type) {
+    case SDL_KEYDOWN:
+      return event.key.repeat ? "" : "key " + key_text(event.key);
+    case SDL_MOUSEBUTTONDOWN: {
+      const char* names[] = {"", "left", "middle", "right"};
+      const int b = event.button.button;
+      return std::string(b >= 1 && b <= 3 ? names[b] : "other") +
+             (event.button.clicks > 1 ? " double-click" : " click") +
+             where(event.button.x, event.button.y);
+    }
+    case SDL_MOUSEWHEEL:
+      return "wheel " + std::to_string(event.wheel.y);
+    case SDL_TEXTINPUT:
+      return std::string("typed \"") + event.text.text + "\"";
+    case SDL_DROPFILE:
+      return std::string("dropped ") + event.drop.file;
+    case SDL_WINDOWEVENT:
+      if (event.window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+        return "window resized to " + std::to_string(event.window.data1) + "x" +
+               std::to_string(event.window.data2);
+      }
+      return "";
+    case SDL_QUIT:
+      return "asked to quit";
+    default:
+      return "";
+  }
+}
+
 }  // namespace
 
 int run_gui(const GuiOptions& options) {
@@ -82,7 +142,10 @@ int run_gui(const GuiOptions& options) {
   GlViewRenderer view(*renderer.value());
   Tool tool;
   start_tool(tool, options);
+  RecentActions actions;
+  const AssertionGuard guard(tool, actions);
   std::optional<Setup> test_edit = test_setup_edit();
+  int assert_in = test_assert_frames();
   ScriptedPreview preview(options.sets, options.rewind);
 
   IMGUI_CHECKVERSION();
@@ -104,6 +167,9 @@ int run_gui(const GuiOptions& options) {
   for (int frame = 0; !tool.quit; ++frame) {
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
+      if (std::string action = describe_action(event); !action.empty()) {
+        actions.add(std::move(action));
+      }
       ImGui_ImplSDL2_ProcessEvent(&event);
       if (event.type == SDL_QUIT) request(tool, {PendingAction::Kind::kQuit, ""});
       if (event.type == SDL_DROPFILE) {
@@ -139,6 +205,12 @@ int run_gui(const GuiOptions& options) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     tool_frame(tool, view, dt);
+    if (assert_in >= 0 && !test_edit && assert_in-- == 0) {
+      ui::new_frame();
+      ImGui::Begin("Test assertion");
+      ImGui::PushID("left open");
+      ImGui::End();  // ImGui asserts: the ID stack is not back where Begin left it.
+    }
 
     int w = 0, h = 0;
     window.value()->drawable_size(&w, &h);

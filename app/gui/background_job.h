@@ -1,18 +1,20 @@
 #pragma once
 // One job at a time on a worker thread, so the UI stays responsive: progress, cancellation,
-// and a result handed out once. Starting another job cancels the running one.
+// and a result handed out once. Starting another job cancels the running one. Where the work runs
+// and the clock it is timed by are the JobRunner's and the SecondsClock's (job_runner.h).
 #include <atomic>
-#include <chrono>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <optional>
 #include <string>
-#include <thread>
+#include <utility>
 
 #include "anim/import/model_reader.h"
 #include "anim/result.h"
+#include "gui/job_runner.h"
 
 namespace anim::app {
 
@@ -30,6 +32,13 @@ class BackgroundJob {
   BackgroundJob(const BackgroundJob&) = delete;
   BackgroundJob& operator=(const BackgroundJob&) = delete;
 
+  // Later jobs run on `runner` and are timed by `clock` (both outlive this job); by default a
+  // thread per job and the steady clock.
+  void use(JobRunner& runner, SecondsClock clock) {
+    runner_ = &runner;
+    clock_ = std::move(clock);
+  }
+
   // Runs `work` on the worker; `label` names it in the UI (a file path).
   void start(const std::string& label, Work work) {
     cancel_ = true;
@@ -42,8 +51,8 @@ class BackgroundJob {
     busy_ = true;
     progress_ = 0.0f;
     label_ = label;
-    started_ = std::chrono::steady_clock::now();
-    worker_ = std::thread([this, label, work = std::move(work)] {
+    started_ = clock_();
+    task_ = runner_->start([this, label, work = std::move(work)] {
       Result<T> result = run_guarded(work, label);
       std::lock_guard<std::mutex> lock(mutex_);
       result_ = std::move(result);
@@ -58,7 +67,7 @@ class BackgroundJob {
   // Seconds since the running job started; 0 when idle.
   float elapsed() const {
     if (!busy_) return 0.0f;
-    return std::chrono::duration<float>(std::chrono::steady_clock::now() - started_).count();
+    return static_cast<float>(clock_() - started_);
   }
   // The finished result, once; nothing while working or after it was taken.
   std::optional<Result<T>> take() {
@@ -72,7 +81,8 @@ class BackgroundJob {
 
  private:
   void join() {
-    if (worker_.joinable()) worker_.join();
+    if (task_) task_->wait();
+    task_.reset();
   }
   // Runs `work`; an exception it lets out (which would end the whole tool from a worker
   // thread) becomes an error naming the job.
@@ -91,12 +101,14 @@ class BackgroundJob {
       return Error{Error::Code::kInvalidData, "unexpected error of unknown kind", label};
     }
   }
-  std::thread worker_;
+  JobRunner* runner_ = &thread_job_runner();
+  SecondsClock clock_ = steady_seconds;
+  std::unique_ptr<JobRunner::Task> task_;
   std::atomic<bool> cancel_{false};
   std::atomic<bool> busy_{false};
   std::atomic<float> progress_{0.0f};
   std::string label_;
-  std::chrono::steady_clock::time_point started_;
+  double started_ = 0.0;
   std::mutex mutex_;
   std::optional<Result<T>> result_;
 };

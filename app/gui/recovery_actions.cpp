@@ -182,23 +182,27 @@ void recovery_dialog(Tool& tool) {
   ImGui::EndPopup();
 }
 
-void keep_work_on_signal(Tool& tool, int signal) {
+std::string keep_unsaved_work(Tool& tool) {
   const ui::Document* doc = tool.doc.get();
   const bool dirty = doc != nullptr && doc->setup_dirty();
   const Status kept = tool.recovery.flush(doc);
-  std::cerr << "animscope: " << signal_name(signal) << ": ";
-  if (!dirty) {
-    std::cerr << "exiting\n";
-  } else if (!kept.ok()) {
-    std::cerr << "could not keep the unsaved changes of " << setup_name(*doc) << ": "
-              << kept.error().to_string() << "; exiting\n";
-  } else if (tool.recovery.file().empty()) {
-    std::cerr << "no state folder for a recovery copy: the unsaved changes of " << setup_name(*doc)
-              << " are lost; exiting\n";
-  } else {
-    std::cerr << "kept the unsaved changes of " << setup_name(*doc) << " in "
-              << tool.recovery.file() << " (the next start offers them); exiting\n";
+  if (!dirty) return "";
+  if (!kept.ok()) {
+    return "could not keep the unsaved changes of " + setup_name(*doc) + ": " +
+           kept.error().to_string();
   }
+  if (tool.recovery.file().empty()) {
+    return "no state folder for a recovery copy: the unsaved changes of " + setup_name(*doc) +
+           " are lost";
+  }
+  return "kept the unsaved changes of " + setup_name(*doc) + " in " + tool.recovery.file() +
+         " (the next start offers them)";
+}
+
+void keep_work_on_signal(Tool& tool, int signal) {
+  const std::string kept = keep_unsaved_work(tool);
+  std::cerr << "animscope: " << signal_name(signal) << ": " << (kept.empty() ? "" : kept + "; ")
+            << "exiting\n";
 }
 
 }  // namespace anim::app

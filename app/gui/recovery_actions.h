@@ -24,6 +24,10 @@ void finish_restore(Tool& tool, const OpenedFile::Recovered& recovered);
 void discard_recovery(Tool& tool, const std::string& file);
 // The Restore / Discard dialog; every frame.
 void recovery_dialog(Tool& tool);
+// Writes the recovery copy of unsaved setup changes at once (removes it when there are none),
+// for a tool about to end; says what became of them ("kept the unsaved changes of walk.json in
+// FILE (the next start offers them)"), empty when there were none.
+std::string keep_unsaved_work(Tool& tool);
 // Before the tool ends on `signal`: writes the copy of unsaved changes (kept for the next start)
 // and says so on stderr.
 void keep_work_on_signal(Tool& tool, int signal);

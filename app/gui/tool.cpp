@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <utility>
 
 #include "anim/import/import_model.h"
 #include "anim/setup_layer_edits.h"
@@ -142,6 +143,13 @@ void remember_clip_file_times(Tool& tool) {
 }
 
 }  // namespace
+
+void use_job_runner(Tool& tool, JobRunner& runner, SecondsClock clock) {
+  tool.loader.use(runner, clock);
+  tool.clip_loader.use(runner, clock);
+  tool.drop_probe.use(runner, clock);
+  tool.clock = std::move(clock);
+}
 
 void collect_load(Tool& tool) {
   std::optional<Result<OpenedFile>> done = tool.loader.take();

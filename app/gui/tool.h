@@ -24,6 +24,7 @@
 #include "anim/ui/setup_panel.h"
 #include "anim/ui/timeline_panel.h"
 #include "cli/import_options.h"
+#include "gui/job_runner.h"
 #include "gui/model_loader.h"
 #include "gui/up_axis_choices.h"
 #include "gui/viewport_panel.h"
@@ -70,11 +71,11 @@ struct Tool {
   int drop_probe_serial = -1;        // doc_serial when drop_probe started.
   std::vector<std::string> dropped;  // Dropped this frame, handled together.
   std::vector<std::string> pending_anim_files;  // --anim: added once the first model is open.
-  std::string pending_joint;  // --joint: selected once the first model is open; empty: none.
-  int pending_vertex = -1;    // --vertex: picked once the first model is open; -1: none.
-  std::string pending_clip;   // --clip: played (paused at 0) once the model is open.
-  std::string pending_mask;   // --mask: the layer whose mask the Skeleton panel edits, once the
-                              // model and its setup are open.
+  std::string pending_joint;    // --joint: selected once the first model is open; empty: none.
+  int pending_vertex = -1;      // --vertex: picked once the first model is open; -1: none.
+  std::string pending_clip;     // --clip: played (paused at 0) once the model is open.
+  std::string pending_mask;     // --mask: the layer whose mask the Skeleton panel edits, once the
+                                // model and its setup are open.
   std::string pending_machine;  // --machine and --select: shown and selected once the model
   std::string pending_select;   // and its setup are open.
   std::string pending_view;     // --view: "blend", "setup", "graph", "blend_spaces" or "layers",
@@ -82,7 +83,7 @@ struct Tool {
   // When each loaded clip file was last written, to notice changes on disk.
   std::vector<std::pair<std::string, std::filesystem::file_time_type>> clip_file_times;
   float since_disk_check = 0.0f;
-  double seconds = 0.0;  // Since start: the frames' times summed (recovery copies' clock).
+  double seconds = 0.0;      // Since start: the frames' times summed (recovery copies' clock).
   std::string notice;        // A passing message for the status bar ("Loaded 2 clip files...").
   float notice_age = 0.0f;   // Seconds shown so far.
   PendingAction pending;     // Waiting on the unsaved-changes question.
@@ -96,16 +97,23 @@ struct Tool {
   ui::RecoveryKeeper recovery;
   // Copies left by an animscope that did not exit normally, offered to restore or discard.
   std::vector<ui::FoundRecovery> recovery_offers;
-  bool offer_recovery = false;       // Show the offer once nothing else is in the way.
-  std::string recovery_error;        // The last failure to write a copy, reported once.
-  ImportOptions import_options;      // Settings > Import, as applied now.
-  std::string import_settings_path;  // Where they are kept; empty: not kept.
-  UpAxisChoices up_choices;          // View > Up axis, per model file.
-  std::string up_choices_path;       // Where they are kept; empty: not kept.
+  bool offer_recovery = false;                // Show the offer once nothing else is in the way.
+  std::string recovery_error;                 // The last failure to write a copy, reported once.
+  ImportOptions import_options;               // Settings > Import, as applied now.
+  std::string import_settings_path;           // Where they are kept; empty: not kept.
+  UpAxisChoices up_choices;                   // View > Up axis, per model file.
+  std::string up_choices_path;                // Where they are kept; empty: not kept.
   std::optional<ui::UpAxis> command_line_up;  // --up, until the user picks one in the menu.
   bool quit = false;
+  // What the status bar shows: the CPU time of the last frame's work, by `clock`.
   float frame_ms = 0.0f;
+  // The tool's clock (the steady clock; a replayable test's own): frame times and load timing.
+  SecondsClock clock = steady_seconds;
 };
+
+// The tool's background loads run on `runner` and everything it times reads `clock` (both
+// outlive the tool): by default a thread per load and the steady clock.
+void use_job_runner(Tool& tool, JobRunner& runner, SecondsClock clock);
 
 // Shows a modal error dialog, and logs it to stderr for whoever started the tool from a shell.
 void show_error(Tool& tool, const std::string& title, const std::string& text);

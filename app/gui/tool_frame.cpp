@@ -1,6 +1,5 @@
 #include "gui/tool_frame.h"
 
-#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -392,7 +391,6 @@ void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale) {
 }
 
 void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
-  using Clock = std::chrono::steady_clock;
   collect_load(tool);
   if (!tool.pending_anim_files.empty() && !tool.loader.busy()) {
     tool.doc->add_clip_files(tool.pending_anim_files);
@@ -424,7 +422,7 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
     tool.pending_mask.clear();
   }
 
-  const Clock::time_point work_start = Clock::now();
+  const double work_start = tool.clock();
   // The Shift ramp acts whatever panel has the focus and whichever workspace shows.
   tool.blend.apply_shift_ramp(*tool.doc);
   tool.parameters.apply_shift_ramp(*tool.doc);
@@ -440,7 +438,7 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   modal_dialogs(tool);
   keep_recovery_copy(tool, tool.seconds);
   ImGui::Render();
-  tool.frame_ms = std::chrono::duration<float, std::milli>(Clock::now() - work_start).count();
+  tool.frame_ms = static_cast<float>((tool.clock() - work_start) * 1000.0);
 }
 
 void stop_tool(Tool& tool) {

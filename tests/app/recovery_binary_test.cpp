@@ -21,11 +21,11 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/setup.h"
-#include "recovery_fixtures.h"
 #include "anim/ui/recovery.h"
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
+#include "recovery_fixtures.h"
 #include "spawn.h"
 
 namespace anim::app {
@@ -160,6 +160,38 @@ TEST_F(RecoveryBinary, KilledMidEditTheNextStartOffersAndRestoresTheChanges) {
   EXPECT_EQ(read_all(walk_), read_all(edit_)) << "Save wrote the edit made before the kill";
   keep_recovery_copy(restorer, 0.0);
   EXPECT_TRUE(copies().empty());
+}
+
+// ImGui asserting in the real tool (issue 24): the unsaved edit is kept before the abort, the
+// report names the assertion, and the next start offers the copy.
+TEST_F(RecoveryBinary, AnImGuiAssertionKeepsTheEditAndTheNextStartOffersIt) {
+  testing::Environment env = environment(/*edit=*/true);
+  env.push_back({"ANIMSCOPE_TEST_IMGUI_ASSERT", "3"});
+  const pid_t tool = spawn({kBinary, walk_}, env, output());
+  ASSERT_GT(tool, 0);
+  const std::optional<int> status = wait_for(tool, 120.0);
+  ASSERT_TRUE(status && WIFSIGNALED(*status) && WTERMSIG(*status) == SIGABRT) << read_all(output());
+  ASSERT_EQ(copies().size(), 1u) << "written on the way down (3 frames after the edit)";
+  expect_copy_of_the_edit(copies()[0], tool);
+  const std::string said = read_all(output());
+  EXPECT_NE(said.find("animscope: kept the unsaved changes of walk.json in " +
+                      copies()[0].string() + " (the next start offers them)\nassertion failed: "),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("PushID"), std::string::npos) << "ImGui's own message: " << said;
+  const fs::path report =
+      dir_ / "state" / "animscope" / "reports" / ("assertion-" + std::to_string(tool) + ".txt");
+  EXPECT_NE(read_all(report.string()).find("assertion failed: "), std::string::npos)
+      << "no report in " << report;
+
+  const std::string shot = (dir_ / "offer.png").string();
+  const pid_t again = start_tool(false, {"--screenshot", shot, "--frames", "4"});
+  const std::optional<int> done = wait_for(again, 120.0);
+  ASSERT_TRUE(done && WIFEXITED(*done) && WEXITSTATUS(*done) == 0) << read_all(output());
+  EXPECT_NE(read_all(output()).find("left by animscope process " + std::to_string(tool) +
+                                    ", which did not exit normally"),
+            std::string::npos)
+      << read_all(output());
 }
 
 class RecoveryBinarySignal : public RecoveryBinary, public ::testing::WithParamInterface<int> {};

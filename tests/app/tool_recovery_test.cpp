@@ -16,17 +16,18 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/setup.h"
-#include "recovery_fixtures.h"
 #include "anim/ui/recovery.h"
+#include "gui/crash_guard.h"
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
+#include "recovery_fixtures.h"
 
 namespace anim::app {
 namespace {
 
-using ui::testing::demo_clip_setup;
 using ui::testing::dead_pid;
+using ui::testing::demo_clip_setup;
 
 namespace fs = std::filesystem;
 
@@ -227,6 +228,66 @@ TEST_F(ToolRecovery, EditsGetACopyThatACleanExitRemoves) {
   ASSERT_EQ(files_in(folder_).size(), 1u);
   tool_.recovery.remove_copy();
   EXPECT_TRUE(files_in(folder_).empty());
+}
+
+// A failed assertion while the tool is guarded (gui/crash_guard.h): the unsaved edit is written
+// at once, before the 3 s a copy otherwise waits, then the report names the assertion and the
+// recent actions, then the process aborts. Run in a death test's child; the copy outlives it.
+TEST_F(ToolRecovery, AFailedAssertionKeepsTheEditFirstThenReportsAndAborts) {
+  // Forked, not run again: the child writes into this test's folder (named by this process).
+  GTEST_FLAG_SET(death_test_style, "fast");
+  open_path(tool_, walk_);
+  finish_load();
+  ASSERT_EQ(tool_.doc->setup_path(), walk_);
+  anim::Setup edited = *tool_.doc->setup();
+  edited.default_state = "Run";
+  tool_.doc->edit_setup(edited, "set the default state");
+  keep_recovery_copy(tool_, 0.0);
+  ASSERT_TRUE(files_in(folder_).empty()) << "a copy waits 3 s after an edit";
+  RecentActions actions;
+  actions.add("key Ctrl+S");
+  actions.add("left click at 10,20 over \"Save setup\"");
+  EXPECT_DEATH(
+      {
+        const AssertionGuard guard(tool_, actions);
+        assertion_failed("table->IsLayoutLocked", "imgui_tables.cpp", 1029, "TableUpdateLayout");
+      },
+      "kept the unsaved changes of walk.json in .*\\(the next start offers them\\)\n"
+      "assertion failed: table->IsLayoutLocked \\(imgui_tables.cpp:1029, TableUpdateLayout\\)\n"
+      "the last 2 user actions before it, oldest first:\n"
+      "  key Ctrl\\+S\n"
+      "  left click at 10,20 over \"Save setup\"");
+  const std::vector<std::string> left = files_in(folder_);
+  ASSERT_EQ(left.size(), 1u) << "the copy the failing process wrote";
+  Result<ui::RecoveryCopy> copy = ui::read_recovery_copy((folder_ / left[0]).string());
+  ASSERT_TRUE(copy.ok()) << copy.error().to_string();
+  EXPECT_EQ(copy.value().setup.default_state, "Run");
+  EXPECT_EQ(copy.value().setup_path, walk_);
+}
+
+TEST_F(ToolRecovery, WithoutAGuardAnAssertionAbortsAtOnceAndWritesNothing) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  open_path(tool_, walk_);
+  finish_load();
+  anim::Setup edited = *tool_.doc->setup();
+  edited.default_state = "Run";
+  tool_.doc->edit_setup(edited, "set the default state");
+  EXPECT_DEATH(assertion_failed("x", "f.cpp", 1, "g"), "assertion failed: x \\(f.cpp:1\\)");
+  EXPECT_TRUE(files_in(folder_).empty());
+}
+
+TEST(RecentActions, KeepsTheNewestInOrder) {
+  RecentActions actions;
+  EXPECT_TRUE(actions.lines().empty());
+  for (std::size_t i = 0; i < RecentActions::kCapacity + 5; ++i) {
+    actions.add("action " + std::to_string(i));
+  }
+  const std::vector<std::string> lines = actions.lines();
+  ASSERT_EQ(lines.size(), RecentActions::kCapacity);
+  EXPECT_EQ(lines.front(), "action 5");
+  EXPECT_EQ(lines.back(), "action " + std::to_string(RecentActions::kCapacity + 4));
+  EXPECT_EQ(assertion_report("a", "b.cpp", 3, "", {}),
+            "assertion failed: a (b.cpp:3)\nno user action came before it\n");
 }
 
 }  // namespace

@@ -10,12 +10,17 @@
 //
 // Only IM_ASSERT may be configured here: the library is prebuilt, and anything that changes
 // ImGui's types or layout (ImDrawIdx, ImTextureID, IM_VEC2_CLASS_EXTRA, ...) would break it.
+// They fail through glibc's __assert_fail, as the library's own assert() does, so the tool's
+// executable, which routes that to its guard (app/gui/crash_guard.h), keeps unsaved work first.
 #include <cstdio>
-#include <cstdlib>
+
+// glibc's (declared by <assert.h> only without NDEBUG).
+extern "C" [[noreturn]] void __assert_fail(const char* assertion, const char* file,
+                                           unsigned int line, const char* function) noexcept;
 
 [[noreturn]] inline void anim_imgui_assert_failed(const char* expr, const char* file, int line) {
   std::fprintf(stderr, "%s:%d: ImGui assertion failed: %s\n", file, line, expr);
-  std::abort();
+  __assert_fail(expr, file, static_cast<unsigned>(line), "IM_ASSERT");
 }
 
 #define IM_ASSERT(_EXPR) \

@@ -11,6 +11,7 @@
 
 #include <imgui.h>
 
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 
 namespace anim::ui {
@@ -285,7 +286,7 @@ void BlendPanel::blend_section(const Document& doc, Commands& cmds) {
   // The clips on the axis: clip, position, remove.
   int remove = -1;
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("points", 3, flags)) {
+  if (begin_table("points", 3, flags)) {
     ImGui::TableSetupColumn("Clip", ImGuiTableColumnFlags_WidthStretch, 3.0f);
     ImGui::TableSetupColumn("Position", ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "anim/setup.h"
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 
 namespace anim::ui {
@@ -14,7 +15,7 @@ void layers_table(const StateMachineInstance& sm, ItemRects& rects, Commands& cm
   const StateMachineDef& def = sm.def();
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("layers", 3, flags)) return;
+  if (!begin_table("layers", 3, flags)) return;
   ImGui::TableSetupColumn("Layer", ImGuiTableColumnFlags_WidthStretch, 1.5f);
   ImGui::TableSetupColumn("State", ImGuiTableColumnFlags_WidthStretch, 2.0f);
   ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 1.5f);

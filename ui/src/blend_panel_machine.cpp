@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "anim/ui/blend_panel.h"
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 #include "anim/ui/parameter_control.h"
 #include "blend_panel_layers.h"
@@ -41,7 +42,7 @@ void BlendPanel::state_machine_section(const Document& doc, Commands& cmds) {
 
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("active", 3, flags)) {
+  if (begin_table("active", 3, flags)) {
     ImGui::TableSetupColumn("Active state", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_WidthStretch, 2.0f);
@@ -99,7 +100,7 @@ void BlendPanel::state_machine_section(const Document& doc, Commands& cmds) {
     }
   }
 
-  if (!def.parameters.empty() && ImGui::BeginTable("parameters", 3, flags)) {
+  if (!def.parameters.empty() && begin_table("parameters", 3, flags)) {
     ImGui::TableSetupColumn("Parameter", ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableSetupColumn("Set", ImGuiTableColumnFlags_WidthStretch, 2.0f);
     ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch, 0.8f);

@@ -13,6 +13,7 @@
 #include "anim/blend_space.h"
 #include "anim/setup_blend_space_edits.h"
 #include "anim/state_machine.h"
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 
 namespace anim::ui {
@@ -531,7 +532,7 @@ void BlendSpaceEditor::legend(const View& view, const std::vector<Point2>& point
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
   // The places only where the names still fit beside them.
   const bool places = view.room >= 1.6f * kLegendWidth;
-  if (!ImGui::BeginTable("##legend", places ? 3 : 2, flags, ImVec2(view.room, 0.0f))) return;
+  if (!begin_table("##legend", places ? 3 : 2, flags, ImVec2(view.room, 0.0f))) return;
   ImGui::TableSetupColumn("Clip", ImGuiTableColumnFlags_WidthStretch, 2.5f);
   if (places) ImGui::TableSetupColumn("At", ImGuiTableColumnFlags_WidthStretch, 1.6f);
   ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 1.0f);

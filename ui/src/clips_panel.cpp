@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "anim/clip_sample_rate.h"
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 
 namespace anim::ui {
@@ -204,7 +205,7 @@ void ClipsPanel::draw(const Document& doc, Commands& cmds, Selection& /*sel*/) {
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Hideable;
-  if (!ImGui::BeginTable("clips", kColumnCount, flags, ImVec2(0.0f, 0.0f))) return;
+  if (!begin_table("clips", kColumnCount, flags, ImVec2(0.0f, 0.0f))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
   struct Header {
     const char* label;

@@ -10,6 +10,7 @@
 #include <imgui_stdlib.h>
 
 #include "anim/ui/config_paths.h"
+#include "anim/ui/imgui_table.h"
 
 namespace anim::ui {
 namespace {
@@ -628,7 +629,7 @@ void FileDialog::draw_table() {
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_BordersOuter | ImGuiTableFlags_BordersV |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_Sortable;
-  if (!ImGui::BeginTable("##entries", 3, flags, ImVec2(0.0f, -footer))) {
+  if (!begin_table("##entries", 3, flags, ImVec2(0.0f, -footer))) {
     if (many) draw_multi_select_hint();
     return;
   }

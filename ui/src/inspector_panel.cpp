@@ -8,6 +8,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/transform.h"
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 #include "inspector_vertex.h"
 
@@ -42,7 +43,7 @@ void label_cell(const char* label) {
 // angles in degrees, scale) over rows X, Y, Z, W: five columns, so four decimals still fit a
 // narrow panel.
 void transform_table(const char* id, const Transform& t) {
-  if (!ImGui::BeginTable(id, 5, kTableFlags)) return;
+  if (!begin_table(id, 5, kTableFlags)) return;
   ImGui::TableSetupColumn("##axis", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("W").x);
   const char* headers[] = {"", "Position", "Rotation", "Euler (\u00b0)", "Scale"};
   for (int c = 1; c < 5; ++c) {
@@ -87,7 +88,7 @@ uint32_t key_count(const KeyTracks<V>& tracks, int joint) {
 }
 
 void keys_table(const Clip& clip, int joint) {
-  if (!ImGui::BeginTable("keys", 4, kTableFlags)) return;
+  if (!begin_table("keys", 4, kTableFlags)) return;
   ImGui::TableSetupColumn("Clip", ImGuiTableColumnFlags_WidthStretch, 2.0f);
   for (const char* kind : {"Translation", "Rotation", "Scale"}) {
     ImGui::TableSetupColumn(kind, ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -135,7 +136,7 @@ void InspectorPanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   const uint32_t influenced = static_cast<std::size_t>(joint) < doc.influenced_vertices().size()
                                   ? doc.influenced_vertices()[joint]
                                   : 0;
-  if (ImGui::BeginTable("facts", 2, ImGuiTableFlags_SizingStretchProp)) {
+  if (begin_table("facts", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed,
                             ImGui::CalcTextSize("Vertices influenced").x);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 #include "anim/ui/vertex_influences.h"
 #include "anim/ui/vertex_picking.h"
@@ -22,7 +23,7 @@ void influence_table(const Model& model, const VertexInfluences& influences, Sel
                      ItemRects& rects) {
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("influences", 4, flags)) return;
+  if (!begin_table("influences", 4, flags)) return;
   ImGui::TableSetupColumn("Joint", ImGuiTableColumnFlags_WidthStretch, 2.0f);
   ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn("In file", ImGuiTableColumnFlags_WidthStretch, 1.0f);

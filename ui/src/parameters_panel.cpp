@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 #include "anim/ui/parameter_control.h"
 #include "setup_panel_common.h"
@@ -79,8 +80,7 @@ void ParametersPanel::draw(const Document& doc, Commands& cmds, Selection& sel) 
   }
 
   std::optional<std::size_t> remove;
-  if (!working_.parameters.empty() &&
-      ImGui::BeginTable("parameters", 4, setup_panel::kTableFlags)) {
+  if (!working_.parameters.empty() && begin_table("parameters", 4, setup_panel::kTableFlags)) {
     ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn("Set", ImGuiTableColumnFlags_WidthStretch, 1.3f);
     ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthFixed,

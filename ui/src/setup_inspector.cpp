@@ -10,6 +10,7 @@
 
 #include "anim/setup_edits.h"
 #include "anim/setup_layer_edits.h"
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 #include "anim/ui/transition_why_view.h"
 #include "setup_panel_common.h"
@@ -198,7 +199,7 @@ void SetupInspector::transition_section(const Document& doc, StateGraph& graph, 
 
   ImGui::Spacing();
   ImGui::TextDisabled("Conditions (all must hold)");
-  if (ImGui::BeginTable("conditions", 6, setup_panel::kTableFlags)) {
+  if (begin_table("conditions", 6, setup_panel::kTableFlags)) {
     ImGui::TableSetupColumn("##when", ImGuiTableColumnFlags_WidthFixed,
                             ImGui::CalcTextSize("when").x);
     ImGui::TableSetupColumn("Parameter", ImGuiTableColumnFlags_WidthStretch, 1.6f);

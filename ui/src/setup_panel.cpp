@@ -1,6 +1,7 @@
 // The Setup panel: its header (file, undo, redo), its tabs, and the Parameters, States and
 // Transitions tables. The Blend spaces, Layers and Problems tabs have files of their own.
 #include "anim/ui/setup_panel.h"
+#include "anim/ui/imgui_table.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -140,7 +141,7 @@ void SetupPanel::header(const Document& doc, Commands& cmds) {
 void SetupPanel::parameters_tab(const Document& doc) {
   const Setup& saved = *doc.setup();
   std::optional<std::size_t> remove;
-  if (!working_.parameters.empty() && ImGui::BeginTable("parameters", 7, kTableFlags)) {
+  if (!working_.parameters.empty() && begin_table("parameters", 7, kTableFlags)) {
     setup_columns({{"Name", 2.0f},
                    {"Type", 1.2f},
                    {"Default", 1.2f},
@@ -176,7 +177,7 @@ void SetupPanel::states_tab(const Document& doc) {
   const Setup& saved = *doc.setup();
   const std::vector<Clip>& clips = doc.model().clips;
   std::optional<std::size_t> remove;
-  if (!working_.states.empty() && ImGui::BeginTable("states", 6, kTableFlags)) {
+  if (!working_.states.empty() && begin_table("states", 6, kTableFlags)) {
     ImGui::TableSetupColumn("Default", ImGuiTableColumnFlags_WidthFixed,
                             ImGui::CalcTextSize("Default").x);
     setup_columns({{"Name", 2.0f}, {"Motion", 2.0f}, {"Speed", 1.0f}, {"Loop", 0.6f}});
@@ -219,7 +220,7 @@ void SetupPanel::states_tab(const Document& doc) {
 
 void SetupPanel::transitions_tab(const Document& /*doc*/) {
   std::optional<std::size_t> remove;
-  if (!working_.transitions.empty() && ImGui::BeginTable("transitions", 7, kTableFlags)) {
+  if (!working_.transitions.empty() && begin_table("transitions", 7, kTableFlags)) {
     setup_columns({{"From", 1.6f},
                    {"To", 1.6f},
                    {"Exit time", 1.4f},

@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/setup_panel.h"
 #include "setup_panel_common.h"
 
@@ -52,7 +53,7 @@ void SetupPanel::blend_space_table(const Document& doc) {
   const Setup& saved = *doc.setup();
   const std::vector<Clip>& clips = doc.model().clips;
   std::optional<std::size_t> remove;
-  if (!working_.blend_spaces.empty() && ImGui::BeginTable("blend_spaces", 4, kTableFlags)) {
+  if (!working_.blend_spaces.empty() && begin_table("blend_spaces", 4, kTableFlags)) {
     setup_columns({{"Name", 2.0f}, {"Parameter / clip", 2.0f}, {"Position", 1.2f}});
     for (std::size_t i = 0; i < working_.blend_spaces.size(); ++i) {
       SetupBlendSpace& space = working_.blend_spaces[i];

@@ -9,6 +9,7 @@
 #include <imgui.h>
 
 #include "anim/setup_layer_edits.h"
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/setup_panel.h"
 #include "setup_panel_common.h"
 
@@ -124,7 +125,7 @@ void SetupPanel::layers_tab(const Document& doc, Selection& sel) {
   std::optional<std::pair<std::size_t, int>> move;
   if (working_.layers.empty()) {
     ImGui::TextDisabled("No layers: the base machine alone poses the model.");
-  } else if (ImGui::BeginTable("layers", 8, kTableFlags)) {
+  } else if (begin_table("layers", 8, kTableFlags)) {
     ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableSetupColumn("Blend", ImGuiTableColumnFlags_WidthFixed,
                             ImGui::CalcTextSize("override").x + ImGui::GetFrameHeight() +

@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 #include "anim/ui/setup_panel.h"
 #include "setup_panel_common.h"
@@ -42,10 +43,11 @@ std::string problem_tab(const std::string& pointer) {
                          rest == "/default_state";
     return machine ? "Graph" : "Layers";
   }
-  static const std::pair<const char*, const char*> kTabs[] = {
-      {"/states/", "Graph"},          {"/default_state", "Graph"},
-      {"/transitions/", "Transitions"}, {"/parameters/", "Parameters"},
-      {"/blend_spaces/", "Blend spaces"}};
+  static const std::pair<const char*, const char*> kTabs[] = {{"/states/", "Graph"},
+                                                              {"/default_state", "Graph"},
+                                                              {"/transitions/", "Transitions"},
+                                                              {"/parameters/", "Parameters"},
+                                                              {"/blend_spaces/", "Blend spaces"}};
   for (const auto& [prefix, tab] : kTabs) {
     if (pointer.rfind(prefix, 0) == 0) return tab;
   }
@@ -58,7 +60,7 @@ void SetupPanel::problems_tab(const Document& doc, Selection& sel) {
     ImGui::TextColored(colors::playing(), "No problems.");
     return;
   }
-  if (!ImGui::BeginTable("problems", 3, kTableFlags)) return;
+  if (!begin_table("problems", 3, kTableFlags)) return;
   ImGui::TableSetupColumn("Severity", ImGuiTableColumnFlags_WidthFixed,
                           ImGui::CalcTextSize("Severity").x);
   ImGui::TableSetupColumn("Where", ImGuiTableColumnFlags_WidthStretch, 1.5f);
@@ -73,8 +75,8 @@ void SetupPanel::problems_tab(const Document& doc, Selection& sel) {
                        error ? "error" : "warning");
     ImGui::TableSetColumnIndex(1);
     // Clicking a problem shows its item: a state selected in the graph, or its tab.
-    const std::string where = (d.pointer.empty() ? "/" : d.pointer) + "##problem" +
-                              std::to_string(i);
+    const std::string where =
+        (d.pointer.empty() ? "/" : d.pointer) + "##problem" + std::to_string(i);
     const std::string tab = problem_tab(d.pointer);
     if (ImGui::Selectable(where.c_str(), false, ImGuiSelectableFlags_SpanAllColumns) &&
         !tab.empty()) {
@@ -115,7 +117,8 @@ void SetupPanel::problems_tab(const Document& doc, Selection& sel) {
         }
       }
     }
-    if (ImGui::IsItemHovered() && !tab.empty()) ImGui::SetTooltip("Show it on the %s tab", tab.c_str());
+    if (ImGui::IsItemHovered() && !tab.empty())
+      ImGui::SetTooltip("Show it on the %s tab", tab.c_str());
     rects.record(key("problem", i));
     ImGui::TableSetColumnIndex(2);
     ImGui::TextWrapped("%s", d.message.c_str());

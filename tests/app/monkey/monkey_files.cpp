@@ -74,8 +74,11 @@ void add_recovery_copies(const std::string& wuson_setup, std::mt19937_64& random
   if (!copy.setup.states.empty()) copy.setup.states.front().name += " (edited)";
   copy.setup_path = wuson_setup;
   copy.model_path = (fs::path(wuson_setup).parent_path() / "Testwuson.X").string();
-  copy.written_ms = ui::now_ms() - 60'000;
-  copy.base_mtime_ns = ui::file_mtime_ns(wuson_setup);
+  // Times of the monkey's own (2023-12-31, a day before its file times, monkey_time.h), so the
+  // offer reads the same in every run: "from 2023-12-31 12:00", begun from an older version of
+  // the file than the one on disk.
+  copy.written_ms = std::int64_t{1704024000} * 1000;
+  copy.base_mtime_ns = std::int64_t{1704024000} * 1'000'000'000;
   // A writer that cannot be running: another boot.
   copy.writer = ui::ProcessIdentity{1, 1, "monkey-an-earlier-boot"};
   ASSERT_TRUE(ui::write_recovery_copy(folder + "/edited.json", copy).ok());

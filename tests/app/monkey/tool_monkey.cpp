@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
@@ -28,6 +29,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gui/job_runner.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
@@ -35,6 +37,7 @@
 #include "monkey/document_check.h"
 #include "monkey/monkey_files.h"
 #include "monkey/monkey_input.h"
+#include "monkey/monkey_time.h"
 #include "monkey/monkey_view_renderer.h"
 #include "render/gl_window.h"
 #include "render/scene_renderer.h"
@@ -53,7 +56,7 @@ using Clock = std::chrono::steady_clock;
 // --- The last steps, for a crash report written from a signal handler ---
 
 constexpr int kRecent = 40;
-char g_header[512];
+char g_header[2048];
 char g_recent[kRecent][320];
 std::atomic<long> g_last{-1};  // Index of the newest step in g_recent.
 
@@ -130,10 +133,6 @@ bool keep_import_safe(Tool& tool) {
   return true;
 }
 
-bool loading(const Tool& tool) {
-  return tool.loader.busy() || tool.clip_loader.busy() || tool.drop_probe.busy();
-}
-
 // Paths the tool has opened or saved must lie in the sandbox; empty when they do.
 std::string check_paths(const Tool& tool, const std::string& root) {
   std::string out;
@@ -144,6 +143,41 @@ std::string check_paths(const Tool& tool, const std::string& root) {
     if (!is_under(root, path)) out += "a recent file is outside the sandbox: " + path + "\n";
   }
   return out;
+}
+
+// What a frame drew, as one number: the place (to a quarter pixel) and colour of every vertex of
+// every shape, every command's clip rectangle and index count, in order. Glyphs count by number
+// only: text that differs but lays out the same (a process id in a path, a clock time) changes
+// nothing the monkey can aim at. Two runs that show the same layout give the same number.
+std::uint64_t draw_fingerprint(const ImDrawData* data) {
+  std::uint64_t hash = 1469598103934665603ull;  // FNV-1a.
+  const auto mix = [&hash](std::uint64_t value) {
+    for (int i = 0; i < 8; ++i) {
+      hash ^= (value >> (i * 8)) & 0xffu;
+      hash *= 1099511628211ull;
+    }
+  };
+  const auto quarter = [](float v) { return static_cast<std::uint64_t>(std::lround(v * 4.0f)); };
+  const auto pair = [&quarter](float a, float b) {
+    return quarter(a) << 32 | (quarter(b) & 0xffffffffu);
+  };
+  if (data == nullptr) return hash;
+  const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+  for (int l = 0; l < data->CmdListsCount; ++l) {
+    const ImDrawList& list = *data->CmdLists[l];
+    mix(static_cast<std::uint64_t>(list.VtxBuffer.Size));
+    for (const ImDrawVert& v : list.VtxBuffer) {
+      if (v.uv.x != white.x || v.uv.y != white.y) continue;  // A glyph.
+      mix(pair(v.pos.x, v.pos.y));
+      mix(v.col);
+    }
+    for (const ImDrawCmd& cmd : list.CmdBuffer) {
+      mix(pair(cmd.ClipRect.x, cmd.ClipRect.y));
+      mix(pair(cmd.ClipRect.z, cmd.ClipRect.w));
+      mix(cmd.ElemCount);
+    }
+  }
+  return hash;
 }
 
 struct Counts {
@@ -176,6 +210,27 @@ void count_frame(const Tool& tool, Counts& counts) {
   }
 }
 
+// The one command that runs this again: the same seed, events and impatience, the same test.
+std::string replay_command(const MonkeyOptions& options) {
+  std::error_code ec;
+  const std::string self = fs::read_symlink("/proc/self/exe", ec).string();
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string out;
+  if (const char* helper = std::getenv("ANIMSCOPE_IMPORT_HELPER")) {
+    out += std::string("ANIMSCOPE_IMPORT_HELPER=") + helper + " ";
+  }
+  char numbers[256];
+  std::snprintf(
+      numbers, sizeof numbers,
+      "ANIMSCOPE_MONKEY_SEED=%llu ANIMSCOPE_MONKEY_EVENTS=%d ANIMSCOPE_MONKEY_IMPATIENCE=%g ",
+      static_cast<unsigned long long>(options.seed), options.events, options.impatience);
+  out += numbers + (ec ? std::string("app_tool_monkey_test") : self);
+  if (test != nullptr) {
+    out += std::string(" --gtest_filter=") + test->test_suite_name() + "." + test->name();
+  }
+  return out;
+}
+
 }  // namespace
 
 MonkeyOptions options_from_environment(MonkeyOptions base) {
@@ -188,15 +243,19 @@ MonkeyOptions options_from_environment(MonkeyOptions base) {
   }
   if (const char* v = std::getenv("ANIMSCOPE_MONKEY_LOG")) base.log_steps = std::atoi(v) != 0;
   if (const char* v = std::getenv("ANIMSCOPE_MONKEY_GL_EVERY")) base.gl_every = std::atoi(v);
+  if (const char* v = std::getenv("ANIMSCOPE_MONKEY_LOG_FILE")) base.log_file = v;
+  if (const char* v = std::getenv("ANIMSCOPE_MONKEY_SANDBOX")) {
+    base.sandbox = v;
+    base.sandbox_exact = true;
+  }
   return base;
 }
 
 void run_monkey(const MonkeyOptions& options) {
   std::snprintf(g_header, sizeof g_header,
-                "seed %llu, %d events, impatience %g; replay with ANIMSCOPE_MONKEY_SEED=%llu "
-                "ANIMSCOPE_MONKEY_EVENTS=%d ANIMSCOPE_MONKEY_IMPATIENCE=%g. The last steps:\n",
+                "seed %llu, %d events, impatience %g; replay it with\n  %s\nThe last steps:\n",
                 static_cast<unsigned long long>(options.seed), options.events, options.impatience,
-                static_cast<unsigned long long>(options.seed), options.events, options.impatience);
+                replay_command(options).c_str());
   std::printf("monkey: %s", g_header);
   std::printf("\n");
   std::fflush(stdout);
@@ -207,7 +266,9 @@ void run_monkey(const MonkeyOptions& options) {
   char pid[16];
   std::snprintf(pid, sizeof pid, "%07d", static_cast<int>(::getpid()));
   // Not the event count: a run cut short at a failing step replays the same steps.
-  const std::string sandbox_name = options.sandbox + "-" + std::to_string(options.seed) + "-" + pid;
+  const std::string sandbox_name =
+      options.sandbox_exact ? options.sandbox
+                            : options.sandbox + "-" + std::to_string(options.seed) + "-" + pid;
   const fs::path previous_dir = fs::current_path();
   const MonkeyFiles files = make_monkey_files(sandbox_name, options.seed);
   if (::testing::Test::HasFailure()) return;
@@ -223,8 +284,12 @@ void run_monkey(const MonkeyOptions& options) {
   ASSERT_TRUE(renderer.ok()) << renderer.error().to_string();
   MonkeyViewRenderer view(*renderer.value());
 
-  // The tool as run_gui starts it.
+  // The tool as run_gui starts it, on the monkey's clock and job runner.
+  MonkeyTime time(files.root);
+  time.stamp_changes();
+  ManualJobRunner jobs;
   Tool tool;
+  use_job_runner(tool, jobs, [&time] { return time.seconds(); });
   start_tool(tool, GuiOptions{});
   keep_import_safe(tool);
   IMGUI_CHECKVERSION();
@@ -244,34 +309,32 @@ void run_monkey(const MonkeyOptions& options) {
   MonkeyInput input(options.seed,
                     {files.real, files.broken, static_cast<int>(files.changeable.size())});
   std::mt19937_64 patience(options.seed ^ 0x9e3779b97f4a7c15ull);  // Its own stream: see below.
-  bool load_decided = false, impatient = false;
+  int hold = -1;  // Frames the waiting jobs wait still; -1: not decided.
   Counts counts;
   const Clock::time_point start = Clock::now();
   bool had_error = false;
   long frames = 0;
 
   auto frame = [&](const Step& step) {
-    // Loads run in the background; waiting for each before the next frame makes a seed replay
-    // exactly. Some are not waited for (impatience), drawing from a stream of their own so the
-    // steps stay the same whatever the timing.
-    if (loading(tool)) {
-      if (!load_decided) {
-        impatient = options.impatience > 0.0 &&
-                    std::uniform_real_distribution<double>(0.0, 1.0)(patience) < options.impatience;
-        load_decided = true;
+    // Background work runs when the monkey says: each batch before the next frame, or, when the
+    // monkey is impatient with it (a stream of its own, so the steps stay the same), a few frames
+    // later, while the Loading dialog shows and Cancel can be clicked.
+    if (jobs.waiting() > 0) {
+      if (hold < 0) {
+        const bool impatient =
+            options.impatience > 0.0 &&
+            std::uniform_real_distribution<double>(0.0, 1.0)(patience) < options.impatience;
+        hold = impatient ? std::uniform_int_distribution<int>(1, 40)(patience) : 0;
       }
-      if (impatient) {
+      if (hold > 0) {
+        --hold;
         ++counts.impatient_frames;
       } else {
-        const Clock::time_point waited = Clock::now();
-        while (loading(tool) && Clock::now() - waited < std::chrono::seconds(120)) {
-          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        while (jobs.run_next()) {
         }
-        if (loading(tool))
-          ADD_FAILURE() << "a load still runs after 120 s: " << tool.loader.label();
+        hold = -1;
+        time.stamp_changes();  // What a load wrote (the import child's files).
       }
-    } else {
-      load_decided = false;
     }
     // A file dialog that wandered out of the sandbox goes back, before it can save there.
     if (tool.file_dialog.is_open() && !is_under(files.root, tool.file_dialog.directory())) {
@@ -283,6 +346,7 @@ void run_monkey(const MonkeyOptions& options) {
     ++frames;
     view.set_drawing(gl);
     ImGui_ImplOpenGL3_NewFrame();
+    time.advance(step.dt);
     tool_frame(tool, view, step.dt);
     if (gl) {  // ImGui's draw data at a quarter of the resolution, likewise.
       ImDrawData* draw_data = ImGui::GetDrawData();
@@ -309,8 +373,11 @@ void run_monkey(const MonkeyOptions& options) {
     count_frame(tool, counts);
     if (!tool.error_title.empty() && !had_error) ++counts.errors_shown;
     had_error = !tool.error_title.empty();
+    time.stamp_changes();  // What the frame saved (setups, recovery copies, settings).
   };
 
+  std::ofstream log;
+  if (!options.log_file.empty()) log.open(options.log_file, std::ios::trunc);
   std::string problem;
   long step_index = 0;
   for (; step_index < options.events && problem.empty(); ++step_index) {
@@ -321,6 +388,7 @@ void run_monkey(const MonkeyOptions& options) {
     }
     record_step(step_index, step);
     if (options.log_steps) std::printf("step %ld: %s\n", step_index, step.describe().c_str());
+    const std::string described = step.describe();
     ++counts.steps_by_kind[static_cast<int>(step.kind)];
     apply_to_io(step, io);
     if (step.kind == Step::Kind::kDrop) {
@@ -341,6 +409,16 @@ void run_monkey(const MonkeyOptions& options) {
       apply_to_io(stay, io);
       frame(stay);
     }
+    if (log) {
+      // The sandbox's name differs between runs (the process id): written as <sandbox>.
+      std::string line = described;
+      for (std::size_t at = line.find(files.root); at != std::string::npos;
+           at = line.find(files.root, at)) {
+        line.replace(at, files.root.size(), "<sandbox>");
+      }
+      log << "step " << step_index << ": " << line << " | frame "
+          << draw_fingerprint(ImGui::GetDrawData()) << "\n";
+    }
     problem = view.take_problems();
     const ImGuiContext& g = *ImGui::GetCurrentContext();
     if (g.WithinFrameScope || g.CurrentWindowStack.Size != 0 || g.FrameCountEnded != g.FrameCount) {
@@ -359,6 +437,7 @@ void run_monkey(const MonkeyOptions& options) {
   }
   // The end: let the last loads land, and look once more.
   if (problem.empty()) {
+    hold = 0;
     for (int i = 0; i < 3; ++i) {
       Step idle;
       idle.kind = Step::Kind::kIdle;

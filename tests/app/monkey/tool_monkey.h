@@ -19,9 +19,10 @@ namespace anim::app::monkey {
 struct MonkeyOptions {
   std::uint64_t seed = 1;
   int events = 4000;  // Steps, one frame each.
-  // Share of background loads the monkey does not wait for (0: it waits for every one before
-  // the next frame, so a seed replays exactly; above 0 the Loading dialog and Cancel are
-  // exercised too, and load timing makes replays approximate).
+  // Background loads run when the monkey says (the tool's jobs run on a ManualJobRunner): each
+  // batch at once, before the next frame, or with this probability a few frames later (from 1
+  // to 40, its own choice), so the Loading dialog and Cancel are exercised too. Either way a
+  // seed replays exactly.
   double impatience = 0.0;
   int check_every = 20;
   // Every how many frames the scene and ImGui's draw data go through OpenGL, at a quarter of the
@@ -29,12 +30,18 @@ struct MonkeyOptions {
   // run everything but the GL calls.
   int gl_every = 16;
   bool log_steps = false;  // Every step to stdout.
-  // The sandbox's folder name under the temporary folder; removed after a run that passed.
+  // Every step and a fingerprint of the frame it drew, a line each, to this file (empty: none):
+  // two runs of a seed must write the same lines.
+  std::string log_file;
+  // The sandbox's folder name under the temporary folder, followed by the seed and the process
+  // id unless `sandbox_exact`; removed after a run that passed. Two runs that must draw the same
+  // text (paths show in the file dialog) share an exact name, one after the other.
   std::string sandbox = "animscope-monkey";
+  bool sandbox_exact = false;
 };
 
-// Options from ANIMSCOPE_MONKEY_SEED, _EVENTS, _IMPATIENCE, _CHECK_EVERY, _GL_EVERY and _LOG,
-// over `base`.
+// Options from ANIMSCOPE_MONKEY_SEED, _EVENTS, _IMPATIENCE, _CHECK_EVERY, _GL_EVERY, _LOG,
+// _LOG_FILE and _SANDBOX (an exact name), over `base`.
 MonkeyOptions options_from_environment(MonkeyOptions base);
 
 // Runs the monkey; failures are reported through GoogleTest.
