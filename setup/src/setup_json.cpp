@@ -298,7 +298,8 @@ SetupAnimation read_animation(const Json& json, const std::string& pointer, Prob
       }
     }
   }
-  a.extra = collect_extra(json, {"file", "clip", "as", "joint_map"});
+  in.read_bool("root_motion", false, &a.root_motion);
+  a.extra = collect_extra(json, {"file", "clip", "as", "joint_map", "root_motion"});
   return a;
 }
 
@@ -397,7 +398,8 @@ SetupState read_state(const Json& json, const std::string& pointer, Problems* pr
   in.read_string("motion", true, &state.motion);
   in.read_float("speed", false, &state.speed);
   in.read_bool("loop", false, &state.loop);
-  state.extra = collect_extra(json, {"name", "motion", "speed", "loop"});
+  in.read_bool("root_motion", false, &state.root_motion);
+  state.extra = collect_extra(json, {"name", "motion", "speed", "loop", "root_motion"});
   return state;
 }
 
@@ -505,6 +507,43 @@ SetupLayer read_layer(const Json& json, const std::string& pointer, Problems* pr
   return layer;
 }
 
+// Axis letters, each at most once: "xz", "y", "".
+bool is_axis_set(const std::string& text) {
+  if (text.size() > 3) return false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != 'x' && text[i] != 'y' && text[i] != 'z') return false;
+    if (text.find(text[i]) != i) return false;
+  }
+  return true;
+}
+
+SetupRootMotion read_root_motion(const Json& json, const std::string& pointer, Problems* problems) {
+  const FieldReader in(json, pointer, problems);
+  SetupRootMotion motion;
+  std::string text;
+  if (read_name(in, "joint", false, &text)) motion.joint = text;
+  if (in.read_string("translation", false, &text)) {
+    if (is_axis_set(text)) {
+      motion.translation = text;
+    } else {
+      in.fail("translation",
+              "expected the axes to move along, letters x, y and z each at most "
+              "once (\"xz\", \"xyz\") or \"\" for none, got " +
+                  in_quotes(text));
+    }
+  }
+  if (in.read_string("rotation", false, &text)) {
+    if (text == "yaw" || text == "none") {
+      motion.yaw = text == "yaw";
+    } else {
+      in.fail("rotation",
+              "expected \"yaw\" (the turn about the up axis) or \"none\", got " + in_quotes(text));
+    }
+  }
+  motion.extra = collect_extra(json, {"joint", "translation", "rotation"});
+  return motion;
+}
+
 void read_header(const FieldReader& in) {
   std::string format;
   if (in.read_string("format", true, &format) && format != kSetupFormat) {
@@ -537,6 +576,13 @@ Setup read_setup(const Json& json, Problems* problems) {
   in.read_array("animations", false, [&](const Json& item, const std::string& pointer) {
     setup.animations.push_back(read_animation(item, pointer, problems));
   });
+  if (const Json* motion = in.find("root_motion", false)) {
+    if (motion->is_object()) {
+      setup.root_motion = read_root_motion(*motion, in.at("root_motion"), problems);
+    } else {
+      in.fail("root_motion", "expected an object: {\"joint\", \"translation\", \"rotation\"}");
+    }
+  }
   in.read_array("parameters", false, [&](const Json& item, const std::string& pointer) {
     setup.parameters.push_back(read_parameter(item, pointer, problems));
   });
@@ -563,10 +609,9 @@ Setup read_setup(const Json& json, Problems* problems) {
       in.fail("editor", "expected an object");
     }
   }
-  setup.extra =
-      collect_extra(json, {"format", "version", "model", "animations", "parameters", "blend_spaces",
-                           "states", "default_state", "transitions", "events", "layers",
-                           "editor"});
+  setup.extra = collect_extra(json, {"format", "version", "model", "animations", "root_motion",
+                                     "parameters", "blend_spaces", "states", "default_state",
+                                     "transitions", "events", "layers", "editor"});
   return setup;
 }
 
@@ -621,6 +666,7 @@ Json write_animation(const SetupAnimation& a) {
     for (const auto& [from, to] : a.joint_map) map[from] = to;
     out["joint_map"] = std::move(map);
   }
+  if (!a.root_motion) out["root_motion"] = false;
   append_extra(a.extra, &out);
   return out;
 }
@@ -670,6 +716,7 @@ Json write_state(const SetupState& state) {
   out["motion"] = state.motion;
   out["speed"] = number_json(state.speed);
   out["loop"] = state.loop;
+  if (!state.root_motion) out["root_motion"] = false;
   append_extra(state.extra, &out);
   return out;
 }
@@ -729,6 +776,15 @@ Json write_layer(const SetupLayer& layer) {
   return out;
 }
 
+Json write_root_motion(const SetupRootMotion& motion) {
+  Json out = Json::object();
+  if (motion.joint) out["joint"] = *motion.joint;
+  if (motion.translation) out["translation"] = *motion.translation;
+  out["rotation"] = motion.yaw ? "yaw" : "none";
+  append_extra(motion.extra, &out);
+  return out;
+}
+
 Json write_setup(const Setup& setup) {
   Json out = Json::object();
   out["format"] = kSetupFormat;
@@ -739,6 +795,7 @@ Json write_setup(const Setup& setup) {
     for (const SetupAnimation& a : setup.animations)
       out["animations"].push_back(write_animation(a));
   }
+  if (setup.root_motion) out["root_motion"] = write_root_motion(*setup.root_motion);
   out["parameters"] = Json::array();
   for (const SetupParameter& p : setup.parameters) out["parameters"].push_back(write_parameter(p));
   out["blend_spaces"] = Json::array();

@@ -97,6 +97,7 @@ class Validator {
     check_events();
     for (std::size_t i = 0; i < setup_.layers.size(); ++i) check_layer(i);
     check_parameters_read();
+    check_root_motion();
     return std::move(found_);
   }
 
@@ -608,6 +609,14 @@ class Validator {
                         " is read by no condition, blend space or layer weight: setting it "
                         "changes nothing");
     }
+  }
+
+  // The joint root motion names: known to the model's skeleton, when the caller gave its joints.
+  void check_root_motion() {
+    if (!setup_.root_motion || !setup_.root_motion->joint || joints_.empty()) return;
+    const std::string& joint = *setup_.root_motion->joint;
+    if (std::find(joints_.begin(), joints_.end(), joint) != joints_.end()) return;
+    error("/root_motion/joint", "unknown joint " + in_quotes(joint) + suggestion(joint, joints_));
   }
 
   // Joints a mask names: known to the model's skeleton, when the caller gave its joints.

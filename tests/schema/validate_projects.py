@@ -21,7 +21,8 @@ VALID = {
     "version": 3,
     "model": "wuson.x",
     "animations": [{"file": "clips/Run.fbx", "clip": "mixamo.com", "as": "run",
-                    "joint_map": {"mixamorig:Hips": "Hips"}}],
+                    "joint_map": {"mixamorig:Hips": "Hips"}, "root_motion": False}],
+    "root_motion": {"joint": "Hips", "translation": "xz", "rotation": "yaw"},
     "parameters": [{"name": "speed", "type": "float", "default": 0, "min": 0, "max": 1}],
     "blend_spaces": [
         {
@@ -30,7 +31,8 @@ VALID = {
             "points": [{"clip": "walk", "position": 0}, {"clip": "run", "position": 1}],
         }
     ],
-    "states": [{"name": "Idle", "motion": "idle"}, {"name": "Move", "motion": "move"}],
+    "states": [{"name": "Idle", "motion": "idle", "root_motion": False},
+               {"name": "Move", "motion": "move"}],
     "default_state": "Idle",
     "transitions": [
         {
@@ -104,6 +106,14 @@ BROKEN = {
     "unknown layer blend": spoil(["layers", 0, "blend"], "multiply"),
     "mask joint as a number": spoil(["layers", 0, "mask", "include", 0], 3),
     "layer without name": spoil(["layers", 0, "name"], delete=True),
+    "root motion on an unknown axis": spoil(["root_motion", "translation"], "q"),
+    "root motion on an axis twice": spoil(["root_motion", "translation"], "xzx"),
+    "root motion axes as a number": spoil(["root_motion", "translation"], 2),
+    "root motion turning by roll": spoil(["root_motion", "rotation"], "roll"),
+    "root motion as true": spoil(["root_motion"], True),
+    "root motion joint empty": spoil(["root_motion", "joint"], ""),
+    "state root motion as a string": spoil(["states", 0, "root_motion"], "no"),
+    "animation root motion as a number": spoil(["animations", 0, "root_motion"], 0),
 }
 
 # A 2D space whose points are numbers, and one whose point has three coordinates.

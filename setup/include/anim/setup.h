@@ -26,7 +26,6 @@ constexpr const char* kSetupFormat = "animscope.setup";
 constexpr int kSetupVersion = 3;
 constexpr int kOldestSetupVersion = 1;
 
-
 // Each struct keeps the fields it does not know in `extra`, written back on save.
 
 // A file to take clips from besides the model ("animations" entry): a Unity "Hero@Walk.fbx", a
@@ -38,6 +37,9 @@ struct SetupAnimation {
   // Source joint -> model joint, in the order written; when present only these joints bind.
   std::vector<std::pair<std::string, std::string>> joint_map;
   Json extra = Json::object();
+  // "root_motion": false keeps its clips' motion in the pose (an idle that sways in place);
+  // written only then.
+  bool root_motion = true;
 };
 
 struct SetupParameter {
@@ -78,6 +80,21 @@ struct SetupState {
   std::string motion;  // A clip name or a blend-space name.
   float speed = 1.0f;
   bool loop = true;
+  Json extra = Json::object();
+  // "root_motion": false keeps the motion of what it plays in the pose; written only then.
+  bool root_motion = true;
+};
+
+// How the character moves by its clips: "root_motion": {"joint": NAME, "translation": "xz",
+// "rotation": "yaw"}. The joint's translation along those axes of the model (its file's axes) and
+// its turn about the model's up axis are taken out of the pose, measured from each clip's first
+// frame, and reported by every update as the character's motion (state_machine.h, RootMotion).
+struct SetupRootMotion {
+  std::optional<std::string> joint;  // None: the topmost animated joint.
+  // Letters x, y and z, each at most once, or "" (none). None: the two axes across the model's
+  // up axis ("xz" for a Y-up model, "xy" for a Z-up one).
+  std::optional<std::string> translation;
+  bool yaw = true;  // "rotation": "yaw" (about the up axis) or "none".
   Json extra = Json::object();
 };
 
@@ -129,7 +146,8 @@ struct SetupLayer {
 
 struct Setup {
   std::string model;  // Model path, relative to the setup file's folder (or absolute).
-  std::vector<SetupAnimation> animations;  // Clip files besides the model; written when any.
+  std::vector<SetupAnimation> animations;      // Clip files besides the model; written when any.
+  std::optional<SetupRootMotion> root_motion;  // None: the character does not move by its clips.
   std::vector<SetupParameter> parameters;
   std::vector<SetupBlendSpace> blend_spaces;
   std::vector<SetupState> states;
@@ -137,8 +155,8 @@ struct Setup {
   std::vector<SetupTransition> transitions;
   std::vector<SetupEvent> events;  // Written when any.
   std::vector<SetupLayer> layers;  // Written when any.
-  Json editor = Json::object();  // Tool state (node positions, camera); the runtime ignores it.
-  Json extra = Json::object();   // Unknown top-level fields.
+  Json editor = Json::object();    // Tool state (node positions, camera); the runtime ignores it.
+  Json extra = Json::object();     // Unknown top-level fields.
 };
 
 // One finding of a check, located by a JSON pointer into the setup ("/transitions/3/to").
