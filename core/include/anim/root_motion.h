@@ -1,0 +1,69 @@
+#pragma once
+// Root motion: the part of one joint's motion that moves the whole character (a walk's steps
+// forward, a turn's heading) instead of the body. An offline step (root_motion_builder.h) takes it
+// out of each clip, measured from the clip's first frame, and keeps it as a RootMotionTrack; the
+// runtime reads the tracks to tell the game how far its character moved in each update, blended
+// with the weights of the pose, while the pose plays in place.
+#include <cstdint>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+#include "anim/span.h"
+
+namespace anim {
+
+// A rigid move of the character: first `rotation`, then `translation`, both in the character's
+// frame where the move starts. A game accumulates a frame's move into its character's place with
+//   position += heading * move.translation;  heading = heading * move.rotation;
+struct RootMotion {
+  glm::vec3 translation{0.0f};
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // w, x, y, z; unit length.
+};
+
+// `first`, then `then` (expressed in the frame `first` ends in).
+RootMotion compose(const RootMotion& first, const RootMotion& then);
+// The move that undoes `move`.
+RootMotion inverse(const RootMotion& move);
+// `point` (in the frame the move starts in) moved by it.
+glm::vec3 apply(const RootMotion& move, const glm::vec3& point);
+
+// One clip's extracted motion: where the character's frame is at each key time of the root joint,
+// relative to its place at the clip's first frame. `translations[i]` is the displacement along the
+// extracted axes and `rotations[i]` the turn about the up axis, both in the model's frame; the turn
+// pivots about `pivot`, the joint's first-frame place on those axes, so a take that starts away
+// from the model's origin turns on the spot. No keys: the clip does not move the character.
+struct RootMotionTrack {
+  std::vector<float> times;  // Seconds, strictly increasing; the first at or before 0.
+  std::vector<glm::vec3> translations;
+  std::vector<glm::quat> rotations;
+  glm::vec3 pivot{0.0f};
+  float duration = 0.0f;  // The clip's.
+
+  bool empty() const { return times.empty(); }
+};
+
+// The character's frame at `time` seconds relative to the first frame (the identity at 0 and for
+// an empty track): keys interpolated (lerp, shortest-path nlerp), held before the first and after
+// the last.
+RootMotion root_frame_at(const RootMotionTrack& track, float time);
+
+// The character's move while its clip plays from `from` to `to` seconds, passing the clip's end
+// `wraps` times on the way (negative: going backwards, passing its start): whole cycles count in
+// full, so a loop that wraps inside one update moves on without a jump.
+RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps);
+
+// Weighted moves blended as a pose is: translations averaged by weight, rotations by normalized
+// weighted sum on one hemisphere. Weights need not sum to 1 (they are normalized); none or all
+// zero: no move. Never allocates.
+struct RootMotionBlendJob {
+  Span<const RootMotion> moves;
+  Span<const float> weights;  // One per move, >= 0.
+  RootMotion* output = nullptr;
+
+  bool validate() const;
+  bool run() const;
+};
+
+}  // namespace anim

@@ -1,0 +1,285 @@
+// Root motion (issue 25): moves and their algebra, tracks sampled across loop wraps, blending, and
+// the offline extraction from a clip, each against hand-computed values.
+#include "anim/root_motion.h"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "anim/clip.h"
+#include "anim/root_motion_builder.h"
+#include "anim/sampling.h"
+#include "anim/skeleton.h"
+#include "anim/transform.h"
+
+namespace anim {
+namespace {
+
+constexpr float kPi = 3.14159265358979f;
+
+glm::quat yaw(float radians) { return glm::angleAxis(radians, glm::vec3(0.0f, 1.0f, 0.0f)); }
+
+void expect_vec(const glm::vec3& actual, const glm::vec3& expected, float tolerance = 1e-5f) {
+  EXPECT_NEAR(actual.x, expected.x, tolerance);
+  EXPECT_NEAR(actual.y, expected.y, tolerance);
+  EXPECT_NEAR(actual.z, expected.z, tolerance);
+}
+
+// The same turn (q and -q are one rotation).
+void expect_turn(const glm::quat& actual, const glm::quat& expected, float tolerance = 1e-5f) {
+  EXPECT_NEAR(std::fabs(glm::dot(actual, expected)), 1.0f, tolerance)
+      << "got (" << actual.w << ", " << actual.x << ", " << actual.y << ", " << actual.z << ")";
+}
+
+RootMotion move(glm::vec3 translation, glm::quat rotation) { return {translation, rotation}; }
+
+TEST(RootMotionAlgebra, ComposeAppliesTheFirstThenTheSecondInItsFrame) {
+  const RootMotion a = move({1, 0, 0}, yaw(kPi / 2));  // A metre along x, a quarter turn about y.
+  const RootMotion b = move({0, 0, 2}, yaw(0.0f));
+  // b's two metres along its own z are, after a's quarter turn about y, along the world's x.
+  const RootMotion ab = compose(a, b);
+  expect_vec(ab.translation, {3, 0, 0});
+  expect_turn(ab.rotation, yaw(kPi / 2));
+  const glm::vec3 p(0.3f, -0.2f, 0.7f);
+  expect_vec(apply(ab, p), apply(a, apply(b, p)));
+  const RootMotion none = compose(ab, inverse(ab));
+  expect_vec(none.translation, {0, 0, 0});
+  expect_turn(none.rotation, glm::quat(1, 0, 0, 0));
+}
+
+// A clip's frame walking along x at 2 m/s and turning a quarter about y per second, over 1 s.
+RootMotionTrack walk_track(glm::vec3 pivot = glm::vec3(0.0f)) {
+  RootMotionTrack track;
+  track.duration = 1.0f;
+  track.pivot = pivot;
+  for (float t : {0.0f, 0.5f, 1.0f}) {
+    track.times.push_back(t);
+    track.translations.push_back(glm::vec3(2.0f * t, 0.0f, 0.0f));
+    track.rotations.push_back(yaw(kPi / 2 * t));
+  }
+  return track;
+}
+
+TEST(RootMotionTrack, FramesAreInterpolatedAndTurnAboutThePivot) {
+  const RootMotionTrack track = walk_track();
+  const RootMotion at = root_frame_at(track, 0.25f);
+  expect_vec(at.translation, {0.5f, 0, 0});
+  expect_turn(at.rotation, yaw(kPi / 8), 1e-3f);  // nlerp halfway between 0 and 45 degrees.
+  // Held outside the keys; an empty track never moves.
+  expect_vec(root_frame_at(track, -1.0f).translation, {0, 0, 0});
+  expect_vec(root_frame_at(track, 7.0f).translation, {2, 0, 0});
+  expect_vec(root_frame_at(RootMotionTrack{}, 0.5f).translation, {0, 0, 0});
+  // A pivot one metre along z: at the end, turned 90 degrees about it and moved 2 m along x.
+  // The origin, one metre from the pivot, swings to the pivot's left: (-1, 0, 1) + (2, 0, 0).
+  const RootMotion pivoted = root_frame_at(walk_track({0, 0, 1}), 1.0f);
+  expect_vec(apply(pivoted, {0, 0, 0}), {1, 0, 1});
+  expect_vec(apply(pivoted, {0, 0, 1}), {2, 0, 1});
+}
+
+TEST(RootMotionTrack, MotionBetweenTwoTimesIsInTheFrameAtTheStart) {
+  RootMotionTrack straight = walk_track();
+  for (glm::quat& q : straight.rotations) q = yaw(0.0f);
+  const RootMotion m = root_motion_between(straight, 0.25f, 0.75f, 0);
+  expect_vec(m.translation, {1, 0, 0});
+  // Turning: from 0.5 s (facing 45 degrees) to 1 s, the frame's own view of the world's 1 m.
+  const RootMotion turned = root_motion_between(walk_track(), 0.5f, 1.0f, 0);
+  expect_turn(turned.rotation, yaw(kPi / 4));
+  expect_vec(turned.translation, glm::conjugate(yaw(kPi / 4)) * glm::vec3(1, 0, 0));
+}
+
+TEST(RootMotionTrack, ALoopThatWrapsInsideOneUpdateMovesOnWithoutAJump) {
+  RootMotionTrack straight = walk_track();
+  for (glm::quat& q : straight.rotations) q = yaw(0.0f);
+  // 0.75 s to the end (0.5 m), then 0.25 s of the next cycle (0.5 m).
+  expect_vec(root_motion_between(straight, 0.75f, 0.25f, 1).translation, {1, 0, 0});
+  // Three whole cycles and a quarter.
+  expect_vec(root_motion_between(straight, 0.5f, 0.75f, 3).translation, {6.5f, 0, 0});
+  // Backwards over the start: 0.25 s back to 0, then from the end back to 0.75 s.
+  expect_vec(root_motion_between(straight, 0.25f, 0.75f, -1).translation, {-1, 0, 0});
+  // Turning a quarter a cycle: four cycles come round to the same heading and place (a square).
+  const RootMotion square = root_motion_between(walk_track(), 0.0f, 0.0f, 4);
+  expect_turn(square.rotation, yaw(0.0f));
+  expect_vec(square.translation, {0, 0, 0}, 1e-4f);
+  // Two cycles are one cycle twice.
+  const RootMotion one = root_motion_between(walk_track(), 0.0f, 1.0f, 0);
+  const RootMotion two = root_motion_between(walk_track(), 0.0f, 0.0f, 2);
+  expect_vec(two.translation, compose(one, one).translation);
+  expect_turn(two.rotation, compose(one, one).rotation);
+}
+
+TEST(RootMotionBlend, AveragesMovesByWeight) {
+  const std::vector<RootMotion> moves = {move({1, 0, 0}, yaw(0.0f)), move({0, 0, 1}, yaw(kPi / 2))};
+  const std::vector<float> half = {2.0f, 2.0f};  // Normalized.
+  RootMotion out;
+  ASSERT_TRUE((RootMotionBlendJob{moves, half, &out}.run()));
+  expect_vec(out.translation, {0.5f, 0, 0.5f});
+  expect_turn(out.rotation, yaw(kPi / 4));
+  // The sign of a quaternion does not change the turn it blends in.
+  const std::vector<RootMotion> flipped = {moves[0], move({0, 0, 1}, -yaw(kPi / 2))};
+  ASSERT_TRUE((RootMotionBlendJob{flipped, half, &out}.run()));
+  expect_turn(out.rotation, yaw(kPi / 4));
+  // No weight: no move.
+  const std::vector<float> none = {0.0f, 0.0f};
+  ASSERT_TRUE((RootMotionBlendJob{moves, none, &out}.run()));
+  expect_vec(out.translation, {0, 0, 0});
+  // Refused: sizes that differ, negative or NaN weights, no output.
+  const std::vector<float> one = {1.0f};
+  EXPECT_FALSE((RootMotionBlendJob{moves, one, &out}.validate()));
+  const std::vector<float> negative = {1.0f, -1.0f};
+  EXPECT_FALSE((RootMotionBlendJob{moves, negative, &out}.run()));
+  const std::vector<float> nan = {1.0f, std::numeric_limits<float>::quiet_NaN()};
+  EXPECT_FALSE((RootMotionBlendJob{moves, nan, &out}.run()));
+  EXPECT_FALSE((RootMotionBlendJob{moves, half, nullptr}.validate()));
+}
+
+// Root -> Hips -> Leg. The root lifts everything by 1 along y; the hips rest at (0.5, 0, 2).
+Skeleton walker() {
+  Skeleton s;
+  s.names = {"Root", "Hips", "Leg"};
+  s.parents = {-1, 0, 1};
+  s.rest.resize(3);
+  s.rest[0].translation = {0.0f, 1.0f, 0.0f};
+  s.rest[1].translation = {0.5f, 0.0f, 2.0f};
+  s.rest[2].translation = {0.0f, -0.5f, 0.0f};
+  return s;
+}
+
+// Over 2 s the hips walk 3 m along x, bob 0.1 up and down, and turn half a turn about y.
+Clip walk_clip() {
+  ClipBuilder b("walk", 2.0f, 3);
+  for (int k = 0; k <= 8; ++k) {
+    const float t = 0.25f * static_cast<float>(k);
+    b.add_translation(1, t, {0.5f + 1.5f * t, 0.1f * std::sin(kPi * t), 2.0f});
+    b.add_rotation(1, t, yaw(kPi / 2 * t));
+  }
+  b.add_rotation(2, 0.0f, glm::angleAxis(0.3f, glm::vec3(1, 0, 0)));
+  return b.build();
+}
+
+glm::mat4 model_of(const Skeleton& s, const Clip& clip, std::size_t joint, float t) {
+  SamplingCursor cursor(s.joint_count());
+  std::vector<Transform> out(s.joint_count());
+  EXPECT_TRUE((SamplingJob{&clip, s.rest, t, &cursor, out}.run()));
+  glm::mat4 m(1.0f);
+  std::vector<std::size_t> chain;
+  for (int j = static_cast<int>(joint); j >= 0; j = s.parents[static_cast<std::size_t>(j)]) {
+    chain.insert(chain.begin(), static_cast<std::size_t>(j));
+  }
+  for (std::size_t j : chain) m = m * to_matrix(out[j]);
+  return m;
+}
+
+glm::mat4 frame_matrix(const RootMotion& m) {
+  return glm::translate(glm::mat4(1.0f), m.translation) * glm::mat4_cast(m.rotation);
+}
+
+TEST(RootMotionExtraction, TakesTheWalkAndTheTurnOutAndKeepsTheBob) {
+  const Skeleton s = walker();
+  const Clip original = walk_clip();
+  Clip clip = original;
+  RootMotionSettings settings;
+  settings.joint = 1;
+  Result<RootMotionTrack> track = extract_root_motion(s, settings, clip);
+  ASSERT_TRUE(track.ok()) << track.error().to_string();
+  // Hand-computed: the hips start at (0.5, 1, 2) in the model; after t seconds they are 1.5 t
+  // further along x and turned by a quarter turn per second.
+  expect_vec(track.value().pivot, {0.5f, 0.0f, 2.0f});
+  const RootMotion end = root_frame_at(track.value(), 2.0f);
+  expect_turn(end.rotation, yaw(kPi));
+  expect_vec(apply(end, {0.5f, 0.0f, 2.0f}), {3.5f, 0.0f, 2.0f}, 1e-4f);
+  for (float t : {0.0f, 0.5f, 1.25f, 2.0f}) {
+    SCOPED_TRACE(t);
+    const glm::mat4 before = model_of(s, original, 1, t);
+    const glm::mat4 after = model_of(s, clip, 1, t);
+    // In place: the hips stay at their first place on x and z and keep their first heading,
+    // while the bob along y stays.
+    expect_vec(glm::vec3(after[3]), {0.5f, 1.0f + 0.1f * std::sin(kPi * t), 2.0f}, 1e-4f);
+    expect_vec(glm::vec3(after[2]), {0.0f, 0.0f, 1.0f}, 1e-4f);
+    // And the character's frame puts them back where the clip had them.
+    const glm::mat4 rebuilt = frame_matrix(root_frame_at(track.value(), t)) * after;
+    for (int c = 0; c < 4; ++c) expect_vec(glm::vec3(rebuilt[c]), glm::vec3(before[c]), 1e-4f);
+  }
+  // The leg under the hips is untouched.
+  EXPECT_EQ(clip.rotations.ranges[2].count, 1u);
+}
+
+TEST(RootMotionExtraction, WithoutYawOnlyTheTranslationKeysChange) {
+  const Skeleton s = walker();
+  Clip clip = walk_clip();
+  RootMotionSettings settings;
+  settings.joint = 1;
+  settings.yaw = false;
+  settings.axes[0] = true;
+  settings.axes[2] = false;  // Along x only.
+  Result<RootMotionTrack> track = extract_root_motion(s, settings, clip);
+  ASSERT_TRUE(track.ok());
+  const Clip original = walk_clip();
+  ASSERT_EQ(clip.rotations.values.size(), original.rotations.values.size());
+  for (std::size_t i = 0; i < clip.rotations.values.size(); ++i) {
+    expect_turn(clip.rotations.values[i], original.rotations.values[i]);
+  }
+  expect_turn(root_frame_at(track.value(), 2.0f).rotation, yaw(0.0f));
+  expect_vec(root_frame_at(track.value(), 2.0f).translation, {3.0f, 0.0f, 0.0f}, 1e-4f);
+}
+
+TEST(RootMotionExtraction, AZUpModelTurnsAboutZ) {
+  Skeleton s = walker();
+  ClipBuilder b("turn", 1.0f, 3);
+  const glm::vec3 z(0, 0, 1);
+  b.add_rotation(1, 0.0f, glm::angleAxis(0.0f, z));
+  b.add_rotation(1, 1.0f, glm::angleAxis(kPi / 3, z) * glm::angleAxis(0.2f, glm::vec3(1, 0, 0)));
+  b.add_translation(1, 0.0f, {0.5f, 0.0f, 2.0f});
+  b.add_translation(1, 1.0f, {0.5f, 2.0f, 2.5f});
+  Clip clip = b.build();
+  RootMotionSettings settings;
+  settings.joint = 1;
+  settings.up = up_vector(2, 1);
+  settings.axes[0] = settings.axes[1] = true;  // "xy": across a Z-up model's up axis.
+  settings.axes[2] = false;
+  Result<RootMotionTrack> track = extract_root_motion(s, settings, clip);
+  ASSERT_TRUE(track.ok());
+  const RootMotion end = root_frame_at(track.value(), 1.0f);
+  expect_turn(end.rotation, glm::angleAxis(kPi / 3, z), 1e-4f);  // The tilt about x stays.
+  expect_vec(track.value().translations.back(), {0.0f, 2.0f, 0.0f}, 1e-4f);  // Not the 0.5 up.
+}
+
+TEST(RootMotionExtraction, AClipThatDoesNotMoveTheJointIsLeftAlone) {
+  const Skeleton s = walker();
+  ClipBuilder b("wave", 1.0f, 3);
+  b.add_rotation(2, 0.0f, yaw(0.1f));
+  b.add_rotation(2, 1.0f, yaw(0.4f));
+  Clip clip = b.build();
+  const Clip before = clip;
+  RootMotionSettings settings;
+  settings.joint = 1;
+  Result<RootMotionTrack> track = extract_root_motion(s, settings, clip);
+  ASSERT_TRUE(track.ok());
+  EXPECT_TRUE(track.value().empty());
+  EXPECT_EQ(clip.key_count(), before.key_count());
+  EXPECT_EQ(topmost_animated_joint(s, Span<const Clip>(&clip, 1)), 2);
+  const Clip walk = walk_clip();
+  EXPECT_EQ(topmost_animated_joint(s, Span<const Clip>(&walk, 1)), 1);
+  EXPECT_EQ(topmost_animated_joint(s, Span<const Clip>()), -1);
+}
+
+TEST(RootMotionExtraction, BadInputIsAnErrorAndTheClipIsKept) {
+  const Skeleton s = walker();
+  Clip clip = walk_clip();
+  RootMotionSettings settings;
+  settings.joint = 5;
+  EXPECT_FALSE(extract_root_motion(s, settings, clip).ok());
+  settings.joint = 1;
+  clip.translations.values[3].x = std::numeric_limits<float>::quiet_NaN();
+  const std::size_t keys = clip.key_count();
+  Result<RootMotionTrack> track = extract_root_motion(s, settings, clip);
+  ASSERT_FALSE(track.ok());
+  EXPECT_NE(track.error().message.find("not finite"), std::string::npos) << track.error().message;
+  EXPECT_NE(track.error().message.find("\"Hips\""), std::string::npos);
+  EXPECT_EQ(clip.key_count(), keys);
+}
+
+}  // namespace
+}  // namespace anim
