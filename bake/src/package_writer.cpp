@@ -249,6 +249,28 @@ std::vector<uint8_t> events_section(const StateMachineDef& m) {
   return w.take();
 }
 
+std::vector<uint8_t> root_motion_section(const Package& p) {
+  Writer w;
+  w.put(static_cast<int32_t>(p.state_machine.root_motion_joint));
+  std::vector<uint8_t> moves;
+  for (const StateDef& s : p.state_machine.states) moves.push_back(s.root_motion ? 1 : 0);
+  w.put_count(moves.size());
+  w.put_array(moves);
+  w.put_count(p.root_motion.size());
+  for (const RootMotionTrack& t : p.root_motion) {
+    w.put_count(t.times.size());
+    for (int i = 0; i < 3; ++i) w.put(t.pivot[i]);
+    w.put_array(t.times);
+    for (const glm::vec3& v : t.translations) {
+      for (int i = 0; i < 3; ++i) w.put(v[i]);
+    }
+    for (const glm::quat& q : t.rotations) {
+      for (float x : {q.x, q.y, q.z, q.w}) w.put(x);
+    }
+  }
+  return w.take();
+}
+
 }  // namespace
 
 std::vector<uint8_t> write_package(const Package& p) {
@@ -269,6 +291,9 @@ std::vector<uint8_t> write_package(const Package& p) {
     }
     if (!p.state_machine.layers.empty()) {
       sections.emplace_back(package::kLayers, layers_section(p.state_machine));
+    }
+    if (p.state_machine.root_motion_joint >= 0) {
+      sections.emplace_back(package::kRootMotion, root_motion_section(p));
     }
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));

@@ -259,7 +259,8 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
     p.type = static_cast<ParameterType>(type);
     const float values[4] = {p.default_value, p.min, p.max, p.rate};
     if (!finite(values, 4) || p.rate < 0.0f || p.min > p.max) {
-      return r.fail("parameter \"" + p.name + "\": bad values (not finite, min above max, or a "
+      return r.fail("parameter \"" + p.name +
+                    "\": bad values (not finite, min above max, or a "
                     "negative rate)");
     }
   }
@@ -387,9 +388,9 @@ bool read_layers(Reader& r, StateMachineDef& m, std::size_t clips) {
     if (!r.ok()) return false;
     const std::string what = "layer \"" + layer.name + "\": ";
     const int parameters = static_cast<int>(m.parameters.size());
-    const bool float_parameter =
-        layer.weight_parameter >= 0 && layer.weight_parameter < parameters &&
-        m.parameters[layer.weight_parameter].type == ParameterType::kFloat;
+    const bool float_parameter = layer.weight_parameter >= 0 &&
+                                 layer.weight_parameter < parameters &&
+                                 m.parameters[layer.weight_parameter].type == ParameterType::kFloat;
     if (blend > static_cast<uint32_t>(LayerBlend::kAdditive) || !std::isfinite(layer.weight) ||
         layer.weight < 0.0f || layer.weight > 1.0f ||
         (layer.weight_parameter != -1 && !float_parameter) || layer.reference_clip < -1 ||
@@ -412,7 +413,8 @@ bool read_layers(Reader& r, StateMachineDef& m, std::size_t clips) {
   return r.ok();
 }
 
-bool read_events(Reader& r, std::vector<EventDef>& events, const std::vector<CompressedClip>& clips) {
+bool read_events(Reader& r, std::vector<EventDef>& events,
+                 const std::vector<CompressedClip>& clips) {
   uint32_t n = 0;
   r.get_count(n, 4 + 4 + 4 + 4);
   events.resize(r.ok() ? n : 0);
@@ -422,12 +424,72 @@ bool read_events(Reader& r, std::vector<EventDef>& events, const std::vector<Com
     r.get(e.time);
     r.get_string(e.payload);
     if (!r.ok()) return false;
-    if (e.clip < 0 || static_cast<std::size_t>(e.clip) >= clips.size() ||
-        !std::isfinite(e.time) || e.time < 0.0f || e.time > clips[e.clip].duration) {
+    if (e.clip < 0 || static_cast<std::size_t>(e.clip) >= clips.size() || !std::isfinite(e.time) ||
+        e.time < 0.0f || e.time > clips[e.clip].duration) {
       return r.fail("event \"" + e.name + "\": bad clip or time");
     }
   }
   return true;
+}
+
+bool read_root_motion(Reader& r, Package& p) {
+  int32_t joint = -1;
+  r.get(joint);
+  uint32_t n = 0;
+  r.get_count(n, 1);
+  std::vector<uint8_t> moves;
+  r.get_array(moves, n);
+  if (!r.ok()) return false;
+  if (joint < 0 || static_cast<std::size_t>(joint) >= p.skeleton.joint_count()) {
+    return r.fail("root motion joint out of range");
+  }
+  if (n != p.state_machine.states.size()) {
+    return r.fail("root motion flags for " + std::to_string(n) + " states, the machine has " +
+                  std::to_string(p.state_machine.states.size()));
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (moves[i] > 1) return r.fail("a state's root motion flag is neither 0 nor 1");
+    p.state_machine.states[i].root_motion = moves[i] == 1;
+  }
+  r.get_count(n, 4 + 12);
+  if (r.ok() && n != p.clips.size()) {
+    return r.fail("root motion for " + std::to_string(n) + " clips, the package has " +
+                  std::to_string(p.clips.size()));
+  }
+  p.root_motion.resize(r.ok() ? n : 0);
+  for (std::size_t c = 0; c < p.root_motion.size(); ++c) {
+    RootMotionTrack& t = p.root_motion[c];
+    const std::string what = "clip " + std::to_string(c) + "'s root motion: ";
+    uint32_t keys = 0;
+    r.get_count(keys, 4 + 12 + 16);
+    float pivot[3] = {};
+    for (float& x : pivot) r.get(x);
+    r.get_array(t.times, keys);
+    std::vector<float> values;
+    r.get_array(values, uint64_t{keys} * 7);
+    if (!r.ok()) return false;
+    t.duration = p.clips[c].duration;
+    if (!finite(pivot, 3) || !finite(values.data(), values.size())) {
+      return r.fail(what + "a value is not finite");
+    }
+    t.pivot = glm::vec3(pivot[0], pivot[1], pivot[2]);
+    for (std::size_t k = 0; k < keys; ++k) {
+      const float time = t.times[k];
+      if (!(time >= 0.0f && time <= t.duration) || (k > 0 && !(time > t.times[k - 1]))) {
+        return r.fail(what + "key times must rise from 0 to the clip's duration");
+      }
+      const float* v = values.data() + 3 * k;
+      t.translations.emplace_back(v[0], v[1], v[2]);
+      const float* q = values.data() + 3 * keys + 4 * k;
+      const glm::quat rotation(q[3], q[0], q[1], q[2]);
+      if (std::fabs(glm::length(rotation) - 1.0f) > 1e-3f) {
+        return r.fail(what + "a rotation is not of unit length");
+      }
+      t.rotations.push_back(glm::normalize(rotation));
+    }
+  }
+  p.state_machine.root_motion_joint = joint;
+  return r.ok();
 }
 
 Error error_at(const std::string& where, const std::string& what) {
@@ -473,7 +535,7 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
   Package out;
   bool have_skeleton = false, have_skin = false, have_mesh = false, have_info = false,
        have_events = false;
-  bool have_spaces_2d = false, have_layers = false;
+  bool have_spaces_2d = false, have_layers = false, have_root_motion = false;
   std::string machine_where;  // The state machine's section, for problems found after it.
   std::string layers_where;
   for (std::size_t i = 0; i < header.section_count; ++i) {
@@ -530,6 +592,12 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
       read_layers(r, out.state_machine, out.clips.size());
       have_layers = true;
       layers_where = where;
+    } else if (e.kind == package::kRootMotion) {
+      if (!out.has_state_machine || have_root_motion) {
+        return error_at(where, "root motion before the state machine, or a second");
+      }
+      read_root_motion(r, out);
+      have_root_motion = true;
     } else if (e.kind == package::kKeyClip) {
       out.key_clips.emplace_back();
       read_key_clip(r, out.key_clips.back(), joints);
@@ -551,12 +619,12 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
     if (const StateDef* s = missing_2d_space(out.state_machine)) {
       const bool in_base = s >= out.state_machine.states.data() &&
                            s < out.state_machine.states.data() + out.state_machine.states.size();
-      return error_at(in_base ? machine_where : layers_where,
-                      have_spaces_2d
-                          ? "state \"" + s->name + "\" plays 2D blend space " +
-                                std::to_string(s->motion.index) + ", which the BS2D section lacks"
-                          : "state \"" + s->name +
-                                "\" plays a 2D blend space, but there is no BS2D section");
+      return error_at(
+          in_base ? machine_where : layers_where,
+          have_spaces_2d
+              ? "state \"" + s->name + "\" plays 2D blend space " +
+                    std::to_string(s->motion.index) + ", which the BS2D section lacks"
+              : "state \"" + s->name + "\" plays a 2D blend space, but there is no BS2D section");
     }
   }
   return out;

@@ -7,6 +7,7 @@
 #include "anim/compressed_clip.h"
 #include "anim/model.h"
 #include "anim/result.h"
+#include "anim/root_motion.h"
 #include "anim/skeleton.h"
 #include "anim/skinning_palette.h"
 #include "anim/span.h"
@@ -27,6 +28,9 @@ struct Package {
   FileUpAxis up_axis;  // The model file's up axis (INFO since 1.5); unknown otherwise.
   bool has_state_machine = false;
   StateMachineDef state_machine;  // Its clip indices refer to `clips`.
+  // With root motion (state_machine.root_motion_joint >= 0, ROOT since 1.6): one track per clip,
+  // what the packer took out of it. Empty otherwise.
+  std::vector<RootMotionTrack> root_motion;
 
   int find_clip(const std::string& name) const;
 };

@@ -24,8 +24,8 @@ namespace anim::package {
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
 // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR; 1.5 a KEYS clip's sample rate and the
-// INFO up axis, each after what older readers read (they stop before it).
-constexpr uint16_t kMinorVersion = 5;
+// INFO up axis, each after what older readers read (they stop before it); 1.6 ROOT.
+constexpr uint16_t kMinorVersion = 6;
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -75,12 +75,20 @@ constexpr uint32_t kBlendSpaces2D = fourcc('B', 'S', '2', 'D');
 // transitions stored as the state machine's are, and its default state. An older reader skips
 // it and plays the base machine alone.
 constexpr uint32_t kLayers = fourcc('L', 'A', 'Y', 'R');
+// Since 1.6, at most one, after the state machine and every clip: root motion. The joint it was
+// extracted from (i32), the base states' flags (u32 count, which must be the base's state count,
+// then a u8 each, 1: the state moves the character, 0: it keeps its motion in the pose; padded to
+// 4 bytes), then one track per clip (u32 count, the clip count): its key count n, its pivot (3
+// f32), then n times (f32, seconds from 0 up to the clip's duration, increasing), n translations
+// (3 f32) and n rotations (4 f32: x, y, z, w; unit length). The CLIP sections hold the clips as
+// they play in place. An older reader skips it: its characters play in place and do not move.
+constexpr uint32_t kRootMotion = fourcc('R', 'O', 'O', 'T');
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
 // uv (8 floats), four u16 joints, four float weights, the truncated weight.
-static_assert(sizeof(Vertex) == 60 && offsetof(Vertex, normal) == 12 && offsetof(Vertex, uv) == 24 &&
-                  offsetof(Vertex, joints) == 32 && offsetof(Vertex, weights) == 40 &&
-                  offsetof(Vertex, truncated_weight) == 56,
+static_assert(sizeof(Vertex) == 60 && offsetof(Vertex, normal) == 12 &&
+                  offsetof(Vertex, uv) == 24 && offsetof(Vertex, joints) == 32 &&
+                  offsetof(Vertex, weights) == 40 && offsetof(Vertex, truncated_weight) == 56,
               "Vertex is stored as is");
 
 // KEYS sections store their values as the arrays themselves: a vec3 as x y z, a quat as x y z w.

@@ -37,6 +37,9 @@ struct StateDef {
   MotionRef motion;
   float speed = 1.0f;
   bool loop = true;
+  // With root motion (StateMachineDef::root_motion_joint): false keeps the motion of what it plays
+  // in the pose, and it moves the character by none.
+  bool root_motion = true;
 };
 
 struct ConditionDef {
@@ -99,6 +102,10 @@ struct StateMachineDef {
   // Sorted by clip, then time (compile_setup sorts them): the order they fire in within a cycle.
   std::vector<EventDef> events;
   std::vector<LayerDef> layers;  // Above the base machine, in the order they apply.
+  // The joint whose motion moves the character: its clips were played in place by
+  // extract_root_motion (root_motion_builder.h), which gave each clip its RootMotionTrack. -1: the
+  // character does not move by its clips.
+  int root_motion_joint = -1;
 
   int find_parameter(const std::string& name) const;
   int find_state(const std::string& name) const;
