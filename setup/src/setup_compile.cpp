@@ -46,6 +46,7 @@ void compile_machine(const std::vector<SetupState>& states,
     out.name = s.name;
     out.speed = s.speed;
     out.loop = s.loop;
+    out.root_motion = s.root_motion;
     // Blend-space names take precedence (validate_setup rejects a name that is both).
     const int space = find_by_name(setup.blend_spaces, s.motion);
     out.motion =

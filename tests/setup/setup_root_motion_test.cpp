@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/setup.h"
+#include "anim/setup_root_motion.h"
 
 namespace anim {
 namespace {
@@ -165,6 +166,120 @@ TEST(SetupRootMotion, AnUnknownJointIsAValidationErrorWithASuggestion) {
                                     {"Root", "Hips", "Spine"}))
                   .empty());
   EXPECT_TRUE(errors(validate_setup(setup, clips)).empty());
+}
+
+// Root -> Hips -> Leg; "walk" moves the hips 2 along x and 1 along z over 1 s, "idle" (from the
+// first "animations" entry) sways them 0.5 along x, "wave" moves only the leg.
+Model walker(FileUpAxis up = {}) {
+  Model m;
+  m.skeleton.names = {"Root", "Hips", "Leg"};
+  m.skeleton.parents = {-1, 0, 1};
+  m.skeleton.rest.resize(3);
+  ClipBuilder walk("walk", 1.0f, 3), idle("idle", 1.0f, 3), wave("wave", 1.0f, 3);
+  walk.add_translation(1, 0.0f, {0, 0, 0});
+  walk.add_translation(1, 1.0f, {2, 0.3f, 1});
+  idle.add_translation(1, 0.0f, {0, 0, 0});
+  idle.add_translation(1, 1.0f, {0.5f, 0, 0});
+  wave.add_rotation(2, 0.0f, glm::quat(1, 0, 0, 0));
+  wave.add_rotation(2, 1.0f, glm::angleAxis(1.0f, glm::vec3(1, 0, 0)));
+  m.clips = {walk.build(), idle.build(), wave.build()};
+  ClipSource from_file;
+  from_file.clip = 1;
+  from_file.file = "idle.bvh";
+  from_file.entry = 0;
+  m.clip_sources = {from_file};
+  m.up_axis = up;
+  return m;
+}
+
+TEST(SetupRootMotion, SettingsDefaultToTheTopmostAnimatedJointAndTheGroundPlane) {
+  Result<std::optional<RootMotionSettings>> s =
+      root_motion_settings(parse_ok(document("{}")), walker());
+  ASSERT_TRUE(s.ok()) << s.error().to_string();
+  ASSERT_TRUE(s.value().has_value());
+  EXPECT_EQ(s.value()->joint, 1);  // Hips: the root is never keyed.
+  EXPECT_TRUE(s.value()->axes[0]);
+  EXPECT_FALSE(s.value()->axes[1]);
+  EXPECT_TRUE(s.value()->axes[2]);
+  EXPECT_EQ(s.value()->up, glm::vec3(0, 1, 0));
+  EXPECT_TRUE(s.value()->yaw);
+  // A Z-up file extracts along x and y, and turns about z.
+  s = root_motion_settings(parse_ok(document("{}")), walker(FileUpAxis{2, 1}));
+  ASSERT_TRUE(s.ok());
+  EXPECT_TRUE(s.value()->axes[0]);
+  EXPECT_TRUE(s.value()->axes[1]);
+  EXPECT_FALSE(s.value()->axes[2]);
+  EXPECT_EQ(s.value()->up, glm::vec3(0, 0, 1));
+  // Named axes and joint are taken as written.
+  s = root_motion_settings(
+      parse_ok(document(R"({"joint": "Root", "translation": "y", "rotation": "none"})")), walker());
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s.value()->joint, 0);
+  EXPECT_FALSE(s.value()->axes[0]);
+  EXPECT_TRUE(s.value()->axes[1]);
+  EXPECT_FALSE(s.value()->yaw);
+  // None without root_motion.
+  s = root_motion_settings(parse_ok(document("")), walker());
+  ASSERT_TRUE(s.ok());
+  EXPECT_FALSE(s.value().has_value());
+}
+
+TEST(SetupRootMotion, AJointTheModelLacksOrAModelThatDoesNotMoveIsAnErrorWithItsPointer) {
+  Result<std::optional<RootMotionSettings>> s =
+      root_motion_settings(parse_ok(document(R"({"joint": "Pelvis"})")), walker());
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().path, "/root_motion/joint");
+  EXPECT_THAT(s.error().message, HasSubstr("\"Pelvis\""));
+  Model still = walker();
+  still.clips.clear();
+  still.clip_sources.clear();
+  s = root_motion_settings(parse_ok(document("{}")), still);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().path, "/root_motion");
+  EXPECT_THAT(s.error().message, HasSubstr("animate no joint"));
+}
+
+TEST(SetupRootMotion, ClipsPlayInPlaceExceptThoseOfAnEntryThatKeepsItsMotion) {
+  const std::string text = document("{}", "", ",\n      \"root_motion\": false");
+  Result<RootMotionClips> moved = apply_root_motion(parse_ok(text), walker());
+  ASSERT_TRUE(moved.ok()) << moved.error().to_string();
+  EXPECT_EQ(moved.value().joint, 1);
+  ASSERT_EQ(moved.value().tracks.size(), 3u);
+  // The walk's 2 along x and 1 along z go to its track; the 0.3 up stays in the clip.
+  const RootMotion end = root_frame_at(moved.value().tracks[0], 1.0f);
+  EXPECT_NEAR(end.translation.x, 2.0f, 1e-5f);
+  EXPECT_NEAR(end.translation.z, 1.0f, 1e-5f);
+  const Clip& walk = moved.value().clips[0];
+  const TrackRange hips = walk.translations.ranges[1];
+  const glm::vec3 last = walk.translations.values[hips.offset + hips.count - 1];
+  EXPECT_NEAR(last.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(last.y, 0.3f, 1e-5f);
+  EXPECT_NEAR(last.z, 0.0f, 1e-5f);
+  // The idle's file says "root_motion": false: its clip and its sway are kept, no track.
+  EXPECT_TRUE(moved.value().tracks[1].empty());
+  const Clip& idle = moved.value().clips[1];
+  EXPECT_NEAR(idle.translations.values.back().x, 0.5f, 1e-6f);
+  // The wave does not move the hips: no track either.
+  EXPECT_TRUE(moved.value().tracks[2].empty());
+  // Without root_motion: the clips as they were, no tracks.
+  Result<RootMotionClips> still = apply_root_motion(parse_ok(document("")), walker());
+  ASSERT_TRUE(still.ok());
+  EXPECT_EQ(still.value().joint, -1);
+  EXPECT_TRUE(still.value().tracks.empty());
+  EXPECT_NEAR(still.value().clips[0].translations.values.back().x, 2.0f, 1e-6f);
+}
+
+TEST(SetupRootMotion, StatesCarryTheirFlagIntoTheCompiledMachine) {
+  const anim::Setup setup = parse_ok(document("{}", ",\n      \"root_motion\": false"));
+  const Model model = walker();
+  Result<StateMachineDef> def = compile_setup(setup, model.clips);
+  ASSERT_TRUE(def.ok()) << def.error().to_string();
+  EXPECT_FALSE(def.value().states[0].root_motion);
+  EXPECT_TRUE(def.value().states[1].root_motion);
+  Result<RootMotionClips> moved = apply_root_motion(setup, model);
+  ASSERT_TRUE(moved.ok());
+  mark_root_motion(moved.value(), &def.value());
+  EXPECT_EQ(def.value().root_motion_joint, 1);
 }
 
 }  // namespace
