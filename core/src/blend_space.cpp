@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/blending.h"
+#include "anim/soa_blending.h"
 
 namespace anim {
 namespace {
@@ -37,25 +37,36 @@ float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
   return a + (b - a) * weights.upper_weight;
 }
 
-bool BlendSpaceSampler::run() const {
-  if (space == nullptr || space->clips.empty() || cursors == nullptr) return false;
-  const int a = space->clips[weights.lower];
-  const int b = space->clips[weights.upper];
-  const ClipSampler sampler{clips, rest, soa_rest, soa};
-  const bool blend_b = weights.upper_weight > 0.0f;
-  if (!sampler.sample(a, phase * clips.duration(a), cursors[0], blend_b ? scratch_a : output)) {
+bool BlendSpaceSampler::validate() const {
+  if (space == nullptr || cursors == nullptr || space->clips.empty()) return false;
+  const int n = static_cast<int>(space->clips.size());
+  if (weights.lower < 0 || weights.lower >= n || weights.upper < 0 || weights.upper >= n) {
     return false;
   }
-  if (!blend_b) return true;
-  if (!sampler.sample(b, phase * clips.duration(b), cursors[1], scratch_b)) return false;
-  // A BlendingJob rather than blend_two(), which cannot report an output it rejected.
-  const float t = std::min(weights.upper_weight, 1.0f);
-  const BlendLayer layers[2] = {{scratch_a, 1.0f - t, {}}, {scratch_b, t, {}}};
-  BlendingJob blend;
-  blend.layers = Span<const BlendLayer>(layers, 2);
-  blend.rest = rest;
-  blend.output = output;
-  return blend.run();
+  if (!(weights.upper_weight >= 0.0f && weights.upper_weight <= 1.0f)) return false;
+  const auto fits = [&](int point, ClipCursor* cursor, Span<SoaTransform> into) {
+    const int clip = space->clips[point];
+    return clip >= 0 && ClipSamplingJob{clips, static_cast<std::size_t>(clip), 0.0f, cursor,
+                                        rest, into}
+                            .validate();
+  };
+  if (!fits(weights.lower, &cursors[0], output)) return false;
+  return !(weights.upper_weight > 0.0f) || fits(weights.upper, &cursors[1], scratch);
+}
+
+bool BlendSpaceSampler::run() const {
+  if (!validate()) return false;
+  const auto sample = [&](int point, ClipCursor* cursor, Span<SoaTransform> into) {
+    const std::size_t clip = static_cast<std::size_t>(space->clips[point]);
+    return ClipSamplingJob{clips, clip, phase * clips.duration(clip), cursor, rest, into}.run();
+  };
+  if (!sample(weights.lower, &cursors[0], output)) return false;
+  const float t = weights.upper_weight;
+  if (!(t > 0.0f)) return true;
+  if (!sample(weights.upper, &cursors[1], scratch)) return false;
+  // In place: SoaBlendingJob reads each block whole before it writes it.
+  const SoaBlendLayer layers[2] = {{output, 1.0f - t, {}}, {scratch, t, {}}};
+  return SoaBlendingJob{Span<const SoaBlendLayer>(layers, 2), rest, output}.run();
 }
 
 void SmoothedValue::update(float dt) {

@@ -12,6 +12,7 @@
 #include "anim/cycle_time.h"
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/state_machine_def.h"
 #include "anim/transform.h"
@@ -123,7 +124,8 @@ class StateMachineInstance {
   };
 
   // All three must outlive the instance; `clips` are float clips (the tool) or compressed ones
-  // (a package). Allocates every buffer here, once.
+  // (a package). Allocates every buffer here, once: the character's context (its pose buffers in
+  // structure-of-arrays form, its sampling cursors, its layers' masks).
   StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips);
 
   // Parameters by index or name; false for an unknown name or index. Setting a smoothed
@@ -133,8 +135,9 @@ class StateMachineInstance {
   bool set_int(const std::string& name, int value);
   bool set_bool(const std::string& name, bool value);
   bool set_trigger(const std::string& name);
-  float value(int parameter) const { return params_[parameter].value; }
-  float target(int parameter) const { return params_[parameter].target; }
+  // A parameter's value now and its target; 0 for an unknown index.
+  float value(int parameter) const;
+  float target(int parameter) const;
 
   // Advances time by dt seconds, fires at most one transition per layer (the base and each
   // layer above it), updates weights. A trigger a transition uses is reset once every layer has
@@ -166,21 +169,27 @@ class StateMachineInstance {
   // evaluated in full, also after one fired, so an entry can say "an earlier one won". Empty
   // while tracing is off; valid until the next update().
   Span<const TraceEntry> trace() const { return {trace_.data(), trace_count_}; }
-  Span<const TraceCondition> trace_conditions(const TraceEntry& entry) const {
-    return {trace_conditions_.data() + entry.first_condition,
-            static_cast<std::size_t>(entry.condition_count)};
-  }
+  // Empty for an entry that is not one of trace()'s.
+  Span<const TraceCondition> trace_conditions(const TraceEntry& entry) const;
 
-  // Samples and blends the active states into `output` (one per joint), then applies each layer
-  // in order (override or additive, under its mask, at layer_weight(); a layer of weight 0 is not
-  // sampled). False (output unspecified) when `output` has the wrong size, no state of the base
-  // is active, or a clip does not fit the skeleton. Never allocates.
+  // The pose, in structure-of-arrays form (soa_pose.h), what SoaLocalToModelJob takes: samples
+  // the active states from the clips (a blend space's points blended by weight), blends them by
+  // weight, then applies each layer in order (override or additive, under its mask, at
+  // layer_weight(); a layer of weight 0 is not sampled), all on SoA poses. `output` has
+  // soa_block_count(joints) blocks; the lanes past the last joint hold the identity. False
+  // (output unspecified) when `output` has the wrong size, no state of the base is active, or a
+  // clip does not fit the skeleton. Never allocates.
+  [[nodiscard]] bool evaluate_soa(Span<SoaTransform> output);
+  // The same pose as one Transform per joint (for tools): evaluate_soa() into the instance's own
+  // buffer, converted at the end. False as evaluate_soa(), or when `output` does not have one
+  // Transform per joint. Never allocates.
   [[nodiscard]] bool evaluate(Span<Transform> output);
   // The pose of active state `index` (as in active_states(layer)) alone, as the last successful
-  // evaluate() sampled it (an additive layer's: its delta from its reference), for the tool's
-  // ghosts of a transition's ends. Valid until the next update(); empty for a bad layer or index.
-  // A layer evaluate() skipped (weight 0) keeps older poses.
-  Span<const Transform> active_pose(int layer, std::size_t index) const;
+  // evaluate sampled it (an additive layer's: its delta from its reference), for the tool's
+  // ghosts of a transition's ends; in SoA form (from_soa converts it). Valid until the next
+  // update(); empty for a bad layer or index. A layer evaluate skipped (weight 0) keeps older
+  // poses.
+  Span<const SoaTransform> active_pose(int layer, std::size_t index) const;
 
   // Carries a running character over from `before`, an instance of another definition (the
   // tool rebuilds the machine after each edit of its setup, and playback goes on): each
@@ -206,12 +215,10 @@ class StateMachineInstance {
   // Layer 0 is the base machine (the def's own states), layer i + 1 the def's layers[i]. The
   // queries below take a layer and default to the base.
   int layer_count() const { return static_cast<int>(machines_.size()); }
+  // Each returns its empty value for a bad layer (-1, no states, no transition).
   int current_state(int layer = 0) const;  // The newest state (the destination while
                                            // transitioning), an index into the layer's states.
-  Span<const ActiveState> active_states(int layer = 0) const {
-    const Machine& m = machines_[layer];
-    return {m.active.data(), m.active_count};
-  }
+  Span<const ActiveState> active_states(int layer = 0) const;
   TransitionStatus transition(int layer = 0) const;
   // A layer's weight now: its set weight (the def's, or set_layer_weight's) times its weight
   // parameter's value clamped to [0, 1]. The base's is 1.
@@ -246,12 +253,12 @@ class StateMachineInstance {
     std::array<ActiveState, kMaxActive> active{};
     std::size_t active_count = 0;
     float weight = 1.0f;           // The layer's set weight, before its weight parameter.
-    std::vector<float> mask;       // Per joint; empty: every joint (the base).
-    std::vector<Transform> pose;   // A layer's blended pose (an additive layer's delta).
-    // An additive layer's reference: the reference clip's first frame when it names one, else
-    // per slot the state's motion at its start, sampled with cursors of its own.
-    std::vector<Transform> reference;
-    std::vector<std::vector<Transform>> slot_references;
+    std::vector<float> mask;  // Per joint; empty: every joint (the base).
+    // An additive layer's reference: the reference clip's first frame when it names one (then
+    // `reference` holds it), else per slot the state's motion at its start, sampled each
+    // evaluate with cursors of its own (reference_cursors, kSlotPoses per slot).
+    bool state_reference = false;
+    SoaPose reference;
     std::vector<ClipCursor> reference_cursors;
     bool reference_ok = true;  // The reference clip fits the skeleton.
 
@@ -282,15 +289,26 @@ class StateMachineInstance {
   int update_machine(Machine& m);  // Returns the transition it started, or -1.
   // Appends to the trace what update_machine looked at in `machine`, before it starts `fired`.
   void trace_machine(std::size_t machine, int fired);
-  // Samples `state` at `phase` into `out` with the slot's scratch poses and `cursors` (kSlotPoses
-  // of them). False: a clip that does not fit the skeleton.
-  bool sample_state(const StateDef& state, float phase, std::size_t slot, ClipCursor* cursors,
-                    std::vector<Transform>& out);
+  // Samples `state` at `phase` into `out` with the shared scratch poses and `cursors`
+  // (kSlotPoses of them). False: a clip that does not fit the skeleton.
+  bool sample_state(const StateDef& state, float phase, ClipCursor* cursors,
+                    Span<SoaTransform> out);
   bool sample_track(std::size_t machine, const Track& track);
-  bool blend_machine(std::size_t machine, Span<Transform> output);
+  bool blend_machine(std::size_t machine, Span<SoaTransform> output);
   void refresh_active(Machine& m);
   std::size_t global_slot(std::size_t machine, int slot) const {
     return machine * kMaxActive + static_cast<std::size_t>(slot);
+  }
+  // Pose buffers inside pool_ (blocks_ blocks each).
+  Span<SoaTransform> buffer(std::size_t index) {
+    return {pool_.data() + index * blocks_, blocks_};
+  }
+  Span<const SoaTransform> buffer(std::size_t index) const {
+    return {pool_.data() + index * blocks_, blocks_};
+  }
+  Span<SoaTransform> slot_pose(std::size_t global) { return buffer(kFirstSlotBuffer + global); }
+  Span<SoaTransform> layer_pose(std::size_t machine) {
+    return buffer(kFirstSlotBuffer + kMaxActive * machines_.size() + machine);
   }
 
   const StateMachineDef* def_;
@@ -306,15 +324,18 @@ class StateMachineInstance {
   std::size_t trace_count_ = 0;
   std::vector<TraceCondition> trace_conditions_;
   std::size_t trace_condition_count_ = 0;
-  // Per slot (kMaxActive per machine): the state's pose, and kSlotPoses scratch poses and
-  // cursors for the points a blend space mixes (two neighbours in 1D, a triangle's three corners
-  // in 2D).
+  // The character's pose buffers, blocks_ blocks each, in one allocation: the rest pose, the
+  // identity (additive layers blend their deltas toward it), evaluate()'s output, two scratch
+  // poses for the points a blend space mixes (a 1D space's upper neighbour, a 2D triangle's
+  // second and third corners), one for a state's additive reference, then per slot (kMaxActive
+  // per machine) the state's pose, then per machine its blended pose (the base's is unused).
+  // Per slot also kSlotPoses cursors, one per point a blend space mixes.
   static constexpr int kSlotPoses = 3;
-  std::vector<std::vector<Transform>> poses_;
-  std::vector<std::vector<Transform>> scratch_;
+  static constexpr std::size_t kRest = 0, kIdentity = 1, kOutput = 2, kScratch = 3,
+                               kReference = 5, kFirstSlotBuffer = 6;
+  std::size_t blocks_ = 0;
+  std::vector<SoaTransform> pool_;
   std::vector<ClipCursor> cursors_;
-  std::vector<Transform> identity_pose_;  // Additive layers blend deltas toward identity.
-  SoaPose soa_rest_, soa_scratch_;  // Compressed clips only.
 };
 
 }  // namespace anim
