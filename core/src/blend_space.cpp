@@ -37,33 +37,44 @@ float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
   return a + (b - a) * weights.upper_weight;
 }
 
+namespace {
+
+// What BlendSpaceSampler checks besides its clips' sampling jobs.
+bool points_fit(const BlendSpaceSampler& job) {
+  if (job.space == nullptr || job.cursors == nullptr || job.space->clips.empty()) return false;
+  const BlendSpaceWeights& w = job.weights;
+  const int n = static_cast<int>(job.space->clips.size());
+  if (w.lower < 0 || w.lower >= n || w.upper < 0 || w.upper >= n) return false;
+  if (!(w.upper_weight >= 0.0f && w.upper_weight <= 1.0f)) return false;
+  return job.space->clips[w.lower] >= 0 && job.space->clips[w.upper] >= 0;
+}
+
+ClipSamplingJob point_job(const BlendSpaceSampler& job, int point, ClipCursor* cursor,
+                          Span<SoaTransform> into) {
+  const std::size_t clip = static_cast<std::size_t>(job.space->clips[point]);
+  const float time = clip < job.clips.size() ? job.phase * job.clips.duration(clip) : 0.0f;
+  return ClipSamplingJob{job.clips, clip, time, cursor, job.rest, into};
+}
+
+}  // namespace
+
 bool BlendSpaceSampler::validate() const {
-  if (space == nullptr || cursors == nullptr || space->clips.empty()) return false;
-  const int n = static_cast<int>(space->clips.size());
-  if (weights.lower < 0 || weights.lower >= n || weights.upper < 0 || weights.upper >= n) {
-    return false;
-  }
-  if (!(weights.upper_weight >= 0.0f && weights.upper_weight <= 1.0f)) return false;
-  const auto fits = [&](int point, ClipCursor* cursor, Span<SoaTransform> into) {
-    const int clip = space->clips[point];
-    return clip >= 0 && ClipSamplingJob{clips, static_cast<std::size_t>(clip), 0.0f, cursor,
-                                        rest, into}
-                            .validate();
-  };
-  if (!fits(weights.lower, &cursors[0], output)) return false;
-  return !(weights.upper_weight > 0.0f) || fits(weights.upper, &cursors[1], scratch);
+  if (!points_fit(*this)) return false;
+  if (!point_job(*this, weights.lower, &cursors[0], output).validate()) return false;
+  return !(weights.upper_weight > 0.0f) ||
+         point_job(*this, weights.upper, &cursors[1], scratch).validate();
 }
 
 bool BlendSpaceSampler::run() const {
-  if (!validate()) return false;
-  const auto sample = [&](int point, ClipCursor* cursor, Span<SoaTransform> into) {
-    const std::size_t clip = static_cast<std::size_t>(space->clips[point]);
-    return ClipSamplingJob{clips, clip, phase * clips.duration(clip), cursor, rest, into}.run();
-  };
-  if (!sample(weights.lower, &cursors[0], output)) return false;
+  if (!points_fit(*this)) return false;
   const float t = weights.upper_weight;
-  if (!(t > 0.0f)) return true;
-  if (!sample(weights.upper, &cursors[1], scratch)) return false;
+  const bool blend = t > 0.0f;
+  // The upper point is checked before anything is written; each sampling job checks its own.
+  const ClipSamplingJob upper = point_job(*this, weights.upper, &cursors[1], scratch);
+  if (blend && !upper.validate()) return false;
+  if (!point_job(*this, weights.lower, &cursors[0], output).run()) return false;
+  if (!blend) return true;
+  if (!upper.run()) return false;
   // In place: SoaBlendingJob reads each block whole before it writes it.
   const SoaBlendLayer layers[2] = {{output, 1.0f - t, {}}, {scratch, t, {}}};
   return SoaBlendingJob{Span<const SoaBlendLayer>(layers, 2), rest, output}.run();

@@ -35,10 +35,9 @@ Quat4 nlerp(const Quat4& a, const Quat4& b, F4 t) {
 
 // The Hamilton product a * b (glm's order: b applied first).
 Quat4 multiply(const Quat4& a, const Quat4& b) {
-  return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-          a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-          a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
-          a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
+  return {
+      a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+      a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
 
 Quat4 select(simd::M4 m, const Quat4& a, const Quat4& b) {
@@ -83,8 +82,7 @@ void additive_block(const SoaTransform& delta, F4 t, simd::M4 active, SoaTransfo
   const Quat4 identity{simd::zero(), simd::zero(), simd::zero(), one};
   // d itself at exactly t = 1, d^t by normalized lerp from the identity otherwise.
   const Quat4 part = nlerp(identity, d, t);
-  const Quat4 r =
-      select(simd::less(t, one), part, select(simd::greater(t, one), part, d));
+  const Quat4 r = select(simd::less(t, one), part, select(simd::greater(t, one), part, d));
   store_rotation(select(active, multiply(o, r), o), out);
 }
 

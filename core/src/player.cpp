@@ -89,8 +89,8 @@ void Player::advance(Track& track, float dt) const {
 }
 
 void Player::sample(Track& track, Span<SoaTransform> out) const {
-  const ClipSamplingJob job{clips_,        static_cast<std::size_t>(track.clip), track.time,
-                            &track.cursor, rest_soa_,                          out};
+  const ClipSamplingJob job{
+      clips_, static_cast<std::size_t>(track.clip), track.time, &track.cursor, rest_soa_, out};
   // play() and crossfade() take only clips that fit the skeleton, so this cannot fail; were
   // it to, the rest pose is shown rather than a stale one.
   if (!job.run()) std::copy(rest_soa_.begin(), rest_soa_.end(), out.begin());

@@ -140,9 +140,10 @@ bool SoaSamplingJob::run() const {
     const std::size_t l = j & 3u;
     const SoaTransform& r = rest[j >> 2];
     SoaTransform& o = output[j >> 2];
-    const glm::vec3 tr = translations.sample(j, t, th[j], glm::vec3(r.tx[l], r.ty[l], r.tz[l]), lerp);
-    const glm::quat ro = rotations.sample(j, t, rh[j], glm::quat(r.rw[l], r.rx[l], r.ry[l], r.rz[l]),
-                                          slerp_inline);
+    const glm::vec3 tr =
+        translations.sample(j, t, th[j], glm::vec3(r.tx[l], r.ty[l], r.tz[l]), lerp);
+    const glm::quat ro =
+        rotations.sample(j, t, rh[j], glm::quat(r.rw[l], r.rx[l], r.ry[l], r.rz[l]), slerp_inline);
     const glm::vec3 sc = scales.sample(j, t, sh[j], glm::vec3(r.sx[l], r.sy[l], r.sz[l]), lerp);
     o.tx[l] = tr.x;
     o.ty[l] = tr.y;

@@ -22,9 +22,12 @@ float fit_to_type(ParameterType type, float value) {
 
 }  // namespace
 
-
 StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
                                            ClipSet clips)
+    : StateMachineInstance(def, skeleton, clips, {}) {}
+
+StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
+                                           ClipSet clips, Span<const SoaTransform> soa_rest)
     : def_(&def), skeleton_(&skeleton), clips_(clips) {
   for (const ParameterDef& p : def.parameters) {
     SmoothedValue v;
@@ -38,6 +41,7 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
   machines_.resize(1 + def.layers.size());
   const std::size_t slots = kMaxActive * machines_.size();
   blocks_ = soa_block_count(joints);
+  if (soa_rest.size() == blocks_) shared_rest_ = soa_rest;
   pool_.assign(blocks_ * (kFirstSlotBuffer + slots + machines_.size()), SoaTransform::identity());
   to_soa(skeleton.rest, buffer(kRest));
   for (std::size_t s = 0; s < slots; ++s) to_soa(skeleton.rest, slot_pose(s));
@@ -61,9 +65,9 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
         m.reference = make_soa_pose(joints);
         ClipCursor cursor;
         cursor.reserve(clips, joints);
-        m.reference_ok = ClipSamplingJob{clips_,           static_cast<std::size_t>(layer.reference_clip),
-                                         0.0f,             &cursor,
-                                         buffer(kRest),    m.reference}
+        m.reference_ok = ClipSamplingJob{clips_, static_cast<std::size_t>(layer.reference_clip),
+                                         0.0f,   &cursor,
+                                         rest(), m.reference}
                              .run();
       } else {
         m.state_reference = true;
@@ -193,8 +197,7 @@ int StateMachineInstance::current_state(int layer) const {
   return m.track_count > 0 ? m.tracks[m.track_count - 1].state : -1;
 }
 
-Span<const StateMachineInstance::ActiveState> StateMachineInstance::active_states(
-    int layer) const {
+Span<const StateMachineInstance::ActiveState> StateMachineInstance::active_states(int layer) const {
   if (layer < 0 || layer >= layer_count()) return {};
   const Machine& m = machines_[layer];
   return {m.active.data(), m.active_count};
@@ -388,7 +391,8 @@ void StateMachineInstance::update(float dt) {
   for (const Machine& m : machines_) {
     if (m.started < 0) continue;
     for (const ConditionDef& c : (*m.transitions)[m.started].conditions) {
-      if (c.op == ConditionOp::kTriggerSet) params_[c.parameter].value = params_[c.parameter].target = 0;
+      if (c.op == ConditionOp::kTriggerSet)
+        params_[c.parameter].value = params_[c.parameter].target = 0;
     }
   }
 }
@@ -415,7 +419,7 @@ void StateMachineInstance::refresh_active(Machine& m) {
 
 bool StateMachineInstance::sample_state(const StateDef& s, float phase, ClipCursor* cursors,
                                         Span<SoaTransform> out) {
-  const Span<const SoaTransform> rest = buffer(kRest);
+  const Span<const SoaTransform> rest = this->rest();
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const std::size_t clip = static_cast<std::size_t>(s.motion.index);
     if (clip >= clips_.size()) return false;
@@ -447,11 +451,11 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, ClipCurs
   return sampler.run();
 }
 
-bool StateMachineInstance::sample_track(std::size_t machine, const Track& track) {
+bool StateMachineInstance::sample_track(std::size_t machine, const Track& track,
+                                        Span<SoaTransform> pose) {
   Machine& m = machines_[machine];
   const StateDef& s = (*m.states)[track.state];
   const std::size_t slot = global_slot(machine, track.slot);
-  const Span<SoaTransform> pose = slot_pose(slot);
   if (!sample_state(s, display_time(m, track), &cursors_[kSlotPoses * slot], pose)) return false;
   if (!m.additive()) return true;
   // The state's difference from its reference, in place.
@@ -465,25 +469,23 @@ bool StateMachineInstance::sample_track(std::size_t machine, const Track& track)
 
 bool StateMachineInstance::blend_machine(std::size_t machine, Span<SoaTransform> output) {
   const Machine& m = machines_[machine];
+  // One state alone (most frames): straight into the output, no blend and no copy.
+  if (m.track_count == 1) return sample_track(machine, m.tracks[0], output);
   std::array<SoaBlendLayer, kMaxActive> blend{};
   for (std::size_t i = 0; i < m.track_count; ++i) {
-    if (!sample_track(machine, m.tracks[i])) return false;
-    blend[i] = SoaBlendLayer{slot_pose(global_slot(machine, m.tracks[i].slot)), m.active[i].weight,
-                             {}};
+    const Span<SoaTransform> pose = slot_pose(global_slot(machine, m.tracks[i].slot));
+    if (!sample_track(machine, m.tracks[i], pose)) return false;
+    blend[i] = SoaBlendLayer{pose, m.active[i].weight, {}};
   }
-  if (m.track_count == 1) {
-    std::copy(blend[0].pose.begin(), blend[0].pose.end(), output.begin());
-    return true;
-  }
-  const Span<const SoaTransform> rest = buffer(m.additive() ? kIdentity : kRest);
-  return SoaBlendingJob{Span<const SoaBlendLayer>(blend.data(), m.track_count), rest, output}
-      .run();
+  const Span<const SoaTransform> rest =
+      m.additive() ? Span<const SoaTransform>(buffer(kIdentity)) : this->rest();
+  return SoaBlendingJob{Span<const SoaBlendLayer>(blend.data(), m.track_count), rest, output}.run();
 }
 
 Span<const SoaTransform> StateMachineInstance::active_pose(int layer, std::size_t index) const {
   if (layer < 0 || layer >= layer_count()) return {};
   const Machine& m = machines_[static_cast<std::size_t>(layer)];
-  if (index >= m.track_count) return {};
+  if (index >= m.track_count || m.track_count < 2) return {};
   const std::size_t slot = global_slot(static_cast<std::size_t>(layer), m.tracks[index].slot);
   return buffer(kFirstSlotBuffer + slot);
 }

@@ -78,9 +78,9 @@ struct ClipSamplingJob {
   ClipSet clips;
   std::size_t clip = 0;
   float time = 0.0f;
-  ClipCursor* cursor = nullptr;    // Reserved for `clips` and the clip's joint count.
-  Span<const SoaTransform> rest;   // The skeleton's rest pose, soa_block_count(joints) blocks.
-  Span<SoaTransform> output;       // soa_block_count(joints) blocks; may alias no input.
+  ClipCursor* cursor = nullptr;   // Reserved for `clips` and the clip's joint count.
+  Span<const SoaTransform> rest;  // The skeleton's rest pose, soa_block_count(joints) blocks.
+  Span<SoaTransform> output;      // soa_block_count(joints) blocks; may alias no input.
 
   // False when the clip is out of range, the cursor is missing or was reserved for another
   // joint count (a clip that does not fit the skeleton), or a span has the wrong size.

@@ -7,8 +7,8 @@
 
 #include "anim/clip.h"
 #include "anim/clip_set.h"
-#include "anim/soa_pose.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/transform.h"
 

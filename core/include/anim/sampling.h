@@ -49,8 +49,8 @@ struct SamplingJob {
 // lanes past the last joint copy `rest`'s.
 struct SoaSamplingJob {
   const Clip* clip = nullptr;
-  Span<const SoaTransform> rest;  // soa_block_count(joints) blocks: the skeleton's rest pose.
-  float time = 0.0f;              // Seconds.
+  Span<const SoaTransform> rest;     // soa_block_count(joints) blocks: the skeleton's rest pose.
+  float time = 0.0f;                 // Seconds.
   SamplingCursor* cursor = nullptr;  // Sized for the clip's joints.
   Span<SoaTransform> output;         // soa_block_count(joints) blocks; may alias no input.
 

@@ -60,10 +60,10 @@ class StateMachineInstance {
 
   // An event of the def that playback crossed during the last update().
   struct FiredEvent {
-    int event = -1;        // Index into the def's events.
-    int state = -1;        // The state whose clip crossed it, in its layer's states.
-    float weight = 0.0f;   // That state's weight in its layer's blend when it fired.
-    int layer = 0;         // 0: the base machine; i + 1: the def's layers[i].
+    int event = -1;       // Index into the def's events.
+    int state = -1;       // The state whose clip crossed it, in its layer's states.
+    float weight = 0.0f;  // That state's weight in its layer's blend when it fired.
+    int layer = 0;        // 0: the base machine; i + 1: the def's layers[i].
   };
   // Most events one update() reports; further ones are counted in events_dropped().
   static constexpr int kMaxEvents = 64;
@@ -127,6 +127,12 @@ class StateMachineInstance {
   // (a package). Allocates every buffer here, once: the character's context (its pose buffers in
   // structure-of-arrays form, its sampling cursors, its layers' masks).
   StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips);
+  // The same, sharing `soa_rest`, the skeleton's rest pose in SoA form (to_soa of skeleton.rest,
+  // soa_block_count(joints) blocks), with every character of the skeleton: a crowd then keeps
+  // one copy of it, which stays in cache, instead of one per character. It must outlive the
+  // instance; of the wrong size, the instance keeps its own copy instead.
+  StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips,
+                       Span<const SoaTransform> soa_rest);
 
   // Parameters by index or name; false for an unknown name or index. Setting a smoothed
   // float moves its target; the value follows at the parameter's rate during update().
@@ -187,8 +193,9 @@ class StateMachineInstance {
   // The pose of active state `index` (as in active_states(layer)) alone, as the last successful
   // evaluate sampled it (an additive layer's: its delta from its reference), for the tool's
   // ghosts of a transition's ends; in SoA form (from_soa converts it). Valid until the next
-  // update(); empty for a bad layer or index. A layer evaluate skipped (weight 0) keeps older
-  // poses.
+  // update(); empty for a bad layer or index, and while the layer has one active state (that
+  // state is sampled straight into the layer's pose). A layer evaluate skipped (weight 0) keeps
+  // older poses.
   Span<const SoaTransform> active_pose(int layer, std::size_t index) const;
 
   // Carries a running character over from `before`, an instance of another definition (the
@@ -242,7 +249,7 @@ class StateMachineInstance {
   struct Machine {
     const std::vector<StateDef>* states = nullptr;
     const std::vector<TransitionDef>* transitions = nullptr;
-    const LayerDef* layer = nullptr;  // Null for the base.
+    const LayerDef* layer = nullptr;         // Null for the base.
     std::array<Track, kMaxActive> tracks{};  // Oldest first; the last is the current state.
     std::size_t track_count = 0;
     int running = -1;       // Running transition index, -1 for none.
@@ -252,7 +259,7 @@ class StateMachineInstance {
     std::array<bool, kMaxActive> slot_used{};
     std::array<ActiveState, kMaxActive> active{};
     std::size_t active_count = 0;
-    float weight = 1.0f;           // The layer's set weight, before its weight parameter.
+    float weight = 1.0f;      // The layer's set weight, before its weight parameter.
     std::vector<float> mask;  // Per joint; empty: every joint (the base).
     // An additive layer's reference: the reference clip's first frame when it names one (then
     // `reference` holds it), else per slot the state's motion at its start, sampled each
@@ -293,18 +300,20 @@ class StateMachineInstance {
   // (kSlotPoses of them). False: a clip that does not fit the skeleton.
   bool sample_state(const StateDef& state, float phase, ClipCursor* cursors,
                     Span<SoaTransform> out);
-  bool sample_track(std::size_t machine, const Track& track);
+  bool sample_track(std::size_t machine, const Track& track, Span<SoaTransform> pose);
   bool blend_machine(std::size_t machine, Span<SoaTransform> output);
   void refresh_active(Machine& m);
   std::size_t global_slot(std::size_t machine, int slot) const {
     return machine * kMaxActive + static_cast<std::size_t>(slot);
   }
   // Pose buffers inside pool_ (blocks_ blocks each).
-  Span<SoaTransform> buffer(std::size_t index) {
-    return {pool_.data() + index * blocks_, blocks_};
-  }
+  Span<SoaTransform> buffer(std::size_t index) { return {pool_.data() + index * blocks_, blocks_}; }
   Span<const SoaTransform> buffer(std::size_t index) const {
     return {pool_.data() + index * blocks_, blocks_};
+  }
+  // The rest pose sampling starts from: the shared one, or the instance's own.
+  Span<const SoaTransform> rest() const {
+    return shared_rest_.empty() ? buffer(kRest) : shared_rest_;
   }
   Span<SoaTransform> slot_pose(std::size_t global) { return buffer(kFirstSlotBuffer + global); }
   Span<SoaTransform> layer_pose(std::size_t machine) {
@@ -331,10 +340,11 @@ class StateMachineInstance {
   // per machine) the state's pose, then per machine its blended pose (the base's is unused).
   // Per slot also kSlotPoses cursors, one per point a blend space mixes.
   static constexpr int kSlotPoses = 3;
-  static constexpr std::size_t kRest = 0, kIdentity = 1, kOutput = 2, kScratch = 3,
-                               kReference = 5, kFirstSlotBuffer = 6;
+  static constexpr std::size_t kRest = 0, kIdentity = 1, kOutput = 2, kScratch = 3, kReference = 5,
+                               kFirstSlotBuffer = 6;
   std::size_t blocks_ = 0;
   std::vector<SoaTransform> pool_;
+  Span<const SoaTransform> shared_rest_;
   std::vector<ClipCursor> cursors_;
 };
 
