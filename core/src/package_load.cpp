@@ -259,8 +259,7 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
     p.type = static_cast<ParameterType>(type);
     const float values[4] = {p.default_value, p.min, p.max, p.rate};
     if (!finite(values, 4) || p.rate < 0.0f || p.min > p.max) {
-      return r.fail("parameter \"" + p.name +
-                    "\": bad values (not finite, min above max, or a "
+      return r.fail("parameter \"" + p.name + "\": bad values (not finite, min above max, or a "
                     "negative rate)");
     }
   }
@@ -388,9 +387,9 @@ bool read_layers(Reader& r, StateMachineDef& m, std::size_t clips) {
     if (!r.ok()) return false;
     const std::string what = "layer \"" + layer.name + "\": ";
     const int parameters = static_cast<int>(m.parameters.size());
-    const bool float_parameter = layer.weight_parameter >= 0 &&
-                                 layer.weight_parameter < parameters &&
-                                 m.parameters[layer.weight_parameter].type == ParameterType::kFloat;
+    const bool float_parameter =
+        layer.weight_parameter >= 0 && layer.weight_parameter < parameters &&
+        m.parameters[layer.weight_parameter].type == ParameterType::kFloat;
     if (blend > static_cast<uint32_t>(LayerBlend::kAdditive) || !std::isfinite(layer.weight) ||
         layer.weight < 0.0f || layer.weight > 1.0f ||
         (layer.weight_parameter != -1 && !float_parameter) || layer.reference_clip < -1 ||
@@ -413,8 +412,7 @@ bool read_layers(Reader& r, StateMachineDef& m, std::size_t clips) {
   return r.ok();
 }
 
-bool read_events(Reader& r, std::vector<EventDef>& events,
-                 const std::vector<CompressedClip>& clips) {
+bool read_events(Reader& r, std::vector<EventDef>& events, const std::vector<CompressedClip>& clips) {
   uint32_t n = 0;
   r.get_count(n, 4 + 4 + 4 + 4);
   events.resize(r.ok() ? n : 0);
@@ -424,8 +422,8 @@ bool read_events(Reader& r, std::vector<EventDef>& events,
     r.get(e.time);
     r.get_string(e.payload);
     if (!r.ok()) return false;
-    if (e.clip < 0 || static_cast<std::size_t>(e.clip) >= clips.size() || !std::isfinite(e.time) ||
-        e.time < 0.0f || e.time > clips[e.clip].duration) {
+    if (e.clip < 0 || static_cast<std::size_t>(e.clip) >= clips.size() ||
+        !std::isfinite(e.time) || e.time < 0.0f || e.time > clips[e.clip].duration) {
       return r.fail("event \"" + e.name + "\": bad clip or time");
     }
   }
@@ -553,12 +551,12 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
     if (const StateDef* s = missing_2d_space(out.state_machine)) {
       const bool in_base = s >= out.state_machine.states.data() &&
                            s < out.state_machine.states.data() + out.state_machine.states.size();
-      return error_at(
-          in_base ? machine_where : layers_where,
-          have_spaces_2d
-              ? "state \"" + s->name + "\" plays 2D blend space " +
-                    std::to_string(s->motion.index) + ", which the BS2D section lacks"
-              : "state \"" + s->name + "\" plays a 2D blend space, but there is no BS2D section");
+      return error_at(in_base ? machine_where : layers_where,
+                      have_spaces_2d
+                          ? "state \"" + s->name + "\" plays 2D blend space " +
+                                std::to_string(s->motion.index) + ", which the BS2D section lacks"
+                          : "state \"" + s->name +
+                                "\" plays a 2D blend space, but there is no BS2D section");
     }
   }
   return out;

@@ -78,9 +78,9 @@ constexpr uint32_t kLayers = fourcc('L', 'A', 'Y', 'R');
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
 // uv (8 floats), four u16 joints, four float weights, the truncated weight.
-static_assert(sizeof(Vertex) == 60 && offsetof(Vertex, normal) == 12 &&
-                  offsetof(Vertex, uv) == 24 && offsetof(Vertex, joints) == 32 &&
-                  offsetof(Vertex, weights) == 40 && offsetof(Vertex, truncated_weight) == 56,
+static_assert(sizeof(Vertex) == 60 && offsetof(Vertex, normal) == 12 && offsetof(Vertex, uv) == 24 &&
+                  offsetof(Vertex, joints) == 32 && offsetof(Vertex, weights) == 40 &&
+                  offsetof(Vertex, truncated_weight) == 56,
               "Vertex is stored as is");
 
 // KEYS sections store their values as the arrays themselves: a vec3 as x y z, a quat as x y z w.
