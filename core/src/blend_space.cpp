@@ -39,6 +39,10 @@ float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
 
 namespace {
 
+bool overlap(Span<const SoaTransform> a, Span<const SoaTransform> b) {
+  return !a.empty() && !b.empty() && a.begin() < b.end() && b.begin() < a.end();
+}
+
 // What BlendSpaceSampler checks besides its clips' sampling jobs.
 bool points_fit(const BlendSpaceSampler& job) {
   if (job.space == nullptr || job.cursors == nullptr || job.space->clips.empty()) return false;
@@ -62,13 +66,15 @@ bool BlendSpaceSampler::validate() const {
   if (!points_fit(*this)) return false;
   if (!point_job(*this, weights.lower, &cursors[0], output).validate()) return false;
   return !(weights.upper_weight > 0.0f) ||
-         point_job(*this, weights.upper, &cursors[1], scratch).validate();
+         (!overlap(scratch, output) &&
+          point_job(*this, weights.upper, &cursors[1], scratch).validate());
 }
 
 bool BlendSpaceSampler::run() const {
   if (!points_fit(*this)) return false;
   const float t = weights.upper_weight;
   const bool blend = t > 0.0f;
+  if (blend && overlap(scratch, output)) return false;
   // The upper point is checked before anything is written; each sampling job checks its own.
   const ClipSamplingJob upper = point_job(*this, weights.upper, &cursors[1], scratch);
   if (blend && !upper.validate()) return false;

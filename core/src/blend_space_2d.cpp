@@ -311,6 +311,12 @@ bool BlendSpace2DSampler::validate() const {
   if (space == nullptr || cursors == nullptr) return false;
   const int count = weights.count;
   if (count < 1 || count > 3) return false;
+  // Each point has its own pose: none may overlap another.
+  const auto overlap = [](Span<const SoaTransform> a, Span<const SoaTransform> b) {
+    return !a.empty() && !b.empty() && a.begin() < b.end() && b.begin() < a.end();
+  };
+  if (count > 1 && overlap(scratch[0], output)) return false;
+  if (count > 2 && (overlap(scratch[1], output) || overlap(scratch[1], scratch[0]))) return false;
   float total = 0.0f;
   for (int i = 0; i < count; ++i) {
     const float w = weights.weights[i];

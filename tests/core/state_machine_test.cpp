@@ -433,6 +433,29 @@ TEST_F(StateMachineTest, SettersRejectUnknownNamesAndIndices) {
   EXPECT_FLOAT_EQ(sm.value(1), 1.0f);
 }
 
+TEST_F(StateMachineTest, GettersCheckTheirIndexLikeTheSetters) {
+  StateMachineInstance sm =
+      Make(MakeSetup({Param("f", ParameterType::kFloat, 0.5f)}, {State("A", "ramp_x")}, {}));
+  EXPECT_FLOAT_EQ(sm.value(-1), 0.0f);
+  EXPECT_FLOAT_EQ(sm.value(1), 0.0f);
+  EXPECT_FLOAT_EQ(sm.target(-1), 0.0f);
+  EXPECT_FLOAT_EQ(sm.target(1), 0.0f);
+  EXPECT_EQ(sm.current_state(1), -1);
+  EXPECT_EQ(sm.current_state(-1), -1);
+  EXPECT_TRUE(sm.active_states(1).empty());
+  EXPECT_TRUE(sm.active_states(-1).empty());
+  EXPECT_EQ(sm.transition(1).transition, -1);
+  EXPECT_EQ(sm.transition(-7).transition, -1);
+  StateMachineInstance::TraceEntry bogus;
+  bogus.first_condition = 5;
+  bogus.condition_count = 3;
+  EXPECT_TRUE(sm.trace_conditions(bogus).empty());
+  // The good indices still answer.
+  EXPECT_FLOAT_EQ(sm.value(0), 0.5f);
+  EXPECT_EQ(sm.current_state(0), 0);
+  EXPECT_EQ(sm.active_states(0).size(), 1u);
+}
+
 TEST_F(StateMachineTest, SmoothedFloatMovesTowardItsTargetDuringUpdate) {
   SetupParameter speed = Param("speed", ParameterType::kFloat);
   speed.min = 0.0f;
@@ -590,15 +613,21 @@ TEST_F(StateMachineTest, ActivePoseIsEachStateAloneAsEvaluateSampledIt) {
   std::vector<Transform> pose(2);
   ASSERT_TRUE(sm.evaluate(pose));
   EXPECT_TRUE(Vec3Near(pose[0].translation, {0.5f * 7.5f, 0.5f * 2.5f, 0}, kTol));
-  const Span<const Transform> a = sm.active_pose(0, 0), b = sm.active_pose(0, 1);
-  ASSERT_EQ(a.size(), 2u);
-  ASSERT_EQ(b.size(), 2u);
+  // Two joints: one SoA block each.
+  ASSERT_EQ(sm.active_pose(0, 0).size(), 1u);
+  ASSERT_EQ(sm.active_pose(0, 1).size(), 1u);
+  std::vector<Transform> a(2), b(2);
+  from_soa(sm.active_pose(0, 0), a);
+  from_soa(sm.active_pose(0, 1), b);
   EXPECT_TRUE(Vec3Near(a[0].translation, {7.5f, 0, 0}, kTol));
   EXPECT_TRUE(Vec3Near(b[0].translation, {0, 2.5f, 0}, kTol));
   EXPECT_TRUE(TransformNear(a[1], skeleton_.rest[1], kTol));
   EXPECT_TRUE(sm.active_pose(0, 2).empty());
   EXPECT_TRUE(sm.active_pose(1, 0).empty());
   EXPECT_TRUE(sm.active_pose(-1, 0).empty());
+  sm.update(1.0f);  // The transition is over: B alone, sampled straight into the output.
+  ASSERT_EQ(sm.active_states(0).size(), 1u);
+  EXPECT_TRUE(sm.active_pose(0, 0).empty());
 }
 
 TEST_F(StateMachineTest, OffsetStartsTheDestinationPartWay) {
@@ -1124,8 +1153,8 @@ TEST_F(StateMachineTest, ContinueFromKeepsTheCurrentStateItsTimeAndTheParameters
   after.continue_from(before);
   EXPECT_TRUE(ActiveAre(after, {{1, 1.0f, 0.5f}}));  // B, now index 1 of C, B, A, at 0.5.
   EXPECT_TRUE(NoTransition(after));
-  EXPECT_EQ(after.value(0), 3.0f);  // "new": its default.
-  EXPECT_EQ(after.value(1), 1.0f);  // "go": true, as it was.
+  EXPECT_EQ(after.value(0), 3.0f);           // "new": its default.
+  EXPECT_EQ(after.value(1), 1.0f);           // "go": true, as it was.
   EXPECT_NEAR(after.value(2), 0.75f, kTol);  // "speed": value and target kept.
   EXPECT_EQ(after.target(2), 1.5f);
   EXPECT_TRUE(Vec3Near(Root(after), {0, 5.0f, 0}, kTol));  // ramp_y at half its length.
@@ -1147,9 +1176,9 @@ TEST_F(StateMachineTest, ContinueFromSettlesARunningTransitionInItsDestination) 
 }
 
 TEST_F(StateMachineTest, ContinueFromFitsValuesToTheNewTypeAndRange) {
-  anim::Setup setup = MakeSetup({Param("p", ParameterType::kFloat, 0.0f),
-                                 Param("q", ParameterType::kFloat, 0.0f)},
-                                {State("A", "ramp_x")}, {});
+  anim::Setup setup =
+      MakeSetup({Param("p", ParameterType::kFloat, 0.0f), Param("q", ParameterType::kFloat, 0.0f)},
+                {State("A", "ramp_x")}, {});
   StateMachineInstance before = Make(setup);
   ASSERT_TRUE(before.set_float("p", 2.6f));
   ASSERT_TRUE(before.set_float("q", 7.0f));
