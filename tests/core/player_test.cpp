@@ -6,6 +6,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/bake/clip_compression.h"
 #include "anim/clip.h"
 #include "anim/skeleton.h"
 #include "anim/transform.h"
@@ -472,6 +473,35 @@ TEST(FadeWeightTest, ClampsProgressOutsideZeroToOne) {
     EXPECT_FLOAT_EQ(fade_weight(curve, -0.5f), 0.0f);
     EXPECT_FLOAT_EQ(fade_weight(curve, 1.5f), 1.0f);
   }
+}
+
+// The same Player on the clips compressed as a package holds them: it samples them in place and
+// blends on the same SoA path (the compression keeps 0.1 mm on these 1-unit-scale clips).
+TEST_F(PlayerTest, PlaysAndCrossfadesCompressedClips) {
+  std::vector<CompressedClip> packed;
+  for (const Clip& clip : clips_) {
+    Result<bake::CompressedResult> c = bake::compress_clip(clip, skeleton_);
+    ASSERT_TRUE(c.ok()) << clip.name;
+    packed.push_back(std::move(c.value().clip));
+  }
+  Player player(skeleton_, packed);
+  ASSERT_TRUE(player.play("ramp"));
+  player.update(0.5f);
+  EXPECT_NEAR(X(player), 5.0f, 1e-3f);  // 20 units in 2 s.
+  ASSERT_TRUE(player.crossfade("minus", Fade(1.0f)));
+  player.update(0.5f);
+  // Halfway: ramp at 1 s (x = 10) and minus (x = -10) weigh the same.
+  EXPECT_NEAR(X(player), 0.0f, 1e-3f);
+  EXPECT_NEAR(player.fade_source_pose()[0].translation.x, 10.0f, 1e-3f);
+  EXPECT_NEAR(player.fade_target_pose()[0].translation.x, -10.0f, 1e-3f);
+  EXPECT_TRUE(TransformNear(player.pose()[1], skeleton_.rest[1], 1e-3f));
+  // The SoA pose is the one pose() converts.
+  ASSERT_EQ(player.soa_pose().size(), 1u);
+  EXPECT_TRUE(SameBits(player.soa_pose()[0].get(0), player.pose()[0]));
+  player.update(0.6f);
+  EXPECT_FALSE(player.fading());
+  EXPECT_NEAR(X(player), -10.0f, 1e-3f);
+  EXPECT_FALSE(player.play("no such clip"));
 }
 
 }  // namespace
