@@ -76,6 +76,23 @@ bool Player::crossfade(int index, const CrossfadeOptions& options) {
   return true;
 }
 
+bool Player::crossfade_from(Span<const Transform> pose, int index,
+                            const CrossfadeOptions& options) {
+  if (!playable(index) || pose.size() != skeleton_->joint_count()) return false;
+  if (!(options.seconds > 0.0f)) return play(index, options.loop);
+  to_soa(pose, source_soa_);
+  source_.clip = -1;
+  current_.clip = index;
+  current_.time = 0.0f;
+  current_.loop = options.loop;
+  fade_ = options;
+  fade_.freeze_source = true;
+  fade_elapsed_ = 0.0f;
+  fading_ = true;
+  evaluate();
+  return true;
+}
+
 bool Player::crossfade(const std::string& name, const CrossfadeOptions& options) {
   const int index = find(name);
   return index >= 0 && crossfade(index, options);

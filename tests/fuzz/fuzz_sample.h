@@ -18,9 +18,20 @@ namespace anim::fuzz {
 // non-finite ones.
 inline std::vector<float> sample_times(float duration) {
   const float inf = std::numeric_limits<float>::infinity();
-  return {0.0f,           0.25f * duration, 0.5f * duration, duration, std::nextafter(duration, 0.0f),
-          duration + 1.0f, -1.0f,           1e30f,           -1e30f,   std::numeric_limits<float>::denorm_min(),
-          std::numeric_limits<float>::quiet_NaN(), inf,       -inf,     wrap_time(1e7f, duration, true)};
+  return {0.0f,
+          0.25f * duration,
+          0.5f * duration,
+          duration,
+          std::nextafter(duration, 0.0f),
+          duration + 1.0f,
+          -1.0f,
+          1e30f,
+          -1e30f,
+          std::numeric_limits<float>::denorm_min(),
+          std::numeric_limits<float>::quiet_NaN(),
+          inf,
+          -inf,
+          wrap_time(1e7f, duration, true)};
 }
 
 // Samples every clip of `clips` (float or compressed) on `skeleton` at sample_times, forward,
@@ -33,13 +44,15 @@ inline void sample_all(const ClipSet& clips, const Skeleton& skeleton) {
   to_soa(skeleton.rest, soa_rest);
   ClipCursor cursor;
   cursor.reserve(clips, joints);
-  const ClipSampler sampler{clips, skeleton.rest, soa_rest, soa};
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t n = 0; n < clips.size(); ++n) {
       const std::size_t i = pass == 0 ? n : clips.size() - 1 - n;
       for (float t : sample_times(clips.duration(i))) {
         // The clips passed a loader's checks, so each fits the skeleton.
-        if (!sampler.sample(i, t, cursor, out)) fail("a checked clip could not be sampled");
+        if (!ClipSamplingJob{clips, i, t, &cursor, soa_rest, soa}.run()) {
+          fail("a checked clip could not be sampled");
+        }
+        from_soa(soa, out);
       }
     }
   }

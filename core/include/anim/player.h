@@ -42,6 +42,11 @@ class Player {
   // the pose shown right now, so nothing pops. Zero seconds behaves like play().
   bool crossfade(int index, const CrossfadeOptions& options);
   bool crossfade(const std::string& name, const CrossfadeOptions& options);
+  // Fades from `pose` (one Transform per joint), held still, to clip `index`: from a pose the
+  // Player did not make (the tool's state machine or blend space). options.freeze_source is
+  // implied. False (nothing changes) for a clip that is not playable() or a pose of the wrong
+  // size; zero seconds behaves like play().
+  bool crossfade_from(Span<const Transform> pose, int index, const CrossfadeOptions& options);
 
   // Advances by dt seconds (scaled by speed) and evaluates the pose. Never allocates.
   void update(float dt);
