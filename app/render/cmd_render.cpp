@@ -9,8 +9,8 @@
 #include <ostream>
 #include <set>
 
-#include "anim/bake/package_model.h"
 #include "anim/clip_sample_rate.h"
+#include "anim/bake/package_model.h"
 #include "anim/clip_set.h"
 #include "anim/sampling.h"
 #include "anim/state_machine.h"

@@ -18,20 +18,9 @@ namespace anim::fuzz {
 // non-finite ones.
 inline std::vector<float> sample_times(float duration) {
   const float inf = std::numeric_limits<float>::infinity();
-  return {0.0f,
-          0.25f * duration,
-          0.5f * duration,
-          duration,
-          std::nextafter(duration, 0.0f),
-          duration + 1.0f,
-          -1.0f,
-          1e30f,
-          -1e30f,
-          std::numeric_limits<float>::denorm_min(),
-          std::numeric_limits<float>::quiet_NaN(),
-          inf,
-          -inf,
-          wrap_time(1e7f, duration, true)};
+  return {0.0f,           0.25f * duration, 0.5f * duration, duration, std::nextafter(duration, 0.0f),
+          duration + 1.0f, -1.0f,           1e30f,           -1e30f,   std::numeric_limits<float>::denorm_min(),
+          std::numeric_limits<float>::quiet_NaN(), inf,       -inf,     wrap_time(1e7f, duration, true)};
 }
 
 // Samples every clip of `clips` (float or compressed) on `skeleton` at sample_times, forward,
