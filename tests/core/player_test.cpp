@@ -300,6 +300,31 @@ TEST_F(PlayerTest, FreezeSourceHoldsOutgoingPose) {
   EXPECT_NEAR(X(player), 7.5f, kTol);
 }
 
+TEST_F(PlayerTest, CrossfadeFromAHeldPoseTheSkeletonFits) {
+  Player player(skeleton_, clips_);
+  // A pose the Player did not make: x = 4 on the root, the child at rest.
+  std::vector<Transform> held = skeleton_.rest;
+  held[0].translation = {4, 0, 0};
+  ASSERT_TRUE(player.crossfade_from(held, kTen, Fade(1.0f)));
+  EXPECT_TRUE(player.fading());
+  EXPECT_EQ(player.fading_from(), -1);
+  EXPECT_NEAR(X(player), 4.0f, kTol);
+  player.update(0.25f);  // A quarter: 0.75 * 4 + 0.25 * 10.
+  EXPECT_NEAR(X(player), 5.5f, kTol);
+  EXPECT_TRUE(Vec3Near(player.fade_source_pose()[0].translation, {4, 0, 0}, kTol));
+  EXPECT_TRUE(Vec3Near(player.fade_target_pose()[0].translation, {10, 0, 0}, kTol));
+  ExpectChildAtRest(player);
+  player.update(1.0f);
+  EXPECT_FALSE(player.fading());
+  EXPECT_NEAR(X(player), 10.0f, kTol);
+  // A pose of another size, or a clip that is not there, changes nothing.
+  const std::vector<Transform> wrong(3);
+  EXPECT_FALSE(player.crossfade_from(wrong, kZero, Fade(1.0f)));
+  EXPECT_FALSE(player.crossfade_from(held, kClipCount, Fade(1.0f)));
+  EXPECT_EQ(player.clip(), kTen);
+  EXPECT_FALSE(player.fading());
+}
+
 TEST_F(PlayerTest, FadePosesAreTheTwoClipsTheBlendMixes) {
   Player player(skeleton_, clips_);
   ASSERT_TRUE(player.play(kRamp));

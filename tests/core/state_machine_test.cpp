@@ -1124,6 +1124,27 @@ TEST_F(StateMachineTest, EvaluateRejectsAWrongPoseSize) {
   StateMachineInstance sm = Make(MakeSetup({}, {State("A", "ramp_x")}, {}));
   std::vector<Transform> pose(3);
   EXPECT_FALSE(sm.evaluate(pose));
+  SoaPose none, two_blocks = make_soa_pose(5);  // Two joints take one block.
+  EXPECT_FALSE(sm.evaluate_soa(none));
+  EXPECT_FALSE(sm.evaluate_soa(two_blocks));
+}
+
+TEST_F(StateMachineTest, EvaluateSoaGivesThePoseEvaluateConvertsWithIdentityPastTheLastJoint) {
+  StateMachineInstance sm = Make(Crossfade(1.0f));
+  ASSERT_TRUE(sm.set_bool("go", true));
+  sm.update(0.25f);
+  sm.update(0.5f);  // Mid-transition: A at 0.75 (x = 7.5), B at 0.5 s (y = 2.5), half each.
+  SoaPose soa = make_soa_pose(2);
+  soa[0].set(3, MakeTransform({9, 9, 9}));  // Lane 3 is past the last joint.
+  ASSERT_TRUE(sm.evaluate_soa(soa));
+  std::vector<Transform> pose(2);
+  ASSERT_TRUE(sm.evaluate(pose));
+  EXPECT_TRUE(Vec3Near(soa[0].get(0).translation, {0.5f * 7.5f, 0.5f * 2.5f, 0}, kTol));
+  EXPECT_TRUE(SameBits(soa[0].get(0), pose[0]));
+  EXPECT_TRUE(SameBits(soa[0].get(1), pose[1]));
+  for (std::size_t lane = 2; lane < 4; ++lane) {
+    EXPECT_TRUE(TransformNear(soa[0].get(lane), Transform::identity(), 0.0f)) << lane;
+  }
 }
 
 // --- continue_from: the tool's edits keep playback going ------------------------------------
