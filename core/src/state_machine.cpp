@@ -170,6 +170,20 @@ void StateMachineInstance::continue_from(const StateMachineInstance& before) {
   }
 }
 
+std::size_t StateMachineInstance::byte_size() const {
+  std::size_t bytes = sizeof(*this) + pool_.capacity() * sizeof(SoaTransform) +
+                      params_.capacity() * sizeof(SmoothedValue) +
+                      machines_.capacity() * sizeof(Machine) +
+                      trace_.capacity() * sizeof(TraceEntry) +
+                      trace_conditions_.capacity() * sizeof(TraceCondition);
+  for (const ClipCursor& c : cursors_) bytes += c.byte_size();
+  for (const Machine& m : machines_) {
+    bytes += m.mask.capacity() * sizeof(float) + m.reference.capacity() * sizeof(SoaTransform);
+    for (const ClipCursor& c : m.reference_cursors) bytes += c.byte_size();
+  }
+  return bytes;
+}
+
 float StateMachineInstance::value(int parameter) const {
   if (parameter < 0 || static_cast<std::size_t>(parameter) >= params_.size()) return 0.0f;
   return params_[parameter].value;

@@ -99,6 +99,8 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
   using C = benchmark::Counter;
   state.counters["per_character"] = C(characters, C::kIsIterationInvariantRate | C::kInvert);
   state.counters["transitioning_at_start"] = transitioning;
+  // What each character holds besides its palette.
+  state.counters["bytes_per_character"] = static_cast<double>(crowd.front().machine->byte_size());
 }
 
 void BM_StateMachineCrowd(benchmark::State& state) { run_crowd(state, wuson().clips); }

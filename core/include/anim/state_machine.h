@@ -234,6 +234,9 @@ class StateMachineInstance {
   // False for the base, a bad index or a value that is not finite.
   bool set_layer_weight(int layer, float weight);
   const StateMachineDef& def() const { return *def_; }
+  // Per-character bytes: the instance and the buffers it owns (pose buffers, cursors, masks,
+  // trace), not the def, skeleton, clips or shared rest pose it reads.
+  std::size_t byte_size() const;
 
  private:
   // One state playing in a machine: a transition blends several.
