@@ -955,7 +955,6 @@ TEST_F(BlendSpace2DClipsTest, CompressedClipsMatchTheHandBlendOfEachClip) {
   }
   SoaPose soa_rest(soa_block_count(2));
   to_soa(rest_, soa_rest);
-  SoaPose soa = make_soa_pose(2);
   ClipCursor cursors[3];
   for (ClipCursor& c : cursors) c.reserve(packed, 2);
 
@@ -1097,9 +1096,6 @@ TEST_F(BlendSpace2DClipsTest, WeightsRateAndSamplerNeverAllocate) {
   std::vector<CompressedClip> packed;
   for (const Clip& clip : clips_)
     packed.push_back(bake::compress_clip(clip, skeleton_).value().clip);
-  SoaPose soa_rest(soa_block_count(2));
-  to_soa(rest_, soa_rest);
-  SoaPose soa = make_soa_pose(2);
   ClipCursor packed_cursors[3];
   for (ClipCursor& c : packed_cursors) c.reserve(packed, 2);
   std::vector<Transform> out(2);

@@ -99,6 +99,11 @@ int TransitionCount(const StateMachineDef& def, int layer) {
 void ExpectMatchesReference(const Case& c, const ClipSet& clips) {
   StateMachineInstance sm(c.def, c.skeleton, clips);
   sm.set_trace(true);
+  // The game's form: a rest pose shared by the crowd, the pose kept in SoA. Bit for bit the same.
+  SoaPose shared_rest = make_soa_pose(c.skeleton.joint_count());
+  to_soa(c.skeleton.rest, shared_rest);
+  StateMachineInstance game(c.def, c.skeleton, clips, shared_rest);
+  SoaPose game_pose = make_soa_pose(c.skeleton.joint_count());
   const ReferenceEvaluator reference(c.def, c.skeleton, clips);
   const float tolerance = 1e-5f * ModelSize(c.skeleton);
   std::set<std::pair<int, int>> fired;  // (layer, transition)
@@ -106,11 +111,17 @@ void ExpectMatchesReference(const Case& c, const ClipSet& clips) {
   int compared = 0;
   for (int f = 0; f < kFrames; ++f) {
     Script(sm, f);
+    Script(game, f);
     sm.update(kFrame);
+    game.update(kFrame);
     for (const StateMachineInstance::TraceEntry& e : sm.trace()) {
       if (e.fired) fired.insert({e.layer, e.transition});
     }
     ASSERT_TRUE(sm.evaluate(pose)) << "frame " << f;
+    ASSERT_TRUE(game.evaluate_soa(game_pose)) << "frame " << f;
+    for (std::size_t j = 0; j < pose.size(); ++j) {
+      ASSERT_TRUE(testutil::SameBits(game_pose[j / 4].get(j % 4), pose[j])) << "frame " << f;
+    }
     const Pose expected = reference.Evaluate(sm);
     ASSERT_EQ(expected.size(), pose.size());
     const std::vector<glm::vec3> got_model = ModelPositions(c.skeleton, pose);
