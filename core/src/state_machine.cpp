@@ -24,7 +24,7 @@ float fit_to_type(ParameterType type, float value) {
 
 StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
                                            ClipSet clips)
-    : StateMachineInstance(def, skeleton, clips, {}) {}
+    : StateMachineInstance(def, skeleton, clips, Span<const SoaTransform>()) {}
 
 StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
                                            ClipSet clips, Span<const SoaTransform> soa_rest)

@@ -1,5 +1,6 @@
 #include "anim/player.h"
 
+#include <type_traits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -499,6 +500,10 @@ TEST(FadeWeightTest, ClampsProgressOutsideZeroToOne) {
     EXPECT_FLOAT_EQ(fade_weight(curve, 1.5f), 1.0f);
   }
 }
+
+static_assert(std::is_constructible_v<Player, const Skeleton&, const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<Player, Skeleton&&, const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<Player, const Skeleton&, std::vector<Clip>&&>);
 
 // The same Player on the clips compressed as a package holds them: it samples them in place and
 // blends on the same SoA path (the compression keeps 0.1 mm on these 1-unit-scale clips).

@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -432,6 +433,20 @@ TEST_F(StateMachineTest, SettersRejectUnknownNamesAndIndices) {
   EXPECT_FLOAT_EQ(sm.value(0), 0.5f);
   EXPECT_FLOAT_EQ(sm.value(1), 1.0f);
 }
+
+// What the instance reads must outlive it: temporaries do not compile.
+static_assert(std::is_constructible_v<StateMachineInstance, const StateMachineDef&, const Skeleton&,
+                                      const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<StateMachineInstance, StateMachineDef&&, const Skeleton&,
+                                       const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<StateMachineInstance, const StateMachineDef&, Skeleton&&,
+                                       const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<StateMachineInstance, const StateMachineDef&,
+                                       const Skeleton&, std::vector<Clip>&&>);
+static_assert(!std::is_constructible_v<StateMachineInstance, const StateMachineDef&,
+                                       const Skeleton&, const std::vector<Clip>&, SoaPose&&>);
+static_assert(std::is_constructible_v<StateMachineInstance, const StateMachineDef&, const Skeleton&,
+                                      const std::vector<Clip>&, const SoaPose&>);
 
 TEST_F(StateMachineTest, GettersCheckTheirIndexLikeTheSetters) {
   StateMachineInstance sm =

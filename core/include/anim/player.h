@@ -30,6 +30,7 @@ class Player {
  public:
   // Both must outlive the Player. Allocates the pose buffers and cursors once.
   Player(const Skeleton& skeleton, ClipSet clips);
+  Player(Skeleton&&, ClipSet) = delete;  // A temporary skeleton would be gone at once.
 
   // Whether clip `index` exists and has a track per joint of the skeleton: the only clips
   // play() and crossfade() take, so sampling them cannot fail.

@@ -133,6 +133,14 @@ class StateMachineInstance {
   // instance; of the wrong size, the instance keeps its own copy instead.
   StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips,
                        Span<const SoaTransform> soa_rest);
+  // A temporary def, skeleton or rest pose would be gone before the first update.
+  StateMachineInstance(StateMachineDef&&, const Skeleton&, ClipSet) = delete;
+  StateMachineInstance(const StateMachineDef&, Skeleton&&, ClipSet) = delete;
+  StateMachineInstance(StateMachineDef&&, const Skeleton&, ClipSet,
+                       Span<const SoaTransform>) = delete;
+  StateMachineInstance(const StateMachineDef&, Skeleton&&, ClipSet,
+                       Span<const SoaTransform>) = delete;
+  StateMachineInstance(const StateMachineDef&, const Skeleton&, ClipSet, SoaPose&&) = delete;
 
   // Parameters by index or name; false for an unknown name or index. Setting a smoothed
   // float moves its target; the value follows at the parameter's rate during update().
