@@ -48,11 +48,13 @@ Result<std::vector<Transform>> sample(const PoseSource& source, int clip, float 
   to_soa(skeleton.rest, soa_rest);
   ClipCursor cursor;
   cursor.reserve(source.clips, skeleton.joint_count());
-  const ClipSampler sampler{source.clips, skeleton.rest, soa_rest, soa};
-  if (!sampler.sample(clip, time, cursor, local)) {
+  const ClipSamplingJob job{source.clips, static_cast<std::size_t>(clip), time, &cursor, soa_rest,
+                            soa};
+  if (!job.run()) {
     return Error{Error::Code::kInvalidData,
                  "clip \"" + source.clip_names[clip] + "\" does not fit the skeleton", source.path};
   }
+  from_soa(soa, local);
   return local;
 }
 

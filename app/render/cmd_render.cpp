@@ -184,12 +184,18 @@ std::optional<Scene> package_scene(const Args& args, float time, const OverlayOp
     to_soa(skeleton.rest, soa_rest);
     ClipCursor cursor;
     cursor.reserve(clips, skeleton.joint_count());
-    const ClipSampler sampler{clips, skeleton.rest, soa_rest, soa};
-    if (!sampler.sample(index, wrap_time(time, clips.duration(index), true), cursor, scene.local)) {
+    const ClipSamplingJob job{clips,
+                              static_cast<std::size_t>(index),
+                              wrap_time(time, clips.duration(index), true),
+                              &cursor,
+                              soa_rest,
+                              soa};
+    if (!job.run()) {
       print_error(err, Error{Error::Code::kInvalidData,
                              "clip \"" + *clip_name + "\" does not fit the skeleton", input});
       return std::nullopt;
     }
+    from_soa(soa, scene.local);
   } else if (package->has_state_machine) {
     std::optional<std::vector<Transform>> local = run_machine(
         package->state_machine, scene.model, clips, args, time, input, scene.overlays, err);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/blending.h"
+#include "anim/soa_blending.h"
 
 namespace anim {
 namespace {
@@ -37,25 +37,53 @@ float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
   return a + (b - a) * weights.upper_weight;
 }
 
+namespace {
+
+bool overlap(Span<const SoaTransform> a, Span<const SoaTransform> b) {
+  return !a.empty() && !b.empty() && a.begin() < b.end() && b.begin() < a.end();
+}
+
+// What BlendSpaceSampler checks besides its clips' sampling jobs.
+bool points_fit(const BlendSpaceSampler& job) {
+  if (job.space == nullptr || job.cursors == nullptr || job.space->clips.empty()) return false;
+  const BlendSpaceWeights& w = job.weights;
+  const int n = static_cast<int>(job.space->clips.size());
+  if (w.lower < 0 || w.lower >= n || w.upper < 0 || w.upper >= n) return false;
+  if (!(w.upper_weight >= 0.0f && w.upper_weight <= 1.0f)) return false;
+  return job.space->clips[w.lower] >= 0 && job.space->clips[w.upper] >= 0;
+}
+
+ClipSamplingJob point_job(const BlendSpaceSampler& job, int point, ClipCursor* cursor,
+                          Span<SoaTransform> into) {
+  const std::size_t clip = static_cast<std::size_t>(job.space->clips[point]);
+  const float time = clip < job.clips.size() ? job.phase * job.clips.duration(clip) : 0.0f;
+  return ClipSamplingJob{job.clips, clip, time, cursor, job.rest, into};
+}
+
+}  // namespace
+
+bool BlendSpaceSampler::validate() const {
+  if (!points_fit(*this)) return false;
+  if (!point_job(*this, weights.lower, &cursors[0], output).validate()) return false;
+  return !(weights.upper_weight > 0.0f) ||
+         (!overlap(scratch, output) &&
+          point_job(*this, weights.upper, &cursors[1], scratch).validate());
+}
+
 bool BlendSpaceSampler::run() const {
-  if (space == nullptr || space->clips.empty() || cursors == nullptr) return false;
-  const int a = space->clips[weights.lower];
-  const int b = space->clips[weights.upper];
-  const ClipSampler sampler{clips, rest, soa_rest, soa};
-  const bool blend_b = weights.upper_weight > 0.0f;
-  if (!sampler.sample(a, phase * clips.duration(a), cursors[0], blend_b ? scratch_a : output)) {
-    return false;
-  }
-  if (!blend_b) return true;
-  if (!sampler.sample(b, phase * clips.duration(b), cursors[1], scratch_b)) return false;
-  // A BlendingJob rather than blend_two(), which cannot report an output it rejected.
-  const float t = std::min(weights.upper_weight, 1.0f);
-  const BlendLayer layers[2] = {{scratch_a, 1.0f - t, {}}, {scratch_b, t, {}}};
-  BlendingJob blend;
-  blend.layers = Span<const BlendLayer>(layers, 2);
-  blend.rest = rest;
-  blend.output = output;
-  return blend.run();
+  if (!points_fit(*this)) return false;
+  const float t = weights.upper_weight;
+  const bool blend = t > 0.0f;
+  if (blend && overlap(scratch, output)) return false;
+  // The upper point is checked before anything is written; each sampling job checks its own.
+  const ClipSamplingJob upper = point_job(*this, weights.upper, &cursors[1], scratch);
+  if (blend && !upper.validate()) return false;
+  if (!point_job(*this, weights.lower, &cursors[0], output).run()) return false;
+  if (!blend) return true;
+  if (!upper.run()) return false;
+  // In place: SoaBlendingJob reads each block whole before it writes it.
+  const SoaBlendLayer layers[2] = {{output, 1.0f - t, {}}, {scratch, t, {}}};
+  return SoaBlendingJob{Span<const SoaBlendLayer>(layers, 2), rest, output}.run();
 }
 
 void SmoothedValue::update(float dt) {

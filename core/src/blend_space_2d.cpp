@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <limits>
 
-#include "anim/blending.h"
+#include "anim/soa_blending.h"
 
 namespace anim {
 namespace {
@@ -307,39 +307,52 @@ float blend_space_2d_phase_rate(const BlendSpace2DDef& space, const ClipSet& cli
   return rate;
 }
 
-bool BlendSpace2DSampler::run() const {
+bool BlendSpace2DSampler::validate() const {
   if (space == nullptr || cursors == nullptr) return false;
   const int count = weights.count;
   if (count < 1 || count > 3) return false;
-  int clip[3] = {0, 0, 0};
+  // Each point has its own pose: none may overlap another.
+  const auto overlap = [](Span<const SoaTransform> a, Span<const SoaTransform> b) {
+    return !a.empty() && !b.empty() && a.begin() < b.end() && b.begin() < a.end();
+  };
+  if (count > 1 && overlap(scratch[0], output)) return false;
+  if (count > 2 && (overlap(scratch[1], output) || overlap(scratch[1], scratch[0]))) return false;
+  float total = 0.0f;
   for (int i = 0; i < count; ++i) {
     const float w = weights.weights[i];
     if (!(w >= 0.0f) || !std::isfinite(w)) return false;
+    total += w;
     if (!in_range(weights.points[i], space->clips.size())) return false;
-    clip[i] = space->clips[weights.points[i]];
-    if (!in_range(clip[i], clips.size())) return false;
+    const int clip = space->clips[weights.points[i]];
+    if (!in_range(clip, clips.size())) return false;
+    const Span<SoaTransform> into = i == 0 ? output : scratch[i - 1];
+    if (!ClipSamplingJob{clips, static_cast<std::size_t>(clip), 0.0f, &cursors[i], rest, into}
+             .validate()) {
+      return false;
+    }
   }
-  const ClipSampler sampler{clips, rest, soa_rest, soa};
-  const auto sample = [&](int i, Span<Transform> into) {
-    const std::size_t c = static_cast<std::size_t>(clip[i]);
-    return sampler.sample(c, phase * clips.duration(c), cursors[i], into);
-  };
-  if (count == 1) return weights.weights[0] > 0.0f && sample(0, output);
+  return total > 0.0f && std::isfinite(total);
+}
 
-  // BlendingJob divides by the total weight and rejects an output that overlaps a scratch pose.
-  BlendLayer layers[3];
-  float total = 0.0f;
+bool BlendSpace2DSampler::run() const {
+  if (!validate()) return false;
+  const int count = weights.count;
+  SoaBlendLayer layers[3];
   for (int i = 0; i < count; ++i) {
-    if (!sample(i, scratch[i])) return false;
-    layers[i] = {scratch[i], weights.weights[i], {}};
-    total += weights.weights[i];
+    const std::size_t clip = static_cast<std::size_t>(space->clips[weights.points[i]]);
+    const Span<SoaTransform> into = i == 0 ? output : scratch[i - 1];
+    if (!ClipSamplingJob{clips, clip, phase * clips.duration(clip), &cursors[i], rest, into}
+             .run()) {
+      return false;
+    }
+    layers[i] = {into, weights.weights[i], {}};
   }
-  if (!(total > 0.0f)) return false;
-  BlendingJob blend;
-  blend.layers = Span<const BlendLayer>(layers, static_cast<std::size_t>(count));
-  blend.rest = rest;
-  blend.output = output;
-  return blend.run();
+  if (count == 1) return true;
+  // In place: SoaBlendingJob reads each block whole before it writes it, and divides by the
+  // total weight.
+  return SoaBlendingJob{Span<const SoaBlendLayer>(layers, static_cast<std::size_t>(count)), rest,
+                        output}
+      .run();
 }
 
 }  // namespace anim

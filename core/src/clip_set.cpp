@@ -3,34 +3,31 @@
 namespace anim {
 
 void ClipCursor::reserve(const ClipSet& clips, std::size_t joints) {
+  joints_ = joints;
   if (!clips.compressed()) {
-    floats.resize(joints);
+    floats_.resize(joints);
     return;
   }
-  for (const CompressedClip& c : clips.packed()) packed.reserve(c);
+  for (const CompressedClip& c : clips.packed()) packed_.reserve(c);
 }
 
-bool ClipSampler::sample(std::size_t clip, float time, ClipCursor& cursor,
-                         Span<Transform> output) const {
-  if (clip >= clips.size()) return false;
+bool ClipSamplingJob::validate() const {
+  if (clip >= clips.size() || cursor == nullptr) return false;
+  if (clips.joint_count(clip) != cursor->joints_) return false;
   if (!clips.compressed()) {
-    SamplingJob job;
-    job.clip = &clips.floats()[clip];
-    job.rest = rest;
-    job.time = time;
-    job.cursor = &cursor.floats;
-    job.output = output;
-    return job.run();
+    return SoaSamplingJob{&clips.floats()[clip], rest, time, &cursor->floats_, output}.validate();
   }
-  CompressedSamplingJob job;
-  job.clip = &clips.packed()[clip];
-  job.rest = soa_rest;
-  job.time = time;
-  job.cursor = &cursor.packed;
-  job.output = soa;
-  if (output.size() != job.clip->joint_count || !job.run()) return false;
-  from_soa(soa, output);
-  return true;
+  return CompressedSamplingJob{&clips.packed()[clip], rest, time, &cursor->packed_, output}
+      .validate();
+}
+
+bool ClipSamplingJob::run() const {
+  if (clip >= clips.size() || cursor == nullptr) return false;
+  if (clips.joint_count(clip) != cursor->joints_) return false;
+  if (!clips.compressed()) {
+    return SoaSamplingJob{&clips.floats()[clip], rest, time, &cursor->floats_, output}.run();
+  }
+  return CompressedSamplingJob{&clips.packed()[clip], rest, time, &cursor->packed_, output}.run();
 }
 
 }  // namespace anim

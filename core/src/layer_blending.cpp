@@ -1,29 +1,89 @@
 #include "anim/layer_blending.h"
 
 #include <cmath>
+#include <cstdint>
+
+#include "simd4.h"
 
 namespace anim {
 namespace {
 
-float dot(const glm::quat& a, const glm::quat& b) {
-  return a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
+using simd::F4;
+
+// A block's four rotations, as rows of x, y, z, w.
+struct Quat4 {
+  F4 x, y, z, w;
+};
+
+Quat4 load_rotation(const SoaTransform& b) {
+  return {simd::load(b.rx), simd::load(b.ry), simd::load(b.rz), simd::load(b.rw)};
 }
 
-// (1 - t) a + t b on the shortest arc, normalized; `a` when the sum vanishes.
-glm::quat nlerp(const glm::quat& a, const glm::quat& b, float t) {
-  const float s = dot(a, b) < 0.0f ? -t : t;
-  const glm::quat q(a.w * (1.0f - t) + b.w * s, a.x * (1.0f - t) + b.x * s,
-                    a.y * (1.0f - t) + b.y * s, a.z * (1.0f - t) + b.z * s);
-  const float len2 = dot(q, q);
-  if (!(len2 > 0.0f)) return a;
-  const float inv = 1.0f / std::sqrt(len2);
-  return glm::quat(q.w * inv, q.x * inv, q.y * inv, q.z * inv);
+F4 dot(const Quat4& a, const Quat4& b) { return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w; }
+
+// (1 - t) a + t b on the shortest arc, normalized; `a` where the sum vanishes.
+Quat4 nlerp(const Quat4& a, const Quat4& b, F4 t) {
+  const F4 s = simd::negate_where(simd::less(dot(a, b), simd::zero()), t);
+  const F4 u = simd::splat(1.0f) - t;
+  const Quat4 q{a.x * u + b.x * s, a.y * u + b.y * s, a.z * u + b.z * s, a.w * u + b.w * s};
+  const F4 len2 = dot(q, q);
+  const simd::M4 ok = simd::greater(len2, simd::zero());
+  const F4 inv = simd::rsqrt(simd::max(len2, simd::splat(1e-30f)));
+  return {simd::select(ok, q.x * inv, a.x), simd::select(ok, q.y * inv, a.y),
+          simd::select(ok, q.z * inv, a.z), simd::select(ok, q.w * inv, a.w)};
 }
 
-float mask_at(Span<const float> mask, std::size_t j) { return mask.empty() ? 1.0f : mask[j]; }
+// The Hamilton product a * b (glm's order: b applied first).
+Quat4 multiply(const Quat4& a, const Quat4& b) {
+  return {
+      a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+      a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
+}
 
-bool sizes_fit(std::size_t out, std::size_t in, Span<const float> mask) {
-  return out == in && (mask.empty() || mask.size() == out);
+Quat4 select(simd::M4 m, const Quat4& a, const Quat4& b) {
+  return {simd::select(m, a.x, b.x), simd::select(m, a.y, b.y), simd::select(m, a.z, b.z),
+          simd::select(m, a.w, b.w)};
+}
+
+void store_rotation(const Quat4& q, SoaTransform& b) {
+  simd::store(b.rx, q.x);
+  simd::store(b.ry, q.y);
+  simd::store(b.rz, q.z);
+  simd::store(b.rw, q.w);
+}
+
+// Row r of a block (0..2 translation, 3..6 rotation, 7..9 scale), as floats from its start.
+float* row(SoaTransform& b, int r) { return &b.tx[0] + 4 * r; }
+const float* row(const SoaTransform& b, int r) { return &b.tx[0] + 4 * r; }
+
+void override_block(const SoaTransform& layer, F4 t, simd::M4 active, SoaTransform& out) {
+  for (int r : {0, 1, 2, 7, 8, 9}) {
+    const F4 o = simd::load(row(out, r));
+    const F4 v = o + (simd::load(row(layer, r)) - o) * t;
+    simd::store(row(out, r), simd::select(active, v, o));
+  }
+  const Quat4 o = load_rotation(out), l = load_rotation(layer);
+  const Quat4 q = select(simd::less(t, simd::splat(1.0f)), nlerp(o, l, t), l);
+  store_rotation(select(active, q, o), out);
+}
+
+void additive_block(const SoaTransform& delta, F4 t, simd::M4 active, SoaTransform& out) {
+  const F4 one = simd::splat(1.0f);
+  for (int r : {0, 1, 2}) {
+    const F4 o = simd::load(row(out, r));
+    simd::store(row(out, r), simd::select(active, o + simd::load(row(delta, r)) * t, o));
+  }
+  for (int r : {7, 8, 9}) {
+    const F4 o = simd::load(row(out, r));
+    const F4 v = o * (one + (simd::load(row(delta, r)) - one) * t);
+    simd::store(row(out, r), simd::select(active, v, o));
+  }
+  const Quat4 o = load_rotation(out), d = load_rotation(delta);
+  const Quat4 identity{simd::zero(), simd::zero(), simd::zero(), one};
+  // d itself at exactly t = 1, d^t by normalized lerp from the identity otherwise.
+  const Quat4 part = nlerp(identity, d, t);
+  const Quat4 r = select(simd::less(t, one), part, select(simd::greater(t, one), part, d));
+  store_rotation(select(active, multiply(o, r), o), out);
 }
 
 }  // namespace
@@ -51,47 +111,66 @@ std::vector<float> resolve_layer_mask(const LayerMaskDef& mask, const Skeleton& 
   return weights;
 }
 
-bool blend_override_layer(Span<Transform> out, Span<const Transform> layer,
-                          Span<const float> mask, float weight) {
-  if (!sizes_fit(out.size(), layer.size(), mask)) return false;
-  for (std::size_t j = 0; j < out.size(); ++j) {
-    const float t = weight * mask_at(mask, j);
-    if (!(t > 0.0f)) continue;
-    Transform& o = out[j];
-    const Transform& l = layer[j];
-    o.translation += (l.translation - o.translation) * t;
-    o.scale += (l.scale - o.scale) * t;
-    o.rotation = t >= 1.0f ? l.rotation : nlerp(o.rotation, l.rotation, t);
+bool LayerBlendingJob::validate() const {
+  const std::size_t blocks = output.size();
+  if (layer.size() != blocks || !(weight >= 0.0f) || !std::isfinite(weight)) return false;
+  if (!mask.empty() && soa_block_count(mask.size()) != blocks) return false;
+  for (float m : mask) {
+    if (!(m >= 0.0f) || !std::isfinite(m)) return false;
+  }
+  // The output must not overlap the layer: a block is written before the next is read.
+  const auto in = reinterpret_cast<std::uintptr_t>(layer.data());
+  const auto out = reinterpret_cast<std::uintptr_t>(output.data());
+  const std::uintptr_t bytes = blocks * sizeof(SoaTransform);
+  return blocks == 0 || !(in < out + bytes && out < in + bytes);
+}
+
+bool LayerBlendingJob::run() const {
+  if (!validate()) return false;
+  for (std::size_t b = 0; b < output.size(); ++b) {
+    alignas(16) float t[4];
+    bool any = false;
+    for (std::size_t l = 0; l < 4; ++l) {
+      const std::size_t j = 4 * b + l;
+      t[l] = mask.empty() ? weight : (j < mask.size() ? weight * mask[j] : 0.0f);
+      any = any || t[l] > 0.0f;
+    }
+    if (!any) continue;  // Masked out: not even read.
+    const F4 t4 = simd::load(t);
+    const simd::M4 active = simd::greater(t4, simd::zero());
+    if (mode == LayerBlend::kOverride) {
+      override_block(layer[b], t4, active, output[b]);
+    } else {
+      additive_block(layer[b], t4, active, output[b]);
+    }
   }
   return true;
 }
 
-bool make_additive_delta(Span<const Transform> pose, Span<const Transform> reference,
-                         Span<Transform> delta) {
-  if (pose.size() != reference.size() || pose.size() != delta.size()) return false;
-  for (std::size_t j = 0; j < pose.size(); ++j) {
-    const Transform& p = pose[j];
-    const Transform& r = reference[j];
-    Transform& d = delta[j];
-    d.translation = p.translation - r.translation;
-    d.rotation = glm::conjugate(r.rotation) * p.rotation;
-    for (int c = 0; c < 3; ++c) d.scale[c] = r.scale[c] != 0.0f ? p.scale[c] / r.scale[c] : 1.0f;
-  }
-  return true;
+bool AdditiveDeltaJob::validate() const {
+  return reference.size() == pose.size() && output.size() == pose.size();
 }
 
-bool apply_additive_layer(Span<Transform> out, Span<const Transform> delta,
-                          Span<const float> mask, float weight) {
-  if (!sizes_fit(out.size(), delta.size(), mask)) return false;
-  const glm::quat identity(1.0f, 0.0f, 0.0f, 0.0f);
-  for (std::size_t j = 0; j < out.size(); ++j) {
-    const float t = weight * mask_at(mask, j);
-    if (!(t > 0.0f)) continue;
-    Transform& o = out[j];
-    const Transform& d = delta[j];
-    o.translation += d.translation * t;
-    o.scale *= glm::vec3(1.0f) + (d.scale - glm::vec3(1.0f)) * t;
-    o.rotation = o.rotation * (t == 1.0f ? d.rotation : nlerp(identity, d.rotation, t));
+bool AdditiveDeltaJob::run() const {
+  if (!validate()) return false;
+  const F4 one = simd::splat(1.0f), zero = simd::zero();
+  for (std::size_t b = 0; b < pose.size(); ++b) {
+    const SoaTransform& p = pose[b];
+    const SoaTransform& r = reference[b];
+    SoaTransform& d = output[b];
+    // Each row is read before it is written: the output may be the pose.
+    const Quat4 rr = load_rotation(r);
+    const Quat4 q = multiply({zero - rr.x, zero - rr.y, zero - rr.z, rr.w}, load_rotation(p));
+    for (int i : {0, 1, 2}) {
+      simd::store(row(d, i), simd::load(row(p, i)) - simd::load(row(r, i)));
+    }
+    for (int i : {7, 8, 9}) {
+      const F4 rs = simd::load(row(r, i));
+      const simd::M4 nonzero = simd::greater(simd::abs(rs), zero);
+      const F4 ratio = simd::load(row(p, i)) / simd::select(nonzero, rs, one);
+      simd::store(row(d, i), simd::select(nonzero, ratio, one));
+    }
+    store_rotation(q, d);
   }
   return true;
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/blending.h"
+#include "anim/soa_blending.h"
 
 namespace anim {
 
@@ -12,19 +12,30 @@ float fade_weight(FadeCurve curve, float x) {
   return curve == FadeCurve::kSmoothstep ? x * x * (3.0f - 2.0f * x) : x;
 }
 
-Player::Player(const Skeleton& skeleton, Span<const Clip> clips)
+Player::Player(const Skeleton& skeleton, ClipSet clips)
     : skeleton_(&skeleton),
       clips_(clips),
+      rest_soa_(make_soa_pose(skeleton.joint_count())),
       current_pose_(skeleton.rest),
       source_pose_(skeleton.rest),
       pose_(skeleton.rest) {
-  current_.cursor.resize(skeleton.joint_count());
-  source_.cursor.resize(skeleton.joint_count());
+  to_soa(skeleton.rest, rest_soa_);
+  current_soa_ = source_soa_ = pose_soa_ = rest_soa_;
+  current_.cursor.reserve(clips, skeleton.joint_count());
+  source_.cursor.reserve(clips, skeleton.joint_count());
 }
 
 bool Player::playable(int index) const {
   return index >= 0 && static_cast<std::size_t>(index) < clips_.size() &&
-         clips_[index].joint_count() == skeleton_->joint_count();
+         clips_.joint_count(static_cast<std::size_t>(index)) == skeleton_->joint_count();
+}
+
+int Player::find(const std::string& name) const {
+  for (std::size_t i = 0; i < clips_.size(); ++i) {
+    const std::string& n = clips_.compressed() ? clips_.packed()[i].name : clips_.floats()[i].name;
+    if (n == name) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 bool Player::play(int index, bool loop) {
@@ -38,10 +49,8 @@ bool Player::play(int index, bool loop) {
 }
 
 bool Player::play(const std::string& name, bool loop) {
-  for (std::size_t i = 0; i < clips_.size(); ++i) {
-    if (clips_[i].name == name) return play(static_cast<int>(i), loop);
-  }
-  return false;
+  const int index = find(name);
+  return index >= 0 && play(index, loop);
 }
 
 bool Player::crossfade(int index, const CrossfadeOptions& options) {
@@ -49,7 +58,7 @@ bool Player::crossfade(int index, const CrossfadeOptions& options) {
   if (!(options.seconds > 0.0f) || current_.clip < 0) return play(index, options.loop);
   if (fading_ || options.freeze_source) {
     // Start from exactly what is shown now: no pop, whatever was blending.
-    std::copy(pose_.begin(), pose_.end(), source_pose_.begin());
+    std::copy(pose_soa_.begin(), pose_soa_.end(), source_soa_.begin());
     source_.clip = -1;
   } else {
     source_.clip = current_.clip;
@@ -67,30 +76,41 @@ bool Player::crossfade(int index, const CrossfadeOptions& options) {
   return true;
 }
 
+bool Player::crossfade_from(Span<const Transform> pose, int index,
+                            const CrossfadeOptions& options) {
+  if (!playable(index) || pose.size() != skeleton_->joint_count()) return false;
+  if (!(options.seconds > 0.0f)) return play(index, options.loop);
+  to_soa(pose, source_soa_);
+  source_.clip = -1;
+  current_.clip = index;
+  current_.time = 0.0f;
+  current_.loop = options.loop;
+  fade_ = options;
+  fade_.freeze_source = true;
+  fade_elapsed_ = 0.0f;
+  fading_ = true;
+  evaluate();
+  return true;
+}
+
 bool Player::crossfade(const std::string& name, const CrossfadeOptions& options) {
-  for (std::size_t i = 0; i < clips_.size(); ++i) {
-    if (clips_[i].name == name) return crossfade(static_cast<int>(i), options);
-  }
-  return false;
+  const int index = find(name);
+  return index >= 0 && crossfade(index, options);
 }
 
 void Player::advance(Track& track, float dt) const {
   if (track.clip < 0) return;
-  const float duration = clips_[track.clip].duration;
+  const float duration = clips_.duration(static_cast<std::size_t>(track.clip));
   const float t = track.time + dt;
   track.time = wrap_time(t, duration, track.loop);
 }
 
-void Player::sample(Track& track, std::vector<Transform>& out) const {
-  SamplingJob job;
-  job.clip = &clips_[track.clip];
-  job.rest = skeleton_->rest;
-  job.time = track.time;
-  job.cursor = &track.cursor;
-  job.output = out;
+void Player::sample(Track& track, Span<SoaTransform> out) const {
+  const ClipSamplingJob job{
+      clips_, static_cast<std::size_t>(track.clip), track.time, &track.cursor, rest_soa_, out};
   // play() and crossfade() take only clips that fit the skeleton, so this cannot fail; were
   // it to, the rest pose is shown rather than a stale one.
-  if (!job.run()) std::copy(skeleton_->rest.begin(), skeleton_->rest.end(), out.begin());
+  if (!job.run()) std::copy(rest_soa_.begin(), rest_soa_.end(), out.begin());
 }
 
 void Player::update(float dt) {
@@ -107,7 +127,8 @@ void Player::update(float dt) {
 
 void Player::seek(float time) {
   if (current_.clip < 0) return;
-  current_.time = wrap_time(time, clips_[current_.clip].duration, current_.loop);
+  current_.time =
+      wrap_time(time, clips_.duration(static_cast<std::size_t>(current_.clip)), current_.loop);
   evaluate();
 }
 
@@ -116,19 +137,29 @@ float Player::current_weight() const {
 }
 
 bool Player::finished() const {
-  return current_.clip >= 0 && !current_.loop && current_.time >= clips_[current_.clip].duration;
+  return current_.clip >= 0 && !current_.loop &&
+         current_.time >= clips_.duration(static_cast<std::size_t>(current_.clip));
 }
 
 void Player::evaluate() {
   if (current_.clip < 0) return;
   if (!fading_) {
-    sample(current_, pose_);
+    sample(current_, pose_soa_);
+    from_soa(pose_soa_, pose_);
     return;
   }
-  sample(current_, current_pose_);
-  if (source_.clip >= 0) sample(source_, source_pose_);
-  // Three buffers of the skeleton's size: the blend cannot refuse them.
-  if (!blend_two(source_pose_, current_pose_, current_weight(), pose_)) pose_ = current_pose_;
+  sample(current_, current_soa_);
+  if (source_.clip >= 0) sample(source_, source_soa_);
+  const float w = current_weight();
+  const SoaBlendLayer layers[2] = {{source_soa_, 1.0f - w, {}}, {current_soa_, w, {}}};
+  // Three buffers of the skeleton's size and weights in [0, 1] summing to 1: the blend cannot
+  // refuse them.
+  if (!SoaBlendingJob{Span<const SoaBlendLayer>(layers, 2), source_soa_, pose_soa_}.run()) {
+    pose_soa_ = current_soa_;
+  }
+  from_soa(pose_soa_, pose_);
+  from_soa(source_soa_, source_pose_);
+  from_soa(current_soa_, current_pose_);
 }
 
 }  // namespace anim

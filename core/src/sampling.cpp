@@ -118,4 +118,49 @@ bool SamplingJob::run() const {
   return true;
 }
 
+bool SoaSamplingJob::validate() const {
+  if (clip == nullptr || cursor == nullptr) return false;
+  const std::size_t n = clip->joint_count();
+  const std::size_t blocks = soa_block_count(n);
+  return rest.size() == blocks && output.size() == blocks && cursor->joint_count() == n &&
+         clip->translations.ranges.size() == n && clip->scales.ranges.size() == n;
+}
+
+bool SoaSamplingJob::run() const {
+  if (!validate()) return false;
+  const std::size_t n = clip->joint_count();
+  uint32_t* th = cursor->translation();
+  uint32_t* rh = cursor->rotation();
+  uint32_t* sh = cursor->scale();
+  const TrackView<glm::vec3> translations(clip->translations);
+  const TrackView<glm::quat> rotations(clip->rotations);
+  const TrackView<glm::vec3> scales(clip->scales);
+  const float t = time;
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::size_t l = j & 3u;
+    const SoaTransform& r = rest[j >> 2];
+    SoaTransform& o = output[j >> 2];
+    const glm::vec3 tr =
+        translations.sample(j, t, th[j], glm::vec3(r.tx[l], r.ty[l], r.tz[l]), lerp);
+    const glm::quat ro =
+        rotations.sample(j, t, rh[j], glm::quat(r.rw[l], r.rx[l], r.ry[l], r.rz[l]), slerp_inline);
+    const glm::vec3 sc = scales.sample(j, t, sh[j], glm::vec3(r.sx[l], r.sy[l], r.sz[l]), lerp);
+    o.tx[l] = tr.x;
+    o.ty[l] = tr.y;
+    o.tz[l] = tr.z;
+    o.rx[l] = ro.x;
+    o.ry[l] = ro.y;
+    o.rz[l] = ro.z;
+    o.rw[l] = ro.w;
+    o.sx[l] = sc.x;
+    o.sy[l] = sc.y;
+    o.sz[l] = sc.z;
+  }
+  // The lanes past the last joint keep the rest pose's (the identity in a made pose).
+  for (std::size_t j = n; j < 4 * output.size(); ++j) {
+    output[j >> 2].set(j & 3u, rest[j >> 2].get(j & 3u));
+  }
+  return true;
+}
+
 }  // namespace anim

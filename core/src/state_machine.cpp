@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "anim/blending.h"
 #include "anim/find_by_name.h"
 #include "anim/layer_blending.h"
+#include "anim/soa_blending.h"
 #include "transition_rules.h"
 
 namespace anim {
@@ -22,9 +22,12 @@ float fit_to_type(ParameterType type, float value) {
 
 }  // namespace
 
-
 StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
                                            ClipSet clips)
+    : StateMachineInstance(def, skeleton, clips, Span<const SoaTransform>()) {}
+
+StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
+                                           ClipSet clips, Span<const SoaTransform> soa_rest)
     : def_(&def), skeleton_(&skeleton), clips_(clips) {
   for (const ParameterDef& p : def.parameters) {
     SmoothedValue v;
@@ -37,15 +40,13 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
   const std::size_t joints = skeleton.joint_count();
   machines_.resize(1 + def.layers.size());
   const std::size_t slots = kMaxActive * machines_.size();
-  poses_.assign(slots, skeleton.rest);
-  scratch_.assign(kSlotPoses * slots, skeleton.rest);
+  blocks_ = soa_block_count(joints);
+  if (soa_rest.size() == blocks_) shared_rest_ = soa_rest;
+  pool_.assign(blocks_ * (kFirstSlotBuffer + slots + machines_.size()), SoaTransform::identity());
+  to_soa(skeleton.rest, buffer(kRest));
+  for (std::size_t s = 0; s < slots; ++s) to_soa(skeleton.rest, slot_pose(s));
   cursors_.assign(kSlotPoses * slots, ClipCursor{});
   for (ClipCursor& c : cursors_) c.reserve(clips, joints);
-  if (clips.compressed()) {
-    soa_rest_ = make_soa_pose(joints);
-    soa_scratch_ = make_soa_pose(joints);
-    to_soa(skeleton.rest, soa_rest_);
-  }
   Machine& base = machines_[0];
   base.states = &def.states;
   base.transitions = &def.transitions;
@@ -58,17 +59,18 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
     m.layer = &layer;
     m.weight = std::clamp(layer.weight, 0.0f, 1.0f);
     m.mask = resolve_layer_mask(layer.mask, skeleton);
-    m.pose = skeleton.rest;
+    to_soa(skeleton.rest, layer_pose(i + 1));
     if (m.additive()) {
-      identity_pose_.assign(joints, Transform::identity());
       if (layer.reference_clip >= 0) {
-        m.reference = skeleton.rest;
+        m.reference = make_soa_pose(joints);
         ClipCursor cursor;
         cursor.reserve(clips, joints);
-        const ClipSampler sampler{clips_, skeleton_->rest, soa_rest_, soa_scratch_};
-        m.reference_ok = sampler.sample(layer.reference_clip, 0.0f, cursor, m.reference);
+        m.reference_ok = ClipSamplingJob{clips_, static_cast<std::size_t>(layer.reference_clip),
+                                         0.0f,   &cursor,
+                                         rest(), m.reference}
+                             .run();
       } else {
-        m.slot_references.assign(kMaxActive, skeleton.rest);
+        m.state_reference = true;
         m.reference_cursors.assign(kSlotPoses * kMaxActive, ClipCursor{});
         for (ClipCursor& c : m.reference_cursors) c.reserve(clips, joints);
       }
@@ -168,12 +170,55 @@ void StateMachineInstance::continue_from(const StateMachineInstance& before) {
   }
 }
 
+std::size_t StateMachineInstance::byte_size() const {
+  std::size_t bytes = sizeof(*this) + pool_.capacity() * sizeof(SoaTransform) +
+                      params_.capacity() * sizeof(SmoothedValue) +
+                      machines_.capacity() * sizeof(Machine) +
+                      trace_.capacity() * sizeof(TraceEntry) +
+                      trace_conditions_.capacity() * sizeof(TraceCondition);
+  for (const ClipCursor& c : cursors_) bytes += c.byte_size();
+  for (const Machine& m : machines_) {
+    bytes += m.mask.capacity() * sizeof(float) + m.reference.capacity() * sizeof(SoaTransform);
+    for (const ClipCursor& c : m.reference_cursors) bytes += c.byte_size();
+  }
+  return bytes;
+}
+
+float StateMachineInstance::value(int parameter) const {
+  if (parameter < 0 || static_cast<std::size_t>(parameter) >= params_.size()) return 0.0f;
+  return params_[parameter].value;
+}
+
+float StateMachineInstance::target(int parameter) const {
+  if (parameter < 0 || static_cast<std::size_t>(parameter) >= params_.size()) return 0.0f;
+  return params_[parameter].target;
+}
+
+Span<const StateMachineInstance::TraceCondition> StateMachineInstance::trace_conditions(
+    const TraceEntry& entry) const {
+  if (entry.first_condition < 0 || entry.condition_count < 0 ||
+      static_cast<std::size_t>(entry.first_condition) + entry.condition_count >
+          trace_condition_count_) {
+    return {};
+  }
+  return {trace_conditions_.data() + entry.first_condition,
+          static_cast<std::size_t>(entry.condition_count)};
+}
+
 int StateMachineInstance::current_state(int layer) const {
+  if (layer < 0 || layer >= layer_count()) return -1;
   const Machine& m = machines_[layer];
   return m.track_count > 0 ? m.tracks[m.track_count - 1].state : -1;
 }
 
+Span<const StateMachineInstance::ActiveState> StateMachineInstance::active_states(int layer) const {
+  if (layer < 0 || layer >= layer_count()) return {};
+  const Machine& m = machines_[layer];
+  return {m.active.data(), m.active_count};
+}
+
 StateMachineInstance::TransitionStatus StateMachineInstance::transition(int layer) const {
+  if (layer < 0 || layer >= layer_count()) return {};
   return transition_status(machines_[layer]);
 }
 
@@ -360,7 +405,8 @@ void StateMachineInstance::update(float dt) {
   for (const Machine& m : machines_) {
     if (m.started < 0) continue;
     for (const ConditionDef& c : (*m.transitions)[m.started].conditions) {
-      if (c.op == ConditionOp::kTriggerSet) params_[c.parameter].value = params_[c.parameter].target = 0;
+      if (c.op == ConditionOp::kTriggerSet)
+        params_[c.parameter].value = params_[c.parameter].target = 0;
     }
   }
 }
@@ -385,25 +431,24 @@ void StateMachineInstance::refresh_active(Machine& m) {
   }
 }
 
-bool StateMachineInstance::sample_state(const StateDef& s, float phase, std::size_t slot,
-                                        ClipCursor* cursors, std::vector<Transform>& out) {
+bool StateMachineInstance::sample_state(const StateDef& s, float phase, ClipCursor* cursors,
+                                        Span<SoaTransform> out) {
+  const Span<const SoaTransform> rest = this->rest();
   if (s.motion.kind == MotionRef::Kind::kClip) {
-    const ClipSampler sampler{clips_, skeleton_->rest, soa_rest_, soa_scratch_};
-    return sampler.sample(s.motion.index, phase * clips_.duration(s.motion.index), cursors[0],
-                          out);
+    const std::size_t clip = static_cast<std::size_t>(s.motion.index);
+    if (clip >= clips_.size()) return false;
+    return ClipSamplingJob{clips_, clip, phase * clips_.duration(clip), cursors, rest, out}.run();
   }
   if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
     const BlendSpace2DDef& space = def_->blend_spaces_2d[s.motion.index];
     BlendSpace2DSampler sampler;
     sampler.space = &space;
     sampler.clips = clips_;
-    sampler.rest = skeleton_->rest;
-    sampler.soa_rest = soa_rest_;
-    sampler.soa = soa_scratch_;
+    sampler.rest = rest;
     sampler.weights = weights_2d(space);
     sampler.phase = phase;
     sampler.cursors = cursors;
-    for (int i = 0; i < kSlotPoses; ++i) sampler.scratch[i] = scratch_[kSlotPoses * slot + i];
+    sampler.scratch = {buffer(kScratch), buffer(kScratch + 1)};
     sampler.output = out;
     return sampler.run();
   }
@@ -411,72 +456,74 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, std::siz
   BlendSpaceSampler sampler;
   sampler.space = &space;
   sampler.clips = clips_;
-  sampler.rest = skeleton_->rest;
-  sampler.soa_rest = soa_rest_;
-  sampler.soa = soa_scratch_;
+  sampler.rest = rest;
   sampler.weights = blend_space_weights(space, params_[space.parameter].value);
   sampler.phase = phase;
   sampler.cursors = cursors;
-  sampler.scratch_a = scratch_[kSlotPoses * slot];
-  sampler.scratch_b = scratch_[kSlotPoses * slot + 1];
+  sampler.scratch = buffer(kScratch);
   sampler.output = out;
   return sampler.run();
 }
 
-bool StateMachineInstance::sample_track(std::size_t machine, const Track& track) {
+bool StateMachineInstance::sample_track(std::size_t machine, const Track& track,
+                                        Span<SoaTransform> pose) {
   Machine& m = machines_[machine];
   const StateDef& s = (*m.states)[track.state];
   const std::size_t slot = global_slot(machine, track.slot);
-  std::vector<Transform>& pose = poses_[slot];
-  if (!sample_state(s, display_time(m, track), slot, &cursors_[kSlotPoses * slot], pose)) {
-    return false;
-  }
+  if (!sample_state(s, display_time(m, track), &cursors_[kSlotPoses * slot], pose)) return false;
   if (!m.additive()) return true;
   // The state's difference from its reference, in place.
-  if (m.slot_references.empty()) return m.reference_ok && make_additive_delta(pose, m.reference, pose);
-  std::vector<Transform>& reference = m.slot_references[track.slot];
-  return sample_state(s, 0.0f, slot, &m.reference_cursors[kSlotPoses * track.slot], reference) &&
-         make_additive_delta(pose, reference, pose);
+  if (!m.state_reference) {
+    return m.reference_ok && AdditiveDeltaJob{pose, m.reference, pose}.run();
+  }
+  const Span<SoaTransform> reference = buffer(kReference);
+  return sample_state(s, 0.0f, &m.reference_cursors[kSlotPoses * track.slot], reference) &&
+         AdditiveDeltaJob{pose, reference, pose}.run();
 }
 
-bool StateMachineInstance::blend_machine(std::size_t machine, Span<Transform> output) {
+bool StateMachineInstance::blend_machine(std::size_t machine, Span<SoaTransform> output) {
   const Machine& m = machines_[machine];
-  std::array<BlendLayer, kMaxActive> blend{};
+  // One state alone (most frames): straight into the output, no blend and no copy.
+  if (m.track_count == 1) return sample_track(machine, m.tracks[0], output);
+  std::array<SoaBlendLayer, kMaxActive> blend{};
   for (std::size_t i = 0; i < m.track_count; ++i) {
-    if (!sample_track(machine, m.tracks[i])) return false;
-    blend[i] = BlendLayer{poses_[global_slot(machine, m.tracks[i].slot)], m.active[i].weight, {}};
+    const Span<SoaTransform> pose = slot_pose(global_slot(machine, m.tracks[i].slot));
+    if (!sample_track(machine, m.tracks[i], pose)) return false;
+    blend[i] = SoaBlendLayer{pose, m.active[i].weight, {}};
   }
-  if (m.track_count == 1) {
-    const std::vector<Transform>& pose = poses_[global_slot(machine, m.tracks[0].slot)];
-    std::copy(pose.begin(), pose.end(), output.begin());
-    return true;
-  }
-  BlendingJob job;
-  job.layers = Span<const BlendLayer>(blend.data(), m.track_count);
-  job.rest = m.additive() ? Span<const Transform>(identity_pose_) : skeleton_->rest;
-  job.output = output;
-  return job.run();
+  const Span<const SoaTransform> rest =
+      m.additive() ? Span<const SoaTransform>(buffer(kIdentity)) : this->rest();
+  return SoaBlendingJob{Span<const SoaBlendLayer>(blend.data(), m.track_count), rest, output}.run();
 }
 
-Span<const Transform> StateMachineInstance::active_pose(int layer, std::size_t index) const {
+Span<const SoaTransform> StateMachineInstance::active_pose(int layer, std::size_t index) const {
   if (layer < 0 || layer >= layer_count()) return {};
   const Machine& m = machines_[static_cast<std::size_t>(layer)];
-  if (index >= m.track_count) return {};
-  return poses_[global_slot(static_cast<std::size_t>(layer), m.tracks[index].slot)];
+  if (index >= m.track_count || m.track_count < 2) return {};
+  const std::size_t slot = global_slot(static_cast<std::size_t>(layer), m.tracks[index].slot);
+  return buffer(kFirstSlotBuffer + slot);
 }
 
-bool StateMachineInstance::evaluate(Span<Transform> output) {
-  if (output.size() != skeleton_->joint_count() || machines_[0].track_count == 0) return false;
+bool StateMachineInstance::evaluate_soa(Span<SoaTransform> output) {
+  if (output.size() != blocks_ || machines_[0].track_count == 0) return false;
   if (!blend_machine(0, output)) return false;
   for (std::size_t mi = 1; mi < machines_.size(); ++mi) {
     Machine& m = machines_[mi];
     const float weight = layer_weight(static_cast<int>(mi));
     if (m.track_count == 0 || !(weight > 0.0f)) continue;  // Adds nothing: not even sampled.
-    if (!blend_machine(mi, m.pose)) return false;
-    const bool applied = m.additive() ? apply_additive_layer(output, m.pose, m.mask, weight)
-                                      : blend_override_layer(output, m.pose, m.mask, weight);
-    if (!applied) return false;
+    const Span<SoaTransform> pose = layer_pose(mi);
+    if (!blend_machine(mi, pose)) return false;
+    const LayerBlend mode = m.additive() ? LayerBlend::kAdditive : LayerBlend::kOverride;
+    if (!LayerBlendingJob{mode, pose, m.mask, weight, output}.run()) return false;
   }
+  return true;
+}
+
+bool StateMachineInstance::evaluate(Span<Transform> output) {
+  if (output.size() != skeleton_->joint_count()) return false;
+  const Span<SoaTransform> soa = buffer(kOutput);
+  if (!evaluate_soa(soa)) return false;
+  from_soa(soa, output);
   return true;
 }
 

@@ -2,7 +2,8 @@
 // links animscope::core alone (no assimp, no JSON), reads the file itself, and runs a crowd of
 // characters (1000 by default) for 600 frames at 60 Hz, each with its own state machine, its
 // speed parameter drifting the way a player's input would; then it prints the milliseconds a
-// frame took for all of them (state machine, pose, model space and skinning palette).
+// frame took for all of them (state machine, pose, model space and skinning palette). The pose
+// stays in SoA form from the state machine to the palette: no per-joint conversion between.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -12,16 +13,17 @@
 #include <memory>
 #include <vector>
 
-#include "anim/local_to_model.h"
 #include "anim/package.h"
 #include "anim/skinning_palette.h"
+#include "anim/soa_local_to_model.h"
+#include "anim/soa_pose.h"
 #include "anim/state_machine.h"
 
 namespace {
 
 struct Character {
   std::unique_ptr<anim::StateMachineInstance> machine;
-  std::vector<anim::Transform> pose;
+  anim::SoaPose pose;  // Structure-of-arrays: what SoaLocalToModelJob reads.
   std::vector<glm::mat4> model_space, palette;
   float clock = 0.0f;
   float pace = 0.0f;  // How fast this one changes its mind, radians per second.
@@ -57,12 +59,15 @@ int main(int argc, char** argv) {
   const int frames = argc > 3 ? std::atoi(argv[3]) : 600;
   const std::size_t joints = package.skeleton.joint_count();
 
+  // The skeleton's rest pose in SoA form, shared by the whole crowd.
+  anim::SoaPose rest = anim::make_soa_pose(joints);
+  anim::to_soa(package.skeleton.rest, rest);
   std::vector<Character> crowd(count > 0 ? count : 1);
   for (std::size_t i = 0; i < crowd.size(); ++i) {
     Character& c = crowd[i];
     c.machine = std::make_unique<anim::StateMachineInstance>(package.state_machine,
-                                                             package.skeleton, package.clips);
-    c.pose.resize(joints);
+                                                             package.skeleton, package.clips, rest);
+    c.pose = anim::make_soa_pose(joints);
     c.model_space.resize(joints);
     c.palette.resize(package.skin.size());
     c.clock = 0.37f * static_cast<float>(i);
@@ -79,7 +84,7 @@ int main(int argc, char** argv) {
       // Stand, walk and run in turn: a slow wave crossing the machine's thresholds.
       if (speed >= 0) c.machine->set_value(speed, 0.5f + 0.6f * std::sin(c.pace * c.clock));
       c.machine->update(dt);
-      anim::LocalToModelJob to_model;
+      anim::SoaLocalToModelJob to_model;
       to_model.parents = package.skeleton.parents;
       to_model.local = c.pose;
       to_model.output = c.model_space;
@@ -90,7 +95,7 @@ int main(int argc, char** argv) {
       palette.output = c.palette;
       // load_package checked the package, so these hold; a job refuses only inputs that do
       // not fit together (a pose of the wrong size, say).
-      if (!c.machine->evaluate(c.pose) || !to_model.run() || !palette.run()) {
+      if (!c.machine->evaluate_soa(c.pose) || !to_model.run() || !palette.run()) {
         std::fprintf(stderr, "game_loop: the poses do not fit %s's skeleton\n", argv[1]);
         return 1;
       }

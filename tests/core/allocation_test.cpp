@@ -16,6 +16,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/bake/clip_compression.h"
 #include "anim/blending.h"
 #include "anim/clip.h"
 #include "anim/local_to_model.h"
@@ -24,6 +25,7 @@
 #include "anim/setup.h"
 #include "anim/skeleton.h"
 #include "anim/skinning_palette.h"
+#include "anim/soa_local_to_model.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
 #include "anim/transform.h"
@@ -535,4 +537,85 @@ TEST(AllocationTest, StateMachineWith2DBlendSpaceDoesNotAllocate) {
   EXPECT_EQ(count, 0);
 }
 
+// The game's path on a package's compressed clips: the state machine with every kind of layer
+// evaluated in SoA, SoA local-to-model and the palette, frame after frame.
+TEST(AllocationTest, GamePathOnCompressedClipsDoesNotAllocate) {
+  Json doc = Json::parse(kLocomotionSetup);
+  doc["version"] = 3;
+  Json upper = Json::object();
+  upper["name"] = "upper";
+  upper["mask"] = Json::parse(R"({"include": ["joint1"], "exclude": []})");
+  upper["states"] = doc["states"];
+  upper["default_state"] = "idle";
+  upper["transitions"] = doc["transitions"];
+  Json lean = upper;
+  lean["name"] = "lean";
+  lean["blend"] = "additive";
+  lean.erase("mask");
+  doc["layers"] = Json::array({upper, lean});
+  Result<anim::Setup> setup = parse_setup(doc.dump(), "layers.json");
+  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  Result<StateMachineDef> def = compile_setup(setup.value(), clips);
+  ASSERT_TRUE(def.ok()) << def.error().to_string();
+  std::vector<CompressedClip> packed;
+  for (const Clip& clip : clips) {
+    Result<bake::CompressedResult> c = bake::compress_clip(clip, skeleton);
+    ASSERT_TRUE(c.ok());
+    packed.push_back(std::move(c.value().clip));
+  }
+  SoaPose rest = make_soa_pose(kJoints);
+  to_soa(skeleton.rest, rest);
+  StateMachineInstance machine(def.value(), skeleton, packed, rest);
+  SoaPose pose = make_soa_pose(kJoints);
+  std::vector<glm::mat4> model(kJoints), palette(kJoints);
+  std::vector<int16_t> skin_joints(kJoints);
+  for (int j = 0; j < kJoints; ++j) skin_joints[j] = static_cast<int16_t>(j);
+  const std::vector<glm::mat4> inverse_bind(kJoints, glm::mat4(1.0f));
+  const int speed = def.value().find_parameter("speed");
+  const int stop = def.value().find_parameter("stop");
+
+  AllocationCounter counter;
+  bool ran = true;
+  int most_active = 0;
+  for (int i = 0; i < 600; ++i) {
+    machine.set_value(speed, (i / 37) % 3 == 0 ? 0.0f : (i / 37) % 3 == 1 ? 0.6f : 1.0f);
+    if (i % 150 == 149) machine.set_value(stop, 1.0f);
+    machine.update(1.0f / 60.0f);
+    ran = machine.evaluate_soa(pose) && ran;
+    ran = SoaLocalToModelJob{skeleton.parents, pose, glm::mat4(1.0f), model}.run() && ran;
+    ran = SkinningPaletteJob{model, skin_joints, inverse_bind, palette}.run() && ran;
+    most_active = std::max(most_active, static_cast<int>(machine.active_states().size()));
+  }
+  const long long count = counter.Stop();
+  EXPECT_TRUE(ran);
+  EXPECT_GE(most_active, 2) << "the run should include transitions";
+  EXPECT_EQ(count, 0);
+}
+
+TEST(AllocationTest, PlayerOnCompressedClipsDoesNotAllocate) {
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  std::vector<CompressedClip> packed;
+  for (const Clip& clip : clips) {
+    Result<bake::CompressedResult> c = bake::compress_clip(clip, skeleton);
+    ASSERT_TRUE(c.ok());
+    packed.push_back(std::move(c.value().clip));
+  }
+  Player player(skeleton, packed);
+  ASSERT_TRUE(player.play(0));
+  CrossfadeOptions fade;
+  fade.seconds = 0.3f;
+  AllocationCounter counter;
+  bool ok = true;
+  for (int i = 0; i < 600; ++i) {
+    if (i == 100) ok = ok && player.crossfade(1, fade);
+    if (i == 110) ok = ok && player.crossfade(2, fade);
+    player.update(1.0f / 60.0f);
+  }
+  const long long count = counter.Stop();
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(count, 0);
+}
 }  // namespace anim

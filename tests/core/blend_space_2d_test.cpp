@@ -760,23 +760,40 @@ class BlendSpace2DClipsTest : public ::testing::Test {
     clips_ = {slow_x.build(), fast_y.build(), quick_z.build(), pose_a.build(),
               pose_b.build(), pose_c.build(), still.build(),   turn.build()};
     for (ClipCursor& c : cursors_) c.reserve(clips_, 2);
+    to_soa(rest_, soa_rest_);
   }
 
   float Rate(const BlendSpace2DDef& space, Point2 value) const {
     return blend_space_2d_phase_rate(space, clips_, blend_space_2d_weights(space, value));
   }
 
-  BlendSpace2DSampler Sampler(const BlendSpace2DDef& space, const BlendSpace2DWeights& weights,
-                              float phase, std::vector<Transform>& out) {
-    BlendSpace2DSampler sampler;
+  // The sampler works on SoA poses: this one samples into a pose of out->size() joints (sized
+  // here, so that run() does not allocate) and converts it into `out` when it runs.
+  struct PerJointSampler : BlendSpace2DSampler {
+    std::vector<Transform>* out = nullptr;
+    SoaPose soa_out;
+    bool aliased = false;  // The output is scratch[0] instead.
+
+    bool run() {
+      output = aliased ? scratch[0] : Span<SoaTransform>(soa_out);
+      if (!BlendSpace2DSampler::run()) return false;
+      from_soa(output, *out);
+      return true;
+    }
+  };
+
+  PerJointSampler Sampler(const BlendSpace2DDef& space, const BlendSpace2DWeights& weights,
+                          float phase, std::vector<Transform>& out) {
+    PerJointSampler sampler;
     sampler.space = &space;
     sampler.clips = clips_;
-    sampler.rest = rest_;
+    sampler.rest = soa_rest_;
     sampler.weights = weights;
     sampler.phase = phase;
     sampler.cursors = cursors_;
-    sampler.scratch = {scratch_[0], scratch_[1], scratch_[2]};
-    sampler.output = out;
+    sampler.scratch = {scratch_[0], scratch_[1]};
+    sampler.out = &out;
+    sampler.soa_out = make_soa_pose(out.size());
     return sampler;
   }
 
@@ -792,8 +809,8 @@ class BlendSpace2DClipsTest : public ::testing::Test {
   Skeleton skeleton_;
   std::vector<Clip> clips_;
   ClipCursor cursors_[3];
-  std::vector<Transform> scratch_[3] = {std::vector<Transform>(2), std::vector<Transform>(2),
-                                        std::vector<Transform>(2)};
+  SoaPose soa_rest_ = make_soa_pose(2);
+  SoaPose scratch_[2] = {make_soa_pose(2), make_soa_pose(2)};
 };
 
 // The blend by hand: translations and scales weighted, rotations summed on the first pose's
@@ -938,7 +955,6 @@ TEST_F(BlendSpace2DClipsTest, CompressedClipsMatchTheHandBlendOfEachClip) {
   }
   SoaPose soa_rest(soa_block_count(2));
   to_soa(rest_, soa_rest);
-  SoaPose soa = make_soa_pose(2);
   ClipCursor cursors[3];
   for (ClipCursor& c : cursors) c.reserve(packed, 2);
 
@@ -969,10 +985,8 @@ TEST_F(BlendSpace2DClipsTest, CompressedClipsMatchTheHandBlendOfEachClip) {
     const std::vector<Transform> expected = HandBlend(poses, weights);
 
     std::vector<Transform> out(2);
-    BlendSpace2DSampler sampler = Sampler(space, w, phase, out);
+    PerJointSampler sampler = Sampler(space, w, phase, out);
     sampler.clips = packed;
-    sampler.soa_rest = soa_rest;
-    sampler.soa = soa;
     sampler.cursors = cursors;
     ASSERT_TRUE(sampler.run());
     for (std::size_t j = 0; j < 2; ++j) {
@@ -982,11 +996,8 @@ TEST_F(BlendSpace2DClipsTest, CompressedClipsMatchTheHandBlendOfEachClip) {
   }
   // And close to the float clips (the compression tolerance is 0.1 mm on a 1 m rig).
   std::vector<Transform> out(2);
-  BlendSpace2DSampler sampler =
-      Sampler(space, blend_space_2d_weights(space, {0.3f, 0.4f}), 0.7f, out);
+  PerJointSampler sampler = Sampler(space, blend_space_2d_weights(space, {0.3f, 0.4f}), 0.7f, out);
   sampler.clips = packed;
-  sampler.soa_rest = soa_rest;
-  sampler.soa = soa;
   sampler.cursors = cursors;
   ASSERT_TRUE(sampler.run());
   const std::vector<Transform> from_floats = Sample(space, {0.3f, 0.4f}, 0.7f);
@@ -1003,22 +1014,22 @@ TEST_F(BlendSpace2DClipsTest, SamplerRejectsMissingInputs) {
   std::vector<Transform> out(2);
   ASSERT_TRUE(Sampler(space, three, 0.5f, out).run());
 
-  BlendSpace2DSampler no_space = Sampler(space, three, 0.5f, out);
+  PerJointSampler no_space = Sampler(space, three, 0.5f, out);
   no_space.space = nullptr;
   EXPECT_FALSE(no_space.run());
-  BlendSpace2DSampler no_cursors = Sampler(space, three, 0.5f, out);
+  PerJointSampler no_cursors = Sampler(space, three, 0.5f, out);
   no_cursors.cursors = nullptr;
   EXPECT_FALSE(no_cursors.run());
   EXPECT_FALSE(Sampler(space, BlendSpace2DWeights{}, 0.5f, out).run());  // count 0.
   const BlendSpace2DDef empty = Space({}, {});
   EXPECT_FALSE(Sampler(empty, blend_space_2d_weights(empty, {0, 0}), 0.5f, out).run());
-  // Compressed clips without their SoA rest pose and scratch.
+  // Compressed clips with cursors reserved for the float ones.
   std::vector<CompressedClip> packed;
   for (const Clip& clip : clips_)
     packed.push_back(bake::compress_clip(clip, skeleton_).value().clip);
-  BlendSpace2DSampler no_soa = Sampler(space, three, 0.5f, out);
-  no_soa.clips = packed;
-  EXPECT_FALSE(no_soa.run());
+  PerJointSampler float_cursors = Sampler(space, three, 0.5f, out);
+  float_cursors.clips = packed;
+  EXPECT_FALSE(float_cursors.run());
 }
 
 TEST_F(BlendSpace2DClipsTest, SamplerRejectsWeightsThatDoNotFitTheSpace) {
@@ -1051,24 +1062,28 @@ TEST_F(BlendSpace2DClipsTest, SamplerRejectsWeightsThatDoNotFitTheSpace) {
 }
 
 // A pose of the wrong size cannot be written, whether one clip is shown alone or three blended.
+// Two joints take one SoA block: no joint, or five (two blocks), do not fit.
 TEST_F(BlendSpace2DClipsTest, SamplerRejectsPosesOfTheWrongSize) {
   const BlendSpace2DDef space = Space(kLocomotion, {kPoseA, kPoseB, kPoseC, kSlowX, kFastY});
   for (Point2 v : {Point2{0, 0}, Point2{0.5f, 0}, Point2{0.25f, 0.25f}}) {
     const BlendSpace2DWeights w = blend_space_2d_weights(space, v);
-    std::vector<Transform> short_output(1), long_output(3), out(2);
+    std::vector<Transform> short_output(0), long_output(5), out(2);
     EXPECT_FALSE(Sampler(space, w, 0.5f, short_output).run()) << "count " << w.count;
     EXPECT_FALSE(Sampler(space, w, 0.5f, long_output).run()) << "count " << w.count;
     if (w.count < 2) continue;
-    BlendSpace2DSampler short_scratch = Sampler(space, w, 0.5f, out);
-    std::vector<Transform> one(1);
-    short_scratch.scratch[w.count - 1] = one;
+    PerJointSampler short_scratch = Sampler(space, w, 0.5f, out);
+    short_scratch.scratch[w.count - 2] = {};
     EXPECT_FALSE(short_scratch.run()) << "count " << w.count;
-    BlendSpace2DSampler aliased = Sampler(space, w, 0.5f, out);
-    aliased.scratch[0] = out;  // The output may not be a scratch pose.
+    PerJointSampler aliased = Sampler(space, w, 0.5f, out);
+    aliased.aliased = true;  // The output may not be a scratch pose.
     EXPECT_FALSE(aliased.run()) << "count " << w.count;
-    BlendSpace2DSampler short_rest = Sampler(space, w, 0.5f, out);
-    short_rest.rest = Span<const Transform>(rest_.data(), 1);
+    PerJointSampler short_rest = Sampler(space, w, 0.5f, out);
+    short_rest.rest = {};
     EXPECT_FALSE(short_rest.run()) << "count " << w.count;
+    if (w.count < 3) continue;
+    PerJointSampler shared_scratch = Sampler(space, w, 0.5f, out);
+    shared_scratch.scratch[1] = shared_scratch.scratch[0];
+    EXPECT_FALSE(shared_scratch.run()) << "count " << w.count;
   }
 }
 
@@ -1081,17 +1096,12 @@ TEST_F(BlendSpace2DClipsTest, WeightsRateAndSamplerNeverAllocate) {
   std::vector<CompressedClip> packed;
   for (const Clip& clip : clips_)
     packed.push_back(bake::compress_clip(clip, skeleton_).value().clip);
-  SoaPose soa_rest(soa_block_count(2));
-  to_soa(rest_, soa_rest);
-  SoaPose soa = make_soa_pose(2);
   ClipCursor packed_cursors[3];
   for (ClipCursor& c : packed_cursors) c.reserve(packed, 2);
   std::vector<Transform> out(2);
-  BlendSpace2DSampler floats = Sampler(space, {}, 0.3f, out);
-  BlendSpace2DSampler compressed = Sampler(space, {}, 0.3f, out);
+  PerJointSampler floats = Sampler(space, {}, 0.3f, out);
+  PerJointSampler compressed = Sampler(space, {}, 0.3f, out);
   compressed.clips = packed;
-  compressed.soa_rest = soa_rest;
-  compressed.soa = soa;
   compressed.cursors = packed_cursors;
 
   int failures = 0;

@@ -253,8 +253,9 @@ class BlendSpaceClipsTest : public ::testing::Test {
     long_clip.add_translation(0, 0.0f, {0, 0, 1});
     clips_ = {slow_x.build(), fast_y.build(),     fast_x.build(), mid_x.build(),    pose_a.build(),
               pose_b.build(), pose_b_neg.build(), still.build(),  long_clip.build()};
-    cursors_[0].floats.resize(2);
-    cursors_[1].floats.resize(2);
+    cursors_[0].reserve(clips_, 2);
+    cursors_[1].reserve(clips_, 2);
+    to_soa(rest_, soa_rest_);
   }
 
   float Rate(const BlendSpace1DDef& space, float value) const {
@@ -264,31 +265,45 @@ class BlendSpaceClipsTest : public ::testing::Test {
   // Runs the sampler for `space` at parameter `value` and normalized time `phase`.
   std::vector<Transform> Sample(const BlendSpace1DDef& space, float value, float phase) {
     std::vector<Transform> out(2);
-    BlendSpaceSampler sampler = Sampler(space, blend_space_weights(space, value), phase, out);
+    PerJointSampler sampler = Sampler(space, blend_space_weights(space, value), phase, out);
     EXPECT_TRUE(sampler.run()) << "value " << value << ", phase " << phase;
     return out;
   }
 
-  BlendSpaceSampler Sampler(const BlendSpace1DDef& space, const BlendSpaceWeights& weights,
-                            float phase, std::vector<Transform>& out) {
-    BlendSpaceSampler sampler;
+  // The sampler works on SoA poses: this one samples into a pose of out->size() joints and
+  // converts it into `out` when it runs.
+  struct PerJointSampler : BlendSpaceSampler {
+    std::vector<Transform>* out = nullptr;
+    SoaPose soa_out;
+
+    bool run() {
+      soa_out = make_soa_pose(out->size());
+      output = soa_out;
+      if (!BlendSpaceSampler::run()) return false;
+      from_soa(soa_out, *out);
+      return true;
+    }
+  };
+
+  PerJointSampler Sampler(const BlendSpace1DDef& space, const BlendSpaceWeights& weights,
+                          float phase, std::vector<Transform>& out) {
+    PerJointSampler sampler;
     sampler.space = &space;
     sampler.clips = clips_;
-    sampler.rest = rest_;
+    sampler.rest = soa_rest_;
     sampler.weights = weights;
     sampler.phase = phase;
     sampler.cursors = cursors_;
-    sampler.scratch_a = scratch_a_;
-    sampler.scratch_b = scratch_b_;
-    sampler.output = out;
+    sampler.scratch = scratch_;
+    sampler.out = &out;
     return sampler;
   }
 
   std::vector<Transform> rest_;
+  SoaPose soa_rest_ = make_soa_pose(2);
   std::vector<Clip> clips_;
   ClipCursor cursors_[2];
-  std::vector<Transform> scratch_a_ = std::vector<Transform>(2);
-  std::vector<Transform> scratch_b_ = std::vector<Transform>(2);
+  SoaPose scratch_ = make_soa_pose(2);
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -527,11 +542,11 @@ TEST_F(BlendSpaceClipsTest, SamplerRejectsMissingInputs) {
   const BlendSpaceWeights half = blend_space_weights(space, 0.5f);
   std::vector<Transform> out(2);
 
-  BlendSpaceSampler no_space = Sampler(space, half, 0.5f, out);
+  PerJointSampler no_space = Sampler(space, half, 0.5f, out);
   no_space.space = nullptr;
   EXPECT_FALSE(no_space.run());
 
-  BlendSpaceSampler no_cursors = Sampler(space, half, 0.5f, out);
+  PerJointSampler no_cursors = Sampler(space, half, 0.5f, out);
   no_cursors.cursors = nullptr;
   EXPECT_FALSE(no_cursors.run());
 
@@ -540,17 +555,47 @@ TEST_F(BlendSpaceClipsTest, SamplerRejectsMissingInputs) {
 }
 
 // A pose of the wrong size cannot be written: run() must say so, whether one clip is shown
-// alone or two are blended.
+// alone or two are blended. Two joints take one SoA block: no joint, or five (two blocks), do not
+// fit.
 TEST_F(BlendSpaceClipsTest, SamplerRejectsOutputOfTheWrongSize) {
   const BlendSpace1DDef space = Space({0.0f, 1.0f}, {kPoseA, kPoseB});
   for (float value : {0.0f, 0.5f}) {
-    std::vector<Transform> short_output(1);
+    std::vector<Transform> short_output(0);
     EXPECT_FALSE(Sampler(space, blend_space_weights(space, value), 0.5f, short_output).run())
         << "value " << value;
-    std::vector<Transform> long_output(3);
+    std::vector<Transform> long_output(5);
     EXPECT_FALSE(Sampler(space, blend_space_weights(space, value), 0.5f, long_output).run())
         << "value " << value;
   }
+}
+
+TEST_F(BlendSpaceClipsTest, SamplerRejectsScratchThatDoesNotFitOrIsTheOutput) {
+  const BlendSpace1DDef space = Space({0.0f, 1.0f}, {kPoseA, kPoseB});
+  const BlendSpaceWeights half = blend_space_weights(space, 0.5f);
+  SoaPose out = make_soa_pose(2), big = make_soa_pose(5);
+  BlendSpaceSampler sampler;
+  sampler.space = &space;
+  sampler.clips = clips_;
+  sampler.rest = soa_rest_;
+  sampler.weights = half;
+  sampler.cursors = cursors_;
+  sampler.scratch = scratch_;
+  sampler.output = out;
+  EXPECT_TRUE(sampler.validate());
+  sampler.scratch = big;
+  EXPECT_FALSE(sampler.validate());
+  EXPECT_FALSE(sampler.run());
+  sampler.scratch = out;  // The upper point would overwrite the lower one.
+  EXPECT_FALSE(sampler.run());
+  sampler.scratch = {};
+  EXPECT_FALSE(sampler.run());
+  // At a point no scratch is needed.
+  sampler.weights = blend_space_weights(space, 0.0f);
+  EXPECT_TRUE(sampler.run());
+  sampler.weights = half;
+  sampler.weights.upper_weight = 1.5f;
+  sampler.scratch = scratch_;
+  EXPECT_FALSE(sampler.validate());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 #include "anim/player.h"
 
+#include <type_traits>
 #include <vector>
 
 #include <gtest/gtest.h>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/bake/clip_compression.h"
 #include "anim/clip.h"
 #include "anim/skeleton.h"
 #include "anim/transform.h"
@@ -299,6 +301,31 @@ TEST_F(PlayerTest, FreezeSourceHoldsOutgoingPose) {
   EXPECT_NEAR(X(player), 7.5f, kTol);
 }
 
+TEST_F(PlayerTest, CrossfadeFromAHeldPoseTheSkeletonFits) {
+  Player player(skeleton_, clips_);
+  // A pose the Player did not make: x = 4 on the root, the child at rest.
+  std::vector<Transform> held = skeleton_.rest;
+  held[0].translation = {4, 0, 0};
+  ASSERT_TRUE(player.crossfade_from(held, kTen, Fade(1.0f)));
+  EXPECT_TRUE(player.fading());
+  EXPECT_EQ(player.fading_from(), -1);
+  EXPECT_NEAR(X(player), 4.0f, kTol);
+  player.update(0.25f);  // A quarter: 0.75 * 4 + 0.25 * 10.
+  EXPECT_NEAR(X(player), 5.5f, kTol);
+  EXPECT_TRUE(Vec3Near(player.fade_source_pose()[0].translation, {4, 0, 0}, kTol));
+  EXPECT_TRUE(Vec3Near(player.fade_target_pose()[0].translation, {10, 0, 0}, kTol));
+  ExpectChildAtRest(player);
+  player.update(1.0f);
+  EXPECT_FALSE(player.fading());
+  EXPECT_NEAR(X(player), 10.0f, kTol);
+  // A pose of another size, or a clip that is not there, changes nothing.
+  const std::vector<Transform> wrong(3);
+  EXPECT_FALSE(player.crossfade_from(wrong, kZero, Fade(1.0f)));
+  EXPECT_FALSE(player.crossfade_from(held, kClipCount, Fade(1.0f)));
+  EXPECT_EQ(player.clip(), kTen);
+  EXPECT_FALSE(player.fading());
+}
+
 TEST_F(PlayerTest, FadePosesAreTheTwoClipsTheBlendMixes) {
   Player player(skeleton_, clips_);
   ASSERT_TRUE(player.play(kRamp));
@@ -472,6 +499,39 @@ TEST(FadeWeightTest, ClampsProgressOutsideZeroToOne) {
     EXPECT_FLOAT_EQ(fade_weight(curve, -0.5f), 0.0f);
     EXPECT_FLOAT_EQ(fade_weight(curve, 1.5f), 1.0f);
   }
+}
+
+static_assert(std::is_constructible_v<Player, const Skeleton&, const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<Player, Skeleton&&, const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<Player, const Skeleton&, std::vector<Clip>&&>);
+
+// The same Player on the clips compressed as a package holds them: it samples them in place and
+// blends on the same SoA path (the compression keeps 0.1 mm on these 1-unit-scale clips).
+TEST_F(PlayerTest, PlaysAndCrossfadesCompressedClips) {
+  std::vector<CompressedClip> packed;
+  for (const Clip& clip : clips_) {
+    Result<bake::CompressedResult> c = bake::compress_clip(clip, skeleton_);
+    ASSERT_TRUE(c.ok()) << clip.name;
+    packed.push_back(std::move(c.value().clip));
+  }
+  Player player(skeleton_, packed);
+  ASSERT_TRUE(player.play("ramp"));
+  player.update(0.5f);
+  EXPECT_NEAR(X(player), 5.0f, 1e-3f);  // 20 units in 2 s.
+  ASSERT_TRUE(player.crossfade("minus", Fade(1.0f)));
+  player.update(0.5f);
+  // Halfway: ramp at 1 s (x = 10) and minus (x = -10) weigh the same.
+  EXPECT_NEAR(X(player), 0.0f, 1e-3f);
+  EXPECT_NEAR(player.fade_source_pose()[0].translation.x, 10.0f, 1e-3f);
+  EXPECT_NEAR(player.fade_target_pose()[0].translation.x, -10.0f, 1e-3f);
+  EXPECT_TRUE(TransformNear(player.pose()[1], skeleton_.rest[1], 1e-3f));
+  // The SoA pose is the one pose() converts.
+  ASSERT_EQ(player.soa_pose().size(), 1u);
+  EXPECT_TRUE(SameBits(player.soa_pose()[0].get(0), player.pose()[0]));
+  player.update(0.6f);
+  EXPECT_FALSE(player.fading());
+  EXPECT_NEAR(X(player), -10.0f, 1e-3f);
+  EXPECT_FALSE(player.play("no such clip"));
 }
 
 }  // namespace

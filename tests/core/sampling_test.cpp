@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -10,6 +11,8 @@
 #include <glm/vec3.hpp>
 
 #include "anim/clip.h"
+#include "anim/clip_set.h"
+#include "anim/soa_pose.h"
 #include "anim/transform.h"
 #include "test_math.h"
 
@@ -482,6 +485,93 @@ TEST(WrapTimeTest, NanTimeGivesZero) {
   for (bool loop : {true, false}) {
     EXPECT_FLOAT_EQ(wrap_time(std::numeric_limits<float>::quiet_NaN(), 2.0f, loop), 0.0f);
   }
+}
+
+// SoaSamplingJob: the same sampling into SoA blocks. Six joints take two blocks; joint 0 moves
+// and joint 5 (lane 1 of the second block) turns, the others keep their rest values, and the two
+// lanes past the last joint keep the rest pose's (here the identity of a made pose).
+TEST(SoaSamplingTest, SamplesIntoTheLanesOfEachJointAndKeepsTheRest) {
+  ClipBuilder b("mixed", 2.0f, 6);
+  b.add_translation(0, 0.0f, {0, 0, 0});
+  b.add_translation(0, 2.0f, {4, -2, 8});
+  b.add_rotation(5, 0.0f, kIdentity);
+  b.add_rotation(5, 2.0f, RotZ(90.0f));
+  const Clip clip = b.build();
+  const std::vector<Transform> rest = MakeRest(6);
+  SoaPose soa_rest = make_soa_pose(6), out = make_soa_pose(6);
+  to_soa(rest, soa_rest);
+  SamplingCursor cursor(6);
+  SoaSamplingJob job{&clip, soa_rest, 1.0f, &cursor, out};
+  ASSERT_TRUE(job.run());
+  ASSERT_EQ(out.size(), 2u);
+  // Halfway: (2, -1, 4), and 45° about z.
+  const Transform j0 = out[0].get(0), j5 = out[1].get(1);
+  EXPECT_TRUE(Vec3Near(j0.translation, {2, -1, 4}, kTol));
+  EXPECT_TRUE(SameRotation(j0.rotation, rest[0].rotation, kTol));
+  EXPECT_TRUE(Vec3Near(j0.scale, rest[0].scale, kTol));
+  EXPECT_TRUE(SameRotation(j5.rotation, RotZ(45.0f), kTol));
+  EXPECT_TRUE(Vec3Near(j5.translation, rest[5].translation, kTol));
+  for (std::size_t j = 1; j < 5; ++j) {
+    EXPECT_TRUE(TransformNear(out[j / 4].get(j % 4), rest[j], 0.0f)) << "joint " << j;
+  }
+  for (std::size_t l = 2; l < 4; ++l) {
+    EXPECT_TRUE(TransformNear(out[1].get(l), Transform::identity(), 0.0f)) << "lane " << l;
+  }
+}
+
+TEST(SoaSamplingTest, RejectsWhatDoesNotFitAndWritesNothing) {
+  const Clip clip = TranslationClip();  // One joint: one block.
+  SoaPose rest = make_soa_pose(1), out = make_soa_pose(1), two = make_soa_pose(5);
+  SamplingCursor cursor(1), wide(2);
+  const SoaPose before = out;
+  EXPECT_TRUE((SoaSamplingJob{&clip, rest, 1.0f, &cursor, out}.validate()));
+  EXPECT_FALSE((SoaSamplingJob{nullptr, rest, 1.0f, &cursor, out}.run()));
+  EXPECT_FALSE((SoaSamplingJob{&clip, rest, 1.0f, nullptr, out}.run()));
+  EXPECT_FALSE((SoaSamplingJob{&clip, rest, 1.0f, &wide, out}.run()));
+  EXPECT_FALSE((SoaSamplingJob{&clip, two, 1.0f, &cursor, out}.run()));
+  EXPECT_FALSE((SoaSamplingJob{&clip, rest, 1.0f, &cursor, two}.run()));
+  EXPECT_TRUE(TransformNear(out[0].get(0), before[0].get(0), 0.0f));
+}
+
+// A ClipSet is a view: made from a temporary vector it would dangle, so that does not compile.
+static_assert(std::is_constructible_v<ClipSet, const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<ClipSet, std::vector<Clip>&&>);
+static_assert(!std::is_constructible_v<ClipSet, std::vector<CompressedClip>&&>);
+static_assert(!std::is_convertible_v<std::vector<Clip>&&, ClipSet>);
+
+TEST(ClipSamplingJobTest, SamplesFloatClipsIntoSoAAndChecksItsInputs) {
+  const std::vector<Clip> clips = {TranslationClip(), QuarterTurnClip()};
+  const ClipSet set(clips);
+  SoaPose rest = make_soa_pose(1), out = make_soa_pose(1);
+  ClipCursor cursor;
+  cursor.reserve(set, 1);
+  ClipSamplingJob job{set, 1, 0.5f, &cursor, rest, out};
+  ASSERT_TRUE(job.run());
+  EXPECT_TRUE(SameRotation(out[0].get(0).rotation, RotZ(45.0f), kTol));
+  job.clip = 0;
+  job.time = 1.0f;
+  ASSERT_TRUE(job.run());
+  EXPECT_TRUE(Vec3Near(out[0].get(0).translation, {2, -1, 4}, kTol));
+
+  ClipSamplingJob bad = job;
+  bad.clip = 2;  // Out of range.
+  EXPECT_FALSE(bad.validate());
+  EXPECT_FALSE(bad.run());
+  bad = job;
+  bad.cursor = nullptr;
+  EXPECT_FALSE(bad.run());
+  ClipCursor other;
+  other.reserve(set, 3);  // Reserved for a skeleton of three joints: the clips do not fit it.
+  bad = job;
+  bad.cursor = &other;
+  EXPECT_FALSE(bad.run());
+  SoaPose two = make_soa_pose(5);
+  bad = job;
+  bad.output = two;
+  EXPECT_FALSE(bad.run());
+  bad = job;
+  bad.rest = two;
+  EXPECT_FALSE(bad.run());
 }
 
 }  // namespace

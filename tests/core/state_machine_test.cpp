@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -433,6 +434,43 @@ TEST_F(StateMachineTest, SettersRejectUnknownNamesAndIndices) {
   EXPECT_FLOAT_EQ(sm.value(1), 1.0f);
 }
 
+// What the instance reads must outlive it: temporaries do not compile.
+static_assert(std::is_constructible_v<StateMachineInstance, const StateMachineDef&, const Skeleton&,
+                                      const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<StateMachineInstance, StateMachineDef&&, const Skeleton&,
+                                       const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<StateMachineInstance, const StateMachineDef&, Skeleton&&,
+                                       const std::vector<Clip>&>);
+static_assert(!std::is_constructible_v<StateMachineInstance, const StateMachineDef&,
+                                       const Skeleton&, std::vector<Clip>&&>);
+static_assert(!std::is_constructible_v<StateMachineInstance, const StateMachineDef&,
+                                       const Skeleton&, const std::vector<Clip>&, SoaPose&&>);
+static_assert(std::is_constructible_v<StateMachineInstance, const StateMachineDef&, const Skeleton&,
+                                      const std::vector<Clip>&, const SoaPose&>);
+
+TEST_F(StateMachineTest, GettersCheckTheirIndexLikeTheSetters) {
+  StateMachineInstance sm =
+      Make(MakeSetup({Param("f", ParameterType::kFloat, 0.5f)}, {State("A", "ramp_x")}, {}));
+  EXPECT_FLOAT_EQ(sm.value(-1), 0.0f);
+  EXPECT_FLOAT_EQ(sm.value(1), 0.0f);
+  EXPECT_FLOAT_EQ(sm.target(-1), 0.0f);
+  EXPECT_FLOAT_EQ(sm.target(1), 0.0f);
+  EXPECT_EQ(sm.current_state(1), -1);
+  EXPECT_EQ(sm.current_state(-1), -1);
+  EXPECT_TRUE(sm.active_states(1).empty());
+  EXPECT_TRUE(sm.active_states(-1).empty());
+  EXPECT_EQ(sm.transition(1).transition, -1);
+  EXPECT_EQ(sm.transition(-7).transition, -1);
+  StateMachineInstance::TraceEntry bogus;
+  bogus.first_condition = 5;
+  bogus.condition_count = 3;
+  EXPECT_TRUE(sm.trace_conditions(bogus).empty());
+  // The good indices still answer.
+  EXPECT_FLOAT_EQ(sm.value(0), 0.5f);
+  EXPECT_EQ(sm.current_state(0), 0);
+  EXPECT_EQ(sm.active_states(0).size(), 1u);
+}
+
 TEST_F(StateMachineTest, SmoothedFloatMovesTowardItsTargetDuringUpdate) {
   SetupParameter speed = Param("speed", ParameterType::kFloat);
   speed.min = 0.0f;
@@ -590,15 +628,21 @@ TEST_F(StateMachineTest, ActivePoseIsEachStateAloneAsEvaluateSampledIt) {
   std::vector<Transform> pose(2);
   ASSERT_TRUE(sm.evaluate(pose));
   EXPECT_TRUE(Vec3Near(pose[0].translation, {0.5f * 7.5f, 0.5f * 2.5f, 0}, kTol));
-  const Span<const Transform> a = sm.active_pose(0, 0), b = sm.active_pose(0, 1);
-  ASSERT_EQ(a.size(), 2u);
-  ASSERT_EQ(b.size(), 2u);
+  // Two joints: one SoA block each.
+  ASSERT_EQ(sm.active_pose(0, 0).size(), 1u);
+  ASSERT_EQ(sm.active_pose(0, 1).size(), 1u);
+  std::vector<Transform> a(2), b(2);
+  from_soa(sm.active_pose(0, 0), a);
+  from_soa(sm.active_pose(0, 1), b);
   EXPECT_TRUE(Vec3Near(a[0].translation, {7.5f, 0, 0}, kTol));
   EXPECT_TRUE(Vec3Near(b[0].translation, {0, 2.5f, 0}, kTol));
   EXPECT_TRUE(TransformNear(a[1], skeleton_.rest[1], kTol));
   EXPECT_TRUE(sm.active_pose(0, 2).empty());
   EXPECT_TRUE(sm.active_pose(1, 0).empty());
   EXPECT_TRUE(sm.active_pose(-1, 0).empty());
+  sm.update(1.0f);  // The transition is over: B alone, sampled straight into the output.
+  ASSERT_EQ(sm.active_states(0).size(), 1u);
+  EXPECT_TRUE(sm.active_pose(0, 0).empty());
 }
 
 TEST_F(StateMachineTest, OffsetStartsTheDestinationPartWay) {
@@ -1095,6 +1139,27 @@ TEST_F(StateMachineTest, EvaluateRejectsAWrongPoseSize) {
   StateMachineInstance sm = Make(MakeSetup({}, {State("A", "ramp_x")}, {}));
   std::vector<Transform> pose(3);
   EXPECT_FALSE(sm.evaluate(pose));
+  SoaPose none, two_blocks = make_soa_pose(5);  // Two joints take one block.
+  EXPECT_FALSE(sm.evaluate_soa(none));
+  EXPECT_FALSE(sm.evaluate_soa(two_blocks));
+}
+
+TEST_F(StateMachineTest, EvaluateSoaGivesThePoseEvaluateConvertsWithIdentityPastTheLastJoint) {
+  StateMachineInstance sm = Make(Crossfade(1.0f));
+  ASSERT_TRUE(sm.set_bool("go", true));
+  sm.update(0.25f);
+  sm.update(0.5f);  // Mid-transition: A at 0.75 (x = 7.5), B at 0.5 s (y = 2.5), half each.
+  SoaPose soa = make_soa_pose(2);
+  soa[0].set(3, MakeTransform({9, 9, 9}));  // Lane 3 is past the last joint.
+  ASSERT_TRUE(sm.evaluate_soa(soa));
+  std::vector<Transform> pose(2);
+  ASSERT_TRUE(sm.evaluate(pose));
+  EXPECT_TRUE(Vec3Near(soa[0].get(0).translation, {0.5f * 7.5f, 0.5f * 2.5f, 0}, kTol));
+  EXPECT_TRUE(SameBits(soa[0].get(0), pose[0]));
+  EXPECT_TRUE(SameBits(soa[0].get(1), pose[1]));
+  for (std::size_t lane = 2; lane < 4; ++lane) {
+    EXPECT_TRUE(TransformNear(soa[0].get(lane), Transform::identity(), 0.0f)) << lane;
+  }
 }
 
 // --- continue_from: the tool's edits keep playback going ------------------------------------
@@ -1124,8 +1189,8 @@ TEST_F(StateMachineTest, ContinueFromKeepsTheCurrentStateItsTimeAndTheParameters
   after.continue_from(before);
   EXPECT_TRUE(ActiveAre(after, {{1, 1.0f, 0.5f}}));  // B, now index 1 of C, B, A, at 0.5.
   EXPECT_TRUE(NoTransition(after));
-  EXPECT_EQ(after.value(0), 3.0f);  // "new": its default.
-  EXPECT_EQ(after.value(1), 1.0f);  // "go": true, as it was.
+  EXPECT_EQ(after.value(0), 3.0f);           // "new": its default.
+  EXPECT_EQ(after.value(1), 1.0f);           // "go": true, as it was.
   EXPECT_NEAR(after.value(2), 0.75f, kTol);  // "speed": value and target kept.
   EXPECT_EQ(after.target(2), 1.5f);
   EXPECT_TRUE(Vec3Near(Root(after), {0, 5.0f, 0}, kTol));  // ramp_y at half its length.
@@ -1147,9 +1212,9 @@ TEST_F(StateMachineTest, ContinueFromSettlesARunningTransitionInItsDestination) 
 }
 
 TEST_F(StateMachineTest, ContinueFromFitsValuesToTheNewTypeAndRange) {
-  anim::Setup setup = MakeSetup({Param("p", ParameterType::kFloat, 0.0f),
-                                 Param("q", ParameterType::kFloat, 0.0f)},
-                                {State("A", "ramp_x")}, {});
+  anim::Setup setup =
+      MakeSetup({Param("p", ParameterType::kFloat, 0.0f), Param("q", ParameterType::kFloat, 0.0f)},
+                {State("A", "ramp_x")}, {});
   StateMachineInstance before = Make(setup);
   ASSERT_TRUE(before.set_float("p", 2.6f));
   ASSERT_TRUE(before.set_float("q", 7.0f));

@@ -33,13 +33,15 @@ inline void sample_all(const ClipSet& clips, const Skeleton& skeleton) {
   to_soa(skeleton.rest, soa_rest);
   ClipCursor cursor;
   cursor.reserve(clips, joints);
-  const ClipSampler sampler{clips, skeleton.rest, soa_rest, soa};
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t n = 0; n < clips.size(); ++n) {
       const std::size_t i = pass == 0 ? n : clips.size() - 1 - n;
       for (float t : sample_times(clips.duration(i))) {
         // The clips passed a loader's checks, so each fits the skeleton.
-        if (!sampler.sample(i, t, cursor, out)) fail("a checked clip could not be sampled");
+        if (!ClipSamplingJob{clips, i, t, &cursor, soa_rest, soa}.run()) {
+          fail("a checked clip could not be sampled");
+        }
+        from_soa(soa, out);
       }
     }
   }

@@ -22,8 +22,9 @@ Document::Document(Model model, std::string path)
       model_(std::make_unique<Model>(std::move(model))),
       path_(std::move(path)),
       player_(model_->skeleton, model_->clips),
-      scratch_a_(model_->skeleton.rest),
-      scratch_b_(model_->skeleton.rest),
+      soa_rest_(make_soa_pose(model_->skeleton.joint_count())),
+      blend_scratch_(soa_rest_),
+      blend_pose_(soa_rest_),
       local_(model_->skeleton.rest),
       shown_(model_->skeleton.rest),
       influenced_(model_->influenced_vertex_counts()) {
@@ -31,6 +32,7 @@ Document::Document(Model model, std::string path)
   for (const ClipSource& source : model_->clip_sources) {
     own_clips_ = std::min(own_clips_, static_cast<std::size_t>(source.clip));
   }
+  to_soa(model_->skeleton.rest, soa_rest_);
   blend_cursors_.assign(2, ClipCursor{});
   for (ClipCursor& c : blend_cursors_) c.reserve(model_->clips, model_->skeleton.joint_count());
   // Start on the longest clip: a file's first clip is often a one-frame bind pose.
@@ -57,9 +59,8 @@ bool Document::crossfade_to(int clip, const CrossfadeOptions& options) {
   o.loop = loop_;
   // The player knows only its own clips: from a blend or the state machine, fade from the pose
   // shown now, held still. evaluate() fades from that copy, so nothing pops.
-  if (mode_ != PlaybackMode::kClip) o.freeze_source = true;
-  if (!player_.crossfade(clip, o)) return false;
-  std::copy(local_.begin(), local_.end(), scratch_a_.begin());
+  const bool held = mode_ != PlaybackMode::kClip;
+  if (!(held ? player_.crossfade_from(local_, clip, o) : player_.crossfade(clip, o))) return false;
   mode_ = PlaybackMode::kClip;
   rewound_ = -1;
   playing_ = true;
@@ -484,16 +485,8 @@ void Document::evaluate() {
   bool ok = true;
   switch (mode_) {
     case PlaybackMode::kClip:
-      if (player_.clip() >= 0 && player_.fading() && player_.fading_from() < 0) {
-        // Fading from a held pose: the one shown when the fade started (scratch_a_).
-        SamplingJob job;
-        job.clip = &model_->clips[player_.clip()];
-        job.rest = model_->skeleton.rest;
-        job.time = player_.time();
-        job.cursor = &blend_cursors_[0].floats;
-        job.output = scratch_b_;
-        ok = job.run() && blend_two(scratch_a_, scratch_b_, player_.current_weight(), local_);
-      } else if (player_.clip() >= 0) {
+      // The Player also fades from a held pose (crossfade_from): what it shows is what plays.
+      if (player_.clip() >= 0) {
         std::copy(player_.pose().begin(), player_.pose().end(), local_.begin());
       }
       break;
@@ -501,14 +494,14 @@ void Document::evaluate() {
       BlendSpaceSampler sampler;
       sampler.space = &blend_.space;
       sampler.clips = model_->clips;
-      sampler.rest = model_->skeleton.rest;
+      sampler.rest = soa_rest_;
       sampler.weights = blend_space_weights(blend_.space, blend_.parameter.value);
       sampler.phase = blend_.phase;
       sampler.cursors = blend_cursors_.data();
-      sampler.scratch_a = scratch_a_;
-      sampler.scratch_b = scratch_b_;
-      sampler.output = local_;
+      sampler.scratch = blend_scratch_;
+      sampler.output = blend_pose_;
       ok = sampler.run();
+      if (ok) from_soa(blend_pose_, local_);
       break;
     }
     case PlaybackMode::kStateMachine:
@@ -545,10 +538,7 @@ void Document::evaluate_overlays() {
   overlays_.clear_onion();
   if (!pose_problem_.empty()) return;  // The pose shown is not what plays.
   if (request.ghosts && mode_ == PlaybackMode::kClip && player_.clip() >= 0 && player_.fading()) {
-    const bool held = player_.fading_from() < 0;  // evaluate() blended scratch_a_ and _b_.
-    overlays_.set_ghosts(*model_,
-                         held ? Span<const Transform>(scratch_a_) : player_.fade_source_pose(),
-                         held ? Span<const Transform>(scratch_b_) : player_.fade_target_pose(),
+    overlays_.set_ghosts(*model_, player_.fade_source_pose(), player_.fade_target_pose(),
                          player_.current_weight());
   }
   if (request.ghosts && mode_ == PlaybackMode::kStateMachine && state_machine_) {

@@ -53,11 +53,16 @@ void PoseOverlays::set_transition_ghosts(const Model& model, const StateMachineI
       break;
     }
   }
-  const Span<const Transform> source = sm.active_pose(0, from);
-  const Span<const Transform> target = sm.active_pose(0, to);
+  // The state machine keeps them in SoA form.
+  const Span<const SoaTransform> source = sm.active_pose(0, from);
+  const Span<const SoaTransform> target = sm.active_pose(0, to);
   const std::size_t joints = model.skeleton.joint_count();
-  if (source.size() != joints || target.size() != joints) return;
-  set_ghosts(model, source, target, active[to].weight);
+  if (source.size() != soa_block_count(joints) || target.size() != source.size()) return;
+  transition_source_.resize(joints);
+  transition_target_.resize(joints);
+  from_soa(source, transition_source_);
+  from_soa(target, transition_target_);
+  set_ghosts(model, transition_source_, transition_target_, active[to].weight);
 }
 
 bool PoseOverlays::set_onion(const Model& model, const Clip& clip, float time, bool loop) {

@@ -32,21 +32,23 @@ BlendSpaceWeights blend_space_weights(const BlendSpace1DDef& space, float value)
 float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
                              const BlendSpaceWeights& weights);
 
-// Samples the two neighbours at normalized time `phase` and blends them into `output`.
-// `scratch` holds one pose per neighbour and `cursors` one cursor each. Never allocates.
+// Samples the two neighbours at normalized time `phase` and blends them into `output`, in
+// structure-of-arrays form: the lower neighbour straight into `output`, the upper one (when it
+// weighs) into `scratch`, then the blend in place. Never allocates.
 struct BlendSpaceSampler {
   const BlendSpace1DDef* space = nullptr;
   ClipSet clips;
-  Span<const Transform> rest;
-  Span<const SoaTransform> soa_rest;  // Compressed clips only: the rest pose in SoA form,
-  Span<SoaTransform> soa;             // and scratch for their samples.
+  Span<const SoaTransform> rest;  // The skeleton's rest pose, soa_block_count(joints) blocks.
   BlendSpaceWeights weights;
   float phase = 0.0f;             // Normalized time in [0, 1].
-  ClipCursor* cursors = nullptr;  // Two.
-  Span<Transform> scratch_a, scratch_b;
-  Span<Transform> output;
+  ClipCursor* cursors = nullptr;  // Two: the lower neighbour's, the upper's.
+  Span<SoaTransform> scratch;     // As many blocks as `output`; unused without an upper weight.
+  Span<SoaTransform> output;
 
-  [[nodiscard]] bool run() const;
+  // False when a field is missing, the weights name no point of the space or a clip of `clips`,
+  // the upper weight is not in [0, 1], or a pose or cursor does not fit.
+  bool validate() const;
+  [[nodiscard]] bool run() const;  // False (nothing written) when validate() fails.
 };
 
 // Seed 002's walk/run parameter: moves toward `target` at `rate` units per second (instantly

@@ -67,25 +67,25 @@ BlendSpace2DWeights blend_space_2d_weights(const BlendSpace2DDef& space, Point2 
 float blend_space_2d_phase_rate(const BlendSpace2DDef& space, const ClipSet& clips,
                                 const BlendSpace2DWeights& weights);
 
-// Samples the weighted points at normalized time `phase` and blends them into `output`.
-// scratch[i] and cursors[i] belong to weights.points[i] (three of each; with one point the clip
-// is sampled straight into `output` and no scratch is used). Never allocates.
+// Samples the weighted points at normalized time `phase` and blends them into `output`, in
+// structure-of-arrays form: the first point straight into `output`, the others into `scratch`,
+// then the blend in place. cursors[i] belongs to weights.points[i]. Never allocates.
 struct BlendSpace2DSampler {
   const BlendSpace2DDef* space = nullptr;
   ClipSet clips;
-  Span<const Transform> rest;
-  Span<const SoaTransform> soa_rest;  // Compressed clips only: the rest pose in SoA form,
-  Span<SoaTransform> soa;             // and scratch for their samples.
+  Span<const SoaTransform> rest;  // The skeleton's rest pose, soa_block_count(joints) blocks.
   BlendSpace2DWeights weights;
   float phase = 0.0f;             // Normalized time in [0, 1].
   ClipCursor* cursors = nullptr;  // Three.
-  std::array<Span<Transform>, 3> scratch;
-  Span<Transform> output;
+  // For the second and third points (as many blocks as `output`); unused with fewer points.
+  std::array<Span<SoaTransform>, 2> scratch;
+  Span<SoaTransform> output;
 
   // False when a field is missing, the weights are not valid for the space (count outside
   // [1, 3], a point or clip out of range, a weight negative or not finite, no weight at all) or
-  // a pose does not fit.
-  [[nodiscard]] bool run() const;
+  // a pose or cursor does not fit.
+  bool validate() const;
+  [[nodiscard]] bool run() const;  // False (nothing written) when validate() fails.
 };
 
 }  // namespace anim

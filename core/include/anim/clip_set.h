@@ -1,7 +1,7 @@
 #pragma once
-// The clips a blend space or state machine plays: float clips (what the tool edits) or
+// The clips a blend space, state machine or Player plays: float clips (what the tool edits) or
 // compressed ones (what a package holds). Either way the same durations and the same sampling
-// entry point, so the state machine runs unchanged on a package.
+// job into a structure-of-arrays pose, so everything above runs unchanged on a package.
 #include <cstddef>
 #include <vector>
 
@@ -15,6 +15,7 @@
 
 namespace anim {
 
+// A view: the clips must outlive it, so it cannot be made from a temporary vector.
 class ClipSet {
  public:
   ClipSet() = default;
@@ -23,11 +24,20 @@ class ClipSet {
   ClipSet(Span<const CompressedClip> clips) : packed_(clips), compressed_(true) {}  // NOLINT
   ClipSet(const std::vector<CompressedClip>& clips)                                 // NOLINT
       : packed_(clips), compressed_(true) {}
+  // A temporary vector would be gone before the view is used.
+  ClipSet(std::vector<Clip>&&) = delete;
+  ClipSet(const std::vector<Clip>&&) = delete;
+  ClipSet(std::vector<CompressedClip>&&) = delete;
+  ClipSet(const std::vector<CompressedClip>&&) = delete;
 
   bool compressed() const { return compressed_; }
   std::size_t size() const { return compressed_ ? packed_.size() : floats_.size(); }
+  // Clip i's duration in seconds and joint count; i < size().
   float duration(std::size_t i) const {
     return compressed_ ? packed_[i].duration : floats_[i].duration;
+  }
+  std::size_t joint_count(std::size_t i) const {
+    return compressed_ ? packed_[i].joint_count : floats_[i].joint_count();
   }
   Span<const Clip> floats() const { return floats_; }
   Span<const CompressedClip> packed() const { return packed_; }
@@ -39,29 +49,43 @@ class ClipSet {
 };
 
 // One character's place in whichever clip a layer plays, for either kind of clip.
-struct ClipCursor {
-  SamplingCursor floats;
-  CompressedCursor packed;
-
-  // Sized for every clip of `clips` on a skeleton of `joints` joints (allocates).
+class ClipCursor {
+ public:
+  // Sized for every clip of `clips` on a skeleton of `joints` joints (allocates): the clips it
+  // samples must have that many joints.
   void reserve(const ClipSet& clips, std::size_t joints);
   void reset() {
-    floats.reset();
-    packed.reset();
+    floats_.reset();
+    packed_.reset();
   }
+  std::size_t joint_count() const { return joints_; }
+  // Per-character bytes it holds.
+  std::size_t byte_size() const {
+    return sizeof(*this) + 3 * sizeof(uint32_t) * floats_.joint_count() + packed_.byte_size();
+  }
+
+ private:
+  friend struct ClipSamplingJob;
+  SamplingCursor floats_;
+  CompressedCursor packed_;
+  std::size_t joints_ = 0;
 };
 
-// Samples clip `clip` of `clips` at `time` seconds into `output` (one Transform per joint).
-// Compressed clips go through `soa_rest` and the `soa` scratch (soa_block_count(joints) blocks
-// each). False when a size does not fit. Never allocates.
-struct ClipSampler {
+// Samples clip `clip` of `clips` at `time` seconds (used as given: wrapping is the caller's) into
+// a structure-of-arrays pose: SoaSamplingJob for float clips, CompressedSamplingJob for
+// compressed ones. Never allocates.
+struct ClipSamplingJob {
   ClipSet clips;
-  Span<const Transform> rest;
-  Span<const SoaTransform> soa_rest;
-  Span<SoaTransform> soa;
+  std::size_t clip = 0;
+  float time = 0.0f;
+  ClipCursor* cursor = nullptr;   // Reserved for `clips` and the clip's joint count.
+  Span<const SoaTransform> rest;  // The skeleton's rest pose, soa_block_count(joints) blocks.
+  Span<SoaTransform> output;      // soa_block_count(joints) blocks; may alias no input.
 
-  [[nodiscard]] bool sample(std::size_t clip, float time, ClipCursor& cursor,
-                            Span<Transform> output) const;
+  // False when the clip is out of range, the cursor is missing or was reserved for another
+  // joint count (a clip that does not fit the skeleton), or a span has the wrong size.
+  bool validate() const;
+  [[nodiscard]] bool run() const;  // False (nothing written) when validate() fails.
 };
 
 }  // namespace anim

@@ -1,11 +1,14 @@
 #pragma once
-// Plays clips on one character: play, loop, crossfade, update(dt). The clips are shared and
-// read-only; the Player owns only its small per-character state and pose buffers.
+// Plays clips on one character: play, loop, crossfade, update(dt). The clips (float clips or a
+// package's compressed ones) are shared and read-only; the Player owns only its small
+// per-character state and pose buffers. It samples and blends in structure-of-arrays form, as
+// the state machine does.
 #include <vector>
 
 #include "anim/clip.h"
-#include "anim/sampling.h"
+#include "anim/clip_set.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/transform.h"
 
@@ -25,8 +28,9 @@ struct CrossfadeOptions {
 
 class Player {
  public:
-  // Both must outlive the Player. Allocates the pose buffers once.
-  Player(const Skeleton& skeleton, Span<const Clip> clips);
+  // Both must outlive the Player. Allocates the pose buffers and cursors once.
+  Player(const Skeleton& skeleton, ClipSet clips);
+  Player(Skeleton&&, ClipSet) = delete;  // A temporary skeleton would be gone at once.
 
   // Whether clip `index` exists and has a track per joint of the skeleton: the only clips
   // play() and crossfade() take, so sampling them cannot fail.
@@ -39,6 +43,11 @@ class Player {
   // the pose shown right now, so nothing pops. Zero seconds behaves like play().
   bool crossfade(int index, const CrossfadeOptions& options);
   bool crossfade(const std::string& name, const CrossfadeOptions& options);
+  // Fades from `pose` (one Transform per joint), held still, to clip `index`: from a pose the
+  // Player did not make (the tool's state machine or blend space). options.freeze_source is
+  // implied. False (nothing changes) for a clip that is not playable() or a pose of the wrong
+  // size; zero seconds behaves like play().
+  bool crossfade_from(Span<const Transform> pose, int index, const CrossfadeOptions& options);
 
   // Advances by dt seconds (scaled by speed) and evaluates the pose. Never allocates.
   void update(float dt);
@@ -57,10 +66,13 @@ class Player {
   float current_weight() const;
   // True when a one-shot clip has reached its end.
   bool finished() const;
+  // The pose as of the last update or seek: in SoA form (soa_block_count(joints) blocks, what
+  // SoaLocalToModelJob takes), and as one Transform per joint (converted from it).
+  Span<const SoaTransform> soa_pose() const { return pose_soa_; }
   Span<const Transform> pose() const { return pose_; }
   // While fading, the two poses pose() blends, as of the last update or seek: the outgoing one
-  // (its clip's, or the pose frozen when the fade started) and the incoming clip's. For the
-  // tool's ghosts; unspecified when not fading.
+  // (its clip's, or the pose frozen when the fade started) and the incoming clip's, one
+  // Transform per joint. For the tool's ghosts; unspecified when not fading.
   Span<const Transform> fade_source_pose() const { return source_pose_; }
   Span<const Transform> fade_target_pose() const { return current_pose_; }
 
@@ -69,23 +81,28 @@ class Player {
     int clip = -1;
     float time = 0.0f;
     bool loop = true;
-    SamplingCursor cursor;
+    ClipCursor cursor;
   };
+  int find(const std::string& name) const;
   void advance(Track& track, float dt) const;
-  void sample(Track& track, std::vector<Transform>& out) const;
+  void sample(Track& track, Span<SoaTransform> out) const;
   void evaluate();
 
   const Skeleton* skeleton_;
-  Span<const Clip> clips_;
+  ClipSet clips_;
   Track current_;
   Track source_;  // The outgoing clip while fading; clip -1 means the frozen pose.
   bool fading_ = false;
   CrossfadeOptions fade_;
   float fade_elapsed_ = 0.0f;
   float speed_ = 1.0f;
-  std::vector<Transform> current_pose_;
-  std::vector<Transform> source_pose_;  // Also holds the frozen pose.
-  std::vector<Transform> pose_;
+  SoaPose rest_soa_;
+  SoaPose current_soa_;
+  SoaPose source_soa_;  // Also holds the frozen pose.
+  SoaPose pose_soa_;
+  std::vector<Transform> current_pose_;  // While fading: current_soa_ converted.
+  std::vector<Transform> source_pose_;   // While fading: source_soa_ converted.
+  std::vector<Transform> pose_;          // pose_soa_ converted.
 };
 
 }  // namespace anim

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "anim/clip.h"
+#include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/transform.h"
 
@@ -37,6 +38,21 @@ struct SamplingJob {
   float time = 0.0f;           // Seconds.
   SamplingCursor* cursor = nullptr;
   Span<Transform> output;  // One per joint.
+
+  bool validate() const;
+  [[nodiscard]] bool run()
+      const;  // False (and nothing written) when validate() fails. Never allocates.
+};
+
+// The same sampling as SamplingJob into a structure-of-arrays pose (soa_pose.h), the form the
+// runtime blends and converts to model space: joint j lands in lane j % 4 of block j / 4, and the
+// lanes past the last joint copy `rest`'s.
+struct SoaSamplingJob {
+  const Clip* clip = nullptr;
+  Span<const SoaTransform> rest;     // soa_block_count(joints) blocks: the skeleton's rest pose.
+  float time = 0.0f;                 // Seconds.
+  SamplingCursor* cursor = nullptr;  // Sized for the clip's joints.
+  Span<SoaTransform> output;         // soa_block_count(joints) blocks; may alias no input.
 
   bool validate() const;
   [[nodiscard]] bool run()

@@ -12,6 +12,7 @@
 #include "anim/cycle_time.h"
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
+#include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/state_machine_def.h"
 #include "anim/transform.h"
@@ -59,10 +60,10 @@ class StateMachineInstance {
 
   // An event of the def that playback crossed during the last update().
   struct FiredEvent {
-    int event = -1;        // Index into the def's events.
-    int state = -1;        // The state whose clip crossed it, in its layer's states.
-    float weight = 0.0f;   // That state's weight in its layer's blend when it fired.
-    int layer = 0;         // 0: the base machine; i + 1: the def's layers[i].
+    int event = -1;       // Index into the def's events.
+    int state = -1;       // The state whose clip crossed it, in its layer's states.
+    float weight = 0.0f;  // That state's weight in its layer's blend when it fired.
+    int layer = 0;        // 0: the base machine; i + 1: the def's layers[i].
   };
   // Most events one update() reports; further ones are counted in events_dropped().
   static constexpr int kMaxEvents = 64;
@@ -123,8 +124,23 @@ class StateMachineInstance {
   };
 
   // All three must outlive the instance; `clips` are float clips (the tool) or compressed ones
-  // (a package). Allocates every buffer here, once.
+  // (a package). Allocates every buffer here, once: the character's context (its pose buffers in
+  // structure-of-arrays form, its sampling cursors, its layers' masks).
   StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips);
+  // The same, sharing `soa_rest`, the skeleton's rest pose in SoA form (to_soa of skeleton.rest,
+  // soa_block_count(joints) blocks), with every character of the skeleton: a crowd then keeps
+  // one copy of it, which stays in cache, instead of one per character. It must outlive the
+  // instance; of the wrong size, the instance keeps its own copy instead.
+  StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips,
+                       Span<const SoaTransform> soa_rest);
+  // A temporary def, skeleton or rest pose would be gone before the first update.
+  StateMachineInstance(StateMachineDef&&, const Skeleton&, ClipSet) = delete;
+  StateMachineInstance(const StateMachineDef&, Skeleton&&, ClipSet) = delete;
+  StateMachineInstance(StateMachineDef&&, const Skeleton&, ClipSet,
+                       Span<const SoaTransform>) = delete;
+  StateMachineInstance(const StateMachineDef&, Skeleton&&, ClipSet,
+                       Span<const SoaTransform>) = delete;
+  StateMachineInstance(const StateMachineDef&, const Skeleton&, ClipSet, SoaPose&&) = delete;
 
   // Parameters by index or name; false for an unknown name or index. Setting a smoothed
   // float moves its target; the value follows at the parameter's rate during update().
@@ -133,8 +149,9 @@ class StateMachineInstance {
   bool set_int(const std::string& name, int value);
   bool set_bool(const std::string& name, bool value);
   bool set_trigger(const std::string& name);
-  float value(int parameter) const { return params_[parameter].value; }
-  float target(int parameter) const { return params_[parameter].target; }
+  // A parameter's value now and its target; 0 for an unknown index.
+  float value(int parameter) const;
+  float target(int parameter) const;
 
   // Advances time by dt seconds, fires at most one transition per layer (the base and each
   // layer above it), updates weights. A trigger a transition uses is reset once every layer has
@@ -166,21 +183,28 @@ class StateMachineInstance {
   // evaluated in full, also after one fired, so an entry can say "an earlier one won". Empty
   // while tracing is off; valid until the next update().
   Span<const TraceEntry> trace() const { return {trace_.data(), trace_count_}; }
-  Span<const TraceCondition> trace_conditions(const TraceEntry& entry) const {
-    return {trace_conditions_.data() + entry.first_condition,
-            static_cast<std::size_t>(entry.condition_count)};
-  }
+  // Empty for an entry that is not one of trace()'s.
+  Span<const TraceCondition> trace_conditions(const TraceEntry& entry) const;
 
-  // Samples and blends the active states into `output` (one per joint), then applies each layer
-  // in order (override or additive, under its mask, at layer_weight(); a layer of weight 0 is not
-  // sampled). False (output unspecified) when `output` has the wrong size, no state of the base
-  // is active, or a clip does not fit the skeleton. Never allocates.
+  // The pose, in structure-of-arrays form (soa_pose.h), what SoaLocalToModelJob takes: samples
+  // the active states from the clips (a blend space's points blended by weight), blends them by
+  // weight, then applies each layer in order (override or additive, under its mask, at
+  // layer_weight(); a layer of weight 0 is not sampled), all on SoA poses. `output` has
+  // soa_block_count(joints) blocks; the lanes past the last joint hold the identity. False
+  // (output unspecified) when `output` has the wrong size, no state of the base is active, or a
+  // clip does not fit the skeleton. Never allocates.
+  [[nodiscard]] bool evaluate_soa(Span<SoaTransform> output);
+  // The same pose as one Transform per joint (for tools): evaluate_soa() into the instance's own
+  // buffer, converted at the end. False as evaluate_soa(), or when `output` does not have one
+  // Transform per joint. Never allocates.
   [[nodiscard]] bool evaluate(Span<Transform> output);
   // The pose of active state `index` (as in active_states(layer)) alone, as the last successful
-  // evaluate() sampled it (an additive layer's: its delta from its reference), for the tool's
-  // ghosts of a transition's ends. Valid until the next update(); empty for a bad layer or index.
-  // A layer evaluate() skipped (weight 0) keeps older poses.
-  Span<const Transform> active_pose(int layer, std::size_t index) const;
+  // evaluate sampled it (an additive layer's: its delta from its reference), for the tool's
+  // ghosts of a transition's ends; in SoA form (from_soa converts it). Valid until the next
+  // update(); empty for a bad layer or index, and while the layer has one active state (that
+  // state is sampled straight into the layer's pose). A layer evaluate skipped (weight 0) keeps
+  // older poses.
+  Span<const SoaTransform> active_pose(int layer, std::size_t index) const;
 
   // Carries a running character over from `before`, an instance of another definition (the
   // tool rebuilds the machine after each edit of its setup, and playback goes on): each
@@ -206,12 +230,10 @@ class StateMachineInstance {
   // Layer 0 is the base machine (the def's own states), layer i + 1 the def's layers[i]. The
   // queries below take a layer and default to the base.
   int layer_count() const { return static_cast<int>(machines_.size()); }
+  // Each returns its empty value for a bad layer (-1, no states, no transition).
   int current_state(int layer = 0) const;  // The newest state (the destination while
                                            // transitioning), an index into the layer's states.
-  Span<const ActiveState> active_states(int layer = 0) const {
-    const Machine& m = machines_[layer];
-    return {m.active.data(), m.active_count};
-  }
+  Span<const ActiveState> active_states(int layer = 0) const;
   TransitionStatus transition(int layer = 0) const;
   // A layer's weight now: its set weight (the def's, or set_layer_weight's) times its weight
   // parameter's value clamped to [0, 1]. The base's is 1.
@@ -220,6 +242,9 @@ class StateMachineInstance {
   // False for the base, a bad index or a value that is not finite.
   bool set_layer_weight(int layer, float weight);
   const StateMachineDef& def() const { return *def_; }
+  // Per-character bytes: the instance and the buffers it owns (pose buffers, cursors, masks,
+  // trace), not the def, skeleton, clips or shared rest pose it reads.
+  std::size_t byte_size() const;
 
  private:
   // One state playing in a machine: a transition blends several.
@@ -235,7 +260,7 @@ class StateMachineInstance {
   struct Machine {
     const std::vector<StateDef>* states = nullptr;
     const std::vector<TransitionDef>* transitions = nullptr;
-    const LayerDef* layer = nullptr;  // Null for the base.
+    const LayerDef* layer = nullptr;         // Null for the base.
     std::array<Track, kMaxActive> tracks{};  // Oldest first; the last is the current state.
     std::size_t track_count = 0;
     int running = -1;       // Running transition index, -1 for none.
@@ -245,13 +270,13 @@ class StateMachineInstance {
     std::array<bool, kMaxActive> slot_used{};
     std::array<ActiveState, kMaxActive> active{};
     std::size_t active_count = 0;
-    float weight = 1.0f;           // The layer's set weight, before its weight parameter.
-    std::vector<float> mask;       // Per joint; empty: every joint (the base).
-    std::vector<Transform> pose;   // A layer's blended pose (an additive layer's delta).
-    // An additive layer's reference: the reference clip's first frame when it names one, else
-    // per slot the state's motion at its start, sampled with cursors of its own.
-    std::vector<Transform> reference;
-    std::vector<std::vector<Transform>> slot_references;
+    float weight = 1.0f;      // The layer's set weight, before its weight parameter.
+    std::vector<float> mask;  // Per joint; empty: every joint (the base).
+    // An additive layer's reference: the reference clip's first frame when it names one (then
+    // `reference` holds it), else per slot the state's motion at its start, sampled each
+    // evaluate with cursors of its own (reference_cursors, kSlotPoses per slot).
+    bool state_reference = false;
+    SoaPose reference;
     std::vector<ClipCursor> reference_cursors;
     bool reference_ok = true;  // The reference clip fits the skeleton.
 
@@ -282,15 +307,28 @@ class StateMachineInstance {
   int update_machine(Machine& m);  // Returns the transition it started, or -1.
   // Appends to the trace what update_machine looked at in `machine`, before it starts `fired`.
   void trace_machine(std::size_t machine, int fired);
-  // Samples `state` at `phase` into `out` with the slot's scratch poses and `cursors` (kSlotPoses
-  // of them). False: a clip that does not fit the skeleton.
-  bool sample_state(const StateDef& state, float phase, std::size_t slot, ClipCursor* cursors,
-                    std::vector<Transform>& out);
-  bool sample_track(std::size_t machine, const Track& track);
-  bool blend_machine(std::size_t machine, Span<Transform> output);
+  // Samples `state` at `phase` into `out` with the shared scratch poses and `cursors`
+  // (kSlotPoses of them). False: a clip that does not fit the skeleton.
+  bool sample_state(const StateDef& state, float phase, ClipCursor* cursors,
+                    Span<SoaTransform> out);
+  bool sample_track(std::size_t machine, const Track& track, Span<SoaTransform> pose);
+  bool blend_machine(std::size_t machine, Span<SoaTransform> output);
   void refresh_active(Machine& m);
   std::size_t global_slot(std::size_t machine, int slot) const {
     return machine * kMaxActive + static_cast<std::size_t>(slot);
+  }
+  // Pose buffers inside pool_ (blocks_ blocks each).
+  Span<SoaTransform> buffer(std::size_t index) { return {pool_.data() + index * blocks_, blocks_}; }
+  Span<const SoaTransform> buffer(std::size_t index) const {
+    return {pool_.data() + index * blocks_, blocks_};
+  }
+  // The rest pose sampling starts from: the shared one, or the instance's own.
+  Span<const SoaTransform> rest() const {
+    return shared_rest_.empty() ? buffer(kRest) : shared_rest_;
+  }
+  Span<SoaTransform> slot_pose(std::size_t global) { return buffer(kFirstSlotBuffer + global); }
+  Span<SoaTransform> layer_pose(std::size_t machine) {
+    return buffer(kFirstSlotBuffer + kMaxActive * machines_.size() + machine);
   }
 
   const StateMachineDef* def_;
@@ -306,15 +344,19 @@ class StateMachineInstance {
   std::size_t trace_count_ = 0;
   std::vector<TraceCondition> trace_conditions_;
   std::size_t trace_condition_count_ = 0;
-  // Per slot (kMaxActive per machine): the state's pose, and kSlotPoses scratch poses and
-  // cursors for the points a blend space mixes (two neighbours in 1D, a triangle's three corners
-  // in 2D).
+  // The character's pose buffers, blocks_ blocks each, in one allocation: the rest pose, the
+  // identity (additive layers blend their deltas toward it), evaluate()'s output, two scratch
+  // poses for the points a blend space mixes (a 1D space's upper neighbour, a 2D triangle's
+  // second and third corners), one for a state's additive reference, then per slot (kMaxActive
+  // per machine) the state's pose, then per machine its blended pose (the base's is unused).
+  // Per slot also kSlotPoses cursors, one per point a blend space mixes.
   static constexpr int kSlotPoses = 3;
-  std::vector<std::vector<Transform>> poses_;
-  std::vector<std::vector<Transform>> scratch_;
+  static constexpr std::size_t kRest = 0, kIdentity = 1, kOutput = 2, kScratch = 3, kReference = 5,
+                               kFirstSlotBuffer = 6;
+  std::size_t blocks_ = 0;
+  std::vector<SoaTransform> pool_;
+  Span<const SoaTransform> shared_rest_;
   std::vector<ClipCursor> cursors_;
-  std::vector<Transform> identity_pose_;  // Additive layers blend deltas toward identity.
-  SoaPose soa_rest_, soa_scratch_;  // Compressed clips only.
 };
 
 }  // namespace anim

@@ -257,7 +257,8 @@ class Document {
   float speed_ = 1.0f;
   Blend1DState blend_;
   std::vector<ClipCursor> blend_cursors_;
-  std::vector<Transform> scratch_a_, scratch_b_;
+  // The 1D blend's SoA poses: the rest pose it starts from, the upper point's and the blend.
+  SoaPose soa_rest_, blend_scratch_, blend_pose_;
   bool has_setup_ = false;
   SetupHistory edits_;
   std::vector<Diagnostic> problems_;

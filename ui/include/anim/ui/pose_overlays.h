@@ -78,6 +78,7 @@ class PoseOverlays {
   std::vector<OnionFrame> onion_;  // Grows to the largest count asked for; the first
   std::size_t onion_count_ = 0;    // onion_count_ are this frame's.
   std::vector<Transform> scratch_;
+  std::vector<Transform> transition_source_, transition_target_;  // A transition's ends.
   SamplingCursor cursor_;
 };
 
