@@ -77,6 +77,7 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
     }
     init_machine(m, layer.default_state);
   }
+  init_root_motion();
 }
 
 void StateMachineInstance::init_machine(Machine& m, int default_state) {
@@ -381,7 +382,7 @@ void StateMachineInstance::finish_if_done(Machine& m) {
   m.running = -1;
 }
 
-void StateMachineInstance::update(float dt) {
+RootMotion StateMachineInstance::update(float dt) {
   fired_count_ = 0;
   fired_dropped_ = 0;
   if (tracing_) trace_count_ = trace_condition_count_ = 0;
@@ -409,6 +410,8 @@ void StateMachineInstance::update(float dt) {
         params_[c.parameter].value = params_[c.parameter].target = 0;
     }
   }
+  root_motion_ = base_root_motion();
+  return root_motion_;
 }
 
 int StateMachineInstance::update_machine(Machine& m) {
@@ -470,7 +473,9 @@ bool StateMachineInstance::sample_track(std::size_t machine, const Track& track,
   Machine& m = machines_[machine];
   const StateDef& s = (*m.states)[track.state];
   const std::size_t slot = global_slot(machine, track.slot);
-  if (!sample_state(s, display_time(m, track), &cursors_[kSlotPoses * slot], pose)) return false;
+  const float phase = display_time(m, track);
+  if (!sample_state(s, phase, &cursors_[kSlotPoses * slot], pose)) return false;
+  if (machine == 0 && moves_ && !s.root_motion) keep_motion_in_pose(state_frame(s, phase), pose);
   if (!m.additive()) return true;
   // The state's difference from its reference, in place.
   if (!m.state_reference) {

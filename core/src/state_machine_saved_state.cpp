@@ -102,6 +102,7 @@ bool StateMachineInstance::restore_state(Span<const SavedParameter> parameters,
   }
   for (ClipCursor& c : cursors_) c.reset();
   fired_count_ = 0;
+  root_motion_ = RootMotion{};  // Like the events, the move belongs to an update.
   fired_dropped_ = 0;
   trace_count_ = trace_condition_count_ = 0;
   return true;

@@ -8,6 +8,7 @@
 #include "anim/clip.h"
 #include "anim/compressed_clip.h"
 #include "anim/compressed_sampling.h"
+#include "anim/root_motion.h"
 #include "anim/sampling.h"
 #include "anim/soa_pose.h"
 #include "anim/span.h"
@@ -42,10 +43,22 @@ class ClipSet {
   Span<const Clip> floats() const { return floats_; }
   Span<const CompressedClip> packed() const { return packed_; }
 
+  // The same clips with the root motion taken out of them (root_motion_builder.h): one track per
+  // clip, which must outlive the set; of another count, none (the clips then move nothing).
+  ClipSet with_root_motion(Span<const RootMotionTrack> tracks) const {
+    ClipSet out = *this;
+    out.root_motion_ = tracks.size() == size() ? tracks : Span<const RootMotionTrack>();
+    return out;
+  }
+  ClipSet with_root_motion(std::vector<RootMotionTrack>&&) const = delete;
+  // One track per clip, or empty.
+  Span<const RootMotionTrack> root_motion() const { return root_motion_; }
+
  private:
   Span<const Clip> floats_;
   Span<const CompressedClip> packed_;
   bool compressed_ = false;
+  Span<const RootMotionTrack> root_motion_;
 };
 
 // One character's place in whichever clip a layer plays, for either kind of clip.

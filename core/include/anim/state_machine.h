@@ -6,10 +6,13 @@
 #include <string>
 #include <vector>
 
+#include <glm/mat4x4.hpp>
+
 #include "anim/blend_space.h"
 #include "anim/blend_space_2d.h"
 #include "anim/clip_set.h"
 #include "anim/cycle_time.h"
+#include "anim/root_motion.h"
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
 #include "anim/soa_pose.h"
@@ -163,7 +166,19 @@ class StateMachineInstance {
   // paused state crosses nothing). Every active state fires its clip's events, so both sides of
   // a transition do. A state entered at time t fires an event at exactly t. A blend space fires
   // the events of its heaviest point only, so a walk/run blend gives one footstep per step.
-  void update(float dt);
+  //
+  // Returns how the character moved (root motion): with the def's root_motion_joint and the
+  // clips' tracks (ClipSet::with_root_motion), each active state of the base machine moves it by
+  // what its clips' tracks say for the time it advanced (a blend space's clips blended by its
+  // weights, a loop that wraps counting its whole cycles), blended by the states' weights; a
+  // state whose root_motion is false moves it by none (its motion stays in its pose); layers
+  // move it by none. The translation is in the character's frame at the start of the update.
+  // Without root motion, no move. Also kept as root_motion() until the next update.
+  RootMotion update(float dt);
+  const RootMotion& root_motion() const { return root_motion_; }
+  // Whether the character moves by its clips: the def names a joint in range and the clips have
+  // tracks.
+  bool moves() const { return moves_; }
   // The events of the last update(), until the next one.
   Span<const FiredEvent> events() const { return {fired_.data(), fired_count_}; }
   // Crossings beyond kMaxEvents in the last update().
@@ -313,6 +328,17 @@ class StateMachineInstance {
                     Span<SoaTransform> out);
   bool sample_track(std::size_t machine, const Track& track, Span<SoaTransform> pose);
   bool blend_machine(std::size_t machine, Span<SoaTransform> output);
+  // Root motion (state_machine_root_motion.cpp). Set up from the def and the clips' tracks.
+  void init_root_motion();
+  // How `track`'s state moved the character over the last update, before weighting.
+  RootMotion track_move(const Machine& m, const Track& track) const;
+  // Where `state`'s motion has taken the character at `phase` since its start (its clips' frames
+  // blended as its pose is).
+  RootMotion state_frame(const StateDef& state, float phase) const;
+  // A state that keeps its motion in its pose: the root joint in `pose` put back where the clip
+  // had it, `frame` away from where it plays in place.
+  void keep_motion_in_pose(const RootMotion& frame, Span<SoaTransform> pose) const;
+  RootMotion base_root_motion() const;
   void refresh_active(Machine& m);
   std::size_t global_slot(std::size_t machine, int slot) const {
     return machine * kMaxActive + static_cast<std::size_t>(slot);
@@ -357,6 +383,11 @@ class StateMachineInstance {
   std::vector<SoaTransform> pool_;
   Span<const SoaTransform> shared_rest_;
   std::vector<ClipCursor> cursors_;
+  // Root motion: on when moves_; the joint's parent in the model at rest (and its inverse), for
+  // states that keep their motion in the pose; the last update's move.
+  bool moves_ = false;
+  glm::mat4 root_parent_{1.0f}, root_parent_inverse_{1.0f};
+  RootMotion root_motion_;
 };
 
 }  // namespace anim

@@ -1,5 +1,6 @@
 #include "monkey/tool_monkey.h"
 
+#include <execinfo.h>
 #include <unistd.h>
 
 #include <SDL.h>
@@ -82,6 +83,11 @@ void record_step(long index, const Step& step) {
 extern "C" void on_fatal_signal(int signal) {
   write_text("\nmonkey: the tool died; ");
   print_recent_steps();
+  // Where: the frames of the thread that died (addr2line -e the test binary turns the addresses
+  // into lines; -g1 keeps the line tables).
+  write_text("monkey: the stack:\n");
+  void* frames[64];
+  backtrace_symbols_fd(frames, backtrace(frames, 64), STDERR_FILENO);
   std::signal(signal, SIG_DFL);
   std::raise(signal);
 }
