@@ -80,7 +80,16 @@ int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream&
   std::vector<bake::CompressionReport> reports;
   bake::CompressionOptions options;
   options.tolerance = tolerance.value();
-  for (const Clip& clip : model.clips) {
+  // With root motion the package holds the clips as the setup plays them, in place, and their
+  // tracks: a package moves a character exactly as its setup does.
+  std::optional<CompiledMachine> machine;
+  if (loaded->setup) {
+    machine = compile_machine(*loaded, err);
+    if (!machine) return kExitError;
+  }
+  const std::vector<Clip>& clips =
+      machine && machine->motion.joint >= 0 ? machine->motion.clips : model.clips;
+  for (const Clip& clip : clips) {
     Result<bake::CompressedResult> c = bake::compress_clip(clip, model.skeleton, options);
     if (!c.ok()) {
       print_error(err,
@@ -90,11 +99,10 @@ int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream&
     package.clips.push_back(std::move(c.value().clip));
     reports.push_back(c.value().report);
   }
-  if (loaded->setup) {
-    std::optional<StateMachineDef> def = compile_machine(*loaded, err);
-    if (!def) return kExitError;
-    package.state_machine = std::move(*def);
+  if (machine) {
+    package.state_machine = std::move(machine->def);
     package.has_state_machine = true;
+    package.root_motion = std::move(machine->motion.tracks);
   }
   const std::vector<uint8_t> bytes = bake::write_package(package);
   const std::string out_path = *args.get("out");

@@ -86,9 +86,8 @@ void put_machine(const StateMachineInstance& sm, int layer,
   if (tr.transition < 0) {
     j["transition"] = nullptr;
   } else {
-    j["transition"] = {{"from", states[tr.from].name},
-                       {"to", states[tr.to].name},
-                       {"progress", tr.progress}};
+    j["transition"] = {
+        {"from", states[tr.from].name}, {"to", states[tr.to].name}, {"progress", tr.progress}};
   }
 }
 
@@ -131,6 +130,26 @@ nlohmann::ordered_json trace_json(const StateMachineInstance& sm) {
     trace.push_back(std::move(entry));
   }
   return trace;
+}
+
+// Where the character is: its moves accumulated since the start, as a game accumulates them.
+struct RootPath {
+  glm::vec3 position{0.0f};
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+  void add(const RootMotion& move) {
+    position += rotation * move.translation;
+    rotation = glm::normalize(rotation * move.rotation);
+  }
+};
+
+nlohmann::ordered_json vec_json(const glm::vec3& v) { return {v.x, v.y, v.z}; }
+nlohmann::ordered_json quat_json(const glm::quat& q) { return {q.x, q.y, q.z, q.w}; }
+
+// "root_motion": the frame's move; "root": the place since the start.
+void add_root_motion_json(const RootMotion& move, const RootPath& path, nlohmann::ordered_json& j) {
+  j["root_motion"] = {{"translation", vec_json(move.translation)},
+                      {"rotation", quat_json(move.rotation)}};
+  j["root"] = {{"position", vec_json(path.position)}, {"rotation", quat_json(path.rotation)}};
 }
 
 nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
@@ -240,6 +259,7 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   std::optional<LoadedInput> loaded;
   std::optional<Package> package;
   std::optional<StateMachineDef> def;
+  std::optional<CompiledMachine> machine;
   if (is_package_path(path)) {
     package = open_package(path, err);
     if (!package) return kExitError;
@@ -258,11 +278,13 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
                   Error{Error::Code::kInvalidArgument, "not a setup (.json) or package", path});
       return kExitError;
     }
-    def = compile_machine(*loaded, err);
-    if (!def) return kExitError;
+    machine = compile_machine(*loaded, err);
+    if (!machine) return kExitError;
+    def = machine->def;
   }
   const Skeleton& skeleton = package ? package->skeleton : loaded->model.skeleton;
-  const ClipSet clips = package ? ClipSet(package->clips) : ClipSet(loaded->model.clips);
+  const ClipSet clips = package ? ClipSet(package->clips).with_root_motion(package->root_motion)
+                                : machine->clips(*loaded);
   Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def.value());
   if (!changes.ok()) {
     print_error(err, changes.error());
@@ -290,15 +312,19 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   sm.set_trace(args.has("trace"));
   ScriptedRun run(sm, std::move(changes).value(), dt.value());
   std::vector<Transform> pose(skeleton.joint_count());
+  RootPath root;
   for (long frame = 0; frame < frames; ++frame) {
     run.step();
+    root.add(sm.root_motion());
     if (!sm.evaluate(pose)) {
       print_error(err, Error{Error::Code::kInvalidData,
                              "the state machine's clips do not fit the skeleton", ""});
       return kExitError;
     }
     if (args.has("json")) {
-      out << frame_json(sm, run.time(), clip_names).dump() << "\n";
+      nlohmann::ordered_json j = frame_json(sm, run.time(), clip_names);
+      if (sm.moves()) add_root_motion_json(sm.root_motion(), root, j);
+      out << j.dump() << "\n";
     } else {
       print_frame_text(sm, run.time(), out);
       print_trace_text(sm, out);

@@ -31,6 +31,8 @@ struct PoseSource {
   ClipSet clips;
   std::vector<std::string> clip_names;
   std::optional<StateMachineDef> machine;
+  // What the machine plays: with root motion, the clips in place (the pose stays on the spot).
+  ClipSet machine_clips;
 };
 
 std::string clip_list(const PoseSource& source) {
@@ -64,7 +66,7 @@ Result<std::vector<Transform>> run_machine(const PoseSource& source, const Args&
   Result<std::vector<ParameterChange>> changes =
       parse_changes(args.get_all("set"), *source.machine);
   if (!changes.ok()) return changes.error();
-  StateMachineInstance machine(*source.machine, *source.skeleton, source.clips);
+  StateMachineInstance machine(*source.machine, *source.skeleton, source.machine_clips);
   ScriptedRun run(machine, std::move(changes).value(), 1.0f / 60.0f);
   for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
   std::vector<Transform> local(source.skeleton->joint_count());
@@ -143,6 +145,7 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
   source.path = path;
   std::optional<Package> package;
   std::optional<LoadedInput> input;
+  std::optional<CompiledMachine> compiled;
   if (is_package_path(path)) {
     package = open_package(path, err);
     if (!package) return kExitError;
@@ -150,6 +153,7 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
     source.clips = package->clips;
     for (const CompressedClip& c : package->clips) source.clip_names.push_back(c.name);
     if (package->has_state_machine) source.machine = package->state_machine;
+    source.machine_clips = ClipSet(package->clips).with_root_motion(package->root_motion);
   } else {
     input = open_input(path, args.get_all("anim"), err);
     if (!input) return kExitError;
@@ -158,8 +162,10 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
     source.clips = input->model.clips;
     for (const Clip& c : input->model.clips) source.clip_names.push_back(c.name);
     if (input->setup) {
-      source.machine = compile_machine(*input, err);
-      if (!source.machine) return kExitError;
+      compiled = compile_machine(*input, err);
+      if (!compiled) return kExitError;
+      source.machine = compiled->def;
+      source.machine_clips = compiled->clips(*input);
     }
   }
   const std::string clip_name = args.get("clip").value_or("");

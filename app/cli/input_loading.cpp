@@ -41,8 +41,8 @@ Result<LoadedInput> load_model_and_clips(LoadedInput input,
   if (!model.ok()) return model.error();
   input.model = std::move(model).value();
   if (!files.empty()) {
-    Result<import::AnimationSet> set =
-        import::load_animations(input.model, files, model_reader(), scaled(progress, model_share, 1.0f));
+    Result<import::AnimationSet> set = import::load_animations(input.model, files, model_reader(),
+                                                               scaled(progress, model_share, 1.0f));
     if (!set.ok()) return set.error();
     input.problems = set.value().diagnostics;
     import::add_to_model(std::move(set).value(), input.model);
@@ -95,13 +95,21 @@ std::optional<LoadedInput> open_input(const std::string& path,
   return std::move(input).value();
 }
 
-std::optional<StateMachineDef> compile_machine(const LoadedInput& input, std::ostream& err) {
+std::optional<CompiledMachine> compile_machine(const LoadedInput& input, std::ostream& err) {
   Result<StateMachineDef> def = compile_setup(*input.setup, input.model.clips);
   if (!def.ok()) {
     print_error(err, Error{def.error().code, def.error().message, input.setup_path});
     return std::nullopt;
   }
-  return std::move(def).value();
+  Result<RootMotionClips> motion = apply_root_motion(*input.setup, input.model);
+  if (!motion.ok()) {
+    print_error(err, Error{motion.error().code, motion.error().path + ": " + motion.error().message,
+                           input.setup_path});
+    return std::nullopt;
+  }
+  CompiledMachine out{std::move(def).value(), std::move(motion).value()};
+  mark_root_motion(out.motion, &out.def);
+  return out;
 }
 
 }  // namespace anim::app

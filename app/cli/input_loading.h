@@ -10,6 +10,7 @@
 #include "anim/model.h"
 #include "anim/result.h"
 #include "anim/setup.h"
+#include "anim/setup_root_motion.h"
 
 namespace anim::app {
 
@@ -56,8 +57,18 @@ std::optional<LoadedInput> open_input(const std::string& path,
                                       const std::vector<std::string>& anim_files,
                                       std::ostream& err);
 
-// The runtime form of the opened setup's state machine, or nothing after printing why it does
-// not compile (named by the setup file). `input` must hold a setup.
-std::optional<StateMachineDef> compile_machine(const LoadedInput& input, std::ostream& err);
+// A setup's state machine ready to run: its runtime form and, when the setup moves the
+// character, the clips in place with their root motion (setup_root_motion.h).
+struct CompiledMachine {
+  StateMachineDef def;
+  RootMotionClips motion;
+
+  // What it plays, from `input`'s model.
+  ClipSet clips(const LoadedInput& input) const { return motion.clip_set(input.model.clips); }
+};
+
+// The opened setup's state machine, or nothing after printing why it does not compile or its
+// root motion cannot be taken out (named by the setup file). `input` must hold a setup.
+std::optional<CompiledMachine> compile_machine(const LoadedInput& input, std::ostream& err);
 
 }  // namespace anim::app

@@ -9,10 +9,11 @@
 #include <ostream>
 #include <set>
 
-#include "anim/clip_sample_rate.h"
 #include "anim/bake/package_model.h"
+#include "anim/clip_sample_rate.h"
 #include "anim/clip_set.h"
 #include "anim/sampling.h"
+#include "anim/setup_root_motion.h"
 #include "anim/state_machine.h"
 #include "anim/ui/document.h"
 #include "anim/ui/follow_camera.h"
@@ -198,7 +199,8 @@ std::optional<Scene> package_scene(const Args& args, float time, const OverlayOp
     from_soa(soa, scene.local);
   } else if (package->has_state_machine) {
     std::optional<std::vector<Transform>> local = run_machine(
-        package->state_machine, scene.model, clips, args, time, input, scene.overlays, err);
+        package->state_machine, scene.model, clips.with_root_motion(package->root_motion), args,
+        time, input, scene.overlays, err);
     if (!local) return std::nullopt;
     scene.local = std::move(*local);
   }
@@ -255,12 +257,19 @@ std::optional<Scene> build_scene(const Args& args, float time, const OverlayOpti
     }
   } else if (setup) {
     Result<StateMachineDef> def = compile_setup(*setup, model.clips);
-    if (!def.ok()) {
-      print_error(err, Error{def.error().code, def.error().message, input});
+    Result<RootMotionClips> motion =
+        def.ok() ? apply_root_motion(*setup, model) : Result<RootMotionClips>(def.error());
+    if (!motion.ok()) {
+      const Error& e = motion.error();
+      print_error(err,
+                  Error{e.code, e.path.empty() ? e.message : e.path + ": " + e.message, input});
       return std::nullopt;
     }
+    mark_root_motion(motion.value(), &def.value());
+    // With root motion the character plays in place, as the tool's "In place" view shows it.
     std::optional<std::vector<Transform>> local =
-        run_machine(def.value(), model, model.clips, args, time, input, scene.overlays, err);
+        run_machine(def.value(), model, motion.value().clip_set(model.clips), args, time, input,
+                    scene.overlays, err);
     if (!local) return std::nullopt;
     scene.local = std::move(*local);
   }

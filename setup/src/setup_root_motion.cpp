@@ -3,7 +3,6 @@
 #include <string>
 #include <utility>
 
-
 namespace anim {
 namespace {
 
@@ -47,10 +46,10 @@ Result<std::optional<RootMotionSettings>> root_motion_settings(const Setup& setu
 
 Result<RootMotionClips> apply_root_motion(const Setup& setup, const Model& model) {
   RootMotionClips out;
-  out.clips = model.clips;
   Result<std::optional<RootMotionSettings>> settings = root_motion_settings(setup, model);
   if (!settings.ok()) return settings.error();
   if (!settings.value()) return out;
+  out.clips = model.clips;
   out.joint = settings.value()->joint;
   out.tracks.resize(out.clips.size());
   for (std::size_t c = 0; c < out.clips.size(); ++c) {

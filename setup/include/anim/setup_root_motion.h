@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "anim/clip.h"
+#include "anim/clip_set.h"
 #include "anim/model.h"
 #include "anim/result.h"
 #include "anim/root_motion.h"
@@ -24,17 +25,23 @@ namespace anim {
 Result<std::optional<RootMotionSettings>> root_motion_settings(const Setup& setup,
                                                                const Model& model);
 
-// The model's clips as `setup` plays them, and their tracks (one per clip).
+// The model's clips as `setup` plays them, and their tracks (one per clip). Without root motion
+// all three are empty: the machine plays the model's own clips.
 struct RootMotionClips {
   std::vector<Clip> clips;
-  std::vector<RootMotionTrack> tracks;  // Empty without root motion.
-  int joint = -1;                       // -1: without root motion.
+  std::vector<RootMotionTrack> tracks;
+  int joint = -1;  // -1: without root motion.
+
+  // What a state machine of the setup plays: these clips with their tracks, or `model_clips`.
+  // Both must outlive the set.
+  ClipSet clip_set(const std::vector<Clip>& model_clips) const {
+    return joint < 0 ? ClipSet(model_clips) : ClipSet(clips).with_root_motion(tracks);
+  }
 };
 
-// Without root motion, the clips as they are. With it, every clip played in place except those
-// of an "animations" entry that says "root_motion": false (which keep their motion and have an
-// empty track). An error names the clip whose motion could not be taken out (a key that is not
-// finite).
+// With root motion, every clip played in place except those of an "animations" entry that says
+// "root_motion": false (which keep their motion and have an empty track). An error names the
+// clip whose motion could not be taken out (a key that is not finite).
 Result<RootMotionClips> apply_root_motion(const Setup& setup, const Model& model);
 
 // `def`, compiled from `setup`, told the joint `clips` came from (compile_setup already set each
