@@ -36,6 +36,21 @@ void overlay_menu_items(ui::ViewportSettings& s) {
       "of playback; 0 is off");
   ImGui::MenuItem("Follow root", nullptr, &s.follow_root);
   tooltip("The camera moves with the character's root across the ground");
+  if (ImGui::BeginMenu("Root motion")) {
+    if (ImGui::MenuItem("In place", nullptr, !s.root_motion_in_world)) {
+      s.root_motion_in_world = false;
+    }
+    tooltip(
+        "The character plays on the spot, its clips' motion taken out (the setup's "
+        "root_motion)");
+    if (ImGui::MenuItem("In the world", nullptr, s.root_motion_in_world)) {
+      s.root_motion_in_world = true;
+    }
+    tooltip(
+        "The character walks over the grid where its clips' motion takes it; with a root "
+        "trail its path is drawn, and Follow root keeps it in view");
+    ImGui::EndMenu();
+  }
   // Typed values (Ctrl+click) may leave the ranges.
   s.onion_frames = s.onion_frames < 0 ? 0
                    : s.onion_frames > ui::ViewportSettings::kMaxOnionFrames

@@ -427,6 +427,7 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   tool.blend.apply_shift_ramp(*tool.doc);
   tool.parameters.apply_shift_ramp(*tool.doc);
   tool.doc->set_overlay_request(tool.viewport.overlay_request());
+  tool.doc->set_root_motion_in_world(tool.viewport.settings.root_motion_in_world);
   tool.doc->update(dt > 0.1f ? 0.1f : dt);
   ui::new_frame();
   // The document is read by everything drawn this frame and changed once all of it has drawn.

@@ -9,10 +9,12 @@
 #include <ostream>
 #include <set>
 
+#include <glm/gtc/matrix_transform.hpp>
 #include "anim/bake/package_model.h"
 #include "anim/clip_sample_rate.h"
 #include "anim/clip_set.h"
 #include "anim/sampling.h"
+
 #include "anim/setup_root_motion.h"
 #include "anim/state_machine.h"
 #include "anim/ui/document.h"
@@ -69,6 +71,8 @@ struct Scene {
   Model model;
   std::vector<Transform> local;
   RenderOverlays overlays;
+  // Where root motion took the character (a setup's or package's machine that moves it).
+  RootMotion world;
 };
 
 // The overlays' request and trails for `model` (the trail's joint is --joint's).
@@ -110,7 +114,8 @@ std::optional<Error> clip_only_flags(const Args& args, bool package) {
 std::optional<std::vector<Transform>> run_machine(const StateMachineDef& def, const Model& model,
                                                   const ClipSet& clips, const Args& args,
                                                   float time, const std::string& input,
-                                                  RenderOverlays& overlays, std::ostream& err) {
+                                                  RenderOverlays& overlays, RootMotion& world,
+                                                  std::ostream& err) {
   const Skeleton& skeleton = model.skeleton;
   Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def);
   if (!changes.ok()) {
@@ -130,7 +135,10 @@ std::optional<std::vector<Transform>> run_machine(const StateMachineDef& def, co
         return std::nullopt;
       }
     }
-    if (frame > 0) run.step();
+    if (frame > 0) {
+      run.step();
+      world = compose(world, sm.root_motion());
+    }
   }
   if (!sm.evaluate(local)) {
     print_error(err, misfit);
@@ -161,7 +169,7 @@ std::optional<Scene> package_scene(const Args& args, float time, const OverlayOp
     print_error(err, Error{model.error().code, model.error().to_string(), input});
     return std::nullopt;
   }
-  Scene scene{std::move(model).value(), package->skeleton.rest, {}};
+  Scene scene{std::move(model).value(), package->skeleton.rest, {}, {}};
   start_overlays(args, options, scene.model, scene.overlays);
   if (scene.model.mesh.vertices.empty()) {
     if (args.has("no-skeleton")) {
@@ -200,7 +208,7 @@ std::optional<Scene> package_scene(const Args& args, float time, const OverlayOp
   } else if (package->has_state_machine) {
     std::optional<std::vector<Transform>> local = run_machine(
         package->state_machine, scene.model, clips.with_root_motion(package->root_motion), args,
-        time, input, scene.overlays, err);
+        time, input, scene.overlays, scene.world, err);
     if (!local) return std::nullopt;
     scene.local = std::move(*local);
   }
@@ -269,7 +277,7 @@ std::optional<Scene> build_scene(const Args& args, float time, const OverlayOpti
     // With root motion the character plays in place, as the tool's "In place" view shows it.
     std::optional<std::vector<Transform>> local =
         run_machine(def.value(), model, motion.value().clip_set(model.clips), args, time, input,
-                    scene.overlays, err);
+                    scene.overlays, scene.world, err);
     if (!local) return std::nullopt;
     scene.local = std::move(*local);
   }
@@ -410,13 +418,25 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
                            model.source_path});
     return kExitError;
   }
+  // --root-motion world: the character where its clips walked it, over the grid, framed with
+  // where it started so the way it came shows.
+  ui::Bounds start = posed.bounds(model);
+  if (settings.root_motion_in_world) {
+    posed.move(glm::translate(glm::mat4(1.0f), scene->world.translation) *
+               glm::mat4_cast(scene->world.rotation));
+  }
+  ui::Bounds shown = posed.bounds(model);
+  if (settings.root_motion_in_world && start.valid() && shown.valid()) {
+    shown.min = glm::min(shown.min, start.min);
+    shown.max = glm::max(shown.max, start.max);
+  }
   FrameInputs frame;
   frame.model = &model;
   frame.palette = posed.palette;
   frame.joint_model = posed.model_space;
   frame.display = ui::display_transform(settings.up_axis);
-  frame.bounds = ui::transform_bounds(with_overlays(posed.bounds(model), scene->overlays, settings),
-                                      frame.display);
+  frame.bounds =
+      ui::transform_bounds(with_overlays(shown, scene->overlays, settings), frame.display);
   frame.ghosts = &scene->overlays.poses.ghosts();
   frame.onion = scene->overlays.poses.onion();
   if (scene->overlays.trails()) {

@@ -51,6 +51,13 @@ Result<OverlayOptions> parse_overlay_options(const Args& args) {
     }
     o.trail_seconds = trail.value();
   }
+  if (const std::optional<std::string> where = args.get("root-motion")) {
+    if (*where != "place" && *where != "world") {
+      return bad("root-motion",
+                 "place (the character on the spot) or world (walking over the grid)", *where);
+    }
+    o.root_motion_in_world = *where == "world";
+  }
   return o;
 }
 
@@ -62,6 +69,7 @@ void apply_overlay_options(const OverlayOptions& options, ui::ViewportSettings& 
   settings.onion_meshes = options.onion_meshes;
   settings.trail_seconds = options.trail_seconds;
   settings.follow_root = options.follow;
+  settings.root_motion_in_world = options.root_motion_in_world;
 }
 
 }  // namespace anim::app

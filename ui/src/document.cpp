@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/blending.h"
@@ -335,8 +336,17 @@ void Document::apply_setup(MachineStart how) {
   problems_ = validate_setup(edits_.current(), clip_names, durations, model_->skeleton.names);
   Result<StateMachineDef> def = compile_setup(edits_.current(), model_->clips);
   if (!def.ok()) return;  // The last good state machine keeps running.
+  Result<RootMotionClips> motion = apply_root_motion(edits_.current(), *model_);
+  if (!motion.ok()) {
+    problems_.push_back(
+        {Diagnostic::Severity::kError, motion.error().path, motion.error().message});
+    return;
+  }
+  auto next_motion = std::make_unique<RootMotionClips>(std::move(motion).value());
   auto next_def = std::make_unique<StateMachineDef>(std::move(def).value());
-  auto next = std::make_unique<StateMachineInstance>(*next_def, model_->skeleton, model_->clips);
+  mark_root_motion(*next_motion, next_def.get());
+  auto next = std::make_unique<StateMachineInstance>(*next_def, model_->skeleton,
+                                                     next_motion->clip_set(model_->clips));
   next->set_trace(true);  // The graph shows why each transition did (not) fire.
   const bool goes_on = how == MachineStart::kGoOn && state_machine_;
   machine_fresh_ = !goes_on;
@@ -344,8 +354,10 @@ void Document::apply_setup(MachineStart how) {
     next->continue_from(*state_machine_);
     if (mode_ == PlaybackMode::kStateMachine) keep_state_history(*def_, *next_def);
   }
-  state_machine_ = std::move(next);  // Before def_: the old instance points into it.
+  state_machine_ = std::move(next);  // Before def_ and motion_: the old one points into them.
   def_ = std::move(next_def);
+  motion_ = std::move(next_motion);
+  if (!goes_on) world_ = RootMotion{};
   rewound_ = -1;
   recording_.stop();  // Its frames are of the machine replaced.
   if (mode_ != PlaybackMode::kStateMachine) return;
@@ -400,9 +412,11 @@ Status Document::save_setup_as(const std::string& path) {
 
 void Document::restart_state_machine() {
   if (!def_) return;
-  state_machine_ = std::make_unique<StateMachineInstance>(*def_, model_->skeleton, model_->clips);
+  state_machine_ = std::make_unique<StateMachineInstance>(*def_, model_->skeleton,
+                                                          motion_->clip_set(model_->clips));
   state_machine_->set_trace(true);
   machine_fresh_ = true;
+  world_ = RootMotion{};
   use_state_machine();
 }
 
@@ -459,7 +473,7 @@ void Document::update(float dt) {
       }
       const bool recorded = step > 0.0f;
       if (recorded) recording_.begin_frame(*state_machine_);
-      state_machine_->update(step);
+      world_ = compose(world_, state_machine_->update(step));
       machine_fresh_ = false;
       if (recorded) {
         recording_.end_frame(*state_machine_, step);
@@ -521,8 +535,18 @@ void Document::evaluate() {
   }
   if (!posed_.update(*model_, shown_)) {
     pose_problem_ = "the skin names joints the skeleton lacks: the mesh is shown unposed";
+  } else if (in_world_ && mode_ == PlaybackMode::kStateMachine && state_machine_ &&
+             state_machine_->moves()) {
+    posed_.move(glm::translate(glm::mat4(1.0f), world_.translation) *
+                glm::mat4_cast(world_.rotation));
   }
   evaluate_overlays();
+}
+
+void Document::set_root_motion_in_world(bool in_world) {
+  if (in_world == in_world_) return;
+  in_world_ = in_world;
+  evaluate();
 }
 
 void Document::set_overlay_request(const OverlayRequest& request) {

@@ -29,6 +29,11 @@ bool PosedModel::update(const Model& model, Span<const Transform> local) {
   return false;
 }
 
+void PosedModel::move(const glm::mat4& world) {
+  for (glm::mat4& m : model_space) m = world * m;
+  for (glm::mat4& m : palette) m = world * m;
+}
+
 Bounds PosedModel::bounds(const Model& model, std::size_t stride) const {
   Bounds b{glm::vec3(1e30f), glm::vec3(-1e30f)};
   auto grow = [&b](const glm::vec3& p) {

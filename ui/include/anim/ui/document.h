@@ -16,6 +16,7 @@
 #include "anim/player.h"
 #include "anim/sampling.h"
 #include "anim/setup.h"
+#include "anim/setup_root_motion.h"
 #include "anim/state_machine.h"
 #include "anim/ui/pose_overlays.h"
 #include "anim/ui/posed_model.h"
@@ -96,6 +97,14 @@ class Document {
   // The running state machine: the last version of the setup without errors.
   StateMachineInstance* state_machine() { return state_machine_.get(); }
   const StateMachineInstance* state_machine() const { return state_machine_.get(); }
+  // Root motion as the viewport shows it: in place (the pose as the machine gives it, false) or
+  // in the world (true: the pose moved by where root motion took the character since the
+  // machine started, so it walks over the grid; the root's trail draws its path).
+  void set_root_motion_in_world(bool in_world);
+  bool root_motion_in_world() const { return in_world_; }
+  // Where root motion took the character since the machine started (the identity when the setup
+  // does not move it).
+  const RootMotion& world_place() const { return world_; }
   void use_state_machine();
   // Starts the running machine over: its default state, every parameter at its default.
   void restart_state_machine();
@@ -264,7 +273,12 @@ class Document {
   std::vector<Diagnostic> problems_;
   std::string setup_path_;
   std::unique_ptr<StateMachineDef> def_;
+  // The clips the machine plays when the setup moves the character: in place, with their root
+  // motion (setup_root_motion.h); before state_machine_, which points into them.
+  std::unique_ptr<RootMotionClips> motion_;
   std::unique_ptr<StateMachineInstance> state_machine_;
+  RootMotion world_;       // Where the root motion took the character since the machine started.
+  bool in_world_ = false;  // View > Root motion: the character walks over the grid.
   bool machine_fresh_ = false;  // Not updated since it was made in its default state.
   PreviewRecording recording_;
   int rewound_ = -1;

@@ -20,6 +20,8 @@ struct PosedModel {
   // model does not hold together (a parent after its child, a skin entry naming a joint the
   // skeleton lacks, `local` of another size): the matrices are then identities.
   [[nodiscard]] bool update(const Model& model, Span<const Transform> local);
+  // Moves the whole posed model by `world` (root motion's place, shown in the world).
+  void move(const glm::mat4& world);
   // Bounds of the mesh skinned on the CPU with the current palette (every `stride`-th vertex),
   // or of the joints when there is no mesh.
   Bounds bounds(const Model& model, std::size_t stride = 1) const;

@@ -116,6 +116,8 @@ struct ViewportSettings {
   bool onion_meshes = false;   // The onion frames as translucent meshes too.
   float trail_seconds = 0.0f;  // 0 is off.
   bool follow_root = false;
+  // Root motion (a setup's root_motion) shown in the world: the character walks over the grid.
+  bool root_motion_in_world = false;
 };
 
 }  // namespace anim::ui
