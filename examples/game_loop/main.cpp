@@ -1,9 +1,12 @@
-// game_loop PACKAGE.animpack [CHARACTERS] [FRAMES]: what a game does with a baked package. It
-// links animscope::core alone (no assimp, no JSON), reads the file itself, and runs a crowd of
-// characters (1000 by default) for 600 frames at 60 Hz, each with its own state machine, its
-// speed parameter drifting the way a player's input would; then it prints the milliseconds a
-// frame took for all of them (state machine, pose, model space and skinning palette). The pose
-// stays in SoA form from the state machine to the palette: no per-joint conversion between.
+// game_loop PACKAGE.animpack [CHARACTERS] [FRAMES] [--threads N]: what a game does with a baked
+// package. It links animscope::core alone (no assimp, no JSON), reads the file itself, and runs a
+// crowd of characters (1000 by default) for 600 frames at 60 Hz, each with its own state machine,
+// its speed parameter drifting the way a player's input would, each moved by its root motion
+// (when the package has it); then it prints the milliseconds a frame took for all of them (state
+// machine, root motion, pose, model space and skinning palette) and how far character 0
+// travelled. The pose stays in SoA form from the state machine to the palette: no per-joint
+// conversion between. With --threads N the crowd is split across N threads each frame: nothing
+// in anim_core is shared and written between characters, so no locks are needed.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +14,8 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "anim/package.h"
@@ -27,36 +32,76 @@ struct Character {
   std::vector<glm::mat4> model_space, palette;
   float clock = 0.0f;
   float pace = 0.0f;  // How fast this one changes its mind, radians per second.
+  // Where root motion has taken it: position and heading in the world.
+  glm::vec3 position{0.0f};
+  glm::quat heading{1.0f, 0.0f, 0.0f, 0.0f};
+  float travelled = 0.0f;  // Length of its path.
 };
+
+// One frame of one character: input, state machine, root motion, pose, palette. False when the
+// poses do not fit the skeleton.
+bool step(Character& c, const anim::Package& package, int speed, float dt) {
+  c.clock += dt;
+  // Stand, walk and run in turn: a slow wave crossing the machine's thresholds.
+  if (speed >= 0) c.machine->set_value(speed, 0.5f + 0.6f * std::sin(c.pace * c.clock));
+  const anim::RootMotion move = c.machine->update(dt);
+  const glm::vec3 step_taken = c.heading * move.translation;
+  c.position += step_taken;
+  c.travelled += glm::length(step_taken);
+  c.heading = glm::normalize(c.heading * move.rotation);
+  anim::SoaLocalToModelJob to_model;
+  to_model.parents = package.skeleton.parents;
+  to_model.local = c.pose;
+  to_model.output = c.model_space;
+  anim::SkinningPaletteJob palette;
+  palette.model = c.model_space;
+  palette.joints = package.skin.joints;
+  palette.inverse_bind = package.skin.inverse_bind;
+  palette.output = c.palette;
+  // load_package checked the package, so these hold; a job refuses only inputs that do not fit
+  // together (a pose of the wrong size, say).
+  return c.machine->evaluate_soa(c.pose) && to_model.run() && palette.run();
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: game_loop PACKAGE.animpack [CHARACTERS] [FRAMES]\n");
+  std::vector<std::string> positional;
+  int threads = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--threads" && i + 1 < argc) {
+      threads = std::atoi(argv[++i]);
+    } else {
+      positional.push_back(arg);
+    }
+  }
+  if (positional.empty() || threads < 1 || threads > 256) {
+    std::fprintf(stderr, "usage: game_loop PACKAGE.animpack [CHARACTERS] [FRAMES] [--threads N]\n");
     return 2;
   }
-  std::ifstream file(argv[1], std::ios::binary);
+  const char* path = positional[0].c_str();
+  std::ifstream file(path, std::ios::binary);
   const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
                                    std::istreambuf_iterator<char>());
   if (!file.good() && !file.eof()) {
-    std::fprintf(stderr, "game_loop: cannot read %s\n", argv[1]);
+    std::fprintf(stderr, "game_loop: cannot read %s\n", path);
     return 2;
   }
   anim::Result<anim::Package> loaded =
       anim::load_package(anim::Span<const uint8_t>(bytes.data(), bytes.size()));
   if (!loaded.ok()) {
-    std::fprintf(stderr, "game_loop: %s: %s\n", argv[1], loaded.error().to_string().c_str());
+    std::fprintf(stderr, "game_loop: %s: %s\n", path, loaded.error().to_string().c_str());
     return 2;
   }
   const anim::Package& package = loaded.value();
   if (!package.has_state_machine) {
-    std::fprintf(stderr, "game_loop: %s has no state machine (pack a setup)\n", argv[1]);
+    std::fprintf(stderr, "game_loop: %s has no state machine (pack a setup)\n", path);
     return 2;
   }
   const int speed = package.state_machine.find_parameter("speed");
-  const int count = argc > 2 ? std::atoi(argv[2]) : 1000;
-  const int frames = argc > 3 ? std::atoi(argv[3]) : 600;
+  const int count = positional.size() > 1 ? std::atoi(positional[1].c_str()) : 1000;
+  const int frames = positional.size() > 2 ? std::atoi(positional[2].c_str()) : 600;
   const std::size_t joints = package.skeleton.joint_count();
 
   // The skeleton's rest pose in SoA form, shared by the whole crowd.
@@ -65,8 +110,9 @@ int main(int argc, char** argv) {
   std::vector<Character> crowd(count > 0 ? count : 1);
   for (std::size_t i = 0; i < crowd.size(); ++i) {
     Character& c = crowd[i];
-    c.machine = std::make_unique<anim::StateMachineInstance>(package.state_machine,
-                                                             package.skeleton, package.clips, rest);
+    c.machine = std::make_unique<anim::StateMachineInstance>(
+        package.state_machine, package.skeleton,
+        anim::ClipSet(package.clips).with_root_motion(package.root_motion), rest);
     c.pose = anim::make_soa_pose(joints);
     c.model_space.resize(joints);
     c.palette.resize(package.skin.size());
@@ -79,24 +125,23 @@ int main(int argc, char** argv) {
   float checksum = 0.0f;
   for (int f = 0; f < frames; ++f) {
     const auto start = std::chrono::steady_clock::now();
-    for (Character& c : crowd) {
-      c.clock += dt;
-      // Stand, walk and run in turn: a slow wave crossing the machine's thresholds.
-      if (speed >= 0) c.machine->set_value(speed, 0.5f + 0.6f * std::sin(c.pace * c.clock));
-      c.machine->update(dt);
-      anim::SoaLocalToModelJob to_model;
-      to_model.parents = package.skeleton.parents;
-      to_model.local = c.pose;
-      to_model.output = c.model_space;
-      anim::SkinningPaletteJob palette;
-      palette.model = c.model_space;
-      palette.joints = package.skin.joints;
-      palette.inverse_bind = package.skin.inverse_bind;
-      palette.output = c.palette;
-      // load_package checked the package, so these hold; a job refuses only inputs that do
-      // not fit together (a pose of the wrong size, say).
-      if (!c.machine->evaluate_soa(c.pose) || !to_model.run() || !palette.run()) {
-        std::fprintf(stderr, "game_loop: the poses do not fit %s's skeleton\n", argv[1]);
+    // The crowd in `threads` contiguous parts, one thread each (this one runs the first).
+    std::vector<std::thread> workers;
+    std::vector<char> ok(static_cast<std::size_t>(threads), 1);
+    const std::size_t per = (crowd.size() + threads - 1) / threads;
+    const auto run_part = [&](int part) {
+      const std::size_t begin = std::min(crowd.size(), per * part);
+      const std::size_t end = std::min(crowd.size(), begin + per);
+      for (std::size_t i = begin; i < end; ++i) {
+        if (!step(crowd[i], package, speed, dt)) ok[static_cast<std::size_t>(part)] = 0;
+      }
+    };
+    for (int part = 1; part < threads; ++part) workers.emplace_back(run_part, part);
+    run_part(0);
+    for (std::thread& w : workers) w.join();
+    for (char good : ok) {
+      if (!good) {
+        std::fprintf(stderr, "game_loop: the poses do not fit %s's skeleton\n", path);
         return 1;
       }
     }
@@ -104,8 +149,11 @@ int main(int argc, char** argv) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (!crowd[0].palette.empty()) checksum += crowd[0].palette[0][3][0];
   }
-  std::printf("%zu characters, %d frames: %.3f ms per frame (%.2f us per character)\n",
-              crowd.size(), frames, total_ms / frames, 1000.0 * total_ms / frames / crowd.size());
+  std::printf("%zu characters, %d frames, %d thread%s: %.3f ms per frame (%.2f us per character)\n",
+              crowd.size(), frames, threads, threads == 1 ? "" : "s", total_ms / frames,
+              1000.0 * total_ms / frames / crowd.size());
+  std::printf("character 0 travelled %.3f along its path and stands %.3f from where it started\n",
+              crowd[0].travelled, glm::length(crowd[0].position));
   std::printf("current state of character 0: %s (checksum %.3f)\n",
               package.state_machine.states[crowd[0].machine->current_state()].name.c_str(),
               checksum);

@@ -1,8 +1,10 @@
-// N Wuson characters (10, 1000, 10000) running projects/wuson_locomotion.json, each steering its
-// own `speed` along a slow wave that crosses the Idle/Locomotion threshold, so at any time some
-// walk, some run, some stand and some are mid-transition: the game's path per character per
-// frame, state machine update, SoA pose (evaluate_soa), SoA local-to-model and palette; on the
-// float clips and on the compressed clips a package holds.
+// N Wuson characters (10, 1000, 10000) running projects/wuson_locomotion.json with root motion
+// (its "root_motion" defaults: the topmost animated joint, across the up axis, with yaw), each
+// steering its own `speed` along a slow wave that crosses the Idle/Locomotion threshold, so at any
+// time some walk, some run, some stand and some are mid-transition: the game's path per character
+// per frame, state machine update with its root motion accumulated into the character's place,
+// SoA pose (evaluate_soa), SoA local-to-model and palette; on the float clips and on the
+// compressed clips a package holds (the clips in place, as `pack` bakes them).
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -10,7 +12,9 @@
 #include <memory>
 #include <random>
 
+#include "anim/bake/clip_compression.h"
 #include "anim/setup.h"
+#include "anim/setup_root_motion.h"
 #include "anim/skinning_palette.h"
 #include "anim/soa_local_to_model.h"
 #include "anim/state_machine.h"
@@ -21,15 +25,31 @@ namespace {
 
 constexpr float kFrame = 1.0f / 60.0f;
 
-const StateMachineDef& locomotion_def() {
-  static const StateMachineDef def = [] {
+// The setup's machine, its clips in place and their tracks, compressed too.
+struct Locomotion {
+  StateMachineDef def;
+  RootMotionClips motion;
+  std::vector<CompressedClip> packed;
+};
+
+const Locomotion& locomotion() {
+  static const Locomotion loco = [] {
     Result<Setup> setup = load_setup(ANIMSCOPE_SOURCE_DIR "/projects/wuson_locomotion.json");
     if (!setup.ok()) std::abort();
+    setup.value().root_motion = SetupRootMotion{};
     Result<StateMachineDef> compiled = compile_setup(setup.value(), wuson().clips);
-    if (!compiled.ok()) std::abort();
-    return std::move(compiled).value();
+    Result<RootMotionClips> motion = apply_root_motion(setup.value(), wuson());
+    if (!compiled.ok() || !motion.ok()) std::abort();
+    Locomotion out{std::move(compiled).value(), std::move(motion).value(), {}};
+    mark_root_motion(out.motion, &out.def);
+    for (const Clip& c : out.motion.clips) {
+      Result<bake::CompressedResult> packed = bake::compress_clip(c, wuson().skeleton);
+      if (!packed.ok()) std::abort();
+      out.packed.push_back(std::move(packed.value().clip));
+    }
+    return out;
   }();
-  return def;
+  return loco;
 }
 
 struct Walker {
@@ -37,21 +57,13 @@ struct Walker {
   float clock = 0.0f;
   float frequency = 0.0f;  // Of its speed wave, in radians per second.
   std::vector<glm::mat4> palette;
+  glm::vec3 position{0.0f};  // Where root motion took it.
+  glm::quat heading{1.0f, 0.0f, 0.0f, 0.0f};
 };
-
-// Wuson's clips compressed as a package holds them, in the model's order (the def's indices).
-const std::vector<CompressedClip>& compressed_wuson_clips() {
-  static const std::vector<CompressedClip> clips = [] {
-    std::vector<CompressedClip> out;
-    for (const Clip& c : wuson().clips) out.push_back(compressed_wuson_clip(c.name));
-    return out;
-  }();
-  return clips;
-}
 
 void run_crowd(benchmark::State& state, const ClipSet& clips) {
   const Model& model = wuson();
-  const StateMachineDef& def = locomotion_def();
+  const StateMachineDef& def = locomotion().def;
   const int speed = def.find_parameter("speed");
   if (speed < 0) std::abort();
   const int characters = static_cast<int>(state.range(0));
@@ -74,7 +86,9 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
     w.clock += kFrame;
     // Between -0.2 and 1.0: a fifth of the wave stands still (below the 0.05 threshold).
     w.machine->set_value(speed, 0.4f + 0.6f * std::sin(w.clock * w.frequency));
-    w.machine->update(kFrame);
+    const RootMotion move = w.machine->update(kFrame);
+    w.position += w.heading * move.translation;
+    w.heading = w.heading * move.rotation;
     if (!w.machine->evaluate_soa(local) ||
         !SoaLocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run() ||
         !SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, w.palette}
@@ -103,10 +117,12 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
   state.counters["bytes_per_character"] = static_cast<double>(crowd.front().machine->byte_size());
 }
 
-void BM_StateMachineCrowd(benchmark::State& state) { run_crowd(state, wuson().clips); }
+void BM_StateMachineCrowd(benchmark::State& state) {
+  run_crowd(state, ClipSet(locomotion().motion.clips).with_root_motion(locomotion().motion.tracks));
+}
 // The same crowd on the compressed clips a package holds.
 void BM_StateMachineCrowdPackage(benchmark::State& state) {
-  run_crowd(state, compressed_wuson_clips());
+  run_crowd(state, ClipSet(locomotion().packed).with_root_motion(locomotion().motion.tracks));
 }
 
 BENCHMARK(BM_StateMachineCrowd)->Arg(1000)->Unit(benchmark::kMicrosecond);
