@@ -17,6 +17,7 @@
 #include "anim/bake/package_writer.h"
 #include "anim/demo/demo_model.h"
 #include "anim/package.h"
+#include "anim/root_motion_builder.h"
 
 namespace {
 
@@ -24,7 +25,8 @@ using namespace anim;
 
 bool write(const std::string& path, const std::vector<uint8_t>& bytes) {
   std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
   std::printf("%s: %zu bytes\n", path.c_str(), bytes.size());
   return static_cast<bool>(out);
 }
@@ -52,12 +54,12 @@ Package demo_package() {
   m.blend_spaces = {{"WalkRun", 0, {p.find_clip("Walk"), p.find_clip("Run")}, {0.0f, 1.0f}}};
   m.states = {{"Idle", {MotionRef::Kind::kClip, p.find_clip("Idle")}, 1.0f, true},
               {"Locomotion", {MotionRef::Kind::kBlendSpace, 0}, 1.0f, true}};
-  TransitionDef go{0, 1, {{0, ConditionOp::kGreater, 0.05f}}, false, 0.0f, 0.3f, 0.0f,
-                   Interruption::kDestination};
-  TransitionDef back{1, 0, {{0, ConditionOp::kLess, 0.05f}}, false, 0.0f, 0.4f, 0.0f,
-                     Interruption::kDestination};
-  TransitionDef stop{-1, 0, {{1, ConditionOp::kTriggerSet, 0.0f}}, false, 0.0f, 0.0f, 0.0f,
-                     Interruption::kNone};
+  TransitionDef go{0,    1,    {{0, ConditionOp::kGreater, 0.05f}}, false, 0.0f,
+                   0.3f, 0.0f, Interruption::kDestination};
+  TransitionDef back{1,    0,    {{0, ConditionOp::kLess, 0.05f}}, false, 0.0f,
+                     0.4f, 0.0f, Interruption::kDestination};
+  TransitionDef stop{
+      -1, 0, {{1, ConditionOp::kTriggerSet, 0.0f}}, false, 0.0f, 0.0f, 0.0f, Interruption::kNone};
   m.transitions = {go, back, stop};
   m.default_state = 0;
   p.has_state_machine = true;
@@ -67,8 +69,9 @@ Package demo_package() {
 // Four joints, a skin of three entries, a quad mesh in two submeshes, two compressed clips (one
 // long enough for 16-bit key times), a key clip, import info, and a machine with every
 // parameter type, condition op and interruption, exit times, offsets and an any-state
-// transition.
-Package small_package(bool with_machine) {
+// transition. `moving`: with root motion too (the root's motion taken out of the clips, the ROOT
+// section), the state "Back" keeping its motion.
+Package small_package(bool with_machine, bool moving = false) {
   Package p;
   p.skeleton.names = {"root", "hip", "knee", "tip"};
   p.skeleton.parents = {-1, 0, 1, 2};
@@ -104,7 +107,14 @@ Package small_package(bool with_machine) {
     drift.add_rotation(0, t, glm::angleAxis(0.1f * t, glm::vec3(0, 1, 0)));
     drift.add_rotation(3, t, glm::angleAxis(0.3f, glm::normalize(glm::vec3(1, 1, 0))));
   }
-  p.clips = {compress(swing.build(), p.skeleton), compress(drift.build(), p.skeleton)};
+  std::vector<Clip> floats = {swing.build(), drift.build()};
+  if (moving) {
+    RootMotionSettings settings;
+    settings.joint = 0;
+    for (Clip& c : floats)
+      p.root_motion.push_back(extract_root_motion(p.skeleton, settings, c).value());
+  }
+  p.clips = {compress(floats[0], p.skeleton), compress(floats[1], p.skeleton)};
   ClipBuilder keys("Keys", 0.5f, 4);
   keys.add_rotation(2, 0.0f, glm::quat(1, 0, 0, 0));
   keys.add_rotation(2, 0.5f, glm::angleAxis(1.0f, glm::vec3(0, 0, 1)));
@@ -130,13 +140,29 @@ Package small_package(bool with_machine) {
       {1, 0, {{0, ConditionOp::kLess, 0.1f}}, true, 0.5f, 0.3f, 0.25f, Interruption::kDestination},
       {-1, 2, {{3, ConditionOp::kTriggerSet, 0.0f}}, false, 0.0f, 0.1f, 0.0f, Interruption::kNone},
       {2, 3, {}, true, 1.0f, 0.0f, 0.0f, Interruption::kNone},
-      {3, 0, {{1, ConditionOp::kEqual, 2.0f}, {2, ConditionOp::kTrue, 0.0f}}, true, 1.5f, 0.5f, 0.5f,
+      {3,
+       0,
+       {{1, ConditionOp::kEqual, 2.0f}, {2, ConditionOp::kTrue, 0.0f}},
+       true,
+       1.5f,
+       0.5f,
+       0.5f,
        Interruption::kSource},
-      {0, 3, {{1, ConditionOp::kNotEqual, 1.0f}, {2, ConditionOp::kFalse, 0.0f}}, false, 0.0f, 1.0f,
-       0.9f, Interruption::kDestination},
+      {0,
+       3,
+       {{1, ConditionOp::kNotEqual, 1.0f}, {2, ConditionOp::kFalse, 0.0f}},
+       false,
+       0.0f,
+       1.0f,
+       0.9f,
+       Interruption::kDestination},
       {1, 2, {{4, ConditionOp::kGreater, 1e20f}}, false, 0.0f, 0.0f, 0.0f, Interruption::kNone}};
   m.default_state = 0;
   p.has_state_machine = true;
+  if (moving) {
+    m.root_motion_joint = 0;
+    m.states[3].root_motion = false;
+  }
   return p;
 }
 
@@ -179,6 +205,7 @@ int main(int argc, char** argv) {
   bool ok = write(dir + "/demo_locomotion.animpack", bake::write_package(demo_package()));
   ok = write(dir + "/small_machine.animpack", bake::write_package(small_package(true))) && ok;
   ok = write(dir + "/small_no_machine.animpack", bake::write_package(small_package(false))) && ok;
+  ok = write(dir + "/small_moving.animpack", bake::write_package(small_package(true, true))) && ok;
   ok = write(dir + "/bare.animpack", bake::write_package(bare_package())) && ok;
   return ok ? 0 : 1;
 }
