@@ -41,6 +41,7 @@ int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& 
            "                 [--names] [--vertex N]\n"
            "                 [--up y|z|x|-y|-z|-x] [--ghosts] [--ghost-meshes] [--onion N]\n"
            "                 [--onion-step FRAMES] [--onion-meshes] [--trail SECONDS] [--follow]\n"
+           "                 [--root-motion place|world]\n"
            "                 [--screenshot FILE.png --frames N]\n"
            "                 [--set NAME=VALUE@SECONDS ...] [--rewind SECONDS]\n"
            "                 [--in-process] [--memory-limit SIZE]\n"

@@ -349,6 +349,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
            "[--up y|z|x|-y|-z|-x] [--size WxH] [--ghosts] [--ghost-meshes] [--crossfade "
            "CLIP@SECONDS[,DURATION]] "
            "[--onion N] [--onion-step FRAMES] [--onion-meshes] [--trail SECONDS] [--follow] "
+           "[--root-motion place|world] "
            "--out FILE.png\n";
     return kExitError;
   }

@@ -172,7 +172,8 @@ TEST(RenderGhosts, APackagesStateMachineShowsThemToo) {
   const Picture p = render("\"" + pack + "\" --set speed=1@0.5 --ghosts --time 0.7");
   EXPECT_GT(find(p, kMagenta).count, 30);
   EXPECT_GT(find(p, kCyan).count, 30);
-  EXPECT_EQ(run("render \"" + pack + "\" --clip Wuson_Walk --onion 2 --out /tmp/never.png", &log), 2);
+  EXPECT_EQ(run("render \"" + pack + "\" --clip Wuson_Walk --onion 2 --out /tmp/never.png", &log),
+            2);
   EXPECT_NE(log.find("--onion"), std::string::npos) << log;
   std::filesystem::remove(pack);
 }
@@ -266,6 +267,35 @@ TEST(RenderTrail, RootAndJointPathsLieBehindTheWalkerAndFade) {
   EXPECT_NEAR(centred.max_x - 1.5, followed.width / 2.0, 3.0);
   EXPECT_GT(std::abs(newest - p.width / 2.0), 20.0) << "framed, the hips were not in the middle";
   std::filesystem::remove(bvh);
+}
+
+// --- Root motion ---
+
+// The walker of the trail test as a setup that moves by its root: in place it stays over its
+// first place; in the world it is drawn where it walked, framed with where it started.
+TEST(RenderRootMotion, InTheWorldTheWalkerIsDrawnWhereItWalked) {
+  const std::string bvh = walking_bvh();
+  const std::string setup = temp_path("walk_setup.json");
+  std::ofstream(setup) << R"({"format": "animscope.setup", "version": 3, "model": ")" << bvh
+                       << R"(", "root_motion": {"rotation": "none"}, "states": [{"name": "Walk",
+      "motion": "Motion", "loop": false}], "default_state": "Walk"})";
+  const Colour drawn = [](const Rgb& p) { return p.r + p.g + p.b > 200; };  // Bones, joints.
+  const std::string base = "\"" + setup + "\" --time 0.8 --yaw 0 --pitch 0 --no-grid ";
+  const Found place = find(render(base + "--root-motion place"), drawn);
+  const Picture world_picture = render(base + "--root-motion world");
+  const Found world = find(world_picture, drawn);
+  ASSERT_GT(place.count, 50);
+  ASSERT_GT(world.count, 50);
+  // In place: alone in the frame, so centred. In the world: 16 units (0.8 s at 20 units/s) to
+  // the right of its start, which the frame also holds, so right of the middle and narrower.
+  EXPECT_NEAR(place.mean_x(), 240.0, 40.0);
+  EXPECT_GT(world.mean_x(), 240.0 + 30.0);
+  EXPECT_LT(world.max_y - world.min_y, place.max_y - place.min_y);
+  std::string log;
+  EXPECT_EQ(run("render \"" + setup + "\" --root-motion sideways --out /tmp/never.png", &log), 2);
+  EXPECT_NE(log.find("--root-motion"), std::string::npos) << log;
+  std::filesystem::remove(bvh);
+  std::filesystem::remove(setup);
 }
 
 // --- Bad values ---
