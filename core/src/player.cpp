@@ -98,11 +98,17 @@ bool Player::crossfade(const std::string& name, const CrossfadeOptions& options)
   return index >= 0 && crossfade(index, options);
 }
 
-void Player::advance(Track& track, float dt) const {
-  if (track.clip < 0) return;
-  const float duration = clips_.duration(static_cast<std::size_t>(track.clip));
+RootMotion Player::advance(Track& track, float dt) const {
+  if (track.clip < 0) return {};
+  const std::size_t clip = static_cast<std::size_t>(track.clip);
+  const float duration = clips_.duration(clip);
+  const float from = track.time;
   const float t = track.time + dt;
   track.time = wrap_time(t, duration, track.loop);
+  if (clips_.root_motion().empty()) return {};
+  const int64_t wraps =
+      track.loop && duration > 0.0f ? static_cast<int64_t>(std::floor(t / duration)) : 0;
+  return root_motion_between(clips_.root_motion()[clip], from, track.time, wraps);
 }
 
 void Player::sample(Track& track, Span<SoaTransform> out) const {
@@ -113,16 +119,22 @@ void Player::sample(Track& track, Span<SoaTransform> out) const {
   if (!job.run()) std::copy(rest_soa_.begin(), rest_soa_.end(), out.begin());
 }
 
-void Player::update(float dt) {
-  if (current_.clip < 0) return;
+RootMotion Player::update(float dt) {
+  if (current_.clip < 0) return {};
   const float step = dt * speed_;
-  advance(current_, step);
+  RootMotion moves[2] = {advance(current_, step), {}};
+  float weights[2] = {1.0f, 0.0f};
   if (fading_) {
-    advance(source_, step);
+    moves[1] = advance(source_, step);
     fade_elapsed_ += std::fabs(step);
+    weights[0] = current_weight();
+    weights[1] = 1.0f - weights[0];
     if (fade_elapsed_ >= fade_.seconds) fading_ = false;
   }
   evaluate();
+  RootMotion move;
+  RootMotionBlendJob{Span<const RootMotion>(moves, 2), Span<const float>(weights, 2), &move}.run();
+  return move;
 }
 
 void Player::seek(float time) {

@@ -10,6 +10,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/clip.h"
+#include "anim/player.h"
 #include "anim/root_motion.h"
 #include "anim/root_motion_builder.h"
 #include "anim/skeleton.h"
@@ -243,6 +244,29 @@ TEST(StateMachineRootMotion, LayersMoveNothingAndWithoutTracksNothingMoves) {
   StateMachineInstance none(def, s, clips.set());
   EXPECT_FALSE(none.moves());
   expect_vec(none.update(0.5f).translation, {0, 0, 0});
+}
+
+TEST(PlayerRootMotion, APlayerMovesByItsClipAndCrossfadesBlendTheMoves) {
+  const Skeleton s = walker();
+  const Moving clips(s, {walk("walk", 1.0f), walk("run", 3.0f)});
+  Player player(s, clips.set());
+  ASSERT_TRUE(player.play(0));
+  expect_vec(player.update(0.25f).translation, {0, 0, 0.25f});
+  // Over the loop's end: 0.25 + 0.9 = 1.15 s, still 1 unit per second.
+  expect_vec(player.update(0.9f).translation, {0, 0, 0.9f});
+  CrossfadeOptions fade;
+  fade.seconds = 1.0f;
+  ASSERT_TRUE(player.crossfade(1, fade));
+  // 0.1 s into a linear fade: run 0.1 x 0.3, walk 0.9 x 0.1.
+  expect_vec(player.update(0.1f).translation, {0, 0, 0.1f * 0.3f + 0.9f * 0.1f});
+  // A frozen outgoing pose moves nothing: only the run's share.
+  fade.freeze_source = true;
+  ASSERT_TRUE(player.crossfade(0, fade));
+  expect_vec(player.update(0.1f).translation, {0, 0, 0.1f * 0.1f});
+  // Without tracks, no move.
+  Player still(s, ClipSet(clips.clips));
+  ASSERT_TRUE(still.play(0));
+  expect_vec(still.update(0.5f).translation, {0, 0, 0});
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "anim/clip.h"
 #include "anim/clip_set.h"
+#include "anim/root_motion.h"
 #include "anim/skeleton.h"
 #include "anim/soa_pose.h"
 #include "anim/span.h"
@@ -50,7 +51,11 @@ class Player {
   bool crossfade_from(Span<const Transform> pose, int index, const CrossfadeOptions& options);
 
   // Advances by dt seconds (scaled by speed) and evaluates the pose. Never allocates.
-  void update(float dt);
+  // Returns how the character moved when the clips carry root motion (ClipSet::with_root_motion):
+  // the playing clip's track over the time it advanced (a loop's wraps counted in full), blended
+  // during a crossfade with the outgoing clip's by the fade's weights (a frozen pose moves
+  // nothing); no move otherwise. See StateMachineInstance::update for the RootMotion it is.
+  RootMotion update(float dt);
   // Jumps the current clip to `time` seconds (wrapped or clamped) and evaluates the pose.
   void seek(float time);
 
@@ -84,7 +89,8 @@ class Player {
     ClipCursor cursor;
   };
   int find(const std::string& name) const;
-  void advance(Track& track, float dt) const;
+  // Moves the track's time by dt; returns the track's root motion over that time.
+  RootMotion advance(Track& track, float dt) const;
   void sample(Track& track, Span<SoaTransform> out) const;
   void evaluate();
 
