@@ -19,13 +19,6 @@ glm::mat4 frame_matrix(const RootMotion& m) {
   return out;
 }
 
-// The clips a state plays and their weights (a clip alone: itself, weight 1); how many.
-struct StateClips {
-  std::array<int, 3> clips{};
-  std::array<float, 3> weights{};
-  int count = 0;
-};
-
 }  // namespace
 
 void StateMachineInstance::init_root_motion() {
@@ -47,47 +40,34 @@ void StateMachineInstance::init_root_motion() {
   root_parent_inverse_ = glm::inverse(parent);
 }
 
-namespace {
-
-StateClips clips_of(const StateDef& s, const StateMachineDef& def, const BlendSpaceWeights* w1,
-                    const BlendSpace2DWeights* w2) {
-  StateClips out;
+int StateMachineInstance::state_clips(const StateDef& s, int* clips, float* weights) const {
   if (s.motion.kind == MotionRef::Kind::kClip) {
-    out.clips[0] = s.motion.index;
-    out.weights[0] = 1.0f;
-    out.count = 1;
-  } else if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
-    const BlendSpace2DDef& space = def.blend_spaces_2d[static_cast<std::size_t>(s.motion.index)];
-    for (int i = 0; i < w2->count; ++i) {
-      out.clips[static_cast<std::size_t>(i)] = space.clips[static_cast<std::size_t>(w2->points[i])];
-      out.weights[static_cast<std::size_t>(i)] = w2->weights[static_cast<std::size_t>(i)];
-    }
-    out.count = w2->count;
-  } else {
-    const BlendSpace1DDef& space = def.blend_spaces[static_cast<std::size_t>(s.motion.index)];
-    out.clips[0] = space.clips[static_cast<std::size_t>(w1->lower)];
-    out.weights[0] = 1.0f - w1->upper_weight;
-    out.clips[1] = space.clips[static_cast<std::size_t>(w1->upper)];
-    out.weights[1] = w1->upper_weight;
-    out.count = 2;
+    clips[0] = s.motion.index;
+    weights[0] = 1.0f;
+    return 1;
   }
-  return out;
+  if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
+    const BlendSpace2DDef& space = def_->blend_spaces_2d[static_cast<std::size_t>(s.motion.index)];
+    const BlendSpace2DWeights w = weights_2d(space);
+    for (int i = 0; i < w.count; ++i) {
+      clips[i] = space.clips[static_cast<std::size_t>(w.points[static_cast<std::size_t>(i)])];
+      weights[i] = w.weights[static_cast<std::size_t>(i)];
+    }
+    return w.count;
+  }
+  const BlendSpace1DDef& space = def_->blend_spaces[static_cast<std::size_t>(s.motion.index)];
+  const BlendSpaceWeights w =
+      blend_space_weights(space, params_[static_cast<std::size_t>(space.parameter)].value);
+  clips[0] = space.clips[static_cast<std::size_t>(w.lower)];
+  weights[0] = 1.0f - w.upper_weight;
+  clips[1] = space.clips[static_cast<std::size_t>(w.upper)];
+  weights[1] = w.upper_weight;
+  return 2;
 }
-
-}  // namespace
 
 RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track) const {
   const StateDef& s = (*m.states)[static_cast<std::size_t>(track.state)];
   if (!s.root_motion) return {};
-  BlendSpaceWeights w1;
-  BlendSpace2DWeights w2;
-  if (s.motion.kind == MotionRef::Kind::kBlendSpace) {
-    const BlendSpace1DDef& space = def_->blend_spaces[static_cast<std::size_t>(s.motion.index)];
-    w1 = blend_space_weights(space, params_[static_cast<std::size_t>(space.parameter)].value);
-  } else if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
-    w2 = weights_2d(def_->blend_spaces_2d[static_cast<std::size_t>(s.motion.index)]);
-  }
-  const StateClips clips = clips_of(s, *def_, &w1, &w2);
   // The phase interval every clip of the state played (phase-synced: each at its own duration).
   float from = 0.0f, to = 0.0f;
   int64_t wraps = 0;
@@ -99,44 +79,38 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
     from = static_cast<float>(std::clamp(track.previous_time.total(), 0.0, 1.0));
     to = static_cast<float>(std::clamp(track.time.total(), 0.0, 1.0));
   }
+  std::array<int, 3> clips{};
+  std::array<float, 3> weights{};
+  const int count = state_clips(s, clips.data(), weights.data());
   std::array<RootMotion, 3> moves{};
-  for (int i = 0; i < clips.count; ++i) {
-    const int c = clips.clips[static_cast<std::size_t>(i)];
-    if (c < 0 || static_cast<std::size_t>(c) >= clips_.size()) continue;
-    const RootMotionTrack& t = clips_.root_motion()[static_cast<std::size_t>(c)];
-    const float d = clips_.duration(static_cast<std::size_t>(c));
-    moves[static_cast<std::size_t>(i)] = root_motion_between(t, from * d, to * d, wraps);
+  for (int i = 0; i < count; ++i) {
+    const std::size_t c = static_cast<std::size_t>(clips[static_cast<std::size_t>(i)]);
+    if (c >= clips_.size()) continue;
+    const float d = clips_.duration(c);
+    moves[static_cast<std::size_t>(i)] =
+        root_motion_between(clips_.root_motion()[c], from * d, to * d, wraps);
   }
   RootMotion out;
-  RootMotionBlendJob{Span<const RootMotion>(moves.data(), static_cast<std::size_t>(clips.count)),
-                     Span<const float>(clips.weights.data(), static_cast<std::size_t>(clips.count)),
-                     &out}
+  RootMotionBlendJob{Span<const RootMotion>(moves.data(), static_cast<std::size_t>(count)),
+                     Span<const float>(weights.data(), static_cast<std::size_t>(count)), &out}
       .run();
   return out;
 }
 
 RootMotion StateMachineInstance::state_frame(const StateDef& s, float phase) const {
-  BlendSpaceWeights w1;
-  BlendSpace2DWeights w2;
-  if (s.motion.kind == MotionRef::Kind::kBlendSpace) {
-    const BlendSpace1DDef& space = def_->blend_spaces[static_cast<std::size_t>(s.motion.index)];
-    w1 = blend_space_weights(space, params_[static_cast<std::size_t>(space.parameter)].value);
-  } else if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
-    w2 = weights_2d(def_->blend_spaces_2d[static_cast<std::size_t>(s.motion.index)]);
-  }
-  const StateClips clips = clips_of(s, *def_, &w1, &w2);
+  std::array<int, 3> clips{};
+  std::array<float, 3> weights{};
+  const int count = state_clips(s, clips.data(), weights.data());
   std::array<RootMotion, 3> frames{};
-  for (int i = 0; i < clips.count; ++i) {
-    const int c = clips.clips[static_cast<std::size_t>(i)];
-    if (c < 0 || static_cast<std::size_t>(c) >= clips_.size()) continue;
+  for (int i = 0; i < count; ++i) {
+    const std::size_t c = static_cast<std::size_t>(clips[static_cast<std::size_t>(i)]);
+    if (c >= clips_.size()) continue;
     frames[static_cast<std::size_t>(i)] =
-        root_frame_at(clips_.root_motion()[static_cast<std::size_t>(c)],
-                      phase * clips_.duration(static_cast<std::size_t>(c)));
+        root_frame_at(clips_.root_motion()[c], phase * clips_.duration(c));
   }
   RootMotion out;
-  RootMotionBlendJob{Span<const RootMotion>(frames.data(), static_cast<std::size_t>(clips.count)),
-                     Span<const float>(clips.weights.data(), static_cast<std::size_t>(clips.count)),
-                     &out}
+  RootMotionBlendJob{Span<const RootMotion>(frames.data(), static_cast<std::size_t>(count)),
+                     Span<const float>(weights.data(), static_cast<std::size_t>(count)), &out}
       .run();
   return out;
 }

@@ -330,6 +330,9 @@ class StateMachineInstance {
   bool blend_machine(std::size_t machine, Span<SoaTransform> output);
   // Root motion (state_machine_root_motion.cpp). Set up from the def and the clips' tracks.
   void init_root_motion();
+  // The clips `state` plays now (a clip alone, or a blend space's points at the parameters'
+  // values) and their weights, into `clips` and `weights` (3 each); how many.
+  int state_clips(const StateDef& state, int* clips, float* weights) const;
   // How `track`'s state moved the character over the last update, before weighting.
   RootMotion track_move(const Machine& m, const Track& track) const;
   // Where `state`'s motion has taken the character at `phase` since its start (its clips' frames
