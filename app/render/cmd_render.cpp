@@ -423,8 +423,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   // where it started so the way it came shows.
   ui::Bounds start = posed.bounds(model);
   if (settings.root_motion_in_world) {
-    posed.move(glm::translate(glm::mat4(1.0f), scene->world.translation) *
-               glm::mat4_cast(scene->world.rotation));
+    posed.move(to_matrix(scene->world));
   }
   ui::Bounds shown = posed.bounds(model);
   if (settings.root_motion_in_world && start.valid() && shown.valid()) {

@@ -43,6 +43,12 @@ glm::vec3 apply(const RootMotion& move, const glm::vec3& point) {
   return move.translation + move.rotation * point;
 }
 
+glm::mat4 to_matrix(const RootMotion& move) {
+  glm::mat4 out = glm::mat4_cast(move.rotation);
+  out[3] = glm::vec4(move.translation, 1.0f);
+  return out;
+}
+
 RootMotion root_frame_at(const RootMotionTrack& track, float time) {
   if (track.times.empty()) return {};
   const std::vector<float>& times = track.times;

@@ -5,8 +5,6 @@
 #include <string>
 #include <vector>
 
-#include <glm/gtc/matrix_transform.hpp>
-#include <glm/mat3x3.hpp>
 #include <glm/mat4x4.hpp>
 
 #include "anim/sampling.h"
@@ -72,16 +70,6 @@ glm::mat4 parent_model_at(const Clip& clip, const Skeleton& skeleton,
   return m;
 }
 
-// The rotation of a matrix whose columns may carry scale.
-glm::quat rotation_of(const glm::mat4& m) {
-  glm::mat3 r(m);
-  for (int c = 0; c < 3; ++c) {
-    const float length = glm::length(r[c]);
-    if (length > 0.0f) r[c] /= length;
-  }
-  return glm::normalize(glm::quat_cast(r));
-}
-
 // The part of `q` that turns about `up` (swing-twist); identity when it has none.
 glm::quat twist_about(const glm::quat& q, const glm::vec3& up) {
   const glm::vec3 v(q.x, q.y, q.z);
@@ -96,10 +84,6 @@ glm::quat twist_about(const glm::quat& q, const glm::vec3& up) {
 
 glm::vec3 masked(const glm::vec3& v, const bool (&axes)[3]) {
   return glm::vec3(axes[0] ? v.x : 0.0f, axes[1] ? v.y : 0.0f, axes[2] ? v.z : 0.0f);
-}
-
-glm::mat4 frame_matrix(const RootMotion& m) {
-  return glm::translate(glm::mat4(1.0f), m.translation) * glm::mat4_cast(m.rotation);
 }
 
 bool finite(const glm::vec3& v) {
@@ -199,7 +183,7 @@ Result<RootMotionTrack> extract_root_motion(const Skeleton& skeleton,
     const Transform local = local_at(clip, skeleton, joint, t);
     const glm::mat4 model = parent * to_matrix(local);
     const glm::vec3 place(model[3]);
-    const glm::quat heading = rotation_of(model);
+    const glm::quat heading = decompose(model).rotation;
     if (i == 0) {
       first_place = place;
       first_heading = heading;
@@ -213,11 +197,11 @@ Result<RootMotionTrack> extract_root_motion(const Skeleton& skeleton,
     track.rotations.push_back(turn);
     // The joint as it plays in place: the character's frame taken off its model transform, then
     // back into its parent's space.
-    const glm::mat4 in_place =
-        glm::inverse(parent) * glm::inverse(frame_matrix(root_frame_at(track, t))) * model;
+    const Transform in_place =
+        decompose(glm::inverse(parent) * glm::inverse(to_matrix(root_frame_at(track, t))) * model);
     Transform kept = local;
-    kept.translation = glm::vec3(in_place[3]);
-    kept.rotation = rotation_of(in_place);
+    kept.translation = in_place.translation;
+    kept.rotation = in_place.rotation;
     if (!finite(displacement) || !finite(turn) || !finite(kept.translation) ||
         !finite(kept.rotation)) {
       return Error{Error::Code::kInvalidData,

@@ -9,18 +9,9 @@
 #include "anim/blend_space.h"
 #include "anim/blend_space_2d.h"
 #include "anim/state_machine.h"
+#include "anim/transform.h"
 
 namespace anim {
-namespace {
-
-glm::mat4 frame_matrix(const RootMotion& m) {
-  glm::mat4 out = glm::mat4_cast(m.rotation);
-  out[3] = glm::vec4(m.translation, 1.0f);
-  return out;
-}
-
-}  // namespace
-
 void StateMachineInstance::init_root_motion() {
   const int joint = def_->root_motion_joint;
   moves_ = joint >= 0 && static_cast<std::size_t>(joint) < skeleton_->joint_count() &&
@@ -122,15 +113,10 @@ void StateMachineInstance::keep_motion_in_pose(const RootMotion& frame,
   SoaTransform& block = pose[joint / 4];
   Transform local = block.get(joint % 4);
   // Back into the model where the clip had it, then into its parent's space again.
-  const glm::mat4 moved =
-      root_parent_inverse_ * frame_matrix(frame) * root_parent_ * to_matrix(local);
-  local.translation = glm::vec3(moved[3]);
-  glm::mat3 r(moved);
-  for (int c = 0; c < 3; ++c) {
-    const float length = glm::length(r[c]);
-    if (length > 0.0f) r[c] /= length;
-  }
-  local.rotation = glm::normalize(glm::quat_cast(r));
+  const Transform moved =
+      decompose(root_parent_inverse_ * to_matrix(frame) * root_parent_ * to_matrix(local));
+  local.translation = moved.translation;
+  local.rotation = moved.rotation;
   block.set(joint % 4, local);
 }
 

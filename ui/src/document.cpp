@@ -537,8 +537,7 @@ void Document::evaluate() {
     pose_problem_ = "the skin names joints the skeleton lacks: the mesh is shown unposed";
   } else if (in_world_ && mode_ == PlaybackMode::kStateMachine && state_machine_ &&
              state_machine_->moves()) {
-    posed_.move(glm::translate(glm::mat4(1.0f), world_.translation) *
-                glm::mat4_cast(world_.rotation));
+    posed_.move(to_matrix(world_));
   }
   evaluate_overlays();
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include <glm/gtc/quaternion.hpp>
+#include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
 #include "anim/span.h"
@@ -28,6 +29,8 @@ RootMotion compose(const RootMotion& first, const RootMotion& then);
 RootMotion inverse(const RootMotion& move);
 // `point` (in the frame the move starts in) moved by it.
 glm::vec3 apply(const RootMotion& move, const glm::vec3& point);
+// The move as a matrix, T * R (to place a character's model in the world).
+glm::mat4 to_matrix(const RootMotion& move);
 
 // One clip's extracted motion: where the character's frame is at each key time of the root joint,
 // relative to its place at the clip's first frame. `translations[i]` is the displacement along the
