@@ -24,7 +24,9 @@ float fit_to_type(ParameterType type, float value) {
 
 StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
                                            ClipSet clips)
-    : StateMachineInstance(def, skeleton, clips, Span<const SoaTransform>()) {}
+    : StateMachineInstance(def, skeleton, clips, Span<const SoaTransform>()) {
+  own_scratch_ = StateMachineScratch(def, skeleton.joint_count());
+}
 
 StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton,
                                            ClipSet clips, Span<const SoaTransform> soa_rest)
@@ -41,10 +43,12 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
   machines_.resize(1 + def.layers.size());
   const std::size_t slots = kMaxActive * machines_.size();
   blocks_ = soa_block_count(joints);
-  if (soa_rest.size() == blocks_) shared_rest_ = soa_rest;
-  pool_.assign(blocks_ * (kFirstSlotBuffer + slots + machines_.size()), SoaTransform::identity());
-  to_soa(skeleton.rest, buffer(kRest));
-  for (std::size_t s = 0; s < slots; ++s) to_soa(skeleton.rest, slot_pose(s));
+  if (soa_rest.size() == blocks_ && blocks_ > 0) {
+    shared_rest_ = soa_rest;
+  } else {
+    own_rest_ = make_soa_pose(joints);
+    to_soa(skeleton.rest, own_rest_);
+  }
   cursors_.assign(kSlotPoses * slots, ClipCursor{});
   for (ClipCursor& c : cursors_) c.reserve(clips, joints);
   Machine& base = machines_[0];
@@ -59,7 +63,6 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
     m.layer = &layer;
     m.weight = std::clamp(layer.weight, 0.0f, 1.0f);
     m.mask = resolve_layer_mask(layer.mask, skeleton);
-    to_soa(skeleton.rest, layer_pose(i + 1));
     if (m.additive()) {
       if (layer.reference_clip >= 0) {
         m.reference = make_soa_pose(joints);
@@ -172,7 +175,8 @@ void StateMachineInstance::continue_from(const StateMachineInstance& before) {
 }
 
 std::size_t StateMachineInstance::byte_size() const {
-  std::size_t bytes = sizeof(*this) + pool_.capacity() * sizeof(SoaTransform) +
+  std::size_t bytes = sizeof(*this) + own_rest_.capacity() * sizeof(SoaTransform) +
+                      own_scratch_.byte_size() - sizeof(own_scratch_) +
                       params_.capacity() * sizeof(SmoothedValue) +
                       machines_.capacity() * sizeof(Machine) +
                       trace_.capacity() * sizeof(TraceEntry) +
@@ -435,7 +439,7 @@ void StateMachineInstance::refresh_active(Machine& m) {
 }
 
 bool StateMachineInstance::sample_state(const StateDef& s, float phase, ClipCursor* cursors,
-                                        Span<SoaTransform> out) {
+                                        StateMachineScratch& scratch, Span<SoaTransform> out) {
   const Span<const SoaTransform> rest = this->rest();
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const std::size_t clip = static_cast<std::size_t>(s.motion.index);
@@ -451,7 +455,7 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, ClipCurs
     sampler.weights = weights_2d(space);
     sampler.phase = phase;
     sampler.cursors = cursors;
-    sampler.scratch = {buffer(kScratch), buffer(kScratch + 1)};
+    sampler.scratch = {scratch.point(0), scratch.point(1)};
     sampler.output = out;
     return sampler.run();
   }
@@ -463,70 +467,80 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, ClipCurs
   sampler.weights = blend_space_weights(space, params_[space.parameter].value);
   sampler.phase = phase;
   sampler.cursors = cursors;
-  sampler.scratch = buffer(kScratch);
+  sampler.scratch = scratch.point(0);
   sampler.output = out;
   return sampler.run();
 }
 
 bool StateMachineInstance::sample_track(std::size_t machine, const Track& track,
-                                        Span<SoaTransform> pose) {
+                                        StateMachineScratch& scratch, Span<SoaTransform> pose) {
   Machine& m = machines_[machine];
   const StateDef& s = (*m.states)[track.state];
   const std::size_t slot = global_slot(machine, track.slot);
   const float phase = display_time(m, track);
-  if (!sample_state(s, phase, &cursors_[kSlotPoses * slot], pose)) return false;
+  if (!sample_state(s, phase, &cursors_[kSlotPoses * slot], scratch, pose)) return false;
   if (machine == 0 && moves_ && !s.root_motion) keep_motion_in_pose(state_frame(s, phase), pose);
   if (!m.additive()) return true;
   // The state's difference from its reference, in place.
   if (!m.state_reference) {
     return m.reference_ok && AdditiveDeltaJob{pose, m.reference, pose}.run();
   }
-  const Span<SoaTransform> reference = buffer(kReference);
-  return sample_state(s, 0.0f, &m.reference_cursors[kSlotPoses * track.slot], reference) &&
+  const Span<SoaTransform> reference = scratch.reference();
+  return sample_state(s, 0.0f, &m.reference_cursors[kSlotPoses * track.slot], scratch,
+                      reference) &&
          AdditiveDeltaJob{pose, reference, pose}.run();
 }
 
-bool StateMachineInstance::blend_machine(std::size_t machine, Span<SoaTransform> output) {
+bool StateMachineInstance::blend_machine(std::size_t machine, StateMachineScratch& scratch,
+                                         Span<SoaTransform> output) {
   const Machine& m = machines_[machine];
   // One state alone (most frames): straight into the output, no blend and no copy.
-  if (m.track_count == 1) return sample_track(machine, m.tracks[0], output);
+  if (m.track_count == 1) return sample_track(machine, m.tracks[0], scratch, output);
   std::array<SoaBlendLayer, kMaxActive> blend{};
   for (std::size_t i = 0; i < m.track_count; ++i) {
-    const Span<SoaTransform> pose = slot_pose(global_slot(machine, m.tracks[i].slot));
-    if (!sample_track(machine, m.tracks[i], pose)) return false;
+    const Span<SoaTransform> pose =
+        scratch.slot_pose(machine, static_cast<std::size_t>(m.tracks[i].slot));
+    if (!sample_track(machine, m.tracks[i], scratch, pose)) return false;
     blend[i] = SoaBlendLayer{pose, m.active[i].weight, {}};
   }
-  const Span<const SoaTransform> rest =
-      m.additive() ? Span<const SoaTransform>(buffer(kIdentity)) : this->rest();
+  const Span<const SoaTransform> rest = m.additive() ? scratch.identity() : this->rest();
   return SoaBlendingJob{Span<const SoaBlendLayer>(blend.data(), m.track_count), rest, output}.run();
 }
 
 Span<const SoaTransform> StateMachineInstance::active_pose(int layer, std::size_t index) const {
-  if (layer < 0 || layer >= layer_count()) return {};
+  if (layer < 0 || layer >= layer_count() || !evaluated_) return {};
   const Machine& m = machines_[static_cast<std::size_t>(layer)];
   if (index >= m.track_count || m.track_count < 2) return {};
-  const std::size_t slot = global_slot(static_cast<std::size_t>(layer), m.tracks[index].slot);
-  return buffer(kFirstSlotBuffer + slot);
+  const StateMachineScratch& scratch = lent_ != nullptr ? *lent_ : own_scratch_;
+  return scratch.slot_pose(static_cast<std::size_t>(layer),
+                                  static_cast<std::size_t>(m.tracks[index].slot));
 }
 
-bool StateMachineInstance::evaluate_soa(Span<SoaTransform> output) {
+bool StateMachineInstance::evaluate_soa(Span<SoaTransform> output, StateMachineScratch& scratch) {
   if (output.size() != blocks_ || machines_[0].track_count == 0) return false;
-  if (!blend_machine(0, output)) return false;
+  if (!scratch.fits(*def_, skeleton_->joint_count())) return false;
+  evaluated_ = true;
+  lent_ = &scratch == &own_scratch_ ? nullptr : &scratch;
+  if (!blend_machine(0, scratch, output)) return false;
   for (std::size_t mi = 1; mi < machines_.size(); ++mi) {
     Machine& m = machines_[mi];
     const float weight = layer_weight(static_cast<int>(mi));
     if (m.track_count == 0 || !(weight > 0.0f)) continue;  // Adds nothing: not even sampled.
-    const Span<SoaTransform> pose = layer_pose(mi);
-    if (!blend_machine(mi, pose)) return false;
+    const Span<SoaTransform> pose = scratch.layer_pose(mi);
+    if (!blend_machine(mi, scratch, pose)) return false;
     const LayerBlend mode = m.additive() ? LayerBlend::kAdditive : LayerBlend::kOverride;
     if (!LayerBlendingJob{mode, pose, m.mask, weight, output}.run()) return false;
   }
   return true;
 }
 
+bool StateMachineInstance::evaluate_soa(Span<SoaTransform> output) {
+  return evaluate_soa(output, own_scratch_);
+}
+
 bool StateMachineInstance::evaluate(Span<Transform> output) {
   if (output.size() != skeleton_->joint_count()) return false;
-  const Span<SoaTransform> soa = buffer(kOutput);
+  const Span<SoaTransform> soa = own_scratch_.output();
   if (!evaluate_soa(soa)) return false;
   from_soa(soa, output);
   return true;

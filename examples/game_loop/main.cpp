@@ -23,13 +23,15 @@
 #include "anim/soa_local_to_model.h"
 #include "anim/soa_pose.h"
 #include "anim/state_machine.h"
+#include "anim/state_machine_scratch.h"
 
 namespace {
 
+// What a character keeps between frames: its machine (times, weights, sampling cursors), its
+// palette for the renderer, and where it is.
 struct Character {
   std::unique_ptr<anim::StateMachineInstance> machine;
-  anim::SoaPose pose;  // Structure-of-arrays: what SoaLocalToModelJob reads.
-  std::vector<glm::mat4> model_space, palette;
+  std::vector<glm::mat4> palette;
   float clock = 0.0f;
   float pace = 0.0f;  // How fast this one changes its mind, radians per second.
   // Where root motion has taken it: position and heading in the world.
@@ -38,9 +40,22 @@ struct Character {
   float travelled = 0.0f;  // Length of its path.
 };
 
+// What one frame of a character writes and then drops, one per thread: the state machine's pose
+// buffers, the local pose (structure-of-arrays: what SoaLocalToModelJob reads) and the model-space
+// matrices. Shared by every character the thread runs, so they stay in its cache.
+struct Workspace {
+  explicit Workspace(const anim::Package& package)
+      : scratch(package.state_machine, package.skeleton.joint_count()),
+        pose(anim::make_soa_pose(package.skeleton.joint_count())),
+        model_space(package.skeleton.joint_count()) {}
+  anim::StateMachineScratch scratch;
+  anim::SoaPose pose;
+  std::vector<glm::mat4> model_space;
+};
+
 // One frame of one character: input, state machine, root motion, pose, palette. False when the
 // poses do not fit the skeleton.
-bool step(Character& c, const anim::Package& package, int speed, float dt) {
+bool step(Character& c, Workspace& w, const anim::Package& package, int speed, float dt) {
   c.clock += dt;
   // Stand, walk and run in turn: a slow wave crossing the machine's thresholds.
   if (speed >= 0) c.machine->set_value(speed, 0.5f + 0.6f * std::sin(c.pace * c.clock));
@@ -51,16 +66,16 @@ bool step(Character& c, const anim::Package& package, int speed, float dt) {
   c.heading = glm::normalize(c.heading * move.rotation);
   anim::SoaLocalToModelJob to_model;
   to_model.parents = package.skeleton.parents;
-  to_model.local = c.pose;
-  to_model.output = c.model_space;
+  to_model.local = w.pose;
+  to_model.output = w.model_space;
   anim::SkinningPaletteJob palette;
-  palette.model = c.model_space;
+  palette.model = w.model_space;
   palette.joints = package.skin.joints;
   palette.inverse_bind = package.skin.inverse_bind;
   palette.output = c.palette;
   // load_package checked the package, so these hold; a job refuses only inputs that do not fit
   // together (a pose of the wrong size, say).
-  return c.machine->evaluate_soa(c.pose) && to_model.run() && palette.run();
+  return c.machine->evaluate_soa(w.pose, w.scratch) && to_model.run() && palette.run();
 }
 
 }  // namespace
@@ -113,12 +128,13 @@ int main(int argc, char** argv) {
     c.machine = std::make_unique<anim::StateMachineInstance>(
         package.state_machine, package.skeleton,
         anim::ClipSet(package.clips).with_root_motion(package.root_motion), rest);
-    c.pose = anim::make_soa_pose(joints);
-    c.model_space.resize(joints);
     c.palette.resize(package.skin.size());
     c.clock = 0.37f * static_cast<float>(i);
     c.pace = 0.3f + 0.6f * static_cast<float>(i % 7) / 6.0f;
   }
+
+  std::vector<Workspace> workspaces;
+  for (int t = 0; t < threads; ++t) workspaces.emplace_back(package);
 
   const float dt = 1.0f / 60.0f;
   double total_ms = 0.0;
@@ -130,10 +146,11 @@ int main(int argc, char** argv) {
     std::vector<char> ok(static_cast<std::size_t>(threads), 1);
     const std::size_t per = (crowd.size() + threads - 1) / threads;
     const auto run_part = [&](int part) {
+      Workspace& w = workspaces[static_cast<std::size_t>(part)];
       const std::size_t begin = std::min(crowd.size(), per * part);
       const std::size_t end = std::min(crowd.size(), begin + per);
       for (std::size_t i = begin; i < end; ++i) {
-        if (!step(crowd[i], package, speed, dt)) ok[static_cast<std::size_t>(part)] = 0;
+        if (!step(crowd[i], w, package, speed, dt)) ok[static_cast<std::size_t>(part)] = 0;
       }
     };
     for (int part = 1; part < threads; ++part) workers.emplace_back(run_part, part);

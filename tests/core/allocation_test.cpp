@@ -27,6 +27,7 @@
 #include "anim/skinning_palette.h"
 #include "anim/soa_local_to_model.h"
 #include "anim/state_machine.h"
+#include "anim/state_machine_scratch.h"
 #include "anim/state_machine_def.h"
 #include "anim/transform.h"
 
@@ -568,6 +569,7 @@ TEST(AllocationTest, GamePathOnCompressedClipsDoesNotAllocate) {
   SoaPose rest = make_soa_pose(kJoints);
   to_soa(skeleton.rest, rest);
   StateMachineInstance machine(def.value(), skeleton, packed, rest);
+  StateMachineScratch scratch(def.value(), kJoints);
   SoaPose pose = make_soa_pose(kJoints);
   std::vector<glm::mat4> model(kJoints), palette(kJoints);
   std::vector<int16_t> skin_joints(kJoints);
@@ -583,7 +585,7 @@ TEST(AllocationTest, GamePathOnCompressedClipsDoesNotAllocate) {
     machine.set_value(speed, (i / 37) % 3 == 0 ? 0.0f : (i / 37) % 3 == 1 ? 0.6f : 1.0f);
     if (i % 150 == 149) machine.set_value(stop, 1.0f);
     machine.update(1.0f / 60.0f);
-    ran = machine.evaluate_soa(pose) && ran;
+    ran = machine.evaluate_soa(pose, scratch) && ran;
     ran = SoaLocalToModelJob{skeleton.parents, pose, glm::mat4(1.0f), model}.run() && ran;
     ran = SkinningPaletteJob{model, skin_joints, inverse_bind, palette}.run() && ran;
     most_active = std::max(most_active, static_cast<int>(machine.active_states().size()));

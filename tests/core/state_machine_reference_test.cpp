@@ -18,6 +18,7 @@
 #include "anim/import/import_model.h"
 #include "anim/setup.h"
 #include "anim/state_machine.h"
+#include "anim/state_machine_scratch.h"
 #include "reference_pose.h"
 #include "test_math.h"
 
@@ -99,11 +100,19 @@ int TransitionCount(const StateMachineDef& def, int layer) {
 void ExpectMatchesReference(const Case& c, const ClipSet& clips) {
   StateMachineInstance sm(c.def, c.skeleton, clips);
   sm.set_trace(true);
-  // The game's form: a rest pose shared by the crowd, the pose kept in SoA. Bit for bit the same.
+  // The game's form: a crowd's character, sharing the rest pose and borrowing the pose buffers of
+  // a scratch that another character (played one frame ahead) also uses, the pose kept in SoA.
+  // Bit for bit the same: nothing of one evaluation stays in the scratch for the next.
   SoaPose shared_rest = make_soa_pose(c.skeleton.joint_count());
   to_soa(c.skeleton.rest, shared_rest);
   StateMachineInstance game(c.def, c.skeleton, clips, shared_rest);
+  StateMachineInstance other(c.def, c.skeleton, clips, shared_rest);
+  StateMachineScratch scratch(c.def, c.skeleton.joint_count());
   SoaPose game_pose = make_soa_pose(c.skeleton.joint_count());
+  SoaPose other_pose = make_soa_pose(c.skeleton.joint_count());
+  EXPECT_FALSE(game.evaluate_soa(game_pose)) << "a crowd's character has no scratch of its own";
+  Script(other, 0);
+  other.update(kFrame);
   const ReferenceEvaluator reference(c.def, c.skeleton, clips);
   const float tolerance = 1e-5f * ModelSize(c.skeleton);
   std::set<std::pair<int, int>> fired;  // (layer, transition)
@@ -118,7 +127,10 @@ void ExpectMatchesReference(const Case& c, const ClipSet& clips) {
       if (e.fired) fired.insert({e.layer, e.transition});
     }
     ASSERT_TRUE(sm.evaluate(pose)) << "frame " << f;
-    ASSERT_TRUE(game.evaluate_soa(game_pose)) << "frame " << f;
+    Script(other, f + 1);
+    other.update(kFrame);
+    ASSERT_TRUE(other.evaluate_soa(other_pose, scratch)) << "frame " << f;
+    ASSERT_TRUE(game.evaluate_soa(game_pose, scratch)) << "frame " << f;
     for (std::size_t j = 0; j < pose.size(); ++j) {
       ASSERT_TRUE(testutil::SameBits(game_pose[j / 4].get(j % 4), pose[j])) << "frame " << f;
     }

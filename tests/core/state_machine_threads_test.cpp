@@ -13,6 +13,7 @@
 #include "anim/root_motion_builder.h"
 #include "anim/soa_pose.h"
 #include "anim/state_machine.h"
+#include "anim/state_machine_scratch.h"
 
 namespace anim {
 namespace {
@@ -83,12 +84,13 @@ void run_part(const Crowd& crowd, const SoaPose& rest, int begin, int end, int f
   for (int i = begin; i < end; ++i) {
     StateMachineInstance sm(crowd.def, crowd.skeleton,
                             ClipSet(crowd.clips).with_root_motion(crowd.tracks), rest);
+    StateMachineScratch scratch(crowd.def, crowd.skeleton.joint_count());
     SoaPose pose = make_soa_pose(crowd.skeleton.joint_count());
     std::vector<float>& record = (*out)[static_cast<std::size_t>(i)];
     for (int f = 0; f < frames; ++f) {
       sm.set_value(0, 0.5f + 0.6f * std::sin(0.05f * static_cast<float>(f) + 0.7f * i));
       const RootMotion m = sm.update(1.0f / 60.0f);
-      ASSERT_TRUE(sm.evaluate_soa(pose));
+      ASSERT_TRUE(sm.evaluate_soa(pose, scratch));
       const float* p = reinterpret_cast<const float*>(pose.data());
       record.insert(record.end(), p, p + pose.size() * sizeof(SoaTransform) / sizeof(float));
       record.insert(record.end(), {m.translation.x, m.translation.y, m.translation.z, m.rotation.w,

@@ -361,7 +361,7 @@ void Document::apply_setup(MachineStart how) {
   rewound_ = -1;
   recording_.stop();  // Its frames are of the machine replaced.
   if (mode_ != PlaybackMode::kStateMachine) return;
-  if (goes_on) recording_.start(*state_machine_, /*from_start=*/false);
+  if (goes_on) start_recording(/*from_start=*/false);
   if (goes_on) {
     evaluate();  // Playback goes on where it was.
   } else {
@@ -427,13 +427,19 @@ void Document::use_state_machine() {
   history_.clear();
   recent_events_.clear();
   rewound_ = -1;
-  recording_.start(*state_machine_, machine_fresh_);
+  start_recording(machine_fresh_);
   evaluate();
+}
+
+void Document::start_recording(bool from_start) {
+  recording_.start(*state_machine_, from_start);
+  recording_origin_ = world_;
 }
 
 bool Document::rewind_to(std::size_t frame) {
   if (mode_ != PlaybackMode::kStateMachine || !state_machine_) return false;
   if (!recording_.restore(*state_machine_, frame)) return false;
+  world_ = compose(recording_origin_, recording_.frame(frame).place);
   rewound_ = static_cast<int>(frame);
   playing_ = false;
   evaluate();
@@ -442,8 +448,10 @@ bool Document::rewind_to(std::size_t frame) {
 
 void Document::go_live() {
   if (mode_ != PlaybackMode::kStateMachine || !state_machine_) return;
-  if (rewound_ >= 0 && !recording_.empty())
-    recording_.restore(*state_machine_, recording_.size() - 1);
+  if (rewound_ >= 0 && !recording_.empty() &&
+      recording_.restore(*state_machine_, recording_.size() - 1)) {
+    world_ = compose(recording_origin_, recording_.frame(recording_.size() - 1).place);
+  }
   rewound_ = -1;
   playing_ = true;
   evaluate();

@@ -37,12 +37,16 @@ void PreviewRecording::begin_frame(const StateMachineInstance& machine) {
 void PreviewRecording::end_frame(const StateMachineInstance& machine, float dt) {
   if (!active_ || &machine.def() != def_) return;
   const double end = (empty() ? 0.0 : frame(count_ - 1).end) + dt;
+  const RootMotion place = compose(empty() ? RootMotion{} : frame(count_ - 1).place,
+                                   machine.root_motion());
   if (count_ == capacity_) drop_oldest();
   while (!empty() && end - start_time() > kSeconds) drop_oldest();
   const std::size_t s = slot(count_++);
   Frame& f = frames_[s];
   f.dt = dt;
   f.end = end;
+  f.move = machine.root_motion();
+  f.place = place;
   f.event_count = f.events_dropped = 0;
   for (const StateMachineInstance::FiredEvent& e : machine.events()) {
     if (f.event_count == kEventsPerFrame) {

@@ -18,6 +18,7 @@
 #include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/state_machine_def.h"
+#include "anim/state_machine_scratch.h"
 #include "anim/transform.h"
 
 namespace anim {
@@ -127,13 +128,16 @@ class StateMachineInstance {
   };
 
   // All three must outlive the instance; `clips` are float clips (the tool) or compressed ones
-  // (a package). Allocates every buffer here, once: the character's context (its pose buffers in
-  // structure-of-arrays form, its sampling cursors, its layers' masks).
+  // (a package). Allocates every buffer here, once: the character's context (its sampling
+  // cursors, its layers' masks) and the pose buffers its evaluation writes (a
+  // StateMachineScratch of its own).
   StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips);
-  // The same, sharing `soa_rest`, the skeleton's rest pose in SoA form (to_soa of skeleton.rest,
-  // soa_block_count(joints) blocks), with every character of the skeleton: a crowd then keeps
-  // one copy of it, which stays in cache, instead of one per character. It must outlive the
-  // instance; of the wrong size, the instance keeps its own copy instead.
+  // One character of a crowd: it shares `soa_rest`, the skeleton's rest pose in SoA form (to_soa
+  // of skeleton.rest, soa_block_count(joints) blocks; of the wrong size, the instance keeps its
+  // own copy), and it holds no pose buffers: it evaluates with a StateMachineScratch that the
+  // caller lends (evaluate_soa(output, scratch)), one per thread for all the characters that
+  // thread evaluates. Each character then holds only what it keeps between frames, and the
+  // crowd's working set stays in cache. `soa_rest` must outlive the instance.
   StateMachineInstance(const StateMachineDef& def, const Skeleton& skeleton, ClipSet clips,
                        Span<const SoaTransform> soa_rest);
   // A temporary def, skeleton or rest pose would be gone before the first update.
@@ -204,21 +208,26 @@ class StateMachineInstance {
   // The pose, in structure-of-arrays form (soa_pose.h), what SoaLocalToModelJob takes: samples
   // the active states from the clips (a blend space's points blended by weight), blends them by
   // weight, then applies each layer in order (override or additive, under its mask, at
-  // layer_weight(); a layer of weight 0 is not sampled), all on SoA poses. `output` has
-  // soa_block_count(joints) blocks; the lanes past the last joint hold the identity. False
-  // (output unspecified) when `output` has the wrong size, no state of the base is active, or a
-  // clip does not fit the skeleton. Never allocates.
+  // layer_weight(); a layer of weight 0 is not sampled), all on SoA poses, in `scratch`'s
+  // buffers. `output` has soa_block_count(joints) blocks; the lanes past the last joint hold the
+  // identity. False (output unspecified) when `output` has the wrong size, `scratch` does not
+  // fit the def and skeleton (StateMachineScratch::fits), no state of the base is active, or a
+  // clip does not fit the skeleton. Never allocates. Calls that share a scratch must not run at
+  // the same time.
+  [[nodiscard]] bool evaluate_soa(Span<SoaTransform> output, StateMachineScratch& scratch);
+  // The same with the instance's own scratch; false for a crowd's character (which has none).
   [[nodiscard]] bool evaluate_soa(Span<SoaTransform> output);
-  // The same pose as one Transform per joint (for tools): evaluate_soa() into the instance's own
-  // buffer, converted at the end. False as evaluate_soa(), or when `output` does not have one
+  // The same pose as one Transform per joint (for tools): evaluate_soa() with the instance's own
+  // scratch, converted at the end. False as evaluate_soa(), or when `output` does not have one
   // Transform per joint. Never allocates.
   [[nodiscard]] bool evaluate(Span<Transform> output);
   // The pose of active state `index` (as in active_states(layer)) alone, as the last successful
   // evaluate sampled it (an additive layer's: its delta from its reference), for the tool's
-  // ghosts of a transition's ends; in SoA form (from_soa converts it). Valid until the next
-  // update(); empty for a bad layer or index, and while the layer has one active state (that
-  // state is sampled straight into the layer's pose). A layer evaluate skipped (weight 0) keeps
-  // older poses.
+  // ghosts of a transition's ends; in SoA form (from_soa converts it). It lives in the scratch
+  // that evaluate used: valid until the next update(), or until that scratch evaluates another
+  // character. Empty for a bad layer or index, before any evaluate, and while the layer has one
+  // active state (that state is sampled straight into the layer's pose). A layer evaluate
+  // skipped (weight 0) keeps older poses.
   Span<const SoaTransform> active_pose(int layer, std::size_t index) const;
 
   // Carries a running character over from `before`, an instance of another definition (the
@@ -257,8 +266,9 @@ class StateMachineInstance {
   // False for the base, a bad index or a value that is not finite.
   bool set_layer_weight(int layer, float weight);
   const StateMachineDef& def() const { return *def_; }
-  // Per-character bytes: the instance and the buffers it owns (pose buffers, cursors, masks,
-  // trace), not the def, skeleton, clips or shared rest pose it reads.
+  // Per-character bytes: the instance and the buffers it owns (cursors, masks, trace, its own
+  // scratch and rest pose if it has them), not the def, skeleton, clips, shared rest pose or a
+  // lent scratch.
   std::size_t byte_size() const;
 
  private:
@@ -325,9 +335,11 @@ class StateMachineInstance {
   // Samples `state` at `phase` into `out` with the shared scratch poses and `cursors`
   // (kSlotPoses of them). False: a clip that does not fit the skeleton.
   bool sample_state(const StateDef& state, float phase, ClipCursor* cursors,
-                    Span<SoaTransform> out);
-  bool sample_track(std::size_t machine, const Track& track, Span<SoaTransform> pose);
-  bool blend_machine(std::size_t machine, Span<SoaTransform> output);
+                    StateMachineScratch& scratch, Span<SoaTransform> out);
+  bool sample_track(std::size_t machine, const Track& track, StateMachineScratch& scratch,
+                    Span<SoaTransform> pose);
+  bool blend_machine(std::size_t machine, StateMachineScratch& scratch,
+                     Span<SoaTransform> output);
   // Root motion (state_machine_root_motion.cpp). Set up from the def and the clips' tracks.
   void init_root_motion();
   // The clips `state` plays now (a clip alone, or a blend space's points at the parameters'
@@ -346,18 +358,9 @@ class StateMachineInstance {
   std::size_t global_slot(std::size_t machine, int slot) const {
     return machine * kMaxActive + static_cast<std::size_t>(slot);
   }
-  // Pose buffers inside pool_ (blocks_ blocks each).
-  Span<SoaTransform> buffer(std::size_t index) { return {pool_.data() + index * blocks_, blocks_}; }
-  Span<const SoaTransform> buffer(std::size_t index) const {
-    return {pool_.data() + index * blocks_, blocks_};
-  }
   // The rest pose sampling starts from: the shared one, or the instance's own.
   Span<const SoaTransform> rest() const {
-    return shared_rest_.empty() ? buffer(kRest) : shared_rest_;
-  }
-  Span<SoaTransform> slot_pose(std::size_t global) { return buffer(kFirstSlotBuffer + global); }
-  Span<SoaTransform> layer_pose(std::size_t machine) {
-    return buffer(kFirstSlotBuffer + kMaxActive * machines_.size() + machine);
+    return shared_rest_.empty() ? Span<const SoaTransform>(own_rest_) : shared_rest_;
   }
 
   const StateMachineDef* def_;
@@ -373,18 +376,17 @@ class StateMachineInstance {
   std::size_t trace_count_ = 0;
   std::vector<TraceCondition> trace_conditions_;
   std::size_t trace_condition_count_ = 0;
-  // The character's pose buffers, blocks_ blocks each, in one allocation: the rest pose, the
-  // identity (additive layers blend their deltas toward it), evaluate()'s output, two scratch
-  // poses for the points a blend space mixes (a 1D space's upper neighbour, a 2D triangle's
-  // second and third corners), one for a state's additive reference, then per slot (kMaxActive
-  // per machine) the state's pose, then per machine its blended pose (the base's is unused).
-  // Per slot also kSlotPoses cursors, one per point a blend space mixes.
+  // Per slot (kMaxActive per machine) kSlotPoses sampling cursors, one per point a blend space
+  // mixes.
   static constexpr int kSlotPoses = 3;
-  static constexpr std::size_t kRest = 0, kIdentity = 1, kOutput = 2, kScratch = 3, kReference = 5,
-                               kFirstSlotBuffer = 6;
+  static_assert(StateMachineScratch::kSlots == kMaxActive);
   std::size_t blocks_ = 0;
-  std::vector<SoaTransform> pool_;
+  SoaPose own_rest_;  // Empty when the rest pose is shared.
   Span<const SoaTransform> shared_rest_;
+  StateMachineScratch own_scratch_;  // Empty for a crowd's character.
+  // Where the last evaluate wrote its poses (active_pose): a lent scratch, or own_scratch_.
+  bool evaluated_ = false;
+  const StateMachineScratch* lent_ = nullptr;
   std::vector<ClipCursor> cursors_;
   // Root motion: on when moves_; the joint's parent in the model at rest (and its inverse), for
   // states that keep their motion in the pose; the last update's move.

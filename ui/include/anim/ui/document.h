@@ -255,6 +255,8 @@ class Document {
   // The state weight plots' series, by state name, from `before`'s states to `after`'s (a new
   // state's series starts at 0).
   void keep_state_history(const StateMachineDef& before, const StateMachineDef& after);
+  // Records the machine from now on, its places from where the character stands now.
+  void start_recording(bool from_start);
 
   std::uint64_t serial_;          // Unique per document in this process (stamp()).
   std::unique_ptr<Model> model_;  // Stable address: players and instances point into it.
@@ -281,6 +283,8 @@ class Document {
   bool in_world_ = false;  // View > Root motion: the character walks over the grid.
   bool machine_fresh_ = false;  // Not updated since it was made in its default state.
   PreviewRecording recording_;
+  RootMotion recording_origin_;  // world_ when the recording started: its frames' places are
+                                 // from here.
   int rewound_ = -1;
   std::vector<Transform> local_;  // What plays.
   std::vector<Transform> shown_;  // local_ with the overrides.

@@ -1,7 +1,8 @@
 #pragma once
 // The last half minute of the tool's state machine, frame by frame: what each update was given
 // (its dt and the parameters as the user left them), what it left (every layer's tracks, the
-// running transitions, the parameters) and the events it fired, so that the tool can show the
+// running transitions, the parameters), how it moved the character (root motion) and the events
+// it fired, so that the tool can show the
 // history, rewind the character to any recorded frame exactly and export the parameter changes
 // as `play --set` lines. A ring buffer sized once when a recording starts: recording a frame
 // never allocates.
@@ -9,6 +10,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "anim/root_motion.h"
 #include "anim/span.h"
 #include "anim/state_machine.h"
 
@@ -36,6 +38,9 @@ class PreviewRecording {
     std::array<Event, kEventsPerFrame> events{};
     int event_count = 0;
     int events_dropped = 0;
+    RootMotion move;   // The update's root motion.
+    RootMotion place;  // Where root motion had taken the character by the end of this frame,
+                       // from where it stood when the recording started.
   };
 
   // Starts recording `machine` (forgetting what was recorded), sizing the buffers for its def
