@@ -80,15 +80,13 @@ RootMotion root_frame_at(const RootMotionTrack& track, float time) {
 }
 
 RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps) {
-  if (track.empty()) return {};
-  const RootMotion start = root_frame_at(track, from);
-  const RootMotion end = root_frame_at(track, to);
-  RootMotion cycles;
+  if (track.empty() || (wraps == 0 && from == to)) return {};
+  RootMotion moved = inverse(root_frame_at(track, from));
   if (wraps != 0) {
     const RootMotion cycle = root_frame_at(track, track.duration);
-    cycles = wraps > 0 ? repeated(cycle, wraps) : repeated(inverse(cycle), -wraps);
+    moved = compose(moved, wraps > 0 ? repeated(cycle, wraps) : repeated(inverse(cycle), -wraps));
   }
-  return compose(compose(inverse(start), cycles), end);
+  return compose(moved, root_frame_at(track, to));
 }
 
 bool RootMotionBlendJob::validate() const {
@@ -101,6 +99,10 @@ bool RootMotionBlendJob::validate() const {
 
 bool RootMotionBlendJob::run() const {
   if (!validate()) return false;
+  if (moves.size() == 1 && weights[0] > 0.0f) {  // Most frames: one state, one clip.
+    *output = moves[0];
+    return true;
+  }
   float total = 0.0f;
   for (float w : weights) total += w;
   RootMotion out;
