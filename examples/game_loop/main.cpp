@@ -5,8 +5,11 @@
 // (when the package has it); then it prints the milliseconds a frame took for all of them (state
 // machine, root motion, pose, model space and skinning palette) and how far character 0
 // travelled. The pose stays in SoA form from the state machine to the palette: no per-joint
-// conversion between. With --threads N the crowd is split across N threads each frame: nothing
-// in anim_core is shared and written between characters, so no locks are needed.
+// conversion between. With --threads N, N threads share each frame's crowd, taking characters in
+// chunks: nothing in anim_core is shared and written between characters, so no locks are needed
+// (each thread has its own scratch buffers).
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -26,6 +29,8 @@
 #include "anim/state_machine_scratch.h"
 
 namespace {
+
+constexpr std::size_t kChunk = 64;  // Characters a thread takes at a time.
 
 // What a character keeps between frames: its machine (times, weights, sampling cursors), its
 // palette for the renderer, and where it is.
@@ -141,16 +146,20 @@ int main(int argc, char** argv) {
   float checksum = 0.0f;
   for (int f = 0; f < frames; ++f) {
     const auto start = std::chrono::steady_clock::now();
-    // The crowd in `threads` contiguous parts, one thread each (this one runs the first).
+    // The crowd in chunks of kChunk characters that `threads` threads take in turn (this one is
+    // the first), so a thread whose characters cost less this frame takes more of them.
     std::vector<std::thread> workers;
     std::vector<char> ok(static_cast<std::size_t>(threads), 1);
-    const std::size_t per = (crowd.size() + threads - 1) / threads;
+    std::atomic<std::size_t> next_chunk{0};
     const auto run_part = [&](int part) {
       Workspace& w = workspaces[static_cast<std::size_t>(part)];
-      const std::size_t begin = std::min(crowd.size(), per * part);
-      const std::size_t end = std::min(crowd.size(), begin + per);
-      for (std::size_t i = begin; i < end; ++i) {
-        if (!step(crowd[i], w, package, speed, dt)) ok[static_cast<std::size_t>(part)] = 0;
+      for (;;) {
+        const std::size_t begin = kChunk * next_chunk.fetch_add(1, std::memory_order_relaxed);
+        if (begin >= crowd.size()) break;
+        const std::size_t end = std::min(crowd.size(), begin + kChunk);
+        for (std::size_t i = begin; i < end; ++i) {
+          if (!step(crowd[i], w, package, speed, dt)) ok[static_cast<std::size_t>(part)] = 0;
+        }
       }
     };
     for (int part = 1; part < threads; ++part) workers.emplace_back(run_part, part);
