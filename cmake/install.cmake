@@ -11,7 +11,7 @@ set_target_properties(anim_import PROPERTIES EXPORT_NAME import)
 install(TARGETS anim_core anim_setup anim_bake anim_clip_files anim_import EXPORT animscopeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY core/include/ setup/include/ bake/include/ core/import/include/
+install(DIRECTORY core/include/ setup/include/ bake/include/ import/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/animscope)
@@ -40,11 +40,11 @@ endfunction()
 animscope_pkg_config(core anim_core "animscope runtime: assets, jobs, state machine, packages"
                      "glm" "")
 animscope_pkg_config(setup anim_setup "animscope setup JSON reading, writing and validation"
-                     "animscope-core nlohmann_json" "")
+                     "animscope-core animscope-clip_files nlohmann_json" "")
 animscope_pkg_config(bake anim_bake "animscope clip compression and package writing"
                      "animscope-core" "")
 animscope_pkg_config(clip_files anim_clip_files
                      "animscope clip files: binding and retargeting onto a model"
-                     "animscope-setup" "-lpthread")
+                     "animscope-core" "-lpthread")
 animscope_pkg_config(import anim_import "animscope model import (assimp)"
                      "animscope-clip_files assimp" "")

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "anim/setup_clip_files.h"
 #include "cli/errors.h"
 #include "cli/model_source.h"
 
@@ -34,7 +35,7 @@ Result<LoadedInput> load_model_and_clips(LoadedInput input,
                                          const std::vector<import::AnimationFile>& extra,
                                          const import::ProgressCallback& progress) {
   std::vector<import::AnimationFile> files;
-  if (input.setup) files = import::animation_files_of(input.setup->animations, input.setup_path);
+  if (input.setup) files = clip_files_of(input.setup->animations, input.setup_path);
   files.insert(files.end(), extra.begin(), extra.end());
   const float model_share = 1.0f / static_cast<float>(files.size() + 1);
   Result<Model> model = load_model_source(input.model_path, scaled(progress, 0.0f, model_share));

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "anim/import/import_model.h"
+#include "anim/setup_clip_files.h"
 #include "anim/setup_layer_edits.h"
 #include "anim/ui/config_paths.h"
 #include "cli/model_source.h"
@@ -166,7 +167,7 @@ void collect_load(Tool& tool) {
   auto doc = std::make_unique<ui::Document>(std::move(input.model), input.model_path);
   std::vector<import::AnimationFile> files = plain_animation_files(opened.companions);
   if (input.setup) {
-    files = import::animation_files_of(input.setup->animations, input.setup_path);
+    files = clip_files_of(input.setup->animations, input.setup_path);
     if (opened.recovered) {
       // Unsaved changes to its file, kept even when they do not compile yet.
       doc->restore_setup(std::move(*input.setup), input.setup_path);

@@ -824,19 +824,6 @@ Json write_setup(const Setup& setup) {
 
 }  // namespace
 
-std::string json_pointer_token(const std::string& key) {
-  std::string out;
-  for (char c : key) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
 
 const char* to_string(ParameterType type) {
   switch (type) {

@@ -1,3 +1,4 @@
+#include "anim/setup_clip_files.h"
 #include "anim/ui/document.h"
 
 #include <algorithm>
@@ -222,7 +223,7 @@ const std::vector<SetupAnimation>& Document::clip_file_entries() const {
 }
 
 std::vector<anim::import::AnimationFile> Document::wanted_clip_files() const {
-  return import::animation_files_of(clip_file_entries(), setup_path_, has_setup_);
+  return clip_files_of(clip_file_entries(), setup_path_, has_setup_);
 }
 
 bool Document::clip_files_outdated() const {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/clip.h"
+#include "anim/diagnostic.h"
 #include "anim/result.h"
 #include "anim/span.h"
 #include "anim/state_machine_def.h"
@@ -159,14 +160,6 @@ struct Setup {
   Json extra = Json::object();     // Unknown top-level fields.
 };
 
-// One finding of a check, located by a JSON pointer into the setup ("/transitions/3/to").
-struct Diagnostic {
-  enum class Severity { kError, kWarning };
-  Severity severity = Severity::kError;
-  std::string pointer;
-  std::string message;
-};
-
 // A setup's `model` is a file path, relative to the setup file's folder unless absolute, or
 // the name of a model built into the tool ("builtin:<name>"), which is no file.
 bool is_builtin_model(const std::string& model);
@@ -184,9 +177,6 @@ std::string resolve_setup_relative(const std::string& setup_path, const std::str
 // folder.
 std::string rebase_setup_relative(const std::string& old_setup_path,
                                   const std::string& new_setup_path, const std::string& file);
-
-// A key as one token of a JSON pointer: '~' and '/' escaped (RFC 6901), so "a/b" -> "a~1b".
-std::string json_pointer_token(const std::string& key);
 
 // Names used in the file for the enums ("float", ">", "source", ...).
 const char* to_string(ParameterType type);

@@ -9,8 +9,8 @@
 #include "anim/import/model_reader.h"
 #include "anim/import/joint_binding.h"
 #include "anim/model.h"
+#include "anim/diagnostic.h"
 #include "anim/result.h"
-#include "anim/setup.h"
 
 namespace anim::import {
 
@@ -25,12 +25,6 @@ struct AnimationFile {
 
 bool operator==(const AnimationFile& a, const AnimationFile& b);
 inline bool operator!=(const AnimationFile& a, const AnimationFile& b) { return !(a == b); }
-
-// The files of a setup's "animations" entries, each resolved against the folder of
-// `setup_path` and located at "/animations/N"; with `located` false they get no pointer (files
-// added to a model without a setup, whose problems name the file instead).
-std::vector<AnimationFile> animation_files_of(const std::vector<SetupAnimation>& entries,
-                                              const std::string& setup_path, bool located = true);
 
 // The name a clip of `path` gets by default. A file with one animation is named after what
 // follows '@' in its file name, else after its stem ("Hero@Walk.fbx" -> "Walk", "take_07.bvh"

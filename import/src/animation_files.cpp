@@ -132,18 +132,6 @@ bool operator==(const AnimationFile& a, const AnimationFile& b) {
          a.joint_map == b.joint_map;
 }
 
-std::vector<AnimationFile> animation_files_of(const std::vector<SetupAnimation>& entries,
-                                              const std::string& setup_path, bool located) {
-  std::vector<AnimationFile> files;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const SetupAnimation& e = entries[i];
-    files.push_back({resolve_setup_relative(setup_path, e.file),
-                     located ? "/animations/" + std::to_string(i) : std::string(), e.clip, e.alias,
-                     e.joint_map});
-  }
-  return files;
-}
-
 std::vector<std::string> find_companion_clip_files(const std::string& model_path) {
   namespace fs = std::filesystem;
   const fs::path model(model_path);
