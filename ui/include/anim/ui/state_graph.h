@@ -18,42 +18,10 @@
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/graph_geometry.h"
+#include "anim/ui/graph_layout.h"
 #include "anim/ui/item_rects.h"
 
 namespace anim::ui {
-
-// The name the any-state box goes by in the editor block.
-constexpr const char* kAnyStateNode = "*";
-
-// Where each state's box goes (its top-left corner, in graph units = pixels at zoom 1): the
-// editor block's place when it holds a valid one, else the next free cell of a grid. The
-// any-state box is included whenever there is a state (or a transition starts from "*").
-std::map<std::string, glm::vec2> node_positions(const Setup& setup);
-
-// Records `name`'s box at `position` in setup.editor["nodes"], keeping everything else there.
-void set_node_position(Setup& setup, const std::string& name, const glm::vec2& position);
-
-// The arrow between two boxes of `size` at top-left corners `from` and `to`: from the edge of
-// one box to the edge of the other along the line joining their centres.
-struct Arrow {
-  glm::vec2 tail, head;
-};
-Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2& size);
-
-// What an arrow's label says: its conditions ("speed > 0.05", "halt" for a trigger or a true
-// bool, "!grounded" for a false one) and its exit time ("exit 0.9"), comma-separated.
-std::string transition_label(const SetupTransition& t);
-
-// What transition `index`'s arrow says: its rank among the transitions of its source, when that
-// has several, then its label ("2: speed > 0.5"; "2" without conditions or exit time).
-std::string transition_caption(const Setup& setup, int index);
-
-// The curve of every transition, in graph units, between boxes at `places` (as node_positions
-// gives them; nullopt for a transition whose box is missing): transitions between the same two
-// boxes fanned apart (lane_offset), each bent around the other boxes in its way (route_edge),
-// one from a state to itself a loop over its box (self_loop).
-std::vector<std::optional<Curve>> transition_curves(const Setup& setup,
-                                                    const std::map<std::string, glm::vec2>& places);
 
 // ImGui 1.86 names no letter keys but A, C, V, X, Y and Z; its SDL backend, which the tool runs
 // on, fills io.KeysDown by SDL scancode. F's, which frames the whole graph.
@@ -105,10 +73,10 @@ class StateGraph {
   // "menu:new_state", or an arrow's "menu:edge_higher", "menu:edge_lower", "menu:edge_delete";
   // for tests.
   ItemRects rects;
-  static constexpr float kNodeWidth = 130.0f, kNodeHeight = 46.0f;
+  static constexpr float kNodeWidth = kGraphNodeWidth, kNodeHeight = kGraphNodeHeight;
   static constexpr float kRim = 7.0f;
-  static constexpr float kLaneSpacing = 24.0f;     // Between transitions sharing two boxes.
-  static constexpr float kClearance = 12.0f;       // Kept between a bent arrow and other boxes.
+  static constexpr float kLaneSpacing = kGraphLaneSpacing;
+  static constexpr float kClearance = kGraphClearance;
   static constexpr float kEdgeHitDistance = 6.0f;  // Pixels from an arrow that still hit it.
   static constexpr float kFrameMargin = 30.0f;     // Pixels around the boxes "Frame all" fits.
 
