@@ -321,7 +321,7 @@ void Document::set_clip_files(std::vector<import::AnimationFile> files, import::
   mode_ = PlaybackMode::kClip;  // A blend's clip indices may have moved.
   blend_.space.clips.clear();
   blend_.space.positions.clear();
-  history_.clear();
+  plots_.clear();
   if (has_setup_) apply_setup();
   if (was == PlaybackMode::kStateMachine) use_state_machine();
   evaluate();
@@ -353,7 +353,7 @@ void Document::apply_setup(MachineStart how) {
   machine_fresh_ = !goes_on;
   if (goes_on) {
     next->continue_from(*state_machine_);
-    if (mode_ == PlaybackMode::kStateMachine) keep_state_history(*def_, *next_def);
+    if (mode_ == PlaybackMode::kStateMachine) keep_state_history(*next_def);
   }
   state_machine_ = std::move(next);  // Before def_ and motion_: the old one points into them.
   def_ = std::move(next_def);
@@ -370,21 +370,10 @@ void Document::apply_setup(MachineStart how) {
   }
 }
 
-void Document::keep_state_history(const StateMachineDef& before, const StateMachineDef& after) {
-  std::size_t length = 0;
-  for (const WeightSeries& s : history_) length = std::max(length, s.values.size());
-  std::vector<WeightSeries> kept(after.states.size());
-  for (std::size_t i = 0; i < kept.size(); ++i) {
-    kept[i].key = "state " + after.states[i].name;
-    kept[i].name = after.states[i].name;
-    const int old = find_by_name(before.states, after.states[i].name);
-    const std::string old_key = old >= 0 ? "state " + before.states[old].name : std::string();
-    for (WeightSeries& s : history_) {
-      if (old >= 0 && s.key == old_key) kept[i].values = std::move(s.values);
-    }
-    if (kept[i].values.empty()) kept[i].values.assign(length, 0.0f);
-  }
-  history_ = std::move(kept);
+void Document::keep_state_history(const StateMachineDef& after) {
+  std::vector<WeightPlots::Now> states;
+  for (const StateDef& state : after.states) states.push_back({"state " + state.name, state.name});
+  plots_.keep_only(states);
 }
 
 Status Document::save_setup_as(const std::string& path) {
@@ -425,7 +414,7 @@ void Document::use_state_machine() {
   if (!state_machine_) return;
   mode_ = PlaybackMode::kStateMachine;
   playing_ = true;
-  history_.clear();
+  plots_.clear();
   recent_events_.clear();
   rewound_ = -1;
   start_recording(machine_fresh_);
@@ -537,11 +526,7 @@ void Document::evaluate() {
     pose_problem_ = "a clip does not fit the skeleton: the rest pose is shown";
   }
   shown_ = local_;  // Same size: no allocation.
-  for (std::size_t j = 0; j < overridden_.size(); ++j) {
-    if (overridden_[j]) {
-      shown_[j].rotation = glm::normalize(shown_[j].rotation * overrides_[j]);
-    }
-  }
+  overrides_.apply(shown_);
   if (!posed_.update(*model_, shown_)) {
     pose_problem_ = "the skin names joints the skeleton lacks: the mesh is shown unposed";
   } else if (in_world_ && mode_ == PlaybackMode::kStateMachine && state_machine_ &&
@@ -583,57 +568,22 @@ void Document::evaluate_overlays() {
 }
 
 bool Document::set_rotation_override(int joint, const glm::quat& rotation) {
-  const std::size_t n = model_->skeleton.joint_count();
-  if (joint < 0 || static_cast<std::size_t>(joint) >= n) return false;
-  const float len = glm::length(rotation);
-  if (!(len > 0.0f) || !std::isfinite(len)) return false;
-  if (overridden_.size() != n) {
-    overridden_.assign(n, 0);
-    overrides_.assign(n, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
-  }
-  overrides_[joint] = rotation / len;
-  overridden_[joint] = 1;
+  if (!overrides_.set(model_->skeleton.joint_count(), joint, rotation)) return false;
   evaluate();
   return true;
 }
 
 void Document::clear_rotation_override(int joint) {
-  if (!has_rotation_override(joint)) return;
-  overridden_[joint] = 0;
-  evaluate();
+  if (overrides_.clear(joint)) evaluate();
 }
 
 void Document::clear_rotation_overrides() {
-  if (!has_rotation_overrides()) return;
-  overridden_.clear();
-  overrides_.clear();
-  evaluate();
+  if (overrides_.clear_all()) evaluate();
 }
 
-bool Document::has_rotation_override(int joint) const {
-  return joint >= 0 && static_cast<std::size_t>(joint) < overridden_.size() && overridden_[joint];
-}
-
-bool Document::has_rotation_overrides() const {
-  for (char o : overridden_) {
-    if (o) return true;
-  }
-  return false;
-}
-
-glm::quat Document::rotation_override(int joint) const {
-  return has_rotation_override(joint) ? overrides_[joint] : glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-}
-
-std::vector<Document::WeightNow> Document::weights_now() const {
-  std::vector<WeightNow> now;
+std::vector<WeightPlots::Now> Document::weights_now() const {
+  std::vector<WeightPlots::Now> now;
   auto add = [&now](std::string key, const std::string& name, float weight) {
-    for (WeightNow& n : now) {
-      if (n.key == key) {
-        n.weight += weight;  // A clip placed twice in a blend: one line.
-        return;
-      }
-    }
     now.push_back({std::move(key), name, weight});
   };
   const auto clip_key = [](int clip) { return "clip " + std::to_string(clip); };
@@ -666,43 +616,6 @@ std::vector<Document::WeightNow> Document::weights_now() const {
   return now;
 }
 
-void Document::record_weights() {
-  const std::vector<WeightNow> now = weights_now();
-  std::size_t length = 0;
-  for (const WeightSeries& s : history_) length = std::max(length, s.values.size());
-  std::vector<char> recorded(history_.size(), 0);
-  for (const WeightNow& n : now) {
-    auto found = std::find_if(history_.begin(), history_.end(),
-                              [&](const WeightSeries& s) { return s.key == n.key; });
-    if (found == history_.end()) {
-      // New: zeros back to where the others start, so every line spans the same time.
-      history_.push_back({n.key, n.name, std::deque<float>(length, 0.0f)});
-      recorded.push_back(0);
-      found = history_.end() - 1;
-    }
-    found->values.push_back(n.weight);
-    recorded[static_cast<std::size_t>(found - history_.begin())] = 1;
-  }
-  for (std::size_t i = 0; i < history_.size(); ++i) {
-    if (!recorded[i]) history_[i].values.push_back(0.0f);  // No longer shown: decays to 0.
-    if (history_[i].values.size() > kHistory) history_[i].values.pop_front();
-  }
-  // What is not shown and has nothing left to plot goes.
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < history_.size(); ++i) {
-    const std::deque<float>& v = history_[i].values;
-    const bool flat_zero = std::all_of(v.begin(), v.end(), [](float w) { return w == 0.0f; });
-    if (recorded[i] || !flat_zero || v.size() < kHistory) {
-      if (kept != i) history_[kept] = std::move(history_[i]);
-      ++kept;
-    }
-  }
-  history_.resize(kept);
-}
-
-const std::deque<float>& Document::weight_history(std::size_t series) const {
-  static const std::deque<float> kNone;
-  return series < history_.size() ? history_[series].values : kNone;
-}
+void Document::record_weights() { plots_.record(weights_now()); }
 
 }  // namespace anim::ui

@@ -19,9 +19,11 @@
 #include "anim/setup_root_motion.h"
 #include "anim/state_machine.h"
 #include "anim/ui/pose_overlays.h"
+#include "anim/ui/pose_overrides.h"
 #include "anim/ui/posed_model.h"
 #include "anim/ui/preview_recording.h"
 #include "anim/ui/setup_history.h"
+#include "anim/ui/weight_plots.h"
 
 namespace anim::ui {
 
@@ -187,10 +189,10 @@ class Document {
   bool set_rotation_override(int joint, const glm::quat& rotation);
   void clear_rotation_override(int joint);
   void clear_rotation_overrides();
-  bool has_rotation_override(int joint) const;
-  bool has_rotation_overrides() const;
+  bool has_rotation_override(int joint) const { return overrides_.has(joint); }
+  bool has_rotation_overrides() const { return overrides_.any(); }
   // Identity for a joint without one.
-  glm::quat rotation_override(int joint) const;
+  glm::quat rotation_override(int joint) const { return overrides_.rotation(joint); }
 
   // --- Per frame ---
   // Advances playback by dt seconds (when playing) and recomputes the pose.
@@ -200,20 +202,16 @@ class Document {
   const PosedModel& posed() const { return posed_; }
   // Why the pose shown is not what plays (a job refused its input); empty when it is.
   const std::string& pose_problem() const { return pose_problem_; }
-  // Recent weights of the shown clips/states for plots: newest last, at most kHistory, one
-  // entry per update. A series follows what it weighs across mode changes (a clip that plays
-  // on after a blend stops keeps its line); a clip or state no longer shown records 0 and is
-  // dropped once its whole window is 0. In the state machine, one series per state, in order.
-  static constexpr std::size_t kHistory = 240;
-  struct WeightSeries {
-    std::string key;   // What it weighs: "clip 2", "fading clip 2", "frozen pose", "state Walk".
-    std::string name;  // For the plot: the clip's or state's name, or "frozen pose".
-    std::deque<float> values;
-  };
-  const std::vector<WeightSeries>& weight_plots() const { return history_; }
+  // Recent weights of the shown clips/states for plots (weight_plots.h), one value per update.
+  // In the state machine, one series per state, in order.
+  static constexpr std::size_t kHistory = WeightPlots::kHistory;
+  using WeightSeries = WeightPlots::Series;
+  const std::vector<WeightSeries>& weight_plots() const { return plots_.series(); }
   // Empty for a series that does not exist.
-  const std::deque<float>& weight_history(std::size_t series) const;
-  std::size_t weight_series() const { return history_.size(); }
+  const std::deque<float>& weight_history(std::size_t series) const {
+    return plots_.values(series);
+  }
+  std::size_t weight_series() const { return plots_.series().size(); }
   // The state machine's latest events, newest last, at most kRecentEvents; `age` is seconds of
   // playback since it fired.
   struct RecentEvent {
@@ -239,12 +237,7 @@ class Document {
   Status attach(Setup setup, std::string setup_path, bool saved);
   void evaluate();
   // What each weight series would record now.
-  struct WeightNow {
-    std::string key;
-    std::string name;
-    float weight = 0.0f;
-  };
-  std::vector<WeightNow> weights_now() const;
+  std::vector<WeightPlots::Now> weights_now() const;
   void record_weights();
   void evaluate_overlays();
   // Validates and compiles the current setup; when it compiles, its machine replaces the
@@ -252,9 +245,9 @@ class Document {
   // the running one's current state, time and parameter values.
   enum class MachineStart { kFresh, kGoOn };
   void apply_setup(MachineStart how = MachineStart::kFresh);
-  // The state weight plots' series, by state name, from `before`'s states to `after`'s (a new
-  // state's series starts at 0).
-  void keep_state_history(const StateMachineDef& before, const StateMachineDef& after);
+  // The state weight plots' series for `after`'s states: a state's series goes on under its
+  // name, a new state's starts at 0.
+  void keep_state_history(const StateMachineDef& after);
   // Records the machine from now on, its places from where the character stands now.
   void start_recording(bool from_start);
 
@@ -288,12 +281,11 @@ class Document {
   int rewound_ = -1;
   std::vector<Transform> local_;  // What plays.
   std::vector<Transform> shown_;  // local_ with the overrides.
-  std::vector<glm::quat> overrides_;
-  std::vector<char> overridden_;
+  PoseOverrides overrides_;
   PosedModel posed_;
   PoseOverlays overlays_;
   std::string pose_problem_;
-  std::vector<WeightSeries> history_;
+  WeightPlots plots_;
   std::deque<RecentEvent> recent_events_;
   std::vector<uint32_t> influenced_;
   std::size_t own_clips_ = 0;
