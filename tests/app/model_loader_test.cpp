@@ -16,6 +16,7 @@
 
 #include "../import/bvh_take.h"
 #include "gui/model_loader.h"
+#include "support/folders.h"
 
 namespace anim::app {
 namespace {
@@ -132,10 +133,7 @@ TEST(BackgroundJobTest, AnExceptionFromTheWorkIsAnErrorNamingTheJob) {
 class LoaderFiles : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("animscope_loader_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
+    dir_ = testutil::FreshTestFolder("loader");
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   std::filesystem::path dir_;

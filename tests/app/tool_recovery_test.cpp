@@ -22,6 +22,7 @@
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
 #include "recovery_fixtures.h"
+#include "support/folders.h"
 
 namespace anim::app {
 namespace {
@@ -43,9 +44,7 @@ std::vector<std::string> files_in(const fs::path& folder) {
 class ToolRecovery : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("animscope_tool_recovery_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = testutil::TestFolderPath("tool_recovery");
     fs::remove_all(dir_);
     folder_ = dir_ / "recovery";
     fs::create_directories(folder_);

@@ -35,6 +35,7 @@
 #include "anim/soa_pose.h"
 #include "bvh_take.h"
 #include "import_test_support.h"
+#include "support/folders.h"
 
 namespace anim::bake {
 namespace {
@@ -325,10 +326,7 @@ TEST(CorpusCountTest, AtLeastTenCorpusFilesHaveSkeletonsWithClips) {
 class BvhTakeTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("animscope_bake_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = testutil::FreshTestFolder("bake");
   }
   void TearDown() override { fs::remove_all(dir_); }
 

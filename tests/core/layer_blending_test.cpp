@@ -9,17 +9,12 @@
 #include <gtest/gtest.h>
 #include <glm/vec3.hpp>
 
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::AxisAngle;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::TransformNear;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 
 // root -> spine -> {head, arm -> hand}; root -> leg.
 Skeleton Body() {

@@ -8,15 +8,12 @@
 #include <glm/mat4x4.hpp>
 
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::Columns;
-using ::anim::testutil::kHalfSqrt2;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::MatNear;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 const glm::quat kRotZ90(kHalfSqrt2, 0, 0, kHalfSqrt2);  // x -> y, y -> -x.

@@ -14,8 +14,8 @@
 #include "anim/package_format.h"
 #include "anim/setup.h"
 #include "anim/state_machine.h"
-#include "package_test_support.h"
-#include "test_math.h"
+#include "support/packages.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {

@@ -12,7 +12,7 @@
 #include "anim/package.h"
 #include "anim/package_format.h"
 #include "anim/root_motion_builder.h"
-#include "package_test_support.h"
+#include "support/packages.h"
 
 namespace anim {
 namespace {

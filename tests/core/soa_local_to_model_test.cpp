@@ -17,18 +17,13 @@
 #include "anim/local_to_model.h"
 #include "anim/soa_pose.h"
 #include "anim/transform.h"
-#include "random_pose.h"
-#include "test_math.h"
+#include "support/random_pose.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::Chain;
-using ::anim::testutil::Columns;
-using ::anim::testutil::kHalfSqrt2;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::MatNear;
-using ::anim::testutil::PoseRandom;
+using namespace ::anim::testutil;
 
 SoaPose ToSoa(const std::vector<Transform>& pose) {
   SoaPose soa(soa_block_count(pose.size()));

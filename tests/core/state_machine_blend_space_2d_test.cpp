@@ -16,14 +16,12 @@
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::TransformNear;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 

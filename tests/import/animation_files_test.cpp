@@ -10,7 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "../core/test_math.h"
+#include "support/folders.h"
+#include "support/maths.h"
 #include "anim/sampling.h"
 #include "bvh_take.h"
 
@@ -237,10 +238,7 @@ TEST(AddToModel, AppendsClipsAndRebasesTheirSources) {
 class AnimationFilesOnDisk : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("animscope_animation_files_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
+    dir_ = testutil::FreshTestFolder("animation_files");
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 

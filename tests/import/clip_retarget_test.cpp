@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/quaternion.hpp>
 
-#include "../core/test_math.h"
+#include "support/maths.h"
 #include "anim/local_to_model.h"
 #include "anim/sampling.h"
 

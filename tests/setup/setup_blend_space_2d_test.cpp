@@ -10,16 +10,13 @@
 
 #include "anim/setup.h"
 #include "anim/setup_from_machine.h"
-#include "setup_test_files.h"
+#include "support/diagnostics.h"
+#include "support/setup_files.h"
 
 namespace anim {
-
-void PrintTo(const Diagnostic& d, std::ostream* out) {
-  *out << (d.severity == Diagnostic::Severity::kError ? "error " : "warning ") << d.pointer << ": "
-       << d.message;
-}
-
 namespace {
+
+using namespace ::anim::testutil;
 
 using ::testing::Contains;
 using ::testing::ElementsAre;
@@ -27,14 +24,6 @@ using ::testing::IsEmpty;
 using ::testing::Not;
 
 using Severity = Diagnostic::Severity;
-
-MATCHER_P2(IsError, pointer, message, "") {
-  return arg.severity == Severity::kError && arg.pointer == pointer && arg.message == message;
-}
-MATCHER_P2(IsWarning, pointer, message, "") {
-  return arg.severity == Severity::kWarning && arg.pointer == pointer && arg.message == message;
-}
-MATCHER_P(AtPointer, pointer, "") { return arg.pointer == pointer; }
 
 // The warning for a parameter nothing reads.
 std::string unread(const std::string& name) {

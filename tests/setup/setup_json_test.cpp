@@ -18,17 +18,13 @@
 
 #include "anim/file_io.h"
 #include "anim/setup.h"
-#include "setup_test_files.h"
+#include "support/diagnostics.h"
+#include "support/setup_files.h"
 
 namespace anim {
-
-// Readable failures for diagnostics.
-void PrintTo(const Diagnostic& d, std::ostream* out) {
-  *out << (d.severity == Diagnostic::Severity::kError ? "error " : "warning ") << d.pointer << ": "
-       << d.message;
-}
-
 namespace {
+
+using namespace ::anim::testutil;
 
 namespace fs = std::filesystem;
 using ::anim::testing::read_text_file;
@@ -38,11 +34,6 @@ using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::SizeIs;
 using ::testing::StartsWith;
-
-MATCHER_P2(IsError, pointer, message, "") {
-  return arg.severity == Diagnostic::Severity::kError && arg.pointer == pointer &&
-         arg.message == message;
-}
 
 anim::Setup load_example(const std::string& name) {
   Result<anim::Setup> setup = load_setup(setup_example_path(name));

@@ -1,6 +1,8 @@
 #pragma once
-// Small comparison helpers shared by the anim_core unit suites. They only compare values; every
-// expected value is written down by the tests themselves.
+// Maths for the suites: angles and quaternions, transforms and matrices written on paper, and
+// comparisons of vectors, rotations, matrices and transforms with a tolerance. They only compare
+// values; every expected value is written down by the tests themselves. Needs anim_core's headers
+// only (header-only: the cross build uses it too).
 #include <cmath>
 #include <cstddef>
 
