@@ -96,4 +96,15 @@ inline SetupBlendSpace Space(const std::string& name, const std::string& paramet
   return s;
 }
 
+// A setup of the model file `model` with `parameters` and `states`, the first state the default.
+inline anim::Setup SetupOf(const std::string& model, std::vector<SetupParameter> parameters,
+                           std::vector<SetupState> states) {
+  anim::Setup setup;
+  setup.model = model;
+  setup.parameters = std::move(parameters);
+  setup.states = std::move(states);
+  if (!setup.states.empty()) setup.default_state = setup.states.front().name;
+  return setup;
+}
+
 }  // namespace anim::testutil

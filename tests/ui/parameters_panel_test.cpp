@@ -13,41 +13,25 @@
 #include "anim/ui/parameters_panel.h"
 #include "anim/ui/selection.h"
 #include "imgui_harness.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 Model make_model() {
-  Model model;
-  model.source_path = "test://body";
-  model.skeleton.names = {"root"};
-  model.skeleton.parents = {-1};
-  model.skeleton.rest.assign(1, Transform{});
   ClipBuilder b("walk", 1.0f, 1);
   b.add_translation(0, 0.0f, glm::vec3(0.0f));
-  model.clips.push_back(b.build());
-  return model;
+  return ModelOf("test://body", OneJoint(), {b.build()});
 }
 
 // speed in [0, 2] rising at 4 per second; armed, a bool; a state to run.
 anim::Setup driven_setup() {
-  anim::Setup setup;
-  setup.model = "body.x";
-  SetupParameter speed;
-  speed.name = "speed";
-  speed.min = 0.0f;
-  speed.max = 2.0f;
-  speed.rate = 4.0f;
-  SetupParameter armed;
-  armed.name = "armed";
-  armed.type = ParameterType::kBool;
-  setup.parameters = {speed, armed};
-  SetupState idle;
-  idle.name = "Idle";
-  idle.motion = "walk";
-  setup.states = {idle};
-  setup.default_state = "Idle";
-  return setup;
+  return SetupOf("body.x",
+                 {Bounded("speed", 0.0f, 2.0f, 0.0f, 4.0f), Param("armed", ParameterType::kBool)},
+                 {State("Idle", "walk")});
 }
 
 class ParametersPanelTest : public ::testing::Test {

@@ -16,24 +16,20 @@
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
 #include "imgui_harness.h"
+#include "support/clips.h"
+#include "support/rigs.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 constexpr int kDeleteKey = 127;
 
 Model two_clip_model() {
-  Model model;
-  model.skeleton.names = {"root"};
-  model.skeleton.parents = {-1};
-  model.skeleton.rest = {Transform{}};
-  for (const char* name : {"walk", "run"}) {
-    ClipBuilder clip(name, 1.0f, 1);
-    clip.add_translation(0, 0.0f, glm::vec3(0.0f));
-    clip.add_translation(0, 1.0f, glm::vec3(1.0f));
-    model.clips.push_back(clip.build());
-  }
-  return model;
+  return ModelOf("", OneJoint(),
+                 {SlideClip("walk", 1.0f, glm::vec3(0.0f), glm::vec3(1.0f)),
+                  SlideClip("run", 1.0f, glm::vec3(0.0f), glm::vec3(1.0f))});
 }
 
 // States A, B and C placed at `places` (graph units), with transitions "from>to"; the any-state
