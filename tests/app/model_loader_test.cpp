@@ -132,9 +132,7 @@ TEST(BackgroundJobTest, AnExceptionFromTheWorkIsAnErrorNamingTheJob) {
 
 class LoaderFiles : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = testutil::FreshTestFolder("loader");
-  }
+  void SetUp() override { dir_ = testutil::FreshTestFolder("loader"); }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   std::filesystem::path dir_;
 };

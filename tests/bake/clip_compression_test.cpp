@@ -325,9 +325,7 @@ TEST(CorpusCountTest, AtLeastTenCorpusFilesHaveSkeletonsWithClips) {
 
 class BvhTakeTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = testutil::FreshTestFolder("bake");
-  }
+  void SetUp() override { dir_ = testutil::FreshTestFolder("bake"); }
   void TearDown() override { fs::remove_all(dir_); }
 
   // Three joints (Hips, Spine, Head and an end site); `frames` frames of `frame_time` written

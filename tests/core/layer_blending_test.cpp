@@ -10,20 +10,12 @@
 #include <glm/vec3.hpp>
 
 #include "support/maths.h"
+#include "support/rigs.h"
 
 namespace anim {
 namespace {
 
 using namespace ::anim::testutil;
-
-// root -> spine -> {head, arm -> hand}; root -> leg.
-Skeleton Body() {
-  Skeleton s;
-  s.names = {"root", "spine", "head", "arm", "hand", "leg"};
-  s.parents = {-1, 0, 1, 1, 3, 0};
-  s.rest.assign(6, Transform::identity());
-  return s;
-}
 
 SoaPose Soa(const std::vector<Transform>& pose) {
   SoaPose out = make_soa_pose(pose.size());

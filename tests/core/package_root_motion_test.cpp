@@ -17,10 +17,7 @@
 namespace anim {
 namespace {
 
-using testutil::chain;
-using testutil::ExpectRefused;
-using testutil::load;
-using testutil::package_of;
+using namespace ::anim::testutil;
 
 // Two clips on the chain: a walk whose root moves 2 along z and turns, and a wave that does not
 // move the root.

@@ -17,8 +17,8 @@
 #include "anim/local_to_model.h"
 #include "anim/soa_pose.h"
 #include "anim/transform.h"
-#include "support/random_pose.h"
 #include "support/maths.h"
+#include "support/random_pose.h"
 
 namespace anim {
 namespace {

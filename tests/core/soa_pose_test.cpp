@@ -10,8 +10,8 @@
 
 #include "anim/span.h"
 #include "anim/transform.h"
-#include "support/random_pose.h"
 #include "support/maths.h"
+#include "support/random_pose.h"
 
 namespace anim {
 namespace {

@@ -265,15 +265,15 @@ Case EverythingSetup() {
   back.exit_time = 0.5f;
   SetupTransition land = Go("Jump", "Idle", {}, 0.2f);
   land.exit_time = 1.0f;
-  s.transitions = {
-      Go("Idle", "Move", {When("speed", ConditionOp::kGreater, 0.3f)}, 0.3f,
-         Interruption::kDestination),
-      Go("Move", "Idle", {When("speed", ConditionOp::kLess, 0.3f)}, 0.25f),
-      Go("Move", "Strafe", {When("turn", ConditionOp::kGreater, 0.6f)}, 0.2f, Interruption::kSource),
-      back,
-      Go("*", "Jump", {When("jump", ConditionOp::kTriggerSet)}, 0.1f),
-      land,
-      Go("Idle", "Strafe", {When("mode", ConditionOp::kEqual, 2.0f)}, 0.0f)};
+  s.transitions = {Go("Idle", "Move", {When("speed", ConditionOp::kGreater, 0.3f)}, 0.3f,
+                      Interruption::kDestination),
+                   Go("Move", "Idle", {When("speed", ConditionOp::kLess, 0.3f)}, 0.25f),
+                   Go("Move", "Strafe", {When("turn", ConditionOp::kGreater, 0.6f)}, 0.2f,
+                      Interruption::kSource),
+                   back,
+                   Go("*", "Jump", {When("jump", ConditionOp::kTriggerSet)}, 0.1f),
+                   land,
+                   Go("Idle", "Strafe", {When("mode", ConditionOp::kEqual, 2.0f)}, 0.0f)};
 
   SetupLayer upper;
   upper.name = "Upper";

@@ -10,10 +10,10 @@
 
 #include <gtest/gtest.h>
 
-#include "support/folders.h"
-#include "support/maths.h"
 #include "anim/sampling.h"
 #include "bvh_take.h"
+#include "support/folders.h"
+#include "support/maths.h"
 
 namespace anim::import {
 namespace {
@@ -237,9 +237,7 @@ TEST(AddToModel, AppendsClipsAndRebasesTheirSources) {
 
 class AnimationFilesOnDisk : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = testutil::FreshTestFolder("animation_files");
-  }
+  void SetUp() override { dir_ = testutil::FreshTestFolder("animation_files"); }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
   std::string bvh(const std::string& name, float spine_degrees) const {

@@ -1,6 +1,7 @@
 // Layer edits (anim/setup_layer_edits.h): adding, renaming, removing and ordering layers, and
 // editing a mask joint by joint with the smallest change, worked out by hand on a small body.
 #include "anim/setup_layer_edits.h"
+#include "support/rigs.h"
 
 #include <string>
 #include <vector>
@@ -11,17 +12,10 @@
 namespace anim {
 namespace {
 
+using namespace ::anim::testutil;
+
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
-
-// root -> spine -> {head, arm -> hand}; root -> leg.
-Skeleton Body() {
-  Skeleton s;
-  s.names = {"root", "spine", "head", "arm", "hand", "leg"};
-  s.parents = {-1, 0, 1, 1, 3, 0};
-  s.rest.assign(6, Transform::identity());
-  return s;
-}
 
 std::vector<bool> Bits(std::initializer_list<int> bits) {
   std::vector<bool> out;

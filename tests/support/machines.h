@@ -1,6 +1,6 @@
 #pragma once
-// StateMachineDefs written by hand, a piece at a time: a state playing a clip, a parameter, a
-// transition; and IdleWalkRunTest, the fixture of a three-state machine on one joint that the
+// StateMachineDefs written by hand, a piece at a time: a state playing a clip or a 1D blend
+// space, a 1D blend space, a parameter, a transition; and IdleWalkRunTest, the fixture of a three-state machine on one joint that the
 // trace and why suites fill in. What the trace, why, layer and event suites build their machines
 // from. Needs anim_core only.
 #include <string>
@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "anim/blend_space.h"
 #include "anim/clip.h"
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
@@ -19,14 +20,27 @@
 namespace anim::testutil {
 
 // A state playing clip `clip` at `speed`, looping or not.
-inline StateDef ClipState(const std::string& name, int clip, float speed = 1.0f,
-                          bool loop = true) {
+inline StateDef ClipState(const std::string& name, int clip, float speed = 1.0f, bool loop = true) {
   StateDef s;
   s.name = name;
   s.motion = MotionRef{MotionRef::Kind::kClip, clip};
   s.speed = speed;
   s.loop = loop;
   return s;
+}
+
+// A state playing the 1D blend space `space`.
+inline StateDef SpaceState(const std::string& name, int space) {
+  StateDef s;
+  s.name = name;
+  s.motion = MotionRef{MotionRef::Kind::kBlendSpace, space};
+  return s;
+}
+
+// A 1D blend space over parameter `parameter`: clip clips[i] at positions[i].
+inline BlendSpace1DDef Space1D(const std::string& name, int parameter, std::vector<int> clips,
+                               std::vector<float> positions) {
+  return BlendSpace1DDef{name, parameter, std::move(clips), std::move(positions)};
 }
 
 // A parameter of `type`, no bounds, no smoothing.
@@ -41,10 +55,7 @@ inline ParameterDef Parameter(const std::string& name, ParameterType type) {
 // `duration` seconds.
 inline TransitionDef Go(int from, int to, std::vector<ConditionDef> conditions,
                         float duration = 0.0f) {
-  TransitionDef t;
-  t.from = from;
-  t.to = to;
-  t.conditions = std::move(conditions);
+  TransitionDef t{from, to, std::move(conditions)};
   t.duration = duration;
   return t;
 }

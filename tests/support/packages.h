@@ -87,6 +87,8 @@ class CompiledSetupTest : public ::testing::Test {
   }
 
   Package good() const { return package_of(def_, skeleton_, clips_); }
+  // good() written and read back.
+  Result<Package> RoundTrip() const { return load(bake::write_package(good())); }
 
   Skeleton skeleton_;
   std::vector<Clip> clips_;

@@ -41,7 +41,8 @@ inline Skeleton OneJoint(const std::string& name = "root") { return Rig({name}, 
 inline Skeleton ChainRig(std::vector<std::string> names,
                          const glm::vec3& offset = glm::vec3(0.0f, 1.0f, 0.0f)) {
   std::vector<int16_t> parents(names.size());
-  for (std::size_t j = 0; j < parents.size(); ++j) parents[j] = static_cast<int16_t>(static_cast<int>(j) - 1);
+  for (std::size_t j = 0; j < parents.size(); ++j)
+    parents[j] = static_cast<int16_t>(static_cast<int>(j) - 1);
   return Rig(std::move(names), std::move(parents), offset);
 }
 

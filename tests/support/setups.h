@@ -1,7 +1,7 @@
 #pragma once
 // Setups (anim::Setup, what a project file holds) written by hand, a piece at a time: parameters,
-// states, conditions, transitions, blend-space points. Each builder sets only what it is given;
-// every other field keeps the struct's default. Needs anim_setup.
+// states, conditions, transitions, blend-space points, a whole small setup. Each builder sets
+// only what it is given; every other field keeps the struct's default. Needs anim_setup.
 #include <optional>
 #include <string>
 #include <utility>
@@ -14,51 +14,30 @@ namespace anim::testutil {
 // A parameter of `type` starting at `default_value`; no bounds, no smoothing.
 inline SetupParameter Param(const std::string& name, ParameterType type = ParameterType::kFloat,
                             float default_value = 0.0f) {
-  SetupParameter p;
-  p.name = name;
-  p.type = type;
-  p.default_value = default_value;
-  return p;
+  return SetupParameter{name, type, default_value, std::nullopt, std::nullopt};
 }
 
 // A float parameter in [min, max] starting at `default_value`, changing at `rate` per second (0:
 // at once).
 inline SetupParameter Bounded(const std::string& name, float min, float max,
                               float default_value = 0.0f, float rate = 0.0f) {
-  SetupParameter p = Param(name, ParameterType::kFloat, default_value);
-  p.min = min;
-  p.max = max;
-  p.rate = rate;
-  return p;
+  return SetupParameter{name, ParameterType::kFloat, default_value, min, max, rate};
 }
 
 // A state playing `motion` (a clip or a blend space, by name) at `speed`, looping or not.
 inline SetupState State(const std::string& name, const std::string& motion, float speed = 1.0f,
                         bool loop = true) {
-  SetupState s;
-  s.name = name;
-  s.motion = motion;
-  s.speed = speed;
-  s.loop = loop;
-  return s;
+  return SetupState{name, motion, speed, loop};
 }
 
 inline SetupCondition When(const std::string& parameter, ConditionOp op, float value = 0.0f) {
-  SetupCondition c;
-  c.parameter = parameter;
-  c.op = op;
-  c.value = value;
-  return c;
+  return SetupCondition{parameter, op, value};
 }
 
 // `from` -> `to` ("*": from any state) when all `conditions` hold; the default duration.
 inline SetupTransition Transition(const std::string& from, const std::string& to,
                                   std::vector<SetupCondition> conditions = {}) {
-  SetupTransition t;
-  t.from = from;
-  t.to = to;
-  t.conditions = std::move(conditions);
-  return t;
+  return SetupTransition{from, to, std::move(conditions), std::nullopt};
 }
 
 // The same fading for `duration` seconds.
@@ -70,12 +49,7 @@ inline SetupTransition Transition(const std::string& from, const std::string& to
 }
 
 // A point of a 1D blend space: `clip` at `x`.
-inline SetupBlendPoint Point(const std::string& clip, float x) {
-  SetupBlendPoint p;
-  p.clip = clip;
-  p.position = x;
-  return p;
-}
+inline SetupBlendPoint Point(const std::string& clip, float x) { return SetupBlendPoint{clip, x}; }
 
 // A point of a 2D blend space: `clip` at (x, y).
 inline SetupBlendPoint Point(const std::string& clip, float x, float y) {
@@ -88,10 +62,7 @@ inline SetupBlendPoint Point(const std::string& clip, float x, float y) {
 inline SetupBlendSpace Space(const std::string& name, const std::string& parameter,
                              std::vector<SetupBlendPoint> points,
                              std::optional<std::string> parameter_y = std::nullopt) {
-  SetupBlendSpace s;
-  s.name = name;
-  s.parameter = parameter;
-  s.points = std::move(points);
+  SetupBlendSpace s{name, parameter, std::move(points)};
   s.parameter_y = std::move(parameter_y);
   return s;
 }

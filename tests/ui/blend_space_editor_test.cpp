@@ -40,9 +40,9 @@ Model make_model() {
 // left (-1, 0), back (0, -1). Space 1: 1D over speed in [0, 4]: idle at 0, run at 2. A state
 // plays each; the diamond's is the default.
 anim::Setup diamond_setup() {
-  anim::Setup setup = SetupOf(
-      "test.x", {Bounded("x", -1, 1), Bounded("y", -1, 1), Bounded("speed", 0, 4)},
-      {State("Strafe", "Strafe"), State("Move", "Move")});
+  anim::Setup setup =
+      SetupOf("test.x", {Bounded("x", -1, 1), Bounded("y", -1, 1), Bounded("speed", 0, 4)},
+              {State("Strafe", "Strafe"), State("Move", "Move")});
   setup.blend_spaces = {Space("Strafe", "x",
                               {Point("idle", 0, 0), Point("fwd", 0, 1), Point("right", 1, 0),
                                Point("left", -1, 0), Point("back", 0, -1)},

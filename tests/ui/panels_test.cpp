@@ -36,9 +36,9 @@ enum Joint { kRoot, kSpine, kHead, kTip, kArm, kJointCount };
 // A hand-built model whose poses are easy to check: in "walk" (2 s) the root slides along x
 // from 0 to 2 (x == t); in "run" (1 s) it slides along z from 0 to 4.
 Model make_model(bool with_clips = true) {
-  Model model = ModelOf("test://chain", Rig({"root", "spine", "head", "tip", "arm"},
-                                             {-1, kRoot, kSpine, kHead, kSpine},
-                                             glm::vec3(0.0f, 1.0f, 0.0f)));
+  Model model =
+      ModelOf("test://chain", Rig({"root", "spine", "head", "tip", "arm"},
+                                  {-1, kRoot, kSpine, kHead, kSpine}, glm::vec3(0.0f, 1.0f, 0.0f)));
 
   // One skin entry per joint except the tip; identity inverse binds are fine for counting.
   model.skin.joints = {kRoot, kSpine, kHead, kArm};

@@ -26,42 +26,17 @@
 #include "anim/ui/config_paths.h"
 #include "anim/ui/document.h"
 #include "temp_tree.h"
+#include "support/environment.h"
 
 namespace anim::ui {
 namespace {
+
+using ::anim::testutil::ScopedEnv;
 
 using testing::demo_clip_setup;
 using testing::dead_pid;
 
 namespace fs = std::filesystem;
-
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    const char* old = std::getenv(name);
-    had_ = old != nullptr;
-    if (had_) old_ = old;
-    if (value == nullptr) {
-      ::unsetenv(name);
-    } else {
-      ::setenv(name, value, 1);
-    }
-  }
-  ~ScopedEnv() {
-    if (had_) {
-      ::setenv(name_, old_.c_str(), 1);
-    } else {
-      ::unsetenv(name_);
-    }
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  bool had_ = false;
-  std::string old_;
-};
 
 std::vector<std::string> files_in(const std::string& folder) {
   std::vector<std::string> names;

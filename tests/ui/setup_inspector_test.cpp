@@ -43,9 +43,9 @@ SetupTransition transition(const std::string& from, const std::string& to,
 // Move -> Idle (speed < 0.5), Idle -> Jump (the trigger jump), Jump -> Idle at its end. A layer
 // "Upper": Hold (walk) -> Wave (run) when speed > 0.2, weighted by speed.
 anim::Setup inspected_setup() {
-  anim::Setup setup = SetupOf(
-      "body.x", {Bounded("speed", 0.0f, 1.0f), Param("jump", ParameterType::kTrigger)},
-      {State("Idle", "walk"), State("Move", "Gait"), State("Jump", "run", 1.0f, false)});
+  anim::Setup setup =
+      SetupOf("body.x", {Bounded("speed", 0.0f, 1.0f), Param("jump", ParameterType::kTrigger)},
+              {State("Idle", "walk"), State("Move", "Gait"), State("Jump", "run", 1.0f, false)});
   setup.blend_spaces = {Space("Gait", "speed", {Point("walk", 0.0f), Point("run", 1.0f)})};
   SetupTransition back = Transition("Jump", "Idle");
   back.exit_time = 1.0f;

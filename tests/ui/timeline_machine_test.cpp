@@ -56,8 +56,7 @@ anim::Setup machine_setup(const std::string& default_state, float speed = 0.0f) 
   setup.blend_spaces = {
       Space("Gait", "speed", {Point("walk", 0.0f), Point("run", 1.0f)}),
       Space("Plane", "x",
-            {Point("walk", 0.0f, 0.0f), Point("run", 1.0f, 0.0f), Point("idle", 0.0f, 1.0f)},
-            "y")};
+            {Point("walk", 0.0f, 0.0f), Point("run", 1.0f, 0.0f), Point("idle", 0.0f, 1.0f)}, "y")};
   setup.default_state = default_state;
   setup.transitions = {
       Transition("Walk", "Move", {When("speed", ConditionOp::kGreater, 0.5f)}, 0.0f)};
