@@ -39,7 +39,6 @@ const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.
 using anim::testutil::Image;
 using anim::testutil::LoadPng;
 
-
 // A temporary file of this process (ctest runs tests as parallel processes).
 std::string out_path(const std::string& name) {
   const std::string file = "animscope_" + std::to_string(::getpid()) + "_" + name;

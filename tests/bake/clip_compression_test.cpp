@@ -36,6 +36,7 @@
 #include "bvh_take.h"
 #include "import_test_support.h"
 #include "support/folders.h"
+#include "support/jobs.h"
 
 namespace anim::bake {
 namespace {
@@ -124,19 +125,13 @@ Measured MeasureError(const Clip& source, const CompressedClip& packed, const Sk
   to_soa(skeleton.rest, rest);
   Measured m;
   for (float t : times) {
-    SamplingJob a;
-    a.clip = &source;
-    a.rest = skeleton.rest;
-    a.time = t;
-    a.cursor = &cursor_a;
-    a.output = local_a;
+    EXPECT_TRUE(testutil::RunSampling(source, skeleton.rest, t, cursor_a, local_a));
     CompressedSamplingJob b;
     b.clip = &packed;
     b.rest = rest;
     b.time = t;
     b.cursor = &cursor_b;
     b.output = soa;
-    EXPECT_TRUE(a.run());
     EXPECT_TRUE(b.run());
     from_soa(soa, local_b);
     const std::vector<glm::dmat4> ma = ModelSpace(skeleton, local_a);

@@ -16,8 +16,8 @@
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
-#include "support/rigs.h"
 #include "support/machines.h"
+#include "support/rigs.h"
 
 namespace anim {
 namespace {

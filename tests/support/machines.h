@@ -1,8 +1,8 @@
 #pragma once
 // StateMachineDefs written by hand, a piece at a time: a state playing a clip or a 1D blend
-// space, a 1D blend space, a parameter, a transition; and IdleWalkRunTest, the fixture of a three-state machine on one joint that the
-// trace and why suites fill in. What the trace, why, layer and event suites build their machines
-// from. Needs anim_core only.
+// space, a 1D blend space, a parameter, a transition; and IdleWalkRunTest, the fixture of a
+// three-state machine on one joint that the trace and why suites fill in. What the trace, why,
+// layer and event suites build their machines from. Needs anim_core only.
 #include <string>
 #include <utility>
 #include <vector>

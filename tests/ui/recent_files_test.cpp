@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 
 #include "anim/ui/config_paths.h"
-#include "temp_tree.h"
 #include "support/environment.h"
+#include "temp_tree.h"
 
 namespace anim::ui {
 namespace {
