@@ -25,9 +25,9 @@
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
-#include "recovery_fixtures.h"
 #include "spawn.h"
 #include "support/folders.h"
+#include "support/recovery_fixtures.h"
 
 namespace anim::app {
 namespace {

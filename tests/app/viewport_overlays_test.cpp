@@ -10,7 +10,7 @@
 #include "anim/ui/document.h"
 #include "gui/overlay_menu.h"
 #include "gui/viewport_panel.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
 

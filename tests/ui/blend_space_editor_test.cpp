@@ -15,8 +15,8 @@
 #include "anim/model.h"
 #include "anim/setup.h"
 #include "anim/ui/document.h"
-#include "imgui_harness.h"
 #include "support/clips.h"
+#include "support/imgui_harness.h"
 #include "support/rigs.h"
 #include "support/setups.h"
 

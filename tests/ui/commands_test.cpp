@@ -13,8 +13,8 @@
 #include "anim/ui/document.h"
 #include "anim/ui/parameters_panel.h"
 #include "anim/ui/selection.h"
-#include "imgui_harness.h"
 #include "support/clips.h"
+#include "support/imgui_harness.h"
 #include "support/rigs.h"
 #include "support/setups.h"
 

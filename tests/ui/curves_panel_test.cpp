@@ -11,7 +11,7 @@
 #include "anim/ui/curves_panel.h"
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 #include "support/rigs.h"
 
 namespace anim::ui {

@@ -10,7 +10,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "temp_tree.h"
+#include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {

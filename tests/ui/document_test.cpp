@@ -16,7 +16,7 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/setup_history.h"
-#include "temp_tree.h"
+#include "support/temp_tree.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
 

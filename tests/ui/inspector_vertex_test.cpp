@@ -12,7 +12,7 @@
 #include "anim/ui/document.h"
 #include "anim/ui/inspector_panel.h"
 #include "anim/ui/selection.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
 

@@ -21,7 +21,7 @@
 #include "anim/ui/selection.h"
 #include "anim/ui/status_bar.h"
 #include "anim/ui/timeline_panel.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
 

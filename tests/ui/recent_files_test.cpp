@@ -11,7 +11,7 @@
 
 #include "anim/ui/config_paths.h"
 #include "support/environment.h"
-#include "temp_tree.h"
+#include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {

@@ -22,10 +22,10 @@
 #include "anim/demo/demo_model.h"
 #include "anim/file_io.h"
 #include "anim/setup.h"
-#include "recovery_fixtures.h"
+#include "support/recovery_fixtures.h"
 #include "anim/ui/config_paths.h"
 #include "anim/ui/document.h"
-#include "temp_tree.h"
+#include "support/temp_tree.h"
 #include "support/environment.h"
 
 namespace anim::ui {

@@ -15,7 +15,7 @@
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_inspector.h"
 #include "anim/ui/state_graph.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 #include "support/rigs.h"
 #include "support/setups.h"
 

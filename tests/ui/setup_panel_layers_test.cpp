@@ -15,7 +15,7 @@
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_panel.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 #include "support/rigs.h"
 #include "support/setups.h"
 

@@ -16,7 +16,7 @@
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_panel.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
 

@@ -15,8 +15,8 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
-#include "imgui_harness.h"
 #include "support/clips.h"
+#include "support/imgui_harness.h"
 #include "support/rigs.h"
 
 namespace anim::ui {

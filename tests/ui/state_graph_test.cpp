@@ -14,8 +14,8 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
-#include "imgui_harness.h"
 #include "support/clips.h"
+#include "support/imgui_harness.h"
 #include "support/rigs.h"
 
 namespace anim::ui {
@@ -176,15 +176,7 @@ Model two_clip_model() {
 
 class StateGraphDragTest : public ::testing::Test {
  protected:
-  StateGraphDragTest() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800, 600);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
+  StateGraphDragTest() { testing::CreateHeadlessContext(ImVec2(800, 600)); }
   ~StateGraphDragTest() override { ImGui::DestroyContext(); }
 
   void frame(Document& doc, StateGraph& graph) {

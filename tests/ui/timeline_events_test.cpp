@@ -14,8 +14,8 @@
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/timeline_panel.h"
-#include "imgui_harness.h"
 #include "support/clips.h"
+#include "support/imgui_harness.h"
 #include "support/rigs.h"
 
 namespace anim::ui {

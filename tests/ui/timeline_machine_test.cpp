@@ -16,8 +16,8 @@
 #include "anim/ui/selection.h"
 #include "anim/ui/timeline_clip.h"
 #include "anim/ui/timeline_panel.h"
-#include "imgui_harness.h"
 #include "support/clips.h"
+#include "support/imgui_harness.h"
 #include "support/rigs.h"
 #include "support/setups.h"
 
