@@ -19,14 +19,12 @@
 #include "support/machines.h"
 #include "support/maths.h"
 #include "support/rigs.h"
+#include "support/matchers.h"
 
 namespace anim {
 namespace {
 
 using namespace ::anim::testutil;
-using ::testing::ElementsAre;
-using ::testing::ElementsAreArray;
-using ::testing::IsEmpty;
 
 // Clip indices.
 constexpr int kOneSecond = 0;

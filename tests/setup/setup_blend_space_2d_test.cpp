@@ -11,19 +11,14 @@
 #include "anim/setup.h"
 #include "anim/setup_from_machine.h"
 #include "support/diagnostics.h"
+#include "support/matchers.h"
 #include "support/setup_files.h"
+#include "support/setups.h"
 
 namespace anim {
 namespace {
 
 using namespace ::anim::testutil;
-
-using ::testing::Contains;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using ::testing::Not;
-
-using Severity = Diagnostic::Severity;
 
 // The warning for a parameter nothing reads.
 std::string unread(const std::string& name) {
@@ -111,18 +106,8 @@ TEST(SetupBlendSpace2DTest, WritesPairsCanonicallyAndRoundTripsByteForByte) {
 }
 
 TEST(SetupBlendSpace2DTest, ExactFormOfA2DSpace) {
-  anim::Setup s;
-  s.model = "m.x";
-  SetupBlendSpace space;
-  space.name = "S";
-  space.parameter = "a";
-  space.parameter_y = "b";
-  SetupBlendPoint point;
-  point.clip = "c";
-  point.position = 0.1f;
-  point.position_y = -2.0f;
-  space.points.push_back(point);
-  s.blend_spaces.push_back(space);
+  anim::Setup s = SetupOf("m.x", {}, {});
+  s.blend_spaces.push_back(Space("S", "a", {Point("c", 0.1f, -2.0f)}, "b"));
   const Json written = Json::parse(to_json_text(s));
   EXPECT_EQ(written["blend_spaces"][0].dump(),
             R"({"name":"S","parameters":["a","b"],"points":[{"clip":"c","position":[0.1,-2]}]})");

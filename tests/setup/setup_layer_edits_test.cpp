@@ -2,6 +2,7 @@
 // editing a mask joint by joint with the smallest change, worked out by hand on a small body.
 #include "anim/setup_layer_edits.h"
 #include "support/rigs.h"
+#include "support/setups.h"
 
 #include <string>
 #include <vector>
@@ -141,13 +142,7 @@ TEST(SetupLayerEditsTest, EveryToggleSetsItsJointAndChangesNothingOutsideItsSubt
 }
 
 TEST(SetupLayerEditsTest, ALayersMachineViewIsEditedLikeTheBaseAndStoredBack) {
-  anim::Setup setup;
-  setup.model = "wuson.x";
-  SetupState walk;
-  walk.name = "Walk";
-  walk.motion = "walk";
-  setup.states = {walk};
-  setup.default_state = "Walk";
+  anim::Setup setup = SetupOf("wuson.x", {}, {State("Walk", "walk")});
   setup.editor = Json::parse(R"({"camera": 2, "nodes": {"Walk": [20, 20]}})");
   add_layer(setup, "Upper", "wave");
   setup.editor["layers"] = Json::parse(R"({"Upper": {"nodes": {"Default": [40, 60]}}})");

@@ -10,18 +10,12 @@
 #include "support/diagnostics.h"
 #include "support/setup_files.h"
 #include "support/setups.h"
+#include "support/matchers.h"
 
 namespace anim {
 namespace {
 
 using namespace ::anim::testutil;
-
-using ::testing::Contains;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using ::testing::Not;
-
-using Severity = Diagnostic::Severity;
 
 const std::vector<std::string> kClips = {"idle", "walk", "run", "jump"};
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();

@@ -1,7 +1,7 @@
 #pragma once
 // The setup suites' view of anim_setup's Diagnostics: printed as "error /pointer: message" by
 // GoogleTest, and the matchers IsError(pointer, message), IsWarning(pointer, message) and
-// AtPointer(pointer). Needs anim_setup.
+// AtPointer(pointer), and Severity for Diagnostic::Severity. Needs anim_setup.
 #include <ostream>
 
 #include <gmock/gmock.h>
@@ -17,6 +17,8 @@ inline void PrintTo(const Diagnostic& d, std::ostream* out) {
 }
 
 namespace testutil {
+
+using Severity = Diagnostic::Severity;
 
 MATCHER_P2(IsError, pointer, message, "") {
   return arg.severity == Diagnostic::Severity::kError && arg.pointer == pointer &&

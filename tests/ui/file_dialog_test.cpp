@@ -14,16 +14,15 @@
 
 #include "anim/ui/imgui_frame.h"
 #include "support/imgui_harness.h"
+#include "support/matchers.h"
 #include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 namespace fs = std::filesystem;
-using ::testing::Contains;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::Not;
 
 constexpr int kEscapeKey = 27;
 constexpr int kEnterKey = 13;

@@ -24,6 +24,7 @@
 #include "support/imgui_harness.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
@@ -526,39 +527,13 @@ TEST(BlendPanel, WithoutShiftRampShiftDoesNothing) {
 TEST(BlendPanel, DrawsTheStateMachineOfASetup) {
   Harness h;
   Document doc(make_model(), "test://chain");
-  anim::Setup setup;
-  SetupParameter speed;
-  speed.name = "speed";
-  speed.min = 0.0f;
-  speed.max = 1.0f;
-  SetupParameter jump;
-  jump.name = "jump";
-  jump.type = ParameterType::kTrigger;
-  SetupParameter crouch;
-  crouch.name = "crouch";
-  crouch.type = ParameterType::kBool;
-  SetupParameter gear;
-  gear.name = "gear";
-  gear.type = ParameterType::kInt;
-  setup.parameters = {speed, jump, crouch, gear};
-  SetupState walk;
-  walk.name = "Walk";
-  walk.motion = "walk";
-  SetupState run;
-  run.name = "Run";
-  run.motion = "run";
-  setup.states = {walk, run};
-  setup.default_state = "Walk";
-  SetupTransition to_run;
-  to_run.from = "Walk";
-  to_run.to = "Run";
-  SetupCondition fast;
-  fast.parameter = "speed";
-  fast.op = ConditionOp::kGreater;
-  fast.value = 0.5f;
-  to_run.conditions = {fast};
-  to_run.duration = 0.5f;
-  setup.transitions = {to_run};
+  anim::Setup setup =
+      SetupOf("",
+              {Bounded("speed", 0.0f, 1.0f), Param("jump", ParameterType::kTrigger),
+               Param("crouch", ParameterType::kBool), Param("gear", ParameterType::kInt)},
+              {State("Walk", "walk"), State("Run", "run")});
+  setup.transitions = {
+      Transition("Walk", "Run", {When("speed", ConditionOp::kGreater, 0.5f)}, 0.5f)};
   const Status attached = doc.attach_setup(setup, "test://setup.json");
   ASSERT_TRUE(attached.ok()) << attached.error().to_string();
   ASSERT_EQ(doc.mode(), PlaybackMode::kStateMachine);
