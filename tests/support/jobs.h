@@ -20,13 +20,7 @@ namespace anim::testutil {
 // SamplingJob of `clip` at `time` with `cursor` into `output`; whether it ran.
 inline bool RunSampling(const Clip& clip, Span<const Transform> rest, float time,
                         SamplingCursor& cursor, Span<Transform> output) {
-  SamplingJob job;
-  job.clip = &clip;
-  job.rest = rest;
-  job.time = time;
-  job.cursor = &cursor;
-  job.output = output;
-  return job.run();
+  return SamplingJob{&clip, rest, time, &cursor, output}.run();
 }
 
 // `clip` sampled at `time` with a fresh cursor, joints without keys at `rest`.
@@ -43,24 +37,14 @@ inline std::vector<glm::mat4> ModelMatrices(const std::vector<int16_t>& parents,
                                             const std::vector<Transform>& local,
                                             const glm::mat4& root = glm::mat4(1.0f)) {
   std::vector<glm::mat4> out(parents.size());
-  LocalToModelJob job;
-  job.parents = parents;
-  job.local = local;
-  job.root = root;
-  job.output = out;
-  EXPECT_TRUE(job.run());
+  EXPECT_TRUE((LocalToModelJob{parents, local, root, out}.run()));
   return out;
 }
 
 // The skinning palette of `skin` for the joints' model matrices `model`.
 inline std::vector<glm::mat4> Palette(const std::vector<glm::mat4>& model, const Skin& skin) {
   std::vector<glm::mat4> palette(skin.size());
-  SkinningPaletteJob job;
-  job.model = model;
-  job.joints = skin.joints;
-  job.inverse_bind = skin.inverse_bind;
-  job.output = palette;
-  EXPECT_TRUE(job.run());
+  EXPECT_TRUE((SkinningPaletteJob{model, skin.joints, skin.inverse_bind, palette}.run()));
   return palette;
 }
 
