@@ -37,6 +37,7 @@
 #include "import_test_support.h"
 #include "support/folders.h"
 #include "support/jobs.h"
+#include "support/maths.h"
 
 namespace anim::bake {
 namespace {
@@ -50,16 +51,7 @@ using ::anim::import::test_support::param_name;
 
 // Model-space matrices of a local pose: parent * T * R * S down the hierarchy, in double.
 std::vector<glm::dmat4> ModelSpace(const Skeleton& skeleton, const std::vector<Transform>& local) {
-  std::vector<glm::dmat4> model(skeleton.joint_count());
-  for (std::size_t j = 0; j < model.size(); ++j) {
-    const Transform& x = local[j];
-    const glm::dquat r(x.rotation.w, x.rotation.x, x.rotation.y, x.rotation.z);
-    const glm::dmat4 m = glm::translate(glm::dmat4(1.0), glm::dvec3(x.translation)) *
-                         glm::mat4_cast(r) * glm::scale(glm::dmat4(1.0), glm::dvec3(x.scale));
-    const int p = skeleton.parents[j];
-    model[j] = p < 0 ? m : model[static_cast<std::size_t>(p)] * m;
-  }
-  return model;
+  return testutil::ModelSpaceInDouble(skeleton, local);
 }
 
 // The diagonal of the box around the rest pose's joint positions.

@@ -26,6 +26,7 @@
 namespace anim {
 namespace {
 
+using namespace ::anim::testutil;
 using testutil::Pose;
 using testutil::ReferenceEvaluator;
 

@@ -66,6 +66,20 @@ inline ImGuiIO& CreateHeadlessContext(ImVec2 display_size) {
   return io;
 }
 
+// One frame of the current context (made by CreateHeadlessContext) drawing `draw` in the window
+// `name`, of `size` at the top left, without decorations and fixed; as the tool starts its frames.
+template <class Draw>
+void DrawFrameInWindow(const char* name, ImVec2 size, Draw draw) {
+  ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+  new_frame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin(name, nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
+  draw();
+  ImGui::End();
+  ImGui::Render();
+}
+
 class ImGuiHarness {
  public:
   explicit ImGuiHarness(ImVec2 window_size = ImVec2(900.0f, 600.0f)) : window_size_(window_size) {

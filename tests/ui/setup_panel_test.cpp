@@ -50,13 +50,9 @@ Model make_model() {
   return model;
 }
 
-using Harness = testing::ImGuiHarness;
-using testing::kBackspaceKey;
-using testing::kEndKey;
-using testing::kHomeKey;
-using testing::kLeftKey;
-using testing::kRightKey;
-using testing::kSpaceKey;
+// The harness and its keys (kSpaceKey, kLeftKey...).
+using namespace testing;
+using Harness = ImGuiHarness;
 
 // A document, the panel drawn in the harness, and a new setup made through the panel's button.
 class SetupPanelTest : public ::testing::Test {

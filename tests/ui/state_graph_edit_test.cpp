@@ -68,14 +68,7 @@ ImVec2 operator-(ImVec2 a, ImVec2 b) { return ImVec2(a.x - b.x, a.y - b.y); }
 class StateGraphEditingTest : public ::testing::Test {
  protected:
   StateGraphEditingTest() : doc(two_clip_model(), "/models/two.x") {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800, 600);
-    io.KeyMap[ImGuiKey_Delete] = kDeleteKey;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    testing::CreateHeadlessContext(ImVec2(800, 600)).KeyMap[ImGuiKey_Delete] = kDeleteKey;
   }
   ~StateGraphEditingTest() override { ImGui::DestroyContext(); }
 
@@ -84,14 +77,7 @@ class StateGraphEditingTest : public ::testing::Test {
     settle();
   }
   void frame() {
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    new_frame();  // As the tool starts its frames.
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(800, 600));
-    ImGui::Begin("graph", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
-    testing::draw_panel(graph, doc);
-    ImGui::End();
-    ImGui::Render();
+    testing::DrawFrameInWindow("graph", ImVec2(800, 600), [&] { testing::draw_panel(graph, doc); });
   }
   void settle() {
     for (int i = 0; i < 3; ++i) frame();

@@ -180,14 +180,7 @@ class StateGraphDragTest : public ::testing::Test {
   ~StateGraphDragTest() override { ImGui::DestroyContext(); }
 
   void frame(Document& doc, StateGraph& graph) {
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    new_frame();  // As the tool starts its frames.
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(800, 600));
-    ImGui::Begin("graph", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
-    testing::draw_panel(graph, doc);
-    ImGui::End();
-    ImGui::Render();
+    testing::DrawFrameInWindow("graph", ImVec2(800, 600), [&] { testing::draw_panel(graph, doc); });
   }
 };
 
