@@ -35,11 +35,7 @@ namespace {
 using ui::testing::demo_clip_setup;
 
 namespace fs = std::filesystem;
-using testing::catches;
-using testing::eventually;
-using testing::read_all;
-using testing::spawn;
-using testing::wait_for;
+using namespace testing;  // spawn, wait_for, eventually, catches, read_all.
 
 const std::string kBinary = ANIMSCOPE_BINARY;
 

@@ -32,14 +32,7 @@ using ui::testing::demo_clip_setup;
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> files_in(const fs::path& folder) {
-  std::vector<std::string> names;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    names.push_back(entry.path().filename().string());
-  }
-  return names;
-}
+std::vector<std::string> files_in(const fs::path& folder) { return testutil::FileNamesIn(folder); }
 
 class ToolRecovery : public ::testing::Test {
  protected:

@@ -1,10 +1,13 @@
 #pragma once
 // Folders of the running test: <temp>/animscope_<prefix>_<pid>_<test name>, so that suites run
-// side by side (ctest -j) and their cases never share files. Needs GoogleTest only.
+// side by side (ctest -j) and their cases never share files; and what a folder holds. Needs
+// GoogleTest only.
 #include <unistd.h>
 
 #include <filesystem>
 #include <string>
+#include <system_error>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -23,6 +26,16 @@ inline std::filesystem::path FreshTestFolder(const std::string& prefix) {
   std::filesystem::remove_all(folder);
   std::filesystem::create_directories(folder);
   return folder;
+}
+
+// The names of the entries of `folder` (none when it cannot be read), in the order listed.
+inline std::vector<std::string> FileNamesIn(const std::filesystem::path& folder) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    names.push_back(entry.path().filename().string());
+  }
+  return names;
 }
 
 }  // namespace anim::testutil

@@ -19,6 +19,7 @@
 #include "support/temp_tree.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
+#include "support/clips.h"
 
 namespace anim::ui {
 namespace {
@@ -51,16 +52,10 @@ Model make_doc_model() {
           {0, 1, 2, 1, 2, 3}, "quad");
   model.max_influences = 2;
 
-  ClipBuilder run("Run", 1.0f, kJointCount);
-  run.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
-  run.add_translation(kRoot, 1.0f, glm::vec3(0.0f, 0.0f, 4.0f));
-  ClipBuilder walk("Walk", 2.0f, kJointCount);
-  walk.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
-  walk.add_translation(kRoot, 2.0f, glm::vec3(2.0f, 0.0f, 0.0f));
-  ClipBuilder idle("Idle", 1.0f, kJointCount);
-  idle.add_translation(kRoot, 0.0f, glm::vec3(0.0f, 3.0f, 0.0f));
-  idle.add_translation(kRoot, 1.0f, glm::vec3(0.0f, 3.0f, 0.0f));
-  model.clips = {run.build(), walk.build(), idle.build()};
+  model.clips = {
+      SlideClip("Run", 1.0f, glm::vec3(0.0f), glm::vec3(0.0f, 0.0f, 4.0f), kJointCount),
+      SlideClip("Walk", 2.0f, glm::vec3(0.0f), glm::vec3(2.0f, 0.0f, 0.0f), kJointCount),
+      SlideClip("Idle", 1.0f, glm::vec3(0.0f, 3.0f, 0.0f), glm::vec3(0.0f, 3.0f, 0.0f), kJointCount)};
   return model;
 }
 

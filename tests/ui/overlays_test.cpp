@@ -18,6 +18,7 @@
 #include "anim/ui/pose_overlays.h"
 #include "anim/ui/trails.h"
 #include "anim/ui/viewport_settings.h"
+#include "support/clips.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
 
@@ -46,13 +47,8 @@ Model slide_model() {
            SkinnedVertex(glm::vec3(0.0f, 2.0f, 0.0f), {{1, 1.0f}})},
           {0, 1, 1}, "line");
   model.max_influences = 1;
-  ClipBuilder slide("Slide", 1.0f, kJoints);
-  slide.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
-  slide.add_translation(kRoot, 1.0f, glm::vec3(2.0f, 0.0f, 0.0f));
-  ClipBuilder lift("Lift", 2.0f, kJoints);
-  lift.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
-  lift.add_translation(kRoot, 2.0f, glm::vec3(0.0f, 4.0f, 0.0f));
-  model.clips = {slide.build(), lift.build()};
+  model.clips = {SlideClip("Slide", 1.0f, glm::vec3(0.0f), glm::vec3(2.0f, 0.0f, 0.0f), kJoints),
+                 SlideClip("Lift", 2.0f, glm::vec3(0.0f), glm::vec3(0.0f, 4.0f, 0.0f), kJoints)};
   return model;
 }
 

@@ -27,6 +27,7 @@
 #include "anim/ui/document.h"
 #include "support/temp_tree.h"
 #include "support/environment.h"
+#include "support/folders.h"
 
 namespace anim::ui {
 namespace {
@@ -39,12 +40,7 @@ using testing::dead_pid;
 namespace fs = std::filesystem;
 
 std::vector<std::string> files_in(const std::string& folder) {
-  std::vector<std::string> names;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    names.push_back(entry.path().filename().string());
-  }
-  return names;
+  return testutil::FileNamesIn(folder);
 }
 
 // A time `days` days before now at hh:mm local time, in ms since the epoch.
