@@ -12,10 +12,10 @@
 
 #include <gtest/gtest.h>
 
-#include "../import/bvh_take.h"
 #include "anim/demo/demo_model.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
+#include "support/bvh_take.h"
 #include "support/folders.h"
 
 namespace anim::app {

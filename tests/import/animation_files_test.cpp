@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/sampling.h"
-#include "bvh_take.h"
+#include "support/bvh_take.h"
 #include "support/folders.h"
 #include "support/maths.h"
 

@@ -46,6 +46,13 @@ class ParametersPanelTest : public ::testing::Test {
   }
   const anim::Setup& current() const { return *doc_.setup(); }
   StateMachineInstance& machine() { return *doc_.state_machine(); }
+  // Types `name` into the open rename field `field` and clicks away to commit it.
+  void Rename(const std::string& field, const std::string& name) {
+    ASSERT_NE(panel_.rects.find(field), nullptr);
+    h_.replace_text(name);
+    h_.click_empty();
+    h_.frames(2);
+  }
 
   testing::ImGuiHarness h_;
   Document doc_;
@@ -64,10 +71,7 @@ TEST_F(ParametersPanelTest, AddingAParameterAsksForItsTypeThenItsName) {
   EXPECT_EQ(current().parameters[2].type, ParameterType::kTrigger);
   EXPECT_EQ(sel_.parameter, "parameter 1") << "the Inspector shows the new one";
   // Its name field has the keyboard: typing names it.
-  ASSERT_NE(panel_.rects.find("param_rename:2"), nullptr);
-  h_.replace_text("attack");
-  h_.click_empty();
-  h_.frames(2);
+  ASSERT_NO_FATAL_FAILURE(Rename("param_rename:2", "attack"));
   EXPECT_EQ(current().parameters[2].name, "attack");
   EXPECT_EQ(sel_.parameter, "attack");
   EXPECT_EQ(doc_.setup_history().undo_label(), "rename parameter parameter 1 to attack");
@@ -83,10 +87,7 @@ TEST_F(ParametersPanelTest, DoubleClickRenamesAndTheReferencesFollow) {
   EXPECT_EQ(panel_.rects.find("param_rename:1"), nullptr) << "one click only selects";
   ASSERT_TRUE(h_.click(panel_.rects, "param:1", 2));
   h_.frames(2);
-  ASSERT_NE(panel_.rects.find("param_rename:1"), nullptr);
-  h_.replace_text("ready");
-  h_.click_empty();
-  h_.frames(2);
+  ASSERT_NO_FATAL_FAILURE(Rename("param_rename:1", "ready"));
   EXPECT_EQ(current().parameters[1].name, "ready");
   EXPECT_EQ(sel_.parameter, "ready");
 }
