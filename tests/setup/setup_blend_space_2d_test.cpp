@@ -69,17 +69,22 @@ std::vector<Diagnostic> errors_and_warnings(const anim::Setup& setup) {
   return validate_setup(setup, kClips);
 }
 
-TEST(SetupBlendSpace2DTest, ReadsParametersAndPositions) {
-  const anim::Setup s = parse(document());
-  ASSERT_EQ(s.blend_spaces.size(), 2u);
-  const SetupBlendSpace& strafe = s.blend_spaces[0];
-  EXPECT_TRUE(strafe.is_2d());
+// The document's strafe space: over x and y, five points, the last "right" at (1, 0.5).
+void ExpectStrafeAxesAndLastPoint(const SetupBlendSpace& strafe) {
   EXPECT_EQ(strafe.parameter, "x");
   EXPECT_EQ(strafe.parameter_y, "y");
   ASSERT_EQ(strafe.points.size(), 5u);
   EXPECT_EQ(strafe.points[4].clip, "right");
   EXPECT_EQ(strafe.points[4].position, 1.0f);
   EXPECT_EQ(strafe.points[4].position_y, 0.5f);
+}
+
+TEST(SetupBlendSpace2DTest, ReadsParametersAndPositions) {
+  const anim::Setup s = parse(document());
+  ASSERT_EQ(s.blend_spaces.size(), 2u);
+  const SetupBlendSpace& strafe = s.blend_spaces[0];
+  EXPECT_TRUE(strafe.is_2d());
+  ASSERT_NO_FATAL_FAILURE(ExpectStrafeAxesAndLastPoint(strafe));
   EXPECT_EQ(strafe.points[2].position_y, -1.0f);
   EXPECT_TRUE(strafe.extra.empty());
   const SetupBlendSpace& move = s.blend_spaces[1];
@@ -325,12 +330,7 @@ TEST(SetupBlendSpace2DTest, CompiledMachineMadeBackIntoASetupKeepsThe2DSpace) {
   EXPECT_FALSE(back.blend_spaces[0].is_2d());
   const SetupBlendSpace& strafe = back.blend_spaces[1];
   EXPECT_EQ(strafe.name, "Strafe");
-  EXPECT_EQ(strafe.parameter, "x");
-  EXPECT_EQ(strafe.parameter_y, "y");
-  ASSERT_EQ(strafe.points.size(), 5u);
-  EXPECT_EQ(strafe.points[4].clip, "right");
-  EXPECT_EQ(strafe.points[4].position, 1.0f);
-  EXPECT_EQ(strafe.points[4].position_y, 0.5f);
+  ASSERT_NO_FATAL_FAILURE(ExpectStrafeAxesAndLastPoint(strafe));
   EXPECT_EQ(back.states[0].motion, "Strafe");
   EXPECT_EQ(back.states[1].motion, "Move");
   EXPECT_THAT(validate_setup(back, kClips), IsEmpty());
