@@ -15,22 +15,13 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
-#include "support/clips.h"
 #include "support/imgui_harness.h"
-#include "support/rigs.h"
+#include "support/state_graph_fixture.h"
 
 namespace anim::ui {
 namespace {
 
-using namespace ::anim::testutil;
-
 constexpr int kDeleteKey = 127;
-
-Model two_clip_model() {
-  return ModelOf("", OneJoint(),
-                 {SlideClip("walk", 1.0f, glm::vec3(0.0f), glm::vec3(1.0f)),
-                  SlideClip("run", 1.0f, glm::vec3(0.0f), glm::vec3(1.0f))});
-}
 
 // States A, B and C placed at `places` (graph units), with transitions "from>to"; the any-state
 // box at (560, 400).
@@ -65,56 +56,11 @@ std::vector<std::string> state_names(const anim::Setup& setup) {
 ImVec2 operator+(ImVec2 a, ImVec2 b) { return ImVec2(a.x + b.x, a.y + b.y); }
 ImVec2 operator-(ImVec2 a, ImVec2 b) { return ImVec2(a.x - b.x, a.y - b.y); }
 
-class StateGraphEditingTest : public ::testing::Test {
+class StateGraphEditingTest : public testing::StateGraphFixture {
  protected:
-  StateGraphEditingTest() : doc(two_clip_model(), "/models/two.x") {
-    testing::CreateHeadlessContext(ImVec2(800, 600)).KeyMap[ImGuiKey_Delete] = kDeleteKey;
-  }
-  ~StateGraphEditingTest() override { ImGui::DestroyContext(); }
-
   void open(anim::Setup setup) {
     doc.restore_setup(std::move(setup), "");
     settle();
-  }
-  void frame() {
-    testing::DrawFrameInWindow("graph", ImVec2(800, 600), [&] { testing::draw_panel(graph, doc); });
-  }
-  void settle() {
-    for (int i = 0; i < 3; ++i) frame();
-  }
-  ItemRect rect(const std::string& name) {
-    const ItemRect* r = graph.rects.find(name);
-    EXPECT_NE(r, nullptr) << name;
-    return r != nullptr ? *r : ItemRect{};
-  }
-  void move(ImVec2 at) {
-    ImGui::GetIO().MousePos = at;
-    frame();
-  }
-  void button(int b, bool down) {
-    ImGui::GetIO().MouseDown[b] = down;
-    frame();
-  }
-  void click(ImVec2 at, int b = 0) {
-    move(at);
-    button(b, true);
-    button(b, false);
-  }
-  // Presses button `b` at `from`, moves to `to` in four steps and releases it there.
-  void drag(ImVec2 from, ImVec2 to, int b = 0) {
-    move(from);
-    button(b, true);
-    for (int step = 1; step <= 4; ++step) {
-      const float f = static_cast<float>(step) / 4.0f;
-      move(ImVec2(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f));
-    }
-    button(b, false);
-  }
-  void key(int k) {
-    ImGui::GetIO().KeysDown[k] = true;
-    frame();
-    ImGui::GetIO().KeysDown[k] = false;
-    frame();
   }
   // Picks `entry` of a menu that is open.
   void choose(const std::string& entry) {
@@ -129,9 +75,6 @@ class StateGraphEditingTest : public ::testing::Test {
     EXPECT_LE(inner.max.x, outer.max.x) << what;
     EXPECT_LE(inner.max.y, outer.max.y) << what;
   }
-
-  Document doc;
-  StateGraph graph;
 };
 
 TEST_F(StateGraphEditingTest, ClickingAnArrowSelectsItAndDeleteRemovesExactlyIt) {

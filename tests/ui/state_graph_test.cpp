@@ -14,14 +14,11 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
-#include "support/clips.h"
 #include "support/imgui_harness.h"
-#include "support/rigs.h"
+#include "support/state_graph_fixture.h"
 
 namespace anim::ui {
 namespace {
-
-using namespace ::anim::testutil;
 
 SetupState state(const std::string& name) {
   SetupState s;
@@ -168,12 +165,6 @@ TEST(StateGraphLayout, ArrowLabelsSayTheConditionsAndExitTime) {
   EXPECT_EQ(transition_label(t), "speed != -2");
 }
 
-Model two_clip_model() {
-  return ModelOf("", OneJoint(),
-                 {SlideClip("walk", 1.0f, glm::vec3(0.0f), glm::vec3(1.0f)),
-                  SlideClip("run", 1.0f, glm::vec3(0.0f), glm::vec3(1.0f))});
-}
-
 class StateGraphDragTest : public ::testing::Test {
  protected:
   StateGraphDragTest() { testing::CreateHeadlessContext(ImVec2(800, 600)); }
@@ -185,7 +176,7 @@ class StateGraphDragTest : public ::testing::Test {
 };
 
 TEST_F(StateGraphDragTest, DraggingABoxMovesItAsOneUndoableEdit) {
-  Document doc(two_clip_model(), "/models/two.x");
+  Document doc(testing::TwoClipModel(), "/models/two.x");
   doc.new_setup();  // States "walk" and "run", no places stored yet.
   StateGraph graph;
   frame(doc, graph);
@@ -223,7 +214,7 @@ TEST_F(StateGraphDragTest, DraggingABoxMovesItAsOneUndoableEdit) {
 }
 
 TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
-  Document doc(two_clip_model(), "/models/two.x");
+  Document doc(testing::TwoClipModel(), "/models/two.x");
   doc.new_setup();
   ASSERT_EQ(doc.setup()->default_state, "walk");
   StateGraph graph;
@@ -263,45 +254,14 @@ TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
 
 // Graph editing: states by double-click or the empty space's menu, transitions by dragging
 // from a box's rim, selection with Delete, F2 to rename.
-class StateGraphEditTest : public StateGraphDragTest {
+class StateGraphEditTest : public testing::StateGraphFixture {
  protected:
-  StateGraphEditTest() : doc(two_clip_model(), "/models/two.x") {
-    ImGui::GetIO().KeyMap[ImGuiKey_Delete] = kDeleteKey;
+  StateGraphEditTest() {
     ImGui::GetIO().KeyMap[ImGuiKey_Enter] = 13;
     doc.new_setup();  // States "walk" and "run".
     settle();
   }
-  void settle() {
-    for (int i = 0; i < 3; ++i) frame(doc, graph);
-  }
-  ItemRect rect(const std::string& name) {
-    const ItemRect* r = graph.rects.find(name);
-    EXPECT_NE(r, nullptr) << name;
-    return r != nullptr ? *r : ItemRect{};
-  }
-  void move(ImVec2 at) {
-    ImGui::GetIO().MousePos = at;
-    frame(doc, graph);
-  }
-  void button(int b, bool down) {
-    ImGui::GetIO().MouseDown[b] = down;
-    frame(doc, graph);
-  }
-  void click(ImVec2 at, int b = 0) {
-    move(at);
-    button(b, true);
-    button(b, false);
-  }
-  void key(int k) {
-    ImGui::GetIO().KeysDown[k] = true;
-    frame(doc, graph);
-    ImGui::GetIO().KeysDown[k] = false;
-    frame(doc, graph);
-  }
   static constexpr int kDeleteKey = 127;
-
-  Document doc;
-  StateGraph graph;
 };
 
 TEST_F(StateGraphEditTest, DoubleClickingEmptySpaceAddsAStateCentredThere) {
