@@ -5,7 +5,11 @@
 #include <string>
 #include <vector>
 
+// A source that defined STB_IMAGE_IMPLEMENTATION has included it already: a second inclusion
+// would repeat the implementation.
+#ifndef STBI_INCLUDE_STB_IMAGE_H
 #include <stb/stb_image.h>
+#endif
 
 namespace anim::testutil {
 

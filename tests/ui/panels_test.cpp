@@ -554,7 +554,7 @@ TEST(BlendPanel, DrawsTheStateMachineOfASetup) {
   ASSERT_TRUE(h.click(panel.rects, "restart"));
   EXPECT_EQ(doc.state_machine()->current_state(), 0);
   EXPECT_EQ(doc.state_machine()->active_states()[0].normalized_time, 0.0f);
-  EXPECT_EQ(doc.state_machine()->value(0), speed.default_value);
+  EXPECT_EQ(doc.state_machine()->value(0), setup.parameters[0].default_value);
   EXPECT_TRUE(doc.playing());
 }
 

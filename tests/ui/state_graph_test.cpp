@@ -344,12 +344,12 @@ TEST_F(StateGraphEditTest, F2RenamesTheSelectedStateEverywhere) {
   // The field has focus with the name selected: typing replaces it.
   for (char c : std::string("sprint")) {
     io.AddInputCharacter(static_cast<unsigned char>(c));
-    frame(doc, graph);
+    frame();
   }
   io.KeysDown[ImGui::GetKeyIndex(ImGuiKey_Enter)] = true;
-  frame(doc, graph);
+  frame();
   io.KeysDown[ImGui::GetKeyIndex(ImGuiKey_Enter)] = false;
-  frame(doc, graph);
+  frame();
   ASSERT_EQ(doc.setup()->states.size(), 2u);
   EXPECT_EQ(doc.setup()->states[1].name, "sprint");
   EXPECT_EQ(doc.setup()->transitions[0].to, "sprint");
