@@ -15,6 +15,7 @@
 #include "gui/import_settings.h"
 #include "gui/settings_menu.h"
 #include "gui/tool.h"
+#include "support/folders.h"
 
 namespace anim::app {
 namespace {
@@ -27,10 +28,7 @@ const std::string kWuson = ANIMSCOPE_ASSIMP_MODELS "/X/Testwuson.X";
 class ImportSettings : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("animscope_import_settings_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = testutil::FreshTestFolder("import_settings");
     file_ = (dir_ / "import.conf").string();
     const char* helper = std::getenv("ANIMSCOPE_IMPORT_HELPER");
     helper_ = helper ? helper : "";

@@ -14,8 +14,9 @@
 #include <thread>
 #include <vector>
 
-#include "../import/bvh_take.h"
 #include "gui/model_loader.h"
+#include "support/bvh_take.h"
+#include "support/folders.h"
 
 namespace anim::app {
 namespace {
@@ -31,6 +32,12 @@ std::optional<Result<T>> wait_for(BackgroundJob<T>& loader) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   return loader.take();
+}
+
+// Starts opening `path` and waits for its result.
+std::optional<Result<OpenedFile>> open_and_wait(ModelLoader& loader, const std::string& path) {
+  start_open(loader, path);
+  return wait_for(loader);
 }
 
 TEST(ModelLoader, LoadsAModelOnceAndReportsFullProgress) {
@@ -52,8 +59,7 @@ TEST(ModelLoader, LoadsAModelOnceAndReportsFullProgress) {
 TEST(ModelLoader, ASetupBringsTheModelItNames) {
   ModelLoader loader;
   const std::string setup = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/wuson_locomotion.json";
-  start_open(loader, setup);
-  std::optional<Result<OpenedFile>> result = wait_for(loader);
+  std::optional<Result<OpenedFile>> result = open_and_wait(loader, setup);
   ASSERT_TRUE(result.has_value());
   ASSERT_TRUE(result->ok()) << result->error().to_string();
   const LoadedInput& loaded = result->value().input;
@@ -67,8 +73,7 @@ TEST(ModelLoader, ASetupBringsTheModelItNames) {
 TEST(ModelLoader, BrokenFileIsAnErrorNamingIt) {
   ModelLoader loader;
   const std::string broken = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/invalid/empty.x";
-  start_open(loader, broken);
-  std::optional<Result<OpenedFile>> result = wait_for(loader);
+  std::optional<Result<OpenedFile>> result = open_and_wait(loader, broken);
   ASSERT_TRUE(result.has_value());
   ASSERT_FALSE(result->ok());
   EXPECT_NE(result->error().to_string().find("empty.x"), std::string::npos)
@@ -131,12 +136,7 @@ TEST(BackgroundJobTest, AnExceptionFromTheWorkIsAnErrorNamingTheJob) {
 
 class LoaderFiles : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("animscope_loader_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-  }
+  void SetUp() override { dir_ = testutil::FreshTestFolder("loader"); }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   std::filesystem::path dir_;
 };
@@ -147,8 +147,7 @@ TEST_F(LoaderFiles, AModelBringsItsUnityStyleClipFiles) {
   write_bvh_take((dir_ / "Hero@Twist.bvh").string(), -30);
   write_bvh_take((dir_ / "Other@Walk.bvh").string(), 10);
   ModelLoader loader;
-  start_open(loader, hero);
-  std::optional<Result<OpenedFile>> result = wait_for(loader);
+  std::optional<Result<OpenedFile>> result = open_and_wait(loader, hero);
   ASSERT_TRUE(result.has_value());
   ASSERT_TRUE(result->ok()) << result->error().to_string();
   const OpenedFile& opened = result->value();

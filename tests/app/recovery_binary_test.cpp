@@ -25,8 +25,9 @@
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
-#include "recovery_fixtures.h"
 #include "spawn.h"
+#include "support/folders.h"
+#include "support/recovery_fixtures.h"
 
 namespace anim::app {
 namespace {
@@ -34,22 +35,14 @@ namespace {
 using ui::testing::demo_clip_setup;
 
 namespace fs = std::filesystem;
-using testing::catches;
-using testing::eventually;
-using testing::read_all;
-using testing::spawn;
-using testing::wait_for;
+using namespace testing;  // spawn, wait_for, eventually, catches, read_all.
 
 const std::string kBinary = ANIMSCOPE_BINARY;
 
 class RecoveryBinary : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("animscope_recovery_bin_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
+    dir_ = testutil::FreshTestFolder("recovery_bin");
     walk_ = (dir_ / "walk.json").string();
     ASSERT_TRUE(save_setup(demo_clip_setup(), walk_).ok());
     // The edit the running tool makes: Run becomes the default state, and runs faster.

@@ -25,37 +25,21 @@
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
+#include "support/environment.h"
+#include "support/images.h"
+
 namespace {
 
 using anim::ui::Ramp;
 
 // The tool runs below keep their recovery state in a folder of their own, so no copy a user's
 // animscope left behind is offered over the screenshot.
-class PrivateStateFolder : public ::testing::Environment {
- public:
-  void SetUp() override {
-    folder_ = std::filesystem::temp_directory_path() /
-              ("animscope_heat_state_" + std::to_string(::getpid()));
-    ::setenv("XDG_STATE_HOME", folder_.c_str(), 1);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    std::filesystem::remove_all(folder_, ec);
-  }
-
- private:
-  std::filesystem::path folder_;
-};
 ::testing::Environment* const kPrivateStateFolder =
-    ::testing::AddGlobalTestEnvironment(new PrivateStateFolder);
+    ::testing::AddGlobalTestEnvironment(new anim::testutil::OwnStateFolder("heat_state"));
 
 const std::string kBinary = ANIMSCOPE_BINARY;
 
-struct Image {
-  int width = 0, height = 0;
-  std::vector<unsigned char> rgba;
-  const unsigned char* at(int x, int y) const { return &rgba[(y * width + x) * 4]; }
-};
+using anim::testutil::Image;
 
 Image load_and_remove(const std::string& path);
 
@@ -85,13 +69,7 @@ Image screenshot(const std::string& args) {
 }
 
 Image load_and_remove(const std::string& path) {
-  Image image;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
-  if (data) {
-    image.rgba.assign(data, data + image.width * image.height * 4);
-    stbi_image_free(data);
-  }
+  const Image image = anim::testutil::LoadPng(path);
   std::remove(path.c_str());
   return image;
 }

@@ -21,6 +21,8 @@
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
+#include "support/images.h"
+
 namespace {
 
 const std::string kBinary = ANIMSCOPE_BINARY;
@@ -87,8 +89,7 @@ const Colour kViolet = [](const Rgb& p) {
 };
 const Colour kOrange = [](const Rgb& p) { return p.r - p.b > 70 && p.r - p.g > 35 && p.g > 55; };
 
-struct Found {
-  int count = 0, min_x = 1 << 30, max_x = -1, min_y = 1 << 30, max_y = -1;
+struct Found : anim::testutil::PixelBounds {
   double sum_x = 0.0, sum_y = 0.0;
   double mean_x() const { return count ? sum_x / count : -1.0; }
   double mean_y() const { return count ? sum_y / count : -1.0; }
@@ -99,13 +100,9 @@ Found find(const Picture& p, const Colour& colour, int x0 = 0, int x1 = 1 << 30)
   for (int y = 0; y < p.height; ++y) {
     for (int x = std::max(x0, 0); x < std::min(x1, p.width); ++x) {
       if (!colour(p.at(x, y))) continue;
-      ++f.count;
+      f.Add(x, y);
       f.sum_x += x;
       f.sum_y += y;
-      f.min_x = std::min(f.min_x, x);
-      f.max_x = std::max(f.max_x, x);
-      f.min_y = std::min(f.min_y, y);
-      f.max_y = std::max(f.max_y, y);
     }
   }
   return f;

@@ -21,49 +21,23 @@
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
+#include "support/environment.h"
+#include "support/images.h"
+
 namespace {
 
 // The tool runs here get a state folder of their own: no recovery copy that a user's animscope
 // left behind is offered over a screenshot.
-class OwnStateFolder : public ::testing::Environment {
- public:
-  void SetUp() override {
-    folder_ = std::filesystem::temp_directory_path() /
-              ("animscope_render_state_" + std::to_string(::getpid()));
-    ::setenv("XDG_STATE_HOME", folder_.c_str(), 1);
-  }
-  void TearDown() override {
-    std::error_code ec;
-    std::filesystem::remove_all(folder_, ec);
-  }
-
- private:
-  std::filesystem::path folder_;
-};
 ::testing::Environment* const kOwnStateFolder =
-    ::testing::AddGlobalTestEnvironment(new OwnStateFolder);
+    ::testing::AddGlobalTestEnvironment(new anim::testutil::OwnStateFolder("render_state"));
 
 // The headless animscope users type: these runs also check it hands `render` and the tool to
 // animscope-gui.
 const std::string kBinary = ANIMSCOPE_BINARY;
 const std::string kWuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
 
-struct Image {
-  int width = 0, height = 0;
-  std::vector<unsigned char> rgba;
-  const unsigned char* at(int x, int y) const { return &rgba[(y * width + x) * 4]; }
-};
-
-Image load(const std::string& path) {
-  Image image;
-  int channels = 0;
-  unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
-  if (data) {
-    image.rgba.assign(data, data + image.width * image.height * 4);
-    stbi_image_free(data);
-  }
-  return image;
-}
+using anim::testutil::Image;
+using anim::testutil::LoadPng;
 
 // A temporary file of this process (ctest runs tests as parallel processes).
 std::string out_path(const std::string& name) {
@@ -80,9 +54,8 @@ int run(const std::string& args) {
 
 // Pixels that differ clearly from the background (the top-left corner) and are not grey
 // grid lines: the model's silhouette.
-struct Silhouette {
+struct Silhouette : anim::testutil::PixelBounds {
   std::vector<bool> mask;
-  int count = 0, min_x = 1 << 30, min_y = 1 << 30, max_x = -1, max_y = -1;
 };
 
 Silhouette silhouette(const Image& image) {
@@ -97,11 +70,7 @@ Silhouette silhouette(const Image& image) {
       // Grid lines are grey-blue and faint; the lit model is brighter and warmer.
       if (d > 60 && spread > 12) {
         s.mask[y * image.width + x] = true;
-        ++s.count;
-        s.min_x = std::min(s.min_x, x);
-        s.max_x = std::max(s.max_x, x);
-        s.min_y = std::min(s.min_y, y);
-        s.max_y = std::max(s.max_y, y);
+        s.Add(x, y);
       }
     }
   }
@@ -120,7 +89,7 @@ TEST(Render, WusonAtTwoTimesDiffersAndStaysInFrame) {
                 "--size 320x240 --out \"" +
                 b + "\""),
             0);
-  const Image ia = load(a), ib = load(b);
+  const Image ia = LoadPng(a), ib = LoadPng(b);
   ASSERT_EQ(ia.width, 320);
   ASSERT_EQ(ia.height, 240);
   ASSERT_EQ(ib.width, 320);
@@ -153,7 +122,7 @@ TEST(Render, ClipFromAnotherFileLooksLikeTheOriginal) {
   ASSERT_EQ(run("render \"" + split.value().mesh_file + "\" --anim \"" + walk + "\"" + view +
                 " --out \"" + b + "\""),
             0);
-  const Silhouette sa = silhouette(load(a)), sb = silhouette(load(b));
+  const Silhouette sa = silhouette(LoadPng(a)), sb = silhouette(LoadPng(b));
   ASSERT_GT(sa.count, 320 * 240 / 30);
   int differing = 0;
   for (std::size_t i = 0; i < sa.mask.size() && i < sb.mask.size(); ++i) {
@@ -201,7 +170,7 @@ TEST(Render, PackageLooksLikeTheModelAndSetupItWasPackedFrom) {
     const std::string a = dir.path() + "/a.png", b = dir.path() + "/b.png";
     ASSERT_EQ(run("render " + p.a + " --out \"" + a + "\""), 0) << p.a;
     ASSERT_EQ(run("render " + p.b + " --out \"" + b + "\""), 0) << p.b;
-    const Image ia = load(a), ib = load(b);
+    const Image ia = LoadPng(a), ib = LoadPng(b);
     ASSERT_EQ(ia.rgba.size(), ib.rgba.size());
     ASSERT_GT(silhouette(ia).count, total / 30);
     EXPECT_LT(differing_pixels(ia, ib), total / 100) << p.b;
@@ -212,8 +181,8 @@ TEST(Render, PackageLooksLikeTheModelAndSetupItWasPackedFrom) {
   ASSERT_EQ(run("render \"" + model_pack + "\"" + size + " --out \"" + rest + "\""), 0);
   ASSERT_EQ(run("render \"" + model_pack + "\"" + clip + " --out \"" + run_png + "\""), 0);
   ASSERT_EQ(run("render \"" + setup_pack + "\"" + script + " --out \"" + scripted + "\""), 0);
-  EXPECT_GT(differing_pixels(load(rest), load(run_png)), total / 100);
-  EXPECT_GT(differing_pixels(load(rest), load(scripted)), total / 100);
+  EXPECT_GT(differing_pixels(LoadPng(rest), LoadPng(run_png)), total / 100);
+  EXPECT_GT(differing_pixels(LoadPng(rest), LoadPng(scripted)), total / 100);
 }
 
 // A package packed without a mesh draws its skeleton (and says so); with the skeleton hidden
@@ -229,7 +198,7 @@ TEST(Render, PackageWithoutAMeshDrawsItsSkeleton) {
   std::ifstream in(log);
   const std::string said((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(said.find("no mesh"), std::string::npos) << said;
-  const Image image = load(png);
+  const Image image = LoadPng(png);
   ASSERT_EQ(image.width, 320);
   int drawn = 0;
   const unsigned char* bg = image.at(0, 0);
@@ -246,7 +215,7 @@ TEST(Render, BuiltInDemoRenders) {
   const std::string path = out_path("demo.png");
   ASSERT_EQ(run("render builtin:demo --clip Walk --time 0.4 --size 200x300 --out \"" + path + "\""),
             0);
-  const Image image = load(path);
+  const Image image = LoadPng(path);
   ASSERT_EQ(image.width, 200);
   const Silhouette s = silhouette(image);
   EXPECT_GT(s.count, 200 * 300 / 40);
@@ -262,7 +231,7 @@ TEST(Render, ZUpTurnsTheModelOntoItsBack) {
                 "--size 300x300 --out \"" +
                 path + "\""),
             0);
-  const Silhouette s = silhouette(load(path));
+  const Silhouette s = silhouette(LoadPng(path));
   EXPECT_GT(s.count, 300 * 300 / 60);
   EXPECT_GT(s.max_x - s.min_x, 2 * (s.max_y - s.min_y)) << "lying down: much wider than tall";
   std::remove(path.c_str());
@@ -276,7 +245,7 @@ TEST(Render, HeatmapShowsTheSelectedJointsWeights) {
                 "head --out \"" +
                 heat + "\""),
             0);
-  const Image a = load(lit), b = load(heat);
+  const Image a = LoadPng(lit), b = LoadPng(heat);
   ASSERT_EQ(a.rgba.size(), b.rgba.size());
   // Heatmap: red/yellow where the head weighs, dark elsewhere; count strongly red pixels.
   int red = 0;
@@ -298,7 +267,7 @@ TEST(Render, BadArgumentsExit2WithoutAWindow) {
 TEST(Gui, ScreenshotOfTheDemoShowsTheWholeTool) {
   const std::string path = out_path("gui.png");
   ASSERT_EQ(run("--screenshot \"" + path + "\" --frames 4"), 0);
-  const Image image = load(path);
+  const Image image = LoadPng(path);
   ASSERT_EQ(image.width, 1280);
   ASSERT_EQ(image.height, 800);
   // Panels, text and the model: many distinct colours, not a blank window.
@@ -331,7 +300,7 @@ TEST(Gui, BrokenFileShowsItsErrorAndKeepsTheDemoOpen) {
   ASSERT_EQ(code, 0) << output;
   EXPECT_NE(output.find("Could not open empty.x"), std::string::npos) << output;
   EXPECT_NE(output.find("showing builtin:demo"), std::string::npos) << output;
-  EXPECT_EQ(load(path).width, 1280);
+  EXPECT_EQ(LoadPng(path).width, 1280);
   std::remove(path.c_str());
 }
 
@@ -343,7 +312,7 @@ TEST(Gui, JointAndShadingOptionsShowTheHeatmap) {
   const std::string output =
       run_output("--joint head --shading heatmap --screenshot \"" + heat + "\" --frames 4", &code);
   ASSERT_EQ(code, 0) << output;
-  const Image a = load(lit), b = load(heat);
+  const Image a = LoadPng(lit), b = LoadPng(heat);
   ASSERT_EQ(a.rgba.size(), b.rgba.size());
   // Red where the head weighs: absent from the lit tool, present with the heatmap.
   auto red_pixels = [](const Image& image) {
@@ -390,7 +359,7 @@ TEST(Gui, ViewOptionShowsTheChosenView) {
     return n;
   };
   // The skeleton overlay has a little of that colour in both.
-  EXPECT_GT(frame_pixels(load(graph)), frame_pixels(load(blend)) + 300);
+  EXPECT_GT(frame_pixels(LoadPng(graph)), frame_pixels(LoadPng(blend)) + 300);
   output = run_output("\"" + setup + "\" --clip Nope --screenshot \"" + blend + "\" --frames 4",
                       &code);
   EXPECT_EQ(code, 0);
@@ -429,7 +398,7 @@ TEST(Gui, ViewOptionShowsTheBlendSpaceEditor) {
     return n;
   };
   // The 1D marker: a tick across the strip's axis (24 pixels tall) and a diamond.
-  EXPECT_GT(marker_pixels(load(spaces)), marker_pixels(load(blend)) + 40);
+  EXPECT_GT(marker_pixels(LoadPng(spaces)), marker_pixels(LoadPng(blend)) + 40);
   std::remove(spaces.c_str());
   std::remove(blend.c_str());
 }

@@ -12,10 +12,11 @@
 
 #include <gtest/gtest.h>
 
-#include "../import/bvh_take.h"
 #include "anim/demo/demo_model.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
+#include "support/bvh_take.h"
+#include "support/folders.h"
 
 namespace anim::app {
 namespace {
@@ -34,10 +35,7 @@ void wait(Job& job) {
 class ToolClipFiles : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("animscope_tool_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = testutil::FreshTestFolder("tool");
     tool_.doc = std::make_unique<ui::Document>(demo::make_demo_model(), demo::kDemoModelPath);
     hero_ = write_bvh_take((dir_ / "Hero.bvh").string(), 0);
     write_bvh_take((dir_ / "Hero@Bend.bvh").string(), 40);

@@ -18,6 +18,7 @@
 #include "cli/package_input.h"
 #include "cli_run.h"
 #include "gui/tool.h"
+#include "support/folders.h"
 
 namespace anim::app {
 namespace {
@@ -30,10 +31,7 @@ const std::string kSetup = ANIMSCOPE_SOURCE_DIR "/projects/wuson_locomotion.json
 class ToolPackage : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("animscope_tool_pkg_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = testutil::FreshTestFolder("tool_pkg");
     tool_.doc = std::make_unique<ui::Document>(demo::make_demo_model(), demo::kDemoModelPath);
   }
   void TearDown() override { fs::remove_all(dir_); }

@@ -12,6 +12,7 @@
 #include "anim/demo/demo_model.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
+#include "support/folders.h"
 
 namespace anim::app {
 namespace {
@@ -23,9 +24,7 @@ const std::string kWuson = ANIMSCOPE_ASSIMP_MODELS "/X/Testwuson.X";
 class ToolPaths : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() /
-            ("animscope_tool_paths_" + std::to_string(::getpid()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    root_ = testutil::TestFolderPath("tool_paths");
     fs::create_directories(root_ / "home");
     fs::create_directories(root_ / "work");
     previous_cwd_ = fs::current_path();

@@ -21,7 +21,8 @@
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
-#include "recovery_fixtures.h"
+#include "support/folders.h"
+#include "support/recovery_fixtures.h"
 
 namespace anim::app {
 namespace {
@@ -31,21 +32,12 @@ using ui::testing::demo_clip_setup;
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> files_in(const fs::path& folder) {
-  std::vector<std::string> names;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    names.push_back(entry.path().filename().string());
-  }
-  return names;
-}
+std::vector<std::string> files_in(const fs::path& folder) { return testutil::FileNamesIn(folder); }
 
 class ToolRecovery : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("animscope_tool_recovery_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = testutil::TestFolderPath("tool_recovery");
     fs::remove_all(dir_);
     folder_ = dir_ / "recovery";
     fs::create_directories(folder_);

@@ -15,6 +15,7 @@
 #include "gui/tool.h"
 #include "gui/up_axis_choices.h"
 #include "render/view_options.h"
+#include "support/folders.h"
 
 namespace anim::app {
 namespace {
@@ -24,10 +25,7 @@ namespace fs = std::filesystem;
 class UpAxisChoicesTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("animscope_up_axis_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
+    dir_ = testutil::FreshTestFolder("up_axis");
     file_ = (dir_ / "up_axis.conf").string();
   }
   void TearDown() override { fs::remove_all(dir_); }

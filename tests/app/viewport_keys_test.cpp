@@ -8,7 +8,7 @@
 #include "anim/demo/demo_model.h"
 #include "anim/ui/document.h"
 #include "gui/viewport_panel.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 
 namespace anim::app {
 namespace {

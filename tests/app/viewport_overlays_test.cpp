@@ -10,10 +10,14 @@
 #include "anim/ui/document.h"
 #include "gui/overlay_menu.h"
 #include "gui/viewport_panel.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/meshes.h"
+#include "support/rigs.h"
 
 namespace anim::app {
 namespace {
+
+using namespace ::anim::testutil;
 
 using ui::testing::ImGuiHarness;
 constexpr float kTol = 1e-3f;
@@ -37,20 +41,11 @@ class Capture final : public ViewRenderer {
 
 // root -> hip (1 up), the hip skinned. "Slide" (1 s): the root's x == 2 t. "Still" (1 s): at 0.
 Model sliding_model() {
-  Model model;
-  model.source_path = "test://sliding";
-  model.skeleton.names = {"root", "hip"};
-  model.skeleton.parents = {-1, 0};
-  model.skeleton.rest.assign(2, Transform{});
-  model.skeleton.rest[1].translation = glm::vec3(0.0f, 1.0f, 0.0f);
+  Model model = ModelOf("test://sliding", ChainRig({"root", "hip"}));
   model.skin.joints = {1};
   model.skin.inverse_bind = {glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, -1.0f, 0.0f))};
-  Vertex v;
-  v.position = glm::vec3(0.0f, 1.0f, 0.0f);
-  v.weights[0] = 1.0f;
-  model.mesh.vertices = {v, v, v};
-  model.mesh.indices = {0, 1, 2};
-  model.mesh.submeshes = {SubMesh{"tri", 0, 3, 0, 3}};
+  const Vertex v = SkinnedVertex(glm::vec3(0.0f, 1.0f, 0.0f), {{0, 1.0f}});
+  SetMesh(model, {v, v, v}, {0, 1, 2}, "tri");
   model.max_influences = 1;
   ClipBuilder slide("Slide", 1.0f, 2);
   slide.add_translation(0, 0.0f, glm::vec3(0.0f));

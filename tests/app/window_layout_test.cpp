@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gui/window_layout.h"
+#include "support/imgui_harness.h"
 
 namespace anim::app {
 namespace {
@@ -101,14 +102,8 @@ TEST(WindowLayout, ExtremeSplitsStillLeaveEveryPanelUsable) {
 class ImGuiContextTest : public ::testing::Test {
  protected:
   ImGuiContextTest() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1280, 800);
+    ImGuiIO& io = ui::testing::CreateHeadlessContext(ImVec2(1280, 800));
     io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;  // Enables resizing from edges.
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
   }
   ~ImGuiContextTest() override { ImGui::DestroyContext(); }
 

@@ -33,8 +33,11 @@
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
 #include "anim/soa_pose.h"
-#include "bvh_take.h"
 #include "import_test_support.h"
+#include "support/bvh_take.h"
+#include "support/folders.h"
+#include "support/jobs.h"
+#include "support/maths.h"
 
 namespace anim::bake {
 namespace {
@@ -48,16 +51,7 @@ using ::anim::import::test_support::param_name;
 
 // Model-space matrices of a local pose: parent * T * R * S down the hierarchy, in double.
 std::vector<glm::dmat4> ModelSpace(const Skeleton& skeleton, const std::vector<Transform>& local) {
-  std::vector<glm::dmat4> model(skeleton.joint_count());
-  for (std::size_t j = 0; j < model.size(); ++j) {
-    const Transform& x = local[j];
-    const glm::dquat r(x.rotation.w, x.rotation.x, x.rotation.y, x.rotation.z);
-    const glm::dmat4 m = glm::translate(glm::dmat4(1.0), glm::dvec3(x.translation)) *
-                         glm::mat4_cast(r) * glm::scale(glm::dmat4(1.0), glm::dvec3(x.scale));
-    const int p = skeleton.parents[j];
-    model[j] = p < 0 ? m : model[static_cast<std::size_t>(p)] * m;
-  }
-  return model;
+  return testutil::ModelSpaceInDouble(skeleton, local);
 }
 
 // The diagonal of the box around the rest pose's joint positions.
@@ -123,19 +117,13 @@ Measured MeasureError(const Clip& source, const CompressedClip& packed, const Sk
   to_soa(skeleton.rest, rest);
   Measured m;
   for (float t : times) {
-    SamplingJob a;
-    a.clip = &source;
-    a.rest = skeleton.rest;
-    a.time = t;
-    a.cursor = &cursor_a;
-    a.output = local_a;
+    EXPECT_TRUE(testutil::RunSampling(source, skeleton.rest, t, cursor_a, local_a));
     CompressedSamplingJob b;
     b.clip = &packed;
     b.rest = rest;
     b.time = t;
     b.cursor = &cursor_b;
     b.output = soa;
-    EXPECT_TRUE(a.run());
     EXPECT_TRUE(b.run());
     from_soa(soa, local_b);
     const std::vector<glm::dmat4> ma = ModelSpace(skeleton, local_a);
@@ -324,12 +312,7 @@ TEST(CorpusCountTest, AtLeastTenCorpusFilesHaveSkeletonsWithClips) {
 
 class BvhTakeTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("animscope_bake_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
+  void SetUp() override { dir_ = testutil::FreshTestFolder("bake"); }
   void TearDown() override { fs::remove_all(dir_); }
 
   // Three joints (Hips, Spine, Head and an end site); `frames` frames of `frame_time` written

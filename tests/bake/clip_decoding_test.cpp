@@ -20,6 +20,7 @@
 #include "anim/package.h"
 #include "anim/sampling.h"
 #include "anim/soa_pose.h"
+#include "support/maths.h"
 
 namespace anim::bake {
 namespace {
@@ -73,16 +74,9 @@ std::vector<Transform> sample_packed(const CompressedClip& clip, const Skeleton&
 // Model-space joint positions, chained in double.
 std::vector<glm::dvec3> joint_positions(const Skeleton& skeleton,
                                         const std::vector<Transform>& local) {
-  std::vector<glm::dmat4> model(skeleton.joint_count());
   std::vector<glm::dvec3> positions;
-  for (std::size_t j = 0; j < model.size(); ++j) {
-    const Transform& x = local[j];
-    const glm::dquat r(x.rotation.w, x.rotation.x, x.rotation.y, x.rotation.z);
-    const glm::dmat4 m = glm::translate(glm::dmat4(1.0), glm::dvec3(x.translation)) *
-                         glm::mat4_cast(r) * glm::scale(glm::dmat4(1.0), glm::dvec3(x.scale));
-    const int p = skeleton.parents[j];
-    model[j] = p < 0 ? m : model[static_cast<std::size_t>(p)] * m;
-    positions.push_back(glm::dvec3(model[j][3]));
+  for (const glm::dmat4& m : testutil::ModelSpaceInDouble(skeleton, local)) {
+    positions.push_back(glm::dvec3(m[3]));
   }
   return positions;
 }

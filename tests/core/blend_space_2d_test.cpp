@@ -30,7 +30,7 @@
 #include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/maths.h"
 
 // Counts heap allocations (aligned ones too) while g_counting is set, to check that the
 // per-frame functions never allocate. Only this suite's executable gets these operators.
@@ -91,12 +91,7 @@ void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcep
 namespace anim {
 namespace {
 
-using ::anim::testutil::AxisAngle;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::TransformNear;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 using Triangle = std::array<int, 3>;
 using Edge = std::array<int, 2>;
 

@@ -9,20 +9,12 @@
 
 #include "anim/span.h"
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::AngleDegrees;
-using ::anim::testutil::kHalfSqrt2;
-using ::anim::testutil::Length;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameBits;
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::TransformNear;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);

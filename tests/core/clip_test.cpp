@@ -8,13 +8,12 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();

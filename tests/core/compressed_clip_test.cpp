@@ -22,18 +22,12 @@
 #include "anim/sampling.h"
 #include "anim/soa_pose.h"
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::AxisAngle;
-using ::anim::testutil::Length;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameBits;
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 const float kNaN = std::numeric_limits<float>::quiet_NaN();

@@ -9,26 +9,13 @@
 #include <gtest/gtest.h>
 #include <glm/vec3.hpp>
 
-#include "test_math.h"
+#include "support/maths.h"
+#include "support/rigs.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::AxisAngle;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::TransformNear;
-using ::anim::testutil::Vec3Near;
-
-// root -> spine -> {head, arm -> hand}; root -> leg.
-Skeleton Body() {
-  Skeleton s;
-  s.names = {"root", "spine", "head", "arm", "hand", "leg"};
-  s.parents = {-1, 0, 1, 1, 3, 0};
-  s.rest.assign(6, Transform::identity());
-  return s;
-}
+using namespace ::anim::testutil;
 
 SoaPose Soa(const std::vector<Transform>& pose) {
   SoaPose out = make_soa_pose(pose.size());

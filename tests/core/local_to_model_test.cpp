@@ -8,32 +8,17 @@
 #include <glm/mat4x4.hpp>
 
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/jobs.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::Columns;
-using ::anim::testutil::kHalfSqrt2;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::MatNear;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 const glm::quat kRotZ90(kHalfSqrt2, 0, 0, kHalfSqrt2);  // x -> y, y -> -x.
 const glm::quat kRotX90(kHalfSqrt2, kHalfSqrt2, 0, 0);  // y -> z, z -> -y.
-
-std::vector<glm::mat4> ModelMatrices(const std::vector<int16_t>& parents,
-                                     const std::vector<Transform>& local,
-                                     const glm::mat4& root = glm::mat4(1.0f)) {
-  std::vector<glm::mat4> out(parents.size());
-  LocalToModelJob job;
-  job.parents = parents;
-  job.local = local;
-  job.root = root;
-  job.output = out;
-  EXPECT_TRUE(job.run());
-  return out;
-}
 
 // A chain root -> 1 -> 2:
 //   joint 0: at (1, 0, 0), turned 90° about Z;

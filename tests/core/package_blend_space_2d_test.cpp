@@ -15,15 +15,14 @@
 #include "anim/package_format.h"
 #include "anim/setup.h"
 #include "anim/state_machine.h"
-#include "package_test_support.h"
-#include "test_math.h"
+#include "support/maths.h"
+#include "support/packages.h"
+#include "support/setups.h"
 
 namespace anim {
 namespace {
 
-using testutil::ExpectRefused;
-using testutil::load;
-using testutil::RotZ;
+using namespace ::anim::testutil;
 
 // Four clips of different lengths, each moving the root its own way and bending the middle joint.
 std::vector<Clip> float_clips() {
@@ -44,50 +43,26 @@ std::vector<Clip> float_clips() {
   return clips;
 }
 
-SetupBlendPoint point(const std::string& clip, float x, float y) {
-  SetupBlendPoint p;
-  p.clip = clip;
-  p.position = x;
-  p.position_y = y;
-  return p;
-}
-
 // A strafe space on (x, y) and a plain clip state.
 anim::Setup strafe_setup() {
-  anim::Setup s;
-  s.model = "m.x";
-  for (const char* name : {"x", "y"}) {
-    SetupParameter p;
-    p.name = name;
-    p.type = ParameterType::kFloat;
-    s.parameters.push_back(p);
-  }
-  SetupBlendSpace space;
-  space.name = "Strafe";
-  space.parameter = "x";
-  space.parameter_y = "y";
-  space.points = {point("idle", 0, 0), point("forward", 0, 1), point("left", -1, 0),
-                  point("right", 1, 0)};
-  s.blend_spaces = {space};
-  SetupState strafe;
-  strafe.name = "Strafe";
-  strafe.motion = "Strafe";
-  SetupState idle;
-  idle.name = "Idle";
-  idle.motion = "idle";
-  s.states = {idle, strafe};
+  anim::Setup s =
+      SetupOf("m.x", {Param("x"), Param("y")}, {State("Idle", "idle"), State("Strafe", "Strafe")});
   s.default_state = "Strafe";
+  s.blend_spaces = {Space(
+      "Strafe", "x",
+      {Point("idle", 0, 0), Point("forward", 0, 1), Point("left", -1, 0), Point("right", 1, 0)},
+      "y")};
   return s;
 }
 
-class PackageBlendSpace2DTest : public testutil::CompiledSetupTest {
+class PackageBlendSpace2DTest : public CompiledSetupTest {
  protected:
   PackageBlendSpace2DTest() : CompiledSetupTest(strafe_setup(), float_clips()) {}
 };
 
 TEST_F(PackageBlendSpace2DTest, RoundTripKeepsTheSpaceAndTriangulatesItTheSameWay) {
   ASSERT_EQ(def_.blend_spaces_2d.size(), 1u);
-  Result<Package> back = load(bake::write_package(good()));
+  Result<Package> back = RoundTrip();
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   const StateMachineDef& m = back.value().state_machine;
   ASSERT_EQ(m.blend_spaces_2d.size(), 1u);
@@ -110,7 +85,7 @@ TEST_F(PackageBlendSpace2DTest, RoundTripKeepsTheSpaceAndTriangulatesItTheSameWa
 }
 
 TEST_F(PackageBlendSpace2DTest, PackagePlaysLikeTheSetupWithinCompressionTolerance) {
-  Result<Package> back = load(bake::write_package(good()));
+  Result<Package> back = RoundTrip();
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   const Package& p = back.value();
   StateMachineInstance from_setup(def_, skeleton_, clips_);

@@ -14,15 +14,14 @@
 #include "anim/package_format.h"
 #include "anim/setup.h"
 #include "anim/state_machine.h"
-#include "package_test_support.h"
-#include "test_math.h"
+#include "support/maths.h"
+#include "support/packages.h"
+#include "support/setups.h"
 
 namespace anim {
 namespace {
 
-using testutil::ExpectRefused;
-using testutil::load;
-using testutil::RotZ;
+using namespace ::anim::testutil;
 
 // Three clips, each moving the root its own way and bending the middle and tip joints.
 std::vector<Clip> float_clips() {
@@ -44,59 +43,39 @@ std::vector<Clip> float_clips() {
   return clips;
 }
 
-SetupState state(const std::string& name, const std::string& motion) {
-  SetupState s;
-  s.name = name;
-  s.motion = motion;
-  return s;
-}
-
 // A walk, an upper-body layer (mid and below) that waves while "waving", and an additive lean
 // scaled by "lean".
 anim::Setup layered_setup() {
-  anim::Setup s;
-  s.model = "m.x";
-  SetupParameter waving;
-  waving.name = "waving";
-  waving.type = ParameterType::kBool;
-  SetupParameter lean;
-  lean.name = "lean";
-  lean.min = 0.0f;
-  lean.max = 1.0f;
-  s.parameters = {waving, lean};
-  s.states = {state("Walk", "walk")};
-  s.default_state = "Walk";
+  anim::Setup s =
+      SetupOf("m.x", {Param("waving", ParameterType::kBool), Bounded("lean", 0.0f, 1.0f)},
+              {State("Walk", "walk")});
   SetupLayer upper;
   upper.name = "Upper";
   upper.weight = 0.75f;
   upper.mask_include = {"mid"};
-  upper.states = {state("Still", "walk"), state("Wave", "wave")};
+  upper.states = {State("Still", "walk"), State("Wave", "wave")};
   upper.default_state = "Still";
-  SetupTransition to_wave;
-  to_wave.from = "Still";
-  to_wave.to = "Wave";
-  to_wave.conditions = {SetupCondition{"waving", ConditionOp::kTrue, 0.0f, Json::object()}};
-  upper.transitions = {to_wave};
+  upper.transitions = {Transition("Still", "Wave", {When("waving", ConditionOp::kTrue)})};
   SetupLayer additive;
   additive.name = "Lean";
   additive.blend = LayerBlend::kAdditive;
   additive.weight_parameter = "lean";
   additive.mask_exclude = {"tip"};
   additive.reference = "walk";
-  additive.states = {state("Lean", "lean")};
+  additive.states = {State("Lean", "lean")};
   additive.default_state = "Lean";
   s.layers = {upper, additive};
   return s;
 }
 
-class PackageLayersTest : public testutil::CompiledSetupTest {
+class PackageLayersTest : public CompiledSetupTest {
  protected:
   PackageLayersTest() : CompiledSetupTest(layered_setup(), float_clips()) {}
 };
 
 TEST_F(PackageLayersTest, RoundTripKeepsEveryLayerField) {
   ASSERT_EQ(def_.layers.size(), 2u);
-  Result<Package> back = load(bake::write_package(good()));
+  Result<Package> back = RoundTrip();
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   const std::vector<LayerDef>& layers = back.value().state_machine.layers;
   ASSERT_EQ(layers.size(), 2u);
@@ -130,7 +109,7 @@ TEST_F(PackageLayersTest, RoundTripKeepsEveryLayerField) {
 }
 
 TEST_F(PackageLayersTest, PackagePlaysLikeTheSetupWithinCompressionTolerance) {
-  Result<Package> back = load(bake::write_package(good()));
+  Result<Package> back = RoundTrip();
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   const Package& p = back.value();
   StateMachineInstance from_setup(def_, skeleton_, clips_);

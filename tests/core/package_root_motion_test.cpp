@@ -12,15 +12,12 @@
 #include "anim/package.h"
 #include "anim/package_format.h"
 #include "anim/root_motion_builder.h"
-#include "package_test_support.h"
+#include "support/packages.h"
 
 namespace anim {
 namespace {
 
-using testutil::chain;
-using testutil::ExpectRefused;
-using testutil::load;
-using testutil::package_of;
+using namespace ::anim::testutil;
 
 // Two clips on the chain: a walk whose root moves 2 along z and turns, and a wave that does not
 // move the root.

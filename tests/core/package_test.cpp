@@ -10,7 +10,7 @@
 #include "anim/bake/package_writer.h"
 #include "anim/compressed_sampling.h"
 #include "anim/package_format.h"
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {

@@ -11,17 +11,12 @@
 #include "anim/clip.h"
 #include "anim/skeleton.h"
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameBits;
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::TransformNear;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 

@@ -14,6 +14,7 @@
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
 #include "anim/transform.h"
+#include "support/rigs.h"
 
 namespace anim {
 namespace {
@@ -137,10 +138,7 @@ TEST(RootMotionBlend, AveragesMovesByWeight) {
 
 // Root -> Hips -> Leg. The root lifts everything by 1 along y; the hips rest at (0.5, 0, 2).
 Skeleton walker() {
-  Skeleton s;
-  s.names = {"Root", "Hips", "Leg"};
-  s.parents = {-1, 0, 1};
-  s.rest.resize(3);
+  Skeleton s = testutil::Rig({"Root", "Hips", "Leg"}, {-1, 0, 1});
   s.rest[0].translation = {0.0f, 1.0f, 0.0f};
   s.rest[1].translation = {0.5f, 0.0f, 2.0f};
   s.rest[2].translation = {0.0f, -0.5f, 0.0f};

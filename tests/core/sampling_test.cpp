@@ -14,21 +14,13 @@
 #include "anim/clip_set.h"
 #include "anim/soa_pose.h"
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/jobs.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::AngleDegrees;
-using ::anim::testutil::AxisAngle;
-using ::anim::testutil::kHalfSqrt2;
-using ::anim::testutil::Length;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameBits;
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::TransformNear;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 const glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
@@ -45,16 +37,7 @@ std::vector<Transform> MakeRest(std::size_t joints) {
 
 // Samples `clip` at `time` with a fresh cursor.
 std::vector<Transform> Sample(const Clip& clip, const std::vector<Transform>& rest, float time) {
-  SamplingCursor cursor(clip.joint_count());
-  std::vector<Transform> out(clip.joint_count());
-  SamplingJob job;
-  job.clip = &clip;
-  job.rest = rest;
-  job.time = time;
-  job.cursor = &cursor;
-  job.output = out;
-  EXPECT_TRUE(job.run());
-  return out;
+  return SampleClip(clip, rest, time);
 }
 
 // One joint, translations (0, 0, 0) at t = 0 and (4, -2, 8) at t = 2.
@@ -288,13 +271,7 @@ void ExpectCursorAgreesWithFresh(const Clip& clip, const std::vector<Transform>&
   SamplingCursor kept(clip.joint_count());
   std::vector<Transform> out(clip.joint_count());
   for (float t : times) {
-    SamplingJob job;
-    job.clip = &clip;
-    job.rest = rest;
-    job.time = t;
-    job.cursor = &kept;
-    job.output = out;
-    ASSERT_TRUE(job.run());
+    ASSERT_TRUE(RunSampling(clip, rest, t, kept, out));
     const std::vector<Transform> expected = Sample(clip, rest, t);
     for (std::size_t j = 0; j < out.size(); ++j) {
       ASSERT_TRUE(SameBits(out[j], expected[j])) << "joint " << j << ", t = " << t;

@@ -6,13 +6,12 @@
 #include <gtest/gtest.h>
 #include <glm/mat4x4.hpp>
 
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::Columns;
-using ::anim::testutil::MatNear;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 

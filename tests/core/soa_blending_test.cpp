@@ -14,21 +14,13 @@
 #include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/transform.h"
-#include "random_pose.h"
-#include "test_math.h"
+#include "support/maths.h"
+#include "support/random_pose.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::kHalfSqrt2;
-using ::anim::testutil::Length;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::PoseRandom;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameBits;
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::TransformNear;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 

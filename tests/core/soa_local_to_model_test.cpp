@@ -17,18 +17,14 @@
 #include "anim/local_to_model.h"
 #include "anim/soa_pose.h"
 #include "anim/transform.h"
-#include "random_pose.h"
-#include "test_math.h"
+#include "support/jobs.h"
+#include "support/maths.h"
+#include "support/random_pose.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::Chain;
-using ::anim::testutil::Columns;
-using ::anim::testutil::kHalfSqrt2;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::MatNear;
-using ::anim::testutil::PoseRandom;
+using namespace ::anim::testutil;
 
 SoaPose ToSoa(const std::vector<Transform>& pose) {
   SoaPose soa(soa_block_count(pose.size()));
@@ -38,14 +34,7 @@ SoaPose ToSoa(const std::vector<Transform>& pose) {
 
 std::vector<glm::mat4> AosModel(const std::vector<int16_t>& parents,
                                 const std::vector<Transform>& local, const glm::mat4& root) {
-  std::vector<glm::mat4> out(parents.size());
-  LocalToModelJob job;
-  job.parents = parents;
-  job.local = local;
-  job.root = root;
-  job.output = out;
-  EXPECT_TRUE(job.run());
-  return out;
+  return ModelMatrices(parents, local, root);
 }
 
 std::vector<glm::mat4> SoaModel(const std::vector<int16_t>& parents,

@@ -10,16 +10,13 @@
 
 #include "anim/span.h"
 #include "anim/transform.h"
-#include "random_pose.h"
-#include "test_math.h"
+#include "support/maths.h"
+#include "support/random_pose.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::PoseRandom;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameBits;
+using namespace ::anim::testutil;
 
 // Every channel of lane `lane` of `block` equals the identity transform, bit for bit.
 ::testing::AssertionResult LaneIsIdentity(const SoaTransform& block, std::size_t lane) {

@@ -16,14 +16,14 @@
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/maths.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::TransformNear;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 
@@ -56,43 +56,15 @@ Clip MakeClip(const ClipSpec& spec) {
   return b.build();
 }
 
-SetupBlendPoint Point(const std::string& clip, float x, float y) {
-  SetupBlendPoint p;
-  p.clip = clip;
-  p.position = x;
-  p.position_y = y;
-  return p;
-}
-
-SetupParameter FloatParam(const std::string& name, float default_value) {
-  SetupParameter p;
-  p.name = name;
-  p.type = ParameterType::kFloat;
-  p.default_value = default_value;
-  return p;
-}
-
 // States "Strafe" (the diamond on x, y) and "Idle" (the idle clip); Strafe is the default.
 anim::Setup StrafeSetup(float x, float y, float speed = 1.0f) {
-  anim::Setup setup;
-  setup.model = "test.gltf";
-  setup.parameters = {FloatParam("x", x), FloatParam("y", y)};
-  SetupBlendSpace space;
-  space.name = "Diamond";
-  space.parameter = "x";
-  space.parameter_y = "y";
-  space.points = {Point("idle", 0, 0), Point("forward", 0, 1), Point("back", 0, -1),
-                  Point("left", -1, 0), Point("right", 1, 0)};
-  setup.blend_spaces = {space};
-  SetupState strafe;
-  strafe.name = "Strafe";
-  strafe.motion = "Diamond";
-  strafe.speed = speed;
-  SetupState idle;
-  idle.name = "Idle";
-  idle.motion = "idle";
-  setup.states = {strafe, idle};
-  setup.default_state = "Strafe";
+  anim::Setup setup = SetupOf(
+      "test.gltf", {Param("x", ParameterType::kFloat, x), Param("y", ParameterType::kFloat, y)},
+      {State("Strafe", "Diamond", speed), State("Idle", "idle")});
+  setup.blend_spaces = {Space("Diamond", "x",
+                              {Point("idle", 0, 0), Point("forward", 0, 1), Point("back", 0, -1),
+                               Point("left", -1, 0), Point("right", 1, 0)},
+                              "y")};
   return setup;
 }
 
@@ -104,9 +76,8 @@ struct Weighted {
 class StateMachine2DTest : public ::testing::Test {
  protected:
   StateMachine2DTest() {
-    skeleton_.names = {"root", "child"};
-    skeleton_.parents = {-1, 0};
-    skeleton_.rest = {MakeTransform({0, 0, 0}), MakeTransform({0, 1, 0}, RotZ(30.0f), {2, 2, 2})};
+    skeleton_ = Rig({"root", "child"}, {-1, 0});
+    skeleton_.rest[1] = MakeTransform({0, 1, 0}, RotZ(30.0f), {2, 2, 2});
     for (const ClipSpec& spec : kSpecs) clips_.push_back(MakeClip(spec));
   }
 
@@ -244,19 +215,8 @@ TEST_F(StateMachine2DTest, OutsideTheHullTheClosestEdgeIsBlended) {
 
 TEST_F(StateMachine2DTest, CrossfadeFromA2DStateBlendsItWithTheNextState) {
   anim::Setup setup = StrafeSetup(0.25f, 0.25f);
-  SetupParameter stop;
-  stop.name = "stop";
-  stop.type = ParameterType::kBool;
-  setup.parameters.push_back(stop);
-  SetupTransition t;
-  t.from = "Strafe";
-  t.to = "Idle";
-  SetupCondition c;
-  c.parameter = "stop";
-  c.op = ConditionOp::kTrue;
-  t.conditions = {c};
-  t.duration = 1.0f;
-  setup.transitions = {t};
+  setup.parameters.push_back(Param("stop", ParameterType::kBool));
+  setup.transitions = {Transition("Strafe", "Idle", {When("stop", ConditionOp::kTrue)}, 1.0f)};
   const StateMachineDef& def = Compile(setup);
   StateMachineInstance sm(def, skeleton_, clips_);
   sm.update(0.4f);  // Strafe at 0.375.

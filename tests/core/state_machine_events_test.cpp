@@ -16,15 +16,15 @@
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
-#include "test_math.h"
+#include "support/machines.h"
+#include "support/maths.h"
+#include "support/rigs.h"
+#include "support/matchers.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::MakeTransform;
-using ::testing::ElementsAre;
-using ::testing::ElementsAreArray;
-using ::testing::IsEmpty;
+using namespace ::anim::testutil;
 
 // Clip indices.
 constexpr int kOneSecond = 0;
@@ -45,28 +45,17 @@ EventDef Event(const std::string& name, int clip, float time) {
   return e;
 }
 
-StateDef State(const std::string& name, int clip, float speed = 1.0f, bool loop = true) {
-  StateDef s;
-  s.name = name;
-  s.motion = MotionRef{MotionRef::Kind::kClip, clip};
-  s.speed = speed;
-  s.loop = loop;
-  return s;
-}
-
 class StateMachineEventsTest : public ::testing::Test {
  protected:
   StateMachineEventsTest() {
-    skeleton_.names = {"root"};
-    skeleton_.parents = {-1};
-    skeleton_.rest = {MakeTransform({0, 0, 0})};
+    skeleton_ = OneJoint();
     clips_ = {Ramp("one", 1.0f), Ramp("two", 2.0f)};
   }
 
   // One looping state on the 1 s clip, with events at 0, 0.25 and 0.75 s ("start", "a", "b").
   static StateMachineDef Loop(float speed = 1.0f) {
     StateMachineDef def;
-    def.states = {State("Loop", kOneSecond, speed)};
+    def.states = {ClipState("Loop", kOneSecond, speed)};
     def.events = {Event("start", kOneSecond, 0.0f), Event("a", kOneSecond, 0.25f),
                   Event("b", kOneSecond, 0.75f)};
     return def;
@@ -160,7 +149,7 @@ TEST_F(StateMachineEventsTest, AReversedLoopFiresEachCrossingOnceBackwards) {
 // A one-shot's events fire once; its end (time = duration) fires when it gets there.
 TEST_F(StateMachineEventsTest, AOneShotFiresEachEventOnce) {
   StateMachineDef def;
-  def.states = {State("Shot", kTwoSeconds, 1.0f, false)};
+  def.states = {ClipState("Shot", kTwoSeconds, 1.0f, false)};
   def.events = {Event("lift", kTwoSeconds, 0.5f), Event("land", kTwoSeconds, 2.0f)};
   StateMachineInstance sm(def, skeleton_, clips_);
   EXPECT_THAT(Run(sm, 0.1f, 15), ElementsAre("lift"));  // 1.5 s.
@@ -180,7 +169,7 @@ TEST_F(StateMachineEventsTest, EventsOfClipsNotPlayingDoNotFire) {
 // 0.2 s in its second update. Both are partly weighted then.
 TEST_F(StateMachineEventsTest, BothSidesOfATransitionFire) {
   StateMachineDef def;
-  def.states = {State("A", kOneSecond), State("B", kTwoSeconds)};
+  def.states = {ClipState("A", kOneSecond), ClipState("B", kTwoSeconds)};
   TransitionDef t;
   t.from = 0;
   t.to = 1;
@@ -252,7 +241,7 @@ TEST_F(StateMachineEventsTest, ABlendSpaceFiresItsHeaviestPointsEvents) {
 TEST_F(StateMachineEventsTest, CrossingsBeyondTheBufferAreCounted) {
   clips_.push_back(Ramp("blip", 0.001f));
   StateMachineDef def;
-  def.states = {State("Blip", 2)};
+  def.states = {ClipState("Blip", 2)};
   def.events = {Event("tick", 2, 0.0005f)};
   StateMachineInstance sm(def, skeleton_, clips_);
   sm.update(1.0f);

@@ -12,14 +12,14 @@
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
-#include "test_math.h"
+#include "support/machines.h"
+#include "support/maths.h"
+#include "support/rigs.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::TransformNear;
+using namespace ::anim::testutil;
 
 // Joints: root -> spine -> arm. Rest: identity everywhere.
 constexpr int kRoot = 0, kSpine = 1, kArm = 2;
@@ -48,17 +48,9 @@ Clip Lean() {
   return b.build();
 }
 
-StateDef State(const std::string& name, int clip) {
-  StateDef s;
-  s.name = name;
-  s.motion = MotionRef{MotionRef::Kind::kClip, clip};
-  return s;
-}
-
-ParameterDef Parameter(const std::string& name, ParameterType type) {
-  ParameterDef p;
-  p.name = name;
-  p.type = type;
+// A parameter; bools and triggers bounded to [0, 1].
+ParameterDef LayerParameter(const std::string& name, ParameterType type) {
+  ParameterDef p = Parameter(name, type);
   if (type != ParameterType::kFloat) {
     p.min = 0.0f;
     p.max = 1.0f;
@@ -87,11 +79,9 @@ LayerDef Layer(const std::string& name, LayerBlend blend, std::vector<StateDef> 
 class StateMachineLayersTest : public ::testing::Test {
  protected:
   StateMachineLayersTest() {
-    skeleton_.names = {"root", "spine", "arm"};
-    skeleton_.parents = {-1, 0, 1};
-    skeleton_.rest.assign(3, Transform::identity());
+    skeleton_ = Rig({"root", "spine", "arm"}, {-1, 0, 1});
     clips_ = {Constant("walk", {1, 0, 0}, RotZ(0)), Constant("wave", {0, 4, 0}, RotZ(90)), Lean()};
-    base_.states = {State("Walk", kWalk)};
+    base_.states = {ClipState("Walk", kWalk)};
   }
 
   std::vector<Transform> Pose(StateMachineInstance& sm) {
@@ -107,7 +97,7 @@ class StateMachineLayersTest : public ::testing::Test {
 
 TEST_F(StateMachineLayersTest, AMaskedOverrideLayerMovesOnlyItsJointsByItsWeight) {
   StateMachineDef def = base_;
-  LayerDef upper = Layer("UpperBody", LayerBlend::kOverride, {State("Wave", kWave)});
+  LayerDef upper = Layer("UpperBody", LayerBlend::kOverride, {ClipState("Wave", kWave)});
   upper.weight = 0.5f;
   upper.mask.include = {"spine"};
   def.layers = {upper};
@@ -124,7 +114,7 @@ TEST_F(StateMachineLayersTest, AMaskedOverrideLayerMovesOnlyItsJointsByItsWeight
 
 TEST_F(StateMachineLayersTest, AnAdditiveLayerAddsItsChangeSinceItsFirstFrame) {
   StateMachineDef def = base_;
-  def.layers = {Layer("Lean", LayerBlend::kAdditive, {State("Lean", kLean)})};
+  def.layers = {Layer("Lean", LayerBlend::kAdditive, {ClipState("Lean", kLean)})};
   StateMachineInstance sm(def, skeleton_, clips_);
   sm.update(0.5f);
   const std::vector<Transform> pose = Pose(sm);
@@ -137,7 +127,7 @@ TEST_F(StateMachineLayersTest, AnAdditiveLayerAddsItsChangeSinceItsFirstFrame) {
 
 TEST_F(StateMachineLayersTest, AnAdditiveLayerWithAReferenceClipAddsItsDifferenceFromIt) {
   StateMachineDef def = base_;
-  LayerDef lean = Layer("Lean", LayerBlend::kAdditive, {State("Lean", kLean)});
+  LayerDef lean = Layer("Lean", LayerBlend::kAdditive, {ClipState("Lean", kLean)});
   lean.reference_clip = kWave;
   lean.weight = 0.5f;
   def.layers = {lean};
@@ -154,8 +144,8 @@ TEST_F(StateMachineLayersTest, AnAdditiveLayerWithAReferenceClipAddsItsDifferenc
 
 TEST_F(StateMachineLayersTest, AWeightParameterScalesTheLayerAndSetLayerWeightReplacesItsWeight) {
   StateMachineDef def = base_;
-  def.parameters = {Parameter("aim", ParameterType::kFloat)};
-  LayerDef upper = Layer("UpperBody", LayerBlend::kOverride, {State("Wave", kWave)});
+  def.parameters = {LayerParameter("aim", ParameterType::kFloat)};
+  LayerDef upper = Layer("UpperBody", LayerBlend::kOverride, {ClipState("Wave", kWave)});
   upper.weight_parameter = 0;
   def.layers = {upper};
   StateMachineInstance sm(def, skeleton_, clips_);
@@ -178,13 +168,13 @@ TEST_F(StateMachineLayersTest, AWeightParameterScalesTheLayerAndSetLayerWeightRe
 
 TEST_F(StateMachineLayersTest, EachLayerRunsItsOwnTransitionsAndATriggerServesThemAll) {
   StateMachineDef def = base_;
-  def.states.push_back(State("Wave", kWave));
-  def.parameters = {Parameter("attack", ParameterType::kTrigger),
-                    Parameter("waving", ParameterType::kBool)};
+  def.states.push_back(ClipState("Wave", kWave));
+  def.parameters = {LayerParameter("attack", ParameterType::kTrigger),
+                    LayerParameter("waving", ParameterType::kBool)};
   def.transitions = {When(0, 1, 0, ConditionOp::kTriggerSet)};
-  LayerDef upper = Layer("UpperBody", LayerBlend::kOverride, {State("Still", kWalk),
-                                                              State("Wave", kWave),
-                                                              State("Strike", kLean)});
+  LayerDef upper = Layer("UpperBody", LayerBlend::kOverride, {ClipState("Still", kWalk),
+                                                              ClipState("Wave", kWave),
+                                                              ClipState("Strike", kLean)});
   upper.transitions = {When(0, 1, 1, ConditionOp::kTrue), When(1, 2, 0, ConditionOp::kTriggerSet)};
   def.layers = {upper};
   StateMachineInstance sm(def, skeleton_, clips_);
@@ -213,8 +203,8 @@ TEST_F(StateMachineLayersTest, ALayerFiresItsClipsEventsUnderItsOwnIndex) {
   hit.clip = kWave;
   hit.time = 0.5f;
   def.events = {hit};
-  def.layers = {Layer("UpperBody", LayerBlend::kOverride, {State("Still", kWalk),
-                                                           State("Wave", kWave)})};
+  def.layers = {Layer("UpperBody", LayerBlend::kOverride, {ClipState("Still", kWalk),
+                                                           ClipState("Wave", kWave)})};
   def.layers[0].default_state = 1;
   StateMachineInstance sm(def, skeleton_, clips_);
   sm.update(0.4f);
@@ -228,9 +218,9 @@ TEST_F(StateMachineLayersTest, ALayerFiresItsClipsEventsUnderItsOwnIndex) {
 
 TEST_F(StateMachineLayersTest, ContinueFromKeepsEachLayersStateByName) {
   StateMachineDef def = base_;
-  def.parameters = {Parameter("waving", ParameterType::kBool)};
-  LayerDef upper = Layer("UpperBody", LayerBlend::kOverride, {State("Still", kWalk),
-                                                              State("Wave", kWave)});
+  def.parameters = {LayerParameter("waving", ParameterType::kBool)};
+  LayerDef upper = Layer("UpperBody", LayerBlend::kOverride, {ClipState("Still", kWalk),
+                                                              ClipState("Wave", kWave)});
   upper.transitions = {When(0, 1, 0, ConditionOp::kTrue)};
   def.layers = {upper};
   StateMachineInstance before(def, skeleton_, clips_);

@@ -20,11 +20,13 @@
 #include "anim/state_machine.h"
 #include "anim/state_machine_scratch.h"
 #include "reference_pose.h"
-#include "test_math.h"
+#include "support/maths.h"
+#include "support/setups.h"
 
 namespace anim {
 namespace {
 
+using namespace ::anim::testutil;
 using testutil::Pose;
 using testutil::ReferenceEvaluator;
 
@@ -219,37 +221,17 @@ TEST(StateMachineReferenceTest, WusonLocomotionProjectMatchesTheReference) {
 SetupTransition Go(const std::string& from, const std::string& to,
                    std::vector<SetupCondition> conditions, float duration,
                    Interruption interruption = Interruption::kNone) {
-  SetupTransition t;
-  t.from = from;
-  t.to = to;
-  t.conditions = std::move(conditions);
-  t.duration = duration;
+  SetupTransition t = Transition(from, to, std::move(conditions), duration);
   t.interruption = interruption;
   return t;
 }
 
-SetupCondition If(const std::string& parameter, ConditionOp op, float value = 0.0f) {
-  SetupCondition c;
-  c.parameter = parameter;
-  c.op = op;
-  c.value = value;
-  return c;
-}
-
-SetupParameter Param(const std::string& name, ParameterType type, float lo, float hi,
-                     float rate = 0.0f) {
-  SetupParameter p;
-  p.name = name;
+// A parameter of `type` in [lo, hi] changing at `rate` per second.
+SetupParameter Ranged(const std::string& name, ParameterType type, float lo, float hi,
+                      float rate = 0.0f) {
+  SetupParameter p = Bounded(name, lo, hi, 0.0f, rate);
   p.type = type;
-  p.min = lo;
-  p.max = hi;
-  p.rate = rate;
   return p;
-}
-
-SetupState State(const std::string& name, const std::string& motion, float speed = 1.0f,
-                 bool loop = true) {
-  return SetupState{name, motion, speed, loop};
 }
 
 // Every kind of state (clip, 1D, 2D, one-shot), transition (exit time, any state, zero length,
@@ -259,13 +241,13 @@ Case EverythingSetup() {
   const Model model = demo::make_demo_model();
   Setup s;
   s.model = demo::kDemoModelPath;
-  s.parameters = {Param("speed", ParameterType::kFloat, 0, 1, 2.0f),
-                  Param("dir", ParameterType::kFloat, -1, 1),
-                  Param("turn", ParameterType::kFloat, -1, 1),
-                  Param("jump", ParameterType::kTrigger, 0, 1),
-                  Param("crouch", ParameterType::kBool, 0, 1),
-                  Param("mode", ParameterType::kInt, 0, 2),
-                  Param("carry", ParameterType::kFloat, 0, 1)};
+  s.parameters = {Ranged("speed", ParameterType::kFloat, 0, 1, 2.0f),
+                  Ranged("dir", ParameterType::kFloat, -1, 1),
+                  Ranged("turn", ParameterType::kFloat, -1, 1),
+                  Ranged("jump", ParameterType::kTrigger, 0, 1),
+                  Ranged("crouch", ParameterType::kBool, 0, 1),
+                  Ranged("mode", ParameterType::kInt, 0, 2),
+                  Ranged("carry", ParameterType::kFloat, 0, 1)};
   SetupBlendSpace move{"Move", "speed", {{"Idle", 0.0f}, {"Walk", 0.5f}, {"Run", 1.0f}}};
   SetupBlendSpace strafe{"Strafe", "dir", {}};
   strafe.parameter_y = "turn";
@@ -280,19 +262,19 @@ Case EverythingSetup() {
   s.states = {State("Idle", "Idle"), State("Move", "Move"), State("Strafe", "Strafe", 0.8f),
               State("Jump", "Run", 1.5f, false)};
   s.default_state = "Idle";
-  SetupTransition back = Go("Strafe", "Move", {If("crouch", ConditionOp::kFalse)}, 0.3f);
+  SetupTransition back = Go("Strafe", "Move", {When("crouch", ConditionOp::kFalse)}, 0.3f);
   back.exit_time = 0.5f;
   SetupTransition land = Go("Jump", "Idle", {}, 0.2f);
   land.exit_time = 1.0f;
-  s.transitions = {
-      Go("Idle", "Move", {If("speed", ConditionOp::kGreater, 0.3f)}, 0.3f,
-         Interruption::kDestination),
-      Go("Move", "Idle", {If("speed", ConditionOp::kLess, 0.3f)}, 0.25f),
-      Go("Move", "Strafe", {If("turn", ConditionOp::kGreater, 0.6f)}, 0.2f, Interruption::kSource),
-      back,
-      Go("*", "Jump", {If("jump", ConditionOp::kTriggerSet)}, 0.1f),
-      land,
-      Go("Idle", "Strafe", {If("mode", ConditionOp::kEqual, 2.0f)}, 0.0f)};
+  s.transitions = {Go("Idle", "Move", {When("speed", ConditionOp::kGreater, 0.3f)}, 0.3f,
+                      Interruption::kDestination),
+                   Go("Move", "Idle", {When("speed", ConditionOp::kLess, 0.3f)}, 0.25f),
+                   Go("Move", "Strafe", {When("turn", ConditionOp::kGreater, 0.6f)}, 0.2f,
+                      Interruption::kSource),
+                   back,
+                   Go("*", "Jump", {When("jump", ConditionOp::kTriggerSet)}, 0.1f),
+                   land,
+                   Go("Idle", "Strafe", {When("mode", ConditionOp::kEqual, 2.0f)}, 0.0f)};
 
   SetupLayer upper;
   upper.name = "Upper";
@@ -302,8 +284,8 @@ Case EverythingSetup() {
   upper.mask_exclude = {"head"};
   upper.states = {State("Hold", "Walk", 0.5f), State("Wave", "Run")};
   upper.default_state = "Hold";
-  upper.transitions = {Go("Hold", "Wave", {If("mode", ConditionOp::kEqual, 1.0f)}, 0.3f),
-                       Go("Wave", "Hold", {If("mode", ConditionOp::kNotEqual, 1.0f)}, 0.3f)};
+  upper.transitions = {Go("Hold", "Wave", {When("mode", ConditionOp::kEqual, 1.0f)}, 0.3f),
+                       Go("Wave", "Hold", {When("mode", ConditionOp::kNotEqual, 1.0f)}, 0.3f)};
   SetupLayer lean;
   lean.name = "Lean";
   lean.blend = LayerBlend::kAdditive;
@@ -311,16 +293,16 @@ Case EverythingSetup() {
   lean.reference = "Idle";
   lean.states = {State("Sway", "Walk"), State("Bob", "Move")};
   lean.default_state = "Sway";
-  lean.transitions = {Go("Sway", "Bob", {If("speed", ConditionOp::kGreater, 0.5f)}, 0.4f),
-                      Go("Bob", "Sway", {If("speed", ConditionOp::kLess, 0.5f)}, 0.4f)};
+  lean.transitions = {Go("Sway", "Bob", {When("speed", ConditionOp::kGreater, 0.5f)}, 0.4f),
+                      Go("Bob", "Sway", {When("speed", ConditionOp::kLess, 0.5f)}, 0.4f)};
   SetupLayer nod;
   nod.name = "Nod";
   nod.blend = LayerBlend::kAdditive;
   nod.mask_include = {"neck"};
   nod.states = {State("A", "Run"), State("B", "Strafe")};
   nod.default_state = "A";
-  nod.transitions = {Go("A", "B", {If("crouch", ConditionOp::kTrue)}, 0.5f),
-                     Go("B", "A", {If("crouch", ConditionOp::kFalse)}, 0.5f)};
+  nod.transitions = {Go("A", "B", {When("crouch", ConditionOp::kTrue)}, 0.5f),
+                     Go("B", "A", {When("crouch", ConditionOp::kFalse)}, 0.5f)};
   s.layers = {upper, lean, nod};
 
   Case c;

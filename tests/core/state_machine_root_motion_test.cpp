@@ -16,6 +16,8 @@
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
+#include "support/machines.h"
+#include "support/rigs.h"
 
 namespace anim {
 namespace {
@@ -24,10 +26,7 @@ constexpr float kPi = 3.14159265358979f;
 
 // Root -> Hips -> Leg; the hips rest one unit up.
 Skeleton walker() {
-  Skeleton s;
-  s.names = {"Root", "Hips", "Leg"};
-  s.parents = {-1, 0, 1};
-  s.rest.resize(3);
+  Skeleton s = testutil::Rig({"Root", "Hips", "Leg"}, {-1, 0, 1});
   s.rest[1].translation = {0.0f, 1.0f, 0.0f};
   s.rest[2].translation = {0.0f, -0.5f, 0.0f};
   return s;
@@ -146,16 +145,8 @@ TEST(StateMachineRootMotion, ABlendSpaceMovesByTheWeightedMotionOfItsClips) {
   speed.max = 1.0f;
   speed.default_value = 0.5f;
   def.parameters = {speed};
-  BlendSpace1DDef space;
-  space.name = "move";
-  space.parameter = 0;
-  space.clips = {0, 1};
-  space.positions = {0.0f, 1.0f};
-  def.blend_spaces = {space};
-  StateDef move;
-  move.name = "Move";
-  move.motion = {MotionRef::Kind::kBlendSpace, 0};
-  def.states = {move};
+  def.blend_spaces = {testutil::Space1D("move", 0, {0, 1}, {0.0f, 1.0f})};
+  def.states = {testutil::SpaceState("Move", 0)};
   def.root_motion_joint = 1;
   StateMachineInstance sm(def, s, clips.set());
   // Half walk, half run: the average of 1 and 3 units per second.

@@ -21,16 +21,13 @@
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
 #include "anim/transform.h"
-#include "test_math.h"
+#include "support/maths.h"
+#include "support/setups.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::RotZ;
-using ::anim::testutil::SameBits;
-using ::anim::testutil::TransformNear;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 
@@ -86,40 +83,10 @@ struct Shown {
   return TransitionIs(sm, -1, -1, -1, 0.0f);
 }
 
-SetupParameter Param(const std::string& name, ParameterType type, float default_value = 0.0f) {
-  SetupParameter p;
-  p.name = name;
-  p.type = type;
-  p.default_value = default_value;
-  return p;
-}
-
-SetupState State(const std::string& name, const std::string& motion, float speed = 1.0f,
-                 bool loop = true) {
-  SetupState s;
-  s.name = name;
-  s.motion = motion;
-  s.speed = speed;
-  s.loop = loop;
-  return s;
-}
-
-SetupCondition When(const std::string& parameter, ConditionOp op, float value = 0.0f) {
-  SetupCondition c;
-  c.parameter = parameter;
-  c.op = op;
-  c.value = value;
-  return c;
-}
-
+// A transition at once unless given a duration (a SetupTransition's own default is 0.25 s).
 SetupTransition Go(const std::string& from, const std::string& to,
                    std::vector<SetupCondition> conditions, float duration = 0.0f) {
-  SetupTransition t;
-  t.from = from;
-  t.to = to;
-  t.conditions = std::move(conditions);
-  t.duration = duration;
-  return t;
+  return Transition(from, to, std::move(conditions), duration);
 }
 
 // The first state is the default one. (Written anim::Setup throughout: inside a test body a

@@ -14,6 +14,7 @@
 #include "anim/soa_pose.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_scratch.h"
+#include "support/machines.h"
 
 namespace anim {
 namespace {
@@ -50,20 +51,8 @@ struct Crowd {
     speed.name = "speed";
     speed.max = 1.0f;
     def.parameters = {speed};
-    BlendSpace1DDef space;
-    space.name = "move";
-    space.parameter = 0;
-    space.clips = {0, 1};
-    space.positions = {0.0f, 1.0f};
-    def.blend_spaces = {space};
-    StateDef idle;
-    idle.name = "Idle";
-    idle.motion = {MotionRef::Kind::kClip, 0};
-    idle.speed = 0.0f;
-    StateDef move;
-    move.name = "Move";
-    move.motion = {MotionRef::Kind::kBlendSpace, 0};
-    def.states = {idle, move};
+    def.blend_spaces = {testutil::Space1D("move", 0, {0, 1}, {0.0f, 1.0f})};
+    def.states = {testutil::ClipState("Idle", 0, 0.0f), testutil::SpaceState("Move", 0)};
     TransitionDef go;
     go.from = 0;
     go.to = 1;

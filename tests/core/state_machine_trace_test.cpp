@@ -12,9 +12,12 @@
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
+#include "support/machines.h"
 
 namespace anim {
 namespace {
+
+using namespace ::anim::testutil;
 
 // States of the fixture's base machine; each plays a 1 s looping clip.
 constexpr int kIdle = 0, kWalk = 1, kRun = 2;
@@ -25,59 +28,13 @@ constexpr int kJump = 2;   // Trigger.
 
 constexpr float kTol = 1e-5f;
 
-Clip Still(const std::string& name) {
-  ClipBuilder b(name, 1.0f, 1);
-  b.add_translation(0, 0.0f, {0, 0, 0});
-  b.add_translation(0, 1.0f, {0, 0, 0});
-  return b.build();
-}
-
-StateDef State(const std::string& name, int clip) {
-  StateDef s;
-  s.name = name;
-  s.motion = MotionRef{MotionRef::Kind::kClip, clip};
-  return s;
-}
-
-ParameterDef Parameter(const std::string& name, ParameterType type) {
-  ParameterDef p;
-  p.name = name;
-  p.type = type;
-  return p;
-}
-
-TransitionDef Go(int from, int to, std::vector<ConditionDef> conditions, float duration = 0.0f) {
-  TransitionDef t;
-  t.from = from;
-  t.to = to;
-  t.conditions = std::move(conditions);
-  t.duration = duration;
-  return t;
-}
-
-class StateMachineTraceTest : public ::testing::Test {
+class StateMachineTraceTest : public IdleWalkRunTest {
  protected:
   StateMachineTraceTest() {
-    skeleton_.names = {"root"};
-    skeleton_.parents = {-1};
-    skeleton_.rest = {Transform::identity()};
-    clips_ = {Still("idle"), Still("walk"), Still("run")};
     def_.parameters = {Parameter("speed", ParameterType::kFloat),
                        Parameter("go", ParameterType::kBool),
                        Parameter("jump", ParameterType::kTrigger)};
-    def_.states = {State("Idle", 0), State("Walk", 1), State("Run", 2)};
-    def_.default_state = kIdle;
   }
-
-  StateMachineInstance Traced() {
-    StateMachineInstance sm(def_, skeleton_, clips_);
-    sm.set_trace(true);
-    return sm;
-  }
-
-  Skeleton skeleton_;
-  std::vector<Clip> clips_;
-  StateMachineDef def_;
 };
 
 TEST_F(StateMachineTraceTest, AFailingConditionShowsTheParametersValue) {
@@ -270,7 +227,7 @@ TEST_F(StateMachineTraceTest, LayersFollowTheBaseAndSeeATriggerBeforeItIsConsume
   def_.transitions = {Go(kIdle, kRun, {{kJump, ConditionOp::kTriggerSet, 0.0f}})};
   LayerDef upper;
   upper.name = "upper";
-  upper.states = {State("Rest", 0), State("Wave", 1)};
+  upper.states = {ClipState("Rest", 0), ClipState("Wave", 1)};
   upper.transitions = {Go(1, 0, {}), Go(0, 1, {{kJump, ConditionOp::kTriggerSet, 0.0f}})};
   def_.layers = {upper};
   StateMachineInstance sm = Traced();

@@ -4,17 +4,12 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat4x4.hpp>
 
-#include "test_math.h"
+#include "support/maths.h"
 
 namespace anim {
 namespace {
 
-using ::anim::testutil::Columns;
-using ::anim::testutil::kHalfSqrt2;
-using ::anim::testutil::MakeTransform;
-using ::anim::testutil::MatNear;
-using ::anim::testutil::SameRotation;
-using ::anim::testutil::Vec3Near;
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-5f;
 

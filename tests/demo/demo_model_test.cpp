@@ -21,6 +21,7 @@
 #include "anim/sampling.h"
 #include "anim/setup.h"
 #include "anim/skinning_palette.h"
+#include "support/jobs.h"
 
 namespace anim::demo {
 namespace {
@@ -37,27 +38,11 @@ const Clip& clip(const std::string& name) {
 }
 
 std::vector<Transform> sample(const Clip& c, float time) {
-  const Skeleton& skeleton = demo().skeleton;
-  std::vector<Transform> pose(skeleton.joint_count());
-  SamplingCursor cursor(skeleton.joint_count());
-  SamplingJob job;
-  job.clip = &c;
-  job.rest = skeleton.rest;
-  job.time = time;
-  job.cursor = &cursor;
-  job.output = pose;
-  EXPECT_TRUE(job.run());
-  return pose;
+  return testutil::SampleClip(c, demo().skeleton.rest, time);
 }
 
 std::vector<glm::mat4> model_matrices(const std::vector<Transform>& local) {
-  std::vector<glm::mat4> model(local.size());
-  LocalToModelJob job;
-  job.parents = demo().skeleton.parents;
-  job.local = local;
-  job.output = model;
-  EXPECT_TRUE(job.run());
-  return model;
+  return testutil::ModelMatrices(demo().skeleton.parents, local);
 }
 
 glm::vec3 joint_position(const std::vector<Transform>& local, const char* name) {
@@ -70,13 +55,7 @@ glm::vec3 joint_position(const std::vector<Transform>& local, const char* name) 
 std::vector<glm::vec3> skinned_positions(const std::vector<Transform>& local) {
   const Model& m = demo();
   const std::vector<glm::mat4> model = model_matrices(local);
-  std::vector<glm::mat4> palette(m.skin.size());
-  SkinningPaletteJob job;
-  job.model = model;
-  job.joints = m.skin.joints;
-  job.inverse_bind = m.skin.inverse_bind;
-  job.output = palette;
-  EXPECT_TRUE(job.run());
+  const std::vector<glm::mat4> palette = testutil::Palette(model, m.skin);
   std::vector<glm::vec3> out;
   out.reserve(m.mesh.vertices.size());
   for (const Vertex& v : m.mesh.vertices) {

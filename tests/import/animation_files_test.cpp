@@ -10,9 +10,10 @@
 
 #include <gtest/gtest.h>
 
-#include "../core/test_math.h"
 #include "anim/sampling.h"
-#include "bvh_take.h"
+#include "support/bvh_take.h"
+#include "support/folders.h"
+#include "support/maths.h"
 
 namespace anim::import {
 namespace {
@@ -236,12 +237,7 @@ TEST(AddToModel, AppendsClipsAndRebasesTheirSources) {
 
 class AnimationFilesOnDisk : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("animscope_animation_files_" + std::to_string(::getpid()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-  }
+  void SetUp() override { dir_ = testutil::FreshTestFolder("animation_files"); }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
   std::string bvh(const std::string& name, float spine_degrees) const {

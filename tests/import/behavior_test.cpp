@@ -37,11 +37,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using test_support::animated_corpus;
-using test_support::LoadedScene;
-using test_support::model_path;
-using test_support::param_name;
-using test_support::read_scene;
+using namespace test_support;
 
 // ---------------------------------------------------------------------------------------------
 // Ticks per second.

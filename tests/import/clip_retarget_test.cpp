@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/quaternion.hpp>
 
-#include "../core/test_math.h"
 #include "anim/local_to_model.h"
 #include "anim/sampling.h"
+#include "support/maths.h"
 
 namespace anim::import {
 namespace {

@@ -10,31 +10,15 @@
 
 #include "anim/setup.h"
 #include "anim/setup_from_machine.h"
-#include "setup_test_files.h"
+#include "support/diagnostics.h"
+#include "support/matchers.h"
+#include "support/setup_files.h"
+#include "support/setups.h"
 
 namespace anim {
-
-void PrintTo(const Diagnostic& d, std::ostream* out) {
-  *out << (d.severity == Diagnostic::Severity::kError ? "error " : "warning ") << d.pointer << ": "
-       << d.message;
-}
-
 namespace {
 
-using ::testing::Contains;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using ::testing::Not;
-
-using Severity = Diagnostic::Severity;
-
-MATCHER_P2(IsError, pointer, message, "") {
-  return arg.severity == Severity::kError && arg.pointer == pointer && arg.message == message;
-}
-MATCHER_P2(IsWarning, pointer, message, "") {
-  return arg.severity == Severity::kWarning && arg.pointer == pointer && arg.message == message;
-}
-MATCHER_P(AtPointer, pointer, "") { return arg.pointer == pointer; }
+using namespace ::anim::testutil;
 
 // The warning for a parameter nothing reads.
 std::string unread(const std::string& name) {
@@ -85,17 +69,22 @@ std::vector<Diagnostic> errors_and_warnings(const anim::Setup& setup) {
   return validate_setup(setup, kClips);
 }
 
-TEST(SetupBlendSpace2DTest, ReadsParametersAndPositions) {
-  const anim::Setup s = parse(document());
-  ASSERT_EQ(s.blend_spaces.size(), 2u);
-  const SetupBlendSpace& strafe = s.blend_spaces[0];
-  EXPECT_TRUE(strafe.is_2d());
+// The document's strafe space: over x and y, five points, the last "right" at (1, 0.5).
+void ExpectStrafeAxesAndLastPoint(const SetupBlendSpace& strafe) {
   EXPECT_EQ(strafe.parameter, "x");
   EXPECT_EQ(strafe.parameter_y, "y");
   ASSERT_EQ(strafe.points.size(), 5u);
   EXPECT_EQ(strafe.points[4].clip, "right");
   EXPECT_EQ(strafe.points[4].position, 1.0f);
   EXPECT_EQ(strafe.points[4].position_y, 0.5f);
+}
+
+TEST(SetupBlendSpace2DTest, ReadsParametersAndPositions) {
+  const anim::Setup s = parse(document());
+  ASSERT_EQ(s.blend_spaces.size(), 2u);
+  const SetupBlendSpace& strafe = s.blend_spaces[0];
+  EXPECT_TRUE(strafe.is_2d());
+  ASSERT_NO_FATAL_FAILURE(ExpectStrafeAxesAndLastPoint(strafe));
   EXPECT_EQ(strafe.points[2].position_y, -1.0f);
   EXPECT_TRUE(strafe.extra.empty());
   const SetupBlendSpace& move = s.blend_spaces[1];
@@ -122,18 +111,8 @@ TEST(SetupBlendSpace2DTest, WritesPairsCanonicallyAndRoundTripsByteForByte) {
 }
 
 TEST(SetupBlendSpace2DTest, ExactFormOfA2DSpace) {
-  anim::Setup s;
-  s.model = "m.x";
-  SetupBlendSpace space;
-  space.name = "S";
-  space.parameter = "a";
-  space.parameter_y = "b";
-  SetupBlendPoint point;
-  point.clip = "c";
-  point.position = 0.1f;
-  point.position_y = -2.0f;
-  space.points.push_back(point);
-  s.blend_spaces.push_back(space);
+  anim::Setup s = SetupOf("m.x", {}, {});
+  s.blend_spaces.push_back(Space("S", "a", {Point("c", 0.1f, -2.0f)}, "b"));
   const Json written = Json::parse(to_json_text(s));
   EXPECT_EQ(written["blend_spaces"][0].dump(),
             R"({"name":"S","parameters":["a","b"],"points":[{"clip":"c","position":[0.1,-2]}]})");
@@ -351,12 +330,7 @@ TEST(SetupBlendSpace2DTest, CompiledMachineMadeBackIntoASetupKeepsThe2DSpace) {
   EXPECT_FALSE(back.blend_spaces[0].is_2d());
   const SetupBlendSpace& strafe = back.blend_spaces[1];
   EXPECT_EQ(strafe.name, "Strafe");
-  EXPECT_EQ(strafe.parameter, "x");
-  EXPECT_EQ(strafe.parameter_y, "y");
-  ASSERT_EQ(strafe.points.size(), 5u);
-  EXPECT_EQ(strafe.points[4].clip, "right");
-  EXPECT_EQ(strafe.points[4].position, 1.0f);
-  EXPECT_EQ(strafe.points[4].position_y, 0.5f);
+  ASSERT_NO_FATAL_FAILURE(ExpectStrafeAxesAndLastPoint(strafe));
   EXPECT_EQ(back.states[0].motion, "Strafe");
   EXPECT_EQ(back.states[1].motion, "Move");
   EXPECT_THAT(validate_setup(back, kClips), IsEmpty());

@@ -9,14 +9,13 @@
 
 #include "anim/clip.h"
 #include "anim/setup.h"
+#include "support/matchers.h"
+#include "support/setups.h"
 
 namespace anim {
 namespace {
 
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
-using ::testing::Not;
+using namespace ::anim::testutil;
 
 // A version-1 file as an earlier animscope saved it (canonical for that version).
 constexpr const char* kVersion1 = R"({
@@ -117,16 +116,7 @@ TEST(SetupEventsTest, EventsNotAnArrayIsAnError) {
   EXPECT_EQ(problems[0].message, "expected an array");
 }
 
-anim::Setup WalkSetup() {
-  anim::Setup setup;
-  setup.model = "wuson.x";
-  SetupState walk;
-  walk.name = "Walk";
-  walk.motion = "walk";
-  setup.states = {walk};
-  setup.default_state = "Walk";
-  return setup;
-}
+anim::Setup WalkSetup() { return SetupOf("wuson.x", {}, {State("Walk", "walk")}); }
 
 SetupEvent Event(const std::string& clip, float time, const std::string& name) {
   SetupEvent e;

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/setup.h"
-#include "setup_test_files.h"
+#include "support/setup_files.h"
 
 namespace anim {
 namespace {

@@ -18,31 +18,19 @@
 
 #include "anim/file_io.h"
 #include "anim/setup.h"
-#include "setup_test_files.h"
+#include "support/diagnostics.h"
+#include "support/matchers.h"
+#include "support/setup_files.h"
+#include "support/setups.h"
 
 namespace anim {
-
-// Readable failures for diagnostics.
-void PrintTo(const Diagnostic& d, std::ostream* out) {
-  *out << (d.severity == Diagnostic::Severity::kError ? "error " : "warning ") << d.pointer << ": "
-       << d.message;
-}
-
 namespace {
+
+using namespace ::anim::testutil;
 
 namespace fs = std::filesystem;
 using ::anim::testing::read_text_file;
 using ::anim::testing::setup_example_path;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
-using ::testing::SizeIs;
-using ::testing::StartsWith;
-
-MATCHER_P2(IsError, pointer, message, "") {
-  return arg.severity == Diagnostic::Severity::kError && arg.pointer == pointer &&
-         arg.message == message;
-}
 
 anim::Setup load_example(const std::string& name) {
   Result<anim::Setup> setup = load_setup(setup_example_path(name));
@@ -667,18 +655,9 @@ TEST(SetupWriteTest, OptionalFieldsAreWrittenOnlyWhenSet) {
   p.default_value = 0.5f;
   p.max = 2.0f;
   s.parameters.push_back(p);
-  SetupTransition t;
-  t.from = "*";
-  t.to = "Idle";
-  SetupCondition c;
-  c.parameter = "a";
-  c.op = ConditionOp::kTrue;
-  c.value = 3.0f;  // Not written: "true" takes no value.
-  t.conditions.push_back(c);
-  c.op = ConditionOp::kLess;
-  c.value = 0.25f;
-  t.conditions.push_back(c);
-  s.transitions.push_back(t);
+  // The value of "true" is not written: it takes none.
+  s.transitions.push_back(Transition(
+      "*", "Idle", {When("a", ConditionOp::kTrue, 3.0f), When("a", ConditionOp::kLess, 0.25f)}));
   const std::string text = to_json_text(s);
   EXPECT_EQ(text, R"({
   "format": "animscope.setup",

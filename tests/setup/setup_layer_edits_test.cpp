@@ -1,6 +1,8 @@
 // Layer edits (anim/setup_layer_edits.h): adding, renaming, removing and ordering layers, and
 // editing a mask joint by joint with the smallest change, worked out by hand on a small body.
 #include "anim/setup_layer_edits.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 #include <string>
 #include <vector>
@@ -11,17 +13,10 @@
 namespace anim {
 namespace {
 
+using namespace ::anim::testutil;
+
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
-
-// root -> spine -> {head, arm -> hand}; root -> leg.
-Skeleton Body() {
-  Skeleton s;
-  s.names = {"root", "spine", "head", "arm", "hand", "leg"};
-  s.parents = {-1, 0, 1, 1, 3, 0};
-  s.rest.assign(6, Transform::identity());
-  return s;
-}
 
 std::vector<bool> Bits(std::initializer_list<int> bits) {
   std::vector<bool> out;
@@ -147,13 +142,7 @@ TEST(SetupLayerEditsTest, EveryToggleSetsItsJointAndChangesNothingOutsideItsSubt
 }
 
 TEST(SetupLayerEditsTest, ALayersMachineViewIsEditedLikeTheBaseAndStoredBack) {
-  anim::Setup setup;
-  setup.model = "wuson.x";
-  SetupState walk;
-  walk.name = "Walk";
-  walk.motion = "walk";
-  setup.states = {walk};
-  setup.default_state = "Walk";
+  anim::Setup setup = SetupOf("wuson.x", {}, {State("Walk", "walk")});
   setup.editor = Json::parse(R"({"camera": 2, "nodes": {"Walk": [20, 20]}})");
   add_layer(setup, "Upper", "wave");
   setup.editor["layers"] = Json::parse(R"({"Upper": {"nodes": {"Default": [40, 60]}}})");

@@ -10,14 +10,12 @@
 #include "anim/clip.h"
 #include "anim/setup.h"
 #include "anim/setup_from_machine.h"
+#include "support/matchers.h"
 
 namespace anim {
 namespace {
 
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
-using ::testing::Not;
+using namespace ::anim::testutil;
 
 // A canonical version-3 file with an override layer and an additive one.
 constexpr const char* kLayered = R"({

@@ -7,78 +7,31 @@
 #include <gtest/gtest.h>
 
 #include "anim/setup.h"
-#include "setup_test_files.h"
+#include "support/diagnostics.h"
+#include "support/setup_files.h"
+#include "support/setups.h"
+#include "support/matchers.h"
 
 namespace anim {
-
-void PrintTo(const Diagnostic& d, std::ostream* out) {
-  *out << (d.severity == Diagnostic::Severity::kError ? "error " : "warning ") << d.pointer << ": "
-       << d.message;
-}
-
 namespace {
 
-using ::testing::Contains;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
-using ::testing::Not;
-
-using Severity = Diagnostic::Severity;
-
-MATCHER_P2(IsError, pointer, message, "") {
-  return arg.severity == Severity::kError && arg.pointer == pointer && arg.message == message;
-}
-MATCHER_P2(IsWarning, pointer, message, "") {
-  return arg.severity == Severity::kWarning && arg.pointer == pointer && arg.message == message;
-}
+using namespace ::anim::testutil;
 
 const std::vector<std::string> kClips = {"idle", "walk", "run", "jump"};
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
-
-SetupParameter parameter(const std::string& name, ParameterType type, float default_value) {
-  SetupParameter p;
-  p.name = name;
-  p.type = type;
-  p.default_value = default_value;
-  return p;
-}
-
-SetupState state(const std::string& name, const std::string& motion) {
-  SetupState s;
-  s.name = name;
-  s.motion = motion;
-  return s;
-}
-
-SetupCondition condition(const std::string& parameter, ConditionOp op, float value = 0.0f) {
-  SetupCondition c;
-  c.parameter = parameter;
-  c.op = op;
-  c.value = value;
-  return c;
-}
-
-SetupTransition transition(const std::string& from, const std::string& to,
-                           std::vector<SetupCondition> conditions) {
-  SetupTransition t;
-  t.from = from;
-  t.to = to;
-  t.conditions = std::move(conditions);
-  return t;
-}
 
 // Parameters speed (float 0..1), lives (int), grounded (bool), jump (trigger); blend space
 // "locomotion" (walk at 0, run at 1); states Idle, Run, Jump; Jump only through "*".
 anim::Setup valid_setup() {
   anim::Setup s;
   s.model = "wuson.x";
-  s.parameters.push_back(parameter("speed", ParameterType::kFloat, 0.0f));
+  s.parameters.push_back(Param("speed", ParameterType::kFloat, 0.0f));
   s.parameters[0].min = 0.0f;
   s.parameters[0].max = 1.0f;
-  s.parameters.push_back(parameter("lives", ParameterType::kInt, 3.0f));
-  s.parameters.push_back(parameter("grounded", ParameterType::kBool, 1.0f));
-  s.parameters.push_back(parameter("jump", ParameterType::kTrigger, 0.0f));
+  s.parameters.push_back(Param("lives", ParameterType::kInt, 3.0f));
+  s.parameters.push_back(Param("grounded", ParameterType::kBool, 1.0f));
+  s.parameters.push_back(Param("jump", ParameterType::kTrigger, 0.0f));
   SetupBlendSpace space;
   space.name = "locomotion";
   space.parameter = "speed";
@@ -88,17 +41,17 @@ anim::Setup valid_setup() {
   space.points[1].clip = "run";
   space.points[1].position = 1.0f;
   s.blend_spaces.push_back(space);
-  s.states = {state("Idle", "idle"), state("Run", "locomotion"), state("Jump", "jump")};
+  s.states = {State("Idle", "idle"), State("Run", "locomotion"), State("Jump", "jump")};
   s.default_state = "Idle";
   s.transitions.push_back(
-      transition("Idle", "Run", {condition("speed", ConditionOp::kGreater, 0.1f)}));
+      Transition("Idle", "Run", {When("speed", ConditionOp::kGreater, 0.1f)}));
   s.transitions.push_back(
-      transition("Run", "Idle", {condition("speed", ConditionOp::kLess, 0.05f)}));
-  s.transitions.push_back(transition(
+      Transition("Run", "Idle", {When("speed", ConditionOp::kLess, 0.05f)}));
+  s.transitions.push_back(Transition(
       "*", "Jump",
-      {condition("jump", ConditionOp::kTriggerSet), condition("grounded", ConditionOp::kTrue),
-       condition("lives", ConditionOp::kNotEqual, 0.0f)}));
-  s.transitions.push_back(transition("Jump", "Idle", {}));
+      {When("jump", ConditionOp::kTriggerSet), When("grounded", ConditionOp::kTrue),
+       When("lives", ConditionOp::kNotEqual, 0.0f)}));
+  s.transitions.push_back(Transition("Jump", "Idle", {}));
   s.transitions.back().exit_time = 0.9f;
   return s;
 }
@@ -178,8 +131,8 @@ TEST(SetupValidateTest, DefaultStateMustExist) {
 // A parameter counts as read by any machine's condition, a blend space axis or a layer weight.
 TEST(SetupValidateTest, AParameterNothingReadsIsAWarning) {
   anim::Setup s = valid_setup();
-  s.parameters.push_back(parameter("aim", ParameterType::kFloat, 0.0f));
-  s.parameters.push_back(parameter("wave", ParameterType::kTrigger, 0.0f));
+  s.parameters.push_back(Param("aim", ParameterType::kFloat, 0.0f));
+  s.parameters.push_back(Param("wave", ParameterType::kTrigger, 0.0f));
   EXPECT_THAT(check(s), ElementsAre(IsWarning("/parameters/4", unread("aim")),
                                     IsWarning("/parameters/5",
                                               "trigger \"wave\" is tested by no transition: "
@@ -191,7 +144,7 @@ TEST(SetupValidateTest, AParameterNothingReadsIsAWarning) {
   layer.states = s.states;
   layer.default_state = s.default_state;
   layer.transitions = {
-      transition("Idle", "Jump", {condition("wave", ConditionOp::kTriggerSet, 0.0f)})};
+      Transition("Idle", "Jump", {When("wave", ConditionOp::kTriggerSet, 0.0f)})};
   s.layers = {layer};
   for (const Diagnostic& d : check(s)) {
     EXPECT_EQ(d.pointer.rfind("/parameters/", 0), std::string::npos) << d.message;
@@ -229,9 +182,9 @@ TEST(SetupValidateTest, UnknownParameterInBlendSpaceAndCondition) {
 
 TEST(SetupValidateTest, DuplicateNames) {
   anim::Setup s = valid_setup();
-  s.parameters.push_back(parameter("lives", ParameterType::kInt, 0.0f));
+  s.parameters.push_back(Param("lives", ParameterType::kInt, 0.0f));
   s.blend_spaces.push_back(s.blend_spaces[0]);
-  s.states.push_back(state("Run", "run"));
+  s.states.push_back(State("Run", "run"));
   EXPECT_THAT(check(s), ElementsAre(IsError("/parameters/4/name",
                                             "duplicate parameter name \"lives\" (first at "
                                             "/parameters/1)"),
@@ -244,10 +197,10 @@ TEST(SetupValidateTest, DuplicateNames) {
 
 TEST(SetupValidateTest, EmptyNames) {
   anim::Setup s = valid_setup();
-  s.parameters.push_back(parameter("", ParameterType::kFloat, 0.0f));
+  s.parameters.push_back(Param("", ParameterType::kFloat, 0.0f));
   s.blend_spaces.push_back(s.blend_spaces[0]);
   s.blend_spaces[1].name = "";
-  s.states.push_back(state("", "idle"));
+  s.states.push_back(State("", "idle"));
   EXPECT_THAT(check(s), ElementsAre(IsError("/parameters/4/name", "parameter name is empty"),
                                     IsError("/blend_spaces/1/name", "blend space name is empty"),
                                     IsError("/states/3/name", "state name is empty")));
@@ -267,13 +220,13 @@ TEST(SetupValidateTest, BlendSpaceMayNotShareAClipName) {
 TEST(SetupValidateTest, ConditionOpMustSuitTheParameterType) {
   anim::Setup s = valid_setup();
   s.transitions[0].conditions = {
-      condition("jump", ConditionOp::kTrue),            // Trigger with a bool op.
-      condition("speed", ConditionOp::kTriggerSet),     // "trigger" on a float.
-      condition("lives", ConditionOp::kFalse),          // true/false on an int.
-      condition("grounded", ConditionOp::kGreater, 0),  // > on a bool.
-      condition("jump", ConditionOp::kLess, 1),         // < on a trigger.
-      condition("jump", ConditionOp::kEqual, 1),        // == on a trigger.
-      condition("grounded", ConditionOp::kTriggerSet),  // "trigger" on a bool.
+      When("jump", ConditionOp::kTrue),            // Trigger with a bool op.
+      When("speed", ConditionOp::kTriggerSet),     // "trigger" on a float.
+      When("lives", ConditionOp::kFalse),          // true/false on an int.
+      When("grounded", ConditionOp::kGreater, 0),  // > on a bool.
+      When("jump", ConditionOp::kLess, 1),         // < on a trigger.
+      When("jump", ConditionOp::kEqual, 1),        // == on a trigger.
+      When("grounded", ConditionOp::kTriggerSet),  // "trigger" on a bool.
   };
   EXPECT_THAT(
       check(s),
@@ -296,18 +249,18 @@ TEST(SetupValidateTest, ConditionOpMustSuitTheParameterType) {
 TEST(SetupValidateTest, ComparisonsThatSuitTheirTypesPass) {
   anim::Setup s = valid_setup();
   s.transitions[0].conditions = {
-      condition("speed", ConditionOp::kEqual, 0.5f), condition("speed", ConditionOp::kNotEqual, 0),
-      condition("lives", ConditionOp::kGreater, 2),  condition("lives", ConditionOp::kEqual, -1),
-      condition("grounded", ConditionOp::kEqual, 1), condition("grounded", ConditionOp::kFalse),
+      When("speed", ConditionOp::kEqual, 0.5f), When("speed", ConditionOp::kNotEqual, 0),
+      When("lives", ConditionOp::kGreater, 2),  When("lives", ConditionOp::kEqual, -1),
+      When("grounded", ConditionOp::kEqual, 1), When("grounded", ConditionOp::kFalse),
   };
   EXPECT_THAT(check(s), IsEmpty());
 }
 
 TEST(SetupValidateTest, ComparedValueMustSuitTheType) {
   anim::Setup s = valid_setup();
-  s.transitions[0].conditions = {condition("lives", ConditionOp::kLess, 0.5f),
-                                 condition("grounded", ConditionOp::kNotEqual, 2.0f),
-                                 condition("speed", ConditionOp::kGreater, kNaN)};
+  s.transitions[0].conditions = {When("lives", ConditionOp::kLess, 0.5f),
+                                 When("grounded", ConditionOp::kNotEqual, 2.0f),
+                                 When("speed", ConditionOp::kGreater, kNaN)};
   EXPECT_THAT(
       check(s),
       ElementsAre(IsError("/transitions/0/conditions/0/value",
@@ -356,10 +309,10 @@ TEST(SetupValidateTest, ParameterRanges) {
   s.parameters[0].min = 2.0f;  // Above max 1.
   s.parameters[1].min = 5.0f;  // Default 3 below it.
   s.parameters[1].max = 9.0f;
-  s.parameters.push_back(parameter("weight", ParameterType::kFloat, 1.5f));
+  s.parameters.push_back(Param("weight", ParameterType::kFloat, 1.5f));
   s.parameters[4].max = 1.0f;  // Default above it.
-  s.parameters.push_back(parameter("count", ParameterType::kInt, 0.5f));
-  s.parameters.push_back(parameter("smooth", ParameterType::kFloat, 0.0f));
+  s.parameters.push_back(Param("count", ParameterType::kInt, 0.5f));
+  s.parameters.push_back(Param("smooth", ParameterType::kFloat, 0.0f));
   s.parameters[6].rate = -2.0f;
   EXPECT_THAT(
       check(s),
@@ -377,9 +330,9 @@ TEST(SetupValidateTest, ParameterRanges) {
 // the runtime's clamp cannot take.
 TEST(SetupValidateTest, SingleBoundBeyondTheUnsetOther) {
   anim::Setup s = valid_setup();
-  s.parameters.push_back(parameter("far", ParameterType::kFloat, 3e30f));
+  s.parameters.push_back(Param("far", ParameterType::kFloat, 3e30f));
   s.parameters.back().min = 2e30f;
-  s.parameters.push_back(parameter("low", ParameterType::kFloat, -3e30f));
+  s.parameters.push_back(Param("low", ParameterType::kFloat, -3e30f));
   s.parameters.back().max = -2e30f;
   EXPECT_THAT(
       check(s),
@@ -451,10 +404,10 @@ TEST(SetupValidateTest, ConditionsOutsideTheirParametersRangeNeverHold) {
   anim::Setup s = valid_setup();  // speed in [0, 1]; lives unbounded.
   s.transitions[0].conditions[0].value = 1.0f;                   // speed > 1.
   s.transitions[1].conditions[0].value = 0.0f;                   // speed < 0.
-  s.transitions[2].conditions[2] = condition("lives", ConditionOp::kGreater, 1e6f);  // Fine.
-  s.transitions.push_back(transition("Idle", "Jump", {condition("speed", ConditionOp::kEqual, 2)}));
+  s.transitions[2].conditions[2] = When("lives", ConditionOp::kGreater, 1e6f);  // Fine.
+  s.transitions.push_back(Transition("Idle", "Jump", {When("speed", ConditionOp::kEqual, 2)}));
   s.transitions.push_back(
-      transition("Idle", "Jump", {condition("speed", ConditionOp::kLess, 0.5f)}));  // Fine.
+      Transition("Idle", "Jump", {When("speed", ConditionOp::kLess, 0.5f)}));  // Fine.
   EXPECT_THAT(check(s),
               ElementsAre(IsWarning("/transitions/0/conditions/0",
                                     "never holds: \"speed\" stays in [0, 1]; the transition "
@@ -470,17 +423,17 @@ TEST(SetupValidateTest, ConditionsOutsideTheirParametersRangeNeverHold) {
 TEST(SetupValidateTest, ATransitionShadowedByAnEarlierOneNeverFires) {
   anim::Setup s = valid_setup();
   // Idle -> Run on speed > 0.1 (transition 0) also holds whenever this one does.
-  s.transitions.push_back(transition("Idle", "Jump",
-                                     {condition("grounded", ConditionOp::kTrue),
-                                      condition("speed", ConditionOp::kGreater, 0.1f)}));
+  s.transitions.push_back(Transition("Idle", "Jump",
+                                     {When("grounded", ConditionOp::kTrue),
+                                      When("speed", ConditionOp::kGreater, 0.1f)}));
   // Not shadowed: a condition transition 0 lacks is not enough; it needs all of 0's.
   s.transitions.push_back(
-      transition("Idle", "Jump", {condition("speed", ConditionOp::kGreater, 0.2f)}));
+      Transition("Idle", "Jump", {When("speed", ConditionOp::kGreater, 0.2f)}));
   // Jump -> Idle waits for 0.9; a later one at 0.95 with no conditions never gets its turn,
   // one at 0.5 does.
-  s.transitions.push_back(transition("Jump", "Run", {}));
+  s.transitions.push_back(Transition("Jump", "Run", {}));
   s.transitions.back().exit_time = 0.95f;
-  s.transitions.push_back(transition("Jump", "Run", {}));
+  s.transitions.push_back(Transition("Jump", "Run", {}));
   s.transitions.back().exit_time = 0.5f;
   EXPECT_THAT(check(s),
               ElementsAre(IsWarning("/transitions/4",
@@ -512,7 +465,7 @@ TEST(SetupValidateTest, AOneShotStateWithNoWayOutIsAWarning) {
                                               "one-shot state \"Jump\" has no way out: it plays "
                                               "once and holds its last frame")));
   // An any-state transition elsewhere leaves it too.
-  s.transitions.push_back(transition("*", "Idle", {condition("grounded", ConditionOp::kFalse)}));
+  s.transitions.push_back(Transition("*", "Idle", {When("grounded", ConditionOp::kFalse)}));
   EXPECT_THAT(check(s), IsEmpty());
 }
 
@@ -520,9 +473,9 @@ TEST(SetupValidateTest, AOneShotStateWithNoWayOutIsAWarning) {
 
 TEST(SetupValidateTest, UnreachableStatesAreWarnings) {
   anim::Setup s = valid_setup();
-  s.states.push_back(state("Dance", "idle"));
-  s.states.push_back(state("Bow", "idle"));
-  s.transitions.push_back(transition("Dance", "Bow", {}));  // From an unreachable state.
+  s.states.push_back(State("Dance", "idle"));
+  s.states.push_back(State("Bow", "idle"));
+  s.transitions.push_back(Transition("Dance", "Bow", {}));  // From an unreachable state.
   s.transitions.back().exit_time = 1.0f;
   EXPECT_THAT(check(s), ElementsAre(IsWarning("/states/3",
                                               "state \"Dance\" is not reachable from the "
@@ -534,9 +487,9 @@ TEST(SetupValidateTest, UnreachableStatesAreWarnings) {
 
 TEST(SetupValidateTest, AnyStateTransitionsReachTheirTargetAndBeyond) {
   anim::Setup s = valid_setup();
-  s.states.push_back(state("Land", "idle"));
+  s.states.push_back(State("Land", "idle"));
   s.transitions[3].to = "Land";  // Jump (reached only through "*") -> Land.
-  s.transitions.push_back(transition("Land", "Idle", {}));
+  s.transitions.push_back(Transition("Land", "Idle", {}));
   s.transitions.back().exit_time = 1.0f;
   EXPECT_THAT(check(s), IsEmpty());
   s.transitions[2].from = "Run";  // Now through Idle -> Run -> Jump -> Land.

@@ -15,73 +15,39 @@
 #include "anim/model.h"
 #include "anim/setup.h"
 #include "anim/ui/document.h"
-#include "imgui_harness.h"
+#include "support/clips.h"
+#include "support/imgui_harness.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 using Harness = testing::ImGuiHarness;
 
 // One joint and six clips; the editor works by clip names.
 Model make_model() {
-  Model model;
-  model.skeleton.names = {"root"};
-  model.skeleton.parents = {-1};
-  model.skeleton.rest = {Transform{}};
+  Model model = ModelOf("", OneJoint());
   for (const char* name : {"idle", "fwd", "right", "left", "back", "run"}) {
-    ClipBuilder clip(name, 1.0f, 1);
-    clip.add_translation(0, 0.0f, glm::vec3(0.0f));
-    clip.add_translation(0, 1.0f, glm::vec3(1.0f));
-    model.clips.push_back(clip.build());
+    model.clips.push_back(SlideClip(name, 1.0f, glm::vec3(0.0f), glm::vec3(1.0f)));
   }
   return model;
-}
-
-SetupParameter parameter(const std::string& name, float min, float max) {
-  SetupParameter p;
-  p.name = name;
-  p.min = min;
-  p.max = max;
-  return p;  // A float without smoothing: set values apply at once.
-}
-
-SetupBlendPoint point(const std::string& clip, float x, float y) {
-  SetupBlendPoint p;
-  p.clip = clip;
-  p.position = x;
-  p.position_y = y;
-  return p;
 }
 
 // Space 0: the diamond, 2D over x and y in [-1, 1]: idle (0, 0), fwd (0, 1), right (1, 0),
 // left (-1, 0), back (0, -1). Space 1: 1D over speed in [0, 4]: idle at 0, run at 2. A state
 // plays each; the diamond's is the default.
 anim::Setup diamond_setup() {
-  anim::Setup setup;
-  setup.model = "test.x";
-  setup.parameters = {parameter("x", -1, 1), parameter("y", -1, 1), parameter("speed", 0, 4)};
-  SetupBlendSpace plane;
-  plane.name = "Strafe";
-  plane.parameter = "x";
-  plane.parameter_y = "y";
-  plane.points = {point("idle", 0, 0), point("fwd", 0, 1), point("right", 1, 0),
-                  point("left", -1, 0), point("back", 0, -1)};
-  SetupBlendSpace line;
-  line.name = "Move";
-  line.parameter = "speed";
-  SetupBlendPoint idle, run;
-  idle.clip = "idle";
-  run.clip = "run";
-  run.position = 2.0f;
-  line.points = {idle, run};
-  setup.blend_spaces = {plane, line};
-  SetupState strafe, move;
-  strafe.name = "Strafe";
-  strafe.motion = "Strafe";
-  move.name = "Move";
-  move.motion = "Move";
-  setup.states = {strafe, move};
-  setup.default_state = "Strafe";
+  anim::Setup setup =
+      SetupOf("test.x", {Bounded("x", -1, 1), Bounded("y", -1, 1), Bounded("speed", 0, 4)},
+              {State("Strafe", "Strafe"), State("Move", "Move")});
+  setup.blend_spaces = {Space("Strafe", "x",
+                              {Point("idle", 0, 0), Point("fwd", 0, 1), Point("right", 1, 0),
+                               Point("left", -1, 0), Point("back", 0, -1)},
+                              "y"),
+                        Space("Move", "speed", {Point("idle", 0.0f), Point("run", 2.0f)})};
   return setup;
 }
 
@@ -371,7 +337,7 @@ TEST_F(BlendSpaceEditorTest, AOneDimensionalSpaceIsALineWithItsWeights) {
 
 TEST(BlendSpaceEditorAxes, RangesComeFromTheParameterElseFromThePoints) {
   anim::Setup setup;
-  setup.parameters = {parameter("x", -1, 1), parameter("y", 2, 2)};
+  setup.parameters = {Bounded("x", -1, 1), Bounded("y", 2, 2)};
   SetupParameter open;
   open.name = "z";
   setup.parameters.push_back(open);

@@ -13,44 +13,30 @@
 #include "anim/ui/document.h"
 #include "anim/ui/parameters_panel.h"
 #include "anim/ui/selection.h"
-#include "imgui_harness.h"
+#include "support/clips.h"
+#include "support/imgui_harness.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 // Two two-second clips, "walk" and "run", moving the root along x at 1 and 3 units per second.
 Model two_clips() {
-  Model model;
-  model.source_path = "test://two";
-  model.skeleton.names = {"root"};
-  model.skeleton.parents = {-1};
-  model.skeleton.rest.assign(1, Transform{});
-  float rate = 1.0f;
-  for (const char* name : {"walk", "run"}) {
-    ClipBuilder b(name, 2.0f, 1);
-    b.add_translation(0, 0.0f, glm::vec3(0.0f));
-    b.add_translation(0, 2.0f, glm::vec3(2.0f * rate, 0.0f, 0.0f));
-    model.clips.push_back(b.build());
-    rate = 3.0f;
-  }
-  return model;
+  return ModelOf("test://two", OneJoint(),
+                 {SlideClip("walk", 2.0f, glm::vec3(0.0f), glm::vec3(2.0f, 0.0f, 0.0f)),
+                  SlideClip("run", 2.0f, glm::vec3(0.0f), glm::vec3(6.0f, 0.0f, 0.0f))});
 }
 
 anim::Setup two_parameters(bool speed_first) {
-  anim::Setup setup;
-  setup.model = "two.x";
-  SetupParameter speed;
-  speed.name = "speed";
-  SetupParameter lean;
-  lean.name = "lean";
-  setup.parameters = speed_first ? std::vector<SetupParameter>{speed, lean}
-                                 : std::vector<SetupParameter>{lean, speed};
-  SetupState idle;
-  idle.name = "Idle";
-  idle.motion = "walk";
-  setup.states = {idle};
-  setup.default_state = "Idle";
-  return setup;
+  const SetupParameter speed = Param("speed");
+  const SetupParameter lean = Param("lean");
+  return SetupOf("two.x",
+                 speed_first ? std::vector<SetupParameter>{speed, lean}
+                             : std::vector<SetupParameter>{lean, speed},
+                 {State("Idle", "walk")});
 }
 
 TEST(Commands, NothingChangesUntilAppliedThenInTheOrderQueued) {

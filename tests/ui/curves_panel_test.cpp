@@ -11,27 +11,24 @@
 #include "anim/ui/curves_panel.h"
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/rigs.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 using Harness = testing::ImGuiHarness;
 
 // Two joints; in "walk" (2 s) the root slides along x (x == t) and the child turns about Z.
 Model make_model() {
-  Model model;
-  model.source_path = "test://curves";
-  model.skeleton.names = {"root", "child"};
-  model.skeleton.parents = {-1, 0};
-  model.skeleton.rest.assign(2, Transform{});
   ClipBuilder walk("walk", 2.0f, 2);
   walk.add_translation(0, 0.0f, glm::vec3(0.0f));
   walk.add_translation(0, 2.0f, glm::vec3(2.0f, 0.0f, 0.0f));
   walk.add_rotation(1, 0.0f, glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
   walk.add_rotation(1, 2.0f, glm::angleAxis(glm::radians(60.0f), glm::vec3(0.0f, 0.0f, 1.0f)));
-  model.clips = {walk.build()};
-  return model;
+  return ModelOf("test://curves", Rig({"root", "child"}, {-1, 0}), {walk.build()});
 }
 
 struct Fixture {

@@ -10,15 +10,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "temp_tree.h"
+#include "support/matchers.h"
+#include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 namespace fs = std::filesystem;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::IsEmpty;
 
 std::vector<std::string> names(const DirectoryListing& listing) {
   std::vector<std::string> out;

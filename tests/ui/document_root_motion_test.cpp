@@ -10,32 +10,26 @@
 
 #include "anim/setup.h"
 #include "anim/ui/document.h"
+#include "support/meshes.h"
+#include "support/rigs.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 constexpr float kDt = 1.0f / 60.0f;
 constexpr float kSpeed = 2.0f;  // Units along x per second.
 
 Model walker() {
-  Model model;
-  model.source_path = "test://walker";
-  Skeleton& s = model.skeleton;
-  s.names = {"root", "tip"};
-  s.parents = {-1, 0};
-  s.rest.assign(2, Transform{});
-  s.rest[1].translation = glm::vec3(0.0f, 1.0f, 0.0f);
+  Model model = ModelOf("test://walker", ChainRig({"root", "tip"}));
   model.skin.joints = {0, 1};
   model.skin.inverse_bind = {glm::mat4(1.0f), glm::mat4(1.0f)};
-  Vertex a, b, c;
-  a.weights[0] = b.weights[0] = c.weights[0] = 1.0f;
-  c.joints[0] = 1;
-  a.position = glm::vec3(-0.2f, 0.0f, 0.0f);
-  b.position = glm::vec3(0.2f, 0.0f, 0.0f);
-  c.position = glm::vec3(0.0f, 1.0f, 0.0f);
-  model.mesh.vertices = {a, b, c};
-  model.mesh.indices = {0, 1, 2};
-  model.mesh.submeshes = {SubMesh{"body", 0, 3, 0, 3}};
+  SetMesh(model,
+          {SkinnedVertex(glm::vec3(-0.2f, 0.0f, 0.0f), {{0, 1.0f}}),
+           SkinnedVertex(glm::vec3(0.2f, 0.0f, 0.0f), {{0, 1.0f}}),
+           SkinnedVertex(glm::vec3(0.0f, 1.0f, 0.0f), {{1, 1.0f}})},
+          {0, 1, 2}, "body");
   model.max_influences = 1;
   ClipBuilder walk("Walk", 1.0f, 2);
   for (int k = 0; k <= 4; ++k) {

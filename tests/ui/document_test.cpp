@@ -16,10 +16,15 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/setup_history.h"
-#include "temp_tree.h"
+#include "support/temp_tree.h"
+#include "support/meshes.h"
+#include "support/rigs.h"
+#include "support/clips.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-4f;
 constexpr float kFrame = 1.0f / 30.0f;
@@ -35,45 +40,22 @@ enum ClipIndex { kRun, kWalk, kIdle };
 // Skin entries {root, spine, spine}; four vertices, so the root moves 2 vertices, the spine 3
 // (one of them through both of its entries) and the tip none.
 Model make_doc_model() {
-  Model model;
-  model.source_path = "test://doc";
-  Skeleton& s = model.skeleton;
-  s.names = {"root", "spine", "tip"};
-  s.parents = {-1, kRoot, kSpine};
-  s.rest.assign(kJointCount, Transform{});
-  s.rest[kSpine].translation = glm::vec3(0.0f, 1.0f, 0.0f);
-  s.rest[kTip].translation = glm::vec3(0.0f, 1.0f, 0.0f);
+  Model model = ModelOf("test://doc", ChainRig({"root", "spine", "tip"}));
 
   model.skin.joints = {kRoot, kSpine, kSpine};
   model.skin.inverse_bind = {glm::mat4(1.0f), glm::mat4(1.0f), glm::mat4(1.0f)};
-  Vertex v0, v1, v2, v3;
-  v0.joints[0] = 0;
-  v0.weights[0] = 1.0f;
-  v1.joints[0] = 1;
-  v1.weights[0] = 1.0f;
-  v2.joints[0] = 0;
-  v2.joints[1] = 2;
-  v2.weights[0] = 0.5f;
-  v2.weights[1] = 0.5f;
-  v3.joints[0] = 1;
-  v3.joints[1] = 2;
-  v3.weights[0] = 0.6f;
-  v3.weights[1] = 0.4f;
-  model.mesh.vertices = {v0, v1, v2, v3};
-  model.mesh.indices = {0, 1, 2, 1, 2, 3};
-  model.mesh.submeshes = {SubMesh{"quad", 0, 6, 0, 4}};
+  const glm::vec3 origin(0.0f);
+  SetMesh(model,
+          {SkinnedVertex(origin, {{0, 1.0f}}), SkinnedVertex(origin, {{1, 1.0f}}),
+           SkinnedVertex(origin, {{0, 0.5f}, {2, 0.5f}}),
+           SkinnedVertex(origin, {{1, 0.6f}, {2, 0.4f}})},
+          {0, 1, 2, 1, 2, 3}, "quad");
   model.max_influences = 2;
 
-  ClipBuilder run("Run", 1.0f, kJointCount);
-  run.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
-  run.add_translation(kRoot, 1.0f, glm::vec3(0.0f, 0.0f, 4.0f));
-  ClipBuilder walk("Walk", 2.0f, kJointCount);
-  walk.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
-  walk.add_translation(kRoot, 2.0f, glm::vec3(2.0f, 0.0f, 0.0f));
-  ClipBuilder idle("Idle", 1.0f, kJointCount);
-  idle.add_translation(kRoot, 0.0f, glm::vec3(0.0f, 3.0f, 0.0f));
-  idle.add_translation(kRoot, 1.0f, glm::vec3(0.0f, 3.0f, 0.0f));
-  model.clips = {run.build(), walk.build(), idle.build()};
+  model.clips = {
+      SlideClip("Run", 1.0f, glm::vec3(0.0f), glm::vec3(0.0f, 0.0f, 4.0f), kJointCount),
+      SlideClip("Walk", 2.0f, glm::vec3(0.0f), glm::vec3(2.0f, 0.0f, 0.0f), kJointCount),
+      SlideClip("Idle", 1.0f, glm::vec3(0.0f, 3.0f, 0.0f), glm::vec3(0.0f, 3.0f, 0.0f), kJointCount)};
   return model;
 }
 

@@ -13,16 +13,16 @@
 #include <imgui.h>
 
 #include "anim/ui/imgui_frame.h"
-#include "temp_tree.h"
+#include "support/imgui_harness.h"
+#include "support/matchers.h"
+#include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 namespace fs = std::filesystem;
-using ::testing::Contains;
-using ::testing::ElementsAre;
-using ::testing::HasSubstr;
-using ::testing::Not;
 
 constexpr int kEscapeKey = 27;
 constexpr int kEnterKey = 13;
@@ -32,20 +32,11 @@ constexpr int kZKey = 90;  // Undo, with Ctrl.
 class HeadlessImGui {
  public:
   HeadlessImGui() {
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.LogFilename = nullptr;
-    io.DisplaySize = ImVec2(1280.0f, 800.0f);
+    ImGuiIO& io = testing::CreateHeadlessContext(ImVec2(1280.0f, 800.0f));
     io.DeltaTime = 1.0f / 60.0f;
     io.KeyMap[ImGuiKey_Escape] = kEscapeKey;
     io.KeyMap[ImGuiKey_Enter] = kEnterKey;
     io.KeyMap[ImGuiKey_Z] = kZKey;
-    unsigned char* pixels = nullptr;
-    int width = 0;
-    int height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
   }
   ~HeadlessImGui() { ImGui::DestroyContext(); }
   HeadlessImGui(const HeadlessImGui&) = delete;

@@ -24,8 +24,8 @@
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_panel.h"
 #include "anim/ui/state_graph.h"
-#include "imgui_harness.h"
-#include "temp_tree.h"
+#include "support/imgui_harness.h"
+#include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {

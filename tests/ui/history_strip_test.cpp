@@ -13,7 +13,7 @@
 #include "anim/ui/document.h"
 #include "anim/ui/history_strip.h"
 #include "anim/ui/recording_export.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 
 namespace anim::ui {
 namespace {

@@ -5,19 +5,15 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include "support/imgui_harness.h"
+
 namespace {
 
 // A frame of an empty context, with `misuse` between Begin and End of one window.
 template <class F>
 void frame_with(F misuse) {
-  ImGui::CreateContext();
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;
-  io.DisplaySize = ImVec2(640.0f, 480.0f);
+  ImGuiIO& io = anim::ui::testing::CreateHeadlessContext(ImVec2(640.0f, 480.0f));
   io.DeltaTime = 1.0f / 60.0f;
-  unsigned char* pixels = nullptr;
-  int width = 0, height = 0;
-  io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
   ImGui::NewFrame();
   ImGui::Begin("Panel");
   misuse();

@@ -7,7 +7,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
 
 namespace anim::ui {
 namespace {

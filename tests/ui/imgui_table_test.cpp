@@ -16,7 +16,8 @@
 
 #include "anim/ui/file_dialog.h"
 #include "anim/ui/imgui_frame.h"
-#include "temp_tree.h"
+#include "support/imgui_harness.h"
+#include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {
@@ -28,16 +29,7 @@ constexpr ImGuiTableFlags kScrolling = ImGuiTableFlags_ScrollY | ImGuiTableFlags
 // A context with one fixed window; each frame runs `body` inside it.
 class Frames {
  public:
-  Frames() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800.0f, 600.0f);
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
-  }
+  Frames() { testing::CreateHeadlessContext(ImVec2(800.0f, 600.0f)).DeltaTime = 1.0f / 60.0f; }
   ~Frames() { ImGui::DestroyContext(); }
   Frames(const Frames&) = delete;
   Frames& operator=(const Frames&) = delete;

@@ -12,29 +12,23 @@
 #include "anim/ui/document.h"
 #include "anim/ui/inspector_panel.h"
 #include "anim/ui/selection.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/meshes.h"
+#include "support/rigs.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 // Joints root, arm, hand; vertex 0 is all root's, vertex 1 is hand 0.9 and root 0.1 after a
 // fifth of its weight was cut, vertex 2 is arm's through two skin entries.
 Model model_with_cut_vertex() {
-  Model model;
-  model.source_path = "test://cut";
-  model.skeleton.names = {"root", "arm", "hand"};
-  model.skeleton.parents = {-1, 0, 1};
-  model.skeleton.rest.assign(3, Transform{});
+  Model model = ModelOf("test://cut", Rig({"root", "arm", "hand"}, {-1, 0, 1}));
   model.skin.joints = {0, 1, 1, 2};
   model.skin.inverse_bind.assign(4, glm::mat4(1.0f));
   auto vertex = [](std::vector<std::pair<uint16_t, float>> influences, float truncated) {
-    Vertex v;
-    for (std::size_t i = 0; i < influences.size(); ++i) {
-      v.joints[i] = influences[i].first;
-      v.weights[i] = influences[i].second;
-    }
-    v.truncated_weight = truncated;
-    return v;
+    return SkinnedVertex(glm::vec3(0.0f), influences, truncated);
   };
   model.mesh.vertices = {vertex({{0, 1.0f}}, 0.0f), vertex({{3, 0.9f}, {0, 0.1f}}, 0.2f),
                          vertex({{1, 0.5f}, {2, 0.5f}}, 0.0f)};

@@ -18,9 +18,14 @@
 #include "anim/ui/pose_overlays.h"
 #include "anim/ui/trails.h"
 #include "anim/ui/viewport_settings.h"
+#include "support/clips.h"
+#include "support/meshes.h"
+#include "support/rigs.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-4f;
 
@@ -33,35 +38,17 @@ enum ClipIndex { kSlide, kLift };
 //   "Lift"  (2 s): the root's y == 2 t.
 // Two vertices, bound at rest: v0 at (0, 1, 0) on the hip, v1 at (0, 2, 0) on the tip.
 Model slide_model() {
-  Model model;
-  model.source_path = "test://slide";
-  Skeleton& s = model.skeleton;
-  s.names = {"root", "hip", "tip"};
-  s.parents = {-1, kRoot, kHip};
-  s.rest.assign(kJoints, Transform{});
-  s.rest[kHip].translation = glm::vec3(0.0f, 1.0f, 0.0f);
-  s.rest[kTip].translation = glm::vec3(0.0f, 1.0f, 0.0f);
+  Model model = ModelOf("test://slide", ChainRig({"root", "hip", "tip"}));
   model.skin.joints = {kHip, kTip};
   model.skin.inverse_bind = {glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, -1.0f, 0.0f)),
                              glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, -2.0f, 0.0f))};
-  Vertex v0, v1;
-  v0.position = glm::vec3(0.0f, 1.0f, 0.0f);
-  v0.joints[0] = 0;
-  v0.weights[0] = 1.0f;
-  v1.position = glm::vec3(0.0f, 2.0f, 0.0f);
-  v1.joints[0] = 1;
-  v1.weights[0] = 1.0f;
-  model.mesh.vertices = {v0, v1};
-  model.mesh.indices = {0, 1, 1};
-  model.mesh.submeshes = {SubMesh{"line", 0, 3, 0, 2}};
+  SetMesh(model,
+          {SkinnedVertex(glm::vec3(0.0f, 1.0f, 0.0f), {{0, 1.0f}}),
+           SkinnedVertex(glm::vec3(0.0f, 2.0f, 0.0f), {{1, 1.0f}})},
+          {0, 1, 1}, "line");
   model.max_influences = 1;
-  ClipBuilder slide("Slide", 1.0f, kJoints);
-  slide.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
-  slide.add_translation(kRoot, 1.0f, glm::vec3(2.0f, 0.0f, 0.0f));
-  ClipBuilder lift("Lift", 2.0f, kJoints);
-  lift.add_translation(kRoot, 0.0f, glm::vec3(0.0f));
-  lift.add_translation(kRoot, 2.0f, glm::vec3(0.0f, 4.0f, 0.0f));
-  model.clips = {slide.build(), lift.build()};
+  model.clips = {SlideClip("Slide", 1.0f, glm::vec3(0.0f), glm::vec3(2.0f, 0.0f, 0.0f), kJoints),
+                 SlideClip("Lift", 2.0f, glm::vec3(0.0f), glm::vec3(0.0f, 4.0f, 0.0f), kJoints)};
   return model;
 }
 

@@ -21,10 +21,15 @@
 #include "anim/ui/selection.h"
 #include "anim/ui/status_bar.h"
 #include "anim/ui/timeline_panel.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/meshes.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 // Joints: root -> spine -> {head -> tip, arm}. "tip" moves no vertex.
 enum Joint { kRoot, kSpine, kHead, kTip, kArm, kJointCount };
@@ -32,31 +37,18 @@ enum Joint { kRoot, kSpine, kHead, kTip, kArm, kJointCount };
 // A hand-built model whose poses are easy to check: in "walk" (2 s) the root slides along x
 // from 0 to 2 (x == t); in "run" (1 s) it slides along z from 0 to 4.
 Model make_model(bool with_clips = true) {
-  Model model;
-  model.source_path = "test://chain";
-  Skeleton& s = model.skeleton;
-  s.names = {"root", "spine", "head", "tip", "arm"};
-  s.parents = {-1, kRoot, kSpine, kHead, kSpine};
-  s.rest.assign(kJointCount, Transform{});
-  for (int j = 1; j < kJointCount; ++j) s.rest[j].translation = glm::vec3(0.0f, 1.0f, 0.0f);
+  Model model =
+      ModelOf("test://chain", Rig({"root", "spine", "head", "tip", "arm"},
+                                  {-1, kRoot, kSpine, kHead, kSpine}, glm::vec3(0.0f, 1.0f, 0.0f)));
 
   // One skin entry per joint except the tip; identity inverse binds are fine for counting.
   model.skin.joints = {kRoot, kSpine, kHead, kArm};
   model.skin.inverse_bind.assign(model.skin.joints.size(), glm::mat4(1.0f));
-  Vertex a, b, c;
-  a.joints[0] = 0;
-  a.weights[0] = 1.0f;
-  b.joints[0] = 1;
-  b.joints[1] = 3;
-  b.weights[0] = 0.5f;
-  b.weights[1] = 0.5f;
-  c.joints[0] = 2;
-  c.weights[0] = 1.0f;
-  b.position = glm::vec3(1.0f, 0.0f, 0.0f);
-  c.position = glm::vec3(0.0f, 1.0f, 0.0f);
-  model.mesh.vertices = {a, b, c};
-  model.mesh.indices = {0, 1, 2};
-  model.mesh.submeshes = {SubMesh{"tri", 0, 3, 0, 3}};
+  SetMesh(model,
+          {SkinnedVertex(glm::vec3(0.0f), {{0, 1.0f}}),
+           SkinnedVertex(glm::vec3(1.0f, 0.0f, 0.0f), {{1, 0.5f}, {3, 0.5f}}),
+           SkinnedVertex(glm::vec3(0.0f, 1.0f, 0.0f), {{2, 1.0f}})},
+          {0, 1, 2}, "tri");
   model.max_influences = 2;
 
   if (with_clips) {
@@ -535,39 +527,13 @@ TEST(BlendPanel, WithoutShiftRampShiftDoesNothing) {
 TEST(BlendPanel, DrawsTheStateMachineOfASetup) {
   Harness h;
   Document doc(make_model(), "test://chain");
-  anim::Setup setup;
-  SetupParameter speed;
-  speed.name = "speed";
-  speed.min = 0.0f;
-  speed.max = 1.0f;
-  SetupParameter jump;
-  jump.name = "jump";
-  jump.type = ParameterType::kTrigger;
-  SetupParameter crouch;
-  crouch.name = "crouch";
-  crouch.type = ParameterType::kBool;
-  SetupParameter gear;
-  gear.name = "gear";
-  gear.type = ParameterType::kInt;
-  setup.parameters = {speed, jump, crouch, gear};
-  SetupState walk;
-  walk.name = "Walk";
-  walk.motion = "walk";
-  SetupState run;
-  run.name = "Run";
-  run.motion = "run";
-  setup.states = {walk, run};
-  setup.default_state = "Walk";
-  SetupTransition to_run;
-  to_run.from = "Walk";
-  to_run.to = "Run";
-  SetupCondition fast;
-  fast.parameter = "speed";
-  fast.op = ConditionOp::kGreater;
-  fast.value = 0.5f;
-  to_run.conditions = {fast};
-  to_run.duration = 0.5f;
-  setup.transitions = {to_run};
+  anim::Setup setup =
+      SetupOf("",
+              {Bounded("speed", 0.0f, 1.0f), Param("jump", ParameterType::kTrigger),
+               Param("crouch", ParameterType::kBool), Param("gear", ParameterType::kInt)},
+              {State("Walk", "walk"), State("Run", "run")});
+  setup.transitions = {
+      Transition("Walk", "Run", {When("speed", ConditionOp::kGreater, 0.5f)}, 0.5f)};
   const Status attached = doc.attach_setup(setup, "test://setup.json");
   ASSERT_TRUE(attached.ok()) << attached.error().to_string();
   ASSERT_EQ(doc.mode(), PlaybackMode::kStateMachine);
@@ -588,7 +554,7 @@ TEST(BlendPanel, DrawsTheStateMachineOfASetup) {
   ASSERT_TRUE(h.click(panel.rects, "restart"));
   EXPECT_EQ(doc.state_machine()->current_state(), 0);
   EXPECT_EQ(doc.state_machine()->active_states()[0].normalized_time, 0.0f);
-  EXPECT_EQ(doc.state_machine()->value(0), speed.default_value);
+  EXPECT_EQ(doc.state_machine()->value(0), setup.parameters[0].default_value);
   EXPECT_TRUE(doc.playing());
 }
 

@@ -12,42 +12,26 @@
 #include "anim/ui/document.h"
 #include "anim/ui/parameters_panel.h"
 #include "anim/ui/selection.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 Model make_model() {
-  Model model;
-  model.source_path = "test://body";
-  model.skeleton.names = {"root"};
-  model.skeleton.parents = {-1};
-  model.skeleton.rest.assign(1, Transform{});
   ClipBuilder b("walk", 1.0f, 1);
   b.add_translation(0, 0.0f, glm::vec3(0.0f));
-  model.clips.push_back(b.build());
-  return model;
+  return ModelOf("test://body", OneJoint(), {b.build()});
 }
 
 // speed in [0, 2] rising at 4 per second; armed, a bool; a state to run.
 anim::Setup driven_setup() {
-  anim::Setup setup;
-  setup.model = "body.x";
-  SetupParameter speed;
-  speed.name = "speed";
-  speed.min = 0.0f;
-  speed.max = 2.0f;
-  speed.rate = 4.0f;
-  SetupParameter armed;
-  armed.name = "armed";
-  armed.type = ParameterType::kBool;
-  setup.parameters = {speed, armed};
-  SetupState idle;
-  idle.name = "Idle";
-  idle.motion = "walk";
-  setup.states = {idle};
-  setup.default_state = "Idle";
-  return setup;
+  return SetupOf("body.x",
+                 {Bounded("speed", 0.0f, 2.0f, 0.0f, 4.0f), Param("armed", ParameterType::kBool)},
+                 {State("Idle", "walk")});
 }
 
 class ParametersPanelTest : public ::testing::Test {
@@ -62,6 +46,13 @@ class ParametersPanelTest : public ::testing::Test {
   }
   const anim::Setup& current() const { return *doc_.setup(); }
   StateMachineInstance& machine() { return *doc_.state_machine(); }
+  // Types `name` into the open rename field `field` and clicks away to commit it.
+  void Rename(const std::string& field, const std::string& name) {
+    ASSERT_NE(panel_.rects.find(field), nullptr);
+    h_.replace_text(name);
+    h_.click_empty();
+    h_.frames(2);
+  }
 
   testing::ImGuiHarness h_;
   Document doc_;
@@ -80,10 +71,7 @@ TEST_F(ParametersPanelTest, AddingAParameterAsksForItsTypeThenItsName) {
   EXPECT_EQ(current().parameters[2].type, ParameterType::kTrigger);
   EXPECT_EQ(sel_.parameter, "parameter 1") << "the Inspector shows the new one";
   // Its name field has the keyboard: typing names it.
-  ASSERT_NE(panel_.rects.find("param_rename:2"), nullptr);
-  h_.replace_text("attack");
-  h_.click_empty();
-  h_.frames(2);
+  ASSERT_NO_FATAL_FAILURE(Rename("param_rename:2", "attack"));
   EXPECT_EQ(current().parameters[2].name, "attack");
   EXPECT_EQ(sel_.parameter, "attack");
   EXPECT_EQ(doc_.setup_history().undo_label(), "rename parameter parameter 1 to attack");
@@ -99,10 +87,7 @@ TEST_F(ParametersPanelTest, DoubleClickRenamesAndTheReferencesFollow) {
   EXPECT_EQ(panel_.rects.find("param_rename:1"), nullptr) << "one click only selects";
   ASSERT_TRUE(h_.click(panel_.rects, "param:1", 2));
   h_.frames(2);
-  ASSERT_NE(panel_.rects.find("param_rename:1"), nullptr);
-  h_.replace_text("ready");
-  h_.click_empty();
-  h_.frames(2);
+  ASSERT_NO_FATAL_FAILURE(Rename("param_rename:1", "ready"));
   EXPECT_EQ(current().parameters[1].name, "ready");
   EXPECT_EQ(sel_.parameter, "ready");
 }

@@ -10,10 +10,13 @@
 #include <gtest/gtest.h>
 
 #include "anim/ui/config_paths.h"
-#include "temp_tree.h"
+#include "support/environment.h"
+#include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {
+
+using ::anim::testutil::ScopedEnv;
 
 namespace fs = std::filesystem;
 using ::testing::ElementsAre;
@@ -173,33 +176,6 @@ TEST(RecentFiles, SaveIntoAnImpossiblePlaceFailsWithoutThrowing) {
   const Status status = recent.save(blocker + "/recent.txt");
   EXPECT_FALSE(status.ok());
 }
-
-// Sets an environment variable for one test and puts the old value back.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    const char* old = std::getenv(name);
-    had_ = old != nullptr;
-    if (had_) old_ = old;
-    if (value == nullptr) {
-      ::unsetenv(name);
-    } else {
-      ::setenv(name, value, 1);
-    }
-  }
-  ~ScopedEnv() {
-    if (had_) {
-      ::setenv(name_, old_.c_str(), 1);
-    } else {
-      ::unsetenv(name_);
-    }
-  }
-
- private:
-  const char* name_;
-  bool had_ = false;
-  std::string old_;
-};
 
 TEST(ConfigPaths, PrefersXdgConfigHome) {
   testing::TempTree tree;

@@ -22,54 +22,25 @@
 #include "anim/demo/demo_model.h"
 #include "anim/file_io.h"
 #include "anim/setup.h"
-#include "recovery_fixtures.h"
+#include "support/recovery_fixtures.h"
 #include "anim/ui/config_paths.h"
 #include "anim/ui/document.h"
-#include "temp_tree.h"
+#include "support/temp_tree.h"
+#include "support/environment.h"
+#include "support/folders.h"
 
 namespace anim::ui {
 namespace {
+
+using ::anim::testutil::ScopedEnv;
 
 using testing::demo_clip_setup;
 using testing::dead_pid;
 
 namespace fs = std::filesystem;
 
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    const char* old = std::getenv(name);
-    had_ = old != nullptr;
-    if (had_) old_ = old;
-    if (value == nullptr) {
-      ::unsetenv(name);
-    } else {
-      ::setenv(name, value, 1);
-    }
-  }
-  ~ScopedEnv() {
-    if (had_) {
-      ::setenv(name_, old_.c_str(), 1);
-    } else {
-      ::unsetenv(name_);
-    }
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  bool had_ = false;
-  std::string old_;
-};
-
 std::vector<std::string> files_in(const std::string& folder) {
-  std::vector<std::string> names;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
-    names.push_back(entry.path().filename().string());
-  }
-  return names;
+  return testutil::FileNamesIn(folder);
 }
 
 // A time `days` days before now at hh:mm local time, in ms since the epoch.

@@ -15,18 +15,17 @@
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_inspector.h"
 #include "anim/ui/state_graph.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 Model make_model() {
-  Model model;
-  model.source_path = "test://body";
-  Skeleton& s = model.skeleton;
-  s.names = {"root", "spine"};
-  s.parents = {-1, 0};
-  s.rest.assign(2, Transform{});
+  Model model = ModelOf("test://body", Rig({"root", "spine"}, {-1, 0}));
   for (const char* name : {"walk", "run"}) {
     ClipBuilder b(name, 1.0f, 2);
     b.add_translation(0, 0.0f, glm::vec3(0.0f));
@@ -35,51 +34,20 @@ Model make_model() {
   return model;
 }
 
-SetupState state(const std::string& name, const std::string& motion) {
-  SetupState s;
-  s.name = name;
-  s.motion = motion;
-  return s;
-}
-
 SetupTransition transition(const std::string& from, const std::string& to,
                            const std::string& parameter, ConditionOp op, float value) {
-  SetupTransition t;
-  t.from = from;
-  t.to = to;
-  SetupCondition c;
-  c.parameter = parameter;
-  c.op = op;
-  c.value = value;
-  t.conditions = {c};
-  return t;
+  return Transition(from, to, {When(parameter, op, value)});
 }
 
 // Idle (walk) and Move (the blend space "Gait" on speed) and Jump; Idle -> Move (speed > 0.5),
 // Move -> Idle (speed < 0.5), Idle -> Jump (the trigger jump), Jump -> Idle at its end. A layer
 // "Upper": Hold (walk) -> Wave (run) when speed > 0.2, weighted by speed.
 anim::Setup inspected_setup() {
-  anim::Setup setup;
-  setup.model = "body.x";
-  SetupParameter speed;
-  speed.name = "speed";
-  speed.min = 0.0f;
-  speed.max = 1.0f;
-  SetupParameter jump;
-  jump.name = "jump";
-  jump.type = ParameterType::kTrigger;
-  setup.parameters = {speed, jump};
-  SetupBlendSpace gait;
-  gait.name = "Gait";
-  gait.parameter = "speed";
-  gait.points = {{"walk", 0.0f, Json::object()}, {"run", 1.0f, Json::object()}};
-  setup.blend_spaces = {gait};
-  setup.states = {state("Idle", "walk"), state("Move", "Gait"), state("Jump", "run")};
-  setup.states[2].loop = false;
-  setup.default_state = "Idle";
-  SetupTransition back;
-  back.from = "Jump";
-  back.to = "Idle";
+  anim::Setup setup =
+      SetupOf("body.x", {Bounded("speed", 0.0f, 1.0f), Param("jump", ParameterType::kTrigger)},
+              {State("Idle", "walk"), State("Move", "Gait"), State("Jump", "run", 1.0f, false)});
+  setup.blend_spaces = {Space("Gait", "speed", {Point("walk", 0.0f), Point("run", 1.0f)})};
+  SetupTransition back = Transition("Jump", "Idle");
   back.exit_time = 1.0f;
   setup.transitions = {transition("Idle", "Move", "speed", ConditionOp::kGreater, 0.5f),
                        transition("Move", "Idle", "speed", ConditionOp::kLess, 0.5f),
@@ -87,7 +55,7 @@ anim::Setup inspected_setup() {
   SetupLayer upper;
   upper.name = "Upper";
   upper.weight_parameter = "speed";
-  upper.states = {state("Hold", "walk"), state("Wave", "run")};
+  upper.states = {State("Hold", "walk"), State("Wave", "run")};
   upper.default_state = "Hold";
   upper.transitions = {transition("Hold", "Wave", "speed", ConditionOp::kGreater, 0.2f)};
   setup.layers = {upper};

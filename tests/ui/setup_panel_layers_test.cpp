@@ -15,22 +15,22 @@
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_panel.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 
 // root -> spine -> {head, arm}; root -> leg. Two one-second clips.
 Model make_model() {
-  Model model;
-  model.source_path = "test://body";
-  Skeleton& s = model.skeleton;
-  s.names = {"root", "spine", "head", "arm", "leg"};
-  s.parents = {-1, 0, 1, 1, 0};
-  s.rest.assign(5, Transform{});
+  Model model =
+      ModelOf("test://body", Rig({"root", "spine", "head", "arm", "leg"}, {-1, 0, 1, 1, 0}));
   for (const char* name : {"walk", "wave"}) {
     ClipBuilder b(name, 1.0f, 5);
     b.add_translation(0, 0.0f, glm::vec3(0.0f));
@@ -40,20 +40,8 @@ Model make_model() {
 }
 
 anim::Setup walk_setup() {
-  anim::Setup setup;
-  setup.model = "body.x";
-  SetupParameter carry;
-  carry.name = "carry";
-  SetupParameter armed;
-  armed.name = "armed";
-  armed.type = ParameterType::kBool;
-  setup.parameters = {carry, armed};
-  SetupState walk;
-  walk.name = "Walk";
-  walk.motion = "walk";
-  setup.states = {walk};
-  setup.default_state = "Walk";
-  return setup;
+  return SetupOf("body.x", {Param("carry"), Param("armed", ParameterType::kBool)},
+                 {State("Walk", "walk")});
 }
 
 class SetupPanelLayersTest : public ::testing::Test {

@@ -16,33 +16,27 @@
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_panel.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/meshes.h"
+#include "support/rigs.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 // Three joints and three clips: "idle" (1 s), "walk" (2 s), "run" (1 s). The setup works by
 // clip names, so the motion itself hardly matters.
 Model make_model() {
-  Model model;
-  model.source_path = "test://legs";
-  Skeleton& s = model.skeleton;
-  s.names = {"root", "hip", "knee"};
-  s.parents = {-1, 0, 1};
-  s.rest.assign(3, Transform{});
-  for (int j = 1; j < 3; ++j) s.rest[j].translation = glm::vec3(0.0f, -1.0f, 0.0f);
+  Model model =
+      ModelOf("test://legs", ChainRig({"root", "hip", "knee"}, glm::vec3(0.0f, -1.0f, 0.0f)));
   model.skin.joints = {0, 1, 2};
   model.skin.inverse_bind.assign(3, glm::mat4(1.0f));
-  Vertex a, b, c;
-  a.joints[0] = 0;
-  b.joints[0] = 1;
-  c.joints[0] = 2;
-  a.weights[0] = b.weights[0] = c.weights[0] = 1.0f;
-  b.position = glm::vec3(1.0f, 0.0f, 0.0f);
-  c.position = glm::vec3(0.0f, 1.0f, 0.0f);
-  model.mesh.vertices = {a, b, c};
-  model.mesh.indices = {0, 1, 2};
-  model.mesh.submeshes = {SubMesh{"tri", 0, 3, 0, 3}};
+  SetMesh(model,
+          {SkinnedVertex(glm::vec3(0.0f), {{0, 1.0f}}),
+           SkinnedVertex(glm::vec3(1.0f, 0.0f, 0.0f), {{1, 1.0f}}),
+           SkinnedVertex(glm::vec3(0.0f, 1.0f, 0.0f), {{2, 1.0f}})},
+          {0, 1, 2}, "tri");
   model.max_influences = 1;
 
   const auto clip = [](const char* name, float seconds, float distance) {
@@ -56,13 +50,9 @@ Model make_model() {
   return model;
 }
 
-using Harness = testing::ImGuiHarness;
-using testing::kBackspaceKey;
-using testing::kEndKey;
-using testing::kHomeKey;
-using testing::kLeftKey;
-using testing::kRightKey;
-using testing::kSpaceKey;
+// The harness and its keys (kSpaceKey, kLeftKey...).
+using namespace testing;
+using Harness = ImGuiHarness;
 
 // A document, the panel drawn in the harness, and a new setup made through the panel's button.
 class SetupPanelTest : public ::testing::Test {

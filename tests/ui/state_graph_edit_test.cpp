@@ -15,26 +15,13 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/state_graph_fixture.h"
 
 namespace anim::ui {
 namespace {
 
 constexpr int kDeleteKey = 127;
-
-Model two_clip_model() {
-  Model model;
-  model.skeleton.names = {"root"};
-  model.skeleton.parents = {-1};
-  model.skeleton.rest = {Transform{}};
-  for (const char* name : {"walk", "run"}) {
-    ClipBuilder clip(name, 1.0f, 1);
-    clip.add_translation(0, 0.0f, glm::vec3(0.0f));
-    clip.add_translation(0, 1.0f, glm::vec3(1.0f));
-    model.clips.push_back(clip.build());
-  }
-  return model;
-}
 
 // States A, B and C placed at `places` (graph units), with transitions "from>to"; the any-state
 // box at (560, 400).
@@ -69,70 +56,11 @@ std::vector<std::string> state_names(const anim::Setup& setup) {
 ImVec2 operator+(ImVec2 a, ImVec2 b) { return ImVec2(a.x + b.x, a.y + b.y); }
 ImVec2 operator-(ImVec2 a, ImVec2 b) { return ImVec2(a.x - b.x, a.y - b.y); }
 
-class StateGraphEditingTest : public ::testing::Test {
+class StateGraphEditingTest : public testing::StateGraphFixture {
  protected:
-  StateGraphEditingTest() : doc(two_clip_model(), "/models/two.x") {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800, 600);
-    io.KeyMap[ImGuiKey_Delete] = kDeleteKey;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
-  ~StateGraphEditingTest() override { ImGui::DestroyContext(); }
-
   void open(anim::Setup setup) {
     doc.restore_setup(std::move(setup), "");
     settle();
-  }
-  void frame() {
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    new_frame();  // As the tool starts its frames.
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(800, 600));
-    ImGui::Begin("graph", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
-    testing::draw_panel(graph, doc);
-    ImGui::End();
-    ImGui::Render();
-  }
-  void settle() {
-    for (int i = 0; i < 3; ++i) frame();
-  }
-  ItemRect rect(const std::string& name) {
-    const ItemRect* r = graph.rects.find(name);
-    EXPECT_NE(r, nullptr) << name;
-    return r != nullptr ? *r : ItemRect{};
-  }
-  void move(ImVec2 at) {
-    ImGui::GetIO().MousePos = at;
-    frame();
-  }
-  void button(int b, bool down) {
-    ImGui::GetIO().MouseDown[b] = down;
-    frame();
-  }
-  void click(ImVec2 at, int b = 0) {
-    move(at);
-    button(b, true);
-    button(b, false);
-  }
-  // Presses button `b` at `from`, moves to `to` in four steps and releases it there.
-  void drag(ImVec2 from, ImVec2 to, int b = 0) {
-    move(from);
-    button(b, true);
-    for (int step = 1; step <= 4; ++step) {
-      const float f = static_cast<float>(step) / 4.0f;
-      move(ImVec2(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f));
-    }
-    button(b, false);
-  }
-  void key(int k) {
-    ImGui::GetIO().KeysDown[k] = true;
-    frame();
-    ImGui::GetIO().KeysDown[k] = false;
-    frame();
   }
   // Picks `entry` of a menu that is open.
   void choose(const std::string& entry) {
@@ -147,9 +75,6 @@ class StateGraphEditingTest : public ::testing::Test {
     EXPECT_LE(inner.max.x, outer.max.x) << what;
     EXPECT_LE(inner.max.y, outer.max.y) << what;
   }
-
-  Document doc;
-  StateGraph graph;
 };
 
 TEST_F(StateGraphEditingTest, ClickingAnArrowSelectsItAndDeleteRemovesExactlyIt) {

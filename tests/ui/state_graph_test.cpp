@@ -14,7 +14,8 @@
 #include "anim/setup_edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
-#include "imgui_harness.h"
+#include "support/imgui_harness.h"
+#include "support/state_graph_fixture.h"
 
 namespace anim::ui {
 namespace {
@@ -164,47 +165,18 @@ TEST(StateGraphLayout, ArrowLabelsSayTheConditionsAndExitTime) {
   EXPECT_EQ(transition_label(t), "speed != -2");
 }
 
-Model two_clip_model() {
-  Model model;
-  model.skeleton.names = {"root"};
-  model.skeleton.parents = {-1};
-  model.skeleton.rest = {Transform{}};
-  for (const char* name : {"walk", "run"}) {
-    ClipBuilder clip(name, 1.0f, 1);
-    clip.add_translation(0, 0.0f, glm::vec3(0.0f));
-    clip.add_translation(0, 1.0f, glm::vec3(1.0f));
-    model.clips.push_back(clip.build());
-  }
-  return model;
-}
-
 class StateGraphDragTest : public ::testing::Test {
  protected:
-  StateGraphDragTest() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(800, 600);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
+  StateGraphDragTest() { testing::CreateHeadlessContext(ImVec2(800, 600)); }
   ~StateGraphDragTest() override { ImGui::DestroyContext(); }
 
   void frame(Document& doc, StateGraph& graph) {
-    ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
-    new_frame();  // As the tool starts its frames.
-    ImGui::SetNextWindowPos(ImVec2(0, 0));
-    ImGui::SetNextWindowSize(ImVec2(800, 600));
-    ImGui::Begin("graph", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
-    testing::draw_panel(graph, doc);
-    ImGui::End();
-    ImGui::Render();
+    testing::DrawFrameInWindow("graph", ImVec2(800, 600), [&] { testing::draw_panel(graph, doc); });
   }
 };
 
 TEST_F(StateGraphDragTest, DraggingABoxMovesItAsOneUndoableEdit) {
-  Document doc(two_clip_model(), "/models/two.x");
+  Document doc(testing::TwoClipModel(), "/models/two.x");
   doc.new_setup();  // States "walk" and "run", no places stored yet.
   StateGraph graph;
   frame(doc, graph);
@@ -242,7 +214,7 @@ TEST_F(StateGraphDragTest, DraggingABoxMovesItAsOneUndoableEdit) {
 }
 
 TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
-  Document doc(two_clip_model(), "/models/two.x");
+  Document doc(testing::TwoClipModel(), "/models/two.x");
   doc.new_setup();
   ASSERT_EQ(doc.setup()->default_state, "walk");
   StateGraph graph;
@@ -282,45 +254,14 @@ TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
 
 // Graph editing: states by double-click or the empty space's menu, transitions by dragging
 // from a box's rim, selection with Delete, F2 to rename.
-class StateGraphEditTest : public StateGraphDragTest {
+class StateGraphEditTest : public testing::StateGraphFixture {
  protected:
-  StateGraphEditTest() : doc(two_clip_model(), "/models/two.x") {
-    ImGui::GetIO().KeyMap[ImGuiKey_Delete] = kDeleteKey;
+  StateGraphEditTest() {
     ImGui::GetIO().KeyMap[ImGuiKey_Enter] = 13;
     doc.new_setup();  // States "walk" and "run".
     settle();
   }
-  void settle() {
-    for (int i = 0; i < 3; ++i) frame(doc, graph);
-  }
-  ItemRect rect(const std::string& name) {
-    const ItemRect* r = graph.rects.find(name);
-    EXPECT_NE(r, nullptr) << name;
-    return r != nullptr ? *r : ItemRect{};
-  }
-  void move(ImVec2 at) {
-    ImGui::GetIO().MousePos = at;
-    frame(doc, graph);
-  }
-  void button(int b, bool down) {
-    ImGui::GetIO().MouseDown[b] = down;
-    frame(doc, graph);
-  }
-  void click(ImVec2 at, int b = 0) {
-    move(at);
-    button(b, true);
-    button(b, false);
-  }
-  void key(int k) {
-    ImGui::GetIO().KeysDown[k] = true;
-    frame(doc, graph);
-    ImGui::GetIO().KeysDown[k] = false;
-    frame(doc, graph);
-  }
   static constexpr int kDeleteKey = 127;
-
-  Document doc;
-  StateGraph graph;
 };
 
 TEST_F(StateGraphEditTest, DoubleClickingEmptySpaceAddsAStateCentredThere) {
@@ -403,12 +344,12 @@ TEST_F(StateGraphEditTest, F2RenamesTheSelectedStateEverywhere) {
   // The field has focus with the name selected: typing replaces it.
   for (char c : std::string("sprint")) {
     io.AddInputCharacter(static_cast<unsigned char>(c));
-    frame(doc, graph);
+    frame();
   }
   io.KeysDown[ImGui::GetKeyIndex(ImGuiKey_Enter)] = true;
-  frame(doc, graph);
+  frame();
   io.KeysDown[ImGui::GetKeyIndex(ImGuiKey_Enter)] = false;
-  frame(doc, graph);
+  frame();
   ASSERT_EQ(doc.setup()->states.size(), 2u);
   EXPECT_EQ(doc.setup()->states[1].name, "sprint");
   EXPECT_EQ(doc.setup()->transitions[0].to, "sprint");

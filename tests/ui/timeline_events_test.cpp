@@ -14,25 +14,20 @@
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/timeline_panel.h"
-#include "imgui_harness.h"
+#include "support/clips.h"
+#include "support/imgui_harness.h"
+#include "support/rigs.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 using Harness = testing::ImGuiHarness;
 
 // One joint; "walk" (2 s) slides it along x.
 Model walk_model() {
-  Model model;
-  model.source_path = "test://walk";
-  model.skeleton.names = {"root"};
-  model.skeleton.parents = {-1};
-  model.skeleton.rest = {Transform{}};
-  ClipBuilder b("walk", 2.0f, 1);
-  b.add_translation(0, 0.0f, {0, 0, 0});
-  b.add_translation(0, 2.0f, {2, 0, 0});
-  model.clips.push_back(b.build());
-  return model;
+  return ModelOf("test://walk", OneJoint(), {SlideClip("walk", 2.0f, {0, 0, 0}, {2, 0, 0})});
 }
 
 class TimelineEventsTest : public ::testing::Test {

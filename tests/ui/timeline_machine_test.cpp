@@ -16,10 +16,15 @@
 #include "anim/ui/selection.h"
 #include "anim/ui/timeline_clip.h"
 #include "anim/ui/timeline_panel.h"
-#include "imgui_harness.h"
+#include "support/clips.h"
+#include "support/imgui_harness.h"
+#include "support/rigs.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 using Harness = testing::ImGuiHarness;
 
@@ -29,72 +34,32 @@ constexpr int kIdle = 2;  // 1 s.
 
 // One joint; "walk" (2 s), "run" (1 s) and "idle" (1 s) each slide it along x.
 Model machine_model() {
-  Model model;
-  model.source_path = "test://gaits";
-  model.skeleton.names = {"root"};
-  model.skeleton.parents = {-1};
-  model.skeleton.rest = {Transform{}};
+  Model model = ModelOf("test://gaits", OneJoint());
   const struct {
     const char* name;
     float duration;
   } clips[] = {{"walk", 2.0f}, {"run", 1.0f}, {"idle", 1.0f}};
   for (const auto& c : clips) {
-    ClipBuilder b(c.name, c.duration, 1);
-    b.add_translation(0, 0.0f, {0, 0, 0});
-    b.add_translation(0, c.duration, {1, 0, 0});
-    model.clips.push_back(b.build());
+    model.clips.push_back(SlideClip(c.name, c.duration, {0, 0, 0}, {1, 0, 0}));
   }
   return model;
-}
-
-SetupParameter parameter(const std::string& name, float min, float max, float value) {
-  SetupParameter p;
-  p.name = name;
-  p.min = min;
-  p.max = max;
-  p.default_value = value;
-  return p;
-}
-
-SetupState state(const std::string& name, const std::string& motion) {
-  SetupState s;
-  s.name = name;
-  s.motion = motion;
-  return s;
 }
 
 // States Walk (the clip walk), Move (1D "Gait" on speed: walk at 0, run at 1) and Steer (2D
 // "Plane" on x, y: walk at (0, 0), run at (1, 0), idle at (0, 1)). Walk -> Move when speed > 0.5,
 // at once. The event "step" sits on walk at 1 s.
 anim::Setup machine_setup(const std::string& default_state, float speed = 0.0f) {
-  anim::Setup setup;
-  setup.model = "gaits.x";
-  setup.parameters = {parameter("speed", 0.0f, 1.0f, speed), parameter("x", -1.0f, 1.0f, 0.0f),
-                      parameter("y", -1.0f, 1.0f, 0.0f)};
-  SetupBlendSpace gait;
-  gait.name = "Gait";
-  gait.parameter = "speed";
-  gait.points = {{"walk", 0.0f, Json::object()}, {"run", 1.0f, Json::object()}};
-  SetupBlendSpace plane;
-  plane.name = "Plane";
-  plane.parameter = "x";
-  plane.parameter_y = "y";
-  plane.points = {{"walk", 0.0f, Json::object(), 0.0f},
-                  {"run", 1.0f, Json::object(), 0.0f},
-                  {"idle", 0.0f, Json::object(), 1.0f}};
-  setup.blend_spaces = {gait, plane};
-  setup.states = {state("Walk", "walk"), state("Move", "Gait"), state("Steer", "Plane")};
+  anim::Setup setup = SetupOf(
+      "gaits.x",
+      {Bounded("speed", 0.0f, 1.0f, speed), Bounded("x", -1.0f, 1.0f), Bounded("y", -1.0f, 1.0f)},
+      {State("Walk", "walk"), State("Move", "Gait"), State("Steer", "Plane")});
+  setup.blend_spaces = {
+      Space("Gait", "speed", {Point("walk", 0.0f), Point("run", 1.0f)}),
+      Space("Plane", "x",
+            {Point("walk", 0.0f, 0.0f), Point("run", 1.0f, 0.0f), Point("idle", 0.0f, 1.0f)}, "y")};
   setup.default_state = default_state;
-  SetupTransition to_move;
-  to_move.from = "Walk";
-  to_move.to = "Move";
-  SetupCondition fast;
-  fast.parameter = "speed";
-  fast.op = ConditionOp::kGreater;
-  fast.value = 0.5f;
-  to_move.conditions = {fast};
-  to_move.duration = 0.0f;
-  setup.transitions = {to_move};
+  setup.transitions = {
+      Transition("Walk", "Move", {When("speed", ConditionOp::kGreater, 0.5f)}, 0.0f)};
   SetupEvent step;
   step.clip = "walk";
   step.time = 1.0f;

@@ -11,66 +11,24 @@
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/ui/transition_why.h"
+#include "support/machines.h"
+#include "support/setups.h"
 
 namespace anim::ui {
 namespace {
 
+using namespace ::anim::testutil;
+
 constexpr int kIdle = 0, kWalk = 1, kRun = 2;
 constexpr int kSpeed = 0, kGrounded = 1, kJump = 2, kLives = 3;
 
-Clip Still(const std::string& name) {
-  ClipBuilder b(name, 1.0f, 1);
-  b.add_translation(0, 0.0f, {0, 0, 0});
-  b.add_translation(0, 1.0f, {0, 0, 0});
-  return b.build();
-}
-
-StateDef State(const std::string& name, int clip) {
-  StateDef s;
-  s.name = name;
-  s.motion = MotionRef{MotionRef::Kind::kClip, clip};
-  return s;
-}
-
-ParameterDef Parameter(const std::string& name, ParameterType type) {
-  ParameterDef p;
-  p.name = name;
-  p.type = type;
-  return p;
-}
-
-TransitionDef Go(int from, int to, std::vector<ConditionDef> conditions, float duration = 0.0f) {
-  TransitionDef t;
-  t.from = from;
-  t.to = to;
-  t.conditions = std::move(conditions);
-  t.duration = duration;
-  return t;
-}
-
-class TransitionWhyTest : public ::testing::Test {
+class TransitionWhyTest : public IdleWalkRunTest {
  protected:
   TransitionWhyTest() {
-    skeleton_.names = {"root"};
-    skeleton_.parents = {-1};
-    skeleton_.rest = {Transform::identity()};
-    clips_ = {Still("idle"), Still("walk"), Still("run")};
     def_.parameters = {
         Parameter("speed", ParameterType::kFloat), Parameter("grounded", ParameterType::kBool),
         Parameter("jump", ParameterType::kTrigger), Parameter("lives", ParameterType::kInt)};
-    def_.states = {State("Idle", 0), State("Walk", 1), State("Run", 2)};
-    def_.default_state = kIdle;
   }
-
-  StateMachineInstance Traced() {
-    StateMachineInstance sm(def_, skeleton_, clips_);
-    sm.set_trace(true);
-    return sm;
-  }
-
-  Skeleton skeleton_;
-  std::vector<Clip> clips_;
-  StateMachineDef def_;
 };
 
 TEST(ShortValueTest, DropsTrailingZerosAndKeepsWhatCounts) {
@@ -216,11 +174,7 @@ TEST_F(TransitionWhyTest, ARunningTransitionThatMayNotBeInterrupted) {
   // The running one is not traced; it says how far it is: it started at the end of the first
   // update, so the second one's 0.1 s of its 1 s.
   anim::Setup setup;
-  setup.transitions.resize(2);
-  setup.transitions[0].from = "Idle";
-  setup.transitions[0].to = "Walk";
-  setup.transitions[1].from = "Walk";
-  setup.transitions[1].to = "Idle";
+  setup.transitions = {Transition("Idle", "Walk"), Transition("Walk", "Idle")};
   EXPECT_EQ(find_setup_trace(sm, setup, 0, 0), nullptr);
   EXPECT_EQ(running_text(setup_transition_live(sm, setup, 0, 0)), "Now: running, 10% done");
   EXPECT_EQ(running_text(setup_transition_live(sm, setup, 0, 1)), "");
@@ -232,11 +186,8 @@ TEST_F(TransitionWhyTest, TheSetupsTransitionIsFoundWhenTheRunningOneHasItsEnds)
   StateMachineInstance sm = Traced();
   sm.update(0.1f);
   anim::Setup setup;
-  SetupTransition walk, run;
-  walk.from = "Idle";
-  walk.to = "Walk";
-  run.from = "*";
-  run.to = "Run";
+  const SetupTransition walk = Transition("Idle", "Walk");
+  const SetupTransition run = Transition("*", "Run");
   setup.transitions = {walk, run};
   EXPECT_EQ(running_layer(sm, setup, 0), 0);
   EXPECT_EQ(running_layer(sm, setup, 1), -1);  // No such layer in the setup.

@@ -18,9 +18,13 @@
 #include "anim/ui/vertex_picking.h"
 #include "anim/ui/viewport_settings.h"
 #include "anim/ui/weight_legend.h"
+#include "support/meshes.h"
+#include "support/rigs.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 void expect_rgb(const glm::vec3& actual, const glm::vec3& expected, float tol = 1e-5f) {
   EXPECT_NEAR(actual.r, expected.r, tol);
@@ -88,20 +92,11 @@ TEST(ColorRamp, CommandLineNamesRoundTrip) {
 //   v3: hand 0.9, root 0.1, 20% cut by the limit
 //   v4: arm 1, 5% cut
 Vertex vertex(std::vector<std::pair<uint16_t, float>> influences, float truncated = 0.0f) {
-  Vertex v;
-  for (std::size_t i = 0; i < influences.size(); ++i) {
-    v.joints[i] = influences[i].first;
-    v.weights[i] = influences[i].second;
-  }
-  v.truncated_weight = truncated;
-  return v;
+  return SkinnedVertex(glm::vec3(0.0f), influences, truncated);
 }
 
 Model weighted_model() {
-  Model model;
-  model.skeleton.names = {"root", "arm", "hand", "tip"};
-  model.skeleton.parents = {-1, 0, 1, 2};
-  model.skeleton.rest.assign(4, Transform{});
+  Model model = ModelOf("", Rig({"root", "arm", "hand", "tip"}, {-1, 0, 1, 2}));
   model.skin.joints = {0, 1, 1, 2};
   model.skin.inverse_bind.assign(4, glm::mat4(1.0f));
   model.mesh.vertices = {vertex({{0, 1.0f}}), vertex({{1, 0.5f}, {0, 0.5f}}),

@@ -22,9 +22,13 @@
 #include "anim/ui/posed_model.h"
 #include "anim/ui/rotate_gizmo.h"
 #include "anim/ui/viewport_settings.h"
+#include "support/meshes.h"
+#include "support/rigs.h"
 
 namespace anim::ui {
 namespace {
+
+using namespace ::anim::testutil;
 
 constexpr float kTol = 1e-4f;
 constexpr float kPi = 3.14159265358979f;
@@ -385,27 +389,13 @@ enum Joint { kRoot, kChild };
 // palette's order differs from the joints'), entry 1 the root. Vertices (bind pose):
 //   a (1, 0, 2) on the root, b (0, 2, 0) on the child, c (0.5, 1, 0) half on each.
 Model make_skinned_model() {
-  Model model;
-  model.skeleton.names = {"root", "child"};
-  model.skeleton.parents = {-1, kRoot};
-  model.skeleton.rest.assign(2, Transform{});
-  model.skeleton.rest[kChild].translation = glm::vec3(0.0f, 1.0f, 0.0f);
+  Model model = ModelOf("", ChainRig({"root", "child"}));
   model.skin.joints = {kChild, kRoot};
   model.skin.inverse_bind = {glm::translate(glm::mat4(1.0f), glm::vec3(0.0f, -1.0f, 0.0f)),
                              glm::mat4(1.0f)};
-  Vertex a, b, c;
-  a.position = glm::vec3(1.0f, 0.0f, 2.0f);
-  a.joints[0] = 1;
-  a.weights[0] = 1.0f;
-  b.position = glm::vec3(0.0f, 2.0f, 0.0f);
-  b.joints[0] = 0;
-  b.weights[0] = 1.0f;
-  c.position = glm::vec3(0.5f, 1.0f, 0.0f);
-  c.joints[0] = 0;
-  c.joints[1] = 1;
-  c.weights[0] = 0.5f;
-  c.weights[1] = 0.5f;
-  model.mesh.vertices = {a, b, c};
+  model.mesh.vertices = {SkinnedVertex(glm::vec3(1.0f, 0.0f, 2.0f), {{1, 1.0f}}),
+                         SkinnedVertex(glm::vec3(0.0f, 2.0f, 0.0f), {{0, 1.0f}}),
+                         SkinnedVertex(glm::vec3(0.5f, 1.0f, 0.0f), {{0, 0.5f}, {1, 0.5f}})};
   model.mesh.indices = {0, 1, 2};
   return model;
 }

@@ -13,9 +13,9 @@
 #include "anim/setup.h"
 #include "anim/ui/config_paths.h"
 #include "anim/ui/recovery.h"
-#include "bvh_take.h"
 #include "cli_run.h"
 #include "split_assets.h"
+#include "support/bvh_take.h"
 
 namespace anim::app::monkey {
 namespace {

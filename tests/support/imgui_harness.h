@@ -1,5 +1,6 @@
 #pragma once
-// A headless ImGui context for driving panels as a user would: every frame draws a callback
+// A headless ImGui context (CreateHeadlessContext) and ImGuiHarness, for driving panels as a user
+// would: every frame draws a callback
 // inside one fixed window (like the app's panel windows), and mouse and keyboard input is fed
 // through ImGuiIO. ImGui's own asserts abort (Debian builds the library with them, and
 // third_party/imgui_config turns on those in its headers); each frame also checks that the
@@ -50,15 +51,39 @@ decltype(auto) draw_panel(Panel& panel, Document& doc, Args&&... args) {
   }
 }
 
+// Creates the current ImGui context for a test: a display of `display_size`, no ini or log
+// file, the font atlas built (a frame needs it). The caller destroys it.
+inline ImGuiIO& CreateHeadlessContext(ImVec2 display_size) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.LogFilename = nullptr;
+  io.DisplaySize = display_size;
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+  return io;
+}
+
+// One frame of the current context (made by CreateHeadlessContext) drawing `draw` in the window
+// `name`, of `size` at the top left, without decorations and fixed; as the tool starts its frames.
+template <class Draw>
+void DrawFrameInWindow(const char* name, ImVec2 size, Draw draw) {
+  ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+  new_frame();
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin(name, nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
+  draw();
+  ImGui::End();
+  ImGui::Render();
+}
+
 class ImGuiHarness {
  public:
   explicit ImGuiHarness(ImVec2 window_size = ImVec2(900.0f, 600.0f)) : window_size_(window_size) {
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.LogFilename = nullptr;
-    io.DisplaySize = ImVec2(1280.0f, 800.0f);
+    ImGuiIO& io = CreateHeadlessContext(ImVec2(1280.0f, 800.0f));
     io.KeyMap[ImGuiKey_Space] = kSpaceKey;
     io.KeyMap[ImGuiKey_LeftArrow] = kLeftKey;
     io.KeyMap[ImGuiKey_RightArrow] = kRightKey;
@@ -69,9 +94,6 @@ class ImGuiHarness {
     io.KeyMap[ImGuiKey_Z] = kZKey;
     io.KeyMap[ImGuiKey_Escape] = kEscapeKey;
     io.KeyMap[ImGuiKey_Delete] = kDeleteKey;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
   }
   ~ImGuiHarness() { ImGui::DestroyContext(); }
   ImGuiHarness(const ImGuiHarness&) = delete;

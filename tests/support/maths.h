@@ -1,14 +1,20 @@
 #pragma once
-// Small comparison helpers shared by the anim_core unit suites. They only compare values; every
-// expected value is written down by the tests themselves.
+// Maths for the suites: angles and quaternions, transforms and matrices written on paper, and
+// comparisons of vectors, rotations, matrices and transforms with a tolerance. They only compare
+// values; every expected value is written down by the tests themselves. Also model-space matrices
+// in double, a reference of the tests' own. Needs anim_core's headers
+// only (header-only: the cross build uses it too).
 #include <cmath>
 #include <cstddef>
+#include <vector>
 
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/skeleton.h"
 #include "anim/transform.h"
 
 namespace anim::testutil {
@@ -127,6 +133,22 @@ inline Transform MakeTransform(const glm::vec3& t, const glm::quat& r = glm::qua
   x.rotation = r;
   x.scale = s;
   return x;
+}
+
+// Model-space matrices of the local pose `local` of `skeleton` in double: parent * T * R * S down
+// the hierarchy. The tests' own reference, apart from LocalToModelJob.
+inline std::vector<glm::dmat4> ModelSpaceInDouble(const Skeleton& skeleton,
+                                                  const std::vector<Transform>& local) {
+  std::vector<glm::dmat4> model(skeleton.joint_count());
+  for (std::size_t j = 0; j < model.size(); ++j) {
+    const Transform& x = local[j];
+    const glm::dquat r(x.rotation.w, x.rotation.x, x.rotation.y, x.rotation.z);
+    const glm::dmat4 m = glm::translate(glm::dmat4(1.0), glm::dvec3(x.translation)) *
+                         glm::mat4_cast(r) * glm::scale(glm::dmat4(1.0), glm::dvec3(x.scale));
+    const int p = skeleton.parents[j];
+    model[j] = p < 0 ? m : model[static_cast<std::size_t>(p)] * m;
+  }
+  return model;
 }
 
 }  // namespace anim::testutil

@@ -1,6 +1,8 @@
 #pragma once
-// What the package suites of a state machine's parts share: a small skeleton, a package made of
-// a machine and float clips compressed on the way, and loading one that must be refused.
+// What the package suites of a state machine's parts share: loading bytes, a package made of a
+// machine and float clips compressed on the way, loading one that must be refused, and
+// CompiledSetupTest (a setup compiled on the root -> mid -> tip chain). Needs anim_core, anim_bake
+// and anim_setup.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -85,6 +87,8 @@ class CompiledSetupTest : public ::testing::Test {
   }
 
   Package good() const { return package_of(def_, skeleton_, clips_); }
+  // good() written and read back.
+  Result<Package> RoundTrip() const { return load(bake::write_package(good())); }
 
   Skeleton skeleton_;
   std::vector<Clip> clips_;

@@ -1,5 +1,6 @@
 #pragma once
-// Files shared by the setup tests: the examples in tests/schema/examples/.
+// The setup examples in tests/schema/examples/ (their paths) and reading a whole text file.
+// Needs nothing but the standard library and ANIMSCOPE_SOURCE_DIR.
 #include <fstream>
 #include <sstream>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
-// Reproducible random local poses and hierarchies for the structure-of-arrays suites, which check
-// the SoA jobs against the one-Transform-per-joint jobs on the same inputs.
+// Reproducible random local poses and hierarchies (PoseRandom, Chain) for the structure-of-arrays
+// suites, which check the SoA jobs against the one-Transform-per-joint jobs on the same inputs.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
