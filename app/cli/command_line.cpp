@@ -51,6 +51,11 @@ std::string describe(const CLI::App& app, const CLI::ParseError& error) {
     if (const CLI::Option* option = option_named_in(app, message)) {
       return option->get_name() + " needs a value";
     }
+    // "json was given a disallowed flag override": --json=VALUE.
+    const std::string flag = "--" + message.substr(0, message.find(' '));
+    if (const CLI::Option* option = app.get_option_no_throw(flag); option && is_flag(*option)) {
+      return flag + " takes no value";
+    }
   }
   return message;  // A refused value: the parser's own sentence, naming the option.
 }

@@ -6,7 +6,9 @@
 namespace anim::app {
 
 CLI::Option* add_flag(CLI::App& app, const std::string& name, bool& to, const std::string& help) {
-  return app.add_flag(name, to, help)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  return app.add_flag(name, to, help)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->disable_flag_override();  // "--json=no" is refused, not read as false.
 }
 
 CLI::Option* add_text(CLI::App& app, const std::string& name, std::string& to,

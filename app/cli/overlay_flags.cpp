@@ -14,7 +14,8 @@ void add_overlay_options(CLI::App& app, OverlayOptions& o) {
         o.ghost_meshes = true;
         o.ghosts = true;
       },
-      "--ghosts, with translucent tinted meshes");
+      "--ghosts, with translucent tinted meshes")
+      ->disable_flag_override();
   add_value<int>(
       app, "--onion",
       [&o](int frames) {

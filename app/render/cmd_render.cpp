@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <ostream>
+#include <utility>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include "anim/bake/package_model.h"

@@ -45,24 +45,28 @@ std::set<std::string> listed_options(const std::string& text, const std::string&
 }
 
 // Single quotes for bash (the words here have none).
-std::string quoted(const std::string& word) { return "'" + word + "'"; }
+std::string shell_quoted(const std::string& word) { return "'" + word + "'"; }
 
-// What bash offers for the last of `words` (the word being typed), one per line, sorted.
+// What bash offers for the last of `words` (the word being typed), run in `directory`.
 std::set<std::string> complete(const std::string& script_path, const std::vector<std::string>& words,
-                               const std::string& directory = ".") {
+                               const std::string& directory) {
   std::string array;
-  for (const std::string& w : words) array += " " + quoted(w);
-  const std::string program = "cd " + quoted(directory) + " && source " + quoted(script_path) +
-                              " && COMP_WORDS=(" + array + ") && COMP_CWORD=" +
-                              std::to_string(words.size() - 1) +
-                              " && _animscope && printf '%s\\n' \"${COMPREPLY[@]}\"";
+  for (const std::string& w : words) array += " " + shell_quoted(w);
+  const std::string program = directory + "/complete.sh";
+  std::ofstream(program) << "cd " << shell_quoted(directory) << " || exit 1\n"
+                         << "source " << shell_quoted(script_path) << "\n"
+                         << "COMP_WORDS=(" << array << ")\n"
+                         << "COMP_CWORD=" << words.size() - 1 << "\n"
+                         << "_animscope 2>/dev/null\n"
+                         << "printf '%s\\n' \"${COMPREPLY[@]}\"\n";
   std::set<std::string> offered;
-  FILE* pipe = ::popen(("bash -c " + quoted(program) + " 2>/dev/null").c_str(), "r");
+  FILE* pipe = ::popen(("bash " + shell_quoted(program)).c_str(), "r");
   if (!pipe) return offered;
   std::string text;
   char buffer[4096];
   for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) text.append(buffer, n);
   ::pclose(pipe);
+  std::remove(program.c_str());
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
     if (!line.empty()) offered.insert(line);
@@ -113,7 +117,7 @@ TEST(CompletionScript, TheBuildWritesTheSameScriptForInstall) {
 }
 
 TEST_F(BashCompletion, IsValidBash) {
-  EXPECT_EQ(std::system(("bash -n " + quoted(path_)).c_str()), 0);
+  EXPECT_EQ(std::system(("bash -n " + shell_quoted(path_)).c_str()), 0);
 }
 
 TEST_F(BashCompletion, CompletesCommandsAndEachCommandsOptions) {

@@ -150,6 +150,8 @@ TEST(CliUsageErrors, MissingAndExtraArgumentsAreNamed) {
       {{"info", "x", "y"}, "animscope: unexpected argument \"y\""},
       {{"info", "x", "--anim"}, "animscope: --anim needs a value"},
       {{"fmt", "x", "--out"}, "animscope: --out needs a value"},
+      {{"info", "x", "--json=no"}, "animscope: --json takes no value"},
+      {{"render", "x", "--ghost-meshes=1"}, "animscope: --ghost-meshes takes no value"},
       {{"completion"}, "animscope: missing bash"},
       {{"completion", "zsh"}, "animscope: no completion for \"zsh\" (bash)"},
   };
