@@ -33,8 +33,8 @@ int main(int argc, char** argv) {
   }
   // The tool's and render's arguments are checked here first: --help and a mistyped option
   // need no display.
-  if (std::optional<int> done = anim::app::check_gui_arguments(
-          static_cast<int>(args.size()), args.data(), std::cout, std::cerr)) {
+  if (std::optional<int> done = anim::app::check_gui_arguments(static_cast<int>(args.size()),
+                                                               args.data(), std::cout, std::cerr)) {
     return *done;
   }
   return anim::app::exec_gui(argv, std::cerr);

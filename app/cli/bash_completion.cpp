@@ -84,9 +84,9 @@ ValueKind value_kind(const std::string& value_name) {
   for (const std::string& word : alternatives(value_name)) {
     words = words && !word.empty();
     for (char c : word) {
-      words = words && (std::islower(static_cast<unsigned char>(c)) ||
-                        std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == '-' ||
-                        c == '+');
+      words = words &&
+              (std::islower(static_cast<unsigned char>(c)) ||
+               std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '+');
     }
   }
   if (words) return ValueKind::kWords;
@@ -100,8 +100,10 @@ std::string bash_completion_script(const std::vector<const CLI::App*>& apps) {
   const CLI::App* tool = nullptr;
   std::vector<std::string> commands;
   for (const CLI::App* app : apps) {
-    if (app->get_name().empty()) tool = app;
-    else commands.push_back(app->get_name());
+    if (app->get_name().empty())
+      tool = app;
+    else
+      commands.push_back(app->get_name());
   }
   // Options of the tool that take a value: their values are not the command.
   std::vector<std::string> tool_valued;
@@ -122,7 +124,9 @@ std::string bash_completion_script(const std::vector<const CLI::App*>& apps) {
          "    case ${COMP_WORDS[i]} in\n";
   if (!tool_valued.empty()) out << "      " << joined(tool_valued, "|") << ") i=$((i + 1)) ;;\n";
   out << "      -*) ;;\n"
-         "      " << joined(commands, "|") << ") command=${COMP_WORDS[i]}; break ;;\n"
+         "      "
+      << joined(commands, "|")
+      << ") command=${COMP_WORDS[i]}; break ;;\n"
          "      *) break ;;\n"
          "    esac\n"
          "  done\n"
@@ -154,9 +158,8 @@ std::string bash_completion_script(const std::vector<const CLI::App*>& apps) {
   for (const CLI::App* app : apps) {
     const CLI::Option* input = input_of(*app);
     const std::string type = input ? input->get_type_name() : "";
-    const std::string completion = input ? completion_of(value_kind(type),
-                                                         joined(alternatives(type), " "))
-                                         : "COMPREPLY=()";
+    const std::string completion =
+        input ? completion_of(value_kind(type), joined(alternatives(type), " ")) : "COMPREPLY=()";
     if (app == tool) {
       out << "    '')\n      " << completion << "\n"
           << "      COMPREPLY+=($(compgen -W '" << joined(commands, " ") << "' -- \"$cur\")) ;;\n";

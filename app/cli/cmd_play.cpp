@@ -249,14 +249,15 @@ void define(CLI::App& app, PlayArgs& a) {
   add_input(app, a.input, "SETUP.json|PACKAGE.animpack",
             "a setup, or a package with a state machine");
   add_set_option(app, a.sets);
-  add_value<float>(app, "--dt", a.dt, "SECONDS", "seconds per frame (default 0.016667, 60 Hz)",
-                   checked_number_parser(
-                       number_parser("--dt"), [](float dt) { return dt > 0.0f; },
-                       "--dt must be above 0"));
+  add_value<float>(
+      app, "--dt", a.dt, "SECONDS", "seconds per frame (default 0.016667, 60 Hz)",
+      checked_number_parser(
+          number_parser("--dt"), [](float dt) { return dt > 0.0f; }, "--dt must be above 0"));
   add_value<float>(app, "--frames", a.frames, "N",
                    "frames to run (default: until 2 seconds after the last --set)",
-                   bounded_number_parser(0.0f, 1e7f, /*low_open=*/false,
-                                         [](const std::string&) { return "--frames needs a count"; }));
+                   bounded_number_parser(0.0f, 1e7f, /*low_open=*/false, [](const std::string&) {
+                     return "--frames needs a count";
+                   }));
   add_flag(app, "--trace", a.trace,
            "adds every transition each frame looked at, and why it did or did not fire");
   add_flag(app, "--json", a.json, "prints one JSON line per frame");

@@ -42,9 +42,10 @@ void define(CLI::App& app, PoseArgs& a) {
   add_anim_option(app, a.anim);
   add_text(app, "--clip", a.clip, "NAME",
            "the clip to sample (without it, a setup's state machine, or the rest pose)");
-  add_value<float>(app, "--time", a.time, "SECONDS",
-                   "seconds into the clip, or of the state machine's run in 60 Hz steps (default 0)",
-                   number_parser("--time"));
+  add_value<float>(
+      app, "--time", a.time, "SECONDS",
+      "seconds into the clip, or of the state machine's run in 60 Hz steps (default 0)",
+      number_parser("--time"));
   add_flag(app, "--loop", a.loop, "wraps the time by the clip's duration first");
   add_set_option(app, a.sets);
   add_flag(app, "--json", a.json, "prints JSON instead of text");

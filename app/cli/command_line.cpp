@@ -13,8 +13,7 @@ namespace {
 
 void add_import_options(CLI::App& app, ImportOptions& options) {
   add_value<uint64_t>(
-      app, kMemoryLimitOption, [&options](uint64_t bytes) { options.memory_limit = bytes; },
-      "SIZE",
+      app, kMemoryLimitOption, [&options](uint64_t bytes) { options.memory_limit = bytes; }, "SIZE",
       "address space the assimp import may use (512M, 4G; default: half the machine's memory, "
       "at most 8G); it runs in a child process",
       parse_memory_size)

@@ -32,8 +32,7 @@ std::vector<std::string> wrap(const std::string& text, std::size_t width) {
 }
 
 bool is_repeatable(const CLI::Option& option) {
-  return !is_flag(option) &&
-         option.get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
+  return !is_flag(option) && option.get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
 }
 
 // "-h, --help": every name of an option.

@@ -66,8 +66,7 @@ ValueParser<float> number_parser(const std::string& option) {
   };
 }
 
-ValueParser<float> bounded_number_parser(float low, float high, bool low_open,
-                                         std::function<std::string(const std::string& text)> refusal) {
+ValueParser<float> bounded_number_parser(float low, float high, bool low_open, Refusal refusal) {
   return [=](const std::string& text) -> Result<float> {
     const std::optional<float> f = read_number(text);
     if (!f || (low_open ? !(*f > low) : !(*f >= low)) || *f > high) return refused(refusal(text));
@@ -99,8 +98,7 @@ ValueParser<int> whole_number_parser(const std::string& option, int low, int hig
   };
 }
 
-ValueParser<int> choice_parser(const std::vector<std::string>& names,
-                               std::function<std::string(const std::string& text)> refusal) {
+ValueParser<int> choice_parser(const std::vector<std::string>& names, Refusal refusal) {
   return [names, refusal](const std::string& text) -> Result<int> {
     for (std::size_t i = 0; i < names.size(); ++i) {
       if (names[i] == text) return static_cast<int>(i);

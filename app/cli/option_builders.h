@@ -52,23 +52,22 @@ CLI::Option* add_value(CLI::App& app, const std::string& name, std::function<voi
 CLI::Option* add_input(CLI::App& app, std::string& to, const std::string& value_name,
                        const std::string& help, bool required = true);
 
-// Thrown while parsing for a value its option refuses; the message is the whole error line.
+// Throws, while parsing, what CLI11 reports for a refused value: `error`'s message is the line.
 void refuse_value(const Error& error);
 
-// Readers for add_value, each naming `option` in its error.
+// Readers for add_value; each error names its option.
 // A finite number: `--time needs a number, got "soon"`.
 ValueParser<float> number_parser(const std::string& option);
 // A number within [low, high] (above `low` when `low_open`); else refusal(text) is the error.
-ValueParser<float> bounded_number_parser(float low, float high, bool low_open,
-                                         std::function<std::string(const std::string& text)> refusal);
+using Refusal = std::function<std::string(const std::string& text)>;
+ValueParser<float> bounded_number_parser(float low, float high, bool low_open, Refusal refusal);
 // `parse`, then `holds` on its value; else `message` is the error.
 ValueParser<float> checked_number_parser(ValueParser<float> parse, bool (*holds)(float value),
                                          const std::string& message);
 // A whole number within [low, high]: `--onion needs a whole number from 0 to 8, got "99"`.
 ValueParser<int> whole_number_parser(const std::string& option, int low, int high);
-// One of `names` (its index), else `option`'s message followed by the value and the choices.
-ValueParser<int> choice_parser(const std::vector<std::string>& names,
-                               std::function<std::string(const std::string& text)> refusal);
+// One of `names` (its index); else refusal(text) is the error.
+ValueParser<int> choice_parser(const std::vector<std::string>& names, Refusal refusal);
 
 // The value name of a choice: "a|b|c".
 std::string choices_value_name(const std::vector<std::string>& names);

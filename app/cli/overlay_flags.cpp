@@ -9,12 +9,12 @@ void add_overlay_options(CLI::App& app, OverlayOptions& o) {
            "draws the two ends of a running crossfade or transition as skeletons (magenta what it "
            "leaves, cyan what it goes to)");
   app.add_flag_callback(
-      "--ghost-meshes",
-      [&o] {
-        o.ghost_meshes = true;
-        o.ghosts = true;
-      },
-      "--ghosts, with translucent tinted meshes")
+         "--ghost-meshes",
+         [&o] {
+           o.ghost_meshes = true;
+           o.ghosts = true;
+         },
+         "--ghosts, with translucent tinted meshes")
       ->disable_flag_override();
   add_value<int>(
       app, "--onion",

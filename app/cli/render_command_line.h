@@ -25,8 +25,8 @@ struct RenderArgs {
   bool legend = false;
   bool names = false;
   std::optional<std::string> vertex;  // A number as typed; checked against the mesh once read.
-  std::optional<std::string> up;  // Without it, the file's own up axis.
-  int width = 960, height = 720;  // --size WxH
+  std::optional<std::string> up;      // Without it, the file's own up axis.
+  int width = 960, height = 720;      // --size WxH
   float yaw = 35.0f, pitch = 15.0f;
   bool no_skeleton = false;
   bool no_grid = false;

@@ -25,8 +25,7 @@ void define(CLI::App& app, ToolArgs& a) {
       "shows the Animate workspace (blend, or curves with the Curves tab in front) or the State "
       "machine workspace with its Setup panel on setup, graph, blend_spaces or layers",
       choice_parser(kToolViews, [](const std::string& got) {
-        return "--view is blend, curves, setup, graph, blend_spaces or layers, not \"" + got +
-               "\"";
+        return "--view is blend, curves, setup, graph, blend_spaces or layers, not \"" + got + "\"";
       }));
   add_text(app, "--machine", a.machine, "LAYER", "shows a layer's state machine in the graph");
   add_text(app, "--select", a.select, "STATE|FROM->TO|PARAMETER",

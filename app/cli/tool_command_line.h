@@ -20,7 +20,7 @@ struct ToolArgs {
   std::string input;  // Empty: the built-in demo.
   std::vector<std::string> anim;
   std::string joint, clip, view, mask, machine, select;
-  std::string shading = "lit";  // One of kShadingNames.
+  std::string shading = "lit";   // One of kShadingNames.
   std::string ramp = "blender";  // One of kRampNames.
   bool unlit = false;
   bool names = false;

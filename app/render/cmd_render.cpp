@@ -71,8 +71,7 @@ void start_overlays(const RenderArgs& args, const Model& model, RenderOverlays& 
   request.onion_frames = options.onion_frames;
   request.onion_step = static_cast<float>(options.onion_step_frames) / kDefaultSampleRate;
   overlays.poses.set_request(request);
-  overlays.start_trails(options.trail_seconds,
-                        args.joint ? model.skeleton.find(*args.joint) : -1);
+  overlays.start_trails(options.trail_seconds, args.joint ? model.skeleton.find(*args.joint) : -1);
 }
 
 // Flags that need --clip, refused without one (and for a package's compressed clips).

@@ -48,7 +48,8 @@ std::set<std::string> listed_options(const std::string& text, const std::string&
 std::string shell_quoted(const std::string& word) { return "'" + word + "'"; }
 
 // What bash offers for the last of `words` (the word being typed), run in `directory`.
-std::set<std::string> complete(const std::string& script_path, const std::vector<std::string>& words,
+std::set<std::string> complete(const std::string& script_path,
+                               const std::vector<std::string>& words,
                                const std::string& directory) {
   std::string array;
   for (const std::string& w : words) array += " " + shell_quoted(w);
@@ -122,7 +123,8 @@ TEST_F(BashCompletion, IsValidBash) {
 
 TEST_F(BashCompletion, CompletesCommandsAndEachCommandsOptions) {
   const std::set<std::string> first = offered({"animscope", ""});
-  for (const char* command : {"info", "pose", "validate", "play", "fmt", "pack", "render", "help"}) {
+  for (const char* command :
+       {"info", "pose", "validate", "play", "fmt", "pack", "render", "help"}) {
     EXPECT_TRUE(first.count(command)) << command;
   }
   EXPECT_TRUE(first.count("models")) << "files too, for the tool";

@@ -30,9 +30,7 @@ CliRun help_of(const std::string& command) {
   return command.empty() ? run({"--help"}) : run({command, "--help"});
 }
 
-std::string shown(const std::string& command) {
-  return command.empty() ? "the tool" : command;
-}
+std::string shown(const std::string& command) { return command.empty() ? "the tool" : command; }
 
 // The tool's arguments are parsed in-process as animscope parses them before it hands them to
 // animscope-gui.
@@ -51,7 +49,8 @@ CliRun check_tool(std::vector<std::string> args) {
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 TEST(CliHelp, EveryCommandsHelpExitsZeroAndStartsWithItsReadmeUsage) {
-  const std::map<std::string, std::string> readme = testing::readme_usage(testing::read_text(kReadme));
+  const std::map<std::string, std::string> readme =
+      testing::readme_usage(testing::read_text(kReadme));
   for (const std::string& command : kUsageCommands) {
     const CliRun help = help_of(command);
     EXPECT_EQ(help.code, 0) << shown(command) << ": " << help.err;
@@ -93,7 +92,8 @@ TEST(CliHelp, ReadmeUsageAndHelpListTheSameOptions) {
   // The desktop tool's section gives its usage on one line: the same options.
   const std::size_t tool_line = text.find("\n`animscope [MODEL|");
   ASSERT_NE(tool_line, std::string::npos) << "the README's desktop tool line";
-  const std::string line = text.substr(tool_line + 2, text.find('`', tool_line + 2) - tool_line - 2);
+  const std::string line =
+      text.substr(tool_line + 2, text.find('`', tool_line + 2) - tool_line - 2);
   EXPECT_EQ(squeezed(line), squeezed(readme.at(""))) << line;
   // The import options every command takes are in every --help and in the README's prose.
   for (const std::string& command : kUsageCommands) {
@@ -232,13 +232,12 @@ TEST(CliUsage, ValuesReadAsBefore) {
   EXPECT_EQ(anim.code, 2);
   EXPECT_NE(anim.err.find("/no/such/clip.bvh"), std::string::npos) << anim.err;
   // The tool's values that start with "-" and the options it hands over unchanged.
-  for (const std::vector<std::string>& args :
-       std::vector<std::vector<std::string>>{{"--up", "-z"},
-                                             {"--up=-X", "a.fbx"},
-                                             {},
-                                             {"a b.fbx", "--screenshot", "/tmp/x.png"},
-                                             {"--onion", "2", "--set", "speed=1@0.5",
-                                              "--set", "halt"}}) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"--up", "-z"},
+           {"--up=-X", "a.fbx"},
+           {},
+           {"a b.fbx", "--screenshot", "/tmp/x.png"},
+           {"--onion", "2", "--set", "speed=1@0.5", "--set", "halt"}}) {
     const CliRun r = check_tool(args);
     EXPECT_EQ(r.code, -1) << r.err;  // Nothing to say: handed over.
     EXPECT_EQ(r.err, "");
@@ -254,9 +253,8 @@ struct Output {
 
 Output run_binary(const std::string& args) {
   Output output;
-  FILE* pipe = ::popen(("env -u DISPLAY " + std::string(ANIMSCOPE_BINARY) + " " + args + " 2>&1")
-                           .c_str(),
-                       "r");
+  FILE* pipe = ::popen(
+      ("env -u DISPLAY " + std::string(ANIMSCOPE_BINARY) + " " + args + " 2>&1").c_str(), "r");
   if (!pipe) return output;
   char buffer[4096];
   for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) {
@@ -281,7 +279,8 @@ TEST(CliHelpBinary, HelpAndUsageErrorsNeedNoDisplay) {
   EXPECT_EQ(first_line(render.text), "animscope: unknown option --bogus");
   const Output tool = run_binary("--trail 0");
   EXPECT_EQ(tool.code, 2);
-  EXPECT_EQ(first_line(tool.text), "animscope: --trail needs seconds above 0, at most 60, got \"0\"");
+  EXPECT_EQ(first_line(tool.text),
+            "animscope: --trail needs seconds above 0, at most 60, got \"0\"");
   // Import options are taken out first, wherever they are, and the rest is checked as usual.
   const Output imported = run_binary("--memory-limit 2G render --help");
   EXPECT_EQ(imported.code, 0) << imported.text;
