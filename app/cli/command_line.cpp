@@ -1,5 +1,6 @@
 #include "cli/command_line.h"
 
+#include <algorithm>
 #include <memory>
 #include <ostream>
 #include <vector>
@@ -59,9 +60,11 @@ std::string describe(const CLI::App& app, const CLI::ParseError& error) {
   return message;  // A refused value: the parser's own sentence, naming the option.
 }
 
-// The first argument no option or input took, as an error line.
+// The first argument no option or input took, as an error line. "--" ends the options: what
+// follows it is input even when it starts with "-"; it is left over itself.
 std::optional<std::string> leftover(const CLI::App& app) {
-  const std::vector<std::string> left = app.remaining();
+  std::vector<std::string> left = app.remaining();
+  left.erase(std::remove(left.begin(), left.end(), "--"), left.end());
   if (left.empty()) return std::nullopt;
   const std::string& first = left.front();
   if (first.size() > 1 && first[0] == '-') {

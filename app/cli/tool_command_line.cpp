@@ -58,8 +58,7 @@ void define(CLI::App& app, ToolArgs& a) {
            "runs the whole tool for --frames frames once the model has loaded, saves the window "
            "and quits");
   add_value<int>(app, "--frames", a.frames, "N",
-                 "frames before the screenshot (default 3); without --screenshot the tool quits "
-                 "after them",
+                 "frames the tool runs before --screenshot saves the window (default 3)",
                  [](const std::string& text) -> Result<int> {
                    const Result<float> n = number_parser("--frames")(text);
                    if (!n.ok() || !(n.value() >= 0.0f && n.value() < 2e9f)) {

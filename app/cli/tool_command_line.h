@@ -30,7 +30,7 @@ struct ToolArgs {
   std::vector<std::string> sets;
   float rewind = -1.0f;  // Below 0: not.
   std::string screenshot;
-  std::optional<int> frames;  // Without it: 3 for a screenshot, else until the user quits.
+  std::optional<int> frames;  // Without it: 3 for a screenshot (without one, no limit).
 };
 
 using ToolCommandLine = CommandLine<ToolArgs>;

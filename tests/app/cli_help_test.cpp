@@ -227,6 +227,11 @@ TEST(CliUsage, ValuesReadAsBefore) {
   ASSERT_EQ(last.code, 0) << last.err;
   EXPECT_NE(last.out.find("\"time\":0.25"), std::string::npos) << last.out.substr(0, 80);
   EXPECT_EQ(run({"pose", "builtin:demo", "--time", "-1", "--json"}).code, 0);
+  // "--" ends the options.
+  const CliRun dashes = run({"info", "--", "--json"});
+  EXPECT_EQ(dashes.code, 2);
+  EXPECT_EQ(dashes.err, "animscope: --json: no such file\n");
+  EXPECT_EQ(check_tool({"--names", "--", "-odd.fbx"}).code, -1);
   // --anim takes one file each time: what follows is the input again.
   const CliRun anim = run({"info", "--anim", "/no/such/clip.bvh", "builtin:demo"});
   EXPECT_EQ(anim.code, 2);
