@@ -33,18 +33,12 @@ const CLI::Option* option_named_in(const CLI::App& app, const std::string& messa
   return nullptr;
 }
 
-// "--out NAME.animpack" or "MODEL|SETUP.json": an option as the usage line shows it.
-std::string shown(const CLI::Option& option) {
-  if (option.get_positional()) return option.get_type_name();
-  return option.get_name() + " " + option.get_type_name();
-}
-
 // One line for what CLI11 refused.
 std::string describe(const CLI::App& app, const CLI::ParseError& error) {
   const std::string message = error.what();
   if (dynamic_cast<const CLI::RequiredError*>(&error)) {
     for (const CLI::Option* option : app.get_options()) {
-      if (option->get_required() && option->count() == 0) return "missing " + shown(*option);
+      if (option->get_required() && option->count() == 0) return "missing " + option_synopsis(*option);
     }
   }
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error)) {
