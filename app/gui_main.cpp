@@ -3,17 +3,14 @@
 // behaves the same, headless commands included.
 #include <cstring>
 #include <iostream>
-#include <iterator>
-#include <set>
-#include <string>
 #include <vector>
 
 #include "anim/import/import_model.h"
 
-#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
 #include "cli/import_options.h"
+#include "cli/tool_command_line.h"
 #include "gui/app.h"
 #include "gui/crash_guard.h"
 #include "render/cmd_render.h"
@@ -21,99 +18,52 @@
 
 namespace {
 
+// The tool's options (cli/tool_command_line.h) as the tool takes them.
 int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& import_options,
              bool import_options_given) {
   using anim::app::kExitError;
-  std::set<std::string> flags{"names", "unlit"};
-  std::set<std::string> valued{"screenshot", "frames",  "joint",  "clip",    "view",
-                               "mask",       "machine", "select", "shading", "up",
-                               "anim",       "ramp",    "vertex", "set",     "rewind"};
-  flags.insert(std::begin(anim::app::kOverlayFlags), std::end(anim::app::kOverlayFlags));
-  valued.insert(std::begin(anim::app::kOverlayValued), std::end(anim::app::kOverlayValued));
-  auto args = anim::app::parse_args(argc, argv, 1, flags, valued);
-  if (!args.ok() || args.value().positional.size() > 1) {
-    if (!args.ok()) anim::app::print_error(std::cerr, args.error());
-    std::cerr
-        << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
-           "                 [--view blend|curves|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
-           "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
-           "                 [--shading MODE] [--ramp blender|greyscale|viridis] [--unlit]\n"
-           "                 [--names] [--vertex N]\n"
-           "                 [--up y|z|x|-y|-z|-x] [--ghosts] [--ghost-meshes] [--onion N]\n"
-           "                 [--onion-step FRAMES] [--onion-meshes] [--trail SECONDS] [--follow]\n"
-           "                 [--root-motion place|world]\n"
-           "                 [--screenshot FILE.png --frames N]\n"
-           "                 [--set NAME=VALUE@SECONDS ...] [--rewind SECONDS]\n"
-           "                 [--in-process] [--memory-limit SIZE]\n"
-           "       animscope help   (command-line subcommands)\n";
-    return kExitError;
+  const std::unique_ptr<anim::app::ToolCommandLine> line = anim::app::tool_command_line();
+  if (std::optional<int> done =
+          anim::app::parse_command_line(*line, argc, argv, 1, std::cout, std::cerr)) {
+    return *done;
   }
+  const anim::app::ToolArgs& args = line->args;
   anim::app::GuiOptions options;
   options.import_options = import_options;
   options.import_options_given = import_options_given;
-  if (!args.value().positional.empty()) options.open_path = args.value().positional[0];
-  options.anim_files = args.value().get_all("anim");
-  options.screenshot_path = args.value().get("screenshot").value_or("");
-  auto frames = args.value().get_float("frames", options.screenshot_path.empty() ? 0.0f : 3.0f);
-  if (!frames.ok() || frames.value() < 0.0f) {
-    std::cerr << "animscope: --frames needs a count\n";
-    return kExitError;
-  }
-  options.frames = static_cast<int>(frames.value());
-  options.select_joint = args.value().get("joint").value_or("");
-  options.play_clip = args.value().get("clip").value_or("");
-  options.view = args.value().get("view").value_or("");
-  options.mask_layer = args.value().get("mask").value_or("");
-  options.machine = args.value().get("machine").value_or("");
-  options.select = args.value().get("select").value_or("");
-  options.sets = args.value().get_all("set");
-  auto rewind = args.value().get_float("rewind", -1.0f);
-  if (!rewind.ok()) {
-    std::cerr << "animscope: --rewind needs seconds\n";
-    return kExitError;
-  }
-  options.rewind = rewind.value();
-  if (!options.view.empty() && options.view != "blend" && options.view != "curves" &&
-      options.view != "setup" && options.view != "graph" && options.view != "blend_spaces" &&
-      options.view != "layers") {
-    std::cerr << "animscope: --view is blend, curves, setup, graph, blend_spaces or layers, not \""
-              << options.view << "\"\n";
-    return kExitError;
-  }
-  auto shading = anim::app::parse_shading(args.value().get("shading").value_or("lit"));
-  if (!shading.ok()) {
-    anim::app::print_error(std::cerr, shading.error());
+  options.open_path = args.input;
+  options.anim_files = args.anim;
+  options.screenshot_path = args.screenshot;
+  options.frames = args.frames.value_or(options.screenshot_path.empty() ? 0 : 3);
+  options.select_joint = args.joint;
+  options.play_clip = args.clip;
+  options.view = args.view;
+  options.mask_layer = args.mask;
+  options.machine = args.machine;
+  options.select = args.select;
+  options.sets = args.sets;
+  options.rewind = args.rewind;
+  options.show_joint_names = args.names;
+  options.unlit = args.unlit;
+  options.select_vertex = args.vertex;
+  options.overlays = args.overlays;
+  // The names were checked as they were parsed; these only turn them into the view's settings.
+  auto shading = anim::app::parse_shading(args.shading);
+  auto ramp = anim::app::parse_ramp_option(args.ramp);
+  if (!shading.ok() || !ramp.ok()) {
+    anim::app::print_error(std::cerr, !shading.ok() ? shading.error() : ramp.error());
     return kExitError;
   }
   options.shading = shading.value();
-  options.show_joint_names = args.value().has("names");
-  auto ramp = anim::app::parse_ramp_option(args.value().get("ramp").value_or("blender"));
-  auto vertex = args.value().get_float("vertex", -1.0f);
-  if (!ramp.ok() || !vertex.ok()) {
-    anim::app::print_error(std::cerr, !ramp.ok() ? ramp.error() : vertex.error());
-    return kExitError;
-  }
-  if (args.value().has("vertex") && !(vertex.value() >= 0.0f && vertex.value() < 2e9f)) {
-    std::cerr << "animscope: --vertex needs a vertex index\n";
-    return kExitError;
-  }
   options.ramp = ramp.value();
-  options.unlit = args.value().has("unlit");
-  options.select_vertex = static_cast<int>(vertex.value());
-  if (const auto text = args.value().get("up")) {
-    auto up = anim::app::parse_up_axis(*text);
+  if (args.up) {
+    auto up = anim::app::parse_up_axis(*args.up);
     if (!up.ok()) {
       anim::app::print_error(std::cerr, up.error());
       return kExitError;
     }
     options.up_axis = up.value();
   }
-  auto overlays = anim::app::parse_overlay_options(args.value());
-  if (!overlays.ok()) {
-    anim::app::print_error(std::cerr, overlays.error());
-    return kExitError;
-  }
-  options.overlays = overlays.value();
   return anim::app::run_gui(options);
 }
 

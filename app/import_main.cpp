@@ -6,6 +6,7 @@
 //   --in-process itself.
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <vector>
 
 #include "anim/import/import_model.h"
@@ -29,6 +30,12 @@ int main(int argc, char** argv) {
   anim::app::apply_import_options(options.value(), anim::import::import_model);
   if (anim::app::is_headless_command(static_cast<int>(args.size()), args.data())) {
     return anim::app::run_cli(static_cast<int>(args.size()), args.data(), std::cout, std::cerr);
+  }
+  // The tool's and render's arguments are checked here first: --help and a mistyped option
+  // need no display.
+  if (std::optional<int> done = anim::app::check_gui_arguments(static_cast<int>(args.size()),
+                                                               args.data(), std::cout, std::cerr)) {
+    return *done;
   }
   return anim::app::exec_gui(argv, std::cerr);
 }

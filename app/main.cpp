@@ -4,6 +4,7 @@
 // are handed to animscope-gui beside this executable, and everything run with --in-process to
 // animscope-import, which has assimp in-process.
 #include <iostream>
+#include <optional>
 #include <vector>
 
 #include "cli/cli.h"
@@ -25,6 +26,12 @@ int main(int argc, char** argv) {
   anim::app::apply_import_options(options.value());
   if (anim::app::is_headless_command(static_cast<int>(args.size()), args.data())) {
     return anim::app::run_cli(static_cast<int>(args.size()), args.data(), std::cout, std::cerr);
+  }
+  // The tool's and render's arguments are checked here first: --help and a mistyped option
+  // need no display.
+  if (std::optional<int> done = anim::app::check_gui_arguments(static_cast<int>(args.size()),
+                                                               args.data(), std::cout, std::cerr)) {
+    return *done;
   }
   return anim::app::exec_gui(argv, std::cerr);
 }

@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   libimgui-dev libsdl2-dev python3-glad libglm-dev libassimp-dev
-  nlohmann-json3-dev libgtest-dev libgmock-dev libbenchmark-dev libstb-dev
+  nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libstb-dev
   xvfb xauth mesa-utils libgl1-mesa-dri libegl1 libgl-dev
   assimp-testmodels python3-jsonschema fonts-dejavu-core
   clang libclang-rt-14-dev

@@ -2,6 +2,15 @@
 
 #include <cstring>
 #include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/bash_completion.h"
+#include "cli/command_line.h"
+#include "cli/help_format.h"
+#include "cli/option_builders.h"
+#include "cli/render_command_line.h"
+#include "cli/tool_command_line.h"
 
 namespace anim::app {
 namespace {
@@ -9,57 +18,25 @@ namespace {
 struct Command {
   const char* name;
   // Null for a command that needs a display: animscope hands it to animscope-gui, which runs
-  // it. The row stays here so `help` lists every command without linking the renderer.
+  // it. The row stays here so `help` and completion know every command without the renderer.
   CommandFn run;
-  const char* usage;
+  std::unique_ptr<CLI::App> (*command_line)();
 };
 
-// The one list of commands. A new headless command is a cmd_NAME.cpp in
-// app/cli, its declaration in cli.h, a row here and the file in animscope_cli's sources.
-constexpr Command kCommands[] = {
-    {"info", cmd_info,
-     "info MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] [--json]\n"
-     "                                   joints, meshes, influences and clips"},
-    {"pose", cmd_pose,
-     "pose MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] [--clip NAME] [--time SECONDS]\n"
-     "       [--loop] [--set NAME=VALUE@SECONDS ...] [--json]\n"
-     "                                   model-space matrix of every joint at a time"},
-    {"validate", cmd_validate,
-     "validate SETUP.json            every problem of a setup and its clip files (exit 1 when "
-     "invalid)"},
-    {"play", cmd_play,
-     "play SETUP.json|PACKAGE.animpack [--set NAME=VALUE@SECONDS ...] [--dt S] [--frames N]\n"
-     "       [--trace] [--json]          run a setup's (or package's) state machine headless;\n"
-     "                                   --trace: each transition considered, and why it did\n"
-     "                                   or did not fire"},
-    {"fmt", cmd_fmt, "fmt SETUP.json [--out FILE]    rewrite a setup in canonical form"},
-    {"pack", cmd_pack,
-     "pack SETUP.json|MODEL [--anim FILE ...] --out NAME.animpack [--tolerance X] [--no-mesh]\n"
-     "       [--json]                    bake skeleton, skin, mesh, compressed clips and the\n"
-     "                                   state machine into one package for a game"},
-    {"render", nullptr,
-     "render MODEL|SETUP.json [--anim FILE ...] [--clip NAME] [--time T] [--shading MODE]\n"
-     "       [--joint NAME] [--up y|z] [--size WxH] [--yaw DEG] [--pitch DEG] [--no-skeleton]\n"
-     "       [--no-grid] [--axes] [--ramp blender|greyscale|viridis] [--unlit] [--legend]\n"
-     "       [--names] [--vertex N]\n"
-     "       --out FILE.png             render one frame offscreen to a PNG"},
-};
+std::unique_ptr<CLI::App> render_app() { return render_command_line(); }
 
-void print_usage(std::ostream& out) {
-  out << "usage: animscope [MODEL|SETUP.json] [--anim FILE ...] [--joint NAME] [--clip NAME]\n"
-         "                 [--view blend|setup|graph|blend_spaces|layers] [--mask LAYER]\n"
-         "                 [--machine LAYER] [--select STATE|FROM->TO|PARAMETER]\n"
-         "                 [--shading MODE] [--ramp NAME] [--unlit] [--names] [--vertex N]\n"
-         "                 [--up y|z]\n"
-         "                 [--screenshot FILE.png --frames N]\n"
-         "         opens the desktop tool (the built-in demo without a file)\n"
-         "       animscope COMMAND [ARGS]\n\ncommands:\n";
-  for (const Command& c : kCommands) out << "  animscope " << c.usage << "\n";
-  out << "\nimport options (any command, and the tool):\n"
-         "  --memory-limit SIZE   address space the assimp import may use (default: half the\n"
-         "                        machine's memory, at most 8G); it runs in a child process\n"
-         "  --in-process          import in this process instead (for debugging the importer)\n";
-}
+// The one list of commands, in the order help lists them. A new headless command is a
+// cmd_NAME.cpp in app/cli (its options defined there), its two declarations in cli.h, a row here
+// and the file in animscope_cli's sources.
+const Command kCommands[] = {
+    {"info", cmd_info, info_command_line},
+    {"pose", cmd_pose, pose_command_line},
+    {"validate", cmd_validate, validate_command_line},
+    {"play", cmd_play, play_command_line},
+    {"fmt", cmd_fmt, fmt_command_line},
+    {"pack", cmd_pack, pack_command_line},
+    {"render", nullptr, render_app},
+};
 
 const Command* find_command(const char* name) {
   for (const Command& c : kCommands) {
@@ -68,27 +45,130 @@ const Command* find_command(const char* name) {
   return nullptr;
 }
 
+std::vector<std::string> command_names() {
+  std::vector<std::string> names;
+  for (const Command& c : kCommands) names.push_back(c.name);
+  return names;
+}
+
+// `animscope help [COMMAND]`: the same text as `animscope --help` or `animscope COMMAND --help`.
+struct HelpArgs {
+  std::string command;
+};
+
+void define_help(CLI::App& app, HelpArgs& a) {
+  add_input(app, a.command, choices_value_name(command_names()), "the command to explain",
+            /*required=*/false);
+}
+
+std::unique_ptr<CommandLine<HelpArgs>> help_line() {
+  return std::make_unique<CommandLine<HelpArgs>>(
+      "help", "Prints the help of animscope or of one of its commands.", define_help);
+}
+
+int cmd_help(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  const std::unique_ptr<CommandLine<HelpArgs>> parsed = help_line();
+  CommandLine<HelpArgs>& line = *parsed;
+  if (std::optional<int> done = parse_command_line(line, argc, argv, 2, out, err)) return *done;
+  if (line.args.command.empty()) {
+    out << tool_command_line()->help();
+    return kExitOk;
+  }
+  const Command* command = find_command(line.args.command.c_str());
+  if (!command) {
+    return usage_error(line, "no command \"" + line.args.command + "\"", err);
+  }
+  out << command->command_line()->help();
+  return kExitOk;
+}
+
+// `animscope completion bash`: bash completion for every command, from their definitions.
+struct CompletionArgs {
+  std::string shell;
+};
+
+void define_completion(CLI::App& app, CompletionArgs& a) {
+  add_input(app, a.shell, "bash", "the shell (bash only, for now)");
+}
+
+std::unique_ptr<CommandLine<CompletionArgs>> completion_line() {
+  return std::make_unique<CommandLine<CompletionArgs>>(
+      "completion", "Prints a bash completion script for animscope.", define_completion);
+}
+
+int cmd_completion(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  const std::unique_ptr<CommandLine<CompletionArgs>> parsed = completion_line();
+  CommandLine<CompletionArgs>& line = *parsed;
+  if (std::optional<int> done = parse_command_line(line, argc, argv, 2, out, err)) return *done;
+  if (line.args.shell != "bash") {
+    return usage_error(line, "no completion for \"" + line.args.shell + "\" (bash)", err);
+  }
+  std::vector<std::unique_ptr<CLI::App>> apps;
+  apps.push_back(tool_command_line());
+  for (const Command& c : kCommands) apps.push_back(c.command_line());
+  apps.push_back(help_line());
+  apps.push_back(completion_line());
+  std::vector<const CLI::App*> commands;
+  for (const auto& app : apps) commands.push_back(app.get());
+  out << bash_completion_script(commands);
+  return kExitOk;
+}
+
+// What animscope says when it gets no arguments at all (only run_cli can: animscope itself opens
+// the tool then).
+void print_short_usage(std::ostream& err) {
+  err << usage_text(*tool_command_line())
+      << "       animscope COMMAND [ARGS]    (animscope help: every command and option)\n";
+}
+
 }  // namespace
+
+void add_command_list(CLI::App& tool) {
+  std::string list =
+      "commands (animscope help COMMAND, or animscope COMMAND --help, explains one):\n";
+  for (const Command& c : kCommands) {
+    for (const std::string& line : usage_lines(*c.command_line())) list += "  " + line + "\n";
+  }
+  list.pop_back();
+  tool.footer(list);
+}
 
 bool is_headless_command(int argc, const char* const* argv) {
   if (argc < 2) return false;
-  if (!std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help")) return true;
+  for (const char* meta : {"help", "--help", "-h", "completion"}) {
+    if (!std::strcmp(argv[1], meta)) return true;
+  }
   const Command* command = find_command(argv[1]);
   return command && command->run;
 }
 
-int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  if (argc < 2 || !std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help")) {
-    print_usage(argc < 2 ? err : out);
-    return argc < 2 ? kExitError : kExitOk;
+std::optional<int> check_gui_arguments(int argc, const char* const* argv, std::ostream& out,
+                                       std::ostream& err) {
+  if (argc >= 2 && !std::strcmp(argv[1], "render")) {
+    return parse_command_line(*render_command_line(), argc, argv, 2, out, err);
   }
+  return parse_command_line(*tool_command_line(), argc, argv, 1, out, err);
+}
+
+int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  if (argc < 2) {
+    print_short_usage(err);
+    return kExitError;
+  }
+  if (!std::strcmp(argv[1], "help")) return cmd_help(argc, argv, out, err);
+  if (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
+    out << tool_command_line()->help();
+    return kExitOk;
+  }
+  if (!std::strcmp(argv[1], "completion")) return cmd_completion(argc, argv, out, err);
   if (const Command* command = find_command(argv[1])) {
     if (command->run) return command->run(argc, argv, out, err);
+    if (std::optional<int> done = check_gui_arguments(argc, argv, out, err)) return *done;
     err << "animscope: \"" << argv[1] << "\" needs a display; animscope-gui runs it\n";
     return kExitError;
   }
   err << "animscope: unknown command \"" << argv[1] << "\"\n";
-  print_usage(err);
+  print_short_usage(err);
   return kExitError;
 }
 

@@ -2,20 +2,41 @@
 #include <ostream>
 
 #include "anim/setup.h"
-#include "cli/args.h"
 #include "cli/cli.h"
+#include "cli/command_line.h"
 #include "cli/errors.h"
+#include "cli/option_builders.h"
 
 namespace anim::app {
+namespace {
 
-int cmd_fmt(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
-  Result<Args> args = parse_args(argc, argv, 2, {}, {"out"});
-  if (!args.ok() || args.value().positional.size() != 1) {
-    if (!args.ok()) print_error(err, args.error());
-    err << "animscope: usage: animscope fmt SETUP.json [--out FILE]\n";
-    return kExitError;
-  }
-  const std::string path = args.value().positional[0];
+struct FmtArgs {
+  std::string input;
+  std::optional<std::string> out;
+};
+
+void define(CLI::App& app, FmtArgs& a) {
+  add_input(app, a.input, "SETUP.json", "the setup to rewrite");
+  add_text(app, "--out", a.out, "FILE", "writes it there instead of over the setup");
+}
+
+std::unique_ptr<CommandLine<FmtArgs>> make_command_line() {
+  return std::make_unique<CommandLine<FmtArgs>>(
+      "fmt",
+      "Rewrites a setup in canonical form; unknown fields and the editor block are kept, and "
+      "formatting twice gives the same bytes.",
+      define);
+}
+
+}  // namespace
+
+std::unique_ptr<CLI::App> fmt_command_line() { return make_command_line(); }
+
+int cmd_fmt(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  const std::unique_ptr<CommandLine<FmtArgs>> line = make_command_line();
+  if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
+  const FmtArgs& args = line->args;
+  const std::string path = args.input;
   std::vector<Diagnostic> diagnostics;
   Result<Setup> setup = load_setup(path, &diagnostics);
   if (!setup.ok()) {
@@ -24,7 +45,7 @@ int cmd_fmt(int argc, const char* const* argv, std::ostream& /*out*/, std::ostre
       err << path << ":" << d.pointer << ": " << d.message << "\n";
     return kExitError;
   }
-  const std::string target = args.value().get("out").value_or(path);
+  const std::string target = args.out.value_or(path);
   if (Status saved = save_setup(setup.value(), target); !saved.ok()) {
     print_error(err, saved.error());
     return kExitError;

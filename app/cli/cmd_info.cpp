@@ -7,11 +7,13 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/package.h"
-#include "cli/args.h"
 #include "cli/cli.h"
+#include "cli/command_line.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
+#include "cli/option_builders.h"
 #include "cli/package_input.h"
+#include "cli/shared_options.h"
 
 namespace anim::app {
 namespace {
@@ -151,33 +153,50 @@ void print_package(const std::string& path, const Package& p, std::ostream& out)
   }
 }
 
+struct InfoArgs {
+  std::string input;
+  std::vector<std::string> anim;
+  bool json = false;
+};
+
+void define(CLI::App& app, InfoArgs& a) {
+  add_input(app, a.input, "MODEL|SETUP.json|PACKAGE.animpack",
+            "a model file (any format assimp reads), a setup (with its clip files), a package or "
+            "builtin:demo");
+  add_anim_option(app, a.anim);
+  add_flag(app, "--json", a.json, "prints JSON instead of text");
+}
+
+std::unique_ptr<CommandLine<InfoArgs>> make_command_line() {
+  return std::make_unique<CommandLine<InfoArgs>>(
+      "info",
+      "Joints, meshes, influences and clips: what a model holds, with the clips of a setup's clip "
+      "files and of --anim files, or what a package holds.",
+      define);
+}
+
 }  // namespace
 
+std::unique_ptr<CLI::App> info_command_line() { return make_command_line(); }
+
 int cmd_info(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Result<Args> args = parse_args(argc, argv, 2, {"json"}, {"anim"});
-  if (!args.ok()) {
-    print_error(err, args.error());
-    return kExitError;
-  }
-  if (args.value().positional.size() != 1) {
-    err << "animscope: usage: animscope info MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
-           "[--json]\n";
-    return kExitError;
-  }
-  const std::string path = args.value().positional[0];
+  const std::unique_ptr<CommandLine<InfoArgs>> line = make_command_line();
+  if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
+  const InfoArgs& args = line->args;
+  const std::string path = args.input;
   if (is_package_path(path)) {
     std::optional<Package> package = open_package(path, err);
     if (!package) return kExitError;
-    if (args.value().has("json")) {
+    if (args.json) {
       out << package_json(path, *package).dump(2) << "\n";
     } else {
       print_package(path, *package, out);
     }
     return kExitOk;
   }
-  std::optional<LoadedInput> input = open_input(path, args.value().get_all("anim"), err);
+  std::optional<LoadedInput> input = open_input(path, args.anim, err);
   if (!input) return kExitError;
-  if (args.value().has("json")) {
+  if (args.json) {
     out << info_json(input->model).dump(2) << "\n";
   } else {
     print_text(input->model, out);

@@ -11,17 +11,47 @@
 #include "anim/bake/package_writer.h"
 #include "anim/file_io.h"
 #include "anim/setup.h"
-#include "cli/args.h"
 #include "cli/cli.h"
+#include "cli/command_line.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
+#include "cli/option_builders.h"
+#include "cli/shared_options.h"
 
 namespace anim::app {
 namespace {
 
-constexpr const char* kUsage =
-    "animscope: usage: animscope pack SETUP.json|MODEL [--anim FILE ...] --out NAME.animpack\n"
-    "                  [--tolerance X] [--no-mesh] [--json]\n";
+struct PackArgs {
+  std::string input;
+  std::vector<std::string> anim;
+  std::string out;
+  float tolerance = 0.0f;  // 0: 0.01% of the rest skeleton's bounding-box diagonal.
+  bool no_mesh = false;
+  bool json = false;
+};
+
+void define(CLI::App& app, PackArgs& a) {
+  add_input(app, a.input, "SETUP.json|MODEL",
+            "a setup (its state machine is packed too) or a model file");
+  add_anim_option(app, a.anim);
+  add_text(app, "--out", a.out, "NAME.animpack", "the package to write")->required();
+  add_value<float>(app, "--tolerance", a.tolerance, "X",
+                   "the largest model-space error allowed, in model units (default: 0.01% of the "
+                   "rest skeleton's bounding-box diagonal)",
+                   checked_number_parser(
+                       number_parser("--tolerance"), [](float x) { return x >= 0.0f; },
+                       "--tolerance must be 0 or more"));
+  add_flag(app, "--no-mesh", a.no_mesh, "leaves the mesh out (skeleton, skin and clips only)");
+  add_flag(app, "--json", a.json, "prints the report as JSON");
+}
+
+std::unique_ptr<CommandLine<PackArgs>> make_command_line() {
+  return std::make_unique<CommandLine<PackArgs>>(
+      "pack",
+      "Bakes skeleton, skin, mesh, compressed clips and a setup's state machine into one package "
+      "for a game, and reports each clip's float and packed size and its measured error.",
+      define);
+}
 
 void print_report(const std::vector<CompressedClip>& clips,
                   const std::vector<bake::CompressionReport>& reports, std::size_t total, bool json,
@@ -51,35 +81,24 @@ void print_report(const std::vector<CompressedClip>& clips,
 
 }  // namespace
 
+std::unique_ptr<CLI::App> pack_command_line() { return make_command_line(); }
+
 int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Result<Args> parsed =
-      parse_args(argc, argv, 2, {"json", "no-mesh"}, {"anim", "out", "tolerance"});
-  if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().get("out")) {
-    if (!parsed.ok()) print_error(err, parsed.error());
-    err << kUsage;
-    return kExitError;
-  }
-  const Args& args = parsed.value();
-  Result<float> tolerance = args.get_float("tolerance", 0.0f);
-  if (tolerance.ok() && !(tolerance.value() >= 0.0f)) {
-    tolerance = Error{Error::Code::kInvalidArgument, "--tolerance must be 0 or more", ""};
-  }
-  if (!tolerance.ok()) {
-    print_error(err, tolerance.error());
-    return kExitError;
-  }
-  const std::string path = args.positional[0];
-  std::optional<LoadedInput> loaded = open_input(path, args.get_all("anim"), err);
+  const std::unique_ptr<CommandLine<PackArgs>> line = make_command_line();
+  if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
+  const PackArgs& args = line->args;
+  const std::string path = args.input;
+  std::optional<LoadedInput> loaded = open_input(path, args.anim, err);
   if (!loaded) return kExitError;
   const Model& model = loaded->model;
 
   Package package;
   package.skeleton = model.skeleton;
   package.skin = model.skin;
-  if (!args.has("no-mesh")) package.mesh = model.mesh;
+  if (!args.no_mesh) package.mesh = model.mesh;
   std::vector<bake::CompressionReport> reports;
   bake::CompressionOptions options;
-  options.tolerance = tolerance.value();
+  options.tolerance = args.tolerance;
   // With root motion the package holds the clips as the setup plays them, in place, and their
   // tracks: a package moves a character exactly as its setup does.
   std::optional<CompiledMachine> machine;
@@ -105,13 +124,13 @@ int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream&
     package.root_motion = std::move(machine->motion.tracks);
   }
   const std::vector<uint8_t> bytes = bake::write_package(package);
-  const std::string out_path = *args.get("out");
+  const std::string& out_path = args.out;
   Status saved = write_file_atomically(out_path, std::string(bytes.begin(), bytes.end()));
   if (!saved.ok()) {
     print_error(err, saved.error());
     return kExitError;
   }
-  print_report(package.clips, reports, bytes.size(), args.has("json"), out);
+  print_report(package.clips, reports, bytes.size(), args.json, out);
   return kExitOk;
 }
 

@@ -15,12 +15,14 @@
 
 #include "anim/setup.h"
 #include "anim/state_machine.h"
-#include "cli/args.h"
 #include "cli/cli.h"
+#include "cli/command_line.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
+#include "cli/option_builders.h"
 #include "cli/package_input.h"
 #include "cli/scripted_run.h"
+#include "cli/shared_options.h"
 
 namespace anim::app {
 namespace {
@@ -234,27 +236,50 @@ void print_trace_text(const StateMachineInstance& sm, std::ostream& out) {
   }
 }
 
+struct PlayArgs {
+  std::string input;
+  std::vector<std::string> sets;
+  float dt = 1.0f / 60.0f;
+  std::optional<float> frames;  // Without it: until 2 s after the last --set.
+  bool trace = false;
+  bool json = false;
+};
+
+void define(CLI::App& app, PlayArgs& a) {
+  add_input(app, a.input, "SETUP.json|PACKAGE.animpack",
+            "a setup, or a package with a state machine");
+  add_set_option(app, a.sets);
+  add_value<float>(
+      app, "--dt", a.dt, "SECONDS", "seconds per frame (default 0.016667, 60 Hz)",
+      checked_number_parser(
+          number_parser("--dt"), [](float dt) { return dt > 0.0f; }, "--dt must be above 0"));
+  add_value<float>(app, "--frames", a.frames, "N",
+                   "frames to run (default: until 2 seconds after the last --set)",
+                   bounded_number_parser(0.0f, 1e7f, /*low_open=*/false, [](const std::string&) {
+                     return "--frames needs a count";
+                   }));
+  add_flag(app, "--trace", a.trace,
+           "adds every transition each frame looked at, and why it did or did not fire");
+  add_flag(app, "--json", a.json, "prints one JSON line per frame");
+}
+
+std::unique_ptr<CommandLine<PlayArgs>> make_command_line() {
+  return std::make_unique<CommandLine<PlayArgs>>(
+      "play",
+      "Runs a setup's (or a package's) state machine headless, frame by frame, the way a game "
+      "drives it, and prints each frame's states, transition and events.",
+      define);
+}
+
 }  // namespace
 
+std::unique_ptr<CLI::App> play_command_line() { return make_command_line(); }
+
 int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Result<Args> parsed = parse_args(argc, argv, 2, {"json", "trace"}, {"set", "dt", "frames"});
-  if (!parsed.ok() || parsed.value().positional.size() != 1) {
-    if (!parsed.ok()) print_error(err, parsed.error());
-    err << "animscope: usage: animscope play SETUP.json|PACKAGE.animpack "
-           "[--set NAME=VALUE@SECONDS ...] "
-           "[--dt SECONDS] [--frames N] [--trace] [--json]\n";
-    return kExitError;
-  }
-  const Args& args = parsed.value();
-  const std::string path = args.positional[0];
-  Result<float> dt = args.get_float("dt", 1.0f / 60.0f);
-  if (dt.ok() && !(dt.value() > 0.0f)) {
-    dt = Error{Error::Code::kInvalidArgument, "--dt must be above 0", ""};
-  }
-  if (!dt.ok()) {
-    print_error(err, dt.error());
-    return kExitError;
-  }
+  const std::unique_ptr<CommandLine<PlayArgs>> line = make_command_line();
+  if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
+  const PlayArgs& args = line->args;
+  const std::string path = args.input;
   // A setup's machine runs on its float clips, a package's on its compressed ones.
   std::optional<LoadedInput> loaded;
   std::optional<Package> package;
@@ -285,7 +310,7 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   const Skeleton& skeleton = package ? package->skeleton : loaded->model.skeleton;
   const ClipSet clips = package ? ClipSet(package->clips).with_root_motion(package->root_motion)
                                 : machine->clips(*loaded);
-  Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def.value());
+  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, def.value());
   if (!changes.ok()) {
     print_error(err, changes.error());
     return kExitError;
@@ -295,12 +320,12 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
         << "\" is never set by --set: the transitions that test it cannot fire in this run\n";
   }
   const float last_change = changes.value().empty() ? 0.0f : changes.value().back().time;
-  Result<float> frames_arg = args.get_float("frames", std::ceil((last_change + 2.0f) / dt.value()));
-  if (!frames_arg.ok() || frames_arg.value() < 0.0f || frames_arg.value() > 1e7f) {
+  const float frames_wanted = args.frames.value_or(std::ceil((last_change + 2.0f) / args.dt));
+  if (!(frames_wanted >= 0.0f && frames_wanted <= 1e7f)) {
     print_error(err, Error{Error::Code::kInvalidArgument, "--frames needs a count", ""});
     return kExitError;
   }
-  const long frames = std::lround(frames_arg.value());
+  const long frames = std::lround(frames_wanted);
 
   std::vector<std::string> clip_names;
   if (package) {
@@ -309,8 +334,8 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
     for (const Clip& c : loaded->model.clips) clip_names.push_back(c.name);
   }
   StateMachineInstance sm(def.value(), skeleton, clips);
-  sm.set_trace(args.has("trace"));
-  ScriptedRun run(sm, std::move(changes).value(), dt.value());
+  sm.set_trace(args.trace);
+  ScriptedRun run(sm, std::move(changes).value(), args.dt);
   std::vector<Transform> pose(skeleton.joint_count());
   RootPath root;
   for (long frame = 0; frame < frames; ++frame) {
@@ -321,7 +346,7 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
                              "the state machine's clips do not fit the skeleton", ""});
       return kExitError;
     }
-    if (args.has("json")) {
+    if (args.json) {
       nlohmann::ordered_json j = frame_json(sm, run.time(), clip_names);
       if (sm.moves()) add_root_motion_json(sm.root_motion(), root, j);
       out << j.dump() << "\n";

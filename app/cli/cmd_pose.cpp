@@ -14,15 +14,50 @@
 #include "anim/local_to_model.h"
 #include "anim/package.h"
 #include "anim/sampling.h"
-#include "cli/args.h"
 #include "cli/cli.h"
+#include "cli/command_line.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
+#include "cli/option_builders.h"
 #include "cli/package_input.h"
 #include "cli/scripted_run.h"
+#include "cli/shared_options.h"
 
 namespace anim::app {
 namespace {
+
+struct PoseArgs {
+  std::string input;
+  std::vector<std::string> anim;
+  std::string clip;  // Empty: a setup's state machine, or the rest pose.
+  float time = 0.0f;
+  bool loop = false;
+  std::vector<std::string> sets;
+  bool json = false;
+};
+
+void define(CLI::App& app, PoseArgs& a) {
+  add_input(app, a.input, "MODEL|SETUP.json|PACKAGE.animpack",
+            "a model file (any format assimp reads), a setup, a package or builtin:demo");
+  add_anim_option(app, a.anim);
+  add_text(app, "--clip", a.clip, "NAME",
+           "the clip to sample (without it, a setup's state machine, or the rest pose)");
+  add_value<float>(
+      app, "--time", a.time, "SECONDS",
+      "seconds into the clip, or of the state machine's run in 60 Hz steps (default 0)",
+      number_parser("--time"));
+  add_flag(app, "--loop", a.loop, "wraps the time by the clip's duration first");
+  add_set_option(app, a.sets);
+  add_flag(app, "--json", a.json, "prints JSON instead of text");
+}
+
+std::unique_ptr<CommandLine<PoseArgs>> make_command_line() {
+  return std::make_unique<CommandLine<PoseArgs>>(
+      "pose",
+      "Every joint's model-space matrix at a time: a clip sampled there, or the pose a setup's "
+      "(or package's) state machine reaches after that long.",
+      define);
+}
 
 // What a pose is taken from: a model (with a setup's machine when one was opened) or a package.
 struct PoseSource {
@@ -62,9 +97,9 @@ Result<std::vector<Transform>> sample(const PoseSource& source, int clip, float 
 
 // The pose the state machine reaches after `time` seconds of 60 Hz steps, with the --set
 // changes applied as `play` applies them.
-Result<std::vector<Transform>> run_machine(const PoseSource& source, const Args& args, float time) {
-  Result<std::vector<ParameterChange>> changes =
-      parse_changes(args.get_all("set"), *source.machine);
+Result<std::vector<Transform>> run_machine(const PoseSource& source, const PoseArgs& args,
+                                           float time) {
+  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, *source.machine);
   if (!changes.ok()) return changes.error();
   StateMachineInstance machine(*source.machine, *source.skeleton, source.machine_clips);
   ScriptedRun run(machine, std::move(changes).value(), 1.0f / 60.0f);
@@ -121,26 +156,13 @@ void print_text(const Skeleton& skeleton, const std::vector<glm::mat4>& matrices
 
 }  // namespace
 
+std::unique_ptr<CLI::App> pose_command_line() { return make_command_line(); }
+
 int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Result<Args> parsed =
-      parse_args(argc, argv, 2, {"json", "loop"}, {"clip", "time", "anim", "set"});
-  if (!parsed.ok()) {
-    print_error(err, parsed.error());
-    return kExitError;
-  }
-  const Args& args = parsed.value();
-  if (args.positional.size() != 1) {
-    err << "animscope: usage: animscope pose MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
-           "[--clip NAME] "
-           "[--time SECONDS] [--loop] [--set NAME=VALUE@SECONDS ...] [--json]\n";
-    return kExitError;
-  }
-  Result<float> time = args.get_float("time", 0.0f);
-  if (!time.ok()) {
-    print_error(err, time.error());
-    return kExitError;
-  }
-  const std::string path = args.positional[0];
+  const std::unique_ptr<CommandLine<PoseArgs>> line = make_command_line();
+  if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
+  const PoseArgs& args = line->args;
+  const std::string path = args.input;
   PoseSource source;
   source.path = path;
   std::optional<Package> package;
@@ -155,7 +177,7 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
     if (package->has_state_machine) source.machine = package->state_machine;
     source.machine_clips = ClipSet(package->clips).with_root_motion(package->root_motion);
   } else {
-    input = open_input(path, args.get_all("anim"), err);
+    input = open_input(path, args.anim, err);
     if (!input) return kExitError;
     source.path = input->model.source_path;
     source.skeleton = &input->model.skeleton;
@@ -168,7 +190,7 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
       source.machine_clips = compiled->clips(*input);
     }
   }
-  const std::string clip_name = args.get("clip").value_or("");
+  const std::string& clip_name = args.clip;
   int clip = -1;
   if (!clip_name.empty()) {
     const auto found = std::find(source.clip_names.begin(), source.clip_names.end(), clip_name);
@@ -180,8 +202,8 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
     }
     clip = static_cast<int>(found - source.clip_names.begin());
   }
-  float t = time.value();
-  if (clip >= 0 && args.has("loop")) t = wrap_time(t, source.clips.duration(clip), true);
+  float t = args.time;
+  if (clip >= 0 && args.loop) t = wrap_time(t, source.clips.duration(clip), true);
   Result<std::vector<Transform>> local = source.skeleton->rest;
   if (clip >= 0) {
     local = sample(source, clip, t);
@@ -200,7 +222,7 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
     return kExitError;
   }
   const std::vector<glm::mat4>& matrices = *model_space;
-  if (args.has("json")) {
+  if (args.json) {
     print_json(source.path, *source.skeleton, clip_name, t, matrices, out);
   } else {
     print_text(*source.skeleton, matrices, out);

@@ -2,11 +2,12 @@
 // JSON pointer.
 #include <ostream>
 
-#include "cli/args.h"
 #include "cli/cli.h"
+#include "cli/command_line.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
 #include "cli/model_source.h"
+#include "cli/option_builders.h"
 
 namespace anim::app {
 namespace {
@@ -16,16 +17,30 @@ void print_diagnostic(std::ostream& out, const std::string& path, const Diagnost
   out << path << ":" << d.pointer << ": " << severity << ": " << d.message << "\n";
 }
 
+struct ValidateArgs {
+  std::string input;
+};
+
+void define(CLI::App& app, ValidateArgs& a) {
+  add_input(app, a.input, "SETUP.json", "the setup to check, with its model and clip files");
+}
+
+std::unique_ptr<CommandLine<ValidateArgs>> make_command_line() {
+  return std::make_unique<CommandLine<ValidateArgs>>(
+      "validate",
+      "Every problem of a setup and of its clip files at once, each with its JSON pointer; exit "
+      "0 valid (warnings allowed), 1 with errors, 2 unreadable.",
+      define);
+}
+
 }  // namespace
 
+std::unique_ptr<CLI::App> validate_command_line() { return make_command_line(); }
+
 int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Result<Args> args = parse_args(argc, argv, 2, {}, {});
-  if (!args.ok() || args.value().positional.size() != 1) {
-    if (!args.ok()) print_error(err, args.error());
-    err << "animscope: usage: animscope validate SETUP.json\n";
-    return kExitError;
-  }
-  const std::string path = args.value().positional[0];
+  const std::unique_ptr<CommandLine<ValidateArgs>> line = make_command_line();
+  if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
+  const std::string path = line->args.input;
   std::vector<Diagnostic> diagnostics;
   Result<Setup> setup = load_setup(path, &diagnostics);
   if (!setup.ok()) {

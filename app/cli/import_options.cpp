@@ -38,20 +38,21 @@ Result<uint64_t> parse_memory_size(const std::string& text) {
 Result<ImportOptions> take_import_options(std::vector<const char*>& argv) {
   ImportOptions options;
   std::vector<const char*> rest;
+  const std::string with_value = std::string(kMemoryLimitOption) + "=";
   for (std::size_t i = 0; i < argv.size(); ++i) {
     const char* a = argv[i];
-    if (i > 0 && !std::strcmp(a, "--in-process")) {
+    if (i > 0 && !std::strcmp(a, kInProcessOption)) {
       options.in_process = true;
       continue;
     }
     const char* size = nullptr;
-    if (i > 0 && !std::strcmp(a, "--memory-limit")) {
+    if (i > 0 && !std::strcmp(a, kMemoryLimitOption)) {
       if (i + 1 >= argv.size()) {
         return Error{Error::Code::kInvalidArgument, "--memory-limit needs a size such as 8G", ""};
       }
       size = argv[++i];
-    } else if (i > 0 && !std::strncmp(a, "--memory-limit=", 15)) {
-      size = a + 15;
+    } else if (i > 0 && !std::strncmp(a, with_value.c_str(), with_value.size())) {
+      size = a + with_value.size();
     }
     if (size) {
       Result<uint64_t> bytes = parse_memory_size(size);

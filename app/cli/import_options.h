@@ -10,6 +10,10 @@
 
 namespace anim::app {
 
+// Their names, as every command's --help lists them (cli/command_line.cpp).
+constexpr const char* kInProcessOption = "--in-process";
+constexpr const char* kMemoryLimitOption = "--memory-limit";
+
 struct ImportOptions {
   bool in_process = false;
   uint64_t memory_limit = 0;  // 0: default_import_memory_limit().

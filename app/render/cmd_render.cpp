@@ -4,10 +4,9 @@
 #include "render/cmd_render.h"
 
 #include <cmath>
-#include <cstdio>
-#include <iterator>
+#include <cstdlib>
 #include <ostream>
-#include <set>
+#include <utility>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include "anim/bake/package_model.h"
@@ -23,12 +22,12 @@
 #include "anim/ui/posed_model.h"
 #include "anim/ui/vertex_picking.h"
 #include "anim/ui/viewport_overlay.h"
-#include "cli/args.h"
 #include "cli/cli.h"
 #include "cli/errors.h"
 #include "cli/input_loading.h"
 #include "cli/model_source.h"
 #include "cli/package_input.h"
+#include "cli/render_command_line.h"
 #include "cli/scripted_run.h"
 #include "render/gl_window.h"
 #include "render/overlay_options.h"
@@ -45,17 +44,6 @@ namespace {
 struct Size {
   int width = 0, height = 0;
 };
-
-Result<Size> parse_size(const std::string& text) {
-  Size s;
-  char extra = 0;
-  if (std::sscanf(text.c_str(), "%dx%d%c", &s.width, &s.height, &extra) != 2 || s.width < 16 ||
-      s.height < 16 || s.width > 8192 || s.height > 8192) {
-    return Error{Error::Code::kInvalidArgument,
-                 "--size needs WIDTHxHEIGHT between 16 and 8192, got \"" + text + "\"", ""};
-  }
-  return s;
-}
 
 // The joint influencing the most vertices: a useful default for the heatmap.
 int busiest_joint(const Model& model) {
@@ -76,22 +64,23 @@ struct Scene {
 };
 
 // The overlays' request and trails for `model` (the trail's joint is --joint's).
-void start_overlays(const Args& args, const OverlayOptions& options, const Model& model,
-                    RenderOverlays& overlays) {
+void start_overlays(const RenderArgs& args, const Model& model, RenderOverlays& overlays) {
+  const OverlayOptions& options = args.overlays;
   ui::OverlayRequest request;
   request.ghosts = options.ghosts;
   request.onion_frames = options.onion_frames;
   request.onion_step = static_cast<float>(options.onion_step_frames) / kDefaultSampleRate;
   overlays.poses.set_request(request);
-  const std::optional<std::string> joint = args.get("joint");
-  overlays.start_trails(options.trail_seconds, joint ? model.skeleton.find(*joint) : -1);
+  overlays.start_trails(options.trail_seconds, args.joint ? model.skeleton.find(*args.joint) : -1);
 }
 
 // Flags that need --clip, refused without one (and for a package's compressed clips).
-std::optional<Error> clip_only_flags(const Args& args, bool package) {
-  for (const char* flag : {"onion", "crossfade"}) {
-    if (!args.has(flag)) continue;
-    if (!args.has("clip")) {
+std::optional<Error> clip_only_flags(const RenderArgs& args, bool package) {
+  const std::pair<const char*, bool> flags[] = {{"onion", args.overlays.onion_given},
+                                                {"crossfade", args.crossfade.has_value()}};
+  for (const auto& [flag, given] : flags) {
+    if (!given) continue;
+    if (!args.clip) {
       return Error{Error::Code::kInvalidArgument,
                    std::string("--") + flag + " needs --clip (the clip it shows)", ""};
     }
@@ -101,7 +90,7 @@ std::optional<Error> clip_only_flags(const Args& args, bool package) {
           std::string("--") + flag + " is for a model's or a setup's clips, not a package's", ""};
     }
   }
-  if (package && args.has("clip") && args.has("trail")) {
+  if (package && args.clip && args.overlays.trail_seconds > 0.0f) {
     return Error{Error::Code::kInvalidArgument,
                  "--trail with --clip is for a model's or a setup's clips, not a package's", ""};
   }
@@ -112,12 +101,12 @@ std::optional<Error> clip_only_flags(const Args& args, bool package) {
 // state, with the --set changes applied as `play` applies them; nothing after printing why not.
 // Records the trails over their last seconds and sets the ghosts of the last frame in `overlays`.
 std::optional<std::vector<Transform>> run_machine(const StateMachineDef& def, const Model& model,
-                                                  const ClipSet& clips, const Args& args,
+                                                  const ClipSet& clips, const RenderArgs& args,
                                                   float time, const std::string& input,
                                                   RenderOverlays& overlays, RootMotion& world,
                                                   std::ostream& err) {
   const Skeleton& skeleton = model.skeleton;
-  Result<std::vector<ParameterChange>> changes = parse_changes(args.get_all("set"), def);
+  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, def);
   if (!changes.ok()) {
     print_error(err, Error{changes.error().code, changes.error().message, input});
     return std::nullopt;
@@ -150,14 +139,14 @@ std::optional<std::vector<Transform>> run_machine(const StateMachineDef& def, co
 
 // A package as the game shows it: its mesh posed by a compressed clip, by its state machine
 // over the compressed clips, or at rest. The model (clips decoded) is only what is drawn.
-std::optional<Scene> package_scene(const Args& args, float time, const OverlayOptions& options,
-                                   std::ostream& err) {
-  const std::string input = args.positional[0];
+std::optional<Scene> package_scene(const RenderArgs& args, std::ostream& err) {
+  const std::string& input = args.input;
+  const float time = args.time;
   if (std::optional<Error> refused = clip_only_flags(args, /*package=*/true)) {
     print_error(err, *refused);
     return std::nullopt;
   }
-  if (args.has("anim")) {
+  if (!args.anim.empty()) {
     print_error(err, Error{Error::Code::kInvalidArgument,
                            "--anim adds clip files to a model or setup, not to a package", input});
     return std::nullopt;
@@ -170,9 +159,9 @@ std::optional<Scene> package_scene(const Args& args, float time, const OverlayOp
     return std::nullopt;
   }
   Scene scene{std::move(model).value(), package->skeleton.rest, {}, {}};
-  start_overlays(args, options, scene.model, scene.overlays);
+  start_overlays(args, scene.model, scene.overlays);
   if (scene.model.mesh.vertices.empty()) {
-    if (args.has("no-skeleton")) {
+    if (args.no_skeleton) {
       print_error(err, Error{Error::Code::kInvalidArgument,
                              "the package has no mesh (packed with --no-mesh) and --no-skeleton "
                              "hides its skeleton: nothing to draw",
@@ -183,7 +172,7 @@ std::optional<Scene> package_scene(const Args& args, float time, const OverlayOp
   }
   const Skeleton& skeleton = package->skeleton;
   const ClipSet clips(package->clips);
-  if (auto clip_name = args.get("clip")) {
+  if (const std::optional<std::string>& clip_name = args.clip) {
     const int index = package->find_clip(*clip_name);
     if (index < 0) {
       print_error(err, Error{Error::Code::kNotFound, "no clip \"" + *clip_name + "\"", input});
@@ -217,23 +206,23 @@ std::optional<Scene> package_scene(const Args& args, float time, const OverlayOp
 
 // The pose to draw: a clip at a time, a setup's state machine run for that long, or the rest
 // pose. Problems are printed to `err`.
-std::optional<Scene> build_scene(const Args& args, float time, const OverlayOptions& options,
-                                 std::ostream& err) {
-  const std::string input = args.positional[0];
-  if (is_package_path(input)) return package_scene(args, time, options, err);
+std::optional<Scene> build_scene(const RenderArgs& args, std::ostream& err) {
+  const std::string& input = args.input;
+  const float time = args.time;
+  if (is_package_path(input)) return package_scene(args, err);
   if (std::optional<Error> refused = clip_only_flags(args, /*package=*/false)) {
     print_error(err, *refused);
     return std::nullopt;
   }
-  std::optional<LoadedInput> loaded = open_input(input, args.get_all("anim"), err);
+  std::optional<LoadedInput> loaded = open_input(input, args.anim, err);
   if (!loaded) return std::nullopt;
   Scene scene;
   scene.model = std::move(loaded->model);
   const std::optional<Setup>& setup = loaded->setup;
   const Model& model = scene.model;
   scene.local = model.skeleton.rest;
-  start_overlays(args, options, model, scene.overlays);
-  if (auto clip_name = args.get("clip")) {
+  start_overlays(args, model, scene.overlays);
+  if (const std::optional<std::string>& clip_name = args.clip) {
     const int index = model.find_clip(*clip_name);
     if (index < 0) {
       print_error(err, Error{Error::Code::kNotFound, "no clip \"" + *clip_name + "\"", input});
@@ -241,7 +230,7 @@ std::optional<Scene> build_scene(const Args& args, float time, const OverlayOpti
     }
     CrossfadeSpec fade;
     int fade_to = -1;
-    if (auto text = args.get("crossfade")) {
+    if (const std::optional<std::string>& text = args.crossfade) {
       Result<CrossfadeSpec> spec = parse_crossfade(*text);
       if (!spec.ok()) {
         print_error(err, Error{spec.error().code, spec.error().message, input});
@@ -286,14 +275,14 @@ std::optional<Scene> build_scene(const Args& args, float time, const OverlayOpti
 
 // What the tool draws over its view with ImGui (names, the picked vertex, the legend), drawn the
 // same way into the bound target.
-void draw_overlay(const Args& args, const Model& model, const ui::PosedModel& posed,
+void draw_overlay(const RenderArgs& args, const Model& model, const ui::PosedModel& posed,
                   const ui::ViewportSettings& settings, const FrameInputs& frame, Size size,
                   int vertex) {
   const glm::vec2 view(size.width, size.height);
   const glm::mat4 model_to_clip =
       frame.camera.projection(frame.aspect) * frame.camera.view() * frame.display;
   OverlayPass::create()->draw(size.width, size.height, [&](ImDrawList* draw) {
-    if (args.has("names")) {
+    if (args.names) {
       ui::draw_joint_names(draw, ImVec2(0, 0), view, model.skeleton, posed.model_space,
                            model_to_clip, settings.selected_joint);
     }
@@ -303,7 +292,7 @@ void draw_overlay(const Args& args, const Model& model, const ui::PosedModel& po
                                 model_to_clip, view, &at)) {
       ui::draw_vertex_marker(draw, ImVec2(at.x, at.y), vertex);
     }
-    if (args.has("legend")) {
+    if (args.legend) {
       ui::draw_legend(draw, ImVec2(0, 0), view, ui::make_legend(model, settings, vertex));
     }
   });
@@ -333,72 +322,47 @@ ui::Bounds with_overlays(ui::Bounds bounds, const RenderOverlays& overlays,
 
 }  // namespace
 
-int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::ostream& err) {
-  std::set<std::string> flags{"no-skeleton", "no-grid", "axes", "unlit", "legend", "names"};
-  std::set<std::string> valued{"clip", "time",  "size", "out", "shading",   "joint", "up",
-                               "yaw",  "pitch", "anim", "set", "crossfade", "ramp",  "vertex"};
-  flags.insert(std::begin(kOverlayFlags), std::end(kOverlayFlags));
-  valued.insert(std::begin(kOverlayValued), std::end(kOverlayValued));
-  Result<Args> parsed = parse_args(argc, argv, 2, flags, valued);
-  if (!parsed.ok() || parsed.value().positional.size() != 1 || !parsed.value().has("out")) {
-    if (!parsed.ok()) print_error(err, parsed.error());
-    err << "animscope: usage: animscope render MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] "
-           "[--clip NAME] [--time T] [--set NAME=VALUE@SECONDS ...] "
-           "[--shading lit|heatmap|dominant|influences|truncated] [--joint NAME] "
-           "[--ramp blender|greyscale|viridis] [--unlit] [--legend] [--names] [--vertex N] "
-           "[--up y|z|x|-y|-z|-x] [--size WxH] [--ghosts] [--ghost-meshes] [--crossfade "
-           "CLIP@SECONDS[,DURATION]] "
-           "[--onion N] [--onion-step FRAMES] [--onion-meshes] [--trail SECONDS] [--follow] "
-           "[--root-motion place|world] "
-           "--out FILE.png\n";
-    return kExitError;
-  }
-  const Args& args = parsed.value();
-  Result<Size> size = parse_size(args.get("size").value_or("960x720"));
-  Result<ui::Shading> shading = parse_shading(args.get("shading").value_or("lit"));
-  // Without --up, the file's own up axis (checked below, once the model is read).
-  Result<ui::UpAxis> up = parse_up_axis(args.get("up").value_or("y"));
-  Result<ui::Ramp> ramp = parse_ramp_option(args.get("ramp").value_or("blender"));
-  Result<float> vertex = args.get_float("vertex", -1.0f);
-  Result<float> time = args.get_float("time", 0.0f);
-  Result<float> yaw = args.get_float("yaw", 35.0f);
-  Result<float> pitch = args.get_float("pitch", 15.0f);
-  Result<OverlayOptions> overlay_options = parse_overlay_options(args);
-  for (const Error* e :
-       {size.ok() ? nullptr : &size.error(), shading.ok() ? nullptr : &shading.error(),
-        up.ok() ? nullptr : &up.error(), ramp.ok() ? nullptr : &ramp.error(),
-        vertex.ok() ? nullptr : &vertex.error(), time.ok() ? nullptr : &time.error(),
-        yaw.ok() ? nullptr : &yaw.error(), pitch.ok() ? nullptr : &pitch.error(),
-        overlay_options.ok() ? nullptr : &overlay_options.error()}) {
+int cmd_render(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+  const std::unique_ptr<RenderCommandLine> line = render_command_line();
+  if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
+  const RenderArgs& args = line->args;
+  const Size size{args.width, args.height};
+  // The names were checked as they were parsed; these only turn them into the view's settings.
+  Result<ui::Shading> shading = parse_shading(args.shading);
+  // Without --up, the file's own up axis (below, once the model is read).
+  Result<ui::UpAxis> up = parse_up_axis(args.up.value_or("y"));
+  Result<ui::Ramp> ramp = parse_ramp_option(args.ramp);
+  for (const Error* e : {shading.ok() ? nullptr : &shading.error(), up.ok() ? nullptr : &up.error(),
+                         ramp.ok() ? nullptr : &ramp.error()}) {
     if (e) {
       print_error(err, *e);
       return kExitError;
     }
   }
-  std::optional<Scene> scene = build_scene(args, time.value(), overlay_options.value(), err);
+  std::optional<Scene> scene = build_scene(args, err);
   if (!scene) return kExitError;
   const Model& model = scene->model;
   ui::ViewportSettings settings;
   settings.shading = shading.value();
-  settings.show_skeleton = !args.has("no-skeleton");
-  settings.show_grid = !args.has("no-grid");
-  settings.show_joint_axes = args.has("axes");
-  settings.up_axis = args.has("up") ? up.value() : up_axis_from_file(model.up_axis);
+  settings.show_skeleton = !args.no_skeleton;
+  settings.show_grid = !args.no_grid;
+  settings.show_joint_axes = args.axes;
+  settings.up_axis = args.up ? up.value() : up_axis_from_file(model.up_axis);
   settings.ramp = ramp.value();
-  settings.unlit = args.has("unlit");
-  const float v = vertex.value();
+  settings.unlit = args.unlit;
+  const float v = args.vertex ? std::strtof(args.vertex->c_str(), nullptr) : -1.0f;
   const bool vertex_ok =
       v >= 0.0f && v == std::floor(v) && v < static_cast<float>(model.mesh.vertices.size());
   const int picked = vertex_ok ? static_cast<int>(v) : -1;
-  if (args.has("vertex") && !vertex_ok) {
+  if (args.vertex && !vertex_ok) {
     print_error(err, Error{Error::Code::kNotFound,
-                           "--vertex: no vertex " + args.get("vertex").value() + " (the mesh has " +
+                           "--vertex: no vertex " + *args.vertex + " (the mesh has " +
                                std::to_string(model.mesh.vertices.size()) + ")",
                            model.source_path});
     return kExitError;
   }
-  apply_overlay_options(overlay_options.value(), settings);
-  if (auto joint = args.get("joint")) {
+  apply_overlay_options(args.overlays, settings);
+  if (const std::optional<std::string>& joint = args.joint) {
     settings.selected_joint = model.skeleton.find(*joint);
     if (settings.selected_joint < 0) {
       print_error(err,
@@ -408,7 +372,7 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   } else if (settings.shading == ui::Shading::kWeightHeatmap) {
     settings.selected_joint = busiest_joint(model);
   }
-  if (args.has("legend") && !ui::make_legend(model, settings).shown) {
+  if (args.legend && !ui::make_legend(model, settings).shown) {
     err << "animscope: --legend: the " << ui::shading_name(settings.shading)
         << " shading has no colour ramp to explain; no legend drawn\n";
   }
@@ -443,9 +407,9 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
     frame.joint_trail = &scene->overlays.joint_trail;
     frame.root_trail = &scene->overlays.root_trail;
   }
-  frame.camera.yaw = yaw.value() * 3.14159265f / 180.0f;
-  frame.camera.pitch = pitch.value() * 3.14159265f / 180.0f;
-  frame.aspect = static_cast<float>(size.value().width) / size.value().height;
+  frame.camera.yaw = args.yaw * 3.14159265f / 180.0f;
+  frame.camera.pitch = args.pitch * 3.14159265f / 180.0f;
+  frame.aspect = static_cast<float>(size.width) / size.height;
   frame.camera.frame(frame.bounds, frame.aspect);
   const int root = ui::trail_root_joint(model);
   if (settings.follow_root && root >= 0) {  // Centred on the root, as the tool's follow camera.
@@ -469,15 +433,15 @@ int cmd_render(int argc, const char* const* argv, std::ostream& /*out*/, std::os
   }
   {
     RenderTarget target;
-    target.resize(size.value().width, size.value().height);
+    target.resize(size.width, size.height);
     target.bind();
     renderer.value()->draw(frame, settings);
-    if (args.has("legend") || args.has("names") || args.has("vertex")) {
-      draw_overlay(args, model, posed, settings, frame, size.value(), picked);
+    if (args.legend || args.names || args.vertex) {
+      draw_overlay(args, model, posed, settings, frame, size, picked);
     }
     target.resolve();
     const std::vector<uint8_t> pixels = target.read_pixels();
-    Status written = write_png(args.get("out").value(), target.width(), target.height(), pixels);
+    Status written = write_png(args.out, target.width(), target.height(), pixels);
     if (!written.ok()) {
       print_error(err, written.error());
       return kExitError;

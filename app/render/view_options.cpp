@@ -1,44 +1,36 @@
 #include "render/view_options.h"
 
-#include <utility>
+#include <iterator>
+
+#include "cli/shared_options.h"
 
 namespace anim::app {
 
 Result<ui::Shading> parse_shading(const std::string& text) {
-  const std::pair<const char*, ui::Shading> names[] = {
-      {"lit", ui::Shading::kLit},
-      {"heatmap", ui::Shading::kWeightHeatmap},
-      {"dominant", ui::Shading::kDominantJoint},
-      {"influences", ui::Shading::kInfluenceCount},
-      {"truncated", ui::Shading::kTruncatedWeight}};
-  for (const auto& [name, shading] : names) {
-    if (text == name) return shading;
+  // In the order of cli's kShadingNames.
+  constexpr ui::Shading kShadings[] = {ui::Shading::kLit, ui::Shading::kWeightHeatmap,
+                                       ui::Shading::kDominantJoint, ui::Shading::kInfluenceCount,
+                                       ui::Shading::kTruncatedWeight};
+  Result<int> index = parse_shading_name(text);
+  if (!index.ok()) return index.error();
+  if (static_cast<std::size_t>(index.value()) >= std::size(kShadings)) {
+    return Error{Error::Code::kInvalidArgument, "--shading: no mode \"" + text + "\"", ""};
   }
-  return Error{
-      Error::Code::kInvalidArgument,
-      "--shading: unknown mode \"" + text + "\" (lit, heatmap, dominant, influences, truncated)",
-      ""};
+  return kShadings[index.value()];
 }
 
 Result<ui::Ramp> parse_ramp_option(const std::string& text) {
+  Result<int> known = parse_ramp_name(text);
+  if (!known.ok()) return known.error();
   ui::Ramp ramp = ui::Ramp::kBlender;
   if (ui::parse_ramp(text.c_str(), &ramp)) return ramp;
-  return Error{Error::Code::kInvalidArgument,
-               "--ramp: unknown ramp \"" + text + "\" (blender, greyscale, viridis)", ""};
+  return Error{Error::Code::kInvalidArgument, "--ramp: no ramp \"" + text + "\"", ""};
 }
 
 Result<ui::UpAxis> parse_up_axis(const std::string& text) {
-  const bool negative = !text.empty() && text[0] == '-';
-  const std::string axis =
-      text.empty() || (text[0] != '-' && text[0] != '+') ? text : text.substr(1);
-  const char* const names[] = {"x", "y", "z"};
-  for (int8_t i = 0; i < 3; ++i) {
-    if (axis == names[i] || (axis.size() == 1 && axis[0] == names[i][0] - 'a' + 'A')) {
-      return up_axis_from_file(FileUpAxis{i, static_cast<int8_t>(negative ? -1 : 1)});
-    }
-  }
-  return Error{Error::Code::kInvalidArgument,
-               "--up: \"" + text + "\" is not an axis (y, z, x, -y, -z or -x)", ""};
+  Result<FileUpAxis> axis = parse_up_axis_name(text);
+  if (!axis.ok()) return axis.error();
+  return up_axis_from_file(axis.value());
 }
 
 ui::UpAxis up_axis_from_file(const FileUpAxis& up) {

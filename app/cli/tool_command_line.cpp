@@ -1,0 +1,83 @@
+#include "cli/tool_command_line.h"
+
+#include "cli/cli.h"
+#include "cli/option_builders.h"
+#include "cli/shared_options.h"
+
+namespace anim::app {
+namespace {
+
+Error refused(const std::string& message) {
+  return Error{Error::Code::kInvalidArgument, message, ""};
+}
+
+void define(CLI::App& app, ToolArgs& a) {
+  add_input(app, a.input, "MODEL|SETUP.json|PACKAGE.animpack",
+            "what to open: a model file (any format assimp reads), a setup with the model and clip "
+            "files it names, a package; without it the built-in demo",
+            /*required=*/false);
+  add_anim_option(app, a.anim);
+  add_text(app, "--joint", a.joint, "NAME", "selects a joint once the model is open");
+  add_text(app, "--clip", a.clip, "NAME",
+           "plays a clip (paused at its start) instead of the setup's state machine");
+  add_value<int>(
+      app, "--view", [&a](int view) { a.view = kToolViews[view]; }, choices_value_name(kToolViews),
+      "shows the Animate workspace (blend, or curves with the Curves tab in front) or the State "
+      "machine workspace with its Setup panel on setup, graph, blend_spaces or layers",
+      choice_parser(kToolViews, [](const std::string& got) {
+        return "--view is blend, curves, setup, graph, blend_spaces or layers, not \"" + got + "\"";
+      }));
+  add_text(app, "--machine", a.machine, "LAYER", "shows a layer's state machine in the graph");
+  add_text(app, "--select", a.select, "STATE|FROM->TO|PARAMETER",
+           "selects a state, a transition or a parameter for the Inspector");
+  add_text(app, "--mask", a.mask, "LAYER", "makes the Skeleton panel edit a layer's mask");
+  add_shading_option(app, a.shading);
+  add_ramp_option(app, a.ramp);
+  add_flag(app, "--unlit", a.unlit, "the data shadings in the ramp's colours exactly");
+  add_flag(app, "--names", a.names, "labels every joint");
+  add_value<int>(app, "--vertex", a.vertex, "N", "picks vertex N, as Alt+click does",
+                 [](const std::string& text) -> Result<int> {
+                   Result<float> v = number_parser("--vertex")(text);
+                   if (!v.ok()) return v.error();
+                   if (!(v.value() >= 0.0f && v.value() < 2e9f)) {
+                     return refused("--vertex needs a vertex index");
+                   }
+                   return static_cast<int>(v.value());
+                 });
+  add_up_option(app, a.up);
+  add_overlay_options(app, a.overlays);
+  add_set_option(app, a.sets);
+  add_value<float>(app, "--rewind", a.rewind, "SECONDS",
+                   "rewinds the state machine's history SECONDS before --screenshot is taken",
+                   [](const std::string& text) -> Result<float> {
+                     Result<float> seconds = number_parser("--rewind")(text);
+                     if (!seconds.ok()) return refused("--rewind needs seconds");
+                     return seconds;
+                   });
+  add_text(app, "--screenshot", a.screenshot, "FILE.png",
+           "runs the whole tool for --frames frames once the model has loaded, saves the window "
+           "and quits");
+  add_value<int>(app, "--frames", a.frames, "N",
+                 "frames the tool runs before --screenshot saves the window (default 3)",
+                 [](const std::string& text) -> Result<int> {
+                   const Result<float> n = number_parser("--frames")(text);
+                   if (!n.ok() || !(n.value() >= 0.0f && n.value() < 2e9f)) {
+                     return refused("--frames needs a count");
+                   }
+                   return static_cast<int>(n.value());
+                 });
+}
+
+}  // namespace
+
+std::unique_ptr<ToolCommandLine> tool_command_line() {
+  auto line = std::make_unique<ToolCommandLine>(
+      "",
+      "Opens the desktop tool on a model, a setup or a package, or on the built-in demo without "
+      "a file; the options below set it up as it opens (for screenshots, too).",
+      define);
+  add_command_list(*line);
+  return line;
+}
+
+}  // namespace anim::app
