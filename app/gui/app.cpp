@@ -22,6 +22,7 @@
 #include "gui/exit_signals.h"
 #include "gui/recovery_actions.h"
 #include "gui/scripted_preview.h"
+#include "gui/sdl_keys.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
 #include "gui/tool_frame.h"
@@ -150,6 +151,7 @@ int run_gui(const GuiOptions& options) {
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+  ui::set_key_map(sdl_key_map());
   float ddpi = 96.0f;
   const float dpi_scale =
       SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0 && ddpi > 120.0f ? ddpi / 96.0f : 1.0f;

@@ -18,9 +18,6 @@
 #include "gui/setup_actions.h"
 #include "render/ui_font.h"
 
-static_assert(anim::ui::kF2Key == SDL_SCANCODE_F2, "the graph's F2 is SDL's scancode");
-static_assert(anim::ui::kFrameAllKey == SDL_SCANCODE_F, "the graph's F is SDL's scancode");
-
 namespace anim::app {
 namespace {
 

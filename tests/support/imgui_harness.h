@@ -15,6 +15,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "anim/ui/key_map.h"
+
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
@@ -53,9 +55,17 @@ decltype(auto) draw_panel(Panel& panel, Document& doc, Args&&... args) {
 
 // Creates the current ImGui context for a test: a display of `display_size`, no ini or log
 // file, the font atlas built (a frame needs it). The caller destroys it.
+// The KeysDown indices the tests' key map gives the keys ImGui does not name (the tool's are SDL
+// scancodes; any free index does).
+constexpr int kTestRenameKey = 59, kTestFrameAllKey = 9;
+
 inline ImGuiIO& CreateHeadlessContext(ImVec2 display_size) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+  anim::ui::KeyMap keys;
+  keys.rename = kTestRenameKey;
+  keys.frame_all = kTestFrameAllKey;
+  anim::ui::set_key_map(keys);
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.LogFilename = nullptr;

@@ -325,7 +325,7 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     ASSERT_EQ(current().states.size(), 2u);
     EXPECT_EQ(panel_.graph().selected, current().states[1].name);
     h_.mouse_to(graph_rect("node:" + current().states[1].name).center());
-    h_.press(kF2Key);
+    h_.press(::anim::ui::testing::kTestRenameKey);
     h_.frames(3);
     ASSERT_NE(panel_.graph().rects.find("menu:name"), nullptr) << "F2 opens the rename menu";
     h_.type("Locomotion");

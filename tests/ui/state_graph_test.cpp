@@ -337,7 +337,7 @@ TEST_F(StateGraphEditTest, F2RenamesTheSelectedStateEverywhere) {
   doc.edit_setup(changed, "test");
   settle();
   click(rect("node:run").center());
-  key(kF2Key);
+  key(::anim::ui::testing::kTestRenameKey);
   settle();
   ASSERT_NE(graph.rects.find("menu:name"), nullptr);
   ImGuiIO& io = ImGui::GetIO();

@@ -34,6 +34,7 @@
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
+#include "gui/sdl_keys.h"
 #include "gui/tool_frame.h"
 #include "monkey/document_check.h"
 #include "monkey/monkey_files.h"
@@ -300,6 +301,7 @@ void run_monkey(const MonkeyOptions& options) {
   keep_import_safe(tool);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+  ui::set_key_map(sdl_key_map());
   configure_imgui(tool, true, 1.0f);
   ImGui_ImplSDL2_InitForOpenGL(window.value()->sdl(), window.value()->context());  // Key map.
   ImGui_ImplOpenGL3_Init("#version 450");

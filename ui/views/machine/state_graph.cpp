@@ -20,6 +20,7 @@
 #include "anim/setup_layer_edits.h"
 #include "anim/state_machine.h"
 #include "anim/ui/imgui_frame.h"
+#include "anim/ui/key_map.h"
 #include "anim/ui/transition_why_view.h"
 
 namespace anim::ui {
@@ -315,7 +316,7 @@ void StateGraph::box_input(const Document& doc, Commands& cmds, const std::strin
                           : "Drag to arrange, from the rim to another state to add a "
                             "transition; right-click to edit");
   }
-  if (name == selected && f.keys && ImGui::IsKeyPressed(kF2Key, false)) {
+  if (name == selected && f.keys && key_pressed(key_map().rename)) {
     ImGui::OpenPopup("node_menu");
   }
   node_menu(doc, cmds, name);
@@ -535,7 +536,7 @@ void StateGraph::draw(const Document& doc, Commands& cmds) {
   drawn_frame_ = ImGui::GetFrameCount();
   took_keys_ = f.keys;
   view_input(f.mouse - f.origin);
-  if (f.keys && ImGui::IsKeyPressed(kFrameAllKey, false)) frame_all(stored, f.area);
+  if (f.keys && key_pressed(key_map().frame_all)) frame_all(stored, f.area);
   // A graph shown for the first time (another document or machine) is framed when some box
   // would start out of view.
   const std::pair<std::uint64_t, int> shown_now{doc.stamp().document, machine};

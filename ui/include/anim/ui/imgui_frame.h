@@ -14,8 +14,4 @@ namespace anim::ui {
 // reading the window the popup did not have yet.
 void new_frame();
 
-// ImGui 1.86 names no function keys (ImGuiKey_ stops at Z); its SDL backend, which the tool
-// runs on, fills io.KeysDown by SDL scancode. F2's, for ImGui::IsKeyPressed.
-constexpr int kF2Key = 59;  // SDL_SCANCODE_F2
-
 }  // namespace anim::ui

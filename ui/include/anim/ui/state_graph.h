@@ -23,10 +23,6 @@
 
 namespace anim::ui {
 
-// ImGui 1.86 names no letter keys but A, C, V, X, Y and Z; its SDL backend, which the tool runs
-// on, fills io.KeysDown by SDL scancode. F's, which frames the whole graph.
-constexpr int kFrameAllKey = 9;  // SDL_SCANCODE_F
-
 class StateGraph {
  public:
   // Draws the graph filling the rest of the current window. Every change of the setup is one
