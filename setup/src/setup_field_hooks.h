@@ -1,7 +1,7 @@
 #pragma once
 // The code of the fields their member and kind do not describe. Each is named by its table
 // entry (setup_field_tables.cpp) and takes the field's name from there; reading parts live in
-// setup_read.cpp, writing parts in setup_write.cpp.
+// setup_read_hooks.cpp, writing parts in setup_write.cpp.
 #include "setup_fields.h"
 
 namespace anim::setup_json {

@@ -1,7 +1,7 @@
 #pragma once
 // The fields of each item of a setup file, one table per item (setup_field_tables.cpp): each
 // field's JSON name is written there once, with its member, the form of its value, whether it
-// is required and when it is written. The reader (setup_read.cpp), the writer (setup_write.cpp),
+// is required and when it is written. The reader (setup_read*.cpp), the writer (setup_write.cpp),
 // the known keys that keep unknown fields in `extra`, and the schema test all work from them.
 #include <optional>
 #include <string>
@@ -58,7 +58,7 @@ using Member = std::variant<
     std::vector<SetupTransition> T::*, std::vector<SetupEvent> T::*, std::vector<SetupLayer> T::*>;
 
 template <class T>
-class ObjectReader;  // setup_read.cpp
+class ObjectReader;  // object_reader.h
 template <class T>
 struct Field;
 
