@@ -13,8 +13,9 @@ constexpr EnumName<ParameterType> kParameterTypes[] = {{ParameterType::kFloat, "
                                                        {ParameterType::kTrigger, "trigger"}};
 
 constexpr EnumName<ConditionOp> kConditionOps[] = {
-    {ConditionOp::kGreater, ">"},   {ConditionOp::kLess, "<"},      {ConditionOp::kEqual, "=="},
-    {ConditionOp::kNotEqual, "!="}, {ConditionOp::kTrue, "true"},   {ConditionOp::kFalse, "false"},
+    {ConditionOp::kGreater, ">"},         {ConditionOp::kLess, "<"},
+    {ConditionOp::kEqual, "=="},          {ConditionOp::kNotEqual, "!="},
+    {ConditionOp::kTrue, "true"},         {ConditionOp::kFalse, "false"},
     {ConditionOp::kTriggerSet, "trigger"}};
 
 constexpr EnumName<Interruption> kInterruptions[] = {{Interruption::kNone, "none"},

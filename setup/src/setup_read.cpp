@@ -19,7 +19,6 @@
 namespace anim::setup_json {
 namespace {
 
-
 // The keys of a table as an example object: {"joint", "translation"}, {"include": [...]}.
 template <class T>
 std::string outline(const Table<T>& table) {
@@ -90,8 +89,7 @@ void read_value(const FieldReader& in, const char* key, Kind, bool required, boo
   in.read_bool(key, required, out);
 }
 
-void read_value(const FieldReader& in, const char* key, Kind, bool,
-                std::vector<std::string>* out) {
+void read_value(const FieldReader& in, const char* key, Kind, bool, std::vector<std::string>* out) {
   in.read_names(key, out);
 }
 
@@ -127,8 +125,7 @@ void read_part(const ObjectReader<T>& in, const Field<T>& field, T* item) {
   const Json* value = in.in().find(field.name, is_required(field.need));
   if (value == nullptr) return;
   if (value->is_object()) {
-    ObjectReader<T>(*value, in.in().at(field.name), in.in().problems(), *field.part,
-                    in.context())
+    ObjectReader<T>(*value, in.in().at(field.name), in.in().problems(), *field.part, in.context())
         .read(item);
   } else {
     in.in().fail(field.name, "expected an object: " + outline(*field.part));
@@ -249,4 +246,3 @@ Result<Setup> load_setup(const std::string& path, std::vector<Diagnostic>* diagn
 }
 
 }  // namespace anim
-

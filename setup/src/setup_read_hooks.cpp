@@ -36,7 +36,8 @@ void read_parameter_default(const ObjectReader<SetupParameter>& in,
   const bool flag =
       parameter->type == ParameterType::kBool || parameter->type == ParameterType::kTrigger;
   const bool typed = in.read_ok(&SetupParameter::type);
-  in.in().read_float(field.name, is_required(field.need), &parameter->default_value, !typed || flag);
+  in.in().read_float(field.name, is_required(field.need), &parameter->default_value,
+                     !typed || flag);
 }
 
 void read_axis(const ObjectReader<SetupBlendSpace>& in, const Field<SetupBlendSpace>& field,
@@ -75,8 +76,8 @@ void read_points(const ObjectReader<SetupBlendSpace>& in, const Field<SetupBlend
   const Context points{in.has(&SetupBlendSpace::parameter_y)};
   in.in().read_array(field.name, is_required(field.need),
                      [&](const Json& item, const std::string& pointer) {
-                       space->points.push_back(read_object<SetupBlendPoint>(
-                           item, pointer, in.in().problems(), points));
+                       space->points.push_back(
+                           read_object<SetupBlendPoint>(item, pointer, in.in().problems(), points));
                      });
 }
 
@@ -128,8 +129,8 @@ bool is_axis_set(const std::string& text) {
 
 }  // namespace
 
-void read_translation(const ObjectReader<SetupRootMotion>& in,
-                      const Field<SetupRootMotion>& field, SetupRootMotion* motion) {
+void read_translation(const ObjectReader<SetupRootMotion>& in, const Field<SetupRootMotion>& field,
+                      SetupRootMotion* motion) {
   std::string text;
   if (!in.in().read_string(field.name, is_required(field.need), &text)) return;
   if (is_axis_set(text)) {

@@ -145,18 +145,18 @@ void write_joint_map(const SetupAnimation& animation, const Field<SetupAnimation
   (*out)[field.name] = std::move(map);
 }
 
-void write_axis(const SetupBlendSpace& space, const Field<SetupBlendSpace>& field,
-                const Context&, Json* out) {
+void write_axis(const SetupBlendSpace& space, const Field<SetupBlendSpace>& field, const Context&,
+                Json* out) {
   if (!space.is_2d()) (*out)[field.name] = space.parameter;
 }
 
-void write_axes(const SetupBlendSpace& space, const Field<SetupBlendSpace>& field,
-                const Context&, Json* out) {
+void write_axes(const SetupBlendSpace& space, const Field<SetupBlendSpace>& field, const Context&,
+                Json* out) {
   if (space.is_2d()) (*out)[field.name] = Json::array({space.parameter, *space.parameter_y});
 }
 
-void write_points(const SetupBlendSpace& space, const Field<SetupBlendSpace>& field,
-                  const Context&, Json* out) {
+void write_points(const SetupBlendSpace& space, const Field<SetupBlendSpace>& field, const Context&,
+                  Json* out) {
   const Context points{space.is_2d()};
   Json array = Json::array();
   for (const SetupBlendPoint& point : space.points) array.push_back(write_object(point, points));
@@ -212,8 +212,8 @@ Status save_setup(const Setup& setup, const std::string& path) {
   try {
     text = to_json_text(setup);
   } catch (const std::exception& e) {
-    return Error{Error::Code::kIo,
-                 "cannot format the setup: " + setup_json::plain_message(e), path};
+    return Error{Error::Code::kIo, "cannot format the setup: " + setup_json::plain_message(e),
+                 path};
   }
   return write_file_atomically(path, text);
 }

@@ -22,9 +22,8 @@ using ::testing::ElementsAreArray;
 using ::testing::UnorderedElementsAreArray;
 
 const Json& schema() {
-  static const Json json = Json::parse(
-      read_text_file(std::string(ANIMSCOPE_SOURCE_DIR) +
-                     "/setup/schema/animscope.setup.schema.json"));
+  static const Json json = Json::parse(read_text_file(std::string(ANIMSCOPE_SOURCE_DIR) +
+                                                      "/setup/schema/animscope.setup.schema.json"));
   return json;
 }
 
@@ -233,8 +232,7 @@ TEST(SetupSchemaFieldsTest, EnumDefaultsAreTheDefaultItemsNames) {
   };
   EXPECT_EQ(default_of(def("transition"), key_of(&SetupTransition::interruption)),
             to_string(SetupTransition().interruption));
-  EXPECT_EQ(default_of(def("layer"), key_of(&SetupLayer::blend)),
-            to_string(SetupLayer().blend));
+  EXPECT_EQ(default_of(def("layer"), key_of(&SetupLayer::blend)), to_string(SetupLayer().blend));
   EXPECT_EQ(default_of(schema().at("properties").at("root_motion"), key_of(&SetupRootMotion::yaw)),
             name_of(SetupRootMotion().yaw));
 }
