@@ -801,6 +801,23 @@ TEST(SetupWriteTest, ProjectFilesParseAndRoundTrip) {
   }
 }
 
+// The example projects are saved by the tool, so they are in canonical form: writing what they
+// read gives their text back byte for byte, whatever code does the reading and the writing.
+TEST(SetupWriteTest, ProjectFilesAreAlreadyCanonical) {
+  const fs::path projects = fs::path(ANIMSCOPE_SOURCE_DIR) / "projects";
+  if (!fs::exists(projects)) GTEST_SKIP() << "no projects folder";
+  int files = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(projects)) {
+    if (e.path().extension() != ".json") continue;
+    SCOPED_TRACE(e.path().string());
+    const Result<anim::Setup> loaded = load_setup(e.path().string());
+    ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
+    EXPECT_EQ(to_json_text(loaded.value()), read_text_file(e.path().string()));
+    ++files;
+  }
+  EXPECT_GT(files, 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Saving.
 

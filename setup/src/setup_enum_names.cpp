@@ -1,0 +1,79 @@
+// The names of the enums in setup files, and to_string() on them.
+#include "setup_enum_names.h"
+
+#include "anim/setup.h"
+
+namespace anim {
+namespace setup_json {
+namespace {
+
+constexpr EnumName<ParameterType> kParameterTypes[] = {{ParameterType::kFloat, "float"},
+                                                       {ParameterType::kInt, "int"},
+                                                       {ParameterType::kBool, "bool"},
+                                                       {ParameterType::kTrigger, "trigger"}};
+
+constexpr EnumName<ConditionOp> kConditionOps[] = {
+    {ConditionOp::kGreater, ">"},         {ConditionOp::kLess, "<"},
+    {ConditionOp::kEqual, "=="},          {ConditionOp::kNotEqual, "!="},
+    {ConditionOp::kTrue, "true"},         {ConditionOp::kFalse, "false"},
+    {ConditionOp::kTriggerSet, "trigger"}};
+
+constexpr EnumName<Interruption> kInterruptions[] = {{Interruption::kNone, "none"},
+                                                     {Interruption::kSource, "source"},
+                                                     {Interruption::kDestination, "destination"}};
+
+constexpr EnumName<LayerBlend> kLayerBlends[] = {{LayerBlend::kOverride, "override"},
+                                                 {LayerBlend::kAdditive, "additive"}};
+
+constexpr EnumName<bool> kRotations[] = {{true, "yaw"}, {false, "none"}};
+
+template <class E, std::size_t N>
+constexpr Span<const EnumName<E>> span_of(const EnumName<E> (&names)[N]) {
+  return Span<const EnumName<E>>(names, N);
+}
+
+}  // namespace
+
+template <>
+const EnumNames<ParameterType>& enum_names<ParameterType>() {
+  static const EnumNames<ParameterType> names{"parameter type", span_of(kParameterTypes)};
+  return names;
+}
+
+template <>
+const EnumNames<ConditionOp>& enum_names<ConditionOp>() {
+  static const EnumNames<ConditionOp> names{"op", span_of(kConditionOps)};
+  return names;
+}
+
+template <>
+const EnumNames<Interruption>& enum_names<Interruption>() {
+  static const EnumNames<Interruption> names{"interruption", span_of(kInterruptions)};
+  return names;
+}
+
+template <>
+const EnumNames<LayerBlend>& enum_names<LayerBlend>() {
+  static const EnumNames<LayerBlend> names{"blend", span_of(kLayerBlends)};
+  return names;
+}
+
+template <>
+const EnumNames<bool>& enum_names<bool>() {
+  static const EnumNames<bool> names{"rotation", span_of(kRotations)};
+  return names;
+}
+
+bool op_takes_value(ConditionOp op) {
+  return op == ConditionOp::kGreater || op == ConditionOp::kLess || op == ConditionOp::kEqual ||
+         op == ConditionOp::kNotEqual;
+}
+
+}  // namespace setup_json
+
+const char* to_string(ParameterType type) { return setup_json::name_of(type); }
+const char* to_string(ConditionOp op) { return setup_json::name_of(op); }
+const char* to_string(Interruption interruption) { return setup_json::name_of(interruption); }
+const char* to_string(LayerBlend blend) { return setup_json::name_of(blend); }
+
+}  // namespace anim
