@@ -12,7 +12,7 @@
 #include "anim/setup.h"
 #include "setup_enum_names.h"
 #include "setup_fields.h"
-#include "setup_test_files.h"
+#include "support/setup_files.h"
 
 namespace anim::setup_json {
 namespace {
