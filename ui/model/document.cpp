@@ -30,10 +30,11 @@ Document::Document(Model model, std::string path)
       local_(model_->skeleton.rest),
       shown_(model_->skeleton.rest),
       influenced_(model_->influenced_vertex_counts()) {
-  own_clips_ = model_->clips.size();
+  std::size_t own_clips = model_->clips.size();
   for (const ClipSource& source : model_->clip_sources) {
-    own_clips_ = std::min(own_clips_, static_cast<std::size_t>(source.clip));
+    own_clips = std::min(own_clips, static_cast<std::size_t>(source.clip));
   }
+  clip_files_ = ClipFileSet(own_clips);
   to_soa(model_->skeleton.rest, soa_rest_);
   blend_cursors_.assign(2, ClipCursor{});
   for (ClipCursor& c : blend_cursors_) c.reserve(model_->clips, model_->skeleton.joint_count());
@@ -191,8 +192,7 @@ void Document::new_setup() {
     setup.states.push_back(std::move(state));
   }
   if (!setup.states.empty()) setup.default_state = setup.states.front().name;
-  setup.animations = std::move(loose_clip_files_);  // The setup lists them from now on.
-  loose_clip_files_.clear();
+  setup.animations = clip_files_.take_loose();  // The setup lists them from now on.
   edits_.reset(std::move(setup), /*saved=*/false);
   has_setup_ = true;
   setup_path_.clear();
@@ -219,76 +219,43 @@ bool Document::redo_setup_edit() {
 }
 
 const std::vector<SetupAnimation>& Document::clip_file_entries() const {
-  return has_setup_ ? edits_.current().animations : loose_clip_files_;
+  return has_setup_ ? edits_.current().animations : clip_files_.loose();
 }
 
 std::vector<anim::import::AnimationFile> Document::wanted_clip_files() const {
   return clip_files_of(clip_file_entries(), setup_path_, has_setup_);
 }
 
-bool Document::clip_files_outdated() const {
-  return reload_requested_ || wanted_clip_files() != loaded_clip_files_;
-}
+bool Document::clip_files_outdated() const { return clip_files_.outdated(wanted_clip_files()); }
 
 void Document::add_clip_files(const std::vector<std::string>& paths) {
-  namespace fs = std::filesystem;
   std::vector<SetupAnimation> entries = clip_file_entries();
-  std::error_code ec;  // Without a working folder, relative paths stay as they are.
-  auto normal = [&](const std::string& path) { return fs::absolute(path, ec).lexically_normal(); };
-  auto listed = [&](const fs::path& absolute) {
-    return std::any_of(entries.begin(), entries.end(), [&](const SetupAnimation& e) {
-      return normal(resolve_setup_relative(setup_path_, e.file)) == absolute;
-    });
-  };
-  const std::size_t before = entries.size();
-  for (const std::string& path : paths) {
-    const fs::path absolute = normal(path);
-    if (listed(absolute)) continue;
-    SetupAnimation entry;
-    entry.file = setup_path_.empty() ? absolute.string()
-                                     : rebase_setup_relative("", setup_path_, absolute.string());
-    entries.push_back(std::move(entry));
-  }
-  const std::size_t added = entries.size() - before;
+  const std::size_t added = ClipFileSet::add(entries, paths, setup_path_);
   if (added == 0) return;
-  if (!has_setup_) {
-    loose_clip_files_ = std::move(entries);
-    return;
-  }
-  Setup edited = edits_.current();
-  edited.animations = std::move(entries);
-  edit_setup(std::move(edited), added == 1 ? "add a clip file" : "add clip files");
+  set_clip_file_entries(std::move(entries), added == 1 ? "add a clip file" : "add clip files");
 }
 
 bool Document::remove_clip_file(int entry) {
   std::vector<SetupAnimation> entries = clip_file_entries();
   if (entry < 0 || static_cast<std::size_t>(entry) >= entries.size()) return false;
   entries.erase(entries.begin() + entry);
+  set_clip_file_entries(std::move(entries), "remove a clip file");
+  return true;
+}
+
+void Document::set_clip_file_entries(std::vector<SetupAnimation> entries, std::string what) {
   if (!has_setup_) {
-    loose_clip_files_ = std::move(entries);
-    return true;
+    clip_files_.set_loose(std::move(entries));
+    return;
   }
   Setup edited = edits_.current();
   edited.animations = std::move(entries);
-  edit_setup(std::move(edited), "remove a clip file");
-  return true;
+  edit_setup(std::move(edited), std::move(what));
 }
 
 void Document::adopt_clip_files(std::vector<import::AnimationFile> files,
                                 std::vector<Diagnostic> problems) {
-  if (!has_setup_) {
-    loose_clip_files_.clear();
-    for (const import::AnimationFile& f : files) {
-      SetupAnimation entry;
-      entry.file = f.path;
-      entry.clip = f.clip;
-      entry.alias = f.alias;
-      entry.joint_map = f.joint_map;
-      loose_clip_files_.push_back(std::move(entry));
-    }
-  }
-  loaded_clip_files_ = std::move(files);
-  clip_file_problems_ = std::move(problems);
+  clip_files_.adopt(std::move(files), std::move(problems), has_setup_);
 }
 
 void Document::set_clip_files(std::vector<import::AnimationFile> files, import::AnimationSet set) {
@@ -300,14 +267,11 @@ void Document::set_clip_files(std::vector<import::AnimationFile> files, import::
   def_.reset();
   recording_.stop();
   rewound_ = -1;
-  model_->clips.resize(own_clips_);
+  model_->clips.resize(clip_files_.own_clip_count());
   model_->clip_sources.clear();
-  clip_file_problems_ = set.diagnostics;
+  std::vector<Diagnostic> problems = set.diagnostics;
   import::add_to_model(std::move(set), *model_);
-  loaded_clip_files_ = std::move(files);
-  reload_requested_ = false;
-  changed_clip_files_.clear();
-  ++clips_generation_;
+  clip_files_.installed(std::move(files), std::move(problems));
 
   player_ = Player(model_->skeleton, model_->clips);
   const int again = model_->find_clip(playing);

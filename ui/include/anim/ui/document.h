@@ -18,6 +18,7 @@
 #include "anim/setup.h"
 #include "anim/setup_root_motion.h"
 #include "anim/state_machine.h"
+#include "anim/ui/clip_file_set.h"
 #include "anim/ui/pose_overlays.h"
 #include "anim/ui/pose_overrides.h"
 #include "anim/ui/posed_model.h"
@@ -152,26 +153,26 @@ class Document {
   std::vector<import::AnimationFile> wanted_clip_files() const;
   bool clip_files_outdated() const;
   // Clips of the model's own file come first; clip-file clips follow.
-  std::size_t own_clip_count() const { return own_clips_; }
+  std::size_t own_clip_count() const { return clip_files_.own_clip_count(); }
   // Adds files (paths from the working folder); ones listed already are skipped. With a setup,
   // each is written relative to the setup's folder when it lies under it.
   void add_clip_files(const std::vector<std::string>& paths);
   // Removes the entry `entry` of clip_file_entries(); false for a bad index.
   bool remove_clip_file(int entry);
-  void request_clip_file_reload() { reload_requested_ = true; }
+  void request_clip_file_reload() { clip_files_.request_reload(); }
   // Installs freshly loaded clips in place of the previous clip-file clips. Playback keeps the
   // clip of the same name where it still exists; the state machine is rebuilt.
   void set_clip_files(std::vector<import::AnimationFile> files, import::AnimationSet set);
   // Marks the clip files of the model as it was opened as loaded, with their problems.
   void adopt_clip_files(std::vector<import::AnimationFile> files, std::vector<Diagnostic> problems);
-  const std::vector<Diagnostic>& clip_file_problems() const { return clip_file_problems_; }
+  const std::vector<Diagnostic>& clip_file_problems() const { return clip_files_.problems(); }
   // Clip files whose contents changed on disk since they were loaded (set by the app).
   void set_changed_clip_files(std::vector<std::string> paths) {
-    changed_clip_files_ = std::move(paths);
+    clip_files_.set_changed(std::move(paths));
   }
-  const std::vector<std::string>& changed_clip_files() const { return changed_clip_files_; }
+  const std::vector<std::string>& changed_clip_files() const { return clip_files_.changed(); }
   // Grows whenever the set of clips changes, for panels that keep per-clip state.
-  int clips_generation() const { return clips_generation_; }
+  int clips_generation() const { return clip_files_.generation(); }
   // Which document and which set of its clips: panels that keep per-clip state (row order,
   // chosen clips) start over when it changes. Unlike the model's address, it is never reused.
   struct Stamp {
@@ -180,7 +181,7 @@ class Document {
     bool operator==(const Stamp& o) const { return document == o.document && clips == o.clips; }
     bool operator!=(const Stamp& o) const { return !(*this == o); }
   };
-  Stamp stamp() const { return {serial_, clips_generation_}; }
+  Stamp stamp() const { return {serial_, clip_files_.generation()}; }
 
   // --- Pose overrides (the viewport's rotate gizmo) ---
   // An extra rotation of `joint` in its own frame, applied on top of whatever plays, to see
@@ -248,6 +249,9 @@ class Document {
   // The state weight plots' series for `after`'s states: a state's series goes on under its
   // name, a new state's starts at 0.
   void keep_state_history(const StateMachineDef& after);
+  // Makes `entries` the clip files: the setup's, as the edit `what`, or without one the loose
+  // ones.
+  void set_clip_file_entries(std::vector<SetupAnimation> entries, std::string what);
   // Records the machine from now on, its places from where the character stands now.
   void start_recording(bool from_start);
 
@@ -288,13 +292,7 @@ class Document {
   WeightPlots plots_;
   std::deque<RecentEvent> recent_events_;
   std::vector<uint32_t> influenced_;
-  std::size_t own_clips_ = 0;
-  std::vector<SetupAnimation> loose_clip_files_;          // Used without a setup.
-  std::vector<import::AnimationFile> loaded_clip_files_;  // What the clip-file clips came from.
-  std::vector<Diagnostic> clip_file_problems_;
-  std::vector<std::string> changed_clip_files_;
-  bool reload_requested_ = false;
-  int clips_generation_ = 0;
+  ClipFileSet clip_files_;
 };
 
 }  // namespace anim::ui
