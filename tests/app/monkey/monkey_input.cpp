@@ -121,7 +121,7 @@ int MonkeyInput::key(bool* ctrl, bool* shift, bool* alt) {
 }
 
 // Where a gesture aims: mostly at something the last frame drew (a vertex of its draw lists:
-// widget frames, text, lines), otherwise inside or on the edge of a window, or anywhere.
+// widget frames, lines, or the cell of a glyph of text), otherwise inside or on the edge of a window, or anywhere.
 ImVec2 MonkeyInput::target(const ImDrawData* draw_data, ImVec2 display) {
   const double r = uniform();
   const ImGuiContext* g = ImGui::GetCurrentContext();
@@ -129,7 +129,7 @@ ImVec2 MonkeyInput::target(const ImDrawData* draw_data, ImVec2 display) {
   if (const ImGuiWindow* modal = g ? ImGui::GetTopMostPopupModal() : nullptr; modal && r < 0.75) {
     const ImDrawList* list = modal->DrawList;
     if (r < 0.6 && list && list->VtxBuffer.Size > 0) {
-      const ImVec2 p = list->VtxBuffer[pick(list->VtxBuffer.Size)].pos;
+      const ImVec2 p = cells_.place(list->VtxBuffer[pick(list->VtxBuffer.Size)]);
       return ImVec2(p.x + static_cast<float>(pick(5) - 2), p.y + static_cast<float>(pick(5) - 2));
     }
     return ImVec2(modal->Pos.x + static_cast<float>(uniform()) * modal->Size.x,
@@ -147,8 +147,8 @@ ImVec2 MonkeyInput::target(const ImDrawData* draw_data, ImVec2 display) {
            ++tries) {
         v = list->VtxBuffer[pick(list->VtxBuffer.Size)];
       }
-      return ImVec2(v.pos.x + static_cast<float>(pick(7) - 3),
-                    v.pos.y + static_cast<float>(pick(7) - 3));
+      const ImVec2 p = cells_.place(v);
+      return ImVec2(p.x + static_cast<float>(pick(7) - 3), p.y + static_cast<float>(pick(7) - 3));
     }
   }
   if (r < 0.8 && g && g->Windows.Size > 0) {

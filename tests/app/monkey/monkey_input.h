@@ -13,6 +13,8 @@
 
 #include <imgui.h>
 
+#include "monkey/glyph_cells.h"
+
 namespace anim::app::monkey {
 
 struct Step {
@@ -41,7 +43,9 @@ struct InputPools {
 
 class MonkeyInput {
  public:
-  MonkeyInput(std::uint64_t seed, InputPools pools) : random_(seed), pools_(std::move(pools)) {}
+  // `cells` (kept, not copied) tells where the glyphs the monkey aims at sit.
+  MonkeyInput(std::uint64_t seed, InputPools pools, const GlyphCells& cells)
+      : random_(seed), pools_(std::move(pools)), cells_(cells) {}
 
   // The next step. `draw_data` is the last frame's (may be null); `display` its size.
   Step next(const ImDrawData* draw_data, ImVec2 display);
@@ -67,6 +71,7 @@ class MonkeyInput {
 
   std::mt19937_64 random_;
   InputPools pools_;
+  const GlyphCells& cells_;
   std::deque<Step> queued_;
   int modal_gestures_ = 0;  // Gestures made in a row while a modal dialog was open.
 };

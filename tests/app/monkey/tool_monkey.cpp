@@ -37,6 +37,7 @@
 #include "gui/sdl_keys.h"
 #include "gui/tool_frame.h"
 #include "monkey/document_check.h"
+#include "monkey/glyph_cells.h"
 #include "monkey/monkey_files.h"
 #include "monkey/monkey_input.h"
 #include "monkey/monkey_time.h"
@@ -140,6 +141,14 @@ bool keep_import_safe(Tool& tool) {
   return true;
 }
 
+// Where the file dialog may stay: in the sandbox, but not in its state folder, whose recovery
+// copies are named by the process id and the wall clock, so a listing there would differ between
+// runs (the monkey's clock cannot reach the names another process chose).
+bool dialog_may_stay(const Tool& tool, const MonkeyFiles& files) {
+  const std::string dir = tool.file_dialog.directory();
+  return is_under(files.root, dir) && !is_under(files.root + "/state", dir);
+}
+
 // Paths the tool has opened or saved must lie in the sandbox; empty when they do.
 std::string check_paths(const Tool& tool, const std::string& root) {
   std::string out;
@@ -153,10 +162,11 @@ std::string check_paths(const Tool& tool, const std::string& root) {
 }
 
 // What a frame drew, as one number: the place (to a quarter pixel) and colour of every vertex of
-// every shape, every command's clip rectangle and index count, in order. Glyphs count by number
-// only: text that differs but lays out the same (a process id in a path, a clock time) changes
-// nothing the monkey can aim at. Two runs that show the same layout give the same number.
-std::uint64_t draw_fingerprint(const ImDrawData* data) {
+// every shape and of every glyph's cell (monkey/glyph_cells.h), every command's clip rectangle
+// and index count, in order. Text that differs but lays out the same (a process id in a path, a
+// clock time) changes nothing the monkey can aim at, and so nothing here; text that lays out
+// differently does. Two runs that show the same layout give the same number.
+std::uint64_t draw_fingerprint(const ImDrawData* data, const GlyphCells& cells) {
   std::uint64_t hash = 1469598103934665603ull;  // FNV-1a.
   const auto mix = [&hash](std::uint64_t value) {
     for (int i = 0; i < 8; ++i) {
@@ -169,13 +179,12 @@ std::uint64_t draw_fingerprint(const ImDrawData* data) {
     return quarter(a) << 32 | (quarter(b) & 0xffffffffu);
   };
   if (data == nullptr) return hash;
-  const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
   for (int l = 0; l < data->CmdListsCount; ++l) {
     const ImDrawList& list = *data->CmdLists[l];
     mix(static_cast<std::uint64_t>(list.VtxBuffer.Size));
     for (const ImDrawVert& v : list.VtxBuffer) {
-      if (v.uv.x != white.x || v.uv.y != white.y) continue;  // A glyph.
-      mix(pair(v.pos.x, v.pos.y));
+      const ImVec2 place = cells.place(v);
+      mix(pair(place.x, place.y));
       mix(v.col);
     }
     for (const ImDrawCmd& cmd : list.CmdBuffer) {
@@ -314,8 +323,10 @@ void run_monkey(const MonkeyOptions& options) {
       ImVec2(static_cast<float>(window_options.width), static_cast<float>(window_options.height));
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
 
+  io.Fonts->Build();  // Before the first frame: the monkey reads its glyphs.
+  const GlyphCells cells;
   MonkeyInput input(options.seed,
-                    {files.real, files.broken, static_cast<int>(files.changeable.size())});
+                    {files.real, files.broken, static_cast<int>(files.changeable.size())}, cells);
   std::mt19937_64 patience(options.seed ^ 0x9e3779b97f4a7c15ull);  // Its own stream: see below.
   int hold = -1;  // Frames the waiting jobs wait still; -1: not decided.
   Counts counts;
@@ -345,7 +356,7 @@ void run_monkey(const MonkeyOptions& options) {
       }
     }
     // A file dialog that wandered out of the sandbox goes back, before it can save there.
-    if (tool.file_dialog.is_open() && !is_under(files.root, tool.file_dialog.directory())) {
+    if (tool.file_dialog.is_open() && !dialog_may_stay(tool, files)) {
       tool.file_dialog.navigate(files.work);
       ++counts.dialogs_sent_back;
     }
@@ -409,7 +420,7 @@ void run_monkey(const MonkeyOptions& options) {
           << (step.cut ? bytes.substr(0, bytes.size() / 3) : bytes);
     }
     frame(step);
-    if (tool.file_dialog.is_open() && !is_under(files.root, tool.file_dialog.directory())) {
+    if (tool.file_dialog.is_open() && !dialog_may_stay(tool, files)) {
       // Back at once, and drawn there, so the next step aims at what the sandbox shows, not at
       // a listing of folders that differ between machines (a seed replays the same anywhere).
       Step stay;
@@ -425,7 +436,7 @@ void run_monkey(const MonkeyOptions& options) {
         line.replace(at, files.root.size(), "<sandbox>");
       }
       log << "step " << step_index << ": " << line << " | frame "
-          << draw_fingerprint(ImGui::GetDrawData()) << "\n";
+          << draw_fingerprint(ImGui::GetDrawData(), cells) << "\n";
     }
     problem = view.take_problems();
     const ImGuiContext& g = *ImGui::GetCurrentContext();
