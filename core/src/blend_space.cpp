@@ -45,7 +45,10 @@ bool overlap(Span<const SoaTransform> a, Span<const SoaTransform> b) {
 
 // What BlendSpaceSampler checks besides its clips' sampling jobs.
 bool points_fit(const BlendSpaceSampler& job) {
-  if (job.space == nullptr || job.cursors == nullptr || job.space->clips.empty()) return false;
+  if (job.space == nullptr || job.cursors[0] == nullptr || job.cursors[1] == nullptr ||
+      job.space->clips.empty()) {
+    return false;
+  }
   const BlendSpaceWeights& w = job.weights;
   const int n = static_cast<int>(job.space->clips.size());
   if (w.lower < 0 || w.lower >= n || w.upper < 0 || w.upper >= n) return false;
@@ -64,10 +67,10 @@ ClipSamplingJob point_job(const BlendSpaceSampler& job, int point, ClipCursor* c
 
 bool BlendSpaceSampler::validate() const {
   if (!points_fit(*this)) return false;
-  if (!point_job(*this, weights.lower, &cursors[0], output).validate()) return false;
+  if (!point_job(*this, weights.lower, cursors[0], output).validate()) return false;
   return !(weights.upper_weight > 0.0f) ||
          (!overlap(scratch, output) &&
-          point_job(*this, weights.upper, &cursors[1], scratch).validate());
+          point_job(*this, weights.upper, cursors[1], scratch).validate());
 }
 
 bool BlendSpaceSampler::run() const {
@@ -76,9 +79,9 @@ bool BlendSpaceSampler::run() const {
   const bool blend = t > 0.0f;
   if (blend && overlap(scratch, output)) return false;
   // The upper point is checked before anything is written; each sampling job checks its own.
-  const ClipSamplingJob upper = point_job(*this, weights.upper, &cursors[1], scratch);
+  const ClipSamplingJob upper = point_job(*this, weights.upper, cursors[1], scratch);
   if (blend && !upper.validate()) return false;
-  if (!point_job(*this, weights.lower, &cursors[0], output).run()) return false;
+  if (!point_job(*this, weights.lower, cursors[0], output).run()) return false;
   if (!blend) return true;
   if (!upper.run()) return false;
   // In place: SoaBlendingJob reads each block whole before it writes it.

@@ -308,7 +308,7 @@ float blend_space_2d_phase_rate(const BlendSpace2DDef& space, const ClipSet& cli
 }
 
 bool BlendSpace2DSampler::validate() const {
-  if (space == nullptr || cursors == nullptr) return false;
+  if (space == nullptr) return false;
   const int count = weights.count;
   if (count < 1 || count > 3) return false;
   // Each point has its own pose: none may overlap another.
@@ -326,7 +326,8 @@ bool BlendSpace2DSampler::validate() const {
     const int clip = space->clips[weights.points[i]];
     if (!in_range(clip, clips.size())) return false;
     const Span<SoaTransform> into = i == 0 ? output : scratch[i - 1];
-    if (!ClipSamplingJob{clips, static_cast<std::size_t>(clip), 0.0f, &cursors[i], rest, into}
+    if (cursors[i] == nullptr ||
+        !ClipSamplingJob{clips, static_cast<std::size_t>(clip), 0.0f, cursors[i], rest, into}
              .validate()) {
       return false;
     }
@@ -341,7 +342,7 @@ bool BlendSpace2DSampler::run() const {
   for (int i = 0; i < count; ++i) {
     const std::size_t clip = static_cast<std::size_t>(space->clips[weights.points[i]]);
     const Span<SoaTransform> into = i == 0 ? output : scratch[i - 1];
-    if (!ClipSamplingJob{clips, clip, phase * clips.duration(clip), &cursors[i], rest, into}
+    if (!ClipSamplingJob{clips, clip, phase * clips.duration(clip), cursors[i], rest, into}
              .run()) {
       return false;
     }

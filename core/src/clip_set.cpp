@@ -11,6 +11,15 @@ void ClipCursor::reserve(const ClipSet& clips, std::size_t joints) {
   for (const CompressedClip& c : clips.packed()) packed_.reserve(c);
 }
 
+void ClipCursor::reserve(const ClipSet& clips, std::size_t clip, std::size_t joints) {
+  joints_ = joints;
+  if (!clips.compressed()) {
+    floats_.resize(joints);
+    return;
+  }
+  if (clip < clips.size()) packed_.reserve(clips.packed()[clip]);
+}
+
 bool ClipSamplingJob::validate() const {
   if (clip >= clips.size() || cursor == nullptr) return false;
   if (clips.joint_count(clip) != cursor->joints_) return false;

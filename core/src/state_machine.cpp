@@ -41,7 +41,6 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
   }
   const std::size_t joints = skeleton.joint_count();
   machines_.resize(1 + def.layers.size());
-  const std::size_t slots = kMaxActive * machines_.size();
   blocks_ = soa_block_count(joints);
   if (soa_rest.size() == blocks_ && blocks_ > 0) {
     shared_rest_ = soa_rest;
@@ -49,8 +48,6 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
     own_rest_ = make_soa_pose(joints);
     to_soa(skeleton.rest, own_rest_);
   }
-  cursors_.assign(kSlotPoses * slots, ClipCursor{});
-  for (ClipCursor& c : cursors_) c.reserve(clips, joints);
   Machine& base = machines_[0];
   base.states = &def.states;
   base.transitions = &def.transitions;
@@ -74,13 +71,70 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
                              .run();
       } else {
         m.state_reference = true;
-        m.reference_cursors.assign(kSlotPoses * kMaxActive, ClipCursor{});
-        for (ClipCursor& c : m.reference_cursors) c.reserve(clips, joints);
       }
     }
     init_machine(m, layer.default_state);
   }
+  init_cursors();
   init_root_motion();
+}
+
+void StateMachineInstance::init_cursors() {
+  const std::size_t clip_count = clips_.size();
+  cursor_of_.assign(machines_.size() * clip_count, -1);
+  std::vector<std::size_t> clip_of;  // Of each cursor.
+  const auto use = [&](std::size_t machine, int clip) {
+    if (clip < 0 || static_cast<std::size_t>(clip) >= clip_count) return;
+    int32_t& index = cursor_of_[machine * clip_count + static_cast<std::size_t>(clip)];
+    if (index >= 0) return;
+    index = static_cast<int32_t>(clip_of.size());
+    clip_of.push_back(static_cast<std::size_t>(clip));
+  };
+  for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
+    Machine& m = machines_[mi];
+    m.first_cursor = clip_of.size();
+    for (const StateDef& s : *m.states) {
+      const std::size_t i = static_cast<std::size_t>(s.motion.index);
+      switch (s.motion.kind) {
+        case MotionRef::Kind::kClip:
+          use(mi, s.motion.index);
+          break;
+        case MotionRef::Kind::kBlendSpace:
+          if (i < def_->blend_spaces.size()) {
+            for (int c : def_->blend_spaces[i].clips) use(mi, c);
+          }
+          break;
+        case MotionRef::Kind::kBlendSpace2D:
+          if (i < def_->blend_spaces_2d.size()) {
+            for (int c : def_->blend_spaces_2d[i].clips) use(mi, c);
+          }
+          break;
+      }
+    }
+  }
+  const std::size_t joints = skeleton_->joint_count();
+  cursors_.assign(clip_of.size(), ClipCursor{});
+  for (std::size_t i = 0; i < clip_of.size(); ++i) cursors_[i].reserve(clips_, clip_of[i], joints);
+  for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
+    Machine& m = machines_[mi];
+    if (!m.state_reference) continue;
+    const std::size_t end = mi + 1 < machines_.size() ? machines_[mi + 1].first_cursor
+                                                      : clip_of.size();
+    m.reference_cursors.assign(end - m.first_cursor, ClipCursor{});
+    for (std::size_t i = m.first_cursor; i < end; ++i) {
+      m.reference_cursors[i - m.first_cursor].reserve(clips_, clip_of[i], joints);
+    }
+  }
+}
+
+ClipCursor* StateMachineInstance::cursor(std::size_t machine, int clip, bool reference) {
+  const std::size_t clip_count = clips_.size();
+  if (clip < 0 || static_cast<std::size_t>(clip) >= clip_count) return nullptr;
+  const int32_t index = cursor_of_[machine * clip_count + static_cast<std::size_t>(clip)];
+  if (index < 0) return nullptr;
+  if (!reference) return &cursors_[static_cast<std::size_t>(index)];
+  Machine& m = machines_[machine];
+  return &m.reference_cursors[static_cast<std::size_t>(index) - m.first_cursor];
 }
 
 void StateMachineInstance::init_machine(Machine& m, int default_state) {
@@ -363,11 +417,6 @@ void StateMachineInstance::start(Machine& m, int index) {
     int slot = 0;
     while (m.slot_used[slot]) ++slot;
     m.slot_used[slot] = true;
-    const std::size_t machine = static_cast<std::size_t>(&m - machines_.data());
-    for (int c = 0; c < kSlotPoses; ++c) {
-      cursors_[kSlotPoses * global_slot(machine, slot) + c].reset();
-      if (!m.reference_cursors.empty()) m.reference_cursors[kSlotPoses * slot + c].reset();
-    }
     const CycleTime offset = CycleTime::from(t.offset);
     m.tracks[m.track_count++] = Track{t.to, slot, offset, 0.0f, offset, true};
   }
@@ -438,13 +487,16 @@ void StateMachineInstance::refresh_active(Machine& m) {
   }
 }
 
-bool StateMachineInstance::sample_state(const StateDef& s, float phase, ClipCursor* cursors,
-                                        StateMachineScratch& scratch, Span<SoaTransform> out) {
+bool StateMachineInstance::sample_state(const StateDef& s, float phase, std::size_t machine,
+                                        bool reference, StateMachineScratch& scratch,
+                                        Span<SoaTransform> out) {
   const Span<const SoaTransform> rest = this->rest();
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const std::size_t clip = static_cast<std::size_t>(s.motion.index);
     if (clip >= clips_.size()) return false;
-    return ClipSamplingJob{clips_, clip, phase * clips_.duration(clip), cursors, rest, out}.run();
+    return ClipSamplingJob{clips_, clip, phase * clips_.duration(clip),
+                           cursor(machine, s.motion.index, reference), rest, out}
+        .run();
   }
   if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
     const BlendSpace2DDef& space = def_->blend_spaces_2d[s.motion.index];
@@ -454,7 +506,12 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, ClipCurs
     sampler.rest = rest;
     sampler.weights = weights_2d(space);
     sampler.phase = phase;
-    sampler.cursors = cursors;
+    for (int i = 0; i < sampler.weights.count; ++i) {
+      const int point = sampler.weights.points[static_cast<std::size_t>(i)];
+      if (point < 0 || static_cast<std::size_t>(point) >= space.clips.size()) return false;
+      sampler.cursors[static_cast<std::size_t>(i)] =
+          cursor(machine, space.clips[static_cast<std::size_t>(point)], reference);
+    }
     sampler.scratch = {scratch.point(0), scratch.point(1)};
     sampler.output = out;
     return sampler.run();
@@ -466,7 +523,14 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, ClipCurs
   sampler.rest = rest;
   sampler.weights = blend_space_weights(space, params_[space.parameter].value);
   sampler.phase = phase;
-  sampler.cursors = cursors;
+  const BlendSpaceWeights& w = sampler.weights;
+  const auto clip_of = [&space](int point) {
+    return point >= 0 && static_cast<std::size_t>(point) < space.clips.size()
+               ? space.clips[static_cast<std::size_t>(point)]
+               : -1;
+  };
+  sampler.cursors = {cursor(machine, clip_of(w.lower), reference),
+                     cursor(machine, clip_of(w.upper), reference)};
   sampler.scratch = scratch.point(0);
   sampler.output = out;
   return sampler.run();
@@ -476,9 +540,8 @@ bool StateMachineInstance::sample_track(std::size_t machine, const Track& track,
                                         StateMachineScratch& scratch, Span<SoaTransform> pose) {
   Machine& m = machines_[machine];
   const StateDef& s = (*m.states)[track.state];
-  const std::size_t slot = global_slot(machine, track.slot);
   const float phase = display_time(m, track);
-  if (!sample_state(s, phase, &cursors_[kSlotPoses * slot], scratch, pose)) return false;
+  if (!sample_state(s, phase, machine, false, scratch, pose)) return false;
   if (machine == 0 && moves_ && !s.root_motion) keep_motion_in_pose(state_frame(s, phase), pose);
   if (!m.additive()) return true;
   // The state's difference from its reference, in place.
@@ -486,8 +549,7 @@ bool StateMachineInstance::sample_track(std::size_t machine, const Track& track,
     return m.reference_ok && AdditiveDeltaJob{pose, m.reference, pose}.run();
   }
   const Span<SoaTransform> reference = scratch.reference();
-  return sample_state(s, 0.0f, &m.reference_cursors[kSlotPoses * track.slot], scratch,
-                      reference) &&
+  return sample_state(s, 0.0f, machine, true, scratch, reference) &&
          AdditiveDeltaJob{pose, reference, pose}.run();
 }
 

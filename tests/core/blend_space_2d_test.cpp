@@ -785,7 +785,7 @@ class BlendSpace2DClipsTest : public ::testing::Test {
     sampler.rest = soa_rest_;
     sampler.weights = weights;
     sampler.phase = phase;
-    sampler.cursors = cursors_;
+    sampler.cursors = {&cursors_[0], &cursors_[1], &cursors_[2]};
     sampler.scratch = {scratch_[0], scratch_[1]};
     sampler.out = &out;
     sampler.soa_out = make_soa_pose(out.size());
@@ -982,7 +982,7 @@ TEST_F(BlendSpace2DClipsTest, CompressedClipsMatchTheHandBlendOfEachClip) {
     std::vector<Transform> out(2);
     PerJointSampler sampler = Sampler(space, w, phase, out);
     sampler.clips = packed;
-    sampler.cursors = cursors;
+    sampler.cursors = {&cursors[0], &cursors[1], &cursors[2]};
     ASSERT_TRUE(sampler.run());
     for (std::size_t j = 0; j < 2; ++j) {
       EXPECT_TRUE(TransformNear(out[j], expected[j], 1e-4f))
@@ -993,7 +993,7 @@ TEST_F(BlendSpace2DClipsTest, CompressedClipsMatchTheHandBlendOfEachClip) {
   std::vector<Transform> out(2);
   PerJointSampler sampler = Sampler(space, blend_space_2d_weights(space, {0.3f, 0.4f}), 0.7f, out);
   sampler.clips = packed;
-  sampler.cursors = cursors;
+  sampler.cursors = {&cursors[0], &cursors[1], &cursors[2]};
   ASSERT_TRUE(sampler.run());
   const std::vector<Transform> from_floats = Sample(space, {0.3f, 0.4f}, 0.7f);
   EXPECT_TRUE(TransformNear(out[0], from_floats[0], 1e-2f));
@@ -1013,7 +1013,7 @@ TEST_F(BlendSpace2DClipsTest, SamplerRejectsMissingInputs) {
   no_space.space = nullptr;
   EXPECT_FALSE(no_space.run());
   PerJointSampler no_cursors = Sampler(space, three, 0.5f, out);
-  no_cursors.cursors = nullptr;
+  no_cursors.cursors = {};
   EXPECT_FALSE(no_cursors.run());
   EXPECT_FALSE(Sampler(space, BlendSpace2DWeights{}, 0.5f, out).run());  // count 0.
   const BlendSpace2DDef empty = Space({}, {});
@@ -1097,7 +1097,7 @@ TEST_F(BlendSpace2DClipsTest, WeightsRateAndSamplerNeverAllocate) {
   PerJointSampler floats = Sampler(space, {}, 0.3f, out);
   PerJointSampler compressed = Sampler(space, {}, 0.3f, out);
   compressed.clips = packed;
-  compressed.cursors = packed_cursors;
+  compressed.cursors = {&packed_cursors[0], &packed_cursors[1], &packed_cursors[2]};
 
   int failures = 0;
   float rate_sum = 0.0f;

@@ -286,7 +286,7 @@ class BlendSpaceClipsTest : public ::testing::Test {
     sampler.rest = soa_rest_;
     sampler.weights = weights;
     sampler.phase = phase;
-    sampler.cursors = cursors_;
+    sampler.cursors = {&cursors_[0], &cursors_[1]};
     sampler.scratch = scratch_;
     sampler.out = &out;
     return sampler;
@@ -540,7 +540,7 @@ TEST_F(BlendSpaceClipsTest, SamplerRejectsMissingInputs) {
   EXPECT_FALSE(no_space.run());
 
   PerJointSampler no_cursors = Sampler(space, half, 0.5f, out);
-  no_cursors.cursors = nullptr;
+  no_cursors.cursors = {};
   EXPECT_FALSE(no_cursors.run());
 
   const BlendSpace1DDef empty = Space({}, {});
@@ -571,7 +571,7 @@ TEST_F(BlendSpaceClipsTest, SamplerRejectsScratchThatDoesNotFitOrIsTheOutput) {
   sampler.clips = clips_;
   sampler.rest = soa_rest_;
   sampler.weights = half;
-  sampler.cursors = cursors_;
+  sampler.cursors = {&cursors_[0], &cursors_[1]};
   sampler.scratch = scratch_;
   sampler.output = out;
   EXPECT_TRUE(sampler.validate());

@@ -473,7 +473,7 @@ void Document::evaluate() {
       sampler.rest = soa_rest_;
       sampler.weights = blend_space_weights(blend_.space, blend_.parameter.value);
       sampler.phase = blend_.phase;
-      sampler.cursors = blend_cursors_.data();
+      sampler.cursors = {&blend_cursors_[0], &blend_cursors_[1]};
       sampler.scratch = blend_scratch_;
       sampler.output = blend_pose_;
       ok = sampler.run();

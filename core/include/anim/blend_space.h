@@ -1,5 +1,6 @@
 #pragma once
 // A 1D blend space: clips placed on a parameter axis (walk at 0, run at 1), played in step.
+#include <array>
 #include <vector>
 
 #include "anim/clip.h"
@@ -41,7 +42,8 @@ struct BlendSpaceSampler {
   Span<const SoaTransform> rest;  // The skeleton's rest pose, soa_block_count(joints) blocks.
   BlendSpaceWeights weights;
   float phase = 0.0f;             // Normalized time in [0, 1].
-  ClipCursor* cursors = nullptr;  // Two: the lower neighbour's, the upper's.
+  // The lower neighbour's cursor and the upper's (one cursor for both when they play one clip).
+  std::array<ClipCursor*, 2> cursors{};
   Span<SoaTransform> scratch;     // As many blocks as `output`; unused without an upper weight.
   Span<SoaTransform> output;
 

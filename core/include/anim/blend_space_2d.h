@@ -69,14 +69,15 @@ float blend_space_2d_phase_rate(const BlendSpace2DDef& space, const ClipSet& cli
 
 // Samples the weighted points at normalized time `phase` and blends them into `output`, in
 // structure-of-arrays form: the first point straight into `output`, the others into `scratch`,
-// then the blend in place. cursors[i] belongs to weights.points[i]. Never allocates.
+// then the blend in place. Never allocates.
 struct BlendSpace2DSampler {
   const BlendSpace2DDef* space = nullptr;
   ClipSet clips;
   Span<const SoaTransform> rest;  // The skeleton's rest pose, soa_block_count(joints) blocks.
   BlendSpace2DWeights weights;
   float phase = 0.0f;             // Normalized time in [0, 1].
-  ClipCursor* cursors = nullptr;  // Three.
+  // cursors[i] samples the clip of weights.points[i] (one cursor may serve points of one clip).
+  std::array<ClipCursor*, 3> cursors{};
   // For the second and third points (as many blocks as `output`); unused with fewer points.
   std::array<Span<SoaTransform>, 2> scratch;
   Span<SoaTransform> output;

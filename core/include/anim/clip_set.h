@@ -67,6 +67,9 @@ class ClipCursor {
   // Sized for every clip of `clips` on a skeleton of `joints` joints (allocates): the clips it
   // samples must have that many joints.
   void reserve(const ClipSet& clips, std::size_t joints);
+  // Sized for clip `clip` of `clips` only (allocates), as a state machine keeps one per clip it
+  // plays: it then never starts over for another clip.
+  void reserve(const ClipSet& clips, std::size_t clip, std::size_t joints);
   void reset() {
     floats_.reset();
     packed_.reset();

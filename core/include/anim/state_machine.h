@@ -298,11 +298,12 @@ class StateMachineInstance {
     float weight = 1.0f;      // The layer's set weight, before its weight parameter.
     std::vector<float> mask;  // Per joint; empty: every joint (the base).
     // An additive layer's reference: the reference clip's first frame when it names one (then
-    // `reference` holds it), else per slot the state's motion at its start, sampled each
-    // evaluate with cursors of its own (reference_cursors, kSlotPoses per slot).
+    // `reference` holds it), else the state's motion at its start, sampled each evaluate with
+    // cursors of its own (reference_cursors, one per clip the machine plays, as in cursors_).
     bool state_reference = false;
     SoaPose reference;
     std::vector<ClipCursor> reference_cursors;
+    std::size_t first_cursor = 0;  // Its clips' cursors in cursors_ start here.
     bool reference_ok = true;  // The reference clip fits the skeleton.
 
     bool additive() const { return layer != nullptr && layer->blend == LayerBlend::kAdditive; }
@@ -332,9 +333,16 @@ class StateMachineInstance {
   int update_machine(Machine& m);  // Returns the transition it started, or -1.
   // Appends to the trace what update_machine looked at in `machine`, before it starts `fired`.
   void trace_machine(std::size_t machine, int fired);
-  // Samples `state` at `phase` into `out` with the shared scratch poses and `cursors`
-  // (kSlotPoses of them). False: a clip that does not fit the skeleton.
-  bool sample_state(const StateDef& state, float phase, ClipCursor* cursors,
+  // Sets up cursors_, cursor_of_ and the machines' reference cursors: one cursor per clip each
+  // machine's states play, sized for that clip.
+  void init_cursors();
+  // Machine `machine`'s cursor for `clip` (its reference set: `reference`); null for a clip it
+  // does not play.
+  ClipCursor* cursor(std::size_t machine, int clip, bool reference);
+  // Samples `state` of machine `machine` at `phase` into `out` with the shared scratch poses and
+  // the machine's cursors (its reference set: `reference`). False: a clip that does not fit the
+  // skeleton.
+  bool sample_state(const StateDef& state, float phase, std::size_t machine, bool reference,
                     StateMachineScratch& scratch, Span<SoaTransform> out);
   bool sample_track(std::size_t machine, const Track& track, StateMachineScratch& scratch,
                     Span<SoaTransform> pose);
@@ -355,9 +363,6 @@ class StateMachineInstance {
   void keep_motion_in_pose(const RootMotion& frame, Span<SoaTransform> pose) const;
   RootMotion base_root_motion() const;
   void refresh_active(Machine& m);
-  std::size_t global_slot(std::size_t machine, int slot) const {
-    return machine * kMaxActive + static_cast<std::size_t>(slot);
-  }
   // The rest pose sampling starts from: the shared one, or the instance's own.
   Span<const SoaTransform> rest() const {
     return shared_rest_.empty() ? Span<const SoaTransform>(own_rest_) : shared_rest_;
@@ -376,9 +381,6 @@ class StateMachineInstance {
   std::size_t trace_count_ = 0;
   std::vector<TraceCondition> trace_conditions_;
   std::size_t trace_condition_count_ = 0;
-  // Per slot (kMaxActive per machine) kSlotPoses sampling cursors, one per point a blend space
-  // mixes.
-  static constexpr int kSlotPoses = 3;
   static_assert(StateMachineScratch::kSlots == kMaxActive);
   std::size_t blocks_ = 0;
   SoaPose own_rest_;  // Empty when the rest pose is shared.
@@ -387,6 +389,11 @@ class StateMachineInstance {
   // Where the last evaluate wrote its poses (active_pose): a lent scratch, or own_scratch_.
   bool evaluated_ = false;
   const StateMachineScratch* lent_ = nullptr;
+  // Sampling cursors, one per clip a machine's states play, each sized for its clip (as ozz keeps
+  // a context per animation): a cursor never starts over for another clip, and a character holds
+  // no more than its clips need. cursor_of_[machine * clips + clip] indexes cursors_ (-1: a clip
+  // the machine never plays). Two tracks playing one clip at different times share its cursor.
+  std::vector<int32_t> cursor_of_;
   std::vector<ClipCursor> cursors_;
   // Root motion: on when moves_; the joint's parent in the model at rest (and its inverse), for
   // states that keep their motion in the pose; the last update's move.
