@@ -1,5 +1,7 @@
 #include "anim/ui/directory_listing.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -64,6 +66,25 @@ TEST(DirectoryListing, ReportsSizeAndModifiedTime) {
   ASSERT_TRUE(file->modified.has_value());
   EXPECT_LE(std::abs(static_cast<long long>(*file->modified - now)), 5);
   EXPECT_EQ(find(listing, "sub")->size, 0u);
+}
+
+// A file written half a second into a second lists at that second, in every listing: the shown
+// time must not depend on where "now" falls within its second (it did, a second late about half
+// the time, which made the monkey's replays part).
+TEST(DirectoryListing, ModifiedTimeIsTheFilesOwnSecondWhateverTheMomentOfListing) {
+  testing::TempTree tree;
+  const std::string path = tree.file("take.bvh");
+  constexpr std::time_t kWritten = 1704110400;  // 2024-01-01 12:00:00 UTC.
+  const struct timespec times[2] = {{kWritten, 500'000'000}, {kWritten, 500'000'000}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, path.c_str(), times, 0), 0);
+  // Listed at moments spread over more than a second, so "now" falls on both halves of one.
+  for (int i = 0; i < 12; ++i) {
+    const DirectoryEntry* file = find(list_directory(tree.path(), {}), "take.bvh");
+    ASSERT_NE(file, nullptr);
+    ASSERT_TRUE(file->modified.has_value());
+    EXPECT_EQ(*file->modified, kWritten) << "listing " << i;
+    ::usleep(110'000);
+  }
 }
 
 TEST(DirectoryListing, ExtensionFilterIgnoresCaseAndKeepsFolders) {
