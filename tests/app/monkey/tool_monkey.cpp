@@ -161,12 +161,12 @@ std::string check_paths(const Tool& tool, const std::string& root) {
   return out;
 }
 
-// What a frame drew, as one number: the place (to a quarter pixel) and colour of every vertex of
-// every shape and of every glyph's cell (monkey/glyph_cells.h), every command's clip rectangle
+// What a draw list drew, as one number: the place (to a quarter pixel) and colour of every vertex
+// of every shape and of every glyph's cell (monkey/glyph_cells.h), every command's clip rectangle
 // and index count, in order. Text that differs but lays out the same (a process id in a path, a
 // clock time) changes nothing the monkey can aim at, and so nothing here; text that lays out
-// differently does. Two runs that show the same layout give the same number.
-std::uint64_t draw_fingerprint(const ImDrawData* data, const GlyphCells& cells) {
+// differently does. Two runs that show the same layout give the same numbers.
+std::uint64_t list_fingerprint(const ImDrawList& list, const GlyphCells& cells) {
   std::uint64_t hash = 1469598103934665603ull;  // FNV-1a.
   const auto mix = [&hash](std::uint64_t value) {
     for (int i = 0; i < 8; ++i) {
@@ -178,22 +178,34 @@ std::uint64_t draw_fingerprint(const ImDrawData* data, const GlyphCells& cells) 
   const auto pair = [&quarter](float a, float b) {
     return quarter(a) << 32 | (quarter(b) & 0xffffffffu);
   };
-  if (data == nullptr) return hash;
-  for (int l = 0; l < data->CmdListsCount; ++l) {
-    const ImDrawList& list = *data->CmdLists[l];
-    mix(static_cast<std::uint64_t>(list.VtxBuffer.Size));
-    for (const ImDrawVert& v : list.VtxBuffer) {
-      const ImVec2 place = cells.place(v);
-      mix(pair(place.x, place.y));
-      mix(v.col);
-    }
-    for (const ImDrawCmd& cmd : list.CmdBuffer) {
-      mix(pair(cmd.ClipRect.x, cmd.ClipRect.y));
-      mix(pair(cmd.ClipRect.z, cmd.ClipRect.w));
-      mix(cmd.ElemCount);
-    }
+  mix(static_cast<std::uint64_t>(list.VtxBuffer.Size));
+  for (const ImDrawVert& v : list.VtxBuffer) {
+    const ImVec2 place = cells.place(v);
+    mix(pair(place.x, place.y));
+    mix(v.col);
+  }
+  for (const ImDrawCmd& cmd : list.CmdBuffer) {
+    mix(pair(cmd.ClipRect.x, cmd.ClipRect.y));
+    mix(pair(cmd.ClipRect.z, cmd.ClipRect.w));
+    mix(cmd.ElemCount);
   }
   return hash;
+}
+
+// A frame for the step log: the fingerprint of every draw list with the window that drew it, so
+// two runs that part show where their frames differ.
+std::string frame_fingerprint(const ImDrawData* data, const GlyphCells& cells) {
+  std::string out;
+  if (data == nullptr) return out;
+  char number[24];
+  for (int l = 0; l < data->CmdListsCount; ++l) {
+    const ImDrawList& list = *data->CmdLists[l];
+    std::snprintf(number, sizeof number, "%016llx",
+                  static_cast<unsigned long long>(list_fingerprint(list, cells)));
+    out += std::string(out.empty() ? "" : ", ") +
+           (list._OwnerName != nullptr ? list._OwnerName : "?") + " " + number;
+  }
+  return out;
 }
 
 struct Counts {
@@ -423,9 +435,12 @@ void run_monkey(const MonkeyOptions& options) {
     if (tool.file_dialog.is_open() && !dialog_may_stay(tool, files)) {
       // Back at once, and drawn there, so the next step aims at what the sandbox shows, not at
       // a listing of folders that differ between machines (a seed replays the same anywhere).
+      // Twice: ImGui sizes a frame's scroll bars from the content of the frame before, which
+      // was the listing outside.
       Step stay;
       stay.kind = Step::Kind::kIdle;
       apply_to_io(stay, io);
+      frame(stay);
       frame(stay);
     }
     if (log) {
@@ -435,8 +450,8 @@ void run_monkey(const MonkeyOptions& options) {
            at = line.find(files.root, at)) {
         line.replace(at, files.root.size(), "<sandbox>");
       }
-      log << "step " << step_index << ": " << line << " | frame "
-          << draw_fingerprint(ImGui::GetDrawData(), cells) << "\n";
+      log << "step " << step_index << ": " << line << " | "
+          << frame_fingerprint(ImGui::GetDrawData(), cells) << "\n";
     }
     problem = view.take_problems();
     const ImGuiContext& g = *ImGui::GetCurrentContext();
