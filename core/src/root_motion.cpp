@@ -6,10 +6,33 @@
 namespace anim {
 namespace {
 
-glm::quat normalized_or_identity(const glm::quat& q) {
-  const float length = std::sqrt(q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z);
-  if (!(length > 1e-20f) || !std::isfinite(length)) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
-  return q / length;
+
+// Index k of the key with times[k] <= time < times[k + 1], for times[0] < time < times.back().
+// First the key `hint` names and the one after it (a character playing on), then a guess from the
+// time's place between the ends (tracks are keyed at their clip's rate, mostly evenly: the guess
+// lands on the key or next to it, and a few steps correct it), and a binary search for keys far
+// from even.
+std::size_t key_before(const std::vector<float>& times, float time, std::size_t hint) {
+  const std::size_t last = times.size() - 1;
+  if (hint < last && times[hint] <= time) {
+    if (time < times[hint + 1]) return hint;
+    if (hint + 2 <= last && time < times[hint + 2]) return hint + 1;
+  }
+  const float span = times[last] - times[0];
+  std::size_t k = std::min(
+      last - 1, static_cast<std::size_t>((time - times[0]) / span * static_cast<float>(last)));
+  for (int step = 0; step < 3; ++step) {
+    if (times[k] > time) {
+      --k;  // times[0] < time: stays at or above 0.
+    } else if (times[k + 1] <= time) {
+      ++k;  // time < times[last]: stays below last.
+    } else {
+      return k;
+    }
+  }
+  return static_cast<std::size_t>(std::upper_bound(times.begin(), times.end(), time) -
+                                  times.begin()) -
+         1;
 }
 
 // The move `move` repeated `count` times (count >= 0), by squaring.
@@ -25,32 +48,15 @@ RootMotion repeated(RootMotion move, int64_t count) {
 
 }  // namespace
 
-RootMotion compose(const RootMotion& first, const RootMotion& then) {
-  RootMotion out;
-  out.translation = first.translation + first.rotation * then.translation;
-  out.rotation = normalized_or_identity(first.rotation * then.rotation);
-  return out;
-}
-
-RootMotion inverse(const RootMotion& move) {
-  RootMotion out;
-  out.rotation = glm::conjugate(move.rotation);
-  out.translation = -(out.rotation * move.translation);
-  return out;
-}
-
-glm::vec3 apply(const RootMotion& move, const glm::vec3& point) {
-  return move.translation + move.rotation * point;
-}
-
 glm::mat4 to_matrix(const RootMotion& move) {
   glm::mat4 out = glm::mat4_cast(move.rotation);
   out[3] = glm::vec4(move.translation, 1.0f);
   return out;
 }
 
-RootMotion root_frame_at(const RootMotionTrack& track, float time) {
+RootMotion root_frame_at(const RootMotionTrack& track, float time, RootMotionCursor* cursor) {
   if (track.times.empty()) return {};
+  if (cursor != nullptr && cursor->time == time) return cursor->frame;  // Never for NaN.
   const std::vector<float>& times = track.times;
   glm::vec3 displacement;
   glm::quat turn;
@@ -61,32 +67,38 @@ RootMotion root_frame_at(const RootMotionTrack& track, float time) {
     displacement = track.translations.back();
     turn = track.rotations.back();
   } else {
-    const std::size_t next = static_cast<std::size_t>(
-        std::upper_bound(times.begin(), times.end(), time) - times.begin());
-    const std::size_t prev = next - 1;
+    const std::size_t prev = key_before(times, time, cursor != nullptr ? cursor->key : 0);
+    if (cursor != nullptr) cursor->key = static_cast<uint32_t>(prev);
+    const std::size_t next = prev + 1;
     const float t = (time - times[prev]) / (times[next] - times[prev]);
     displacement =
         track.translations[prev] + (track.translations[next] - track.translations[prev]) * t;
     glm::quat b = track.rotations[next];
     const glm::quat& a = track.rotations[prev];
     if (glm::dot(a, b) < 0.0f) b = -b;
-    turn = normalized_or_identity(a * (1.0f - t) + b * t);
+    turn = detail::normalized_or_identity(a * (1.0f - t) + b * t);
   }
   // The frame turns about the pivot, then moves: T(pivot + d) R(q) T(-pivot).
   RootMotion frame;
   frame.rotation = turn;
   frame.translation = track.pivot + displacement - turn * track.pivot;
+  if (cursor != nullptr) {
+    cursor->time = time;
+    cursor->frame = frame;
+  }
   return frame;
 }
 
-RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps) {
+RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps,
+                               RootMotionCursor* cursor) {
   if (track.empty() || (wraps == 0 && from == to)) return {};
-  RootMotion moved = inverse(root_frame_at(track, from));
+  RootMotion moved = inverse(root_frame_at(track, from, cursor));
   if (wraps != 0) {
-    const RootMotion cycle = root_frame_at(track, track.duration);
+    // Not remembered: the next update starts where this one ends, at `to`.
+    const RootMotion cycle = root_frame_at(track, track.duration, nullptr);
     moved = compose(moved, wraps > 0 ? repeated(cycle, wraps) : repeated(inverse(cycle), -wraps));
   }
-  return compose(moved, root_frame_at(track, to));
+  return compose(moved, root_frame_at(track, to, cursor));
 }
 
 bool RootMotionBlendJob::validate() const {
@@ -123,7 +135,7 @@ bool RootMotionBlendJob::run() const {
       rotation = rotation + q * w;
     }
     out.translation = translation;
-    out.rotation = normalized_or_identity(rotation);
+    out.rotation = detail::normalized_or_identity(rotation);
   }
   *output = out;
   return true;

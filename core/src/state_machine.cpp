@@ -115,6 +115,8 @@ void StateMachineInstance::init_cursors() {
   const std::size_t joints = skeleton_->joint_count();
   cursors_.assign(clip_of.size(), ClipCursor{});
   for (std::size_t i = 0; i < clip_of.size(); ++i) cursors_[i].reserve(clips_, clip_of[i], joints);
+  motion_cursors_.assign(machines_.size() > 1 ? machines_[1].first_cursor : clip_of.size(),
+                         RootMotionCursor{});
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     Machine& m = machines_[mi];
     if (!m.state_reference) continue;

@@ -56,7 +56,7 @@ int StateMachineInstance::state_clips(const StateDef& s, int* clips, float* weig
   return 2;
 }
 
-RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track) const {
+RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track) {
   const StateDef& s = (*m.states)[static_cast<std::size_t>(track.state)];
   if (!s.root_motion) return {};
   // The phase interval every clip of the state played (phase-synced: each at its own duration).
@@ -76,10 +76,17 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
   std::array<RootMotion, 3> moves{};
   for (int i = 0; i < count; ++i) {
     const std::size_t c = static_cast<std::size_t>(clips[static_cast<std::size_t>(i)]);
-    if (c >= clips_.size()) continue;
+    // A point without weight adds nothing to the blend (a 1D space at one of its points).
+    if (c >= clips_.size() || !(weights[static_cast<std::size_t>(i)] > 0.0f)) continue;
     const float d = clips_.duration(c);
+    // The base machine's cursor for the clip (root motion is the base's alone).
+    const int32_t cursor = cursor_of_[c];
+    RootMotionCursor* motion =
+        cursor >= 0 && static_cast<std::size_t>(cursor) < motion_cursors_.size()
+            ? &motion_cursors_[static_cast<std::size_t>(cursor)]
+            : nullptr;
     moves[static_cast<std::size_t>(i)] =
-        root_motion_between(clips_.root_motion()[c], from * d, to * d, wraps);
+        root_motion_between(clips_.root_motion()[c], from * d, to * d, wraps, motion);
   }
   RootMotion out;
   RootMotionBlendJob{Span<const RootMotion>(moves.data(), static_cast<std::size_t>(count)),
@@ -120,7 +127,7 @@ void StateMachineInstance::keep_motion_in_pose(const RootMotion& frame,
   block.set(joint % 4, local);
 }
 
-RootMotion StateMachineInstance::base_root_motion() const {
+RootMotion StateMachineInstance::base_root_motion() {
   if (!moves_ || machines_.empty()) return {};
   const Machine& m = machines_[0];
   std::array<RootMotion, kMaxActive> moves{};

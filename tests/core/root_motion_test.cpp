@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -109,6 +110,84 @@ TEST(RootMotionTrack, ALoopThatWrapsInsideOneUpdateMovesOnWithoutAJump) {
   const RootMotion two = root_motion_between(walk_track(), 0.0f, 0.0f, 2);
   expect_vec(two.translation, compose(one, one).translation);
   expect_turn(two.rotation, compose(one, one).rotation);
+}
+
+// A track keyed unevenly (bunched, then sparse), walking a bent path and turning back and forth:
+// every key search path (the hinted key, the guess between the ends, the binary search) is met.
+RootMotionTrack uneven_track() {
+  RootMotionTrack track;
+  track.duration = 4.0f;
+  track.pivot = glm::vec3(0.2f, 0.0f, -0.1f);
+  const float times[] = {0.0f,  0.01f, 0.02f, 0.03f, 0.05f, 0.4f,
+                         0.45f, 1.7f,  1.71f, 2.9f,  3.95f, 4.0f};
+  for (float t : times) {
+    track.times.push_back(t);
+    track.translations.push_back(glm::vec3(t, 0.1f * t * t, -0.5f * t));
+    track.rotations.push_back(yaw(0.8f * std::sin(3.0f * t)));
+  }
+  return track;
+}
+
+// The frame at `time` found the plainest way: every key pair tried in turn.
+RootMotion naive_frame_at(const RootMotionTrack& track, float time) {
+  const std::size_t n = track.times.size();
+  std::size_t k = 0;
+  float t = 0.0f;
+  if (time >= track.times[n - 1]) {
+    k = n - 2;
+    t = 1.0f;
+  } else if (time > track.times[0]) {
+    while (!(track.times[k] <= time && time < track.times[k + 1])) ++k;
+    t = (time - track.times[k]) / (track.times[k + 1] - track.times[k]);
+  }
+  const glm::vec3 d = glm::mix(track.translations[k], track.translations[k + 1], t);
+  glm::quat b = track.rotations[k + 1];
+  if (glm::dot(track.rotations[k], b) < 0.0f) b = -b;
+  const glm::quat q = glm::normalize(track.rotations[k] * (1.0f - t) + b * t);
+  return {track.pivot + d - q * track.pivot, q};
+}
+
+TEST(RootMotionTrack, UnevenKeysAreFoundAsByTryingEveryPair) {
+  const RootMotionTrack track = uneven_track();
+  for (int i = -3; i <= 410; ++i) {
+    const float time = 0.01f * static_cast<float>(i) - 0.003f;
+    const RootMotion expected = naive_frame_at(track, time);
+    const RootMotion got = root_frame_at(track, time);
+    SCOPED_TRACE("at " + std::to_string(time));
+    expect_vec(got.translation, expected.translation, 1e-6f);
+    expect_turn(got.rotation, expected.rotation, 1e-6f);
+  }
+}
+
+// A cursor only saves work: playing on, wrapping, jumping back and standing still give exactly
+// (bit for bit) what the same calls give without one.
+TEST(RootMotionTrack, ACursorGivesExactlyTheAnswersWithoutOne) {
+  const RootMotionTrack track = uneven_track();
+  RootMotionCursor cursor;
+  float from = 0.0f;
+  int64_t wraps = 0;
+  const auto same = [](const RootMotion& a, const RootMotion& b) {
+    return a.translation == b.translation && a.rotation == b.rotation;
+  };
+  for (int step = 0; step < 600; ++step) {
+    float to = from + 1.0f / 30.0f;
+    if (step % 97 == 50) to = from - 1.3f;  // A jump back.
+    if (step % 41 == 7) to = from;          // Standing still.
+    wraps = 0;
+    while (to >= track.duration) {
+      to -= track.duration;
+      ++wraps;
+    }
+    while (to < 0.0f) {
+      to += track.duration;
+      --wraps;
+    }
+    const RootMotion with = root_motion_between(track, from, to, wraps, &cursor);
+    const RootMotion without = root_motion_between(track, from, to, wraps);
+    ASSERT_TRUE(same(with, without)) << "step " << step << ", " << from << " to " << to;
+    ASSERT_TRUE(same(root_frame_at(track, to, &cursor), root_frame_at(track, to)));
+    from = to;
+  }
 }
 
 TEST(RootMotionBlend, AveragesMovesByWeight) {

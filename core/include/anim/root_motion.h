@@ -4,7 +4,9 @@
 // out of each clip, measured from the clip's first frame, and keeps it as a RootMotionTrack; the
 // runtime reads the tracks to tell the game how far its character moved in each update, blended
 // with the weights of the pose, while the pose plays in place.
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include <glm/gtc/quaternion.hpp>
@@ -23,12 +25,36 @@ struct RootMotion {
   glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // w, x, y, z; unit length.
 };
 
+namespace detail {
+// `q` at unit length; the identity for a zero or non-finite one.
+inline glm::quat normalized_or_identity(const glm::quat& q) {
+  const float length2 = q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z;
+  if (!(length2 > 1e-40f) || !std::isfinite(length2)) return glm::quat(1.0f, 0.0f, 0.0f, 0.0f);
+  const float inverse_length = 1.0f / std::sqrt(length2);
+  return glm::quat(q.w * inverse_length, q.x * inverse_length, q.y * inverse_length,
+                   q.z * inverse_length);
+}
+}  // namespace detail
+
+// (Inline: root motion composes a few of these per character per update.)
 // `first`, then `then` (expressed in the frame `first` ends in).
-RootMotion compose(const RootMotion& first, const RootMotion& then);
+inline RootMotion compose(const RootMotion& first, const RootMotion& then) {
+  RootMotion out;
+  out.translation = first.translation + first.rotation * then.translation;
+  out.rotation = detail::normalized_or_identity(first.rotation * then.rotation);
+  return out;
+}
 // The move that undoes `move`.
-RootMotion inverse(const RootMotion& move);
+inline RootMotion inverse(const RootMotion& move) {
+  RootMotion out;
+  out.rotation = glm::conjugate(move.rotation);
+  out.translation = -(out.rotation * move.translation);
+  return out;
+}
 // `point` (in the frame the move starts in) moved by it.
-glm::vec3 apply(const RootMotion& move, const glm::vec3& point);
+inline glm::vec3 apply(const RootMotion& move, const glm::vec3& point) {
+  return move.translation + move.rotation * point;
+}
 // The move as a matrix, T * R (to place a character's model in the world).
 glm::mat4 to_matrix(const RootMotion& move);
 
@@ -47,15 +73,29 @@ struct RootMotionTrack {
   bool empty() const { return times.empty(); }
 };
 
+// What the root-motion functions remember of one track between calls, for one character (as a
+// ClipCursor does for sampling): the last frame asked for and the key found. A character playing
+// on asks each update for the frame the last one ended at, and gets it back without sampling;
+// the answers are the same with or without a cursor. Use one per track: a cursor given another
+// track's time answers wrongly.
+struct RootMotionCursor {
+  float time = std::numeric_limits<float>::quiet_NaN();  // Of `frame`; NaN: nothing yet.
+  uint32_t key = 0;
+  RootMotion frame;
+};
+
 // The character's frame at `time` seconds relative to the first frame (the identity at 0 and for
 // an empty track): keys interpolated (lerp, shortest-path nlerp), held before the first and after
-// the last.
-RootMotion root_frame_at(const RootMotionTrack& track, float time);
+// the last. `cursor` (may be null) is the track's.
+RootMotion root_frame_at(const RootMotionTrack& track, float time,
+                         RootMotionCursor* cursor = nullptr);
 
 // The character's move while its clip plays from `from` to `to` seconds, passing the clip's end
 // `wraps` times on the way (negative: going backwards, passing its start): whole cycles count in
-// full, so a loop that wraps inside one update moves on without a jump.
-RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps);
+// full, so a loop that wraps inside one update moves on without a jump. `cursor` (may be null)
+// is the track's.
+RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps,
+                               RootMotionCursor* cursor = nullptr);
 
 // Weighted moves blended as a pose is: translations averaged by weight, rotations by normalized
 // weighted sum on one hemisphere. Weights need not sum to 1 (they are normalized); none or all

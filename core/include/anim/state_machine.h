@@ -354,14 +354,14 @@ class StateMachineInstance {
   // values) and their weights, into `clips` and `weights` (3 each); how many.
   int state_clips(const StateDef& state, int* clips, float* weights) const;
   // How `track`'s state moved the character over the last update, before weighting.
-  RootMotion track_move(const Machine& m, const Track& track) const;
+  RootMotion track_move(const Machine& m, const Track& track);
   // Where `state`'s motion has taken the character at `phase` since its start (its clips' frames
   // blended as its pose is).
   RootMotion state_frame(const StateDef& state, float phase) const;
   // A state that keeps its motion in its pose: the root joint in `pose` put back where the clip
   // had it, `frame` away from where it plays in place.
   void keep_motion_in_pose(const RootMotion& frame, Span<SoaTransform> pose) const;
-  RootMotion base_root_motion() const;
+  RootMotion base_root_motion();
   void refresh_active(Machine& m);
   // The rest pose sampling starts from: the shared one, or the instance's own.
   Span<const SoaTransform> rest() const {
@@ -395,6 +395,8 @@ class StateMachineInstance {
   // the machine never plays). Two tracks playing one clip at different times share its cursor.
   std::vector<int32_t> cursor_of_;
   std::vector<ClipCursor> cursors_;
+  // The root-motion tracks' cursors of the base machine's clips, indexed as cursors_.
+  std::vector<RootMotionCursor> motion_cursors_;
   // Root motion: on when moves_; the joint's parent in the model at rest (and its inverse), for
   // states that keep their motion in the pose; the last update's move.
   bool moves_ = false;
