@@ -6,7 +6,6 @@
 namespace anim {
 namespace {
 
-
 // Index k of the key with times[k] <= time < times[k + 1], for times[0] < time < times.back().
 // First the key `hint` names and the one after it (a character playing on), then a guess from the
 // time's place between the ends (tracks are keyed at their clip's rate, mostly evenly: the guess

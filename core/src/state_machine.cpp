@@ -120,8 +120,8 @@ void StateMachineInstance::init_cursors() {
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     Machine& m = machines_[mi];
     if (!m.state_reference) continue;
-    const std::size_t end = mi + 1 < machines_.size() ? machines_[mi + 1].first_cursor
-                                                      : clip_of.size();
+    const std::size_t end =
+        mi + 1 < machines_.size() ? machines_[mi + 1].first_cursor : clip_of.size();
     m.reference_cursors.assign(end - m.first_cursor, ClipCursor{});
     for (std::size_t i = m.first_cursor; i < end; ++i) {
       m.reference_cursors[i - m.first_cursor].reserve(clips_, clip_of[i], joints);
@@ -231,12 +231,11 @@ void StateMachineInstance::continue_from(const StateMachineInstance& before) {
 }
 
 std::size_t StateMachineInstance::byte_size() const {
-  std::size_t bytes = sizeof(*this) + own_rest_.capacity() * sizeof(SoaTransform) +
-                      own_scratch_.byte_size() - sizeof(own_scratch_) +
-                      params_.capacity() * sizeof(SmoothedValue) +
-                      machines_.capacity() * sizeof(Machine) +
-                      trace_.capacity() * sizeof(TraceEntry) +
-                      trace_conditions_.capacity() * sizeof(TraceCondition);
+  std::size_t bytes =
+      sizeof(*this) + own_rest_.capacity() * sizeof(SoaTransform) + own_scratch_.byte_size() -
+      sizeof(own_scratch_) + params_.capacity() * sizeof(SmoothedValue) +
+      machines_.capacity() * sizeof(Machine) + trace_.capacity() * sizeof(TraceEntry) +
+      trace_conditions_.capacity() * sizeof(TraceCondition);
   for (const ClipCursor& c : cursors_) bytes += c.byte_size();
   for (const Machine& m : machines_) {
     bytes += m.mask.capacity() * sizeof(float) + m.reference.capacity() * sizeof(SoaTransform);
@@ -496,8 +495,9 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, std::siz
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const std::size_t clip = static_cast<std::size_t>(s.motion.index);
     if (clip >= clips_.size()) return false;
-    return ClipSamplingJob{clips_, clip, phase * clips_.duration(clip),
-                           cursor(machine, s.motion.index, reference), rest, out}
+    return ClipSamplingJob{
+        clips_, clip, phase * clips_.duration(clip), cursor(machine, s.motion.index, reference),
+        rest,   out}
         .run();
   }
   if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
@@ -577,7 +577,7 @@ Span<const SoaTransform> StateMachineInstance::active_pose(int layer, std::size_
   if (index >= m.track_count || m.track_count < 2) return {};
   const StateMachineScratch& scratch = lent_ != nullptr ? *lent_ : own_scratch_;
   return scratch.slot_pose(static_cast<std::size_t>(layer),
-                                  static_cast<std::size_t>(m.tracks[index].slot));
+                           static_cast<std::size_t>(m.tracks[index].slot));
 }
 
 bool StateMachineInstance::evaluate_soa(Span<SoaTransform> output, StateMachineScratch& scratch) {

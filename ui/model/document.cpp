@@ -1,5 +1,5 @@
-#include "anim/setup_clip_files.h"
 #include "anim/ui/document.h"
+#include "anim/setup_clip_files.h"
 
 #include <algorithm>
 #include <atomic>
@@ -24,9 +24,7 @@ Document::Document(Model model, std::string path)
       model_(std::make_unique<Model>(std::move(model))),
       path_(std::move(path)),
       player_(model_->skeleton, model_->clips),
-      soa_rest_(make_soa_pose(model_->skeleton.joint_count())),
-      blend_scratch_(soa_rest_),
-      blend_pose_(soa_rest_),
+      blend_(model_->skeleton, model_->clips),
       local_(model_->skeleton.rest),
       shown_(model_->skeleton.rest),
       influenced_(model_->influenced_vertex_counts()) {
@@ -35,9 +33,6 @@ Document::Document(Model model, std::string path)
     own_clips = std::min(own_clips, static_cast<std::size_t>(source.clip));
   }
   clip_files_ = ClipFileSet(own_clips);
-  to_soa(model_->skeleton.rest, soa_rest_);
-  blend_cursors_.assign(2, ClipCursor{});
-  for (ClipCursor& c : blend_cursors_) c.reserve(model_->clips, model_->skeleton.joint_count());
   // Start on the longest clip: a file's first clip is often a one-frame bind pose.
   int longest = -1;
   for (std::size_t i = 0; i < model_->clips.size(); ++i) {
@@ -85,22 +80,21 @@ void Document::set_speed(float speed) {
 }
 
 float Document::duration() const {
-  if (mode_ == PlaybackMode::kBlend1D && !blend_.space.clips.empty()) {
-    return model_->clips[blend_.space.clips.front()].duration;
+  if (mode_ == PlaybackMode::kBlend1D && !blend_.empty()) {
+    return model_->clips[blend_.first_clip()].duration;
   }
   const int clip = player_.clip();
   return clip >= 0 ? model_->clips[clip].duration : 0.0f;
 }
 
 float Document::time() const {
-  if (mode_ == PlaybackMode::kBlend1D) return blend_.phase * duration();
+  if (mode_ == PlaybackMode::kBlend1D) return blend_.state().phase * duration();
   return player_.time();
 }
 
 void Document::seek(float seconds) {
   if (mode_ == PlaybackMode::kBlend1D) {
-    const float d = duration();
-    blend_.phase = d > 0.0f ? wrap_time(seconds, d, true) / d : 0.0f;
+    blend_.seek(seconds);
   } else {
     player_.seek(seconds);
   }
@@ -109,9 +103,7 @@ void Document::seek(float seconds) {
 
 float Document::frame_rate() const {
   int clip = player_.clip();
-  if (mode_ == PlaybackMode::kBlend1D && !blend_.space.clips.empty()) {
-    clip = blend_.space.clips.front();
-  }
+  if (mode_ == PlaybackMode::kBlend1D && !blend_.empty()) clip = blend_.first_clip();
   return clip >= 0 ? frame_rate_of(model_->clips[clip]) : kDefaultSampleRate;
 }
 
@@ -128,26 +120,11 @@ bool Document::start_blend(const std::vector<int>& clips, const std::vector<floa
     if (!player_.playable(clips[i])) return false;
     if (i > 0 && !(positions[i] > positions[i - 1])) return false;
   }
-  blend_.space.clips = clips;
-  blend_.space.positions = positions;
-  blend_.parameter.min = positions.front();
-  blend_.parameter.max = positions.back();
-  blend_.parameter.value = std::clamp(blend_.parameter.value, positions.front(), positions.back());
-  blend_.parameter.target =
-      std::clamp(blend_.parameter.target, positions.front(), positions.back());
+  blend_.start(clips, positions);
   mode_ = PlaybackMode::kBlend1D;  // The weight plots go on: the clip playing keeps its line.
   rewound_ = -1;
   evaluate();
   return true;
-}
-
-std::vector<float> Document::blend_weights() const {
-  std::vector<float> weights(blend_.space.clips.size(), 0.0f);
-  if (blend_.space.clips.empty()) return weights;
-  const BlendSpaceWeights w = blend_space_weights(blend_.space, blend_.parameter.value);
-  weights[w.lower] += 1.0f - w.upper_weight;
-  weights[w.upper] += w.upper_weight;
-  return weights;
 }
 
 Status Document::attach_setup(Setup setup, std::string setup_path) {
@@ -283,8 +260,7 @@ void Document::set_clip_files(std::vector<import::AnimationFile> files, import::
   }
   const PlaybackMode was = mode_;
   mode_ = PlaybackMode::kClip;  // A blend's clip indices may have moved.
-  blend_.space.clips.clear();
-  blend_.space.positions.clear();
+  blend_.clear();
   plots_.clear();
   if (has_setup_) apply_setup();
   if (was == PlaybackMode::kStateMachine) use_state_machine();
@@ -420,11 +396,7 @@ void Document::update(float dt) {
       if (!player_.fading() && player_.clip() >= 0 && player_.looping() != loop_) set_loop(loop_);
       break;
     case PlaybackMode::kBlend1D: {
-      blend_.parameter.update(dt);  // Smoothing runs in real time, even when paused.
-      const BlendSpaceWeights w = blend_space_weights(blend_.space, blend_.parameter.value);
-      const float rate = blend_space_phase_rate(blend_.space, model_->clips, w);
-      blend_.phase += step * rate;
-      blend_.phase -= std::floor(blend_.phase);
+      blend_.advance(dt, step);  // Smoothing runs in real time, even when paused.
       break;
     }
     case PlaybackMode::kStateMachine: {
@@ -466,20 +438,9 @@ void Document::evaluate() {
         std::copy(player_.pose().begin(), player_.pose().end(), local_.begin());
       }
       break;
-    case PlaybackMode::kBlend1D: {
-      BlendSpaceSampler sampler;
-      sampler.space = &blend_.space;
-      sampler.clips = model_->clips;
-      sampler.rest = soa_rest_;
-      sampler.weights = blend_space_weights(blend_.space, blend_.parameter.value);
-      sampler.phase = blend_.phase;
-      sampler.cursors = {&blend_cursors_[0], &blend_cursors_[1]};
-      sampler.scratch = blend_scratch_;
-      sampler.output = blend_pose_;
-      ok = sampler.run();
-      if (ok) from_soa(blend_pose_, local_);
+    case PlaybackMode::kBlend1D:
+      ok = blend_.evaluate(local_);
       break;
-    }
     case PlaybackMode::kStateMachine:
       ok = state_machine_->evaluate(local_);
       break;
@@ -554,7 +515,7 @@ std::vector<WeightPlots::Now> Document::weights_now() const {
   if (mode_ == PlaybackMode::kBlend1D) {
     const std::vector<float> w = blend_weights();
     for (std::size_t i = 0; i < w.size(); ++i) {
-      const int clip = blend_.space.clips[i];
+      const int clip = blend_.state().space.clips[i];
       add(clip_key(clip), model_->clips[clip].name, w[i]);
     }
   } else if (mode_ == PlaybackMode::kStateMachine) {

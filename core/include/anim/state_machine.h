@@ -304,7 +304,7 @@ class StateMachineInstance {
     SoaPose reference;
     std::vector<ClipCursor> reference_cursors;
     std::size_t first_cursor = 0;  // Its clips' cursors in cursors_ start here.
-    bool reference_ok = true;  // The reference clip fits the skeleton.
+    bool reference_ok = true;      // The reference clip fits the skeleton.
 
     bool additive() const { return layer != nullptr && layer->blend == LayerBlend::kAdditive; }
   };
@@ -346,8 +346,7 @@ class StateMachineInstance {
                     StateMachineScratch& scratch, Span<SoaTransform> out);
   bool sample_track(std::size_t machine, const Track& track, StateMachineScratch& scratch,
                     Span<SoaTransform> pose);
-  bool blend_machine(std::size_t machine, StateMachineScratch& scratch,
-                     Span<SoaTransform> output);
+  bool blend_machine(std::size_t machine, StateMachineScratch& scratch, Span<SoaTransform> output);
   // Root motion (state_machine_root_motion.cpp). Set up from the def and the clips' tracks.
   void init_root_motion();
   // The clips `state` plays now (a clip alone, or a blend space's points at the parameters'

@@ -31,10 +31,10 @@
 #include <gtest/gtest.h>
 
 #include "gui/job_runner.h"
+#include "gui/sdl_keys.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"
-#include "gui/sdl_keys.h"
 #include "gui/tool_frame.h"
 #include "monkey/document_check.h"
 #include "monkey/glyph_cells.h"

@@ -18,6 +18,7 @@
 #include "anim/setup.h"
 #include "anim/setup_root_motion.h"
 #include "anim/state_machine.h"
+#include "anim/ui/blend_preview.h"
 #include "anim/ui/clip_file_set.h"
 #include "anim/ui/pose_overlays.h"
 #include "anim/ui/pose_overrides.h"
@@ -33,13 +34,6 @@ enum class PlaybackMode {
   kClip,         // The Player: one clip, or a crossfade between two.
   kBlend1D,      // Two or more clips on an axis, phase-synchronised, driven by a parameter.
   kStateMachine  // The setup's state machine.
-};
-
-// The Blend panel's 1D blend: clips on an axis and the (smoothed) parameter.
-struct Blend1DState {
-  BlendSpace1DDef space;  // Its clips (indices, in axis order) at strictly increasing positions.
-  SmoothedValue parameter{0.0f, 0.0f, 1.5f, 0.0f, 1.0f};
-  float phase = 0.0f;  // Shared normalized time.
 };
 
 class Document {
@@ -75,10 +69,10 @@ class Document {
   // --- 1D blend (Blend panel) ---
   // Starts blending `clips` placed at `positions` (strictly increasing). False if invalid.
   bool start_blend(const std::vector<int>& clips, const std::vector<float>& positions);
-  Blend1DState& blend() { return blend_; }
-  const Blend1DState& blend() const { return blend_; }
+  Blend1DState& blend() { return blend_.state(); }
+  const Blend1DState& blend() const { return blend_.state(); }
   // Weight of each blend clip right now (same order as blend().space.clips).
-  std::vector<float> blend_weights() const;
+  std::vector<float> blend_weights() const { return blend_.weights(); }
 
   // --- State machine (a setup opened with the model, or made in the tool) ---
   // Compiles `setup` against the model's clips and runs it; the Error lists the problems.
@@ -263,10 +257,7 @@ class Document {
   bool playing_ = true;
   bool loop_ = true;
   float speed_ = 1.0f;
-  Blend1DState blend_;
-  std::vector<ClipCursor> blend_cursors_;
-  // The 1D blend's SoA poses: the rest pose it starts from, the upper point's and the blend.
-  SoaPose soa_rest_, blend_scratch_, blend_pose_;
+  BlendPreview blend_;
   bool has_setup_ = false;
   SetupHistory edits_;
   std::vector<Diagnostic> problems_;
