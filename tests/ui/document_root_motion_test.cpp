@@ -114,5 +114,53 @@ TEST(DocumentRootMotion, AfterAnEditRewindCountsFromThePlaceTheEditFound) {
   EXPECT_NEAR(place_x(*doc), kSpeed * 30 * kDt + 10 * half, 1e-4f);
 }
 
+// A transition's ghosts walk with the character: in the world each is the in-place ghost moved
+// by the character's place, as the shown pose is.
+TEST(DocumentRootMotion, InTheWorldTheGhostsWalkWithTheCharacter) {
+  auto doc = std::make_unique<Document>(walker(), "test://walker");
+  Result<anim::Setup> setup = parse_setup(R"({"format": "animscope.setup", "version": 3,
+    "model": "test://walker", "root_motion": {"joint": "root", "rotation": "none"},
+    "parameters": [{"name": "go", "type": "trigger", "default": 0}], "blend_spaces": [],
+    "states": [{"name": "Walk", "motion": "Walk", "speed": 1, "loop": true},
+               {"name": "Again", "motion": "Walk", "speed": 1, "loop": true}],
+    "default_state": "Walk",
+    "transitions": [{"from": "Walk", "to": "Again", "conditions": [{"parameter": "go",
+      "op": "trigger"}], "exit_time": null, "duration": 1.0, "offset": 0.5,
+      "interruption": "none"}], "editor": {}})",
+                                          "walker.json");
+  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+  ASSERT_TRUE(doc->attach_setup(std::move(setup).value(), "walker.json").ok());
+  OverlayRequest ghosts;
+  ghosts.ghosts = true;
+  doc->set_overlay_request(ghosts);
+  for (int f = 0; f < 30; ++f) doc->update(kDt);
+  doc->state_machine()->set_value(doc->state_machine()->def().find_parameter("go"), 1.0f);
+  for (int f = 0; f < 12; ++f) doc->update(kDt);
+  ASSERT_TRUE(doc->overlays().ghosts().active);
+  ASSERT_GT(place_x(*doc), 0.5f);
+
+  const GhostPoses in_place = doc->overlays().ghosts();
+  const PosedModel shown_in_place = doc->posed();
+  doc->set_root_motion_in_world(true);
+  doc->update(0.0f);  // Paused: the same moment, drawn in the world.
+  const GhostPoses& in_world = doc->overlays().ghosts();
+  ASSERT_TRUE(in_world.active);
+  const glm::mat4 place = to_matrix(doc->world_place());
+  for (std::size_t j = 0; j < 2; ++j) {
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) {
+        EXPECT_NEAR(in_world.source.model_space[j][c][r],
+                    (place * in_place.source.model_space[j])[c][r], 1e-5f);
+        EXPECT_NEAR(in_world.target.model_space[j][c][r],
+                    (place * in_place.target.model_space[j])[c][r], 1e-5f);
+        EXPECT_NEAR(doc->posed().model_space[j][c][r],
+                    (place * shown_in_place.model_space[j])[c][r], 1e-5f);
+      }
+    }
+  }
+  // And they stand where the walk took the character, not at the origin.
+  EXPECT_NEAR(in_world.source.model_space[0][3].x, place_x(*doc), 1e-4f);
+}
+
 }  // namespace
 }  // namespace anim::ui

@@ -454,8 +454,7 @@ void Document::evaluate() {
   overrides_.apply(shown_);
   if (!posed_.update(*model_, shown_)) {
     pose_problem_ = "the skin names joints the skeleton lacks: the mesh is shown unposed";
-  } else if (in_world_ && mode_ == PlaybackMode::kStateMachine && state_machine_ &&
-             state_machine_->moves()) {
+  } else if (shown_in_world()) {
     posed_.move(to_matrix(world_));
   }
   evaluate_overlays();
@@ -474,6 +473,11 @@ void Document::set_overlay_request(const OverlayRequest& request) {
 }
 
 // After evaluate() has sampled the pose: the fade's or transition's two ends are what it blended.
+bool Document::shown_in_world() const {
+  return in_world_ && mode_ == PlaybackMode::kStateMachine && state_machine_ &&
+         state_machine_->moves();
+}
+
 void Document::evaluate_overlays() {
   const OverlayRequest& request = overlays_.request();
   overlays_.clear_ghosts();
@@ -485,6 +489,8 @@ void Document::evaluate_overlays() {
   }
   if (request.ghosts && mode_ == PlaybackMode::kStateMachine && state_machine_) {
     overlays_.set_transition_ghosts(*model_, *state_machine_);
+    // Where the character walks, its ghosts walk with it.
+    if (shown_in_world()) overlays_.move_ghosts(to_matrix(world_));
   }
   if (request.onion_frames > 0 && mode_ == PlaybackMode::kClip &&
       player_.playable(player_.clip())) {

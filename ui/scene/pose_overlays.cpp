@@ -65,6 +65,12 @@ void PoseOverlays::set_transition_ghosts(const Model& model, const StateMachineI
   set_ghosts(model, transition_source_, transition_target_, active[to].weight);
 }
 
+void PoseOverlays::move_ghosts(const glm::mat4& world) {
+  if (!ghosts_.active) return;
+  ghosts_.source.move(world);
+  ghosts_.target.move(world);
+}
+
 bool PoseOverlays::set_onion(const Model& model, const Clip& clip, float time, bool loop) {
   const std::vector<OnionSample> samples =
       onion_sample_times(time, clip.duration, loop, request_.onion_frames, request_.onion_step);

@@ -235,6 +235,9 @@ class Document {
   std::vector<WeightPlots::Now> weights_now() const;
   void record_weights();
   void evaluate_overlays();
+  // The pose (and its ghosts) shown moved by the root motion's place: the state machine plays,
+  // moves the character, and View > Root motion is "In the world".
+  bool shown_in_world() const;
   // Validates and compiles the current setup; when it compiles, its machine replaces the
   // running one, from its default state or (kGoOn, after an edit, undo or redo) going on from
   // the running one's current state, time and parameter values.

@@ -64,6 +64,8 @@ class PoseOverlays {
   // applied. None when no transition runs.
   void set_transition_ghosts(const Model& model, const StateMachineInstance& sm);
   void clear_ghosts() { ghosts_.active = false; }
+  // Moves both ghosts by `world`, as the shown pose is moved in the world (root motion).
+  void move_ghosts(const glm::mat4& world);
   const GhostPoses& ghosts() const { return ghosts_; }
 
   // Samples `clip` (which fits `model`'s skeleton: a playable clip) at the onion times around
