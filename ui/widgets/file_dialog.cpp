@@ -112,6 +112,21 @@ void error_text(const std::string& text) {
   ImGui::PopStyleColor();
 }
 
+// The entries table's columns: the name takes the rest, size and time what their widest take.
+void setup_entry_columns() {
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("Name",
+                          ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort,
+                          0.0f, kColumnName);
+  ImGui::TableSetupColumn(
+      "Size", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
+      ImGui::CalcTextSize("1023.9 MB").x, kColumnSize);
+  ImGui::TableSetupColumn(
+      "Modified", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
+      ImGui::CalcTextSize("2000-00-00 00:00").x, kColumnModified);
+  ImGui::TableHeadersRow();
+}
+
 }  // namespace
 
 FileFilter make_file_filter(const std::string& name, std::vector<std::string> extensions,
@@ -633,83 +648,81 @@ void FileDialog::draw_table() {
     if (many) draw_multi_select_hint();
     return;
   }
-  ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Name",
-                          ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort,
-                          0.0f, kColumnName);
-  ImGui::TableSetupColumn(
-      "Size", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
-      ImGui::CalcTextSize("1023.9 MB").x, kColumnSize);
-  ImGui::TableSetupColumn(
-      "Modified", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_PreferSortDescending,
-      ImGui::CalcTextSize("2000-00-00 00:00").x, kColumnModified);
-  ImGui::TableHeadersRow();
-  if (ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs(); specs && specs->SpecsDirty) {
-    if (specs->SpecsCount > 0) {
-      const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
-      const SortKey key = spec.ColumnUserID == kColumnSize       ? SortKey::kSize
-                          : spec.ColumnUserID == kColumnModified ? SortKey::kModified
-                                                                 : SortKey::kName;
-      set_sort(key, spec.SortDirection != ImGuiSortDirection_Descending);
-    }
-    specs->SpecsDirty = false;
-  }
+  setup_entry_columns();
+  apply_table_sort();
 
   if (listing_.entries.empty()) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
     ImGui::TextDisabled("%s", listing_.ok() ? "No matching files" : "Nothing to show");
   }
-  int clicked = -1;
-  bool double_clicked = false;
-  bool ctrl = false;
-  bool shift = false;
+  RowClick click;
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(listing_.entries.size()));
   while (clipper.Step()) {
     for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-      const DirectoryEntry& entry = listing_.entries[static_cast<std::size_t>(row)];
-      ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      ImGui::PushID(row);
-      // An empty label: names may hold "##", which ImGui would read as an ID separator.
-      const ImGuiSelectableFlags row_flags = ImGuiSelectableFlags_SpanAllColumns |
-                                             ImGuiSelectableFlags_AllowDoubleClick |
-                                             ImGuiSelectableFlags_DontClosePopups;
-      if (ImGui::Selectable("##row", is_selected(entry.name), row_flags)) {
-        clicked = row;
-        double_clicked = ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
-        ctrl = ImGui::GetIO().KeyCtrl;
-        shift = ImGui::GetIO().KeyShift;
-      }
-      rects_.record("row:" + entry.name);
-      ImGui::SameLine();
-      if (entry.is_broken_link) {
-        ImGui::TextColored(kBrokenLinkColour, "%s  (broken link)", entry.name.c_str());
-      } else if (entry.is_directory) {
-        ImGui::Text("%s/", entry.name.c_str());
-      } else {
-        ImGui::TextUnformatted(entry.name.c_str());
-      }
-      ImGui::TableSetColumnIndex(1);
-      if (!entry.is_directory && !entry.is_broken_link) {
-        ImGui::TextUnformatted(format_size(entry.size).c_str());
-      }
-      ImGui::TableSetColumnIndex(2);
-      if (entry.modified) ImGui::TextUnformatted(format_time(*entry.modified).c_str());
-      ImGui::PopID();
+      draw_entry_row(row, click);
     }
   }
   ImGui::EndTable();
   if (many) draw_multi_select_hint();
-  if (clicked < 0) return;
+  if (click.row >= 0) act_on_click(click);
+}
+
+void FileDialog::apply_table_sort() {
+  ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+  if (!specs || !specs->SpecsDirty) return;
+  if (specs->SpecsCount > 0) {
+    const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+    const SortKey key = spec.ColumnUserID == kColumnSize       ? SortKey::kSize
+                        : spec.ColumnUserID == kColumnModified ? SortKey::kModified
+                                                               : SortKey::kName;
+    set_sort(key, spec.SortDirection != ImGuiSortDirection_Descending);
+  }
+  specs->SpecsDirty = false;
+}
+
+void FileDialog::draw_entry_row(int row, RowClick& click) {
+  const DirectoryEntry& entry = listing_.entries[static_cast<std::size_t>(row)];
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::PushID(row);
+  // An empty label: names may hold "##", which ImGui would read as an ID separator.
+  const ImGuiSelectableFlags row_flags = ImGuiSelectableFlags_SpanAllColumns |
+                                         ImGuiSelectableFlags_AllowDoubleClick |
+                                         ImGuiSelectableFlags_DontClosePopups;
+  if (ImGui::Selectable("##row", is_selected(entry.name), row_flags)) {
+    click.row = row;
+    click.double_click = ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
+    click.ctrl = ImGui::GetIO().KeyCtrl;
+    click.shift = ImGui::GetIO().KeyShift;
+  }
+  rects_.record("row:" + entry.name);
+  ImGui::SameLine();
+  if (entry.is_broken_link) {
+    ImGui::TextColored(kBrokenLinkColour, "%s  (broken link)", entry.name.c_str());
+  } else if (entry.is_directory) {
+    ImGui::Text("%s/", entry.name.c_str());
+  } else {
+    ImGui::TextUnformatted(entry.name.c_str());
+  }
+  ImGui::TableSetColumnIndex(1);
+  if (!entry.is_directory && !entry.is_broken_link) {
+    ImGui::TextUnformatted(format_size(entry.size).c_str());
+  }
+  ImGui::TableSetColumnIndex(2);
+  if (entry.modified) ImGui::TextUnformatted(format_time(*entry.modified).c_str());
+  ImGui::PopID();
+}
+
+void FileDialog::act_on_click(const RowClick& click) {
   // A copy: activating may re-list the folder the name lives in.
-  const std::string name = listing_.entries[static_cast<std::size_t>(clicked)].name;
-  if (double_clicked) {
+  const std::string name = listing_.entries[static_cast<std::size_t>(click.row)].name;
+  if (click.double_click) {
     activate(name);
-  } else if (shift) {
+  } else if (click.shift) {
     extend_select(name);  // Acts as select() outside kOpenMany.
-  } else if (ctrl) {
+  } else if (click.ctrl) {
     toggle_select(name);
   } else {
     select(name);

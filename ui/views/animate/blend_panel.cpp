@@ -283,6 +283,22 @@ void BlendPanel::blend_section(const Document& doc, Commands& cmds) {
   }
   blend_positions.resize(blend_clips.size());
 
+  blend_points_table(doc);
+  add_and_start_buttons(doc, cmds);
+  const bool running = doc.mode() == PlaybackMode::kBlend1D;
+  blend_parameter_controls(doc, cmds, running);
+  if (!running) {
+    ImGui::TextDisabled("Start the blend to drive its parameter.");
+    ImGui::PopID();
+    return;
+  }
+
+  draw_axis(doc);
+  weight_plots(doc, rects);
+  ImGui::PopID();
+}
+
+void BlendPanel::blend_points_table(const Document& doc) {
   // The clips on the axis: clip, position, remove.
   int remove = -1;
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp;
@@ -313,6 +329,10 @@ void BlendPanel::blend_section(const Document& doc, Commands& cmds) {
     blend_clips.erase(blend_clips.begin() + remove);
     blend_positions.erase(blend_positions.begin() + remove);
   }
+}
+
+void BlendPanel::add_and_start_buttons(const Document& doc, Commands& cmds) {
+  const std::vector<Clip>& clips = doc.model().clips;
   if (ImGui::Button("Add clip")) {
     int next = 0;
     while (next + 1 < static_cast<int>(clips.size()) &&
@@ -331,9 +351,9 @@ void BlendPanel::blend_section(const Document& doc, Commands& cmds) {
   rects.record("start_blend");
   ImGui::EndDisabled();
   if (!valid) ImGui::TextColored(colors::warning(), "Positions must increase from row to row.");
+}
 
-  // The running blend's parameter.
-  const bool running = doc.mode() == PlaybackMode::kBlend1D;
+void BlendPanel::blend_parameter_controls(const Document& doc, Commands& cmds, bool running) {
   const SmoothedValue& p = doc.blend().parameter;
   ImGui::Spacing();
   ImGui::BeginDisabled(!running || shift_ramp);
@@ -355,15 +375,6 @@ void BlendPanel::blend_section(const Document& doc, Commands& cmds) {
     cmds.set_blend_rate(rate);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("How fast the parameter follows its target");
-  if (!running) {
-    ImGui::TextDisabled("Start the blend to drive its parameter.");
-    ImGui::PopID();
-    return;
-  }
-
-  draw_axis(doc);
-  weight_plots(doc, rects);
-  ImGui::PopID();
 }
 
 }  // namespace anim::ui

@@ -28,6 +28,18 @@ std::size_t find_ignoring_case(const std::string& name, const std::string& needl
 
 void* joint_id(int joint) { return reinterpret_cast<void*>(static_cast<intptr_t>(joint)); }
 
+// How many vertices the hovered joint moves, or that it moves none.
+void influence_tooltip(const Document& doc, int joint, bool moves_nothing) {
+  const std::vector<uint32_t>& influenced = doc.influenced_vertices();
+  if (moves_nothing) {
+    ImGui::SetTooltip("influences no vertex");
+  } else if (!doc.model().mesh.vertices.empty() &&
+             static_cast<std::size_t>(joint) < influenced.size()) {
+    ImGui::SetTooltip("Joint %d: influences %s vertices", joint,
+                      format_count(influenced[joint]).c_str());
+  }
+}
+
 }  // namespace
 
 void BoneTreePanel::rebuild(const Model& model) {
@@ -94,44 +106,10 @@ void BoneTreePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
     }
   }
 
-  // Search field, with a clear button while it holds text.
-  const bool has_text = filter[0] != '\0';
-  const float clear_width = ImGui::GetFrameHeight();
-  ImGui::SetNextItemWidth(has_text ? ImGui::GetContentRegionAvail().x - clear_width -
-                                         ImGui::GetStyle().ItemInnerSpacing.x
-                                   : -FLT_MIN);
-  ImGui::InputTextWithHint("##filter", "Search joints", filter, sizeof(filter));
-  rects.record("filter");
-  if (has_text) {
-    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
-    if (ImGui::Button("x##clear_filter", ImVec2(clear_width, 0.0f))) filter[0] = '\0';
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear the search");
-  }
+  search_field();
   apply_filter(skeleton);
   const bool filtering = !applied_filter_.empty();
-
-  // One line of context: how many joints, or how many matches.
-  if (filtering) {
-    if (match_count_ == 0) {
-      ImGui::TextColored(colors::warning(), "No joint matches \"%s\"", filter);
-    } else {
-      ImGui::TextDisabled("%d of %d joints match", match_count_, joint_count);
-    }
-  } else {
-    ImGui::TextDisabled("%d joints", joint_count);
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float buttons = ImGui::CalcTextSize("Expand all").x +
-                          ImGui::CalcTextSize("Collapse all").x + style.FramePadding.x * 4.0f +
-                          style.ItemSpacing.x;
-    const float after_text =
-        ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + style.ItemSpacing.x;
-    ImGui::SameLine(std::max(after_text, ImGui::GetWindowContentRegionMax().x - buttons));
-    if (ImGui::SmallButton("Expand all")) open_all_ = 1;
-    rects.record("expand");
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Collapse all")) open_all_ = -1;
-    rects.record("collapse");
-  }
+  count_line(joint_count, filtering);
 
   const bool masking = mask_header(doc, sel);
   toggled_ = -1;
@@ -144,19 +122,62 @@ void BoneTreePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
     ImGui::PopID();
   }
   ImGui::EndChild();
-  if (masking && toggled_ >= 0) {
-    Setup changed = *doc.setup();
-    SetupLayer& layer = changed.layers[mask_layer_];
-    const bool include = !mask_[toggled_];
-    if (set_joint_in_mask(layer, skeleton, toggled_, include)) {
-      cmds.edit_setup(std::move(changed),
-                      std::string(include ? "add " : "remove ") + skeleton.names[toggled_] +
-                          (include ? " to" : " from") + " the mask of layer " + sel.mask_layer);
-    }
-  }
+  if (masking && toggled_ >= 0) edit_mask(doc, cmds, sel);
   if (filtering) force_open_ = false;
   open_all_ = 0;
   reveal_ = -1;
+}
+
+void BoneTreePanel::search_field() {
+  // With a clear button while it holds text.
+  const bool has_text = filter[0] != '\0';
+  const float clear_width = ImGui::GetFrameHeight();
+  ImGui::SetNextItemWidth(has_text ? ImGui::GetContentRegionAvail().x - clear_width -
+                                         ImGui::GetStyle().ItemInnerSpacing.x
+                                   : -FLT_MIN);
+  ImGui::InputTextWithHint("##filter", "Search joints", filter, sizeof(filter));
+  rects.record("filter");
+  if (has_text) {
+    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::Button("x##clear_filter", ImVec2(clear_width, 0.0f))) filter[0] = '\0';
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear the search");
+  }
+}
+
+void BoneTreePanel::count_line(int joint_count, bool filtering) {
+  if (filtering) {
+    if (match_count_ == 0) {
+      ImGui::TextColored(colors::warning(), "No joint matches \"%s\"", filter);
+    } else {
+      ImGui::TextDisabled("%d of %d joints match", match_count_, joint_count);
+    }
+    return;
+  }
+  ImGui::TextDisabled("%d joints", joint_count);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = ImGui::CalcTextSize("Expand all").x +
+                        ImGui::CalcTextSize("Collapse all").x + style.FramePadding.x * 4.0f +
+                        style.ItemSpacing.x;
+  const float after_text =
+      ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + style.ItemSpacing.x;
+  ImGui::SameLine(std::max(after_text, ImGui::GetWindowContentRegionMax().x - buttons));
+  if (ImGui::SmallButton("Expand all")) open_all_ = 1;
+  rects.record("expand");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Collapse all")) open_all_ = -1;
+  rects.record("collapse");
+}
+
+void BoneTreePanel::edit_mask(const Document& doc, Commands& cmds, const Selection& sel) {
+  const Skeleton& skeleton = doc.model().skeleton;
+  Setup changed = *doc.setup();
+  SetupLayer& layer = changed.layers[mask_layer_];
+  const bool include = !mask_[toggled_];
+  if (set_joint_in_mask(layer, skeleton, toggled_, include)) {
+    cmds.edit_setup(std::move(changed), std::string(include ? "add " : "remove ") +
+                                            skeleton.names[toggled_] + (include ? " to" : " from") +
+                                            " the mask of layer " + sel.mask_layer);
+  }
 }
 
 bool BoneTreePanel::mask_header(const Document& doc, Selection& sel) {
@@ -185,35 +206,16 @@ bool BoneTreePanel::mask_header(const Document& doc, Selection& sel) {
 void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, bool filtering) {
   if (filtering && !shown_[joint]) return;
   const Skeleton& skeleton = doc.model().skeleton;
-  bool has_children = false;
-  for (int child : children_[joint]) {
-    if (!filtering || shown_[child]) {
-      has_children = true;
-      break;
-    }
-  }
+  const bool has_children = has_shown_children(joint, filtering);
   ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_OpenOnDoubleClick |
                              ImGuiTreeNodeFlags_SpanAvailWidth;
   if (!has_children) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
   if (joint == sel.joint) flags |= ImGuiTreeNodeFlags_Selected;
 
   if (mask_layer_ >= 0 && static_cast<std::size_t>(joint) < mask_.size()) {
-    // Before the open state is set up: that applies to the next item, the tree node.
-    bool in_mask = mask_[joint];
-    ImGui::PushID(joint);
-    if (ImGui::Checkbox("##mask", &in_mask)) toggled_ = joint;
-    ImGui::PopID();
-    rects.record("mask:" + skeleton.names[joint]);
-    ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+    mask_checkbox(joint, skeleton.names[joint]);
   }
-  if (filtering && force_open_) {
-    ImGui::SetNextItemOpen(true, ImGuiCond_Always);
-  } else if (open_all_ != 0) {
-    ImGui::SetNextItemOpen(open_all_ > 0, ImGuiCond_Always);
-  } else if (start_expanded) {
-    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
-  }
-  if (reveal_ >= 0 && reveal_path_[joint]) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
+  set_next_open(joint, filtering);
 
   const std::vector<uint32_t>& influenced = doc.influenced_vertices();
   // Without a mesh every joint moves nothing, and dimming them all would say nothing.
@@ -241,32 +243,53 @@ void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, b
     sel.joint = joint;
     last_selection_ = joint;  // Chosen here: no need to reveal it.
   }
-  if (ImGui::IsItemHovered()) {
-    if (moves_nothing) {
-      ImGui::SetTooltip("influences no vertex");
-    } else if (!doc.model().mesh.vertices.empty() &&
-               static_cast<std::size_t>(joint) < influenced.size()) {
-      ImGui::SetTooltip("Joint %d: influences %s vertices", joint,
-                        format_count(influenced[joint]).c_str());
-    }
-  }
-  if (matched) {
-    // Underline the matching part of the name.
-    const std::size_t at = find_ignoring_case(name, applied_filter_);
-    const float x0 = ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() +
-                     ImGui::CalcTextSize(name.c_str(), name.c_str() + at).x;
-    const float x1 =
-        x0 + ImGui::CalcTextSize(name.c_str() + at, name.c_str() + at + applied_filter_.size()).x;
-    const float y = ImGui::GetItemRectMax().y - 2.0f;
-    ImGui::GetWindowDrawList()->AddLine(ImVec2(x0, y), ImVec2(x1, y),
-                                        ImGui::GetColorU32(colors::highlight()), 1.5f);
-  }
+  if (ImGui::IsItemHovered()) influence_tooltip(doc, joint, moves_nothing);
+  if (matched) underline_match(name);
   if (joint == reveal_) ImGui::SetScrollHereY(0.5f);
 
   if (open && has_children) {
     for (int child : children_[joint]) draw_joint(child, doc, sel, filtering);
     ImGui::TreePop();
   }
+}
+
+bool BoneTreePanel::has_shown_children(int joint, bool filtering) const {
+  for (int child : children_[joint]) {
+    if (!filtering || shown_[child]) return true;
+  }
+  return false;
+}
+
+void BoneTreePanel::mask_checkbox(int joint, const std::string& name) {
+  // Before the open state is set up: that applies to the next item, the tree node.
+  bool in_mask = mask_[joint];
+  ImGui::PushID(joint);
+  if (ImGui::Checkbox("##mask", &in_mask)) toggled_ = joint;
+  ImGui::PopID();
+  rects.record("mask:" + name);
+  ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
+}
+
+void BoneTreePanel::set_next_open(int joint, bool filtering) const {
+  if (filtering && force_open_) {
+    ImGui::SetNextItemOpen(true, ImGuiCond_Always);
+  } else if (open_all_ != 0) {
+    ImGui::SetNextItemOpen(open_all_ > 0, ImGuiCond_Always);
+  } else if (start_expanded) {
+    ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+  }
+  if (reveal_ >= 0 && reveal_path_[joint]) ImGui::SetNextItemOpen(true, ImGuiCond_Always);
+}
+
+void BoneTreePanel::underline_match(const std::string& name) const {
+  const std::size_t at = find_ignoring_case(name, applied_filter_);
+  const float x0 = ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() +
+                   ImGui::CalcTextSize(name.c_str(), name.c_str() + at).x;
+  const float x1 =
+      x0 + ImGui::CalcTextSize(name.c_str() + at, name.c_str() + at + applied_filter_.size()).x;
+  const float y = ImGui::GetItemRectMax().y - 2.0f;
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(x0, y), ImVec2(x1, y),
+                                      ImGui::GetColorU32(colors::highlight()), 1.5f);
 }
 
 }  // namespace anim::ui

@@ -59,6 +59,201 @@ long frame_step(float px_per_frame, float min_px) {
   return kSteps[sizeof(kSteps) / sizeof(kSteps[0]) - 1];
 }
 
+// Where the plot sits on screen and which seconds it shows this frame.
+struct PlotArea {
+  ImVec2 min, max;
+  float width = 0.0f;
+  float view_start = 0.0f;  // Seconds at the left edge,
+  float span = 0.0f;        // and seconds across the width.
+  float ruler = 0.0f;       // Height of the ruler on top.
+
+  float x_of(float t) const { return min.x + (t - view_start) / span * width; }
+  float time_at(float x) const { return view_start + (x - min.x) / width * span; }
+};
+
+ImU32 tick_color() { return ImGui::GetColorU32(ImGuiCol_Text, 0.45f); }
+ImU32 grid_color() { return ImGui::GetColorU32(ImGuiCol_Text, 0.06f); }
+
+// The ruler: frame ticks, labelled in frames and whole seconds, with grid lines at the labels.
+void draw_ruler(ImDrawList* draw, const PlotArea& area, float fps) {
+  const ImVec2 min = area.min, max = area.max;
+  const float ruler = area.ruler;
+  draw->AddRectFilled(min, ImVec2(max.x, min.y + ruler), ImGui::GetColorU32(ImGuiCol_TitleBg));
+  const float px_per_frame = area.width / (area.span * fps);
+  const long minor = frame_step(px_per_frame, 6.0f);
+  const long labelled = frame_step(px_per_frame, ImGui::CalcTextSize("00000").x + 10.0f);
+  const long last = static_cast<long>(std::ceil((area.view_start + area.span) * fps));
+  const ImU32 ticks = tick_color();
+  const ImU32 grid = grid_color();
+  for (long f = static_cast<long>(std::floor(area.view_start * fps / minor)) * minor; f <= last;
+       f += minor) {
+    if (f < 0) continue;
+    const float x = std::round(area.x_of(static_cast<float>(f) / fps));
+    const bool label = f % labelled == 0;
+    draw->AddLine(ImVec2(x, min.y + ruler * (label ? 0.5f : 0.75f)), ImVec2(x, min.y + ruler),
+                  ticks);
+    if (label) {
+      draw->AddLine(ImVec2(x, min.y + ruler), ImVec2(x, max.y), grid);
+      char text[32];
+      std::snprintf(text, sizeof(text), "%ld", f);
+      draw->AddText(ImVec2(x + 3.0f, min.y + 1.0f), ImGui::GetColorU32(ImGuiCol_Text, 0.8f), text);
+    }
+  }
+}
+
+// The channel kinds that get a lane, in the curves' order; returns how many.
+int lane_kinds(const std::vector<ChannelCurve>& curves, const bool show_kind[3],
+               ChannelKind kinds[3]) {
+  int lanes = 0;
+  for (const ChannelCurve& curve : curves) {
+    if (!show_kind[static_cast<int>(curve.kind)]) continue;
+    if (lanes == 0 || kinds[lanes - 1] != curve.kind) kinds[lanes++] = curve.kind;
+  }
+  return lanes;
+}
+
+// Why there is no lane, centred under the ruler.
+void draw_no_lanes_hint(ImDrawList* draw, const PlotArea& area, bool has_joint, bool has_keys) {
+  const char* hint = !has_joint  ? "Select a joint to see its curves"
+                     : !has_keys ? "This joint has no keys in this clip"
+                                 : "Every channel kind is hidden (T R S above)";
+  const ImVec2 text = ImGui::CalcTextSize(hint);
+  draw->AddText(ImVec2((area.min.x + area.max.x - text.x) * 0.5f,
+                       (area.min.y + area.ruler + area.max.y - text.y) * 0.5f),
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
+}
+
+// One lane's values on screen: its own range, from its bottom up to under its legend line.
+struct LaneScale {
+  float top = 0.0f, bottom = 0.0f, height = 0.0f;
+  float pad = 0.0f, legend = 0.0f;
+  float lo = 0.0f, hi = 0.0f;
+
+  float y_of(float v) const {
+    return bottom - pad - (v - lo) / (hi - lo) * (height - legend - 2.0f * pad);
+  }
+};
+
+// The lane `lane` of `height` from the ruler down, for the values of the curves of `kind`
+// (a flat one gets a small range about its value).
+LaneScale lane_scale(const PlotArea& area, const std::vector<ChannelCurve>& curves,
+                     ChannelKind kind, int lane, float height, float pad) {
+  LaneScale s;
+  s.top = area.min.y + area.ruler + height * static_cast<float>(lane);
+  s.bottom = s.top + height;
+  s.height = height;
+  s.pad = pad;
+  float lo = 1e30f, hi = -1e30f;
+  for (const ChannelCurve& curve : curves) {
+    if (curve.kind != kind) continue;
+    for (const glm::vec2& p : curve.points) {
+      lo = std::min(lo, p.y);
+      hi = std::max(hi, p.y);
+    }
+  }
+  const float middle = (lo + hi) * 0.5f;
+  const float half = std::max((hi - lo) * 0.5f, 1e-3f * std::max(1.0f, std::abs(middle)));
+  s.lo = middle - half;
+  s.hi = middle + half;
+  s.legend = std::min(ImGui::GetFontSize() + 4.0f, height * 0.4f);
+  return s;
+}
+
+// One channel's line, only the part in view, and its keys as small squares unless they crowd
+// each other. `line` is scratch space kept between curves.
+void draw_curve(ImDrawList* draw, const PlotArea& area, const LaneScale& scale,
+                const ChannelCurve& curve, std::vector<ImVec2>& line) {
+  const float view_start = area.view_start;
+  const float span = area.span;
+  const ImU32 color = ImGui::GetColorU32(component_color(curve.component));
+  line.clear();
+  for (std::size_t i = 0; i < curve.points.size(); ++i) {
+    const glm::vec2 p = curve.points[i];
+    const bool next_in = i + 1 < curve.points.size() && curve.points[i + 1].x >= view_start;
+    if (p.x < view_start && !next_in) continue;
+    line.push_back(ImVec2(area.x_of(p.x), scale.y_of(p.y)));
+    if (p.x > view_start + span) break;
+  }
+  if (line.size() >= 2) {
+    draw->AddPolyline(line.data(), static_cast<int>(line.size()), color, ImDrawFlags_None, 1.5f);
+  }
+  std::size_t visible = 0;
+  for (const glm::vec2& k : curve.keys) {
+    visible += k.x >= view_start && k.x <= view_start + span;
+  }
+  if (static_cast<float>(visible) * 5.0f >= area.width) return;
+  for (const glm::vec2& k : curve.keys) {
+    if (k.x < view_start || k.x > view_start + span) continue;
+    const ImVec2 at(area.x_of(k.x), scale.y_of(k.y));
+    draw->AddRectFilled(ImVec2(at.x - 2.5f, at.y - 2.5f), ImVec2(at.x + 2.5f, at.y + 2.5f), color);
+  }
+}
+
+// The lane's legend line: its name, each channel's value at `time` and, at the right, its range.
+void draw_lane_legend(ImDrawList* draw, const PlotArea& area, const LaneScale& scale,
+                      const std::vector<ChannelCurve>& curves, ChannelKind kind, RotationView view,
+                      float time) {
+  const ImVec2 min = area.min, max = area.max;
+  const float top = scale.top;
+  char text[160];
+  std::snprintf(text, sizeof(text), "%s", kind_label(kind, view));
+  const ImVec2 label_at(min.x + 4.0f, top + 2.0f);
+  draw->AddRectFilled(ImVec2(min.x, top), ImVec2(max.x, top + ImGui::GetFontSize() + 4.0f),
+                      ImGui::GetColorU32(ImGuiCol_FrameBg, 0.75f));
+  draw->AddText(label_at, ImGui::GetColorU32(ImGuiCol_Text, 0.85f), text);
+  float x = label_at.x + ImGui::CalcTextSize(text).x + 10.0f;
+  for (const ChannelCurve& curve : curves) {
+    if (curve.kind != kind) continue;
+    std::snprintf(text, sizeof(text), "%s %.3f", curve.name.c_str(),
+                  static_cast<double>(value_at(curve.points, time)));
+    draw->AddText(ImVec2(x, label_at.y), ImGui::GetColorU32(component_color(curve.component)),
+                  text);
+    x += ImGui::CalcTextSize(text).x + 10.0f;
+  }
+  std::snprintf(text, sizeof(text), "%.3g .. %.3g", static_cast<double>(scale.lo),
+                static_cast<double>(scale.hi));
+  draw->AddText(ImVec2(max.x - ImGui::CalcTextSize(text).x - 4.0f, top + 2.0f),
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
+}
+
+// The lanes of the shown channel kinds under the ruler (or why there are none), with each
+// channel's value at `time` in the lane's legend.
+void draw_lanes(ImDrawList* draw, const PlotArea& area, const std::vector<ChannelCurve>& curves,
+                const bool show_kind[3], bool has_joint, RotationView view, float time) {
+  ChannelKind kinds[3];
+  const int lanes = lane_kinds(curves, show_kind, kinds);
+  if (lanes == 0) draw_no_lanes_hint(draw, area, has_joint, !curves.empty());
+  const float lane_height =
+      (area.max.y - area.min.y - area.ruler) / static_cast<float>(std::max(lanes, 1));
+  const float pad = std::min(8.0f, lane_height * 0.1f);
+  std::vector<ImVec2> line;
+  for (int lane = 0; lane < lanes; ++lane) {
+    const LaneScale scale = lane_scale(area, curves, kinds[lane], lane, lane_height, pad);
+    if (lane > 0) {
+      draw->AddLine(ImVec2(area.min.x, scale.top), ImVec2(area.max.x, scale.top), tick_color());
+    }
+    if (scale.lo < 0.0f && scale.hi > 0.0f) {
+      draw->AddLine(ImVec2(area.min.x, scale.y_of(0.0f)), ImVec2(area.max.x, scale.y_of(0.0f)),
+                    grid_color(), 1.0f);
+    }
+    for (const ChannelCurve& curve : curves) {
+      if (curve.kind == kinds[lane]) draw_curve(draw, area, scale, curve, line);
+    }
+    draw_lane_legend(draw, area, scale, curves, kinds[lane], view, time);
+  }
+}
+
+// Where a click would scrub to: a line under the mouse and a tooltip with its time and frame.
+void draw_mouse_time(ImDrawList* draw, const PlotArea& area, float duration, float fps,
+                     bool can_seek) {
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  draw->AddLine(ImVec2(mouse.x, area.min.y), ImVec2(mouse.x, area.max.y),
+                ImGui::GetColorU32(ImGuiCol_Text, 0.25f));
+  const float at = std::clamp(area.time_at(mouse.x), 0.0f, duration);
+  ImGui::SetTooltip("%.3f s \u00b7 frame %ld%s", static_cast<double>(at), std::lround(at * fps),
+                    can_seek ? "" : "\n(the state machine drives the time)");
+}
+
 }  // namespace
 
 void CurvesPanel::update_curves(const Document& doc, int clip, int joint) {
@@ -116,7 +311,6 @@ void CurvesPanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
 }
 
 void CurvesPanel::plot(const Document& doc, Commands& cmds, int clip, float time, bool can_seek) {
-  const ImGuiIO& io = ImGui::GetIO();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   // All that is left: the lanes share it (drag the panel's edge for more).
   const ImVec2 size(std::max(avail.x, 50.0f), std::max(avail.y, ImGui::GetFontSize() * 3.0f));
@@ -124,23 +318,43 @@ void CurvesPanel::plot(const Document& doc, Commands& cmds, int clip, float time
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                              ImGuiButtonFlags_MouseButtonMiddle);
   rects.record("plot");
-  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  PlotArea area;
+  area.min = ImGui::GetItemRectMin();
+  area.max = ImGui::GetItemRectMax();
   const bool hovered = ImGui::IsItemHovered();
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg));
+  draw->AddRectFilled(area.min, area.max, ImGui::GetColorU32(ImGuiCol_FrameBg));
   if (clip < 0) return;
 
   const Clip& c = doc.model().clips[clip];
   const float fps = frame_rate_of(c);
   const float length = std::max(c.duration, 1.0f / fps);
-  const float width = max.x - min.x;
+  area.width = area.max.x - area.min.x;
+  area.span = zoom_and_pan(hovered, area.min.x, area.width, length);
+  scrub(doc, cmds, can_seek, area.min.x, area.width, area.span, c.duration);
+  area.view_start = view_start;
+
+  area.ruler = std::round(ImGui::GetFontSize() + 4.0f);
+  draw->PushClipRect(area.min, area.max, true);
+  draw_ruler(draw, area, fps);
+  draw_lanes(draw, area, curves_, show_kind, curves_joint_ >= 0, curves_view_, time);
+
+  // The playhead, and where a click would scrub to.
+  const float px = std::round(area.x_of(time));
+  draw->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y),
+                ImGui::GetColorU32(colors::playhead()), 2.0f);
+  if (hovered && !scrubbing_ && !panning_) draw_mouse_time(draw, area, c.duration, fps, can_seek);
+  draw->PopClipRect();
+}
+
+float CurvesPanel::zoom_and_pan(bool hovered, float min_x, float width, float length) {
+  const ImGuiIO& io = ImGui::GetIO();
   float span = length / zoom;
-  auto to_time = [&](float x) { return view_start + (x - min.x) / width * span; };
   if (hovered && io.MouseWheel != 0.0f) {
-    const float anchor = to_time(io.MousePos.x);
+    const float anchor = view_start + (io.MousePos.x - min_x) / width * span;
     zoom = std::clamp(zoom * std::pow(1.25f, io.MouseWheel), 1.0f, kMaxZoom);
     span = length / zoom;
-    view_start = anchor - (io.MousePos.x - min.x) / width * span;
+    view_start = anchor - (io.MousePos.x - min_x) / width * span;
   }
   // Panning with the right or middle button; scrubbing with the left.
   const bool pan_button =
@@ -149,7 +363,11 @@ void CurvesPanel::plot(const Document& doc, Commands& cmds, int clip, float time
   if (panning_ && ImGui::IsItemActive()) view_start -= io.MouseDelta.x / width * span;
   if (!ImGui::IsItemActive()) panning_ = false;
   view_start = std::clamp(view_start, 0.0f, std::max(0.0f, length - span));
+  return span;
+}
 
+void CurvesPanel::scrub(const Document& doc, Commands& cmds, bool can_seek, float min_x,
+                        float width, float span, float duration) {
   if (can_seek && !panning_ && ImGui::IsItemActivated() &&
       ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
     scrubbing_ = true;
@@ -157,148 +375,15 @@ void CurvesPanel::plot(const Document& doc, Commands& cmds, int clip, float time
     cmds.set_playing(false);
   }
   if (scrubbing_ && ImGui::IsItemActive()) {
-    float t = std::clamp(to_time(io.MousePos.x), 0.0f, c.duration);
-    if (doc.loop() && t >= c.duration) t = std::nextafter(c.duration, 0.0f);
+    const float mouse_time = view_start + (ImGui::GetIO().MousePos.x - min_x) / width * span;
+    float t = std::clamp(mouse_time, 0.0f, duration);
+    if (doc.loop() && t >= duration) t = std::nextafter(duration, 0.0f);
     cmds.seek(t);
   }
   if (scrubbing_ && !ImGui::IsItemActive()) {
     scrubbing_ = false;
     cmds.set_playing(resume_after_scrub_);
   }
-
-  auto to_x = [&](float t) { return min.x + (t - view_start) / span * width; };
-  const float ruler = std::round(ImGui::GetFontSize() + 4.0f);
-  draw->PushClipRect(min, max, true);
-  draw->AddRectFilled(min, ImVec2(max.x, min.y + ruler), ImGui::GetColorU32(ImGuiCol_TitleBg));
-
-  // Ruler: frame ticks, labelled in frames and whole seconds.
-  const float px_per_frame = width / (span * fps);
-  const long minor = frame_step(px_per_frame, 6.0f);
-  const long labelled = frame_step(px_per_frame, ImGui::CalcTextSize("00000").x + 10.0f);
-  const long last = static_cast<long>(std::ceil((view_start + span) * fps));
-  const ImU32 tick_color = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
-  const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_Text, 0.06f);
-  for (long f = static_cast<long>(std::floor(view_start * fps / minor)) * minor; f <= last;
-       f += minor) {
-    if (f < 0) continue;
-    const float x = std::round(to_x(static_cast<float>(f) / fps));
-    const bool label = f % labelled == 0;
-    draw->AddLine(ImVec2(x, min.y + ruler * (label ? 0.5f : 0.75f)), ImVec2(x, min.y + ruler),
-                  tick_color);
-    if (label) {
-      draw->AddLine(ImVec2(x, min.y + ruler), ImVec2(x, max.y), grid_color);
-      char text[32];
-      std::snprintf(text, sizeof(text), "%ld", f);
-      draw->AddText(ImVec2(x + 3.0f, min.y + 1.0f), ImGui::GetColorU32(ImGuiCol_Text, 0.8f), text);
-    }
-  }
-
-  // One lane per channel kind, stacked under the ruler.
-  ChannelKind kinds[3];
-  int lanes = 0;
-  for (const ChannelCurve& curve : curves_) {
-    if (!show_kind[static_cast<int>(curve.kind)]) continue;
-    if (lanes == 0 || kinds[lanes - 1] != curve.kind) kinds[lanes++] = curve.kind;
-  }
-  if (lanes == 0) {
-    const char* hint = curves_joint_ < 0 ? "Select a joint to see its curves"
-                       : curves_.empty() ? "This joint has no keys in this clip"
-                                         : "Every channel kind is hidden (T R S above)";
-    const ImVec2 text = ImGui::CalcTextSize(hint);
-    draw->AddText(ImVec2((min.x + max.x - text.x) * 0.5f, (min.y + ruler + max.y - text.y) * 0.5f),
-                  ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
-  }
-  const float lane_height = (max.y - min.y - ruler) / static_cast<float>(std::max(lanes, 1));
-  const float pad = std::min(8.0f, lane_height * 0.1f);
-  for (int lane = 0; lane < lanes; ++lane) {
-    const float top = min.y + ruler + lane_height * static_cast<float>(lane);
-    const float bottom = top + lane_height;
-    float lo = 1e30f, hi = -1e30f;
-    for (const ChannelCurve& curve : curves_) {
-      if (curve.kind != kinds[lane]) continue;
-      for (const glm::vec2& p : curve.points) {
-        lo = std::min(lo, p.y);
-        hi = std::max(hi, p.y);
-      }
-    }
-    const float middle = (lo + hi) * 0.5f;
-    const float half = std::max((hi - lo) * 0.5f, 1e-3f * std::max(1.0f, std::abs(middle)));
-    lo = middle - half;
-    hi = middle + half;
-    // Under the lane's legend line.
-    const float legend = std::min(ImGui::GetFontSize() + 4.0f, lane_height * 0.4f);
-    auto to_y = [&](float v) {
-      return bottom - pad - (v - lo) / (hi - lo) * (lane_height - legend - 2.0f * pad);
-    };
-    if (lane > 0) draw->AddLine(ImVec2(min.x, top), ImVec2(max.x, top), tick_color);
-    if (lo < 0.0f && hi > 0.0f) {
-      draw->AddLine(ImVec2(min.x, to_y(0.0f)), ImVec2(max.x, to_y(0.0f)), grid_color, 1.0f);
-    }
-    // The lines, only the part in view.
-    std::vector<ImVec2> line;
-    for (const ChannelCurve& curve : curves_) {
-      if (curve.kind != kinds[lane]) continue;
-      const ImU32 color = ImGui::GetColorU32(component_color(curve.component));
-      line.clear();
-      for (std::size_t i = 0; i < curve.points.size(); ++i) {
-        const glm::vec2 p = curve.points[i];
-        const bool next_in = i + 1 < curve.points.size() && curve.points[i + 1].x >= view_start;
-        if (p.x < view_start && !next_in) continue;
-        line.push_back(ImVec2(to_x(p.x), to_y(p.y)));
-        if (p.x > view_start + span) break;
-      }
-      if (line.size() >= 2) {
-        draw->AddPolyline(line.data(), static_cast<int>(line.size()), color, ImDrawFlags_None,
-                          1.5f);
-      }
-      // Keys as small squares, unless they crowd each other.
-      std::size_t visible = 0;
-      for (const glm::vec2& k : curve.keys) {
-        visible += k.x >= view_start && k.x <= view_start + span;
-      }
-      if (static_cast<float>(visible) * 5.0f < width) {
-        for (const glm::vec2& k : curve.keys) {
-          if (k.x < view_start || k.x > view_start + span) continue;
-          const ImVec2 at(to_x(k.x), to_y(k.y));
-          draw->AddRectFilled(ImVec2(at.x - 2.5f, at.y - 2.5f), ImVec2(at.x + 2.5f, at.y + 2.5f),
-                              color);
-        }
-      }
-    }
-    // The lane's name, range and each channel's value at the playhead.
-    char text[160];
-    int used = std::snprintf(text, sizeof(text), "%s", kind_label(kinds[lane], curves_view_));
-    const ImVec2 label_at(min.x + 4.0f, top + 2.0f);
-    draw->AddRectFilled(ImVec2(min.x, top), ImVec2(max.x, top + ImGui::GetFontSize() + 4.0f),
-                        ImGui::GetColorU32(ImGuiCol_FrameBg, 0.75f));
-    draw->AddText(label_at, ImGui::GetColorU32(ImGuiCol_Text, 0.85f), text);
-    float x = label_at.x + ImGui::CalcTextSize(text).x + 10.0f;
-    for (const ChannelCurve& curve : curves_) {
-      if (curve.kind != kinds[lane]) continue;
-      used = std::snprintf(text, sizeof(text), "%s %.3f", curve.name.c_str(),
-                           static_cast<double>(value_at(curve.points, time)));
-      draw->AddText(ImVec2(x, label_at.y), ImGui::GetColorU32(component_color(curve.component)),
-                    text);
-      x += ImGui::CalcTextSize(text).x + 10.0f;
-    }
-    (void)used;
-    std::snprintf(text, sizeof(text), "%.3g .. %.3g", static_cast<double>(lo),
-                  static_cast<double>(hi));
-    draw->AddText(ImVec2(max.x - ImGui::CalcTextSize(text).x - 4.0f, top + 2.0f),
-                  ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
-  }
-
-  // The playhead, and where a click would scrub to.
-  const float px = std::round(to_x(time));
-  draw->AddLine(ImVec2(px, min.y), ImVec2(px, max.y), ImGui::GetColorU32(colors::playhead()), 2.0f);
-  if (hovered && !scrubbing_ && !panning_) {
-    draw->AddLine(ImVec2(io.MousePos.x, min.y), ImVec2(io.MousePos.x, max.y),
-                  ImGui::GetColorU32(ImGuiCol_Text, 0.25f));
-    const float at = std::clamp(to_time(io.MousePos.x), 0.0f, c.duration);
-    ImGui::SetTooltip("%.3f s \u00b7 frame %ld%s", static_cast<double>(at), std::lround(at * fps),
-                      can_seek ? "" : "\n(the state machine drives the time)");
-  }
-  draw->PopClipRect();
 }
 
 }  // namespace anim::ui

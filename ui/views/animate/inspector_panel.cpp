@@ -112,6 +112,37 @@ void keys_table(const Clip& clip, int joint) {
   ImGui::EndTable();
 }
 
+// The joint's transforms (local at the current time, model space, bind pose) and the keys the
+// current clip has for it, each under its own header.
+void transform_sections(const Document& doc, int joint) {
+  ImGui::Spacing();
+  char header[96];
+  if (doc.mode() == PlaybackMode::kStateMachine) {
+    std::snprintf(header, sizeof(header), "Local pose (state machine)###local");
+  } else {
+    std::snprintf(header, sizeof(header), "Local pose at %.3f s###local", doc.time());
+  }
+  if (ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen) &&
+      static_cast<std::size_t>(joint) < doc.local_pose().size()) {
+    transform_table("local", doc.local_pose()[joint]);
+  }
+  if (ImGui::CollapsingHeader("Model space", ImGuiTreeNodeFlags_DefaultOpen) &&
+      static_cast<std::size_t>(joint) < doc.posed().model_space.size()) {
+    transform_table("model", decompose(doc.posed().model_space[joint]));
+  }
+  if (ImGui::CollapsingHeader("Bind pose (rest, local)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    transform_table("rest", doc.model().skeleton.rest[joint]);
+  }
+  if (ImGui::CollapsingHeader("Keys", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const int clip = doc.current_clip();
+    if (clip >= 0 && static_cast<std::size_t>(clip) < doc.model().clips.size()) {
+      keys_table(doc.model().clips[clip], joint);
+    } else {
+      ImGui::TextDisabled("No clip is playing.");
+    }
+  }
+}
+
 }  // namespace
 
 void InspectorPanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
@@ -136,78 +167,62 @@ void InspectorPanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   const uint32_t influenced = static_cast<std::size_t>(joint) < doc.influenced_vertices().size()
                                   ? doc.influenced_vertices()[joint]
                                   : 0;
-  if (begin_table("facts", 2, ImGuiTableFlags_SizingStretchProp)) {
-    ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize("Vertices influenced").x);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-    char text[64];
-    std::snprintf(text, sizeof(text), "%d of %zu", joint, skeleton.joint_count());
-    fact_row("Index", text);
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    ImGui::TextDisabled("Parent");
-    ImGui::TableSetColumnIndex(1);
-    const int parent = skeleton.parents[joint];
-    if (parent >= 0) {
-      const std::string label = skeleton.names[parent] + " (" + std::to_string(parent) + ")";
-      ImGui::PushID("parent");
-      if (ImGui::Selectable(label.c_str(), false, 0,
-                            ImVec2(ImGui::CalcTextSize(label.c_str()).x, 0.0f))) {
-        sel.joint = parent;
-      }
-      rects.record("parent");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Select the parent joint");
-      ImGui::PopID();
-    } else {
-      ImGui::TextUnformatted("none (root)");
-    }
-    std::size_t children = 0;
-    for (std::size_t j = static_cast<std::size_t>(joint) + 1; j < skeleton.joint_count(); ++j) {
-      if (skeleton.parents[j] == joint) ++children;
-    }
-    std::snprintf(text, sizeof(text), "%zu", children);
-    fact_row("Children", text);
-    fact_row("Vertices influenced", format_count(influenced).c_str());
-    ImGui::EndTable();
-  }
+  facts_table(skeleton, joint, influenced, sel);
   if (influenced == 0 && !model.mesh.vertices.empty()) {
     ImGui::TextDisabled("This joint influences no vertex.");
   }
-  if (doc.has_rotation_override(joint)) {
-    const glm::quat q = doc.rotation_override(joint);
-    const float degrees = glm::degrees(2.0f * std::acos(std::min(std::fabs(q.w), 1.0f)));
-    ImGui::TextColored(colors::highlight(), "Turned %.1f\u00b0 by the rotate gizmo", degrees);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Reset")) cmds.clear_rotation_override(joint);
-    rects.record("reset_override");
-  }
+  if (doc.has_rotation_override(joint)) rotation_override_line(doc, cmds, joint);
+  transform_sections(doc, joint);
+}
 
-  ImGui::Spacing();
-  char header[96];
-  if (doc.mode() == PlaybackMode::kStateMachine) {
-    std::snprintf(header, sizeof(header), "Local pose (state machine)###local");
-  } else {
-    std::snprintf(header, sizeof(header), "Local pose at %.3f s###local", doc.time());
+void InspectorPanel::facts_table(const Skeleton& skeleton, int joint, uint32_t influenced,
+                                 Selection& sel) {
+  if (!begin_table("facts", 2, ImGuiTableFlags_SizingStretchProp)) return;
+  ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed,
+                          ImGui::CalcTextSize("Vertices influenced").x);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  char text[64];
+  std::snprintf(text, sizeof(text), "%d of %zu", joint, skeleton.joint_count());
+  fact_row("Index", text);
+  parent_row(skeleton, joint, sel);
+  std::size_t children = 0;
+  for (std::size_t j = static_cast<std::size_t>(joint) + 1; j < skeleton.joint_count(); ++j) {
+    if (skeleton.parents[j] == joint) ++children;
   }
-  if (ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen) &&
-      static_cast<std::size_t>(joint) < doc.local_pose().size()) {
-    transform_table("local", doc.local_pose()[joint]);
+  std::snprintf(text, sizeof(text), "%zu", children);
+  fact_row("Children", text);
+  fact_row("Vertices influenced", format_count(influenced).c_str());
+  ImGui::EndTable();
+}
+
+void InspectorPanel::parent_row(const Skeleton& skeleton, int joint, Selection& sel) {
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  ImGui::TextDisabled("Parent");
+  ImGui::TableSetColumnIndex(1);
+  const int parent = skeleton.parents[joint];
+  if (parent < 0) {
+    ImGui::TextUnformatted("none (root)");
+    return;
   }
-  if (ImGui::CollapsingHeader("Model space", ImGuiTreeNodeFlags_DefaultOpen) &&
-      static_cast<std::size_t>(joint) < doc.posed().model_space.size()) {
-    transform_table("model", decompose(doc.posed().model_space[joint]));
+  const std::string label = skeleton.names[parent] + " (" + std::to_string(parent) + ")";
+  ImGui::PushID("parent");
+  if (ImGui::Selectable(label.c_str(), false, 0,
+                        ImVec2(ImGui::CalcTextSize(label.c_str()).x, 0.0f))) {
+    sel.joint = parent;
   }
-  if (ImGui::CollapsingHeader("Bind pose (rest, local)", ImGuiTreeNodeFlags_DefaultOpen)) {
-    transform_table("rest", skeleton.rest[joint]);
-  }
-  if (ImGui::CollapsingHeader("Keys", ImGuiTreeNodeFlags_DefaultOpen)) {
-    const int clip = doc.current_clip();
-    if (clip >= 0 && static_cast<std::size_t>(clip) < model.clips.size()) {
-      keys_table(model.clips[clip], joint);
-    } else {
-      ImGui::TextDisabled("No clip is playing.");
-    }
-  }
+  rects.record("parent");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Select the parent joint");
+  ImGui::PopID();
+}
+
+void InspectorPanel::rotation_override_line(const Document& doc, Commands& cmds, int joint) {
+  const glm::quat q = doc.rotation_override(joint);
+  const float degrees = glm::degrees(2.0f * std::acos(std::min(std::fabs(q.w), 1.0f)));
+  ImGui::TextColored(colors::highlight(), "Turned %.1f\u00b0 by the rotate gizmo", degrees);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Reset")) cmds.clear_rotation_override(joint);
+  rects.record("reset_override");
 }
 
 }  // namespace anim::ui

@@ -23,7 +23,41 @@ void copy_text(char* out, std::size_t size, const std::string& text) {
   std::snprintf(out, size, "%s", text.c_str());
 }
 
+// A hovered marker's name, time and payload, and what the mouse can do with it.
+void marker_tooltip(const SetupEvent& e) {
+  ImGui::SetTooltip("%s  \u00b7  %.3f s%s%s\nDrag to move, right-click to edit", e.name.c_str(),
+                    e.time, e.payload ? "\npayload: " : "", e.payload ? e.payload->c_str() : "");
+}
+
 }  // namespace
+
+// Where the lane sits on screen and which seconds it shows.
+struct TimelineEventLane::Area {
+  ImVec2 min, max;
+  float width = 0.0f;
+  float view_start = 0.0f;  // Seconds at the left edge,
+  float span = 0.0f;        // and seconds across the width.
+
+  float x_of(float t) const { return min.x + (t - view_start) / span * width; }
+  float time_at(float x) const { return view_start + (x - min.x) / width * span; }
+};
+
+int TimelineEventLane::marker_under_mouse(const std::vector<SetupEvent>& events,
+                                          const std::string& clip, const Area& area,
+                                          float reach) const {
+  const float mouse_x = ImGui::GetIO().MousePos.x;
+  int under = -1;
+  float best = reach;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (events[i].clip != clip) continue;
+    const float d = std::fabs(mouse_x - area.x_of(events[i].time));
+    if (d <= best) {
+      best = d;
+      under = static_cast<int>(i);
+    }
+  }
+  return under;
+}
 
 void TimelineEventLane::add_at(const Document& doc, Commands& cmds, const std::string& clip,
                                float time, float duration) {
@@ -44,14 +78,16 @@ void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVe
   }
   const std::string clip_name = doc.model().clips[clip].name;
   const float duration = doc.model().clips[clip].duration;
-  const float width = std::max(max.x - min.x, 1.0f);
+  Area area;
+  area.min = min;
+  area.max = max;
+  area.width = std::max(max.x - min.x, 1.0f);
+  area.view_start = view_start;
+  area.span = span;
   const float height = max.y - min.y;
-  const auto to_x = [&](float t) { return min.x + (t - view_start) / span * width; };
-  const auto to_time = [&](float x) { return view_start + (x - min.x) / width * span; };
-  const ImGuiIO& io = ImGui::GetIO();
 
   ImGui::SetCursorScreenPos(min);
-  ImGui::InvisibleButton("##events", ImVec2(width, height),
+  ImGui::InvisibleButton("##events", ImVec2(area.width, height),
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   rects.record("events");
   const bool hovered = ImGui::IsItemHovered();
@@ -60,30 +96,45 @@ void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVe
   const float radius = std::round(std::clamp(height * 0.32f, 3.0f, 7.0f));
 
   // The marker under the mouse: the nearest within its half-width.
-  int under = -1;
-  if (hovered) {
-    float best = radius + 2.0f;
-    const std::vector<SetupEvent>& events = cmds.setup(doc)->events;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-      if (events[i].clip != clip_name) continue;
-      const float d = std::fabs(io.MousePos.x - to_x(events[i].time));
-      if (d <= best) {
-        best = d;
-        under = static_cast<int>(i);
-      }
-    }
+  const int under =
+      hovered ? marker_under_mouse(cmds.setup(doc)->events, clip_name, area, radius + 2.0f) : -1;
+  drag_marker(doc, cmds, area, under, active, activated, duration);
+  const float mouse_time = area.time_at(ImGui::GetIO().MousePos.x);
+  if (hovered && under < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    add_at(doc, cmds, clip_name, mouse_time, duration);
+  }
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    open_menu(doc, cmds, clip_name, under, std::clamp(mouse_time, 0.0f, duration));
+  }
+  if (hovered && !ImGui::GetIO().WantTextInput &&
+      is_event_of(*cmds.setup(doc), selected, clip_name) &&
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
+    delete_selected(doc, cmds);
   }
 
+  // Drawn from the setup as it is after this frame's edits.
+  const Setup& setup = *cmds.setup(doc);
+  if (!is_event_of(setup, selected, clip_name)) selected = -1;
+  draw_markers(setup, clip_name, area, under, radius, hovered);
+  if (hovered && under >= 0 && dragging_ < 0 && !ImGui::IsPopupOpen(kMenu)) {
+    marker_tooltip(setup.events[under]);
+  }
+  menu(doc, cmds, duration);
+}
+
+void TimelineEventLane::drag_marker(const Document& doc, Commands& cmds, const Area& area,
+                                    int under, bool active, bool activated, float duration) {
+  const ImGuiIO& io = ImGui::GetIO();
   if (activated && io.MouseClicked[0]) {
     selected = under;
     dragging_ = under;
     if (under >= 0) {
       drag_time_ = cmds.setup(doc)->events[under].time;
-      grab_offset_ = drag_time_ - to_time(io.MousePos.x);
+      grab_offset_ = drag_time_ - area.time_at(io.MousePos.x);
     }
   }
   if (dragging_ >= 0 && active) {
-    drag_time_ = std::clamp(to_time(io.MousePos.x) + grab_offset_, 0.0f, duration);
+    drag_time_ = std::clamp(area.time_at(io.MousePos.x) + grab_offset_, 0.0f, duration);
   }
   if (dragging_ >= 0 && !active) {  // Released: one edit for the whole drag.
     Setup edited = *cmds.setup(doc);
@@ -93,33 +144,33 @@ void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVe
     }
     dragging_ = -1;
   }
-  if (hovered && under < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-    add_at(doc, cmds, clip_name, to_time(io.MousePos.x), duration);
-  }
-  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
-    menu_event_ = under;
-    menu_time_ = std::clamp(to_time(io.MousePos.x), 0.0f, duration);
-    menu_clip_ = clip_name;
-    if (under >= 0) {
-      selected = under;
-      copy_text(name_, sizeof(name_), cmds.setup(doc)->events[under].name);
-      copy_text(payload_, sizeof(payload_), cmds.setup(doc)->events[under].payload.value_or(""));
-    }
-    ImGui::OpenPopup(kMenu);
-    menu_open_ = true;
-  }
-  if (hovered && !io.WantTextInput && is_event_of(*cmds.setup(doc), selected, clip_name) &&
-      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
-    Setup edited = *cmds.setup(doc);
-    const std::string name = edited.events[selected].name;
-    remove_event(edited, selected);
-    selected = -1;
-    cmds.edit_setup(std::move(edited), "delete event " + name);
-  }
+}
 
-  // Drawn from the setup as it is after this frame's edits.
-  const Setup& setup = *cmds.setup(doc);
-  if (!is_event_of(setup, selected, clip_name)) selected = -1;
+void TimelineEventLane::open_menu(const Document& doc, Commands& cmds, const std::string& clip,
+                                  int under, float time) {
+  menu_event_ = under;
+  menu_time_ = time;
+  menu_clip_ = clip;
+  if (under >= 0) {
+    selected = under;
+    copy_text(name_, sizeof(name_), cmds.setup(doc)->events[under].name);
+    copy_text(payload_, sizeof(payload_), cmds.setup(doc)->events[under].payload.value_or(""));
+  }
+  ImGui::OpenPopup(kMenu);
+  menu_open_ = true;
+}
+
+void TimelineEventLane::delete_selected(const Document& doc, Commands& cmds) {
+  Setup edited = *cmds.setup(doc);
+  const std::string name = edited.events[selected].name;
+  remove_event(edited, selected);
+  selected = -1;
+  cmds.edit_setup(std::move(edited), "delete event " + name);
+}
+
+void TimelineEventLane::draw_markers(const Setup& setup, const std::string& clip, const Area& area,
+                                     int under, float radius, bool hovered) {
+  const ImVec2 min = area.min, max = area.max;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(ImVec2(min.x - radius, min.y), ImVec2(max.x + radius, max.y), true);
   draw->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg, 0.6f));
@@ -128,11 +179,11 @@ void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVe
   int shown = 0;
   for (std::size_t i = 0; i < setup.events.size(); ++i) {
     const SetupEvent& e = setup.events[i];
-    if (e.clip != clip_name) continue;
+    if (e.clip != clip) continue;
     ++shown;
     const int index = static_cast<int>(i);
     const float t = index == dragging_ ? drag_time_ : e.time;
-    const float x = std::round(to_x(t));
+    const float x = std::round(area.x_of(t));
     const float top = min.y + 2.0f;
     const float bottom = max.y - 2.0f;
     // A flag: a pole with a pennant, filled when selected.
@@ -157,14 +208,6 @@ void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVe
                   ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
   }
   draw->PopClipRect();
-
-  if (hovered && under >= 0 && dragging_ < 0 && !ImGui::IsPopupOpen(kMenu)) {
-    const SetupEvent& e = setup.events[under];
-    ImGui::SetTooltip("%s  \u00b7  %.3f s%s%s\nDrag to move, right-click to edit", e.name.c_str(),
-                      e.time, e.payload ? "\npayload: " : "",
-                      e.payload ? e.payload->c_str() : "");
-  }
-  menu(doc, cmds, duration);
 }
 
 void TimelineEventLane::menu(const Document& doc, Commands& cmds, float duration) {

@@ -132,6 +132,136 @@ void draw_key_lane(ImDrawList* draw, const KeyTracks<V>& tracks, int joint, floa
   }
 }
 
+// Where the strip sits on screen and which seconds it shows this frame.
+struct StripArea {
+  ImVec2 origin;    // Top-left of the gutter that holds the lane labels.
+  ImVec2 min, max;  // The time area.
+  float width = 0.0f;
+  float view_start = 0.0f;  // Seconds at the left edge,
+  float span = 0.0f;        // and seconds across the width.
+  float ruler_height = 0.0f;
+  float lanes_top = 0.0f;  // Where the ruler ends and the key lanes begin.
+
+  float view_end() const { return view_start + span; }
+  float x_of(float time) const { return min.x + (time - view_start) / span * width; }
+  float time_at(float x) const { return view_start + (x - min.x) / width * span; }
+};
+
+// A dim line of text in the middle of the lanes, for a strip with nothing to show there.
+void draw_lanes_message(ImDrawList* draw, const StripArea& area, const char* message) {
+  const ImVec2 size = ImGui::CalcTextSize(message);
+  draw->AddText(ImVec2((area.min.x + area.max.x - size.x) * 0.5f,
+                       (area.lanes_top + area.max.y - size.y) * 0.5f),
+                ImGui::GetColorU32(ImGuiCol_TextDisabled), message);
+}
+
+// The ruler: frame ticks, taller second ticks, labels spaced by what fits, grid lines down the
+// lanes, and the clip's end when in view.
+void draw_ruler(ImDrawList* draw, const StripArea& area, float fps, float duration) {
+  const float px_per_frame = area.width / (area.span * fps);
+  const int minor = tick_step(px_per_frame, 6.0f);
+  const int labelled = tick_step(px_per_frame, ImGui::CalcTextSize("00000").x + 10.0f);
+  const long first = static_cast<long>(std::floor(area.view_start * fps / minor)) * minor;
+  const long last = std::min(static_cast<long>(std::ceil(area.view_end() * fps)),
+                             static_cast<long>(std::ceil(duration * fps - 1e-3f)));
+  const ImU32 tick_color = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
+  const ImU32 label_color = ImGui::GetColorU32(ImGuiCol_Text, 0.8f);
+  const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_Text, 0.07f);
+  const float lanes_top = area.lanes_top;
+  for (long f = std::max(0L, first); f <= last; f += minor) {
+    const float x = std::round(area.x_of(static_cast<float>(f) / fps));
+    const bool second = on_second(f, fps);
+    const bool label = f % labelled == 0;
+    const float tick = area.ruler_height * (label ? 0.5f : second ? 0.4f : 0.22f);
+    draw->AddLine(ImVec2(x, lanes_top - tick), ImVec2(x, lanes_top), tick_color);
+    if (second || label) draw->AddLine(ImVec2(x, lanes_top), ImVec2(x, area.max.y), grid_color);
+    if (label) {
+      char text[32];
+      if (second) {
+        std::snprintf(text, sizeof(text), "%lds", std::lround(static_cast<float>(f) / fps));
+      } else {
+        std::snprintf(text, sizeof(text), "%ld", f);
+      }
+      draw->AddText(ImVec2(x + 3.0f, area.min.y + 1.0f), label_color, text);
+    }
+  }
+  if (duration <= area.view_end()) {
+    const float x = area.x_of(duration);
+    draw->AddLine(ImVec2(x, area.min.y), ImVec2(x, area.max.y),
+                  ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
+  }
+}
+
+// The T, R and S lanes of joint `joint` of `clip` (-1 or out of range: none, with a hint), each
+// labelled in the gutter.
+void draw_key_lanes(ImDrawList* draw, const StripArea& area, const Clip& clip, int joint,
+                    bool has_joint) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float lane_height = (area.max.y - area.lanes_top) / 3.0f;
+  const float radius = std::clamp(lane_height * 0.3f, 2.5f, 5.0f);
+  const ImVec4 lane_colors[] = {colors::translation(), colors::rotation(), colors::scale()};
+  const char* lane_names[] = {"T", "R", "S"};
+  const float view_start = area.view_start;
+  const float view_end = area.view_end();
+  const float min_x = area.min.x;
+  const float width = area.width;
+  const float span = area.span;
+  for (int lane = 0; lane < 3; ++lane) {
+    const float center = area.lanes_top + lane_height * (static_cast<float>(lane) + 0.5f);
+    const ImU32 color = ImGui::GetColorU32(lane_colors[lane]);
+    ImGui::GetWindowDrawList()->AddText(
+        ImVec2(area.origin.x + style.ItemInnerSpacing.x * 0.5f,
+               center - ImGui::GetFontSize() * 0.5f),
+        has_joint ? color : ImGui::GetColorU32(ImGuiCol_TextDisabled), lane_names[lane]);
+    if (!has_joint) continue;
+    if (lane == 0) {
+      draw_key_lane(draw, clip.translations, joint, view_start, view_end, min_x, width, span,
+                    center, radius, color);
+    } else if (lane == 1) {
+      draw_key_lane(draw, clip.rotations, joint, view_start, view_end, min_x, width, span, center,
+                    radius, color);
+    } else {
+      draw_key_lane(draw, clip.scales, joint, view_start, view_end, min_x, width, span, center,
+                    radius, color);
+    }
+  }
+  if (!has_joint) draw_lanes_message(draw, area, "Select a joint to see its keys");
+}
+
+// Where the mouse would scrub to (or, when it cannot, which time it points at).
+void draw_mouse_time(ImDrawList* draw, const StripArea& area, float duration, float fps) {
+  const float x = ImGui::GetIO().MousePos.x;
+  draw->AddLine(ImVec2(x, area.min.y), ImVec2(x, area.max.y),
+                ImGui::GetColorU32(ImGuiCol_Text, 0.25f));
+  const float at = std::clamp(area.time_at(x), 0.0f, duration);
+  ImGui::SetTooltip("%.3f s \u00b7 frame %ld", at, std::lround(at * fps));
+}
+
+// The playhead at `t` seconds, when in view: a line, a head on the ruler and the time beside it.
+void draw_playhead(ImDrawList* draw, const StripArea& area, float t, float fps) {
+  const float x = std::round(area.x_of(t));
+  if (x < area.min.x - 1.0f || x > area.max.x + 1.0f) return;
+  const ImVec2 min = area.min;
+  const ImVec2 max = area.max;
+  const float lanes_top = area.lanes_top;
+  const ImU32 color = ImGui::GetColorU32(colors::playhead());
+  draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), color, 2.0f);
+  const float w = std::round(area.ruler_height * 0.3f);
+  const ImVec2 head[] = {ImVec2(x - w, min.y), ImVec2(x + w, min.y), ImVec2(x + w, lanes_top - w),
+                         ImVec2(x, lanes_top), ImVec2(x - w, lanes_top - w)};
+  draw->AddConvexPolyFilled(head, 5, color);
+  char label[64];
+  std::snprintf(label, sizeof(label), "%.3f s / frame %ld", t, std::lround(t * fps));
+  const ImVec2 size = ImGui::CalcTextSize(label);
+  const ImVec2 pad(4.0f, 1.0f);
+  float lx = x + 6.0f;
+  if (lx + size.x + pad.x * 2.0f > max.x) lx = x - 6.0f - size.x - pad.x * 2.0f;
+  const ImVec2 box_min(lx, lanes_top + 2.0f);
+  const ImVec2 box_max = box_min + ImVec2(size.x + pad.x * 2.0f, size.y + pad.y * 2.0f);
+  draw->AddRectFilled(box_min, box_max, ImGui::GetColorU32(ImGuiCol_PopupBg, 0.9f), 3.0f);
+  draw->AddText(box_min + pad, ImGui::GetColorU32(ImGuiCol_Text), label);
+}
+
 }  // namespace
 
 void TimelinePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
@@ -163,6 +293,13 @@ void TimelinePanel::choose_clip(const Document& doc) {
 }
 
 void TimelinePanel::controls(const Document& doc, Commands& cmds) {
+  const bool play_clicked = transport_buttons(doc, cmds);
+  loop_and_speed(doc, cmds);
+  position_and_zoom(doc);
+  keyboard(doc, cmds, play_clicked);
+}
+
+bool TimelinePanel::transport_buttons(const Document& doc, Commands& cmds) {
   const bool has_clip = doc.current_clip() >= 0 || doc.mode() == PlaybackMode::kBlend1D;
   const bool can_seek = has_clip && doc.mode() != PlaybackMode::kStateMachine;
   const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
@@ -192,7 +329,11 @@ void TimelinePanel::controls(const Document& doc, Commands& cmds) {
   ImGui::SameLine(0.0f, inner);
   if (icon_button("##to_end", Icon::kToEnd, "Last frame (End)")) cmds.seek(last_frame_time(doc));
   ImGui::EndDisabled();
+  return play_clicked;
+}
 
+void TimelinePanel::loop_and_speed(const Document& doc, Commands& cmds) {
+  const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
   ImGui::SameLine(0.0f, ImGui::GetStyle().ItemSpacing.x * 2.0f);
   bool loop = doc.loop();
   if (ImGui::Checkbox("Loop", &loop)) cmds.set_loop(loop);
@@ -217,7 +358,10 @@ void TimelinePanel::controls(const Document& doc, Commands& cmds) {
     ImGui::SetTooltip("Reset the speed to 1x");
   }
   ImGui::EndDisabled();
+}
 
+void TimelinePanel::position_and_zoom(const Document& doc) {
+  const float inner = ImGui::GetStyle().ItemInnerSpacing.x;
   // Where we are: clip (with the state playing it), time and frame; without the frame when
   // that keeps the zoom on this line (a state's name makes the text longer).
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
@@ -256,8 +400,6 @@ void TimelinePanel::controls(const Document& doc, Commands& cmds) {
     zoom_changed_ = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Zoom (Ctrl+wheel over the strip)");
-
-  keyboard(doc, cmds, play_clicked);
 }
 
 void TimelinePanel::keyboard(const Document& doc, Commands& cmds, bool play_clicked) {
@@ -280,7 +422,6 @@ void TimelinePanel::keyboard(const Document& doc, Commands& cmds, bool play_clic
 }
 
 void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& sel) {
-  const ImGuiIO& io = ImGui::GetIO();
   const ImGuiStyle& style = ImGui::GetStyle();
   // What is shown and whether the strip seeks are apart: the state machine's clip is shown, but
   // the machine drives its time.
@@ -301,44 +442,89 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float height =
       std::max(avail.y - scrollbar_height - event_lane_height, ImGui::GetFontSize() * 3.5f);
-  const float width = std::max(avail.x - gutter, 1.0f);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::SetCursorScreenPos(ImVec2(origin.x + gutter, origin.y));
-  ImGui::InvisibleButton("##strip", ImVec2(width, height));
+  StripArea area;
+  area.width = std::max(avail.x - gutter, 1.0f);
+  area.origin = ImGui::GetCursorScreenPos();
+  ImGui::SetCursorScreenPos(ImVec2(area.origin.x + gutter, area.origin.y));
+  ImGui::InvisibleButton("##strip", ImVec2(area.width, height));
   rects.record("strip");
-  const ImVec2 min = ImGui::GetItemRectMin();
-  const ImVec2 max = ImGui::GetItemRectMax();
+  area.min = ImGui::GetItemRectMin();
+  area.max = ImGui::GetItemRectMax();
   const bool hovered = ImGui::IsItemHovered();
 
-  // The visible window of time.
+  area.span = wheel_zoom_and_scroll(hovered, zoomed, area.min.x, area.width, length);
+  scrub(doc, cmds, can_seek, area.min.x, area.width, area.span, duration);
+  keep_playhead_in_view(doc, zoomed, area.span, length);
+  area.view_start = view_start;
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  area.ruler_height = std::round(ImGui::GetFontSize() + 6.0f);
+  area.lanes_top = area.min.y + area.ruler_height;
+  draw->AddRectFilled(area.min, area.max, ImGui::GetColorU32(ImGuiCol_FrameBg),
+                      style.FrameRounding);
+  draw->AddRectFilled(area.min, ImVec2(area.max.x, area.lanes_top),
+                      ImGui::GetColorU32(ImGuiCol_TitleBg), style.FrameRounding,
+                      ImDrawFlags_RoundCornersTop);
+  draw->PushClipRect(area.origin, ImVec2(area.max.x + 8.0f, area.max.y), true);
+
+  if (!shows_clip) {
+    draw_lanes_message(draw, area,
+                       doc.mode() == PlaybackMode::kStateMachine
+                           ? "The state machine drives the pose"
+                           : "No clip to show");
+    draw->PopClipRect();
+    return;
+  }
+  draw_ruler(draw, area, fps, duration);
+  const bool has_joint =
+      sel.joint >= 0 && static_cast<std::size_t>(sel.joint) < doc.model().skeleton.joint_count();
+  draw_key_lanes(draw, area, doc.model().clips[clip], sel.joint, has_joint);
+  if (hovered && !scrubbing_) draw_mouse_time(draw, area, duration, fps);
+  if (shown_.has_playhead) draw_playhead(draw, area, shown_.time, fps);
+  draw->PopClipRect();
+
+  float below = area.max.y + 2.0f;
+  if (event_lane) {
+    below = draw_event_lane(doc, cmds, area.origin.x, area.min.x, area.max.x, below,
+                            event_lane_height, area.span);
+  }
+  if (zoomed) scrollbar(area.min.x, below, area.width, length, area.span);
+}
+
+float TimelinePanel::wheel_zoom_and_scroll(bool hovered, bool zoomed, float min_x, float width,
+                                           float length) {
+  const ImGuiIO& io = ImGui::GetIO();
   float span = length / zoom;
-  auto clamp_view = [&] {
-    view_start = std::clamp(view_start, 0.0f, std::max(0.0f, length - span));
-  };
-  auto to_time = [&](float x) { return view_start + (x - min.x) / width * span; };
   if (hovered && io.MouseWheel != 0.0f && io.KeyCtrl) {
-    const float anchor = to_time(io.MousePos.x);
+    const float anchor = view_start + (io.MousePos.x - min_x) / width * span;
     zoom = std::clamp(zoom * std::pow(1.25f, io.MouseWheel), 1.0f, kMaxZoom);
     span = length / zoom;
-    view_start = anchor - (io.MousePos.x - min.x) / width * span;
+    view_start = anchor - (io.MousePos.x - min_x) / width * span;
   } else if (hovered && zoomed && (io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f)) {
     view_start -= (io.MouseWheel + io.MouseWheelH) * span * 0.1f;
   }
-  const float now = shown_.time;
   if (zoom_changed_) {
-    view_start = now - span * 0.5f;
+    view_start = shown_.time - span * 0.5f;
     zoom_changed_ = false;
   }
-  clamp_view();
+  clamp_view(length, span);
+  return span;
+}
 
-  // Scrubbing: pause while dragging, restore the playing state afterwards.
+void TimelinePanel::clamp_view(float length, float span) {
+  view_start = std::clamp(view_start, 0.0f, std::max(0.0f, length - span));
+}
+
+void TimelinePanel::scrub(const Document& doc, Commands& cmds, bool can_seek, float min_x,
+                          float width, float span, float duration) {
   if (can_seek && ImGui::IsItemActivated()) {
     scrubbing_ = true;
     resume_after_scrub_ = doc.playing();
     cmds.set_playing(false);
   }
   if (scrubbing_ && ImGui::IsItemActive()) {
-    float t = std::clamp(to_time(io.MousePos.x), 0.0f, duration);
+    const float mouse_time = view_start + (ImGui::GetIO().MousePos.x - min_x) / width * span;
+    float t = std::clamp(mouse_time, 0.0f, duration);
     // A loop's end is its start: stop just short of it so the playhead stays at the right.
     if (doc.loop() && t >= duration) t = std::nextafter(duration, 0.0f);
     cmds.seek(t);
@@ -347,145 +533,29 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
     scrubbing_ = false;
     cmds.set_playing(resume_after_scrub_);
   }
+}
 
-  // Keep the playhead in view when zoomed.
+void TimelinePanel::keep_playhead_in_view(const Document& doc, bool zoomed, float span,
+                                          float length) {
   const float t = shown_.time;
   if (zoomed && shown_.has_playhead && (scrubbing_ || (follow_playhead && doc.playing()))) {
     if (t < view_start || t > view_start + span) {
       view_start = scrubbing_ ? (t < view_start ? t : t - span) : t - span * 0.1f;
-      clamp_view();
+      clamp_view(length, span);
     }
   }
-  const float view_end = view_start + span;
-  auto to_x = [&](float time) { return min.x + (time - view_start) / span * width; };
+}
 
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float ruler_height = std::round(ImGui::GetFontSize() + 6.0f);
-  const float lanes_top = min.y + ruler_height;
-  draw->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg), style.FrameRounding);
-  draw->AddRectFilled(min, ImVec2(max.x, lanes_top), ImGui::GetColorU32(ImGuiCol_TitleBg),
-                      style.FrameRounding, ImDrawFlags_RoundCornersTop);
-  draw->PushClipRect(origin, ImVec2(max.x + 8.0f, max.y), true);
-
-  if (!shows_clip) {
-    const char* message = doc.mode() == PlaybackMode::kStateMachine
-                              ? "The state machine drives the pose"
-                              : "No clip to show";
-    const ImVec2 size = ImGui::CalcTextSize(message);
-    draw->AddText(ImVec2((min.x + max.x - size.x) * 0.5f, (lanes_top + max.y - size.y) * 0.5f),
-                  ImGui::GetColorU32(ImGuiCol_TextDisabled), message);
-    draw->PopClipRect();
-    return;
-  }
-
-  // Ruler: frame ticks, taller second ticks, labels spaced by what fits.
-  const float px_per_frame = width / (span * fps);
-  const int minor = tick_step(px_per_frame, 6.0f);
-  const int labelled = tick_step(px_per_frame, ImGui::CalcTextSize("00000").x + 10.0f);
-  const long first = static_cast<long>(std::floor(view_start * fps / minor)) * minor;
-  const long last = std::min(static_cast<long>(std::ceil(view_end * fps)),
-                             static_cast<long>(std::ceil(duration * fps - 1e-3f)));
-  const ImU32 tick_color = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
-  const ImU32 label_color = ImGui::GetColorU32(ImGuiCol_Text, 0.8f);
-  const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_Text, 0.07f);
-  for (long f = std::max(0L, first); f <= last; f += minor) {
-    const float x = std::round(to_x(static_cast<float>(f) / fps));
-    const bool second = on_second(f, fps);
-    const bool label = f % labelled == 0;
-    const float tick = ruler_height * (label ? 0.5f : second ? 0.4f : 0.22f);
-    draw->AddLine(ImVec2(x, lanes_top - tick), ImVec2(x, lanes_top), tick_color);
-    if (second || label) draw->AddLine(ImVec2(x, lanes_top), ImVec2(x, max.y), grid_color);
-    if (label) {
-      char text[32];
-      if (second) {
-        std::snprintf(text, sizeof(text), "%lds", std::lround(static_cast<float>(f) / fps));
-      } else {
-        std::snprintf(text, sizeof(text), "%ld", f);
-      }
-      draw->AddText(ImVec2(x + 3.0f, min.y + 1.0f), label_color, text);
-    }
-  }
-  // End of the clip, when in view.
-  if (duration <= view_end) {
-    const float x = to_x(duration);
-    draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), ImGui::GetColorU32(ImGuiCol_Text, 0.3f));
-  }
-
-  // Key lanes of the selected joint.
-  const Clip& shown = doc.model().clips[clip];
-  const bool has_joint =
-      sel.joint >= 0 && static_cast<std::size_t>(sel.joint) < doc.model().skeleton.joint_count();
-  const float lane_height = (max.y - lanes_top) / 3.0f;
-  const float radius = std::clamp(lane_height * 0.3f, 2.5f, 5.0f);
-  const ImVec4 lane_colors[] = {colors::translation(), colors::rotation(), colors::scale()};
-  const char* lane_names[] = {"T", "R", "S"};
-  for (int lane = 0; lane < 3; ++lane) {
-    const float center = lanes_top + lane_height * (static_cast<float>(lane) + 0.5f);
-    const ImU32 color = ImGui::GetColorU32(lane_colors[lane]);
-    ImGui::GetWindowDrawList()->AddText(
-        ImVec2(origin.x + style.ItemInnerSpacing.x * 0.5f, center - ImGui::GetFontSize() * 0.5f),
-        has_joint ? color : ImGui::GetColorU32(ImGuiCol_TextDisabled), lane_names[lane]);
-    if (!has_joint) continue;
-    if (lane == 0) {
-      draw_key_lane(draw, shown.translations, sel.joint, view_start, view_end, min.x, width, span,
-                    center, radius, color);
-    } else if (lane == 1) {
-      draw_key_lane(draw, shown.rotations, sel.joint, view_start, view_end, min.x, width, span,
-                    center, radius, color);
-    } else {
-      draw_key_lane(draw, shown.scales, sel.joint, view_start, view_end, min.x, width, span, center,
-                    radius, color);
-    }
-  }
-  if (!has_joint) {
-    const char* hint = "Select a joint to see its keys";
-    const ImVec2 size = ImGui::CalcTextSize(hint);
-    draw->AddText(ImVec2((min.x + max.x - size.x) * 0.5f, (lanes_top + max.y - size.y) * 0.5f),
-                  ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
-  }
-
-  // Where the mouse would scrub to (or, when it cannot, which time it points at).
-  if (hovered && !scrubbing_) {
-    const float x = io.MousePos.x;
-    draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), ImGui::GetColorU32(ImGuiCol_Text, 0.25f));
-    const float at = std::clamp(to_time(x), 0.0f, duration);
-    ImGui::SetTooltip("%.3f s \u00b7 frame %ld", at, std::lround(at * fps));
-  }
-
-  // Playhead: a line, a head on the ruler and the time beside it.
-  const float x = std::round(to_x(t));
-  if (shown_.has_playhead && x >= min.x - 1.0f && x <= max.x + 1.0f) {
-    const ImU32 color = ImGui::GetColorU32(colors::playhead());
-    draw->AddLine(ImVec2(x, min.y), ImVec2(x, max.y), color, 2.0f);
-    const float w = std::round(ruler_height * 0.3f);
-    const ImVec2 head[] = {ImVec2(x - w, min.y), ImVec2(x + w, min.y), ImVec2(x + w, lanes_top - w),
-                           ImVec2(x, lanes_top), ImVec2(x - w, lanes_top - w)};
-    draw->AddConvexPolyFilled(head, 5, color);
-    char label[64];
-    std::snprintf(label, sizeof(label), "%.3f s / frame %ld", t, std::lround(t * fps));
-    const ImVec2 size = ImGui::CalcTextSize(label);
-    const ImVec2 pad(4.0f, 1.0f);
-    float lx = x + 6.0f;
-    if (lx + size.x + pad.x * 2.0f > max.x) lx = x - 6.0f - size.x - pad.x * 2.0f;
-    const ImVec2 box_min(lx, lanes_top + 2.0f);
-    const ImVec2 box_max = box_min + ImVec2(size.x + pad.x * 2.0f, size.y + pad.y * 2.0f);
-    draw->AddRectFilled(box_min, box_max, ImGui::GetColorU32(ImGuiCol_PopupBg, 0.9f), 3.0f);
-    draw->AddText(box_min + pad, ImGui::GetColorU32(ImGuiCol_Text), label);
-  }
-  draw->PopClipRect();
-
-  float below = max.y + 2.0f;
-  if (event_lane) {
-    const float lane_bottom = below + event_lane_height - 2.0f;
-    ImGui::GetWindowDrawList()->AddText(
-        ImVec2(origin.x + style.ItemInnerSpacing.x * 0.5f,
-               (below + lane_bottom - ImGui::GetFontSize()) * 0.5f),
-        ImGui::GetColorU32(colors::event()), "E");
-    events.draw(doc, cmds, clip, ImVec2(min.x, below), ImVec2(max.x, lane_bottom), view_start,
-                span);
-    below = lane_bottom + 2.0f;
-  }
-  if (zoomed) scrollbar(min.x, below, width, length, span);
+float TimelinePanel::draw_event_lane(const Document& doc, Commands& cmds, float label_x,
+                                     float min_x, float max_x, float top, float height,
+                                     float span) {
+  const float lane_bottom = top + height - 2.0f;
+  ImGui::GetWindowDrawList()->AddText(ImVec2(label_x + ImGui::GetStyle().ItemInnerSpacing.x * 0.5f,
+                                             (top + lane_bottom - ImGui::GetFontSize()) * 0.5f),
+                                      ImGui::GetColorU32(colors::event()), "E");
+  events.draw(doc, cmds, shown_.clip, ImVec2(min_x, top), ImVec2(max_x, lane_bottom), view_start,
+              span);
+  return lane_bottom + 2.0f;
 }
 
 void TimelinePanel::scrollbar(float min_x, float y, float width, float length, float span) {

@@ -41,6 +41,19 @@ ImU32 mix(const ImVec4& a, const ImVec4& b, float t) {
                                    a.z + (b.z - a.z) * t, a.w + (b.w - a.w) * t));
 }
 
+// Text at `at` aligned by `align` (0 left, 0.5 centre, 1 right), kept inside the canvas
+// [min, max].
+struct CanvasText {
+  ImDrawList* draw;
+  ImVec2 min, max;
+  void operator()(ImVec2 at, float align, const std::string& s, ImU32 color) const {
+    const ImVec2 extent = ImGui::CalcTextSize(s.c_str());
+    const float x =
+        std::clamp(at.x - extent.x * align, min.x + 2.0f, std::max(max.x - extent.x - 2.0f, min.x));
+    draw->AddText(ImVec2(x, at.y), color, s.c_str());
+  }
+};
+
 // The running machine's index of a float or int parameter named `name`, or -1.
 int number_parameter(const StateMachineInstance* sm, const std::string& name) {
   if (sm == nullptr) return -1;
@@ -81,6 +94,25 @@ std::vector<float> point_weights(bool two_d, const std::vector<Point2>& points, 
   weights[order[static_cast<std::size_t>(w.lower)]] += 1.0f - w.upper_weight;
   weights[order[static_cast<std::size_t>(w.upper)]] += w.upper_weight;
   return weights;
+}
+
+// "Locomotion 100%, Strafe 20%": the machine's active states that play the blend space named
+// `space`, with their weights.
+std::string states_playing(const StateMachineInstance& sm, const std::string& space) {
+  std::string playing;
+  const StateMachineDef& def = sm.def();
+  for (const StateMachineInstance::ActiveState& a : sm.active_states()) {
+    const MotionRef& m = def.states[static_cast<std::size_t>(a.state)].motion;
+    const std::string* played =
+        m.kind == MotionRef::Kind::kBlendSpace2D ? &def.blend_spaces_2d[m.index].name
+        : m.kind == MotionRef::Kind::kBlendSpace ? &def.blend_spaces[m.index].name
+                                                 : nullptr;
+    if (played == nullptr || *played != space) continue;
+    if (!playing.empty()) playing += ", ";
+    playing += def.states[static_cast<std::size_t>(a.state)].name + " " +
+               std::to_string(std::lround(a.weight * 100.0f)) + "%";
+  }
+  return playing;
 }
 
 }  // namespace
@@ -190,41 +222,52 @@ bool BlendSpaceEditor::draw(const Document& doc, Commands& cmds, int space, floa
     view.clips.push_back(p.clip);
   }
   if (dragging_ >= 0) points[static_cast<std::size_t>(dragging_)] = drag_position_;
-
-  // The axes hold still while a point is dragged, so the point stays under the mouse.
-  if (dragging_ >= 0) {
-    view.x = drag_x_;
-    view.y = drag_y_;
-  } else {
-    std::vector<float> xs, ys;
-    for (const Point2& p : points) {
-      xs.push_back(p.x);
-      ys.push_back(p.y);
-    }
-    view.x = axis_range(*setup, source.parameter, xs);
-    if (view.two_d) view.y = axis_range(*setup, *source.parameter_y, ys);
-  }
+  set_axes(view, *setup, source, points);
 
   const StateMachineInstance* sm = doc.state_machine();
   view.param_x = number_parameter(sm, source.parameter);
   view.param_y = view.two_d ? number_parameter(sm, *source.parameter_y) : -1;
   view.live = view.param_x >= 0 && (!view.two_d || view.param_y >= 0);
-  if (view.live) {
-    const StateMachineDef& def = sm->def();
-    for (const StateMachineInstance::ActiveState& a : sm->active_states()) {
-      const MotionRef& m = def.states[static_cast<std::size_t>(a.state)].motion;
-      const std::string* played =
-          m.kind == MotionRef::Kind::kBlendSpace2D ? &def.blend_spaces_2d[m.index].name
-          : m.kind == MotionRef::Kind::kBlendSpace ? &def.blend_spaces[m.index].name
-                                                   : nullptr;
-      if (played == nullptr || *played != source.name) continue;
-      if (!view.playing.empty()) view.playing += ", ";
-      view.playing += def.states[static_cast<std::size_t>(a.state)].name + " " +
-                      std::to_string(std::lround(a.weight * 100.0f)) + "%";
-    }
-  }
+  if (view.live) view.playing = states_playing(*sm, source.name);
 
   ImGui::PushID("blend_space_editor");
+  status_line(doc, view);
+  ImGui::InvisibleButton("##canvas", place_canvas(view, max_side));
+  rects.record("canvas");
+  rects.record("plot", view.plot_min, view.plot_max);
+  // A drag or drive follows the mouse before drawing, so that what is drawn is under the mouse.
+  if (ImGui::IsItemActive()) follow_mouse(doc, cmds, view);
+  if (dragging_ >= 0) points[static_cast<std::size_t>(dragging_)] = drag_position_;
+  if (view.live) {
+    view.value = {sm->value(view.param_x), view.two_d ? sm->value(view.param_y) : 0.0f};
+    view.target = {sm->target(view.param_x), view.two_d ? sm->target(view.param_y) : 0.0f};
+  }
+
+  draw_space(view, points, *cmds.setup(doc));
+  const bool edited = handle_mouse(doc, cmds, view, points);
+  legend(view, points);
+  ImGui::PopID();
+  return edited;
+}
+
+void BlendSpaceEditor::set_axes(View& view, const Setup& setup, const SetupBlendSpace& source,
+                                const std::vector<Point2>& points) const {
+  // The axes hold still while a point is dragged, so the point stays under the mouse.
+  if (dragging_ >= 0) {
+    view.x = drag_x_;
+    view.y = drag_y_;
+    return;
+  }
+  std::vector<float> xs, ys;
+  for (const Point2& p : points) {
+    xs.push_back(p.x);
+    ys.push_back(p.y);
+  }
+  view.x = axis_range(setup, source.parameter, xs);
+  if (view.two_d) view.y = axis_range(setup, *source.parameter_y, ys);
+}
+
+void BlendSpaceEditor::status_line(const Document& doc, const View& view) {
   ImGui::Checkbox("Drive", &drive);
   rects.record("drive");
   if (ImGui::IsItemHovered()) {
@@ -238,7 +281,9 @@ bool BlendSpaceEditor::draw(const Document& doc, Commands& cmds, int space, floa
   } else {
     ImGui::TextDisabled("No running state machine has this space's parameters");
   }
+}
 
+ImVec2 BlendSpaceEditor::place_canvas(View& view, float max_side) {
   // The canvas: a square around a square plot (2D) or a strip along the width (1D).
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float width = std::max(avail.x, kSmallestSide);
@@ -258,34 +303,32 @@ bool BlendSpaceEditor::draw(const Document& doc, Commands& cmds, int space, floa
   const float left = view.two_d ? kLeft : kRight;
   view.plot_min = add(view.canvas_min, ImVec2(left, view.two_d ? kTop : kStripTop));
   view.plot_max = add(view.canvas_max, ImVec2(-kRight, view.two_d ? -kBottom : -kStripBottom));
-  ImGui::InvisibleButton("##canvas", size);
-  rects.record("canvas");
-  rects.record("plot", view.plot_min, view.plot_max);
-  // A drag or drive follows the mouse before drawing, so that what is drawn is under the mouse.
-  if (ImGui::IsItemActive()) follow_mouse(doc, cmds, view);
-  if (dragging_ >= 0) points[static_cast<std::size_t>(dragging_)] = drag_position_;
-  if (view.live) {
-    view.value = {sm->value(view.param_x), view.two_d ? sm->value(view.param_y) : 0.0f};
-    view.target = {sm->target(view.param_x), view.two_d ? sm->target(view.param_y) : 0.0f};
-  }
-
-  draw_space(view, points, *cmds.setup(doc));
-  const bool edited = handle_mouse(doc, cmds, view, points);
-  legend(view, points);
-  ImGui::PopID();
-  return edited;
+  return size;
 }
 
 void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& points,
                                   const Setup& setup) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(view.canvas_min, view.canvas_max, ImGui::GetColorU32(ImGuiCol_FrameBg), 4.0f);
+  draw->PushClipRect(view.canvas_min, view.canvas_max, true);
+  draw_axes(draw, view, setup.blend_spaces[static_cast<std::size_t>(view.space)]);
+
+  // Weights at the marker, from the runtime's own functions; its triangles in 2D.
+  std::vector<std::array<int, 3>> triangles;
+  std::vector<float> weights =
+      point_weights(view.two_d, points, view.live ? view.value : Point2{}, &triangles);
+  if (view.live) weights_ = weights;
+  draw_triangles(draw, view, points, triangles, weights);
+  draw_points(draw, view, points, weights);
+  if (view.live) draw_marker(draw, view);
+  draw->PopClipRect();
+}
+
+void BlendSpaceEditor::draw_axes(ImDrawList* draw, const View& view, const SetupBlendSpace& space) {
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 faint = ImGui::GetColorU32(ImGuiCol_Text, 0.25f);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
-  draw->AddRectFilled(view.canvas_min, view.canvas_max, ImGui::GetColorU32(ImGuiCol_FrameBg), 4.0f);
-  draw->PushClipRect(view.canvas_min, view.canvas_max, true);
-
-  // The axes: zero lines where zero is in range, the plot's frame, the ranges and names.
+  // Zero lines where zero is in range, the plot's frame (2D) or the axis with its ends (1D).
   const ImVec2 zero = view.to_screen({0.0f, 0.0f});
   if (view.x.min < 0.0f && view.x.max > 0.0f && view.two_d) {
     draw->AddLine(ImVec2(zero.x, view.plot_min.y), ImVec2(zero.x, view.plot_max.y), faint);
@@ -302,15 +345,9 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
       draw->AddLine(ImVec2(end, mid - 6.0f), ImVec2(end, mid + 6.0f), dim, 2.0f);
     }
   }
+  // The ranges and the parameters' names.
   const float line = ImGui::GetTextLineHeight();
-  // Text at `at` aligned by `align` (0 left, 0.5 centre, 1 right), kept inside the canvas.
-  const auto text_at = [&](ImVec2 at, float align, const std::string& s, ImU32 color) {
-    const ImVec2 extent = ImGui::CalcTextSize(s.c_str());
-    const float x = std::clamp(at.x - extent.x * align, view.canvas_min.x + 2.0f,
-                               std::max(view.canvas_max.x - extent.x - 2.0f, view.canvas_min.x));
-    draw->AddText(ImVec2(x, at.y), color, s.c_str());
-  };
-  const SetupBlendSpace& space = setup.blend_spaces[static_cast<std::size_t>(view.space)];
+  const CanvasText text_at{draw, view.canvas_min, view.canvas_max};
   // Under the plot in 2D; at the foot of the strip in 1D, clear of the labels under the axis.
   const float below = view.two_d ? view.plot_max.y + 3.0f : view.canvas_max.y - line * 1.9f - 3.0f;
   text_at(ImVec2(view.plot_min.x, below), 0.0f, number(view.x.min), dim);
@@ -322,12 +359,12 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
     text_at(ImVec2(view.plot_min.x - 4.0f, view.plot_min.y), 1.0f, number(view.y.max), dim);
     text_at(ImVec2(view.plot_min.x, view.canvas_min.y + 3.0f), 0.0f, *space.parameter_y, text);
   }
+}
 
-  // Weights at the marker, from the runtime's own functions; its triangles in 2D.
-  std::vector<std::array<int, 3>> triangles;
-  std::vector<float> weights =
-      point_weights(view.two_d, points, view.live ? view.value : Point2{}, &triangles);
-  if (view.live) weights_ = weights;
+void BlendSpaceEditor::draw_triangles(ImDrawList* draw, const View& view,
+                                      const std::vector<Point2>& points,
+                                      const std::vector<std::array<int, 3>>& triangles,
+                                      const std::vector<float>& weights) {
   const ImVec4 lit = colors::playing();
   for (const std::array<int, 3>& t : triangles) {
     const ImVec2 a = view.to_screen(points[static_cast<std::size_t>(t[0])]);
@@ -342,8 +379,17 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
       draw->AddTriangleFilled(a, b, c, ImGui::GetColorU32(ImVec4(lit.x, lit.y, lit.z, 0.12f)));
     draw->AddTriangle(a, b, c, ImGui::GetColorU32(ImGuiCol_Text, 0.35f), 1.0f);
   }
+}
 
-  // The points: a dot growing and brightening with its weight, its clip and weight beside it.
+void BlendSpaceEditor::draw_points(ImDrawList* draw, const View& view,
+                                   const std::vector<Point2>& points,
+                                   const std::vector<float>& weights) {
+  // A dot growing and brightening with its weight, its clip and weight beside it.
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  const float line = ImGui::GetTextLineHeight();
+  const CanvasText text_at{draw, view.canvas_min, view.canvas_max};
+  const ImVec4 lit = colors::playing();
   const ImVec4 base = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
   for (std::size_t j = 0; j < points.size(); ++j) {
     const ImVec2 at = view.to_screen(points[j]);
@@ -377,28 +423,27 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
       text_at(ImVec2(place.x, place.y + line), align, weight, ImGui::GetColorU32(lit));
     }
   }
+}
 
-  // The marker: where the parameters are, and a ring where smoothing takes them.
-  if (view.live) {
-    const ImU32 orange = IM_COL32(255, 170, 60, 255);
-    const ImVec2 at = view.to_screen(view.value);
-    const ImVec2 goal = view.to_screen(view.target);
-    if (distance(at, goal) > 1.0f) draw->AddCircle(goal, 7.0f, orange, 0, 1.5f);
-    if (view.two_d) {
-      draw->AddLine(ImVec2(at.x, view.plot_min.y), ImVec2(at.x, view.plot_max.y),
-                    IM_COL32(255, 170, 60, 70));
-      draw->AddLine(ImVec2(view.plot_min.x, at.y), ImVec2(view.plot_max.x, at.y),
-                    IM_COL32(255, 170, 60, 70));
-    } else {
-      // A short tick across the axis, clear of the labels above and below it.
-      draw->AddLine(ImVec2(at.x, at.y - 12.0f), ImVec2(at.x, at.y + 12.0f), orange, 1.5f);
-    }
-    const float r = 5.0f;
-    draw->AddQuadFilled(ImVec2(at.x, at.y - r), ImVec2(at.x + r, at.y), ImVec2(at.x, at.y + r),
-                        ImVec2(at.x - r, at.y), orange);
-    rects.record("marker", ImVec2(at.x - r, at.y - r), ImVec2(at.x + r, at.y + r));
+void BlendSpaceEditor::draw_marker(ImDrawList* draw, const View& view) {
+  // Where the parameters are, and a ring where smoothing takes them.
+  const ImU32 orange = IM_COL32(255, 170, 60, 255);
+  const ImVec2 at = view.to_screen(view.value);
+  const ImVec2 goal = view.to_screen(view.target);
+  if (distance(at, goal) > 1.0f) draw->AddCircle(goal, 7.0f, orange, 0, 1.5f);
+  if (view.two_d) {
+    draw->AddLine(ImVec2(at.x, view.plot_min.y), ImVec2(at.x, view.plot_max.y),
+                  IM_COL32(255, 170, 60, 70));
+    draw->AddLine(ImVec2(view.plot_min.x, at.y), ImVec2(view.plot_max.x, at.y),
+                  IM_COL32(255, 170, 60, 70));
+  } else {
+    // A short tick across the axis, clear of the labels above and below it.
+    draw->AddLine(ImVec2(at.x, at.y - 12.0f), ImVec2(at.x, at.y + 12.0f), orange, 1.5f);
   }
-  draw->PopClipRect();
+  const float r = 5.0f;
+  draw->AddQuadFilled(ImVec2(at.x, at.y - r), ImVec2(at.x + r, at.y), ImVec2(at.x, at.y + r),
+                      ImVec2(at.x - r, at.y), orange);
+  rects.record("marker", ImVec2(at.x - r, at.y - r), ImVec2(at.x + r, at.y + r));
 }
 
 void BlendSpaceEditor::follow_mouse(const Document& doc, Commands& cmds, const View& view) {
@@ -422,81 +467,11 @@ bool BlendSpaceEditor::handle_mouse(const Document& doc, Commands& cmds, const V
   const ImGuiIO& io = ImGui::GetIO();
   const bool hovered = ImGui::IsItemHovered();
   const bool active = ImGui::IsItemActive();
-  // The point under the mouse: the nearest within reach of its dot.
-  int hit = -1;
-  float nearest = kDotRadius + kGrab;
-  for (std::size_t j = 0; j < points.size(); ++j) {
-    const float d = distance(view.to_screen(points[j]), io.MousePos);
-    if (d <= nearest) {
-      nearest = d;
-      hit = static_cast<int>(j);
-    }
-  }
+  const int hit = point_under_mouse(view, points);
   bool edited = false;
-
-  if (ImGui::IsItemActivated()) {
-    const Point2 under = view.to_value(io.MousePos);
-    if (drive || io.KeyCtrl) {
-      driving_ = true;
-      if (doc.state_machine() != nullptr && doc.mode() != PlaybackMode::kStateMachine) {
-        cmds.use_state_machine();
-      }
-      follow_mouse(doc, cmds, view);  // The press itself sets the values.
-    } else if (hit >= 0) {
-      selected = dragging_ = hit;
-      drag_press_ = io.MousePos;
-      drag_moved_ = false;
-      drag_position_ = points[static_cast<std::size_t>(hit)];
-      drag_x_ = view.x;
-      drag_y_ = view.y;
-    } else if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-      // A new point plays the first clip the space does not use yet, else the first clip.
-      const std::vector<Clip>& clips = doc.model().clips;
-      std::string clip = clips.empty() ? std::string() : clips.front().name;
-      for (const Clip& c : clips) {
-        if (std::find(view.clips.begin(), view.clips.end(), c.name) == view.clips.end()) {
-          clip = c.name;
-          break;
-        }
-      }
-      Setup changed = *cmds.setup(doc);
-      int added = -1;
-      if (add_blend_point(changed, view.space, clip, view.snapped(under), &added)) {
-        edited = edit(doc, cmds, std::move(changed), "add point " + clip);
-        selected = added;
-      }
-    } else {
-      selected = -1;
-    }
-  }
-  if (ImGui::IsItemDeactivated()) {
-    driving_ = false;
-    if (dragging_ >= 0) {
-      const int point = dragging_;
-      dragging_ = -1;
-      Setup changed = *cmds.setup(doc);
-      int moved_to = point;
-      // A point dropped where it was, or onto another's place, is no edit.
-      if (drag_moved_ && move_blend_point(changed, view.space, point, drag_position_, &moved_to)) {
-        edited = edit(doc, cmds, std::move(changed),
-                      "move point " + view.clips[static_cast<std::size_t>(point)]);
-        selected = moved_to;
-      }
-    }
-  }
-
-  if (hovered && !active) {
-    if (hit >= 0) {
-      const Point2 p = points[static_cast<std::size_t>(hit)];
-      const std::string at =
-          view.two_d ? "(" + number(p.x) + ", " + number(p.y) + ")" : number(p.x);
-      ImGui::SetTooltip("%s at %s\nDrag to move; right-click to change its clip or remove it",
-                        view.clips[static_cast<std::size_t>(hit)].c_str(), at.c_str());
-    } else {
-      ImGui::SetTooltip(
-          "Double-click to add a point, right-click for more\nCtrl+drag sets the parameters");
-    }
-  }
+  if (ImGui::IsItemActivated()) edited = press(doc, cmds, view, points, hit);
+  if (ImGui::IsItemDeactivated()) edited = release(doc, cmds, view) || edited;
+  if (hovered && !active) hover_tooltip(view, points, hit);
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
     if (hit >= 0) {
       selected = menu_point_ = hit;
@@ -522,6 +497,93 @@ bool BlendSpaceEditor::handle_mouse(const Document& doc, Commands& cmds, const V
     selected = -1;
   }
   return edited;
+}
+
+int BlendSpaceEditor::point_under_mouse(const View& view, const std::vector<Point2>& points) {
+  // The nearest within reach of its dot.
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  int hit = -1;
+  float nearest = kDotRadius + kGrab;
+  for (std::size_t j = 0; j < points.size(); ++j) {
+    const float d = distance(view.to_screen(points[j]), mouse);
+    if (d <= nearest) {
+      nearest = d;
+      hit = static_cast<int>(j);
+    }
+  }
+  return hit;
+}
+
+bool BlendSpaceEditor::press(const Document& doc, Commands& cmds, const View& view,
+                             const std::vector<Point2>& points, int hit) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const Point2 under = view.to_value(io.MousePos);
+  if (drive || io.KeyCtrl) {
+    driving_ = true;
+    if (doc.state_machine() != nullptr && doc.mode() != PlaybackMode::kStateMachine) {
+      cmds.use_state_machine();
+    }
+    follow_mouse(doc, cmds, view);  // The press itself sets the values.
+  } else if (hit >= 0) {
+    selected = dragging_ = hit;
+    drag_press_ = io.MousePos;
+    drag_moved_ = false;
+    drag_position_ = points[static_cast<std::size_t>(hit)];
+    drag_x_ = view.x;
+    drag_y_ = view.y;
+  } else if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    return add_point(doc, cmds, view, view.snapped(under));
+  } else {
+    selected = -1;
+  }
+  return false;
+}
+
+bool BlendSpaceEditor::add_point(const Document& doc, Commands& cmds, const View& view, Point2 at) {
+  // A new point plays the first clip the space does not use yet, else the first clip.
+  const std::vector<Clip>& clips = doc.model().clips;
+  std::string clip = clips.empty() ? std::string() : clips.front().name;
+  for (const Clip& c : clips) {
+    if (std::find(view.clips.begin(), view.clips.end(), c.name) == view.clips.end()) {
+      clip = c.name;
+      break;
+    }
+  }
+  Setup changed = *cmds.setup(doc);
+  int added = -1;
+  if (!add_blend_point(changed, view.space, clip, at, &added)) return false;
+  const bool edited = edit(doc, cmds, std::move(changed), "add point " + clip);
+  selected = added;
+  return edited;
+}
+
+bool BlendSpaceEditor::release(const Document& doc, Commands& cmds, const View& view) {
+  driving_ = false;
+  if (dragging_ < 0) return false;
+  const int point = dragging_;
+  dragging_ = -1;
+  Setup changed = *cmds.setup(doc);
+  int moved_to = point;
+  // A point dropped where it was, or onto another's place, is no edit.
+  if (!drag_moved_ || !move_blend_point(changed, view.space, point, drag_position_, &moved_to)) {
+    return false;
+  }
+  const bool edited = edit(doc, cmds, std::move(changed),
+                           "move point " + view.clips[static_cast<std::size_t>(point)]);
+  selected = moved_to;
+  return edited;
+}
+
+void BlendSpaceEditor::hover_tooltip(const View& view, const std::vector<Point2>& points, int hit) {
+  if (hit >= 0) {
+    const Point2 p = points[static_cast<std::size_t>(hit)];
+    const std::string at = view.two_d ? "(" + number(p.x) + ", " + number(p.y) + ")" : number(p.x);
+    ImGui::SetTooltip("%s at %s\nDrag to move; right-click to change its clip or remove it",
+                      view.clips[static_cast<std::size_t>(hit)].c_str(), at.c_str());
+  } else {
+    ImGui::SetTooltip(
+        "Double-click to add a point, right-click for more\nCtrl+drag sets the parameters");
+  }
 }
 
 void BlendSpaceEditor::legend(const View& view, const std::vector<Point2>& points) {

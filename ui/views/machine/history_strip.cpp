@@ -42,6 +42,114 @@ struct Axis {
   }
 };
 
+// Width of the column of layer names left of the bands: none for the base alone, else the
+// longest name's, at most 30% of `width`.
+float layer_names_width(const StateMachineDef& def, std::size_t layers, float width) {
+  float names = 0.0f;
+  if (layers > 1) {
+    for (std::size_t layer = 0; layer < layers; ++layer) {
+      names = std::max(names, ImGui::CalcTextSize(layer_name(def, layer).c_str()).x + 8.0f);
+    }
+    names = std::min(names, width * 0.3f);
+  }
+  return names;
+}
+
+// Each layer's name in its row, from `origin`, clipped before the bands.
+void draw_layer_names(ImDrawList* draw, const StateMachineDef& def, std::size_t layers,
+                      const ImVec2& origin, const Axis& axis) {
+  for (std::size_t layer = 0; layer < layers; ++layer) {
+    const float y0 = origin.y + static_cast<float>(layer) * HistoryStrip::kRowHeight;
+    draw->PushClipRect(ImVec2(origin.x, y0),
+                       ImVec2(axis.left - 4.0f, y0 + HistoryStrip::kRowHeight), true);
+    draw->AddText(ImVec2(origin.x + 2.0f, y0), ImGui::GetColorU32(ImGuiCol_Text, 0.6f),
+                  layer_name(def, layer).c_str());
+    draw->PopClipRect();
+  }
+}
+
+// Per layer, a band per run of one current state, named when the name fits; rows from `top`,
+// text no further left than `min_x`.
+void draw_bands(ImDrawList* draw, const PreviewRecording& r, const StateMachineDef& def,
+                const Axis& axis, float top, float min_x) {
+  constexpr float kRow = HistoryStrip::kRowHeight;
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  for (std::size_t layer = 0; layer < r.layer_count(); ++layer) {
+    const float y0 = top + static_cast<float>(layer) * kRow;
+    const std::vector<StateDef>& states = layer_states(def, layer);
+    for (const HistoryBand& band : history_bands(r, layer)) {
+      if (band.state < 0) continue;
+      const float x0 = axis.x(r.time(band.first) - r.frame(band.first).dt);
+      const float x1 = std::max(axis.x(r.time(band.last)), x0 + 1.0f);
+      draw->AddRectFilled(ImVec2(x0, y0 + 1.0f), ImVec2(x1, y0 + kRow - 1.0f),
+                          state_color(band.state + 3 * static_cast<int>(layer)));
+      const std::string& name = states[static_cast<std::size_t>(band.state)].name;
+      const ImVec2 size = ImGui::CalcTextSize(name.c_str());
+      if (size.x + 6.0f < x1 - x0) {
+        draw->AddText(ImVec2(std::max(x0, min_x) + 3.0f, y0 + (kRow - size.y) * 0.5f), text,
+                      name.c_str());
+      }
+    }
+  }
+}
+
+// Ticks: a transition starting (white, in its layer's row and the tick row), an event (gold).
+// Rows from `top`; nothing left of `min_x`.
+void draw_ticks(ImDrawList* draw, const PreviewRecording& r, const Axis& axis, float top,
+                float min_x) {
+  constexpr float kRow = HistoryStrip::kRowHeight;
+  constexpr float kTick = HistoryStrip::kTickHeight;
+  const std::size_t layers = r.layer_count();
+  const float ticks = top + static_cast<float>(layers) * kRow;
+  const ImU32 transition_tick = ImGui::GetColorU32(ImVec4(1, 1, 1, 0.9f));
+  const ImU32 event_tick = ImGui::GetColorU32(ImVec4(1.0f, 0.8f, 0.25f, 1.0f));
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    const float x = axis.x(r.time(i));
+    if (x < min_x) continue;
+    for (std::size_t layer = 0; layer < layers; ++layer) {
+      if (r.layers(i)[layer].started < 0) continue;
+      const float y0 = top + static_cast<float>(layer) * kRow;
+      draw->AddLine(ImVec2(x, y0), ImVec2(x, y0 + kRow), transition_tick, 1.5f);
+      draw->AddLine(ImVec2(x, ticks), ImVec2(x, ticks + kTick * 0.5f), transition_tick, 1.5f);
+    }
+    if (r.frame(i).event_count > 0) {
+      draw->AddLine(ImVec2(x, ticks + kTick * 0.5f), ImVec2(x, ticks + kTick), event_tick, 1.5f);
+    }
+  }
+}
+
+// Recorded frame `i`: when it was, the base layer's state and the events that fired.
+void frame_tooltip(const PreviewRecording& r, const StateMachineDef& def, std::size_t i) {
+  const int state = current_of(r.layers(i)[0]);
+  ImGui::BeginTooltip();
+  ImGui::Text("%.2f s: %s", r.time(i) - r.duration(),
+              state >= 0 ? def.states[static_cast<std::size_t>(state)].name.c_str() : "?");
+  for (int e = 0; e < r.frame(i).event_count; ++e) {
+    ImGui::Text(
+        "event %s",
+        def.events[static_cast<std::size_t>(r.frame(i).events[static_cast<std::size_t>(e)].event)]
+            .name.c_str());
+  }
+  ImGui::TextDisabled("click or drag to rewind here");
+  ImGui::EndTooltip();
+}
+
+// The axis under the strip [min_x, max.x] ending at max.y: seconds back from now.
+void draw_seconds_back(ImDrawList* draw, const Axis& axis, float min_x, const ImVec2& max) {
+  const double step = axis.span <= 5.0 ? 1.0 : 5.0;
+  const float label_y = max.y + 1.0f;
+  for (double back = 0.0; back <= axis.span + 1e-9; back += step) {
+    const float x = axis.x(axis.duration - back);
+    char label[16];
+    std::snprintf(label, sizeof label, back == 0.0 ? "now" : "-%.0f s", back);
+    const float w = ImGui::CalcTextSize(label).x;
+    const float lx = std::clamp(x - w * 0.5f, min_x, max.x - w);
+    draw->AddLine(ImVec2(x, max.y - 3.0f), ImVec2(x, max.y),
+                  ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
+    draw->AddText(ImVec2(lx, label_y), ImGui::GetColorU32(ImGuiCol_Text, 0.6f), label);
+  }
+}
+
 }  // namespace
 
 std::vector<HistoryBand> history_bands(const PreviewRecording& recording, std::size_t layer) {
@@ -160,13 +268,7 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
   const std::size_t layers = r.layer_count();
   const float rows = static_cast<float>(layers) * kRowHeight + kTickHeight;
   // With layers, their names in a column at the left, the bands right of it.
-  float names = 0.0f;
-  if (layers > 1) {
-    for (std::size_t layer = 0; layer < layers; ++layer) {
-      names = std::max(names, ImGui::CalcTextSize(layer_name(def, layer).c_str()).x + 8.0f);
-    }
-    names = std::min(names, width * 0.3f);
-  }
+  const float names = layer_names_width(def, layers, width);
   Axis axis;
   axis.left = origin.x + names;
   axis.width = std::max(width - names, 1.0f);
@@ -186,52 +288,12 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 max(origin.x + width, origin.y + rows);
-  for (std::size_t layer = 0; names > 0.0f && layer < layers; ++layer) {
-    const float y0 = origin.y + static_cast<float>(layer) * kRowHeight;
-    draw->PushClipRect(ImVec2(origin.x, y0), ImVec2(axis.left - 4.0f, y0 + kRowHeight), true);
-    draw->AddText(ImVec2(origin.x + 2.0f, y0), ImGui::GetColorU32(ImGuiCol_Text, 0.6f),
-                  layer_name(def, layer).c_str());
-    draw->PopClipRect();
-  }
+  if (names > 0.0f) draw_layer_names(draw, def, layers, origin, axis);
   const ImVec2 min(axis.left, origin.y);
   draw->PushClipRect(min, max, true);
   draw->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg));
-  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
-  for (std::size_t layer = 0; layer < layers; ++layer) {
-    const float y0 = origin.y + static_cast<float>(layer) * kRowHeight;
-    const std::vector<StateDef>& states = layer_states(def, layer);
-    for (const HistoryBand& band : history_bands(r, layer)) {
-      if (band.state < 0) continue;
-      const float x0 = axis.x(r.time(band.first) - r.frame(band.first).dt);
-      const float x1 = std::max(axis.x(r.time(band.last)), x0 + 1.0f);
-      draw->AddRectFilled(ImVec2(x0, y0 + 1.0f), ImVec2(x1, y0 + kRowHeight - 1.0f),
-                          state_color(band.state + 3 * static_cast<int>(layer)));
-      const std::string& name = states[static_cast<std::size_t>(band.state)].name;
-      const ImVec2 size = ImGui::CalcTextSize(name.c_str());
-      if (size.x + 6.0f < x1 - x0) {
-        draw->AddText(ImVec2(std::max(x0, min.x) + 3.0f, y0 + (kRowHeight - size.y) * 0.5f), text,
-                      name.c_str());
-      }
-    }
-  }
-  // Ticks: a transition starting (white, in its layer's row and the tick row), an event (gold).
-  const float ticks = origin.y + static_cast<float>(layers) * kRowHeight;
-  const ImU32 transition_tick = ImGui::GetColorU32(ImVec4(1, 1, 1, 0.9f));
-  const ImU32 event_tick = ImGui::GetColorU32(ImVec4(1.0f, 0.8f, 0.25f, 1.0f));
-  for (std::size_t i = 0; i < r.size(); ++i) {
-    const float x = axis.x(r.time(i));
-    if (x < min.x) continue;
-    for (std::size_t layer = 0; layer < layers; ++layer) {
-      if (r.layers(i)[layer].started < 0) continue;
-      const float y0 = origin.y + static_cast<float>(layer) * kRowHeight;
-      draw->AddLine(ImVec2(x, y0), ImVec2(x, y0 + kRowHeight), transition_tick, 1.5f);
-      draw->AddLine(ImVec2(x, ticks), ImVec2(x, ticks + kTickHeight * 0.5f), transition_tick, 1.5f);
-    }
-    if (r.frame(i).event_count > 0) {
-      draw->AddLine(ImVec2(x, ticks + kTickHeight * 0.5f), ImVec2(x, ticks + kTickHeight),
-                    event_tick, 1.5f);
-    }
-  }
+  draw_bands(draw, r, def, axis, origin.y, min.x);
+  draw_ticks(draw, r, axis, origin.y, min.x);
   // The frame shown: the rewound one, or now.
   const float shown = doc.rewound_frame() >= 0
                           ? axis.x(r.time(static_cast<std::size_t>(doc.rewound_frame())))
@@ -243,34 +305,9 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
   if (hovered && !r.empty()) {
     const double t =
         history_time_at(ImGui::GetIO().MousePos.x, axis.left, width, axis.span, axis.duration);
-    const std::size_t i = r.frame_at(t);
-    const int state = current_of(r.layers(i)[0]);
-    ImGui::BeginTooltip();
-    ImGui::Text("%.2f s: %s", r.time(i) - r.duration(),
-                state >= 0 ? def.states[static_cast<std::size_t>(state)].name.c_str() : "?");
-    for (int e = 0; e < r.frame(i).event_count; ++e) {
-      ImGui::Text(
-          "event %s",
-          def.events[static_cast<std::size_t>(r.frame(i).events[static_cast<std::size_t>(e)].event)]
-              .name.c_str());
-    }
-    ImGui::TextDisabled("click or drag to rewind here");
-    ImGui::EndTooltip();
+    frame_tooltip(r, def, r.frame_at(t));
   }
-
-  // The axis: seconds back from now.
-  const double step = axis.span <= 5.0 ? 1.0 : 5.0;
-  const float label_y = max.y + 1.0f;
-  for (double back = 0.0; back <= axis.span + 1e-9; back += step) {
-    const float x = axis.x(axis.duration - back);
-    char label[16];
-    std::snprintf(label, sizeof label, back == 0.0 ? "now" : "-%.0f s", back);
-    const float w = ImGui::CalcTextSize(label).x;
-    const float lx = std::clamp(x - w * 0.5f, min.x, max.x - w);
-    draw->AddLine(ImVec2(x, max.y - 3.0f), ImVec2(x, max.y),
-                  ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
-    draw->AddText(ImVec2(lx, label_y), ImGui::GetColorU32(ImGuiCol_Text, 0.6f), label);
-  }
+  draw_seconds_back(draw, axis, min.x, max);
   ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight()));
 }
 

@@ -339,73 +339,7 @@ void SetupForm::condition_rows(std::size_t i, ConditionColumns columns, const Tr
   std::optional<std::size_t> remove;
   ImGui::PushID("conditions");
   for (std::size_t j = 0; j < t.conditions.size(); ++j) {
-    SetupCondition& c = t.conditions[j];
-    const SetupParameter* p = find_named(working_.parameters, c.parameter);
-    const std::string what = "edit a condition of transition " + transition_text(t);
-    ImGui::PushID(static_cast<int>(j));
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(columns.label);
-    ImGui::AlignTextToFramePadding();
-    text_right(j == 0 ? "when" : "and");
-
-    ImGui::TableSetColumnIndex(columns.parameter);
-    const std::string param_rect = key("condition_parameter", i, j);
-    if (begin_combo("##parameter", param_rect, shown(c.parameter))) {
-      bool picked = false;
-      for (const SetupParameter& candidate : working_.parameters) {
-        picked |= name_choice(param_rect, candidate.name, &c.parameter);
-      }
-      p = find_named(working_.parameters, c.parameter);
-      // A new parameter type may not allow the op: take the first one that it does.
-      if (picked && p != nullptr && !op_fits(c.op, p->type)) c.op = first_op(p->type);
-      if (picked) commit(what);
-      ImGui::EndCombo();
-    }
-
-    ImGui::TableSetColumnIndex(columns.op);
-    const std::string op_rect = key("condition_op", i, j);
-    if (begin_combo("##op", op_rect, to_string(c.op))) {
-      for (ConditionOp op : kOps) {
-        // Unknown parameters get every op: the Problems tab reports the parameter first.
-        if (p != nullptr && !op_fits(op, p->type) && op != c.op) continue;
-        if (combo_choice(op_rect, to_string(op), op == c.op)) {
-          c.op = op;
-          commit(what);
-        }
-      }
-      ImGui::EndCombo();
-    }
-
-    ImGui::TableSetColumnIndex(columns.value);
-    const std::string value_rect = key("condition_value", i, j);
-    if (!op_takes_value(c.op)) {
-      ImGui::TextDisabled("-");
-    } else if (p != nullptr && p->type == ParameterType::kBool) {
-      bool on = c.value > 0.5f;
-      if (ImGui::Checkbox("##value", &on)) {
-        c.value = on ? 1.0f : 0.0f;
-        commit(what);
-      }
-      rects.record(value_rect);
-    } else if (p != nullptr && p->type == ParameterType::kInt) {
-      if (int_field("##value", value_rect, &c.value)) commit(what);
-    } else if (float_field("##value", value_rect, &c.value, 0.01f)) {
-      commit(what);
-    }
-
-    // The running machine's conditions are the setup's in order (compile_setup keeps it).
-    if (live != nullptr && columns.live >= 0 && j < live->checks.size()) {
-      ImGui::TableSetColumnIndex(columns.live);
-      const CheckLine& check = live->checks[j];
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextColored(verdict_color(check.verdict), "%s", check.value.c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Now %s", check.actual.c_str());
-      rects.record(key("condition_live", i, j));
-    }
-
-    ImGui::TableSetColumnIndex(columns.remove);
-    if (remove_button(key("remove_condition", i, j), "Remove this condition")) remove = j;
-    ImGui::PopID();
+    if (condition_row(i, j, columns, live)) remove = j;
   }
   if (remove) {
     commit("remove a condition of transition " + transition_text(t));
@@ -424,6 +358,93 @@ void SetupForm::condition_rows(std::size_t i, ConditionColumns columns, const Tr
   }
   rects.record(key("add_condition", i));
   ImGui::PopID();
+}
+
+bool SetupForm::condition_row(std::size_t i, std::size_t j, ConditionColumns columns,
+                              const TransitionWhy* live) {
+  const std::string what =
+      "edit a condition of transition " + transition_text(working_.transitions[i]);
+  ImGui::PushID(static_cast<int>(j));
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(columns.label);
+  ImGui::AlignTextToFramePadding();
+  text_right(j == 0 ? "when" : "and");
+  ImGui::TableSetColumnIndex(columns.parameter);
+  const SetupParameter* p = condition_parameter_combo(i, j, what);
+  ImGui::TableSetColumnIndex(columns.op);
+  condition_op_combo(i, j, p, what);
+  ImGui::TableSetColumnIndex(columns.value);
+  condition_value_field(i, j, p, what);
+
+  // The running machine's conditions are the setup's in order (compile_setup keeps it).
+  if (live != nullptr && columns.live >= 0 && j < live->checks.size()) {
+    ImGui::TableSetColumnIndex(columns.live);
+    const CheckLine& check = live->checks[j];
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(verdict_color(check.verdict), "%s", check.value.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Now %s", check.actual.c_str());
+    rects.record(key("condition_live", i, j));
+  }
+
+  ImGui::TableSetColumnIndex(columns.remove);
+  const bool remove = remove_button(key("remove_condition", i, j), "Remove this condition");
+  ImGui::PopID();
+  return remove;
+}
+
+const SetupParameter* SetupForm::condition_parameter_combo(std::size_t i, std::size_t j,
+                                                           const std::string& what) {
+  SetupCondition& c = working_.transitions[i].conditions[j];
+  const SetupParameter* p = find_named(working_.parameters, c.parameter);
+  const std::string param_rect = key("condition_parameter", i, j);
+  if (begin_combo("##parameter", param_rect, shown(c.parameter))) {
+    bool picked = false;
+    for (const SetupParameter& candidate : working_.parameters) {
+      picked |= name_choice(param_rect, candidate.name, &c.parameter);
+    }
+    p = find_named(working_.parameters, c.parameter);
+    // A new parameter type may not allow the op: take the first one that it does.
+    if (picked && p != nullptr && !op_fits(c.op, p->type)) c.op = first_op(p->type);
+    if (picked) commit(what);
+    ImGui::EndCombo();
+  }
+  return p;
+}
+
+void SetupForm::condition_op_combo(std::size_t i, std::size_t j, const SetupParameter* p,
+                                   const std::string& what) {
+  SetupCondition& c = working_.transitions[i].conditions[j];
+  const std::string op_rect = key("condition_op", i, j);
+  if (!begin_combo("##op", op_rect, to_string(c.op))) return;
+  for (ConditionOp op : kOps) {
+    // Unknown parameters get every op: the Problems tab reports the parameter first.
+    if (p != nullptr && !op_fits(op, p->type) && op != c.op) continue;
+    if (combo_choice(op_rect, to_string(op), op == c.op)) {
+      c.op = op;
+      commit(what);
+    }
+  }
+  ImGui::EndCombo();
+}
+
+void SetupForm::condition_value_field(std::size_t i, std::size_t j, const SetupParameter* p,
+                                      const std::string& what) {
+  SetupCondition& c = working_.transitions[i].conditions[j];
+  const std::string value_rect = key("condition_value", i, j);
+  if (!op_takes_value(c.op)) {
+    ImGui::TextDisabled("-");
+  } else if (p != nullptr && p->type == ParameterType::kBool) {
+    bool on = c.value > 0.5f;
+    if (ImGui::Checkbox("##value", &on)) {
+      c.value = on ? 1.0f : 0.0f;
+      commit(what);
+    }
+    rects.record(value_rect);
+  } else if (p != nullptr && p->type == ParameterType::kInt) {
+    if (int_field("##value", value_rect, &c.value)) commit(what);
+  } else if (float_field("##value", value_rect, &c.value, 0.01f)) {
+    commit(what);
+  }
 }
 
 }  // namespace anim::ui

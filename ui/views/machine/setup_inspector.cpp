@@ -199,39 +199,54 @@ void SetupInspector::transition_section(const Document& doc, StateGraph& graph, 
 
   ImGui::Spacing();
   ImGui::TextDisabled("Conditions (all must hold)");
-  if (begin_table("conditions", 6, setup_panel::kTableFlags)) {
-    ImGui::TableSetupColumn("##when", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize("when").x);
-    ImGui::TableSetupColumn("Parameter", ImGuiTableColumnFlags_WidthStretch, 1.6f);
-    ImGui::TableSetupColumn("Op", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch, 0.9f);
-    ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
-    SetupForm::ConditionColumns columns{0, 1, 2, 3, 5};
-    columns.live = 4;
-    condition_rows(i, columns, live ? &*live : nullptr);
-    ImGui::EndTable();
-  }
+  conditions_table(i, live ? &*live : nullptr);
   if (live) {
-    if (entry->has_exit_time) {
-      const CheckLine& exit = live->checks.back();
-      ImGui::TextColored(verdict_color(exit.verdict), "%s   %s", exit.check.c_str(),
-                         exit.actual.c_str());
-    }
-    ImGui::TextColored(verdict_color(live->verdict), "Now: %s",
-                       live->summary.substr(live->name.size() + 2).c_str());
-    rects.record("transition_live");
+    live_verdict(*entry, *live);
   } else if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
-    const std::string running =
-        running_text(setup_transition_live(*sm, *doc.setup(), machine(), static_cast<int>(i)));
-    if (!running.empty()) {
-      ImGui::TextColored(verdict_color(Verdict::kPass), "%s", running.c_str());
-      rects.record("transition_running");
-    } else {
-      ImGui::TextDisabled("Now: not checked, its source state is not playing.");
-    }
+    running_line(doc, i);
   }
+  priority_and_remove(graph, i);
+}
 
+void SetupInspector::conditions_table(std::size_t i, const TransitionWhy* live) {
+  if (!begin_table("conditions", 6, setup_panel::kTableFlags)) return;
+  ImGui::TableSetupColumn("##when", ImGuiTableColumnFlags_WidthFixed,
+                          ImGui::CalcTextSize("when").x);
+  ImGui::TableSetupColumn("Parameter", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+  ImGui::TableSetupColumn("Op", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+  ImGui::TableSetupColumn("Now", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn("##remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+  SetupForm::ConditionColumns columns{0, 1, 2, 3, 5};
+  columns.live = 4;
+  condition_rows(i, columns, live);
+  ImGui::EndTable();
+}
+
+void SetupInspector::live_verdict(const StateMachineInstance::TraceEntry& entry,
+                                  const TransitionWhy& live) {
+  if (entry.has_exit_time) {
+    const CheckLine& exit = live.checks.back();
+    ImGui::TextColored(verdict_color(exit.verdict), "%s   %s", exit.check.c_str(),
+                       exit.actual.c_str());
+  }
+  ImGui::TextColored(verdict_color(live.verdict), "Now: %s",
+                     live.summary.substr(live.name.size() + 2).c_str());
+  rects.record("transition_live");
+}
+
+void SetupInspector::running_line(const Document& doc, std::size_t i) {
+  const std::string running = running_text(
+      setup_transition_live(*doc.state_machine(), *doc.setup(), machine(), static_cast<int>(i)));
+  if (!running.empty()) {
+    ImGui::TextColored(verdict_color(Verdict::kPass), "%s", running.c_str());
+    rects.record("transition_running");
+  } else {
+    ImGui::TextDisabled("Now: not checked, its source state is not playing.");
+  }
+}
+
+void SetupInspector::priority_and_remove(StateGraph& graph, std::size_t i) {
   // Its place in the order its source checks its transitions.
   const std::string from = working_.transitions[i].from;
   int rank = 0, count = 0;

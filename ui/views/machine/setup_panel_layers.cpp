@@ -46,65 +46,83 @@ void SetupForm::layer_fields(const Setup& saved, const std::vector<Clip>& clips,
     if (sel.mask_layer == old) sel.mask_layer = typed;
     commit("rename layer " + old + " to " + typed);
   }
-
   cells.next("Blend");
-  const std::string blend_rect = key("layer_blend", i);
-  if (begin_combo("##blend", blend_rect, to_string(layer.blend))) {
-    for (LayerBlend blend : {LayerBlend::kOverride, LayerBlend::kAdditive}) {
-      if (combo_choice(blend_rect, to_string(blend), layer.blend == blend)) {
-        layer.blend = blend;
-        if (blend == LayerBlend::kOverride) layer.reference.reset();
-        commit(std::string("make layer ") + layer.name + " " + to_string(blend));
-      }
-    }
-    ImGui::EndCombo();
-  }
-
+  layer_blend_combo(i);
   cells.next("Weight");
   if (float_field("##weight", key("layer_weight", i), &layer.weight, 0.01f, 0.0f, 1.0f, "%.2f")) {
     commit("set weight of layer " + layer.name);
   }
-
   cells.next("Scaled by");
-  const std::string parameter_rect = key("layer_weight_parameter", i);
-  if (begin_combo("##weight_parameter", parameter_rect,
-                  layer.weight_parameter ? shown(*layer.weight_parameter) : "none")) {
-    if (combo_choice(parameter_rect, "none", !layer.weight_parameter)) {
-      layer.weight_parameter.reset();
-      commit("drive layer " + layer.name + " by its weight alone");
-    }
-    for (const SetupParameter& p : working_.parameters) {
-      if (p.type != ParameterType::kFloat) continue;
-      const bool chosen = layer.weight_parameter == p.name;
-      if (combo_choice(parameter_rect, shown(p.name), chosen)) {
-        layer.weight_parameter = p.name;
-        commit("drive layer " + layer.name + " by " + p.name);
-      }
-    }
-    ImGui::EndCombo();
-  }
-
+  layer_weight_parameter_combo(i);
   cells.next("Reference");
+  layer_reference_combo(clips, i);
+  cells.next("Mask");
+  layer_mask_toggle(i, sel);
+}
+
+void SetupForm::layer_blend_combo(std::size_t i) {
+  SetupLayer& layer = working_.layers[i];
+  const std::string blend_rect = key("layer_blend", i);
+  if (!begin_combo("##blend", blend_rect, to_string(layer.blend))) return;
+  for (LayerBlend blend : {LayerBlend::kOverride, LayerBlend::kAdditive}) {
+    if (combo_choice(blend_rect, to_string(blend), layer.blend == blend)) {
+      layer.blend = blend;
+      if (blend == LayerBlend::kOverride) layer.reference.reset();
+      commit(std::string("make layer ") + layer.name + " " + to_string(blend));
+    }
+  }
+  ImGui::EndCombo();
+}
+
+void SetupForm::layer_weight_parameter_combo(std::size_t i) {
+  SetupLayer& layer = working_.layers[i];
+  const std::string parameter_rect = key("layer_weight_parameter", i);
+  if (!begin_combo("##weight_parameter", parameter_rect,
+                   layer.weight_parameter ? shown(*layer.weight_parameter) : "none")) {
+    return;
+  }
+  if (combo_choice(parameter_rect, "none", !layer.weight_parameter)) {
+    layer.weight_parameter.reset();
+    commit("drive layer " + layer.name + " by its weight alone");
+  }
+  for (const SetupParameter& p : working_.parameters) {
+    if (p.type != ParameterType::kFloat) continue;
+    const bool chosen = layer.weight_parameter == p.name;
+    if (combo_choice(parameter_rect, shown(p.name), chosen)) {
+      layer.weight_parameter = p.name;
+      commit("drive layer " + layer.name + " by " + p.name);
+    }
+  }
+  ImGui::EndCombo();
+}
+
+void SetupForm::layer_reference_combo(const std::vector<Clip>& clips, std::size_t i) {
+  SetupLayer& layer = working_.layers[i];
   const std::string reference_rect = key("layer_reference", i);
   if (layer.blend != LayerBlend::kAdditive) {
     ImGui::TextDisabled("-");
     rects.record(reference_rect);
-  } else if (begin_combo("##reference", reference_rect,
-                         layer.reference ? shown(*layer.reference) : "each state's start")) {
-    if (combo_choice(reference_rect, "each state's start", !layer.reference)) {
-      layer.reference.reset();
-      commit("layer " + layer.name + " adds to each state's start");
-    }
-    for (const Clip& clip : clips) {
-      if (combo_choice(reference_rect, shown(clip.name), layer.reference == clip.name)) {
-        layer.reference = clip.name;
-        commit("layer " + layer.name + " adds to " + clip.name);
-      }
-    }
-    ImGui::EndCombo();
+    return;
   }
+  if (!begin_combo("##reference", reference_rect,
+                   layer.reference ? shown(*layer.reference) : "each state's start")) {
+    return;
+  }
+  if (combo_choice(reference_rect, "each state's start", !layer.reference)) {
+    layer.reference.reset();
+    commit("layer " + layer.name + " adds to each state's start");
+  }
+  for (const Clip& clip : clips) {
+    if (combo_choice(reference_rect, shown(clip.name), layer.reference == clip.name)) {
+      layer.reference = clip.name;
+      commit("layer " + layer.name + " adds to " + clip.name);
+    }
+  }
+  ImGui::EndCombo();
+}
 
-  cells.next("Mask");
+void SetupForm::layer_mask_toggle(std::size_t i, Selection& sel) {
+  const SetupLayer& layer = working_.layers[i];
   bool editing_mask = sel.mask_layer == layer.name && !layer.name.empty();
   if (ImGui::Checkbox("##mask", &editing_mask)) {
     sel.mask_layer = editing_mask ? layer.name : std::string();

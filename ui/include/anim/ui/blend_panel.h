@@ -45,7 +45,16 @@ class BlendPanel {
   void reset_choices(const Document& doc);
   void crossfade_section(const Document& doc, Commands& cmds);
   void blend_section(const Document& doc, Commands& cmds);
+  // The blend's clips and their positions on the axis, a row each with a remove button.
+  void blend_points_table(const Document& doc);
+  // "Add clip" and "Start blend" (enabled while the positions increase).
+  void add_and_start_buttons(const Document& doc, Commands& cmds);
+  // The running blend's parameter: its target, the Shift ramp and how fast it follows.
+  void blend_parameter_controls(const Document& doc, Commands& cmds, bool running);
   void state_machine_section(const Document& doc, Commands& cmds);
+  // "Run state machine", or while it runs a Restart button and the setup's path; true when
+  // Restart was clicked (the caller restarts once it no longer reads the machine).
+  bool machine_run_controls(const Document& doc, Commands& cmds);
 
   Document::Stamp seen_;     // The document and clip set the panel state belongs to.
   std::string fade_source_;  // Name of the last outgoing clip, for the weight plot.

@@ -4,6 +4,7 @@
 // dot labelled with its clip, the running machine's parameter values as a marker and each
 // point's weight there. The triangles and weights come from the runtime (blend_space_2d.h,
 // blend_space.h), so the editor shows what a game computes.
+#include <array>
 #include <string>
 #include <vector>
 
@@ -72,11 +73,42 @@ class BlendSpaceEditor {
 
  private:
   struct View;  // The frame's layout and the space's values (blend_space_editor.cpp).
+  // The axes hold still while a point is dragged; otherwise they span the points and the
+  // parameters' ranges.
+  void set_axes(View& view, const Setup& setup, const SetupBlendSpace& source,
+                const std::vector<Point2>& points) const;
+  // The Drive checkbox and whether the space plays (in which states) or why not.
+  void status_line(const Document& doc, const View& view);
+  // Lays out the canvas and the plot in it from the cursor; returns the canvas's size.
+  ImVec2 place_canvas(View& view, float max_side);
   void draw_space(const View& view, const std::vector<Point2>& points, const Setup& setup);
+  // Zero lines, the plot's frame or the 1D axis, the ranges and the parameters' names.
+  static void draw_axes(ImDrawList* draw, const View& view, const SetupBlendSpace& space);
+  // A 2D space's triangles, the one holding the marker tinted.
+  static void draw_triangles(ImDrawList* draw, const View& view, const std::vector<Point2>& points,
+                             const std::vector<std::array<int, 3>>& triangles,
+                             const std::vector<float>& weights);
+  // The points' dots, each labelled with its clip and its weight at the marker.
+  void draw_points(ImDrawList* draw, const View& view, const std::vector<Point2>& points,
+                   const std::vector<float>& weights);
+  // The parameters' values and where smoothing takes them.
+  void draw_marker(ImDrawList* draw, const View& view);
   void follow_mouse(const Document& doc, Commands& cmds,
                     const View& view);  // Drags and drives, while active.
   bool handle_mouse(const Document& doc, Commands& cmds, const View& view,
                     const std::vector<Point2>& points);
+  // The point whose dot is nearest the mouse, within reach, or -1.
+  static int point_under_mouse(const View& view, const std::vector<Point2>& points);
+  // A press on the canvas: starts driving, grabs point `hit`, adds a point (a double-click on
+  // empty space) or clears the selection. True when it edited the setup.
+  bool press(const Document& doc, Commands& cmds, const View& view,
+             const std::vector<Point2>& points, int hit);
+  // Adds a point at `at` playing the first clip the space does not use yet.
+  bool add_point(const Document& doc, Commands& cmds, const View& view, Point2 at);
+  // The mouse let go: a drive ends, a dragged point is moved (one edit).
+  bool release(const Document& doc, Commands& cmds, const View& view);
+  // What the hovered point is, or what the mouse can do on empty space.
+  static void hover_tooltip(const View& view, const std::vector<Point2>& points, int hit);
   void legend(const View& view, const std::vector<Point2>& points);
   bool point_menu(const Document& doc, Commands& cmds, const View& view);
   bool space_menu(const Document& doc, Commands& cmds, const View& view);

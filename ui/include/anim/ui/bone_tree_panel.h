@@ -37,7 +37,19 @@ class BoneTreePanel {
  private:
   void rebuild(const Model& model);
   void apply_filter(const Skeleton& skeleton);
+  // The search field, with a clear button while it holds text.
+  void search_field();
+  // One line of context: how many joints (with Expand all / Collapse all), or how many match.
+  void count_line(int joint_count, bool filtering);
+  // Adds the joint whose mask checkbox was clicked to the mask, or takes it out (one edit).
+  void edit_mask(const Document& doc, Commands& cmds, const Selection& sel);
   void draw_joint(int joint, const Document& doc, Selection& sel, bool filtering);
+  bool has_shown_children(int joint, bool filtering) const;
+  void mask_checkbox(int joint, const std::string& name);
+  // Opens the joint's node as the filter, Expand/Collapse all or revealing the selection asks.
+  void set_next_open(int joint, bool filtering) const;
+  // Underlines the part of the last item's name that matches the filter.
+  void underline_match(const std::string& name) const;
   // The mask line above the tree; false (and sel.mask_layer cleared) when the layer is gone.
   bool mask_header(const Document& doc, Selection& sel);
 

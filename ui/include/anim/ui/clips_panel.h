@@ -33,6 +33,15 @@ class ClipsPanel {
 
  private:
   void sort_rows(const Document& doc);
+  // The "clip files changed on disk" line with its Reload button.
+  void draw_changed_files_notice(const Document& doc, Commands& cmds);
+  // Re-sorts the rows when a header click changed the table's sort.
+  void apply_sort_specs(const Document& doc);
+  // One clip's row: its name (selectable, with the playing mark and the row menu) and numbers.
+  // `icon` is the room kept for the playing mark.
+  void draw_row(const Document& doc, Commands& cmds, int index, float icon, ImU32 playing_bg);
+  // The row's right-click menu: play, crossfade, and for clips from other files remove/reload.
+  void row_menu(const Document& doc, Commands& cmds, int index, const ClipSource* source);
 
   std::vector<int> order_;  // Row order (clip indices) after sorting.
   Document::Stamp seen_;    // The document and clip set the panel state belongs to.

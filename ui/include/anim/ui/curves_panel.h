@@ -39,6 +39,12 @@ class CurvesPanel {
  private:
   void update_curves(const Document& doc, int clip, int joint);
   void plot(const Document& doc, Commands& cmds, int clip, float time, bool can_seek);
+  // The wheel zooms about the mouse, a right or middle drag pans; keeps the clip of `length`
+  // seconds filling the view. Returns the seconds the plot spans.
+  float zoom_and_pan(bool hovered, float min_x, float width, float length);
+  // A left drag on the plot (the last item) seeks, pausing playback until the button is let go.
+  void scrub(const Document& doc, Commands& cmds, bool can_seek, float min_x, float width,
+             float span, float duration);
 
   std::vector<ChannelCurve> curves_;
   Document::Stamp curves_stamp_;  // What curves_ were made from.

@@ -151,6 +151,17 @@ class FileDialog {
   void draw_path_field();
   void draw_options();
   void draw_table();
+  // Re-sorts the listing when a header click changed the table's sort.
+  void apply_table_sort();
+  // The row a click landed on this frame, with how it was clicked.
+  struct RowClick {
+    int row = -1;
+    bool double_click = false, ctrl = false, shift = false;
+  };
+  // Entry `row` of the listing: name (a selectable spanning the row), size and modified time.
+  void draw_entry_row(int row, RowClick& click);
+  // Opens, extends, toggles or selects as the click asks.
+  void act_on_click(const RowClick& click);
   void draw_multi_select_hint();
   void draw_footer();
   void handle_escape();

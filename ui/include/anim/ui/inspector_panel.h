@@ -2,6 +2,8 @@
 // The Inspector panel: everything about the selected joint: its place in the hierarchy, its
 // local transform at the current time, its model-space transform, its bind (rest) transform,
 // how many vertices it moves and how many keys the current clip has for it.
+#include <cstdint>
+
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
@@ -16,6 +18,13 @@ class InspectorPanel {
 
   // Rects of the last frame: "parent" (the link to the parent joint) when the joint has one.
   ItemRects rects;
+
+ private:
+  // Index, parent (a link that selects it), children and vertices influenced.
+  void facts_table(const Skeleton& skeleton, int joint, uint32_t influenced, Selection& sel);
+  void parent_row(const Skeleton& skeleton, int joint, Selection& sel);
+  // How far the rotate gizmo turned the joint, with a Reset button.
+  void rotation_override_line(const Document& doc, Commands& cmds, int joint);
 };
 
 }  // namespace anim::ui

@@ -95,9 +95,26 @@ class SetupForm {
     int live = -1;
   };
   void condition_rows(std::size_t i, ConditionColumns columns, const TransitionWhy* live = nullptr);
+  // Condition `j` of transition `i` as one row; true when its remove button was clicked.
+  bool condition_row(std::size_t i, std::size_t j, ConditionColumns columns,
+                     const TransitionWhy* live);
+  // The condition's parameter, op (those its parameter's type allows) and value (a checkbox for
+  // a bool, none for an op without one); `p` is its parameter, `what` the edit's name.
+  const SetupParameter* condition_parameter_combo(std::size_t i, std::size_t j,
+                                                  const std::string& what);
+  void condition_op_combo(std::size_t i, std::size_t j, const SetupParameter* p,
+                          const std::string& what);
+  void condition_value_field(std::size_t i, std::size_t j, const SetupParameter* p,
+                             const std::string& what);
   // Name, blend, weight, weight parameter, reference, mask (Selection::mask_layer).
   void layer_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i,
                     Selection& sel, Cells cells);
+  // Layer `i`'s blend (override or additive), the float parameter scaling its weight, the
+  // additive reference clip (of `clips`) and the checkbox that edits its mask.
+  void layer_blend_combo(std::size_t i);
+  void layer_weight_parameter_combo(std::size_t i);
+  void layer_reference_combo(const std::vector<Clip>& clips, std::size_t i);
+  void layer_mask_toggle(std::size_t i, Selection& sel);
 
   Setup working_;
   std::string pending_;  // The edit to commit at the end of the frame, if any.

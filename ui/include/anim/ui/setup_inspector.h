@@ -49,6 +49,14 @@ class SetupInspector : public SetupForm {
                      std::size_t state);
   void any_state_section(StateGraph& graph);
   void transition_section(const Document& doc, StateGraph& graph, std::size_t transition);
+  // The transition's conditions, one row each, with their live values when `live` is given.
+  void conditions_table(std::size_t transition, const TransitionWhy* live);
+  // The exit time's check (when it has one) and the verdict of the last update.
+  void live_verdict(const StateMachineInstance::TraceEntry& entry, const TransitionWhy& live);
+  // Whether the transition is running now, when no update checked it.
+  void running_line(const Document& doc, std::size_t transition);
+  // "Priority r of n" with buttons moving it in its source's order, and "Remove transition".
+  void priority_and_remove(StateGraph& graph, std::size_t transition);
   void parameter_section(const Setup& saved, Selection& sel, std::size_t parameter);
   // Outgoing transitions of `from` ("*" for any state), each a link selecting it.
   void transition_links(StateGraph& graph, const std::string& from);

@@ -5,6 +5,7 @@
 // delete it; Delete removes the selected marker while the mouse is over the lane. Every change
 // goes through Document::edit_setup with the rules of anim/setup_edits.h.
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -36,13 +37,31 @@ class TimelineEventLane {
   void add_at(const Document& doc, Commands& cmds, const std::string& clip, float time,
               float duration);
 
+  struct Area;  // Where the lane is on screen and which seconds it shows.
+  // The marker of `clip` nearest to the mouse within `reach` pixels, or -1.
+  int marker_under_mouse(const std::vector<SetupEvent>& events, const std::string& clip,
+                         const Area& area, float reach) const;
+  // A left click selects the marker `under` the mouse (or none) and grabs it; the drag moves it,
+  // and the release submits one edit for the whole drag.
+  void drag_marker(const Document& doc, Commands& cmds, const Area& area, int under, bool active,
+                   bool activated, float duration);
+  // Opens the menu for the marker `under` the mouse, or the lane's own menu to add an event at
+  // `time` seconds of `clip`.
+  void open_menu(const Document& doc, Commands& cmds, const std::string& clip, int under,
+                 float time);
+  void delete_selected(const Document& doc, Commands& cmds);
+  // The lane's background and the flags of `clip`'s events in `setup` (the dragged one where
+  // the drag has it), or a hint when there are none and the mouse is elsewhere.
+  void draw_markers(const Setup& setup, const std::string& clip, const Area& area, int under,
+                    float radius, bool hovered);
+
   int dragging_ = -1;
   float drag_time_ = 0.0f;
   float grab_offset_ = 0.0f;  // Seconds between the marker and the mouse when grabbed.
   bool menu_open_ = false;
-  int menu_event_ = -1;       // The marker the open menu edits; -1: the lane's own menu.
-  float menu_time_ = 0.0f;    // Where the lane's menu would add an event,
-  std::string menu_clip_;     // and to which clip.
+  int menu_event_ = -1;     // The marker the open menu edits; -1: the lane's own menu.
+  float menu_time_ = 0.0f;  // Where the lane's menu would add an event,
+  std::string menu_clip_;   // and to which clip.
   char name_[128] = {};
   char payload_[256] = {};
 };

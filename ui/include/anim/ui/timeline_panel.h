@@ -50,7 +50,28 @@ class TimelinePanel {
 
  private:
   void controls(const Document& doc, Commands& cmds);
+  // First frame, previous frame, play/pause, next frame, last frame; true when play was clicked.
+  bool transport_buttons(const Document& doc, Commands& cmds);
+  // The Loop checkbox, the speed slider and its reset to 1x.
+  void loop_and_speed(const Document& doc, Commands& cmds);
+  // Where the shown clip is (clip, time, frame) and the zoom slider, on the line if they fit.
+  void position_and_zoom(const Document& doc);
   void strip(const Document& doc, Commands& cmds, const Selection& sel);
+  // Ctrl+wheel zooms around the mouse, the wheel scrolls when `zoomed`, the zoom slider's change
+  // recentres on the playhead. Returns the seconds the strip spans after that.
+  float wheel_zoom_and_scroll(bool hovered, bool zoomed, float min_x, float width, float length);
+  // Keeps view_start where the strip of `length` seconds still fills the view.
+  void clamp_view(float length, float span);
+  // Dragging on the strip (its last item) seeks: playback pauses while dragging and its playing
+  // state comes back on release.
+  void scrub(const Document& doc, Commands& cmds, bool can_seek, float min_x, float width,
+             float span, float duration);
+  // When zoomed, moves the view to the playhead while scrubbing or following playback.
+  void keep_playhead_in_view(const Document& doc, bool zoomed, float span, float length);
+  // The event lane from `top`, `height` tall, labelled "E" at `label_x`; returns where the
+  // next row starts.
+  float draw_event_lane(const Document& doc, Commands& cmds, float label_x, float min_x,
+                        float max_x, float top, float height, float span);
   void scrollbar(float min_x, float y, float width, float duration, float span);
   void keyboard(const Document& doc, Commands& cmds, bool play_clicked);
   void choose_clip(const Document& doc);
