@@ -162,5 +162,36 @@ TEST(DocumentRootMotion, InTheWorldTheGhostsWalkWithTheCharacter) {
   EXPECT_NEAR(in_world.source.model_space[0][3].x, place_x(*doc), 1e-4f);
 }
 
+// An edit that leaves the root motion alone reuses the clips extracted in place (the same
+// tracks, not extracted again); one that changes it extracts anew, and the character then moves
+// as the new settings say.
+TEST(DocumentRootMotion, OnlyEditsThatChangeTheRootMotionExtractItAgain) {
+  std::unique_ptr<Document> doc = open_walker();
+  const auto tracks = [&doc] { return doc->state_machine()->clips().root_motion().data(); };
+  const RootMotionTrack* first = tracks();
+  ASSERT_NE(first, nullptr);
+
+  anim::Setup renamed = *doc->setup();
+  renamed.states[0].name = "Stroll";
+  renamed.default_state = "Stroll";
+  doc->edit_setup(renamed, "rename state");
+  // The edit took: the machine running now is the renamed one.
+  ASSERT_EQ(doc->state_machine()->def().states[0].name, "Stroll");
+  EXPECT_EQ(tracks(), first);
+
+  anim::Setup upright = *doc->setup();
+  upright.root_motion->translation = std::string("");  // Extract no translation at all.
+  doc->edit_setup(upright, "root motion axes");
+  for (const Diagnostic& p : doc->setup_problems()) {
+    ASSERT_NE(p.severity, Diagnostic::Severity::kError) << p.pointer << ": " << p.message;
+  }
+  EXPECT_NE(tracks(), first);
+  const float before = place_x(*doc);
+  for (int f = 0; f < 30; ++f) doc->update(kDt);
+  EXPECT_NEAR(place_x(*doc), before, 1e-6f);  // It no longer moves the character...
+  // ...and the walk is back in the joint: the root leaves its place.
+  EXPECT_GT(std::abs(doc->local_pose()[0].translation.x), 0.1f);
+}
+
 }  // namespace
 }  // namespace anim::ui

@@ -267,6 +267,39 @@ void Document::set_clip_files(std::vector<import::AnimationFile> files, import::
   evaluate();
 }
 
+bool Document::MotionSource::operator==(const MotionSource& o) const {
+  if (clips != o.clips || entries_move != o.entries_move ||
+      settings.has_value() != o.settings.has_value()) {
+    return false;
+  }
+  if (!settings) return true;
+  const RootMotionSettings &a = *settings, &b = *o.settings;
+  return a.joint == b.joint && a.axes[0] == b.axes[0] && a.axes[1] == b.axes[1] &&
+         a.axes[2] == b.axes[2] && a.yaw == b.yaw && a.up == b.up;
+}
+
+std::shared_ptr<const RootMotionClips> Document::root_motion_clips() {
+  const Setup& setup = edits_.current();
+  Result<std::optional<RootMotionSettings>> settings = root_motion_settings(setup, *model_);
+  if (!settings.ok()) {
+    problems_.push_back(
+        {Diagnostic::Severity::kError, settings.error().path, settings.error().message});
+    return nullptr;
+  }
+  MotionSource source{settings.value(), {}, clip_files_.generation()};
+  for (const SetupAnimation& entry : setup.animations)
+    source.entries_move.push_back(entry.root_motion);
+  if (motion_ && source == motion_source_) return motion_;
+  Result<RootMotionClips> motion = apply_root_motion(setup, *model_);
+  if (!motion.ok()) {
+    problems_.push_back(
+        {Diagnostic::Severity::kError, motion.error().path, motion.error().message});
+    return nullptr;
+  }
+  motion_source_ = std::move(source);
+  return std::make_shared<const RootMotionClips>(std::move(motion).value());
+}
+
 void Document::apply_setup(MachineStart how) {
   std::vector<std::string> clip_names;
   std::vector<float> durations;
@@ -277,13 +310,8 @@ void Document::apply_setup(MachineStart how) {
   problems_ = validate_setup(edits_.current(), clip_names, durations, model_->skeleton.names);
   Result<StateMachineDef> def = compile_setup(edits_.current(), model_->clips);
   if (!def.ok()) return;  // The last good state machine keeps running.
-  Result<RootMotionClips> motion = apply_root_motion(edits_.current(), *model_);
-  if (!motion.ok()) {
-    problems_.push_back(
-        {Diagnostic::Severity::kError, motion.error().path, motion.error().message});
-    return;
-  }
-  auto next_motion = std::make_unique<RootMotionClips>(std::move(motion).value());
+  std::shared_ptr<const RootMotionClips> next_motion = root_motion_clips();
+  if (!next_motion) return;
   auto next_def = std::make_unique<StateMachineDef>(std::move(def).value());
   mark_root_motion(*next_motion, next_def.get());
   auto next = std::make_unique<StateMachineInstance>(*next_def, model_->skeleton,

@@ -270,6 +270,8 @@ class StateMachineInstance {
   // scratch and rest pose if it has them), not the def, skeleton, clips, shared rest pose or a
   // lent scratch.
   std::size_t byte_size() const;
+  // The clips it plays (with their root-motion tracks, when the def moves the character).
+  const ClipSet& clips() const { return clips_; }
 
  private:
   // One state playing in a machine: a transition blends several.

@@ -243,6 +243,9 @@ class Document {
   // the running one's current state, time and parameter values.
   enum class MachineStart { kFresh, kGoOn };
   void apply_setup(MachineStart how = MachineStart::kFresh);
+  // The clips the setup's machine plays with their root motion: the last extraction when nothing
+  // it depends on changed, else a new one; null (with the problem added) when it fails.
+  std::shared_ptr<const RootMotionClips> root_motion_clips();
   // The state weight plots' series for `after`'s states: a state's series goes on under its
   // name, a new state's starts at 0.
   void keep_state_history(const StateMachineDef& after);
@@ -267,8 +270,19 @@ class Document {
   std::string setup_path_;
   std::unique_ptr<StateMachineDef> def_;
   // The clips the machine plays when the setup moves the character: in place, with their root
-  // motion (setup_root_motion.h); before state_machine_, which points into them.
-  std::unique_ptr<RootMotionClips> motion_;
+  // motion (setup_root_motion.h); before state_machine_, which points into them. Shared: an edit
+  // that leaves the root motion alone hands the same clips to the next machine.
+  std::shared_ptr<const RootMotionClips> motion_;
+  // What motion_ was extracted from: the resolved settings, each clip-file entry's
+  // "root_motion" and the clips' generation. An edit that changes none of them (most do not)
+  // reuses the extraction instead of running it over every clip again.
+  struct MotionSource {
+    std::optional<RootMotionSettings> settings;
+    std::vector<bool> entries_move;
+    int clips = -1;
+    bool operator==(const MotionSource& o) const;
+  };
+  MotionSource motion_source_;
   std::unique_ptr<StateMachineInstance> state_machine_;
   RootMotion world_;       // Where the root motion took the character since the machine started.
   bool in_world_ = false;  // View > Root motion: the character walks over the grid.
