@@ -9,10 +9,10 @@
 
 #include "cli/cli.h"
 #include "cli/errors.h"
-#include "cli/import_options.h"
 #include "cli/tool_command_line.h"
 #include "gui/app.h"
 #include "gui/crash_guard.h"
+#include "loading/import_options.h"
 #include "render/cmd_render.h"
 #include "render/view_options.h"
 

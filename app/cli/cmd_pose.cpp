@@ -15,13 +15,14 @@
 #include "anim/package.h"
 #include "anim/sampling.h"
 #include "cli/cli.h"
+#include "cli/command_input.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
-#include "cli/input_loading.h"
 #include "cli/option_builders.h"
-#include "cli/package_input.h"
 #include "cli/scripted_run.h"
 #include "cli/shared_options.h"
+#include "loading/input_loading.h"
+#include "loading/package_input.h"
 
 namespace anim::app {
 namespace {

@@ -5,9 +5,9 @@
 #include "cli/cli.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
-#include "cli/input_loading.h"
-#include "cli/model_source.h"
 #include "cli/option_builders.h"
+#include "loading/input_loading.h"
+#include "loading/model_source.h"
 
 namespace anim::app {
 namespace {
