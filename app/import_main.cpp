@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "anim/import/import_model.h"
-#include "cli/cli.h"
 #include "cli/errors.h"
 #include "cli/gui_handoff.h"
+#include "commands/commands.h"
 #include "loading/import_options.h"
 #include "process/import_child.h"
 

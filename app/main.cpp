@@ -7,9 +7,9 @@
 #include <optional>
 #include <vector>
 
-#include "cli/cli.h"
 #include "cli/errors.h"
 #include "cli/gui_handoff.h"
+#include "commands/commands.h"
 #include "loading/import_options.h"
 
 int main(int argc, char** argv) {

@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string>
 
-#include "cli/cli.h"
+#include "cli/exit_codes.h"
 #include "process/sibling_executable.h"
 
 namespace anim::app {

@@ -1,4 +1,4 @@
-#include "cli/command_input.h"
+#include "commands/command_input.h"
 
 #include "cli/errors.h"
 #include "loading/package_input.h"

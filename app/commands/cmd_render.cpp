@@ -1,7 +1,7 @@
 // `animscope render MODEL|SETUP.json|PACKAGE.animpack [--clip NAME] [--time T] [--set ...]
 // --size WxH --out FILE.png`: renders one frame offscreen (hidden window) to a PNG, for
 // thumbnails and tests.
-#include "render/cmd_render.h"
+#include "commands/cmd_render.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -22,11 +22,11 @@
 #include "anim/ui/posed_model.h"
 #include "anim/ui/vertex_picking.h"
 #include "anim/ui/viewport_overlay.h"
-#include "cli/cli.h"
-#include "cli/command_input.h"
 #include "cli/errors.h"
-#include "cli/render_command_line.h"
 #include "cli/scripted_run.h"
+#include "commands/command_input.h"
+#include "commands/commands.h"
+#include "commands/render_command_line.h"
 #include "loading/input_loading.h"
 #include "loading/model_source.h"
 #include "loading/package_input.h"

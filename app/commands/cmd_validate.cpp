@@ -2,10 +2,10 @@
 // JSON pointer.
 #include <ostream>
 
-#include "cli/cli.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
 #include "cli/option_builders.h"
+#include "commands/commands.h"
 #include "loading/input_loading.h"
 #include "loading/model_source.h"
 

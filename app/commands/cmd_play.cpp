@@ -15,13 +15,13 @@
 
 #include "anim/setup.h"
 #include "anim/state_machine.h"
-#include "cli/cli.h"
-#include "cli/command_input.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
 #include "cli/option_builders.h"
 #include "cli/scripted_run.h"
 #include "cli/shared_options.h"
+#include "commands/command_input.h"
+#include "commands/commands.h"
 #include "loading/input_loading.h"
 #include "loading/package_input.h"
 
