@@ -7,18 +7,18 @@
 
 #include "anim/import/import_model.h"
 
-#include "cli/cli.h"
 #include "cli/errors.h"
-#include "cli/import_options.h"
-#include "cli/tool_command_line.h"
+#include "commands/cmd_render.h"
+#include "commands/commands.h"
+#include "commands/tool_command_line.h"
 #include "gui/app.h"
 #include "gui/crash_guard.h"
-#include "render/cmd_render.h"
+#include "loading/import_options.h"
 #include "render/view_options.h"
 
 namespace {
 
-// The tool's options (cli/tool_command_line.h) as the tool takes them.
+// The tool's options (commands/tool_command_line.h) as the tool takes them.
 int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& import_options,
              bool import_options_given) {
   using anim::app::kExitError;

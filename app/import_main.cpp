@@ -1,5 +1,5 @@
 // animscope-import: the part of animscope that links assimp.
-// - `animscope-import __import FILE`: the import child (import/import_child.h), started by
+// - `animscope-import __import FILE`: the import child (process/import_child.h), started by
 //   the CLI and the tool for every model and clip file they read.
 // - Anything else: the CLI with assimp in this process, which `animscope --in-process ...` execs
 //   (for debugging the importer); the tool and `render` still go to animscope-gui, which honours
@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "anim/import/import_model.h"
-#include "cli/cli.h"
 #include "cli/errors.h"
 #include "cli/gui_handoff.h"
-#include "cli/import_options.h"
-#include "import/import_child.h"
+#include "commands/commands.h"
+#include "loading/import_options.h"
+#include "process/import_child.h"
 
 int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], anim::app::kImportChildCommand)) {

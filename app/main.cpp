@@ -7,10 +7,10 @@
 #include <optional>
 #include <vector>
 
-#include "cli/cli.h"
 #include "cli/errors.h"
 #include "cli/gui_handoff.h"
-#include "cli/import_options.h"
+#include "commands/commands.h"
+#include "loading/import_options.h"
 
 int main(int argc, char** argv) {
   std::vector<const char*> args(argv, argv + argc);

@@ -5,7 +5,7 @@
 #include <ostream>
 #include <vector>
 
-#include "cli/cli.h"
+#include "cli/exit_codes.h"
 #include "cli/help_format.h"
 #include "cli/option_builders.h"
 

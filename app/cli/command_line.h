@@ -8,7 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/import_options.h"
+#include "loading/import_options.h"
 
 namespace anim::app {
 

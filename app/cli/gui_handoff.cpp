@@ -4,21 +4,13 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <ostream>
-#include <system_error>
+#include <string>
 
-#include "cli/cli.h"
+#include "cli/exit_codes.h"
+#include "process/sibling_executable.h"
 
 namespace anim::app {
-
-std::string sibling_executable_path(const char* name) {
-  std::error_code error;
-  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
-  // Without /proc (unusual on Linux) the working directory is the best remaining guess.
-  const std::filesystem::path dir = error ? std::filesystem::path(".") : self.parent_path();
-  return (dir / name).string();
-}
 
 int exec_sibling(const char* name, const char* what, char* const* argv, std::ostream& err) {
   const std::string path = sibling_executable_path(name);

@@ -4,17 +4,12 @@
 // animscope-import (the import child, and the whole CLI under --in-process). animscope becomes
 // (execv) the sibling that can do what it was asked.
 #include <iosfwd>
-#include <string>
 
 namespace anim::app {
 
-// `name` beside the running executable: in the directory of /proc/self/exe, so a symlink to
-// animscope (e.g. in ~/bin) still finds the build's own siblings.
-std::string sibling_executable_path(const char* name);
-
-// Replaces this process with sibling `name`, passing argv unchanged. Returns only when that
-// fails: after writing one line to `err` naming the path and saying `what` it does ("the desktop
-// tool and `render` live there"), with kExitError.
+// Replaces this process with sibling `name` (found by sibling_executable_path), passing argv
+// unchanged. Returns only when that fails: after writing one line to `err` naming the path and
+// saying `what` it does ("the desktop tool and `render` live there"), with kExitError.
 int exec_sibling(const char* name, const char* what, char* const* argv, std::ostream& err);
 
 // exec_sibling for animscope-gui (the desktop tool and `render`).

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "anim/ui/viewport_settings.h"
-#include "cli/import_options.h"
+#include "loading/import_options.h"
 #include "render/overlay_options.h"
 
 namespace anim::app {

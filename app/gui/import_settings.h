@@ -8,7 +8,7 @@
 #include <string>
 
 #include "anim/result.h"
-#include "cli/import_options.h"
+#include "loading/import_options.h"
 
 namespace anim::app {
 

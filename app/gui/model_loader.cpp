@@ -2,8 +2,8 @@
 
 #include <memory>
 
-#include "cli/model_source.h"
-#include "cli/package_input.h"
+#include "loading/model_source.h"
+#include "loading/package_input.h"
 
 namespace anim::app {
 

@@ -10,8 +10,8 @@
 
 #include "anim/import/animation_files.h"
 #include "anim/ui/recovery.h"
-#include "cli/input_loading.h"
 #include "gui/background_job.h"
+#include "loading/input_loading.h"
 
 namespace anim::app {
 

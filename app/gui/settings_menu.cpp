@@ -6,7 +6,7 @@
 
 #include "anim/import/import_model.h"
 #include "gui/import_settings.h"
-#include "import/isolated_import.h"
+#include "process/isolated_import.h"
 #include "render/view_options.h"
 
 namespace anim::app {

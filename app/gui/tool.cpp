@@ -9,11 +9,11 @@
 #include "anim/setup_clip_files.h"
 #include "anim/setup_layer_edits.h"
 #include "anim/ui/config_paths.h"
-#include "cli/model_source.h"
-#include "cli/package_input.h"
 #include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
+#include "loading/model_source.h"
+#include "loading/package_input.h"
 
 namespace anim::app {
 

@@ -23,12 +23,12 @@
 #include "anim/ui/setup_inspector.h"
 #include "anim/ui/setup_panel.h"
 #include "anim/ui/timeline_panel.h"
-#include "cli/import_options.h"
 #include "gui/job_runner.h"
 #include "gui/model_loader.h"
 #include "gui/up_axis_choices.h"
 #include "gui/viewport_panel.h"
 #include "gui/window_layout.h"
+#include "loading/import_options.h"
 
 namespace anim::app {
 

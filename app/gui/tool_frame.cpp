@@ -11,11 +11,11 @@
 #include "anim/ui/imgui_frame.h"
 #include "anim/ui/state_graph.h"
 #include "anim/ui/status_bar.h"
-#include "cli/model_source.h"
 #include "gui/overlay_menu.h"
 #include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
+#include "loading/model_source.h"
 #include "render/ui_font.h"
 
 namespace anim::app {

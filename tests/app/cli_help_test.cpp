@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/cli.h"
 #include "cli_run.h"
+#include "commands/commands.h"
 #include "usage_text.h"
 
 namespace anim::app {

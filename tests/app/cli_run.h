@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/cli.h"
+#include "commands/commands.h"
 
 namespace anim::app::testing {
 

@@ -11,10 +11,10 @@
 #include <gtest/gtest.h>
 
 #include "anim/file_io.h"
-#include "cli/model_source.h"
 #include "gui/import_settings.h"
 #include "gui/settings_menu.h"
 #include "gui/tool.h"
+#include "loading/model_source.h"
 #include "support/folders.h"
 
 namespace anim::app {

@@ -1,7 +1,7 @@
-// Import in a child process (app/import): the model that comes back is the one assimp gives
+// Import in a child process (app/process): the model that comes back is the one assimp gives
 // in-process, bit for bit; whatever the child does (run out of memory, crash, hang, answer
 // nonsense, not exist) gives an Error naming the file, and Cancel stops it at once.
-#include "import/isolated_import.h"
+#include "process/isolated_import.h"
 
 #include <gtest/gtest.h>
 
@@ -17,8 +17,8 @@
 #include <thread>
 
 #include "anim/import/import_model.h"
-#include "cli/import_options.h"
-#include "import/import_child.h"
+#include "loading/import_options.h"
+#include "process/import_child.h"
 #include "split_assets.h"
 
 namespace anim::app {

@@ -14,10 +14,10 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/file_io.h"
-#include "cli/input_loading.h"
-#include "cli/package_input.h"
 #include "cli_run.h"
 #include "gui/tool.h"
+#include "loading/input_loading.h"
+#include "loading/package_input.h"
 #include "support/folders.h"
 
 namespace anim::app {

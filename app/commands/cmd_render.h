@@ -5,7 +5,7 @@
 
 namespace anim::app {
 
-// argv[1] is "render"; errors go to `err`; returns an exit code from cli/cli.h.
+// argv[1] is "render"; errors go to `err`; returns an exit code of cli/exit_codes.h.
 int cmd_render(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
 }  // namespace anim::app

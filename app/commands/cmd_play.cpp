@@ -15,14 +15,16 @@
 
 #include "anim/setup.h"
 #include "anim/state_machine.h"
-#include "cli/cli.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
-#include "cli/input_loading.h"
 #include "cli/option_builders.h"
-#include "cli/package_input.h"
 #include "cli/scripted_run.h"
 #include "cli/shared_options.h"
+#include "commands/command_input.h"
+#include "commands/commands.h"
+#include "commands/pose_source.h"
+#include "loading/input_loading.h"
+#include "loading/package_input.h"
 
 namespace anim::app {
 namespace {
@@ -281,41 +283,32 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   const PlayArgs& args = line->args;
   const std::string path = args.input;
   // A setup's machine runs on its float clips, a package's on its compressed ones.
-  std::optional<LoadedInput> loaded;
-  std::optional<Package> package;
-  std::optional<StateMachineDef> def;
-  std::optional<CompiledMachine> machine;
-  if (is_package_path(path)) {
-    package = open_package(path, err);
-    if (!package) return kExitError;
-    if (!package->has_state_machine) {
+  std::optional<PoseSource> source = PoseSource::open(path, {}, err);
+  if (!source) return kExitError;
+  if (source->is_package()) {
+    if (!source->machine()) {
       print_error(err,
                   Error{Error::Code::kInvalidArgument,
                         "has no state machine (it was packed from a model, not a setup)", path});
       return kExitError;
     }
-    def = package->state_machine;
   } else {
-    loaded = open_input(path, {}, err);
-    if (!loaded) return kExitError;
-    if (!loaded->setup) {
+    if (!source->input()->setup) {
       print_error(err,
                   Error{Error::Code::kInvalidArgument, "not a setup (.json) or package", path});
       return kExitError;
     }
-    machine = compile_machine(*loaded, err);
-    if (!machine) return kExitError;
-    def = machine->def;
+    if (!source->prepare_machine(err)) return kExitError;
   }
-  const Skeleton& skeleton = package ? package->skeleton : loaded->model.skeleton;
-  const ClipSet clips = package ? ClipSet(package->clips).with_root_motion(package->root_motion)
-                                : machine->clips(*loaded);
-  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, def.value());
+  const StateMachineDef& def = *source->machine();
+  const Skeleton& skeleton = source->skeleton();
+  const ClipSet clips = source->machine_clips();
+  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, def);
   if (!changes.ok()) {
     print_error(err, changes.error());
     return kExitError;
   }
-  for (const std::string& trigger : triggers_never_set(def.value(), changes.value())) {
+  for (const std::string& trigger : triggers_never_set(def, changes.value())) {
     err << "animscope: note: trigger \"" << trigger
         << "\" is never set by --set: the transitions that test it cannot fire in this run\n";
   }
@@ -327,13 +320,8 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   const long frames = std::lround(frames_wanted);
 
-  std::vector<std::string> clip_names;
-  if (package) {
-    for (const CompressedClip& c : package->clips) clip_names.push_back(c.name);
-  } else {
-    for (const Clip& c : loaded->model.clips) clip_names.push_back(c.name);
-  }
-  StateMachineInstance sm(def.value(), skeleton, clips);
+  const std::vector<std::string>& clip_names = source->clip_names();
+  StateMachineInstance sm(def, skeleton, clips);
   sm.set_trace(args.trace);
   ScriptedRun run(sm, std::move(changes).value(), args.dt);
   std::vector<Transform> pose(skeleton.joint_count());

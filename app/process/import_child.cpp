@@ -1,4 +1,4 @@
-#include "import/import_child.h"
+#include "process/import_child.h"
 
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -15,7 +15,7 @@
 #include "anim/bake/package_writer.h"
 #include "anim/import/import_model.h"
 #include "anim/package.h"
-#include "import/import_protocol.h"
+#include "process/import_protocol.h"
 
 namespace anim::app {
 namespace {

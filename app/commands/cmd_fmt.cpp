@@ -2,10 +2,10 @@
 #include <ostream>
 
 #include "anim/setup.h"
-#include "cli/cli.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
 #include "cli/option_builders.h"
+#include "commands/commands.h"
 
 namespace anim::app {
 namespace {

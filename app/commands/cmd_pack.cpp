@@ -11,12 +11,13 @@
 #include "anim/bake/package_writer.h"
 #include "anim/file_io.h"
 #include "anim/setup.h"
-#include "cli/cli.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
-#include "cli/input_loading.h"
 #include "cli/option_builders.h"
 #include "cli/shared_options.h"
+#include "commands/command_input.h"
+#include "commands/commands.h"
+#include "loading/input_loading.h"
 
 namespace anim::app {
 namespace {

@@ -1,7 +1,7 @@
 // `animscope render MODEL|SETUP.json|PACKAGE.animpack [--clip NAME] [--time T] [--set ...]
 // --size WxH --out FILE.png`: renders one frame offscreen (hidden window) to a PNG, for
 // thumbnails and tests.
-#include "render/cmd_render.h"
+#include "commands/cmd_render.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -13,8 +13,6 @@
 #include "anim/clip_sample_rate.h"
 #include "anim/clip_set.h"
 #include "anim/sampling.h"
-
-#include "anim/setup_root_motion.h"
 #include "anim/state_machine.h"
 #include "anim/ui/document.h"
 #include "anim/ui/follow_camera.h"
@@ -22,13 +20,15 @@
 #include "anim/ui/posed_model.h"
 #include "anim/ui/vertex_picking.h"
 #include "anim/ui/viewport_overlay.h"
-#include "cli/cli.h"
 #include "cli/errors.h"
-#include "cli/input_loading.h"
-#include "cli/model_source.h"
-#include "cli/package_input.h"
-#include "cli/render_command_line.h"
 #include "cli/scripted_run.h"
+#include "commands/command_input.h"
+#include "commands/commands.h"
+#include "commands/pose_source.h"
+#include "commands/render_command_line.h"
+#include "loading/input_loading.h"
+#include "loading/model_source.h"
+#include "loading/package_input.h"
 #include "render/gl_window.h"
 #include "render/overlay_options.h"
 #include "render/overlay_pass.h"
@@ -97,44 +97,59 @@ std::optional<Error> clip_only_flags(const RenderArgs& args, bool package) {
   return std::nullopt;
 }
 
-// The pose `def` reaches over `clips` after `time` seconds of 60 Hz steps from its default
-// state, with the --set changes applied as `play` applies them; nothing after printing why not.
-// Records the trails over their last seconds and sets the ghosts of the last frame in `overlays`.
-std::optional<std::vector<Transform>> run_machine(const StateMachineDef& def, const Model& model,
-                                                  const ClipSet& clips, const RenderArgs& args,
-                                                  float time, const std::string& input,
-                                                  RenderOverlays& overlays, RootMotion& world,
-                                                  std::ostream& err) {
-  const Skeleton& skeleton = model.skeleton;
-  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, def);
+// What render does while a state machine runs: records the trails over their last seconds,
+// follows where root motion takes the character and, once it is posed, takes the ghosts of the
+// last frame.
+class RenderWatcher : public MachineRunWatcher {
+ public:
+  RenderWatcher(const Model& model, float time, RenderOverlays& overlays, RootMotion& world)
+      : model_(model),
+        trail_from_(time - overlays.root_trail.length()),
+        overlays_(overlays),
+        world_(world),
+        local_(model.skeleton.joint_count()) {}
+
+  bool frame(StateMachineInstance& machine, float time) override {
+    if (!overlays_.trails() || time < trail_from_ - 0.5f / kTrailRate) return true;
+    return machine.evaluate(local_) && overlays_.record(model_, local_, time);
+  }
+  void stepped(const StateMachineInstance& machine) override {
+    world_ = compose(world_, machine.root_motion());
+  }
+  void finished(const StateMachineInstance& machine) override {
+    if (overlays_.poses.request().ghosts) overlays_.poses.set_transition_ghosts(model_, machine);
+  }
+
+ private:
+  const Model& model_;
+  const float trail_from_;
+  RenderOverlays& overlays_;
+  RootMotion& world_;
+  std::vector<Transform> local_;
+};
+
+// The pose the machine of `source` reaches after `time` seconds of steps at the trails' rate from
+// its default state, with the --set changes applied as `play` applies them; nothing after
+// printing why not. `model` is what is drawn: the trails, the ghosts and `world` (where root
+// motion took it) are recorded on it in `overlays`.
+std::optional<std::vector<Transform>> pose_of_machine(const PoseSource& source, const Model& model,
+                                                      const RenderArgs& args, float time,
+                                                      const std::string& input,
+                                                      RenderOverlays& overlays, RootMotion& world,
+                                                      std::ostream& err) {
+  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, *source.machine());
   if (!changes.ok()) {
     print_error(err, Error{changes.error().code, changes.error().message, input});
     return std::nullopt;
   }
-  StateMachineInstance sm(def, skeleton, clips);
-  ScriptedRun run(sm, std::move(changes).value(), 1.0f / kTrailRate);
-  std::vector<Transform> local(skeleton.joint_count());
-  const Error misfit{Error::Code::kInvalidData, "the state machine's clips do not fit the skeleton",
-                     input};
-  const float trail_from = time - overlays.root_trail.length();
-  for (long frame = run.frames_until(time); frame >= 0; --frame) {
-    if (overlays.trails() && run.time() >= trail_from - 0.5f / kTrailRate) {
-      if (!sm.evaluate(local) || !overlays.record(model, local, run.time())) {
-        print_error(err, misfit);
-        return std::nullopt;
-      }
-    }
-    if (frame > 0) {
-      run.step();
-      world = compose(world, sm.root_motion());
-    }
-  }
-  if (!sm.evaluate(local)) {
-    print_error(err, misfit);
+  RenderWatcher watcher(model, time, overlays, world);
+  Result<std::vector<Transform>> local =
+      run_machine(source, std::move(changes).value(), time, 1.0f / kTrailRate, &watcher);
+  if (!local.ok()) {
+    print_error(err, Error{local.error().code, local.error().message, input});
     return std::nullopt;
   }
-  if (overlays.poses.request().ghosts) overlays.poses.set_transition_ghosts(model, sm);
-  return local;
+  return std::move(local).value();
 }
 
 // A package as the game shows it: its mesh posed by a compressed clip, by its state machine
@@ -151,14 +166,15 @@ std::optional<Scene> package_scene(const RenderArgs& args, std::ostream& err) {
                            "--anim adds clip files to a model or setup, not to a package", input});
     return std::nullopt;
   }
-  std::optional<Package> package = open_package(input, err);
-  if (!package) return std::nullopt;
-  Result<Model> model = bake::model_from_package(*package, input);
+  std::optional<PoseSource> source = PoseSource::open(input, {}, err);
+  if (!source) return std::nullopt;
+  const Package& package = *source->package();
+  Result<Model> model = bake::model_from_package(package, input);
   if (!model.ok()) {
     print_error(err, Error{model.error().code, model.error().to_string(), input});
     return std::nullopt;
   }
-  Scene scene{std::move(model).value(), package->skeleton.rest, {}, {}};
+  Scene scene{std::move(model).value(), package.skeleton.rest, {}, {}};
   start_overlays(args, scene.model, scene.overlays);
   if (scene.model.mesh.vertices.empty()) {
     if (args.no_skeleton) {
@@ -170,34 +186,22 @@ std::optional<Scene> package_scene(const RenderArgs& args, std::ostream& err) {
     }
     err << "animscope: " << input << ": no mesh (packed with --no-mesh); drawing its skeleton\n";
   }
-  const Skeleton& skeleton = package->skeleton;
-  const ClipSet clips(package->clips);
   if (const std::optional<std::string>& clip_name = args.clip) {
-    const int index = package->find_clip(*clip_name);
+    const int index = package.find_clip(*clip_name);
     if (index < 0) {
       print_error(err, Error{Error::Code::kNotFound, "no clip \"" + *clip_name + "\"", input});
       return std::nullopt;
     }
-    SoaPose soa_rest = make_soa_pose(skeleton.joint_count()), soa = soa_rest;
-    to_soa(skeleton.rest, soa_rest);
-    ClipCursor cursor;
-    cursor.reserve(clips, skeleton.joint_count());
-    const ClipSamplingJob job{clips,
-                              static_cast<std::size_t>(index),
-                              wrap_time(time, clips.duration(index), true),
-                              &cursor,
-                              soa_rest,
-                              soa};
-    if (!job.run()) {
-      print_error(err, Error{Error::Code::kInvalidData,
-                             "clip \"" + *clip_name + "\" does not fit the skeleton", input});
+    Result<std::vector<Transform>> local =
+        source->sample(index, wrap_time(time, source->clips().duration(index), true));
+    if (!local.ok()) {
+      print_error(err, local.error());
       return std::nullopt;
     }
-    from_soa(soa, scene.local);
-  } else if (package->has_state_machine) {
-    std::optional<std::vector<Transform>> local = run_machine(
-        package->state_machine, scene.model, clips.with_root_motion(package->root_motion), args,
-        time, input, scene.overlays, scene.world, err);
+    scene.local = std::move(local).value();
+  } else if (source->machine()) {
+    std::optional<std::vector<Transform>> local =
+        pose_of_machine(*source, scene.model, args, time, input, scene.overlays, scene.world, err);
     if (!local) return std::nullopt;
     scene.local = std::move(*local);
   }
@@ -214,12 +218,11 @@ std::optional<Scene> build_scene(const RenderArgs& args, std::ostream& err) {
     print_error(err, *refused);
     return std::nullopt;
   }
-  std::optional<LoadedInput> loaded = open_input(input, args.anim, err);
-  if (!loaded) return std::nullopt;
+  std::optional<PoseSource> source = PoseSource::open(input, args.anim, err);
+  if (!source) return std::nullopt;
   Scene scene;
-  scene.model = std::move(loaded->model);
-  const std::optional<Setup>& setup = loaded->setup;
-  const Model& model = scene.model;
+  // Drawn from the scene once posed; until then the source's clips and machine play from it.
+  const Model& model = source->input()->model;
   scene.local = model.skeleton.rest;
   start_overlays(args, model, scene.overlays);
   if (const std::optional<std::string>& clip_name = args.clip) {
@@ -252,24 +255,15 @@ std::optional<Scene> build_scene(const RenderArgs& args, std::ostream& err) {
                              "clip \"" + *clip_name + "\" does not fit the skeleton", input});
       return std::nullopt;
     }
-  } else if (setup) {
-    Result<StateMachineDef> def = compile_setup(*setup, model.clips);
-    Result<RootMotionClips> motion =
-        def.ok() ? apply_root_motion(*setup, model) : Result<RootMotionClips>(def.error());
-    if (!motion.ok()) {
-      const Error& e = motion.error();
-      print_error(err,
-                  Error{e.code, e.path.empty() ? e.message : e.path + ": " + e.message, input});
-      return std::nullopt;
-    }
-    mark_root_motion(motion.value(), &def.value());
+  } else if (source->input()->setup) {
+    if (!source->prepare_machine(err)) return std::nullopt;
     // With root motion the character plays in place, as the tool's "In place" view shows it.
     std::optional<std::vector<Transform>> local =
-        run_machine(def.value(), model, motion.value().clip_set(model.clips), args, time, input,
-                    scene.overlays, scene.world, err);
+        pose_of_machine(*source, model, args, time, input, scene.overlays, scene.world, err);
     if (!local) return std::nullopt;
     scene.local = std::move(*local);
   }
+  scene.model = std::move(source->input()->model);
   return scene;
 }
 

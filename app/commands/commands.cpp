@@ -1,4 +1,4 @@
-#include "cli/cli.h"
+#include "commands/commands.h"
 
 #include <cstring>
 #include <ostream>
@@ -9,8 +9,8 @@
 #include "cli/command_line.h"
 #include "cli/help_format.h"
 #include "cli/option_builders.h"
-#include "cli/render_command_line.h"
-#include "cli/tool_command_line.h"
+#include "commands/render_command_line.h"
+#include "commands/tool_command_line.h"
 
 namespace anim::app {
 namespace {
@@ -26,8 +26,8 @@ struct Command {
 std::unique_ptr<CLI::App> render_app() { return render_command_line(); }
 
 // The one list of commands, in the order help lists them. A new headless command is a
-// cmd_NAME.cpp in app/cli (its options defined there), its two declarations in cli.h, a row here
-// and the file in animscope_cli's sources.
+// cmd_NAME.cpp in app/commands (its options defined there), its two declarations in commands.h,
+// a row here and the file in animscope_cli's sources.
 const Command kCommands[] = {
     {"info", cmd_info, info_command_line},
     {"pose", cmd_pose, pose_command_line},

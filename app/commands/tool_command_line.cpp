@@ -1,8 +1,8 @@
-#include "cli/tool_command_line.h"
+#include "commands/tool_command_line.h"
 
-#include "cli/cli.h"
 #include "cli/option_builders.h"
 #include "cli/shared_options.h"
+#include "commands/commands.h"
 
 namespace anim::app {
 namespace {

@@ -14,14 +14,16 @@
 #include "anim/local_to_model.h"
 #include "anim/package.h"
 #include "anim/sampling.h"
-#include "cli/cli.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
-#include "cli/input_loading.h"
 #include "cli/option_builders.h"
-#include "cli/package_input.h"
 #include "cli/scripted_run.h"
 #include "cli/shared_options.h"
+#include "commands/command_input.h"
+#include "commands/commands.h"
+#include "commands/pose_source.h"
+#include "loading/input_loading.h"
+#include "loading/package_input.h"
 
 namespace anim::app {
 namespace {
@@ -59,56 +61,21 @@ std::unique_ptr<CommandLine<PoseArgs>> make_command_line() {
       define);
 }
 
-// What a pose is taken from: a model (with a setup's machine when one was opened) or a package.
-struct PoseSource {
-  std::string path;
-  const Skeleton* skeleton = nullptr;
-  ClipSet clips;
-  std::vector<std::string> clip_names;
-  std::optional<StateMachineDef> machine;
-  // What the machine plays: with root motion, the clips in place (the pose stays on the spot).
-  ClipSet machine_clips;
-};
-
 std::string clip_list(const PoseSource& source) {
   std::string list;
-  for (const std::string& name : source.clip_names) list += (list.empty() ? "" : ", ") + name;
+  for (const std::string& name : source.clip_names()) list += (list.empty() ? "" : ", ") + name;
   return list.empty() ? "none" : list;
-}
-
-// The local pose of clip `clip` at `time`.
-Result<std::vector<Transform>> sample(const PoseSource& source, int clip, float time) {
-  const Skeleton& skeleton = *source.skeleton;
-  std::vector<Transform> local = skeleton.rest;
-  SoaPose soa_rest = make_soa_pose(skeleton.joint_count());
-  SoaPose soa = make_soa_pose(skeleton.joint_count());
-  to_soa(skeleton.rest, soa_rest);
-  ClipCursor cursor;
-  cursor.reserve(source.clips, skeleton.joint_count());
-  const ClipSamplingJob job{source.clips, static_cast<std::size_t>(clip), time, &cursor, soa_rest,
-                            soa};
-  if (!job.run()) {
-    return Error{Error::Code::kInvalidData,
-                 "clip \"" + source.clip_names[clip] + "\" does not fit the skeleton", source.path};
-  }
-  from_soa(soa, local);
-  return local;
 }
 
 // The pose the state machine reaches after `time` seconds of 60 Hz steps, with the --set
 // changes applied as `play` applies them.
-Result<std::vector<Transform>> run_machine(const PoseSource& source, const PoseArgs& args,
-                                           float time) {
-  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, *source.machine);
+Result<std::vector<Transform>> pose_of_machine(const PoseSource& source, const PoseArgs& args,
+                                               float time) {
+  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, *source.machine());
   if (!changes.ok()) return changes.error();
-  StateMachineInstance machine(*source.machine, *source.skeleton, source.machine_clips);
-  ScriptedRun run(machine, std::move(changes).value(), 1.0f / 60.0f);
-  for (long frame = run.frames_until(time); frame > 0; --frame) run.step();
-  std::vector<Transform> local(source.skeleton->joint_count());
-  if (!machine.evaluate(local)) {
-    return Error{Error::Code::kInvalidData, "the state machine's clips do not fit the skeleton",
-                 source.path};
-  }
+  Result<std::vector<Transform>> local =
+      run_machine(source, std::move(changes).value(), time, kPoseStep);
+  if (!local.ok()) return Error{local.error().code, local.error().message, source.path()};
   return local;
 }
 
@@ -163,69 +130,46 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const PoseArgs& args = line->args;
   const std::string path = args.input;
-  PoseSource source;
-  source.path = path;
-  std::optional<Package> package;
-  std::optional<LoadedInput> input;
-  std::optional<CompiledMachine> compiled;
-  if (is_package_path(path)) {
-    package = open_package(path, err);
-    if (!package) return kExitError;
-    source.skeleton = &package->skeleton;
-    source.clips = package->clips;
-    for (const CompressedClip& c : package->clips) source.clip_names.push_back(c.name);
-    if (package->has_state_machine) source.machine = package->state_machine;
-    source.machine_clips = ClipSet(package->clips).with_root_motion(package->root_motion);
-  } else {
-    input = open_input(path, args.anim, err);
-    if (!input) return kExitError;
-    source.path = input->model.source_path;
-    source.skeleton = &input->model.skeleton;
-    source.clips = input->model.clips;
-    for (const Clip& c : input->model.clips) source.clip_names.push_back(c.name);
-    if (input->setup) {
-      compiled = compile_machine(*input, err);
-      if (!compiled) return kExitError;
-      source.machine = compiled->def;
-      source.machine_clips = compiled->clips(*input);
-    }
-  }
+  std::optional<PoseSource> opened = PoseSource::open(path, args.anim, err);
+  if (!opened || !opened->prepare_machine(err)) return kExitError;
+  const PoseSource& source = *opened;
   const std::string& clip_name = args.clip;
   int clip = -1;
   if (!clip_name.empty()) {
-    const auto found = std::find(source.clip_names.begin(), source.clip_names.end(), clip_name);
-    if (found == source.clip_names.end()) {
+    const std::vector<std::string>& names = source.clip_names();
+    const auto found = std::find(names.begin(), names.end(), clip_name);
+    if (found == names.end()) {
       print_error(err, Error{Error::Code::kNotFound,
                              "no clip \"" + clip_name + "\" (clips: " + clip_list(source) + ")",
-                             source.path});
+                             source.path()});
       return kExitError;
     }
-    clip = static_cast<int>(found - source.clip_names.begin());
+    clip = static_cast<int>(found - names.begin());
   }
   float t = args.time;
-  if (clip >= 0 && args.loop) t = wrap_time(t, source.clips.duration(clip), true);
-  Result<std::vector<Transform>> local = source.skeleton->rest;
+  if (clip >= 0 && args.loop) t = wrap_time(t, source.clips().duration(clip), true);
+  Result<std::vector<Transform>> local = source.skeleton().rest;
   if (clip >= 0) {
-    local = sample(source, clip, t);
-  } else if (source.machine) {
-    local = run_machine(source, args, t);
+    local = source.sample(clip, t);
+  } else if (source.machine()) {
+    local = pose_of_machine(source, args, t);
   }
   if (!local.ok()) {
     print_error(err, local.error());
     return kExitError;
   }
   const std::optional<std::vector<glm::mat4>> model_space =
-      to_model_space(*source.skeleton, local.value());
+      to_model_space(source.skeleton(), local.value());
   if (!model_space) {
     print_error(err,
-                Error{Error::Code::kInvalidData, "a joint's parent comes after it", source.path});
+                Error{Error::Code::kInvalidData, "a joint's parent comes after it", source.path()});
     return kExitError;
   }
   const std::vector<glm::mat4>& matrices = *model_space;
   if (args.json) {
-    print_json(source.path, *source.skeleton, clip_name, t, matrices, out);
+    print_json(source.path(), source.skeleton(), clip_name, t, matrices, out);
   } else {
-    print_text(*source.skeleton, matrices, out);
+    print_text(source.skeleton(), matrices, out);
   }
   return kExitOk;
 }

@@ -1,4 +1,4 @@
-#include "cli/render_command_line.h"
+#include "commands/render_command_line.h"
 
 #include <cstdio>
 

@@ -1,11 +1,13 @@
 #pragma once
-// The animscope command line: `animscope COMMAND ...`. This is the headless half: nothing
-// here links SDL or OpenGL, so `info`, `pose` and the rest start as fast as the loaders allow.
-// Every command's options are defined once with CLI11 (cli/command_line.h), and so are `render`'s
-// and the desktop tool's, so that `help` and bash completion know them all.
+// The animscope commands: `animscope COMMAND ...`. This is the headless half: nothing here links
+// SDL or OpenGL, so `info`, `pose` and the rest start as fast as the loaders allow. Each command
+// is a file here defining its options once with CLI11 (the pieces in cli/command_line.h), and so
+// are `render`'s and the desktop tool's, so that `help` and bash completion know them all.
 #include <iosfwd>
 #include <memory>
 #include <optional>
+
+#include "cli/exit_codes.h"
 
 namespace CLI {
 class App;
@@ -13,13 +15,8 @@ class App;
 
 namespace anim::app {
 
-// Exit codes shared by every subcommand.
-constexpr int kExitOk = 0;
-constexpr int kExitInvalid = 1;  // The input was read and found wanting (e.g. `validate`).
-constexpr int kExitError = 2;    // Bad arguments, missing or unreadable files.
-
 // Every subcommand has this shape: argv[1] is its name; results go to `out`, errors to `err`;
-// returns an exit code above.
+// returns an exit code of cli/exit_codes.h.
 using CommandFn = int (*)(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
 // Runs the headless subcommand (or `help`, `--help`, `completion`) named by argv[1]. A command
@@ -43,7 +40,7 @@ std::optional<int> check_gui_arguments(int argc, const char* const* argv, std::o
 // which `animscope --help` shows).
 void add_command_list(CLI::App& tool);
 
-// The headless commands, one file each (cmd_NAME.cpp); listed in cli.cpp.
+// The headless commands, one file each (cmd_NAME.cpp); listed in commands.cpp.
 int cmd_info(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostream& err);

@@ -7,13 +7,14 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/package.h"
-#include "cli/cli.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
-#include "cli/input_loading.h"
 #include "cli/option_builders.h"
-#include "cli/package_input.h"
 #include "cli/shared_options.h"
+#include "commands/command_input.h"
+#include "commands/commands.h"
+#include "loading/input_loading.h"
+#include "loading/package_input.h"
 
 namespace anim::app {
 namespace {

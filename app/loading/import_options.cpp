@@ -1,12 +1,12 @@
-#include "cli/import_options.h"
+#include "loading/import_options.h"
 
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 
-#include "cli/model_source.h"
-#include "import/isolated_import.h"
+#include "loading/model_source.h"
+#include "process/isolated_import.h"
 
 namespace anim::app {
 

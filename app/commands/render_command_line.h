@@ -1,7 +1,7 @@
 #pragma once
 // `animscope render`'s options. They are defined here, with the headless commands, so that
 // `animscope help render`, `animscope --help` and bash completion know them without the
-// renderer; render/cmd_render.cpp (in animscope-gui) runs the command with what they parsed.
+// renderer; commands/cmd_render.cpp (in animscope-gui) runs the command with what they parsed.
 #include <memory>
 #include <optional>
 #include <string>

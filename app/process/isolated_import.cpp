@@ -1,4 +1,4 @@
-#include "import/isolated_import.h"
+#include "process/isolated_import.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "anim/package.h"
-#include "cli/gui_handoff.h"
-#include "import/import_child.h"
-#include "import/import_protocol.h"
+#include "process/import_child.h"
+#include "process/import_protocol.h"
+#include "process/sibling_executable.h"
 
 extern char** environ;
 

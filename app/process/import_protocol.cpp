@@ -1,4 +1,4 @@
-#include "import/import_protocol.h"
+#include "process/import_protocol.h"
 
 #include <cstring>
 

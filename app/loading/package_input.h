@@ -1,12 +1,10 @@
 #pragma once
 // Packages (.animpack) as input: what `info`, `pose` and `play` open besides models and setups,
 // and what `render` and the tool show (as a model, with a setup made from its state machine).
-#include <optional>
-#include <ostream>
 #include <string>
 
 #include "anim/package.h"
-#include "cli/input_loading.h"
+#include "loading/input_loading.h"
 
 namespace anim::app {
 
@@ -16,10 +14,6 @@ bool is_package_path(const std::string& path);
 // The package at `path`. The Error's path is the file; its message starts with the place in
 // the file ("section SKEL at byte 40: ...") when the bytes are at fault.
 Result<Package> read_package(const std::string& path);
-
-// The package at `path`, or nothing after printing an error that names the file and the place
-// in it.
-std::optional<Package> open_package(const std::string& path, std::ostream& err);
 
 // The package at `path` as a model for display (bake::model_from_package: its clips decoded to
 // float keys); errors as read_package's. What a setup naming a package as its model gets.

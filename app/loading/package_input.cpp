@@ -1,4 +1,4 @@
-#include "cli/package_input.h"
+#include "loading/package_input.h"
 
 #include <algorithm>
 #include <cctype>
@@ -6,7 +6,6 @@
 #include "anim/bake/package_model.h"
 #include "anim/file_io.h"
 #include "anim/setup_from_machine.h"
-#include "cli/errors.h"
 
 namespace anim::app {
 namespace {
@@ -33,15 +32,6 @@ Result<Package> read_package(const std::string& path) {
       reinterpret_cast<const uint8_t*>(bytes.value().data()), bytes.value().size()));
   if (!package.ok()) return in_file(package.error(), path);
   return package;
-}
-
-std::optional<Package> open_package(const std::string& path, std::ostream& err) {
-  Result<Package> package = read_package(path);
-  if (!package.ok()) {
-    print_error(err, package.error());
-    return std::nullopt;
-  }
-  return std::move(package).value();
 }
 
 Result<Model> load_package_model(const std::string& path) {

@@ -2,12 +2,12 @@
 // JSON pointer.
 #include <ostream>
 
-#include "cli/cli.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
-#include "cli/input_loading.h"
-#include "cli/model_source.h"
 #include "cli/option_builders.h"
+#include "commands/commands.h"
+#include "loading/input_loading.h"
+#include "loading/model_source.h"
 
 namespace anim::app {
 namespace {

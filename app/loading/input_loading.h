@@ -2,7 +2,6 @@
 // What a command or the tool opens: a model file, the built-in demo, or a setup with the model
 // it names, together with clip files from elsewhere (the setup's "animations", --anim files).
 #include <optional>
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -10,7 +9,6 @@
 #include "anim/model.h"
 #include "anim/result.h"
 #include "anim/setup.h"
-#include "anim/setup_root_motion.h"
 
 namespace anim::app {
 
@@ -46,29 +44,5 @@ Result<LoadedInput> load_input(const std::string& path,
                                const std::vector<import::AnimationFile>& extra = {},
                                const import::ProgressCallback& progress = {},
                                std::vector<Diagnostic>* setup_diagnostics = nullptr);
-
-// "SETUP:POINTER: error: message" for a setup entry's problem, "warning: message" for one
-// without a pointer.
-void print_problem(std::ostream& out, const std::string& setup_path, const Diagnostic& problem);
-
-// For the commands: load_input() with the --anim files, every problem printed to `err`. An
-// Error or an error among the problems is printed and gives nothing; warnings do not stop it.
-std::optional<LoadedInput> open_input(const std::string& path,
-                                      const std::vector<std::string>& anim_files,
-                                      std::ostream& err);
-
-// A setup's state machine ready to run: its runtime form and, when the setup moves the
-// character, the clips in place with their root motion (setup_root_motion.h).
-struct CompiledMachine {
-  StateMachineDef def;
-  RootMotionClips motion;
-
-  // What it plays, from `input`'s model.
-  ClipSet clips(const LoadedInput& input) const { return motion.clip_set(input.model.clips); }
-};
-
-// The opened setup's state machine, or nothing after printing why it does not compile or its
-// root motion cannot be taken out (named by the setup file). `input` must hold a setup.
-std::optional<CompiledMachine> compile_machine(const LoadedInput& input, std::ostream& err);
 
 }  // namespace anim::app

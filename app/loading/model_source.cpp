@@ -1,12 +1,12 @@
-#include "cli/model_source.h"
+#include "loading/model_source.h"
 
 #include <algorithm>
 #include <cctype>
 #include <mutex>
 
 #include "anim/demo/demo_model.h"
-#include "cli/package_input.h"
-#include "import/isolated_import.h"
+#include "loading/package_input.h"
+#include "process/isolated_import.h"
 
 namespace anim::app {
 

@@ -1,0 +1,56 @@
+#include "commands/command_input.h"
+
+#include "cli/errors.h"
+#include "loading/package_input.h"
+
+namespace anim::app {
+
+std::optional<Package> open_package(const std::string& path, std::ostream& err) {
+  Result<Package> package = read_package(path);
+  if (!package.ok()) {
+    print_error(err, package.error());
+    return std::nullopt;
+  }
+  return std::move(package).value();
+}
+
+void print_problem(std::ostream& out, const std::string& setup_path, const Diagnostic& problem) {
+  const char* severity = problem.severity == Diagnostic::Severity::kError ? "error" : "warning";
+  if (!problem.pointer.empty()) out << setup_path << ":" << problem.pointer << ": ";
+  out << severity << ": " << problem.message << "\n";
+}
+
+std::optional<LoadedInput> open_input(const std::string& path,
+                                      const std::vector<std::string>& anim_files,
+                                      std::ostream& err) {
+  Result<LoadedInput> input = load_input(path, plain_animation_files(anim_files));
+  if (!input.ok()) {
+    print_error(err, input.error());
+    return std::nullopt;
+  }
+  for (const Diagnostic& problem : input.value().problems) {
+    err << "animscope: ";
+    print_problem(err, input.value().setup_path, problem);
+  }
+  if (input.value().has_errors()) return std::nullopt;
+  return std::move(input).value();
+}
+
+std::optional<CompiledMachine> compile_machine(const LoadedInput& input, std::ostream& err) {
+  Result<StateMachineDef> def = compile_setup(*input.setup, input.model.clips);
+  if (!def.ok()) {
+    print_error(err, Error{def.error().code, def.error().message, input.setup_path});
+    return std::nullopt;
+  }
+  Result<RootMotionClips> motion = apply_root_motion(*input.setup, input.model);
+  if (!motion.ok()) {
+    print_error(err, Error{motion.error().code, motion.error().path + ": " + motion.error().message,
+                           input.setup_path});
+    return std::nullopt;
+  }
+  CompiledMachine out{std::move(def).value(), std::move(motion).value()};
+  mark_root_motion(out.motion, &out.def);
+  return out;
+}
+
+}  // namespace anim::app
