@@ -42,7 +42,7 @@ int cmd_fmt(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   if (!setup.ok()) {
     if (diagnostics.empty()) print_error(err, setup.error());
     for (const Diagnostic& d : diagnostics)
-      err << path << ":" << d.pointer << ": " << d.message << "\n";
+      err << path << (d.pointer.empty() ? "" : ":" + d.pointer) << ": " << d.message << "\n";
     return kExitError;
   }
   const std::string target = args.out.value_or(path);

@@ -14,7 +14,9 @@ namespace {
 
 void print_diagnostic(std::ostream& out, const std::string& path, const Diagnostic& d) {
   const char* severity = d.severity == Diagnostic::Severity::kError ? "error" : "warning";
-  out << path << ":" << d.pointer << ": " << severity << ": " << d.message << "\n";
+  // "FILE:POINTER:", or "FILE:" for a problem of the file as a whole (its JSON syntax).
+  out << path << (d.pointer.empty() ? "" : ":" + d.pointer) << ": " << severity << ": " << d.message
+      << "\n";
 }
 
 struct ValidateArgs {

@@ -161,6 +161,8 @@ TEST(CliValidate, MalformedJsonExits1WithLineAndColumn) {
   const CliRun r = run({"validate", path});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.out.find("line 3"), std::string::npos) << r.out;
+  // A problem of the whole file: "FILE: error: ...", no empty pointer ("FILE::").
+  EXPECT_EQ(r.out.rfind(path + ": error: line 3", 0), 0u) << r.out;
   std::remove(path.c_str());
 }
 
