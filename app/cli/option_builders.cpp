@@ -40,6 +40,11 @@ CLI::Option* add_input(CLI::App& app, std::string& to, const std::string& value_
   return option;
 }
 
+CLI::Option* add_posable_input(CLI::App& app, std::string& to) {
+  return add_input(app, to, "MODEL|SETUP.json|PACKAGE.animpack",
+                   "a model file (any format assimp reads), a setup, a package or builtin:demo");
+}
+
 void refuse_value(const Error& error) { throw CLI::ValidationError(error.message); }
 
 namespace {

@@ -52,6 +52,10 @@ CLI::Option* add_value(CLI::App& app, const std::string& name, std::function<voi
 CLI::Option* add_input(CLI::App& app, std::string& to, const std::string& value_name,
                        const std::string& help, bool required = true);
 
+// The input of the commands that pose a character (pose, render): a model, a setup, a package or
+// the built-in demo.
+CLI::Option* add_posable_input(CLI::App& app, std::string& to);
+
 // Throws, while parsing, what CLI11 reports for a refused value: `error`'s message is the line.
 void refuse_value(const Error& error);
 

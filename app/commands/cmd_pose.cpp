@@ -39,8 +39,7 @@ struct PoseArgs {
 };
 
 void define(CLI::App& app, PoseArgs& a) {
-  add_input(app, a.input, "MODEL|SETUP.json|PACKAGE.animpack",
-            "a model file (any format assimp reads), a setup, a package or builtin:demo");
+  add_posable_input(app, a.input);
   add_anim_option(app, a.anim);
   add_text(app, "--clip", a.clip, "NAME",
            "the clip to sample (without it, a setup's state machine, or the rest pose)");

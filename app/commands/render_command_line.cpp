@@ -21,8 +21,7 @@ Result<std::pair<int, int>> parse_size(const std::string& text) {
 }
 
 void define(CLI::App& app, RenderArgs& a) {
-  add_input(app, a.input, "MODEL|SETUP.json|PACKAGE.animpack",
-            "a model file (any format assimp reads), a setup, a package or builtin:demo");
+  add_posable_input(app, a.input);
   add_anim_option(app, a.anim);
   add_text(app, "--clip", a.clip, "NAME",
            "the clip to pose (without it, a setup's state machine, or the rest pose)");
