@@ -78,12 +78,11 @@ bool BlendSpaceSampler::run() const {
   const float t = weights.upper_weight;
   const bool blend = t > 0.0f;
   if (blend && overlap(scratch, output)) return false;
-  // The upper point is checked before anything is written; each sampling job checks its own.
-  const ClipSamplingJob upper = point_job(*this, weights.upper, cursors[1], scratch);
-  if (blend && !upper.validate()) return false;
+  // The upper point first, into the scratch, so that `output` is written only once both sampling
+  // jobs (each checking itself as it runs) got past their checks.
+  if (blend && !point_job(*this, weights.upper, cursors[1], scratch).run()) return false;
   if (!point_job(*this, weights.lower, cursors[0], output).run()) return false;
   if (!blend) return true;
-  if (!upper.run()) return false;
   // In place: SoaBlendingJob reads each block whole before it writes it.
   const SoaBlendLayer layers[2] = {{output, 1.0f - t, {}}, {scratch, t, {}}};
   return SoaBlendingJob{Span<const SoaBlendLayer>(layers, 2), rest, output}.run();

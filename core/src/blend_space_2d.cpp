@@ -307,46 +307,61 @@ float blend_space_2d_phase_rate(const BlendSpace2DDef& space, const ClipSet& cli
   return rate;
 }
 
-bool BlendSpace2DSampler::validate() const {
-  if (space == nullptr) return false;
+namespace {
+
+// What BlendSpace2DSampler checks besides its clips' sampling jobs.
+bool points_fit(const BlendSpace2DSampler& job) {
+  if (job.space == nullptr) return false;
+  const BlendSpace2DWeights& weights = job.weights;
   const int count = weights.count;
   if (count < 1 || count > 3) return false;
   // Each point has its own pose: none may overlap another.
   const auto overlap = [](Span<const SoaTransform> a, Span<const SoaTransform> b) {
     return !a.empty() && !b.empty() && a.begin() < b.end() && b.begin() < a.end();
   };
-  if (count > 1 && overlap(scratch[0], output)) return false;
-  if (count > 2 && (overlap(scratch[1], output) || overlap(scratch[1], scratch[0]))) return false;
+  if (count > 1 && overlap(job.scratch[0], job.output)) return false;
+  if (count > 2 && (overlap(job.scratch[1], job.output) || overlap(job.scratch[1], job.scratch[0])))
+    return false;
   float total = 0.0f;
   for (int i = 0; i < count; ++i) {
     const float w = weights.weights[i];
     if (!(w >= 0.0f) || !std::isfinite(w)) return false;
     total += w;
-    if (!in_range(weights.points[i], space->clips.size())) return false;
-    const int clip = space->clips[weights.points[i]];
-    if (!in_range(clip, clips.size())) return false;
-    const Span<SoaTransform> into = i == 0 ? output : scratch[i - 1];
-    if (cursors[i] == nullptr ||
-        !ClipSamplingJob{clips, static_cast<std::size_t>(clip), 0.0f, cursors[i], rest, into}
-             .validate()) {
-      return false;
-    }
+    if (!in_range(weights.points[i], job.space->clips.size())) return false;
+    if (!in_range(job.space->clips[weights.points[i]], job.clips.size())) return false;
+    if (job.cursors[i] == nullptr) return false;
   }
   return total > 0.0f && std::isfinite(total);
 }
 
+// The sampling job of the i-th point: the first into `output`, the others into the scratch.
+ClipSamplingJob point_job(const BlendSpace2DSampler& job, int i) {
+  const std::size_t clip = static_cast<std::size_t>(job.space->clips[job.weights.points[i]]);
+  const Span<SoaTransform> into = i == 0 ? job.output : job.scratch[i - 1];
+  return ClipSamplingJob{job.clips, clip, job.phase * job.clips.duration(clip), job.cursors[i],
+                         job.rest, into};
+}
+
+}  // namespace
+
+bool BlendSpace2DSampler::validate() const {
+  if (!points_fit(*this)) return false;
+  for (int i = 0; i < weights.count; ++i) {
+    if (!point_job(*this, i).validate()) return false;
+  }
+  return true;
+}
+
 bool BlendSpace2DSampler::run() const {
-  if (!validate()) return false;
+  if (!points_fit(*this)) return false;
   const int count = weights.count;
+  // The last point first, so that `output` (the first's) is written only once every other
+  // sampling job (each checking itself as it runs) got past its checks.
   SoaBlendLayer layers[3];
-  for (int i = 0; i < count; ++i) {
-    const std::size_t clip = static_cast<std::size_t>(space->clips[weights.points[i]]);
-    const Span<SoaTransform> into = i == 0 ? output : scratch[i - 1];
-    if (!ClipSamplingJob{clips, clip, phase * clips.duration(clip), cursors[i], rest, into}
-             .run()) {
-      return false;
-    }
-    layers[i] = {into, weights.weights[i], {}};
+  for (int i = count - 1; i >= 0; --i) {
+    const ClipSamplingJob job = point_job(*this, i);
+    if (!job.run()) return false;
+    layers[i] = {job.output, weights.weights[i], {}};
   }
   if (count == 1) return true;
   // In place: SoaBlendingJob reads each block whole before it writes it, and divides by the

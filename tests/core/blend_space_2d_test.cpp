@@ -902,6 +902,28 @@ TEST_F(BlendSpace2DClipsTest, AtAPointThatClipAlone) {
   EXPECT_TRUE(TransformNear(Sample(space, {-2, -2}, 0.5f)[0], MakeTransform({2, 0, 0}), kTol));
 }
 
+// A point whose cursor does not fit the clips (sized for five joints, not two) cannot be
+// sampled: run() fails, and the output keeps what it held, whichever of the three it is.
+TEST_F(BlendSpace2DClipsTest, SamplerLeavesTheOutputAloneWhenAPointCannotBeSampled) {
+  const BlendSpace2DDef space = Space({{0, 0}, {1, 0}, {0, 1}}, {kPoseA, kPoseB, kPoseC});
+  const BlendSpace2DWeights weights = blend_space_2d_weights(space, {0.25f, 0.25f});
+  ASSERT_EQ(weights.count, 3);
+  ClipCursor misfit;
+  misfit.reserve(clips_, 5);
+  const Transform marker = MakeTransform({7, 8, 9}, RotZ(45.0f), {2, 3, 4});
+  for (int bad : {0, 1, 2}) {
+    std::vector<Transform> out(2);
+    PerJointSampler sampler = Sampler(space, weights, 0.5f, out);
+    to_soa(std::vector<Transform>{marker, marker}, sampler.soa_out);
+    sampler.cursors[static_cast<std::size_t>(bad)] = &misfit;
+    EXPECT_FALSE(sampler.run()) << "bad point " << bad;
+    std::vector<Transform> kept(2);
+    from_soa(sampler.soa_out, kept);
+    EXPECT_TRUE(TransformNear(kept[0], marker, 0.0f)) << "bad point " << bad;
+    EXPECT_TRUE(TransformNear(kept[1], marker, 0.0f)) << "bad point " << bad;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // BlendSpace2DSampler against poses blended by hand from each clip sampled alone
 

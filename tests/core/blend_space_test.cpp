@@ -591,6 +591,33 @@ TEST_F(BlendSpaceClipsTest, SamplerRejectsScratchThatDoesNotFitOrIsTheOutput) {
   EXPECT_FALSE(sampler.validate());
 }
 
+// A point whose cursor does not fit the clips (sized for five joints, not two) cannot be
+// sampled: run() fails, and the output keeps what it held, whichever of the two points it is.
+TEST_F(BlendSpaceClipsTest, SamplerLeavesTheOutputAloneWhenAPointCannotBeSampled) {
+  const BlendSpace1DDef space = Space({0.0f, 1.0f}, {kPoseA, kPoseB});
+  ClipCursor misfit;
+  misfit.reserve(clips_, 5);
+  for (int bad : {0, 1}) {
+    SoaPose out = make_soa_pose(2);
+    const Transform marker = MakeTransform({7, 8, 9}, RotZ(45.0f), {2, 3, 4});
+    to_soa(std::vector<Transform>{marker, marker}, out);
+    BlendSpaceSampler sampler;
+    sampler.space = &space;
+    sampler.clips = clips_;
+    sampler.rest = soa_rest_;
+    sampler.weights = blend_space_weights(space, 0.5f);
+    sampler.cursors = {&cursors_[0], &cursors_[1]};
+    sampler.cursors[static_cast<std::size_t>(bad)] = &misfit;
+    sampler.scratch = scratch_;
+    sampler.output = out;
+    EXPECT_FALSE(sampler.run()) << "bad point " << bad;
+    std::vector<Transform> kept(2);
+    from_soa(out, kept);
+    EXPECT_TRUE(TransformNear(kept[0], marker, 0.0f)) << "bad point " << bad;
+    EXPECT_TRUE(TransformNear(kept[1], marker, 0.0f)) << "bad point " << bad;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // SmoothedValue
 

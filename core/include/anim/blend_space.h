@@ -34,8 +34,8 @@ float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
                              const BlendSpaceWeights& weights);
 
 // Samples the two neighbours at normalized time `phase` and blends them into `output`, in
-// structure-of-arrays form: the lower neighbour straight into `output`, the upper one (when it
-// weighs) into `scratch`, then the blend in place. Never allocates.
+// structure-of-arrays form: the upper neighbour (when it weighs) into `scratch`, the lower one
+// straight into `output`, then the blend in place. Never allocates.
 struct BlendSpaceSampler {
   const BlendSpace1DDef* space = nullptr;
   ClipSet clips;
@@ -50,7 +50,8 @@ struct BlendSpaceSampler {
   // False when a field is missing, the weights name no point of the space or a clip of `clips`,
   // the upper weight is not in [0, 1], or a pose or cursor does not fit.
   bool validate() const;
-  [[nodiscard]] bool run() const;  // False (nothing written) when validate() fails.
+  // False when validate() fails; `output` is then untouched (`scratch` may not be).
+  [[nodiscard]] bool run() const;
 };
 
 // Seed 002's walk/run parameter: moves toward `target` at `rate` units per second (instantly

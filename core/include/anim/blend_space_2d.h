@@ -86,7 +86,8 @@ struct BlendSpace2DSampler {
   // [1, 3], a point or clip out of range, a weight negative or not finite, no weight at all) or
   // a pose or cursor does not fit.
   bool validate() const;
-  [[nodiscard]] bool run() const;  // False (nothing written) when validate() fails.
+  // False when validate() fails; `output` is then untouched (the scratch poses may not be).
+  [[nodiscard]] bool run() const;
 };
 
 }  // namespace anim
