@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <filesystem>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -47,7 +46,7 @@ Document::Document(Model model, std::string path)
 bool Document::play_clip(int clip) {
   if (!player_.play(clip, loop_)) return false;
   mode_ = PlaybackMode::kClip;
-  rewound_ = -1;
+  run_.hide();
   evaluate();
   return true;
 }
@@ -60,7 +59,7 @@ bool Document::crossfade_to(int clip, const CrossfadeOptions& options) {
   const bool held = mode_ != PlaybackMode::kClip;
   if (!(held ? player_.crossfade_from(local_, clip, o) : player_.crossfade(clip, o))) return false;
   mode_ = PlaybackMode::kClip;
-  rewound_ = -1;
+  run_.hide();
   playing_ = true;
   evaluate();
   return true;
@@ -122,7 +121,7 @@ bool Document::start_blend(const std::vector<int>& clips, const std::vector<floa
   }
   blend_.start(clips, positions);
   mode_ = PlaybackMode::kBlend1D;  // The weight plots go on: the clip playing keeps its line.
-  rewound_ = -1;
+  run_.hide();
   evaluate();
   return true;
 }
@@ -138,22 +137,15 @@ Status Document::attach_unsaved_setup(Setup setup) {
 Status Document::attach(Setup setup, std::string setup_path, bool saved) {
   Result<StateMachineDef> def = compile_setup(setup, model_->clips);
   if (!def.ok()) return Error{def.error().code, def.error().message, setup_path};
-  edits_.reset(std::move(setup), saved);
-  has_setup_ = true;
-  setup_path_ = std::move(setup_path);
+  session_.start(std::move(setup), std::move(setup_path), saved);
   apply_setup();
   use_state_machine();
   return Ok{};
 }
 
 void Document::restore_setup(Setup setup, std::string setup_path) {
-  edits_.reset(std::move(setup), /*saved=*/false);
-  has_setup_ = true;
-  setup_path_ = std::move(setup_path);
-  state_machine_.reset();  // It points into def_; a setup with errors leaves none running.
-  def_.reset();
-  recording_.stop();
-  rewound_ = -1;
+  session_.start(std::move(setup), std::move(setup_path), /*saved=*/false);
+  run_.clear();  // A setup with errors leaves no machine running.
   if (mode_ == PlaybackMode::kStateMachine) mode_ = PlaybackMode::kClip;
   apply_setup();
   use_state_machine();
@@ -170,44 +162,42 @@ void Document::new_setup() {
   }
   if (!setup.states.empty()) setup.default_state = setup.states.front().name;
   setup.animations = clip_files_.take_loose();  // The setup lists them from now on.
-  edits_.reset(std::move(setup), /*saved=*/false);
-  has_setup_ = true;
-  setup_path_.clear();
+  session_.start(std::move(setup), "", /*saved=*/false);
   apply_setup();
   use_state_machine();
 }
 
 void Document::edit_setup(Setup edited, std::string what) {
-  if (!has_setup_) return;
-  edits_.push(std::move(edited), std::move(what));
+  if (!session_.active()) return;
+  session_.edit(std::move(edited), std::move(what));
   apply_setup(MachineStart::kGoOn);
 }
 
 bool Document::undo_setup_edit() {
-  if (!edits_.undo()) return false;
+  if (!session_.undo()) return false;
   apply_setup(MachineStart::kGoOn);
   return true;
 }
 
 bool Document::redo_setup_edit() {
-  if (!edits_.redo()) return false;
+  if (!session_.redo()) return false;
   apply_setup(MachineStart::kGoOn);
   return true;
 }
 
 const std::vector<SetupAnimation>& Document::clip_file_entries() const {
-  return has_setup_ ? edits_.current().animations : clip_files_.loose();
+  return session_.active() ? session_.setup()->animations : clip_files_.loose();
 }
 
 std::vector<anim::import::AnimationFile> Document::wanted_clip_files() const {
-  return clip_files_of(clip_file_entries(), setup_path_, has_setup_);
+  return clip_files_of(clip_file_entries(), session_.path(), session_.active());
 }
 
 bool Document::clip_files_outdated() const { return clip_files_.outdated(wanted_clip_files()); }
 
 void Document::add_clip_files(const std::vector<std::string>& paths) {
   std::vector<SetupAnimation> entries = clip_file_entries();
-  const std::size_t added = ClipFileSet::add(entries, paths, setup_path_);
+  const std::size_t added = ClipFileSet::add(entries, paths, session_.path());
   if (added == 0) return;
   set_clip_file_entries(std::move(entries), added == 1 ? "add a clip file" : "add clip files");
 }
@@ -221,29 +211,25 @@ bool Document::remove_clip_file(int entry) {
 }
 
 void Document::set_clip_file_entries(std::vector<SetupAnimation> entries, std::string what) {
-  if (!has_setup_) {
+  if (!session_.active()) {
     clip_files_.set_loose(std::move(entries));
     return;
   }
-  Setup edited = edits_.current();
+  Setup edited = *session_.setup();
   edited.animations = std::move(entries);
   edit_setup(std::move(edited), std::move(what));
 }
 
 void Document::adopt_clip_files(std::vector<import::AnimationFile> files,
                                 std::vector<Diagnostic> problems) {
-  clip_files_.adopt(std::move(files), std::move(problems), has_setup_);
+  clip_files_.adopt(std::move(files), std::move(problems), session_.active());
 }
 
 void Document::set_clip_files(std::vector<import::AnimationFile> files, import::AnimationSet set) {
   const int current = player_.clip();
   const std::string playing = current >= 0 ? model_->clips[current].name : std::string();
   const float at = player_.time();
-  // Everything that points into the clips goes before they change.
-  state_machine_.reset();
-  def_.reset();
-  recording_.stop();
-  rewound_ = -1;
+  run_.clear();  // It points into the clips: it goes before they change.
   model_->clips.resize(clip_files_.own_clip_count());
   model_->clip_sources.clear();
   std::vector<Diagnostic> problems = set.diagnostics;
@@ -262,76 +248,20 @@ void Document::set_clip_files(std::vector<import::AnimationFile> files, import::
   mode_ = PlaybackMode::kClip;  // A blend's clip indices may have moved.
   blend_.clear();
   plots_.clear();
-  if (has_setup_) apply_setup();
+  if (session_.active()) apply_setup();
   if (was == PlaybackMode::kStateMachine) use_state_machine();
   evaluate();
 }
 
-bool Document::MotionSource::operator==(const MotionSource& o) const {
-  if (clips != o.clips || entries_move != o.entries_move ||
-      settings.has_value() != o.settings.has_value()) {
-    return false;
-  }
-  if (!settings) return true;
-  const RootMotionSettings &a = *settings, &b = *o.settings;
-  return a.joint == b.joint && a.axes[0] == b.axes[0] && a.axes[1] == b.axes[1] &&
-         a.axes[2] == b.axes[2] && a.yaw == b.yaw && a.up == b.up;
-}
-
-std::shared_ptr<const RootMotionClips> Document::root_motion_clips() {
-  const Setup& setup = edits_.current();
-  Result<std::optional<RootMotionSettings>> settings = root_motion_settings(setup, *model_);
-  if (!settings.ok()) {
-    problems_.push_back(
-        {Diagnostic::Severity::kError, settings.error().path, settings.error().message});
-    return nullptr;
-  }
-  MotionSource source{settings.value(), {}, clip_files_.generation()};
-  for (const SetupAnimation& entry : setup.animations)
-    source.entries_move.push_back(entry.root_motion);
-  if (motion_ && source == motion_source_) return motion_;
-  Result<RootMotionClips> motion = apply_root_motion(setup, *model_);
-  if (!motion.ok()) {
-    problems_.push_back(
-        {Diagnostic::Severity::kError, motion.error().path, motion.error().message});
-    return nullptr;
-  }
-  motion_source_ = std::move(source);
-  return std::make_shared<const RootMotionClips>(std::move(motion).value());
-}
-
 void Document::apply_setup(MachineStart how) {
-  std::vector<std::string> clip_names;
-  std::vector<float> durations;
-  for (const Clip& clip : model_->clips) {
-    clip_names.push_back(clip.name);
-    durations.push_back(clip.duration);
-  }
-  problems_ = validate_setup(edits_.current(), clip_names, durations, model_->skeleton.names);
-  Result<StateMachineDef> def = compile_setup(edits_.current(), model_->clips);
-  if (!def.ok()) return;  // The last good state machine keeps running.
-  std::shared_ptr<const RootMotionClips> next_motion = root_motion_clips();
-  if (!next_motion) return;
-  auto next_def = std::make_unique<StateMachineDef>(std::move(def).value());
-  mark_root_motion(*next_motion, next_def.get());
-  auto next = std::make_unique<StateMachineInstance>(*next_def, model_->skeleton,
-                                                     next_motion->clip_set(model_->clips));
-  next->set_trace(true);  // The graph shows why each transition did (not) fire.
-  const bool goes_on = how == MachineStart::kGoOn && state_machine_;
-  machine_fresh_ = !goes_on;
-  if (goes_on) {
-    next->continue_from(*state_machine_);
-    if (mode_ == PlaybackMode::kStateMachine) keep_state_history(*next_def);
-  }
-  state_machine_ = std::move(next);  // Before def_ and motion_: the old one points into them.
-  def_ = std::move(next_def);
-  motion_ = std::move(next_motion);
-  if (!goes_on) world_ = RootMotion{};
-  rewound_ = -1;
-  recording_.stop();  // Its frames are of the machine replaced.
+  std::optional<SetupSession::Build> build = session_.build(*model_, clip_files_.generation());
+  if (!build) return;  // The last good state machine keeps running.
+  const bool goes_on = how == MachineStart::kGoOn && run_.running();
+  if (goes_on && mode_ == PlaybackMode::kStateMachine) keep_state_history(*build->def);
+  run_.replace(std::move(*build), *model_, goes_on);
   if (mode_ != PlaybackMode::kStateMachine) return;
-  if (goes_on) start_recording(/*from_start=*/false);
   if (goes_on) {
+    run_.record_from_here();
     evaluate();  // Playback goes on where it was.
   } else {
     use_state_machine();
@@ -344,73 +274,33 @@ void Document::keep_state_history(const StateMachineDef& after) {
   plots_.keep_only(states);
 }
 
-Status Document::save_setup_as(const std::string& path) {
-  if (!has_setup_) return Error{Error::Code::kInvalidArgument, "no setup to save", path};
-  namespace fs = std::filesystem;
-  Setup setup = edits_.current();
-  // Paths are relative to the setup's folder: keep them pointing at the same files.
-  if (!setup.model.empty() && !is_builtin_model(setup.model)) {
-    setup.model = rebase_setup_relative(setup_path_, path, setup.model);
-  }
-  for (SetupAnimation& a : setup.animations) {
-    a.file = rebase_setup_relative(setup_path_, path, a.file);
-  }
-  Status saved = save_setup(setup, path);
-  if (!saved.ok()) return saved;
-  const Setup& before = edits_.current();
-  bool moved = setup.model != before.model;
-  for (std::size_t i = 0; i < setup.animations.size(); ++i) {
-    moved = moved || setup.animations[i].file != before.animations[i].file;
-  }
-  if (moved) edits_.push(setup, "move the setup");  // Only file paths changed.
-  edits_.mark_saved();
-  setup_path_ = path;
-  return Ok{};
-}
+Status Document::save_setup_as(const std::string& path) { return session_.save_as(path); }
 
 void Document::restart_state_machine() {
-  if (!def_) return;
-  state_machine_ = std::make_unique<StateMachineInstance>(*def_, model_->skeleton,
-                                                          motion_->clip_set(model_->clips));
-  state_machine_->set_trace(true);
-  machine_fresh_ = true;
-  world_ = RootMotion{};
+  if (!run_.running()) return;
+  run_.restart(*model_);
   use_state_machine();
 }
 
 void Document::use_state_machine() {
-  if (!state_machine_) return;
+  if (!run_.running()) return;
   mode_ = PlaybackMode::kStateMachine;
   playing_ = true;
   plots_.clear();
-  recent_events_.clear();
-  rewound_ = -1;
-  start_recording(machine_fresh_);
+  run_.show();
   evaluate();
 }
 
-void Document::start_recording(bool from_start) {
-  recording_.start(*state_machine_, from_start);
-  recording_origin_ = world_;
-}
-
 bool Document::rewind_to(std::size_t frame) {
-  if (mode_ != PlaybackMode::kStateMachine || !state_machine_) return false;
-  if (!recording_.restore(*state_machine_, frame)) return false;
-  world_ = compose(recording_origin_, recording_.frame(frame).place);
-  rewound_ = static_cast<int>(frame);
+  if (mode_ != PlaybackMode::kStateMachine || !run_.rewind_to(frame)) return false;
   playing_ = false;
   evaluate();
   return true;
 }
 
 void Document::go_live() {
-  if (mode_ != PlaybackMode::kStateMachine || !state_machine_) return;
-  if (rewound_ >= 0 && !recording_.empty() &&
-      recording_.restore(*state_machine_, recording_.size() - 1)) {
-    world_ = compose(recording_origin_, recording_.frame(recording_.size() - 1).place);
-  }
-  rewound_ = -1;
+  if (mode_ != PlaybackMode::kStateMachine || !run_.running()) return;
+  run_.go_live();
   playing_ = true;
   evaluate();
 }
@@ -427,29 +317,9 @@ void Document::update(float dt) {
       blend_.advance(dt, step);  // Smoothing runs in real time, even when paused.
       break;
     }
-    case PlaybackMode::kStateMachine: {
-      if (rewound_ >= 0) {
-        if (!(step > 0.0f)) break;  // A rewound moment stays as recorded while paused.
-        recording_.truncate_after(static_cast<std::size_t>(rewound_));  // Plays on from it.
-        rewound_ = -1;
-      }
-      const bool recorded = step > 0.0f;
-      if (recorded) recording_.begin_frame(*state_machine_);
-      world_ = compose(world_, state_machine_->update(step));
-      machine_fresh_ = false;
-      if (recorded) {
-        recording_.end_frame(*state_machine_, step);
-      } else {
-        recording_.note_unrecorded_update();
-      }
-      for (RecentEvent& e : recent_events_) e.age += step;
-      const StateMachineDef& def = state_machine_->def();
-      for (const StateMachineInstance::FiredEvent& fired : state_machine_->events()) {
-        recent_events_.push_back({def.events[fired.event].name, def.states[fired.state].name});
-        if (recent_events_.size() > kRecentEvents) recent_events_.pop_front();
-      }
+    case PlaybackMode::kStateMachine:
+      run_.update(step);
       break;
-    }
   }
   evaluate();
   record_weights();
@@ -470,7 +340,7 @@ void Document::evaluate() {
       ok = blend_.evaluate(local_);
       break;
     case PlaybackMode::kStateMachine:
-      ok = state_machine_->evaluate(local_);
+      ok = run_.instance()->evaluate(local_);
       break;
   }
   pose_problem_.clear();
@@ -483,7 +353,7 @@ void Document::evaluate() {
   if (!posed_.update(*model_, shown_)) {
     pose_problem_ = "the skin names joints the skeleton lacks: the mesh is shown unposed";
   } else if (shown_in_world()) {
-    posed_.move(to_matrix(world_));
+    posed_.move(to_matrix(run_.world()));
   }
   evaluate_overlays();
 }
@@ -502,8 +372,8 @@ void Document::set_overlay_request(const OverlayRequest& request) {
 
 // After evaluate() has sampled the pose: the fade's or transition's two ends are what it blended.
 bool Document::shown_in_world() const {
-  return in_world_ && mode_ == PlaybackMode::kStateMachine && state_machine_ &&
-         state_machine_->moves();
+  return in_world_ && mode_ == PlaybackMode::kStateMachine && run_.running() &&
+         run_.instance()->moves();
 }
 
 void Document::evaluate_overlays() {
@@ -515,10 +385,10 @@ void Document::evaluate_overlays() {
     overlays_.set_ghosts(*model_, player_.fade_source_pose(), player_.fade_target_pose(),
                          player_.current_weight());
   }
-  if (request.ghosts && mode_ == PlaybackMode::kStateMachine && state_machine_) {
-    overlays_.set_transition_ghosts(*model_, *state_machine_);
+  if (request.ghosts && mode_ == PlaybackMode::kStateMachine && run_.running()) {
+    overlays_.set_transition_ghosts(*model_, *run_.instance());
     // Where the character walks, its ghosts walk with it.
-    if (shown_in_world()) overlays_.move_ghosts(to_matrix(world_));
+    if (shown_in_world()) overlays_.move_ghosts(to_matrix(run_.world()));
   }
   if (request.onion_frames > 0 && mode_ == PlaybackMode::kClip &&
       player_.playable(player_.clip())) {
@@ -553,11 +423,10 @@ std::vector<WeightPlots::Now> Document::weights_now() const {
       add(clip_key(clip), model_->clips[clip].name, w[i]);
     }
   } else if (mode_ == PlaybackMode::kStateMachine) {
-    std::vector<float> w(def_->states.size(), 0.0f);
-    for (const auto& a : state_machine_->active_states()) w[a.state] += a.weight;
-    for (std::size_t s = 0; s < w.size(); ++s) {
-      add("state " + def_->states[s].name, def_->states[s].name, w[s]);
-    }
+    const StateMachineDef& def = run_.instance()->def();
+    std::vector<float> w(def.states.size(), 0.0f);
+    for (const auto& a : run_.instance()->active_states()) w[a.state] += a.weight;
+    for (std::size_t s = 0; s < w.size(); ++s) add("state " + def.states[s].name, def.states[s].name, w[s]);
   } else if (player_.clip() >= 0) {
     const int clip = player_.clip();
     add(clip_key(clip), model_->clips[clip].name, player_.current_weight());

@@ -20,11 +20,13 @@
 #include "anim/state_machine.h"
 #include "anim/ui/blend_preview.h"
 #include "anim/ui/clip_file_set.h"
+#include "anim/ui/machine_run.h"
 #include "anim/ui/pose_overlays.h"
 #include "anim/ui/pose_overrides.h"
 #include "anim/ui/posed_model.h"
 #include "anim/ui/preview_recording.h"
 #include "anim/ui/setup_history.h"
+#include "anim/ui/setup_session.h"
 #include "anim/ui/weight_plots.h"
 
 namespace anim::ui {
@@ -88,12 +90,12 @@ class Document {
   // Starts a setup for this model: one looping state per clip, the first the default. It
   // exists in no file yet (setup_path() is empty, and it counts as unsaved).
   void new_setup();
-  bool has_setup() const { return has_setup_; }
-  const Setup* setup() const { return has_setup_ ? &edits_.current() : nullptr; }
-  const std::string& setup_path() const { return setup_path_; }
+  bool has_setup() const { return session_.active(); }
+  const Setup* setup() const { return session_.setup(); }
+  const std::string& setup_path() const { return session_.path(); }
   // The running state machine: the last version of the setup without errors.
-  StateMachineInstance* state_machine() { return state_machine_.get(); }
-  const StateMachineInstance* state_machine() const { return state_machine_.get(); }
+  StateMachineInstance* state_machine() { return run_.instance(); }
+  const StateMachineInstance* state_machine() const { return run_.instance(); }
   // Root motion as the viewport shows it: in place (the pose as the machine gives it, false) or
   // in the world (true: the pose moved by where root motion took the character since the
   // machine started, so it walks over the grid; the root's trail draws its path).
@@ -101,7 +103,7 @@ class Document {
   bool root_motion_in_world() const { return in_world_; }
   // Where root motion took the character since the machine started (the identity when the setup
   // does not move it).
-  const RootMotion& world_place() const { return world_; }
+  const RootMotion& world_place() const { return run_.world(); }
   void use_state_machine();
   // Starts the running machine over: its default state, every parameter at its default.
   void restart_state_machine();
@@ -110,7 +112,7 @@ class Document {
   // While the state machine plays, each update is recorded: the last 30 s (PreviewRecording).
   // A recording starts over whenever the running machine is replaced (a setup edit, undo, redo,
   // a restart) or the state machine is chosen again; its transition trace is always on.
-  const PreviewRecording& recording() const { return recording_; }
+  const PreviewRecording& recording() const { return run_.recording(); }
   // Shows recorded frame `frame` (0 the oldest kept), paused: the machine, its parameters and
   // transition trace, and so the pose and the graph, as that frame left them. A view of the
   // past, not an edit: no undo step, the setup stays as it is. While paused it stays as
@@ -120,7 +122,7 @@ class Document {
   // Back to the newest recorded frame, playing.
   void go_live();
   // The recorded frame shown, or -1 while the machine is live.
-  int rewound_frame() const { return rewound_; }
+  int rewound_frame() const { return run_.rewound(); }
 
   // --- Editing the setup (Setup panel) ---
   // Makes `edited` the setup, undoably, as the edit `what` ("rename state"). It is checked
@@ -130,10 +132,10 @@ class Document {
   void edit_setup(Setup edited, std::string what);
   bool undo_setup_edit();
   bool redo_setup_edit();
-  const SetupHistory& setup_history() const { return edits_; }
-  bool setup_dirty() const { return has_setup_ && edits_.dirty(); }
+  const SetupHistory& setup_history() const { return session_.history(); }
+  bool setup_dirty() const { return session_.dirty(); }
   // Every problem of the current setup (validate_setup), errors and warnings.
-  const std::vector<Diagnostic>& setup_problems() const { return problems_; }
+  const std::vector<Diagnostic>& setup_problems() const { return session_.problems(); }
   // Saves the setup to `path` (atomically) and makes it the setup's file. A relative model
   // path is rewritten to stay correct from the new folder.
   Status save_setup_as(const std::string& path);
@@ -209,13 +211,9 @@ class Document {
   std::size_t weight_series() const { return plots_.series().size(); }
   // The state machine's latest events, newest last, at most kRecentEvents; `age` is seconds of
   // playback since it fired.
-  struct RecentEvent {
-    std::string name;
-    std::string state;
-    float age = 0.0f;
-  };
-  static constexpr std::size_t kRecentEvents = 5;
-  const std::deque<RecentEvent>& recent_events() const { return recent_events_; }
+  using RecentEvent = MachineRun::RecentEvent;
+  static constexpr std::size_t kRecentEvents = MachineRun::kRecentEvents;
+  const std::deque<RecentEvent>& recent_events() const { return run_.recent_events(); }
 
   // --- Overlays (the viewport's ghosts and onion skin) ---
   // What to evaluate besides the pose from the next evaluation on (the tool sets it from the
@@ -243,17 +241,12 @@ class Document {
   // the running one's current state, time and parameter values.
   enum class MachineStart { kFresh, kGoOn };
   void apply_setup(MachineStart how = MachineStart::kFresh);
-  // The clips the setup's machine plays with their root motion: the last extraction when nothing
-  // it depends on changed, else a new one; null (with the problem added) when it fails.
-  std::shared_ptr<const RootMotionClips> root_motion_clips();
   // The state weight plots' series for `after`'s states: a state's series goes on under its
   // name, a new state's starts at 0.
   void keep_state_history(const StateMachineDef& after);
   // Makes `entries` the clip files: the setup's, as the edit `what`, or without one the loose
   // ones.
   void set_clip_file_entries(std::vector<SetupAnimation> entries, std::string what);
-  // Records the machine from now on, its places from where the character stands now.
-  void start_recording(bool from_start);
 
   std::uint64_t serial_;          // Unique per document in this process (stamp()).
   std::unique_ptr<Model> model_;  // Stable address: players and instances point into it.
@@ -264,33 +257,9 @@ class Document {
   bool loop_ = true;
   float speed_ = 1.0f;
   BlendPreview blend_;
-  bool has_setup_ = false;
-  SetupHistory edits_;
-  std::vector<Diagnostic> problems_;
-  std::string setup_path_;
-  std::unique_ptr<StateMachineDef> def_;
-  // The clips the machine plays when the setup moves the character: in place, with their root
-  // motion (setup_root_motion.h); before state_machine_, which points into them. Shared: an edit
-  // that leaves the root motion alone hands the same clips to the next machine.
-  std::shared_ptr<const RootMotionClips> motion_;
-  // What motion_ was extracted from: the resolved settings, each clip-file entry's
-  // "root_motion" and the clips' generation. An edit that changes none of them (most do not)
-  // reuses the extraction instead of running it over every clip again.
-  struct MotionSource {
-    std::optional<RootMotionSettings> settings;
-    std::vector<bool> entries_move;
-    int clips = -1;
-    bool operator==(const MotionSource& o) const;
-  };
-  MotionSource motion_source_;
-  std::unique_ptr<StateMachineInstance> state_machine_;
-  RootMotion world_;       // Where the root motion took the character since the machine started.
+  SetupSession session_;   // The setup with its undo history, and what it compiles to.
+  MachineRun run_;         // The machine of its last version without errors, as it runs.
   bool in_world_ = false;  // View > Root motion: the character walks over the grid.
-  bool machine_fresh_ = false;  // Not updated since it was made in its default state.
-  PreviewRecording recording_;
-  RootMotion recording_origin_;  // world_ when the recording started: its frames' places are
-                                 // from here.
-  int rewound_ = -1;
   std::vector<Transform> local_;  // What plays.
   std::vector<Transform> shown_;  // local_ with the overrides.
   PoseOverrides overrides_;
@@ -298,7 +267,6 @@ class Document {
   PoseOverlays overlays_;
   std::string pose_problem_;
   WeightPlots plots_;
-  std::deque<RecentEvent> recent_events_;
   std::vector<uint32_t> influenced_;
   ClipFileSet clip_files_;
 };

@@ -1,0 +1,94 @@
+#include "anim/ui/machine_run.h"
+
+#include <utility>
+
+namespace anim::ui {
+
+void MachineRun::replace(SetupSession::Build build, const Model& model, bool go_on) {
+  auto next = std::make_unique<StateMachineInstance>(*build.def, model.skeleton,
+                                                     build.motion->clip_set(model.clips));
+  next->set_trace(true);
+  go_on = go_on && instance_ != nullptr;
+  if (go_on) next->continue_from(*instance_);
+  fresh_ = !go_on;
+  instance_ = std::move(next);  // Before build_: the old machine points into the old build.
+  build_ = std::move(build);
+  if (!go_on) world_ = RootMotion{};
+  rewound_ = -1;
+  recording_.stop();
+}
+
+void MachineRun::restart(const Model& model) {
+  if (!build_.def) return;
+  instance_ = std::make_unique<StateMachineInstance>(*build_.def, model.skeleton,
+                                                     build_.motion->clip_set(model.clips));
+  instance_->set_trace(true);
+  fresh_ = true;
+  world_ = RootMotion{};
+}
+
+void MachineRun::clear() {
+  instance_.reset();  // Before the build it points into.
+  build_ = {};
+  recording_.stop();
+  rewound_ = -1;
+}
+
+void MachineRun::show() {
+  if (!instance_) return;
+  recent_events_.clear();
+  rewound_ = -1;
+  start_recording(fresh_);
+}
+
+void MachineRun::start_recording(bool from_start) {
+  if (!instance_) return;
+  recording_.start(*instance_, from_start);
+  recording_origin_ = world_;
+}
+
+void MachineRun::update(float step) {
+  if (!instance_) return;
+  if (rewound_ >= 0) {
+    if (!(step > 0.0f)) return;  // A rewound moment stays as recorded while paused.
+    recording_.truncate_after(static_cast<std::size_t>(rewound_));  // Plays on from it.
+    rewound_ = -1;
+  }
+  const bool recorded = step > 0.0f;
+  if (recorded) recording_.begin_frame(*instance_);
+  world_ = compose(world_, instance_->update(step));
+  fresh_ = false;
+  if (recorded) {
+    recording_.end_frame(*instance_, step);
+  } else {
+    recording_.note_unrecorded_update();
+  }
+  for (RecentEvent& e : recent_events_) e.age += step;
+  const StateMachineDef& def = instance_->def();
+  for (const StateMachineInstance::FiredEvent& fired : instance_->events()) {
+    recent_events_.push_back({def.events[fired.event].name, def.states[fired.state].name});
+    if (recent_events_.size() > kRecentEvents) recent_events_.pop_front();
+  }
+}
+
+void MachineRun::place_at(std::size_t frame) {
+  world_ = compose(recording_origin_, recording_.frame(frame).place);
+}
+
+bool MachineRun::rewind_to(std::size_t frame) {
+  if (!instance_ || !recording_.restore(*instance_, frame)) return false;
+  place_at(frame);
+  rewound_ = static_cast<int>(frame);
+  return true;
+}
+
+void MachineRun::go_live() {
+  if (!instance_) return;
+  if (rewound_ >= 0 && !recording_.empty() &&
+      recording_.restore(*instance_, recording_.size() - 1)) {
+    place_at(recording_.size() - 1);
+  }
+  rewound_ = -1;
+}
+
+}  // namespace anim::ui
