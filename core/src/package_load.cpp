@@ -1,5 +1,8 @@
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "anim/find_by_name.h"
 #include "anim/package.h"
@@ -505,15 +508,93 @@ std::string section_name(uint32_t kind, std::size_t index) {
   return "section " + std::to_string(index) + " (" + name + ")";
 }
 
-}  // namespace
+// Where a section may come, given the sections read before it (`seen`, their kinds) and what
+// they made of `out`; empty when it may.
+std::string order_problem(uint32_t kind, const std::vector<uint32_t>& seen, const Package& out) {
+  const auto read = [&seen](uint32_t k) {
+    return std::find(seen.begin(), seen.end(), k) != seen.end();
+  };
+  const bool again = read(kind);
+  const bool machine = out.has_state_machine;
+  switch (kind) {
+    case package::kSkeleton:
+      return again ? "a second skeleton" : "";
+    case package::kSkin:
+      return again ? "a second skin" : "";
+    case package::kMesh:
+      return again || !read(package::kSkin) ? "a mesh before the skin, or a second" : "";
+    case package::kClip:
+      return machine ? "a clip after the state machine" : "";
+    case package::kMachine:
+      return again ? "a second state machine" : "";
+    case package::kBlendSpaces2D:
+      return !machine || again ? "2D blend spaces before the state machine, or a second set" : "";
+    case package::kEvents:
+      return !machine || again || !out.state_machine.events.empty()
+                 ? "events before the state machine, or a second events section"
+                 : "";
+    case package::kLayers:
+      return !machine || again ? "layers before the state machine, or a second layers section" : "";
+    case package::kRootMotion:
+      return !machine || again ? "root motion before the state machine, or a second" : "";
+    case package::kImportInfo:
+      return again ? "a second import info" : "";
+    default:
+      return "";
+  }
+}
 
-int Package::find_clip(const std::string& name) const { return find_by_name(clips, name); }
+// Reads a section of `kind` into `out`; false for a kind this reader does not know (a section of
+// a newer minor version, skipped). What it finds wrong is left in `r`.
+bool read_section(uint32_t kind, Reader& r, Package& out) {
+  const std::size_t joints = out.skeleton.joint_count();
+  switch (kind) {
+    case package::kSkeleton:
+      read_skeleton(r, out.skeleton);
+      return true;
+    case package::kSkin:
+      read_skin(r, out.skin, joints);
+      return true;
+    case package::kMesh:
+      read_mesh(r, out.mesh, out.skin.size());
+      return true;
+    case package::kClip:
+      out.clips.emplace_back();
+      read_clip(r, out.clips.back(), joints);
+      return true;
+    case package::kMachine:
+      read_machine(r, out.state_machine, out.clips.size());
+      out.has_state_machine = true;
+      return true;
+    case package::kBlendSpaces2D:
+      read_blend_spaces_2d(r, out.state_machine, out.clips.size());
+      return true;
+    case package::kEvents:
+      read_events(r, out.state_machine.events, out.clips);
+      return true;
+    case package::kLayers:
+      read_layers(r, out.state_machine, out.clips.size());
+      return true;
+    case package::kRootMotion:
+      read_root_motion(r, out);
+      return true;
+    case package::kKeyClip:
+      out.key_clips.emplace_back();
+      read_key_clip(r, out.key_clips.back(), joints);
+      return true;
+    case package::kImportInfo:
+      read_import_info(r, out);
+      return true;
+    default:
+      return false;
+  }
+}
 
-Result<Package> load_package(Span<const uint8_t> bytes) {
+// The header's problem, or where its section table ends.
+Result<uint64_t> check_header(Span<const uint8_t> bytes, package::Header& header) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
   return error_at("header", "packages are little-endian; this machine is not");
 #endif
-  package::Header header;
   if (bytes.size() < sizeof(header)) return error_at("header", "too short to be a package");
   std::memcpy(&header, bytes.data(), sizeof(header));
   if (std::memcmp(header.magic, package::kMagic, sizeof(header.magic)) != 0) {
@@ -531,102 +612,70 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
   const uint64_t table_end =
       sizeof(header) + uint64_t{header.section_count} * sizeof(package::SectionEntry);
   if (table_end > bytes.size()) return error_at("header", "section table ends past the file");
+  return table_end;
+}
 
+// Kind-2 states of the base or a layer need their space, from a BS2D section read before or
+// after them: the problem, named at the section of the state that lacks it, or Ok.
+Status check_2d_spaces(const Package& out, bool have_spaces, const std::string& machine_where,
+                       const std::string& layers_where) {
+  const StateDef* s = missing_2d_space(out.state_machine);
+  if (s == nullptr) return Ok{};
+  const std::vector<StateDef>& base = out.state_machine.states;
+  const bool in_base = s >= base.data() && s < base.data() + base.size();
+  return error_at(
+      in_base ? machine_where : layers_where,
+      have_spaces
+          ? "state \"" + s->name + "\" plays 2D blend space " + std::to_string(s->motion.index) +
+                ", which the BS2D section lacks"
+          : "state \"" + s->name + "\" plays a 2D blend space, but there is no BS2D section");
+}
+
+}  // namespace
+
+int Package::find_clip(const std::string& name) const { return find_by_name(clips, name); }
+
+Result<Package> load_package(Span<const uint8_t> bytes) {
+  package::Header header;
+  Result<uint64_t> table_end = check_header(bytes, header);
+  if (!table_end.ok()) return table_end.error();
   Package out;
-  bool have_skeleton = false, have_skin = false, have_mesh = false, have_info = false,
-       have_events = false;
-  bool have_spaces_2d = false, have_layers = false, have_root_motion = false;
-  std::string machine_where;  // The state machine's section, for problems found after it.
-  std::string layers_where;
+  std::vector<uint32_t> seen;               // The kinds read so far.
+  std::string machine_where, layers_where;  // For problems found after those sections.
   for (std::size_t i = 0; i < header.section_count; ++i) {
     package::SectionEntry e;
     std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
     const std::string where = section_name(e.kind, i);
-    if (e.offset < table_end || e.offset > bytes.size() || e.size > bytes.size() - e.offset) {
+    if (e.offset < table_end.value() || e.offset > bytes.size() ||
+        e.size > bytes.size() - e.offset) {
       return error_at(where, "lies outside the file");
     }
     const uint8_t* data = bytes.data() + e.offset;
     const auto size = static_cast<std::size_t>(e.size);
     if (package::crc32(data, size) != e.crc) return error_at(where, "CRC mismatch (damaged file)");
-    Reader r(data, size);
-    const bool needs_skeleton = e.kind != package::kSkeleton;
-    if (needs_skeleton && !have_skeleton) return error_at(where, "comes before the skeleton");
-    const std::size_t joints = out.skeleton.joint_count();
-    if (e.kind == package::kSkeleton) {
-      if (have_skeleton) return error_at(where, "a second skeleton");
-      read_skeleton(r, out.skeleton);
-      have_skeleton = true;
-    } else if (e.kind == package::kSkin) {
-      if (have_skin) return error_at(where, "a second skin");
-      read_skin(r, out.skin, joints);
-      have_skin = true;
-    } else if (e.kind == package::kMesh) {
-      if (have_mesh || !have_skin) return error_at(where, "a mesh before the skin, or a second");
-      read_mesh(r, out.mesh, out.skin.size());
-      have_mesh = true;
-    } else if (e.kind == package::kClip) {
-      if (out.has_state_machine) return error_at(where, "a clip after the state machine");
-      out.clips.emplace_back();
-      read_clip(r, out.clips.back(), joints);
-    } else if (e.kind == package::kMachine) {
-      if (out.has_state_machine) return error_at(where, "a second state machine");
-      read_machine(r, out.state_machine, out.clips.size());
-      out.has_state_machine = true;
-      machine_where = where;
-    } else if (e.kind == package::kBlendSpaces2D) {
-      if (!out.has_state_machine || have_spaces_2d) {
-        return error_at(where, "2D blend spaces before the state machine, or a second set");
-      }
-      read_blend_spaces_2d(r, out.state_machine, out.clips.size());
-      have_spaces_2d = true;
-    } else if (e.kind == package::kEvents) {
-      if (!out.has_state_machine || !out.state_machine.events.empty() || have_events) {
-        return error_at(where, "events before the state machine, or a second events section");
-      }
-      read_events(r, out.state_machine.events, out.clips);
-      have_events = true;
-    } else if (e.kind == package::kLayers) {
-      if (!out.has_state_machine || have_layers) {
-        return error_at(where, "layers before the state machine, or a second layers section");
-      }
-      read_layers(r, out.state_machine, out.clips.size());
-      have_layers = true;
-      layers_where = where;
-    } else if (e.kind == package::kRootMotion) {
-      if (!out.has_state_machine || have_root_motion) {
-        return error_at(where, "root motion before the state machine, or a second");
-      }
-      read_root_motion(r, out);
-      have_root_motion = true;
-    } else if (e.kind == package::kKeyClip) {
-      out.key_clips.emplace_back();
-      read_key_clip(r, out.key_clips.back(), joints);
-    } else if (e.kind == package::kImportInfo) {
-      if (have_info) return error_at(where, "a second import info");
-      read_import_info(r, out);
-      have_info = true;
-    } else {
-      continue;  // A section of a newer minor version: skipped.
+    if (e.kind != package::kSkeleton &&
+        std::find(seen.begin(), seen.end(), package::kSkeleton) == seen.end()) {
+      return error_at(where, "comes before the skeleton");
     }
+    const std::string problem = order_problem(e.kind, seen, out);
+    if (!problem.empty()) return error_at(where, problem);
+    Reader r(data, size);
+    if (!read_section(e.kind, r, out)) continue;
     if (!r.ok()) {
       return error_at(where + " at byte " + std::to_string(e.offset + r.offset()), r.problem());
     }
+    seen.push_back(e.kind);
+    if (e.kind == package::kMachine) machine_where = where;
+    if (e.kind == package::kLayers) layers_where = where;
   }
-  if (!have_skeleton) return error_at("header", "no skeleton section");
-  if (out.has_state_machine) {
-    // Kind-2 states of the base or a layer need their space, from a BS2D section read before
-    // or after them.
-    if (const StateDef* s = missing_2d_space(out.state_machine)) {
-      const bool in_base = s >= out.state_machine.states.data() &&
-                           s < out.state_machine.states.data() + out.state_machine.states.size();
-      return error_at(
-          in_base ? machine_where : layers_where,
-          have_spaces_2d
-              ? "state \"" + s->name + "\" plays 2D blend space " +
-                    std::to_string(s->motion.index) + ", which the BS2D section lacks"
-              : "state \"" + s->name + "\" plays a 2D blend space, but there is no BS2D section");
-    }
+  if (std::find(seen.begin(), seen.end(), package::kSkeleton) == seen.end()) {
+    return error_at("header", "no skeleton section");
   }
+  if (!out.has_state_machine) return out;
+  const bool have_spaces =
+      std::find(seen.begin(), seen.end(), package::kBlendSpaces2D) != seen.end();
+  Status spaces = check_2d_spaces(out, have_spaces, machine_where, layers_where);
+  if (!spaces.ok()) return spaces.error();
   return out;
 }
 
