@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <ostream>
 #include <utility>
 
@@ -314,16 +315,124 @@ ui::Bounds with_overlays(ui::Bounds bounds, const RenderOverlays& overlays,
   return bounds;
 }
 
+// The view's settings from the command line for `model`, and the vertex --vertex picks (-1 for
+// none); the problem with --joint or --vertex (a name or number the model lacks) printed, as
+// nothing.
+struct View {
+  ui::ViewportSettings settings;
+  int picked = -1;
+};
+std::optional<View> view_of(const RenderArgs& args, const Model& model, ui::Shading shading,
+                            ui::UpAxis up, ui::Ramp ramp, std::ostream& err) {
+  View view;
+  ui::ViewportSettings& settings = view.settings;
+  settings.shading = shading;
+  settings.show_skeleton = !args.no_skeleton;
+  settings.show_grid = !args.no_grid;
+  settings.show_joint_axes = args.axes;
+  settings.up_axis = args.up ? up : up_axis_from_file(model.up_axis);
+  settings.ramp = ramp;
+  settings.unlit = args.unlit;
+  const float v = args.vertex ? std::strtof(args.vertex->c_str(), nullptr) : -1.0f;
+  const bool vertex_ok =
+      v >= 0.0f && v == std::floor(v) && v < static_cast<float>(model.mesh.vertices.size());
+  view.picked = vertex_ok ? static_cast<int>(v) : -1;
+  if (args.vertex && !vertex_ok) {
+    print_error(err, Error{Error::Code::kNotFound,
+                           "--vertex: no vertex " + *args.vertex + " (the mesh has " +
+                               std::to_string(model.mesh.vertices.size()) + ")",
+                           model.source_path});
+    return std::nullopt;
+  }
+  apply_overlay_options(args.overlays, settings);
+  if (const std::optional<std::string>& joint = args.joint) {
+    settings.selected_joint = model.skeleton.find(*joint);
+    if (settings.selected_joint < 0) {
+      print_error(err,
+                  Error{Error::Code::kNotFound, "no joint \"" + *joint + "\"", model.source_path});
+      return std::nullopt;
+    }
+  } else if (settings.shading == ui::Shading::kWeightHeatmap) {
+    settings.selected_joint = busiest_joint(model);
+  }
+  if (args.legend && !ui::make_legend(model, settings).shown) {
+    err << "animscope: --legend: the " << ui::shading_name(settings.shading)
+        << " shading has no colour ramp to explain; no legend drawn\n";
+  }
+  return view;
+}
+
+// What the frame draws and the camera framing it. `posed` is moved where root motion took the
+// character when the view shows it in the world, framed with where it started so the way it
+// came shows.
+FrameInputs frame_of(const RenderArgs& args, const Scene& scene, ui::PosedModel& posed,
+                     const ui::ViewportSettings& settings, Size size) {
+  const Model& model = scene.model;
+  ui::Bounds start = posed.bounds(model);
+  if (settings.root_motion_in_world) posed.move(to_matrix(scene.world));
+  ui::Bounds shown = posed.bounds(model);
+  if (settings.root_motion_in_world && start.valid() && shown.valid()) {
+    shown.min = glm::min(shown.min, start.min);
+    shown.max = glm::max(shown.max, start.max);
+  }
+  FrameInputs frame;
+  frame.model = &model;
+  frame.palette = posed.palette;
+  frame.joint_model = posed.model_space;
+  frame.display = ui::display_transform(settings.up_axis);
+  frame.bounds =
+      ui::transform_bounds(with_overlays(shown, scene.overlays, settings), frame.display);
+  frame.ghosts = &scene.overlays.poses.ghosts();
+  frame.onion = scene.overlays.poses.onion();
+  if (scene.overlays.trails()) {
+    frame.joint_trail = &scene.overlays.joint_trail;
+    frame.root_trail = &scene.overlays.root_trail;
+  }
+  frame.camera.yaw = args.yaw * 3.14159265f / 180.0f;
+  frame.camera.pitch = args.pitch * 3.14159265f / 180.0f;
+  frame.aspect = static_cast<float>(size.width) / size.height;
+  frame.camera.frame(frame.bounds, frame.aspect);
+  const int root = ui::trail_root_joint(model);
+  if (settings.follow_root && root >= 0) {  // Centred on the root, as the tool's follow camera.
+    ui::follow_root(glm::vec3(frame.display * posed.model_space[root][3]), frame.camera);
+  }
+  return frame;
+}
+
+// Draws `frame` offscreen (a hidden window's context), with the 2D overlay when asked, and
+// writes it to --out.
+Status draw_to_png(const RenderArgs& args, const Model& model, const ui::PosedModel& posed,
+                   const View& view, const FrameInputs& frame, Size size) {
+  GlWindow::Options window_options;
+  window_options.hidden = true;
+  window_options.width = 64;
+  window_options.height = 64;
+  window_options.vsync = false;
+  auto window = GlWindow::create(window_options);
+  if (!window.ok()) return window.error();
+  auto renderer = SceneRenderer::create();
+  if (!renderer.ok()) return renderer.error();
+  RenderTarget target;
+  target.resize(size.width, size.height);
+  target.bind();
+  renderer.value()->draw(frame, view.settings);
+  if (args.legend || args.names || args.vertex) {
+    draw_overlay(args, model, posed, view.settings, frame, size, view.picked);
+  }
+  target.resolve();
+  const std::vector<uint8_t> pixels = target.read_pixels();
+  return write_png(args.out, target.width(), target.height(), pixels);
+}
+
 }  // namespace
 
 int cmd_render(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
   const std::unique_ptr<RenderCommandLine> line = render_command_line();
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const RenderArgs& args = line->args;
-  const Size size{args.width, args.height};
   // The names were checked as they were parsed; these only turn them into the view's settings.
   Result<ui::Shading> shading = parse_shading(args.shading);
-  // Without --up, the file's own up axis (below, once the model is read).
+  // Without --up, the file's own up axis (in view_of, once the model is read).
   Result<ui::UpAxis> up = parse_up_axis(args.up.value_or("y"));
   Result<ui::Ramp> ramp = parse_ramp_option(args.ramp);
   for (const Error* e : {shading.ok() ? nullptr : &shading.error(), up.ok() ? nullptr : &up.error(),
@@ -336,111 +445,21 @@ int cmd_render(int argc, const char* const* argv, std::ostream& out, std::ostrea
   std::optional<Scene> scene = build_scene(args, err);
   if (!scene) return kExitError;
   const Model& model = scene->model;
-  ui::ViewportSettings settings;
-  settings.shading = shading.value();
-  settings.show_skeleton = !args.no_skeleton;
-  settings.show_grid = !args.no_grid;
-  settings.show_joint_axes = args.axes;
-  settings.up_axis = args.up ? up.value() : up_axis_from_file(model.up_axis);
-  settings.ramp = ramp.value();
-  settings.unlit = args.unlit;
-  const float v = args.vertex ? std::strtof(args.vertex->c_str(), nullptr) : -1.0f;
-  const bool vertex_ok =
-      v >= 0.0f && v == std::floor(v) && v < static_cast<float>(model.mesh.vertices.size());
-  const int picked = vertex_ok ? static_cast<int>(v) : -1;
-  if (args.vertex && !vertex_ok) {
-    print_error(err, Error{Error::Code::kNotFound,
-                           "--vertex: no vertex " + *args.vertex + " (the mesh has " +
-                               std::to_string(model.mesh.vertices.size()) + ")",
-                           model.source_path});
-    return kExitError;
-  }
-  apply_overlay_options(args.overlays, settings);
-  if (const std::optional<std::string>& joint = args.joint) {
-    settings.selected_joint = model.skeleton.find(*joint);
-    if (settings.selected_joint < 0) {
-      print_error(err,
-                  Error{Error::Code::kNotFound, "no joint \"" + *joint + "\"", model.source_path});
-      return kExitError;
-    }
-  } else if (settings.shading == ui::Shading::kWeightHeatmap) {
-    settings.selected_joint = busiest_joint(model);
-  }
-  if (args.legend && !ui::make_legend(model, settings).shown) {
-    err << "animscope: --legend: the " << ui::shading_name(settings.shading)
-        << " shading has no colour ramp to explain; no legend drawn\n";
-  }
-
+  const std::optional<View> view =
+      view_of(args, model, shading.value(), up.value(), ramp.value(), err);
+  if (!view) return kExitError;
   ui::PosedModel posed;
   if (!posed.update(model, scene->local)) {
     print_error(err, Error{Error::Code::kInvalidData, "the skin names joints the skeleton lacks",
                            model.source_path});
     return kExitError;
   }
-  // --root-motion world: the character where its clips walked it, over the grid, framed with
-  // where it started so the way it came shows.
-  ui::Bounds start = posed.bounds(model);
-  if (settings.root_motion_in_world) {
-    posed.move(to_matrix(scene->world));
-  }
-  ui::Bounds shown = posed.bounds(model);
-  if (settings.root_motion_in_world && start.valid() && shown.valid()) {
-    shown.min = glm::min(shown.min, start.min);
-    shown.max = glm::max(shown.max, start.max);
-  }
-  FrameInputs frame;
-  frame.model = &model;
-  frame.palette = posed.palette;
-  frame.joint_model = posed.model_space;
-  frame.display = ui::display_transform(settings.up_axis);
-  frame.bounds =
-      ui::transform_bounds(with_overlays(shown, scene->overlays, settings), frame.display);
-  frame.ghosts = &scene->overlays.poses.ghosts();
-  frame.onion = scene->overlays.poses.onion();
-  if (scene->overlays.trails()) {
-    frame.joint_trail = &scene->overlays.joint_trail;
-    frame.root_trail = &scene->overlays.root_trail;
-  }
-  frame.camera.yaw = args.yaw * 3.14159265f / 180.0f;
-  frame.camera.pitch = args.pitch * 3.14159265f / 180.0f;
-  frame.aspect = static_cast<float>(size.width) / size.height;
-  frame.camera.frame(frame.bounds, frame.aspect);
-  const int root = ui::trail_root_joint(model);
-  if (settings.follow_root && root >= 0) {  // Centred on the root, as the tool's follow camera.
-    ui::follow_root(glm::vec3(frame.display * posed.model_space[root][3]), frame.camera);
-  }
-
-  GlWindow::Options window_options;
-  window_options.hidden = true;
-  window_options.width = 64;
-  window_options.height = 64;
-  window_options.vsync = false;
-  auto window = GlWindow::create(window_options);
-  if (!window.ok()) {
-    print_error(err, window.error());
+  const Size size{args.width, args.height};
+  const FrameInputs frame = frame_of(args, *scene, posed, view->settings, size);
+  const Status drawn = draw_to_png(args, model, posed, *view, frame, size);
+  if (!drawn.ok()) {
+    print_error(err, drawn.error());
     return kExitError;
-  }
-  auto renderer = SceneRenderer::create();
-  if (!renderer.ok()) {
-    print_error(err, renderer.error());
-    return kExitError;
-  }
-  {
-    RenderTarget target;
-    target.resize(size.width, size.height);
-    target.bind();
-    renderer.value()->draw(frame, settings);
-    if (args.legend || args.names || args.vertex) {
-      draw_overlay(args, model, posed, settings, frame, size, picked);
-    }
-    target.resolve();
-    const std::vector<uint8_t> pixels = target.read_pixels();
-    Status written = write_png(args.out, target.width(), target.height(), pixels);
-    if (!written.ok()) {
-      print_error(err, written.error());
-      return kExitError;
-    }
-    renderer.value().reset();
   }
   return kExitOk;
 }
