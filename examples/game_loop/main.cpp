@@ -17,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -83,51 +84,64 @@ bool step(Character& c, Workspace& w, const anim::Package& package, int speed, f
   return c.machine->evaluate_soa(w.pose, w.scratch) && to_model.run() && palette.run();
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  std::vector<std::string> positional;
+// The command line: the package, how many characters for how many frames, on how many threads.
+struct Options {
+  std::string path;
+  int characters = 1000;
+  int frames = 600;
   int threads = 1;
+};
+
+// False (with the usage printed) for a command line without a package or with a bad --threads.
+bool parse_options(int argc, char** argv, Options& options) {
+  std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--threads" && i + 1 < argc) {
-      threads = std::atoi(argv[++i]);
+      options.threads = std::atoi(argv[++i]);
     } else {
       positional.push_back(arg);
     }
   }
-  if (positional.empty() || threads < 1 || threads > 256) {
+  if (positional.empty() || options.threads < 1 || options.threads > 256) {
     std::fprintf(stderr, "usage: game_loop PACKAGE.animpack [CHARACTERS] [FRAMES] [--threads N]\n");
-    return 2;
+    return false;
   }
-  const char* path = positional[0].c_str();
+  options.path = positional[0];
+  if (positional.size() > 1) options.characters = std::max(1, std::atoi(positional[1].c_str()));
+  if (positional.size() > 2) options.frames = std::atoi(positional[2].c_str());
+  return true;
+}
+
+// The package at `path`, read whole and loaded; nothing (with the problem printed) when it cannot
+// be read, is not a package, or has no state machine to run.
+std::optional<anim::Package> read_package(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
                                    std::istreambuf_iterator<char>());
   if (!file.good() && !file.eof()) {
-    std::fprintf(stderr, "game_loop: cannot read %s\n", path);
-    return 2;
+    std::fprintf(stderr, "game_loop: cannot read %s\n", path.c_str());
+    return std::nullopt;
   }
   anim::Result<anim::Package> loaded =
       anim::load_package(anim::Span<const uint8_t>(bytes.data(), bytes.size()));
   if (!loaded.ok()) {
-    std::fprintf(stderr, "game_loop: %s: %s\n", path, loaded.error().to_string().c_str());
-    return 2;
+    std::fprintf(stderr, "game_loop: %s: %s\n", path.c_str(), loaded.error().to_string().c_str());
+    return std::nullopt;
   }
-  const anim::Package& package = loaded.value();
-  if (!package.has_state_machine) {
-    std::fprintf(stderr, "game_loop: %s has no state machine (pack a setup)\n", path);
-    return 2;
+  if (!loaded.value().has_state_machine) {
+    std::fprintf(stderr, "game_loop: %s has no state machine (pack a setup)\n", path.c_str());
+    return std::nullopt;
   }
-  const int speed = package.state_machine.find_parameter("speed");
-  const int count = positional.size() > 1 ? std::atoi(positional[1].c_str()) : 1000;
-  const int frames = positional.size() > 2 ? std::atoi(positional[2].c_str()) : 600;
-  const std::size_t joints = package.skeleton.joint_count();
+  return std::move(loaded).value();
+}
 
-  // The skeleton's rest pose in SoA form, shared by the whole crowd.
-  anim::SoaPose rest = anim::make_soa_pose(joints);
-  anim::to_soa(package.skeleton.rest, rest);
-  std::vector<Character> crowd(count > 0 ? count : 1);
+// `count` characters, each with its own state machine on the package's clips and their root
+// motion, starting at different moments of their input wave. `rest` (the skeleton's rest pose
+// in SoA form) is shared by all and must outlive them.
+std::vector<Character> make_crowd(const anim::Package& package, int count,
+                                  const anim::SoaPose& rest) {
+  std::vector<Character> crowd(static_cast<std::size_t>(count));
   for (std::size_t i = 0; i < crowd.size(); ++i) {
     Character& c = crowd[i];
     c.machine = std::make_unique<anim::StateMachineInstance>(
@@ -137,44 +151,64 @@ int main(int argc, char** argv) {
     c.clock = 0.37f * static_cast<float>(i);
     c.pace = 0.3f + 0.6f * static_cast<float>(i % 7) / 6.0f;
   }
+  return crowd;
+}
 
+// One frame of the whole crowd, in chunks of kChunk characters that one thread per workspace
+// takes in turn (this one is the first), so a thread whose characters cost less this frame
+// takes more of them. False when a character's poses did not fit.
+bool run_frame(std::vector<Character>& crowd, std::vector<Workspace>& workspaces,
+               const anim::Package& package, int speed, float dt) {
+  std::vector<std::thread> workers;
+  std::vector<char> ok(workspaces.size(), 1);
+  std::atomic<std::size_t> next_chunk{0};
+  const auto run_part = [&](std::size_t part) {
+    for (;;) {
+      const std::size_t begin = kChunk * next_chunk.fetch_add(1, std::memory_order_relaxed);
+      if (begin >= crowd.size()) break;
+      const std::size_t end = std::min(crowd.size(), begin + kChunk);
+      for (std::size_t i = begin; i < end; ++i) {
+        if (!step(crowd[i], workspaces[part], package, speed, dt)) ok[part] = 0;
+      }
+    }
+  };
+  for (std::size_t part = 1; part < workspaces.size(); ++part) workers.emplace_back(run_part, part);
+  run_part(0);
+  for (std::thread& w : workers) w.join();
+  return std::all_of(ok.begin(), ok.end(), [](char good) { return good != 0; });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  if (!parse_options(argc, argv, options)) return 2;
+  const std::optional<anim::Package> loaded = read_package(options.path);
+  if (!loaded) return 2;
+  const anim::Package& package = *loaded;
+  const int speed = package.state_machine.find_parameter("speed");
+
+  anim::SoaPose rest = anim::make_soa_pose(package.skeleton.joint_count());
+  anim::to_soa(package.skeleton.rest, rest);
+  std::vector<Character> crowd = make_crowd(package, options.characters, rest);
   std::vector<Workspace> workspaces;
-  for (int t = 0; t < threads; ++t) workspaces.emplace_back(package);
+  for (int t = 0; t < options.threads; ++t) workspaces.emplace_back(package);
 
   const float dt = 1.0f / 60.0f;
   double total_ms = 0.0;
   float checksum = 0.0f;
-  for (int f = 0; f < frames; ++f) {
+  for (int f = 0; f < options.frames; ++f) {
     const auto start = std::chrono::steady_clock::now();
-    // The crowd in chunks of kChunk characters that `threads` threads take in turn (this one is
-    // the first), so a thread whose characters cost less this frame takes more of them.
-    std::vector<std::thread> workers;
-    std::vector<char> ok(static_cast<std::size_t>(threads), 1);
-    std::atomic<std::size_t> next_chunk{0};
-    const auto run_part = [&](int part) {
-      Workspace& w = workspaces[static_cast<std::size_t>(part)];
-      for (;;) {
-        const std::size_t begin = kChunk * next_chunk.fetch_add(1, std::memory_order_relaxed);
-        if (begin >= crowd.size()) break;
-        const std::size_t end = std::min(crowd.size(), begin + kChunk);
-        for (std::size_t i = begin; i < end; ++i) {
-          if (!step(crowd[i], w, package, speed, dt)) ok[static_cast<std::size_t>(part)] = 0;
-        }
-      }
-    };
-    for (int part = 1; part < threads; ++part) workers.emplace_back(run_part, part);
-    run_part(0);
-    for (std::thread& w : workers) w.join();
-    for (char good : ok) {
-      if (!good) {
-        std::fprintf(stderr, "game_loop: the poses do not fit %s's skeleton\n", path);
-        return 1;
-      }
+    if (!run_frame(crowd, workspaces, package, speed, dt)) {
+      std::fprintf(stderr, "game_loop: the poses do not fit %s's skeleton\n", options.path.c_str());
+      return 1;
     }
     total_ms +=
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (!crowd[0].palette.empty()) checksum += crowd[0].palette[0][3][0];
   }
+  const int frames = options.frames;
+  const int threads = options.threads;
   std::printf("%zu characters, %d frames, %d thread%s: %.3f ms per frame (%.2f us per character)\n",
               crowd.size(), frames, threads, threads == 1 ? "" : "s", total_ms / frames,
               1000.0 * total_ms / frames / crowd.size());
