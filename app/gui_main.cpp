@@ -18,53 +18,56 @@
 
 namespace {
 
-// The tool's options (commands/tool_command_line.h) as the tool takes them.
+// The tool's options (commands/tool_command_line.h) as the tool takes them. The names were
+// checked as they were parsed; this only turns them into the view's settings.
+anim::Result<anim::app::StartupRequest> startup_request(const anim::app::ToolArgs& args) {
+  anim::app::StartupRequest request;
+  request.open_path = args.input;
+  anim::app::OnceOpenRequest& once = request.once_open;
+  once.anim_files = args.anim;
+  once.joint = args.joint;
+  once.vertex = args.vertex;
+  once.clip = args.clip;
+  once.mask = args.mask;
+  once.machine = args.machine;
+  once.select = args.select;
+  once.view = args.view;
+  request.screenshot_path = args.screenshot;
+  request.frames = args.frames.value_or(request.screenshot_path.empty() ? 0 : 3);
+  request.sets = args.sets;
+  request.rewind = args.rewind;
+  request.show_joint_names = args.names;
+  request.unlit = args.unlit;
+  request.overlays = args.overlays;
+  auto shading = anim::app::parse_shading(args.shading);
+  if (!shading.ok()) return shading.error();
+  auto ramp = anim::app::parse_ramp_option(args.ramp);
+  if (!ramp.ok()) return ramp.error();
+  request.shading = shading.value();
+  request.ramp = ramp.value();
+  if (args.up) {
+    auto up = anim::app::parse_up_axis(*args.up);
+    if (!up.ok()) return up.error();
+    request.up_axis = up.value();
+  }
+  return request;
+}
+
 int gui_main(int argc, const char* const* argv, const anim::app::ImportOptions& import_options,
              bool import_options_given) {
-  using anim::app::kExitError;
   const std::unique_ptr<anim::app::ToolCommandLine> line = anim::app::tool_command_line();
   if (std::optional<int> done =
           anim::app::parse_command_line(*line, argc, argv, 1, std::cout, std::cerr)) {
     return *done;
   }
-  const anim::app::ToolArgs& args = line->args;
-  anim::app::GuiOptions options;
-  options.import_options = import_options;
-  options.import_options_given = import_options_given;
-  options.open_path = args.input;
-  options.anim_files = args.anim;
-  options.screenshot_path = args.screenshot;
-  options.frames = args.frames.value_or(options.screenshot_path.empty() ? 0 : 3);
-  options.select_joint = args.joint;
-  options.play_clip = args.clip;
-  options.view = args.view;
-  options.mask_layer = args.mask;
-  options.machine = args.machine;
-  options.select = args.select;
-  options.sets = args.sets;
-  options.rewind = args.rewind;
-  options.show_joint_names = args.names;
-  options.unlit = args.unlit;
-  options.select_vertex = args.vertex;
-  options.overlays = args.overlays;
-  // The names were checked as they were parsed; these only turn them into the view's settings.
-  auto shading = anim::app::parse_shading(args.shading);
-  auto ramp = anim::app::parse_ramp_option(args.ramp);
-  if (!shading.ok() || !ramp.ok()) {
-    anim::app::print_error(std::cerr, !shading.ok() ? shading.error() : ramp.error());
-    return kExitError;
+  anim::Result<anim::app::StartupRequest> request = startup_request(line->args);
+  if (!request.ok()) {
+    anim::app::print_error(std::cerr, request.error());
+    return anim::app::kExitError;
   }
-  options.shading = shading.value();
-  options.ramp = ramp.value();
-  if (args.up) {
-    auto up = anim::app::parse_up_axis(*args.up);
-    if (!up.ok()) {
-      anim::app::print_error(std::cerr, up.error());
-      return kExitError;
-    }
-    options.up_axis = up.value();
-  }
-  return anim::app::run_gui(options);
+  request.value().import_options = import_options;
+  request.value().import_options_given = import_options_given;
+  return anim::app::run_gui(request.value());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include "anim/setup.h"
 #include "cli/command_line.h"
+#include "cli/diagnostic_lines.h"
 #include "cli/errors.h"
 #include "cli/option_builders.h"
 #include "commands/commands.h"
@@ -41,8 +42,9 @@ int cmd_fmt(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   Result<Setup> setup = load_setup(path, &diagnostics);
   if (!setup.ok()) {
     if (diagnostics.empty()) print_error(err, setup.error());
-    for (const Diagnostic& d : diagnostics)
-      err << path << (d.pointer.empty() ? "" : ":" + d.pointer) << ": " << d.message << "\n";
+    DiagnosticLineStyle style;
+    style.omit_severity = true;
+    for (const Diagnostic& d : diagnostics) print_diagnostic(err, path, d, style);
     return kExitError;
   }
   const std::string target = args.out.value_or(path);

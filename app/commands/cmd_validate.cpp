@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "cli/command_line.h"
+#include "cli/diagnostic_lines.h"
 #include "cli/errors.h"
 #include "cli/option_builders.h"
 #include "commands/commands.h"
@@ -11,13 +12,6 @@
 
 namespace anim::app {
 namespace {
-
-void print_diagnostic(std::ostream& out, const std::string& path, const Diagnostic& d) {
-  const char* severity = d.severity == Diagnostic::Severity::kError ? "error" : "warning";
-  // "FILE:POINTER:", or "FILE:" for a problem of the file as a whole (its JSON syntax).
-  out << path << (d.pointer.empty() ? "" : ":" + d.pointer) << ": " << severity << ": " << d.message
-      << "\n";
-}
 
 struct ValidateArgs {
   std::string input;

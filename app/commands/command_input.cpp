@@ -1,5 +1,6 @@
 #include "commands/command_input.h"
 
+#include "cli/diagnostic_lines.h"
 #include "cli/errors.h"
 #include "loading/package_input.h"
 
@@ -14,12 +15,6 @@ std::optional<Package> open_package(const std::string& path, std::ostream& err) 
   return std::move(package).value();
 }
 
-void print_problem(std::ostream& out, const std::string& setup_path, const Diagnostic& problem) {
-  const char* severity = problem.severity == Diagnostic::Severity::kError ? "error" : "warning";
-  if (!problem.pointer.empty()) out << setup_path << ":" << problem.pointer << ": ";
-  out << severity << ": " << problem.message << "\n";
-}
-
 std::optional<LoadedInput> open_input(const std::string& path,
                                       const std::vector<std::string>& anim_files,
                                       std::ostream& err) {
@@ -28,9 +23,12 @@ std::optional<LoadedInput> open_input(const std::string& path,
     print_error(err, input.error());
     return std::nullopt;
   }
+  // A problem without a pointer is a clip file's given by name, and its message names the file.
+  DiagnosticLineStyle style;
+  style.file_only_with_pointer = true;
   for (const Diagnostic& problem : input.value().problems) {
     err << "animscope: ";
-    print_problem(err, input.value().setup_path, problem);
+    print_diagnostic(err, input.value().setup_path, problem, style);
   }
   if (input.value().has_errors()) return std::nullopt;
   return std::move(input).value();

@@ -17,10 +17,6 @@ namespace anim::app {
 // in it.
 std::optional<Package> open_package(const std::string& path, std::ostream& err);
 
-// "SETUP:POINTER: error: message" for a setup entry's problem, "warning: message" for one
-// without a pointer.
-void print_problem(std::ostream& out, const std::string& setup_path, const Diagnostic& problem);
-
 // For the commands: load_input() with the --anim files, every problem printed to `err`. An
 // Error or an error among the problems is printed and gives nothing; warnings do not stop it.
 std::optional<LoadedInput> open_input(const std::string& path,

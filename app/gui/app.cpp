@@ -120,16 +120,92 @@ std::string describe_action(const SDL_Event& event) {
   }
 }
 
+// The test hooks above, for one run: the edit waiting for the setup to open, and the frames left
+// until the assertion.
+struct TestHooks {
+  std::optional<Setup> edit = test_setup_edit();
+  int assert_in = test_assert_frames();
+
+  // The setup opened from the command line is collected by the frame that sees it loaded.
+  void before_frame(Tool& tool) {
+    if (!edit || tool.loader.busy() || !tool.doc->has_setup()) return;
+    edit->model = tool.doc->setup()->model;
+    tool.doc->edit_setup(std::move(*edit), "test edit");
+    edit.reset();
+  }
+
+  void after_frame() {
+    if (assert_in < 0 || edit || assert_in-- != 0) return;
+    ui::new_frame();
+    ImGui::Begin("Test assertion");
+    ImGui::PushID("left open");
+    ImGui::End();  // ImGui asserts: the ID stack is not back where Begin left it.
+  }
+};
+
+// ImGui on `window` (opened with `options`) for `tool`, with SDL's keys. A screenshot keeps no
+// layout and parks the pointer in a corner, so the picture shows the tool untouched by hover
+// effects.
+void start_imgui(Tool& tool, GlWindow& window, const GlWindow::Options& options, bool screenshot) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ui::set_key_map(sdl_key_map());
+  float ddpi = 96.0f;
+  const float dpi_scale =
+      SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0 && ddpi > 120.0f ? ddpi / 96.0f : 1.0f;
+  configure_imgui(tool, !screenshot, dpi_scale);
+  ImGui_ImplSDL2_InitForOpenGL(window.sdl(), window.context());
+  if (screenshot) SDL_WarpMouseInWindow(window.sdl(), options.width - 1, options.height - 1);
+  ImGui_ImplOpenGL3_Init("#version 450");
+}
+
+// This frame's SDL events: to ImGui, to the crash report's recent actions, and a quit or dropped
+// files to the tool.
+void poll_events(Tool& tool, RecentActions& actions) {
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    if (std::string action = describe_action(event); !action.empty()) {
+      actions.add(std::move(action));
+    }
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_QUIT) request(tool, {PendingAction::Kind::kQuit, ""});
+    if (event.type == SDL_DROPFILE) {
+      tool.dropped.push_back(event.drop.file);
+      SDL_free(event.drop.file);
+    }
+  }
+}
+
+// Draws the frame ImGui rendered into the window's back buffer.
+void draw_frame(GlWindow& window) {
+  int w = 0, h = 0;
+  window.drawable_size(&w, &h);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, w, h);
+  glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+// --screenshot: saves the back buffer to `path` and says so (or why not).
+void take_screenshot(GlWindow& window, const std::string& path, const Tool& tool) {
+  Status saved = save_screenshot(window, path);
+  if (saved.ok()) {
+    std::cout << "animscope: saved " << path << " showing " << tool.doc->path() << "\n";
+  } else {
+    std::cerr << "animscope: " << saved.error().to_string() << "\n";
+  }
+}
+
 }  // namespace
 
-int run_gui(const GuiOptions& options) {
+int run_gui(const StartupRequest& request) {
   // First, so a signal while the window opens is noticed by the first frame.
   catch_exit_signals();
+  const bool screenshot = !request.screenshot_path.empty();
   GlWindow::Options window_options;
   window_options.title = "animscope";
-  window_options.width = options.width;
-  window_options.height = options.height;
-  window_options.vsync = options.screenshot_path.empty();
+  window_options.vsync = !screenshot;
   auto window = GlWindow::create(window_options);
   if (!window.ok()) {
     std::cerr << "animscope: " << window.error().to_string() << "\n";
@@ -142,43 +218,18 @@ int run_gui(const GuiOptions& options) {
   }
   GlViewRenderer view(*renderer.value());
   Tool tool;
-  start_tool(tool, options);
+  start_tool(tool, request);
   RecentActions actions;
   const AssertionGuard guard(tool, actions);
-  std::optional<Setup> test_edit = test_setup_edit();
-  int assert_in = test_assert_frames();
-  ScriptedPreview preview(options.sets, options.rewind);
-
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  ui::set_key_map(sdl_key_map());
-  float ddpi = 96.0f;
-  const float dpi_scale =
-      SDL_GetDisplayDPI(0, &ddpi, nullptr, nullptr) == 0 && ddpi > 120.0f ? ddpi / 96.0f : 1.0f;
-  configure_imgui(tool, options.screenshot_path.empty(), dpi_scale);
-  ImGui_ImplSDL2_InitForOpenGL(window.value()->sdl(), window.value()->context());
-  // A screenshot shows the tool untouched: no hover effects from wherever the pointer is.
-  if (!options.screenshot_path.empty()) {
-    SDL_WarpMouseInWindow(window.value()->sdl(), options.width - 1, options.height - 1);
-  }
-  ImGui_ImplOpenGL3_Init("#version 450");
+  TestHooks hooks;
+  ScriptedPreview preview(request.sets, request.rewind);
+  start_imgui(tool, *window.value(), window_options, screenshot);
 
   using Clock = std::chrono::steady_clock;
   Clock::time_point last = Clock::now();
   bool signalled = false;
   for (int frame = 0; !tool.quit; ++frame) {
-    SDL_Event event;
-    while (SDL_PollEvent(&event)) {
-      if (std::string action = describe_action(event); !action.empty()) {
-        actions.add(std::move(action));
-      }
-      ImGui_ImplSDL2_ProcessEvent(&event);
-      if (event.type == SDL_QUIT) request(tool, {PendingAction::Kind::kQuit, ""});
-      if (event.type == SDL_DROPFILE) {
-        tool.dropped.push_back(event.drop.file);
-        SDL_free(event.drop.file);
-      }
-    }
+    poll_events(tool, actions);
     // SIGINT, SIGTERM, SIGHUP: keep unsaved work for the next start, then end without asking.
     if (const int signal = exit_signal()) {
       keep_work_on_signal(tool, signal);
@@ -187,48 +238,23 @@ int run_gui(const GuiOptions& options) {
     }
     // In screenshot mode wait for loads to finish so the picture shows the model.
     const bool loading = tool.loader.busy() || tool.clip_loader.busy() || tool.drop_probe.busy();
-    if (!options.screenshot_path.empty() && loading) {
+    if (screenshot && loading) {
       SDL_Delay(5);
       --frame;
       continue;
     }
     const Clock::time_point now = Clock::now();
-    const float dt = options.screenshot_path.empty()
-                         ? std::chrono::duration<float>(now - last).count()
-                         : 1.0f / 60.0f;
+    const float dt = screenshot ? 1.0f / 60.0f : std::chrono::duration<float>(now - last).count();
     last = now;
-    // The setup opened from the command line is collected by the frame that sees it loaded.
-    if (test_edit && !tool.loader.busy() && tool.doc->has_setup()) {
-      test_edit->model = tool.doc->setup()->model;
-      tool.doc->edit_setup(std::move(*test_edit), "test edit");
-      test_edit.reset();
-    }
-    if (tool.doc) preview.before_update(*tool.doc, dt, frame + 2 == options.frames);
+    hooks.before_frame(tool);
+    if (tool.doc) preview.before_update(*tool.doc, dt, frame + 2 == request.frames);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     tool_frame(tool, view, dt);
-    if (assert_in >= 0 && !test_edit && assert_in-- == 0) {
-      ui::new_frame();
-      ImGui::Begin("Test assertion");
-      ImGui::PushID("left open");
-      ImGui::End();  // ImGui asserts: the ID stack is not back where Begin left it.
-    }
-
-    int w = 0, h = 0;
-    window.value()->drawable_size(&w, &h);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glViewport(0, 0, w, h);
-    glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    if (!options.screenshot_path.empty() && frame + 1 >= options.frames) {
-      Status saved = save_screenshot(*window.value(), options.screenshot_path);
-      if (saved.ok()) {
-        std::cout << "animscope: saved " << options.screenshot_path << " showing "
-                  << tool.doc->path() << "\n";
-      } else {
-        std::cerr << "animscope: " << saved.error().to_string() << "\n";
-      }
+    hooks.after_frame();
+    draw_frame(*window.value());
+    if (screenshot && frame + 1 >= request.frames) {
+      take_screenshot(*window.value(), request.screenshot_path, tool);
       tool.quit = true;
     }
     window.value()->set_title(window_title(tool));

@@ -25,6 +25,7 @@
 #include "anim/ui/timeline_panel.h"
 #include "gui/job_runner.h"
 #include "gui/model_loader.h"
+#include "gui/startup_request.h"
 #include "gui/up_axis_choices.h"
 #include "gui/viewport_panel.h"
 #include "gui/window_layout.h"
@@ -70,16 +71,7 @@ struct Tool {
   ClipFilesLoader drop_probe;        // Files dropped on the window: clip files or a model?
   int drop_probe_serial = -1;        // doc_serial when drop_probe started.
   std::vector<std::string> dropped;  // Dropped this frame, handled together.
-  std::vector<std::string> pending_anim_files;  // --anim: added once the first model is open.
-  std::string pending_joint;    // --joint: selected once the first model is open; empty: none.
-  int pending_vertex = -1;      // --vertex: picked once the first model is open; -1: none.
-  std::string pending_clip;     // --clip: played (paused at 0) once the model is open.
-  std::string pending_mask;     // --mask: the layer whose mask the Skeleton panel edits, once the
-                                // model and its setup are open.
-  std::string pending_machine;  // --machine and --select: shown and selected once the model
-  std::string pending_select;   // and its setup are open.
-  std::string pending_view;     // --view: "blend", "setup", "graph", "blend_spaces" or "layers",
-                                // shown once the model is open.
+  OnceOpenRequest once_open;         // What the command line asked of the first file, until done.
   // When each loaded clip file was last written, to notice changes on disk.
   std::vector<std::pair<std::string, std::filesystem::file_time_type>> clip_file_times;
   float since_disk_check = 0.0f;

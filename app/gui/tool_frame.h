@@ -3,16 +3,16 @@
 // (loads, drops, playback, menus, shortcuts, panels, dialogs) on whatever input ImGuiIO holds.
 // run_gui feeds it SDL's events and presents with OpenGL; tests feed it input of their own
 // (tests/app/tool_monkey_test.cpp), so they run the very frame users get.
-#include "gui/app.h"
+#include "gui/startup_request.h"
 #include "gui/tool.h"
 #include "render/view_renderer.h"
 
 namespace anim::app {
 
 // The tool as it starts: the user's config folder and recent files, the built-in demo open,
-// and what `options` asks for (a file to start loading, clip files to add and a joint to select
-// once it is open, view settings). Needs no ImGui context.
-void start_tool(Tool& tool, const GuiOptions& options);
+// and what the command line asks for in `request` (a file to start loading, the view settings,
+// and what to do once the file is open, kept in tool.once_open). Needs no ImGui context.
+void start_tool(Tool& tool, const StartupRequest& request);
 
 // Sets up the current ImGui context for `tool`: imgui.ini in the config folder when
 // `keep_layout` (else no ini file), the panel layout's settings, keyboard navigation, the style

@@ -318,7 +318,7 @@ void run_monkey(const MonkeyOptions& options) {
   ManualJobRunner jobs;
   Tool tool;
   use_job_runner(tool, jobs, [&time] { return time.seconds(); });
-  start_tool(tool, GuiOptions{});
+  start_tool(tool, StartupRequest{});
   keep_import_safe(tool);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();

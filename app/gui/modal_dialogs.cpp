@@ -1,0 +1,69 @@
+#include "gui/modal_dialogs.h"
+
+#include <imgui.h>
+
+#include "gui/recovery_actions.h"
+#include "gui/setup_actions.h"
+
+namespace anim::app {
+namespace {
+
+// The progress dialog of one background job, with Cancel (or Escape).
+template <class T>
+void loading_dialog(BackgroundJob<T>& job, const char* verb) {
+  ImGui::Text("%s %s", verb, job.label().c_str());
+  ImGui::ProgressBar(job.progress(), ImVec2(360, 0));
+  if (job.cancelling()) {
+    ImGui::TextDisabled("Cancelling: the importer stops at its next checkpoint...");
+  } else if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+    job.cancel();
+  }
+}
+
+void loading_popup(Tool& tool) {
+  // Most files load in a blink: only a load that takes a while gets the dialog, so quick
+  // ones do not flash it.
+  constexpr float kShowLoadingAfter = 0.15f;
+  const bool slow = tool.loader.elapsed() > kShowLoadingAfter ||
+                    tool.clip_loader.elapsed() > kShowLoadingAfter ||
+                    tool.drop_probe.elapsed() > kShowLoadingAfter;
+  if (slow) ImGui::OpenPopup("Loading");
+  if (!ImGui::BeginPopupModal("Loading", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  if (tool.loader.busy()) {
+    loading_dialog(tool.loader, "Opening");
+  } else if (tool.clip_loader.busy()) {
+    loading_dialog(tool.clip_loader, "Loading clips from");
+  } else if (tool.drop_probe.busy()) {
+    loading_dialog(tool.drop_probe, "Reading");
+  } else {
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+void error_dialog(Tool& tool) {
+  if (!tool.error_title.empty()) ImGui::OpenPopup("Error##dialog");
+  if (!ImGui::BeginPopupModal("Error##dialog", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.45f, 1.0f), "%s", tool.error_title.c_str());
+  ImGui::PushTextWrapPos(560.0f);
+  ImGui::TextUnformatted(tool.error_text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::Spacing();
+  if (ImGui::Button("OK", ImVec2(120, 0)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+    tool.error_title.clear();
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+}  // namespace
+
+void modal_dialogs(Tool& tool) {
+  loading_popup(tool);
+  error_dialog(tool);
+  setup_dialogs(tool);
+  recovery_dialog(tool);
+}
+
+}  // namespace anim::app
