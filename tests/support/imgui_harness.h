@@ -5,6 +5,8 @@
 // through ImGuiIO. ImGui's own asserts abort (Debian builds the library with them, and
 // third_party/imgui_config turns on those in its headers); each frame also checks that the
 // callback left every ImGui stack balanced, so a failure names the panel's test, not a crash.
+#include <algorithm>
+#include <cfloat>
 #include <functional>
 #include <string>
 #include <type_traits>
@@ -93,7 +95,10 @@ void DrawFrameInWindow(const char* name, ImVec2 size, Draw draw) {
 class ImGuiHarness {
  public:
   explicit ImGuiHarness(ImVec2 window_size = ImVec2(900.0f, 600.0f)) : window_size_(window_size) {
-    ImGuiIO& io = CreateHeadlessContext(ImVec2(1280.0f, 800.0f));
+    // The tool's usual display, grown to hold a taller or wider window whole (items outside the
+    // display take no input).
+    ImGuiIO& io = CreateHeadlessContext(ImVec2(std::max(1280.0f, kWindowPos.x * 2 + window_size.x),
+                                               std::max(800.0f, kWindowPos.y * 2 + window_size.y)));
     io.KeyMap[ImGuiKey_Space] = kSpaceKey;
     io.KeyMap[ImGuiKey_LeftArrow] = kLeftKey;
     io.KeyMap[ImGuiKey_RightArrow] = kRightKey;
@@ -120,15 +125,34 @@ class ImGuiHarness {
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
     if (ImGui::Begin("Panel", nullptr, flags)) {
+      if (capture_) ImGui::LogToBuffer(0);
       const Stacks before = stacks();
       draw_();
       EXPECT_EQ(stacks(), before) << "a panel left an ImGui stack unbalanced";
+      if (capture_) {
+        text_ = GImGui->LogBuffer.c_str();
+        ImGui::LogFinish();
+      }
     }
     ImGui::End();
     ImGui::Render();
   }
   void frames(int count) {
     for (int i = 0; i < count; ++i) frame();
+  }
+  // One frame, returning the text it showed as ImGui's log captures it: each item's label or
+  // text, a line per row, without "##" ids. Tree nodes are not opened for the log (depth 0),
+  // so the frame draws what an ordinary one would. The mouse is away for that frame: ending any
+  // window that is no child, a tooltip's too, stops ImGui's log.
+  std::string frame_text() {
+    ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 mouse = io.MousePos;
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    capture_ = true;
+    frame();
+    capture_ = false;
+    io.MousePos = mouse;
+    return text_;
   }
 
   // Moves the mouse to `at`, then presses and releases the left button on separate frames.
@@ -222,6 +246,8 @@ class ImGuiHarness {
 
   ImVec2 window_size_;
   std::function<void()> draw_ = [] {};
+  bool capture_ = false;  // frame_text(): the frame logs what it shows into text_.
+  std::string text_;
 };
 
 }  // namespace anim::ui::testing

@@ -27,8 +27,14 @@ class ImGuiAsserts : public ::testing::Test {
   void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
 };
 
+// The control: the same frame, used well, lays its text out and runs to its end.
 TEST_F(ImGuiAsserts, AWellFormedFrameRuns) {
-  frame_with([] { ImGui::TextUnformatted("fine"); });
+  float width = 0.0f;
+  frame_with([&] {
+    ImGui::TextUnformatted("fine");
+    width = ImGui::GetItemRectSize().x;
+  });
+  EXPECT_GT(width, 0.0f);
 }
 
 TEST_F(ImGuiAsserts, HeaderAssertionsAbortInEveryBuildType) {

@@ -578,54 +578,121 @@ TEST(InspectorPanel, ShowsTheSelectedJointAndLinksToItsParent) {
   EXPECT_EQ(panel.rects.find("parent"), nullptr);  // A root has none.
 }
 
-// --- Degenerate models: every panel draws without crashing ---
+// --- Every panel at once, on ordinary and degenerate models ---
 
-void draw_everything(const Model& model, int selected_joint) {
+// The animate workspace's panels in one window over one document: the bone tree, the
+// Inspector, the clips, the blend panel, the status bar and the timeline.
+struct AllPanels {
   Harness h;
-  Document doc(model, model.source_path);
+  Document doc;
   Selection sel;
-  sel.joint = selected_joint;
   BoneTreePanel tree;
   InspectorPanel inspector;
   ClipsPanel clips;
   TimelinePanel timeline;
   BlendPanel blend;
-  h.set_draw([&] {
-    testing::draw_panel(tree, doc, sel);
-    ImGui::Separator();
-    testing::draw_panel(inspector, doc, sel);
-    ImGui::Separator();
-    testing::draw_panel(clips, doc, sel);
-    ImGui::Separator();
-    testing::draw_panel(blend, doc, sel);
-    ImGui::Separator();
-    draw_status_bar(doc, 1.25f);
-    ImGui::Separator();
-    if (ImGui::BeginChild("timeline", ImVec2(0.0f, 150.0f)))
-      testing::draw_panel(timeline, doc, sel);
-    ImGui::EndChild();
-  });
-  h.frames(3);
-  if (const ItemRect* strip = timeline.rects.find("strip")) h.click_at(strip->center());
-  if (timeline.rects.find("play") != nullptr) h.click(timeline.rects, "play");
-  h.press(kSpaceKey);
-  h.press(kRightKey);
-  h.press(kEndKey);
-  doc.update(0.1f);
-  h.frames(2);
+
+  // Tall enough that the timeline at the bottom is in sight (clipped items neither draw nor
+  // take input).
+  AllPanels(const Model& model, int selected_joint)
+      : h(ImVec2(1200.0f, 1600.0f)), doc(model, model.source_path) {
+    sel.joint = selected_joint;
+    // Each in a child window of its own height, as the tool gives each its own window (a
+    // panel filling the space left, like the clips' table, gets none at the bottom of another).
+    const auto in_child = [](const char* id, float height, const std::function<void()>& draw) {
+      if (ImGui::BeginChild(id, ImVec2(0.0f, height), true)) draw();
+      ImGui::EndChild();
+    };
+    h.set_draw([this, in_child] {
+      in_child("tree", 200.0f, [this] { testing::draw_panel(tree, doc, sel); });
+      in_child("inspector", 400.0f, [this] { testing::draw_panel(inspector, doc, sel); });
+      in_child("clips", 150.0f, [this] { testing::draw_panel(clips, doc, sel); });
+      in_child("blend", 400.0f, [this] { testing::draw_panel(blend, doc, sel); });
+      draw_status_bar(doc, 1.25f);
+      in_child("timeline", 150.0f, [this] { testing::draw_panel(timeline, doc, sel); });
+    });
+    h.frames(3);
+  }
+  // A user's first moves: click the strip and the play button, then Space, Right and End.
+  void poke() {
+    if (const ItemRect* strip = timeline.rects.find("strip")) h.click_at(strip->center());
+    if (timeline.rects.find("play") != nullptr) h.click(timeline.rects, "play");
+    h.press(kSpaceKey);
+    h.press(kRightKey);
+    h.press(kEndKey);
+    doc.update(0.1f);
+    h.frames(2);
+  }
+  bool lists_joint(const std::string& name) const {
+    return tree.rects.find("joint:" + name) != nullptr;
+  }
+  bool lists_clip(const std::string& name) const {
+    return clips.rects.find("clip:" + name) != nullptr;
+  }
+};
+
+// No clips: the tree lists every joint, the clips panel none, nothing plays (the rest pose
+// shows) and the status bar counts what the model has.
+TEST(Panels, AModelWithoutClipsShowsItsJointsAndPlaysNothing) {
+  const Model model = make_model(/*with_clips=*/false);
+  AllPanels all(model, kHead);
+  all.poke();
+  for (const std::string joint : {"root", "spine", "head", "tip", "arm"}) {
+    EXPECT_TRUE(all.lists_joint(joint)) << joint;
+  }
+  EXPECT_FALSE(all.lists_clip("walk"));
+  EXPECT_EQ(all.doc.current_clip(), -1);
+  ASSERT_EQ(all.doc.local_pose().size(), model.skeleton.joint_count());
+  for (std::size_t j = 0; j < model.skeleton.joint_count(); ++j) {
+    EXPECT_EQ(all.doc.local_pose()[j].translation, model.skeleton.rest[j].translation) << j;
+  }
+  const std::string text = all.h.frame_text();
+  for (const char* shown : {"5 joints", "3 vertices", "1 triangle", "0 clips", "test://chain"}) {
+    EXPECT_NE(text.find(shown), std::string::npos) << shown << " in:\n" << text;
+  }
 }
 
-TEST(Panels, DrawAModelWithoutClips) { draw_everything(make_model(/*with_clips=*/false), kHead); }
-
-TEST(Panels, DrawAStaticModel) {
+// No skeleton, no skin, the vertices zeroed, and a selection left from a previous model: no
+// joint is listed or posed, and the status bar says so.
+TEST(Panels, AStaticModelListsNoJointsAndKeepsAStaleSelectionHarmless) {
   Model model = make_model(false);
   model.skeleton = Skeleton{};
   model.skin = Skin{};
   for (Vertex& v : model.mesh.vertices) v = Vertex{};
-  draw_everything(model, 3);  // A stale selection from a previous model.
+  AllPanels all(model, 3);
+  all.poke();
+  EXPECT_FALSE(all.lists_joint("root"));
+  EXPECT_FALSE(all.lists_clip("walk"));
+  EXPECT_TRUE(all.doc.local_pose().empty());
+  EXPECT_EQ(all.doc.current_clip(), -1);
+  const std::string text = all.h.frame_text();
+  EXPECT_NE(text.find("0 joints"), std::string::npos) << text;
+  EXPECT_NE(text.find("0 clips"), std::string::npos) << text;
 }
 
-TEST(Panels, DrawTheTestModel) { draw_everything(make_model(), kSpine); }
+// The test model: every joint and both clips listed; the longest clip plays; clicking Play
+// pauses it, Space plays again, Right steps a frame (pausing) and End shows the last frame,
+// where a paused update leaves it.
+TEST(Panels, TheTestModelListsItsJointsAndClipsAndTheTimelineKeysMoveTime) {
+  AllPanels all(make_model(), kSpine);
+  for (const std::string joint : {"root", "spine", "head", "tip", "arm"}) {
+    EXPECT_TRUE(all.lists_joint(joint)) << joint;
+  }
+  EXPECT_TRUE(all.lists_clip("walk"));
+  EXPECT_TRUE(all.lists_clip("run"));
+  ASSERT_EQ(all.doc.current_clip(), 0);  // walk, 2 s: the longest.
+  EXPECT_TRUE(all.doc.playing());
+  all.poke();
+  EXPECT_FALSE(all.doc.playing());
+  const float end = all.doc.duration();
+  const float frame = 1.0f / all.doc.frame_rate();
+  EXPECT_GE(all.doc.time(), end - frame - 1e-4f);
+  EXPECT_LT(all.doc.time(), end);
+  const std::string text = all.h.frame_text();
+  for (const char* shown : {"5 joints", "2 clips", "Clip", "walk", "run"}) {
+    EXPECT_NE(text.find(shown), std::string::npos) << shown << " in:\n" << text;
+  }
+}
 
 // A user's session with every panel in one frame loop, sharing one document and selection:
 // pick a joint in the tree, scrub the timeline, crossfade to another clip.
@@ -693,11 +760,23 @@ TEST(Panels, SelectScrubAndCrossfadeDriveTheDocument) {
   EXPECT_EQ(sel.joint, kSpine);
 }
 
-TEST(StatusBar, DrawsOneLine) {
+// One line: the model's counts, the CPU time, the mode and the path, with a notice before it.
+TEST(StatusBar, ShowsTheModelTheModeAndANoticeOnOneLine) {
   Harness h(ImVec2(1200.0f, 40.0f));
   Document doc(make_model(), "test://chain");
-  h.set_draw([&] { draw_status_bar(doc, 2.5f); });
+  std::string notice;
+  h.set_draw([&] { draw_status_bar(doc, 2.5f, notice); });
   h.frames(2);
+  std::string text = h.frame_text();
+  for (const char* shown : {"2.50 ms CPU", "5 joints", "3 vertices", "1 triangle", "2 clips",
+                            "Clip", "test://chain"}) {
+    EXPECT_NE(text.find(shown), std::string::npos) << shown << " in:\n" << text;
+  }
+  // One row: the log starts no new line.
+  EXPECT_EQ(text.find('\n'), std::string::npos) << text;
+  notice = "Also loaded 2 clip files";
+  text = h.frame_text();
+  EXPECT_LT(text.find(notice), text.find("test://chain")) << text;
 }
 
 }  // namespace
