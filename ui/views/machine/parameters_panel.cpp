@@ -19,9 +19,6 @@ using setup_panel::shown;
 
 namespace {
 
-constexpr ParameterType kTypes[] = {ParameterType::kFloat, ParameterType::kInt,
-                                    ParameterType::kBool, ParameterType::kTrigger};
-
 // Index of the running machine's parameter named `name`, or -1 (a parameter added since the
 // last version without errors).
 int running_index(const StateMachineInstance& sm, const std::string& name) {
@@ -59,7 +56,7 @@ void ParametersPanel::draw(const Document& doc, Commands& cmds, Selection& sel) 
   if (ImGui::Button("+ Add")) ImGui::OpenPopup("add_parameter_menu");
   rects.record("add_parameter");
   if (ImGui::BeginPopup("add_parameter_menu")) {
-    for (ParameterType type : kTypes) {
+    for (ParameterType type : setup_panel::kParameterTypes) {
       if (ImGui::MenuItem(to_string(type))) {
         SetupParameter p;
         p.name = setup_form::unique_name(working_.parameters, "parameter");

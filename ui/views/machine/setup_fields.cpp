@@ -21,8 +21,6 @@ using setup_panel::shown;
 
 namespace {
 
-constexpr ParameterType kTypes[] = {ParameterType::kFloat, ParameterType::kInt,
-                                    ParameterType::kBool, ParameterType::kTrigger};
 constexpr ConditionOp kOps[] = {ConditionOp::kGreater,   ConditionOp::kLess, ConditionOp::kEqual,
                                 ConditionOp::kNotEqual,  ConditionOp::kTrue, ConditionOp::kFalse,
                                 ConditionOp::kTriggerSet};
@@ -181,7 +179,7 @@ void SetupForm::parameter_fields(const Setup& saved, std::size_t i, Cells cells)
 
   cells.next("Type");
   if (begin_combo("##type", key("param_type", i), to_string(p.type))) {
-    for (ParameterType type : kTypes) {
+    for (ParameterType type : setup_panel::kParameterTypes) {
       if (combo_choice(key("param_type", i), to_string(type), type == p.type)) {
         p.type = type;
         fit_to_type(&p);

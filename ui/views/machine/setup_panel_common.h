@@ -7,6 +7,8 @@
 
 #include <imgui.h>
 
+#include "anim/state_machine_types.h"
+
 namespace anim::ui::setup_panel {
 
 // "state_name:2", "point_clip:0:1": the names under which tests find widgets.
@@ -33,5 +35,9 @@ inline void setup_columns(std::initializer_list<std::pair<const char*, float>> c
 
 constexpr ImGuiTableFlags kTableFlags =
     ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp;
+
+// Every type a parameter can have, in the order the menus offer them.
+constexpr ParameterType kParameterTypes[] = {ParameterType::kFloat, ParameterType::kInt,
+                                             ParameterType::kBool, ParameterType::kTrigger};
 
 }  // namespace anim::ui::setup_panel
