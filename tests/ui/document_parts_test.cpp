@@ -1,8 +1,7 @@
 // Two of the Document's parts, driven directly: SetupSession (the setup with its undo history,
 // file, problems and what it compiles to) and MachineRun (the running machine, its place in the
-// world, its recording and its events). On a hand-built model whose root walks 2 units along x
-// per one-second loop, so the place after n updates of 1/60 s is 2n/60 along x, with an event
-// "step" at 0.5 s.
+// world, its recording and its events). On the walker (support/walker.h): the place after n
+// updates of 1/60 s is 2n/60 along x, and an event "step" fires at 0.5 s of each loop.
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -14,8 +13,7 @@
 #include "anim/setup.h"
 #include "anim/ui/machine_run.h"
 #include "anim/ui/setup_session.h"
-#include "support/meshes.h"
-#include "support/rigs.h"
+#include "support/walker.h"
 
 namespace anim::ui {
 namespace {
@@ -23,31 +21,10 @@ namespace {
 using namespace ::anim::testutil;
 
 constexpr float kDt = 1.0f / 60.0f;
-constexpr float kSpeed = 2.0f;  // Units along x per second.
+constexpr float kSpeed = kWalkerSpeed;
 
-Model walker() {
-  Model model = ModelOf("test://walker", ChainRig({"root", "tip"}));
-  ClipBuilder walk("Walk", 1.0f, 2);
-  for (int k = 0; k <= 4; ++k) {
-    const float t = 0.25f * static_cast<float>(k);
-    walk.add_translation(0, t, glm::vec3(kSpeed * t, 0.0f, 0.0f));
-  }
-  model.clips.push_back(walk.build());
-  return model;
-}
-
-// The walker's setup; `motion` is the Walk state's motion (a wrong name is an error).
-Setup walker_setup(const std::string& motion = "Walk") {
-  Result<Setup> setup = parse_setup(R"({"format": "animscope.setup", "version": 3,
-    "model": "test://walker", "root_motion": {"joint": "root", "rotation": "none"},
-    "parameters": [], "blend_spaces": [],
-    "states": [{"name": "Walk", "motion": ")" + motion + R"(", "speed": 1, "loop": true}],
-    "events": [{"clip": "Walk", "time": 0.5, "name": "step"}],
-    "default_state": "Walk", "transitions": [], "editor": {}})",
-                                    "walker.json");
-  EXPECT_TRUE(setup.ok()) << setup.error().to_string();
-  return std::move(setup).value();
-}
+Model walker() { return WalkerModel(); }
+anim::Setup walker_setup(const std::string& motion = "Walk") { return WalkerSetup(motion); }
 
 // ---------------------------------------------------------------------------------------------
 // SetupSession

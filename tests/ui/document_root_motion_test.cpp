@@ -1,8 +1,8 @@
 // Root motion in the tool's Document (issue 25): with View > Root motion "In the world" the
 // character's place accumulates what each update moved it; rewinding puts the character back
 // where it stood at the rewound frame, playing on goes on from there, and Live returns to the
-// newest place. On a hand-built model whose root walks 2 units along x per one-second loop, so
-// the place after n frames of 1/60 s is 2n/60 along x.
+// newest place. On the walker (support/walker.h), so the place after n frames of 1/60 s is
+// 2n/60 along x.
 #include <memory>
 #include <string>
 
@@ -10,8 +10,7 @@
 
 #include "anim/setup.h"
 #include "anim/ui/document.h"
-#include "support/meshes.h"
-#include "support/rigs.h"
+#include "support/walker.h"
 
 namespace anim::ui {
 namespace {
@@ -19,37 +18,11 @@ namespace {
 using namespace ::anim::testutil;
 
 constexpr float kDt = 1.0f / 60.0f;
-constexpr float kSpeed = 2.0f;  // Units along x per second.
-
-Model walker() {
-  Model model = ModelOf("test://walker", ChainRig({"root", "tip"}));
-  model.skin.joints = {0, 1};
-  model.skin.inverse_bind = {glm::mat4(1.0f), glm::mat4(1.0f)};
-  SetMesh(model,
-          {SkinnedVertex(glm::vec3(-0.2f, 0.0f, 0.0f), {{0, 1.0f}}),
-           SkinnedVertex(glm::vec3(0.2f, 0.0f, 0.0f), {{0, 1.0f}}),
-           SkinnedVertex(glm::vec3(0.0f, 1.0f, 0.0f), {{1, 1.0f}})},
-          {0, 1, 2}, "body");
-  model.max_influences = 1;
-  ClipBuilder walk("Walk", 1.0f, 2);
-  for (int k = 0; k <= 4; ++k) {
-    const float t = 0.25f * static_cast<float>(k);
-    walk.add_translation(0, t, glm::vec3(kSpeed * t, 0.0f, 0.0f));
-  }
-  model.clips.push_back(walk.build());
-  return model;
-}
+constexpr float kSpeed = kWalkerSpeed;
 
 std::unique_ptr<Document> open_walker() {
-  auto doc = std::make_unique<Document>(walker(), "test://walker");
-  Result<Setup> setup = parse_setup(R"({"format": "animscope.setup", "version": 3,
-    "model": "test://walker", "root_motion": {"joint": "root", "rotation": "none"},
-    "parameters": [], "blend_spaces": [],
-    "states": [{"name": "Walk", "motion": "Walk", "speed": 1, "loop": true}],
-    "default_state": "Walk", "transitions": [], "editor": {}})",
-                                    "walker.json");
-  EXPECT_TRUE(setup.ok()) << setup.error().to_string();
-  const Status attached = doc->attach_setup(std::move(setup).value(), "walker.json");
+  auto doc = std::make_unique<Document>(WalkerModel(), "test://walker");
+  const Status attached = doc->attach_setup(WalkerSetup(), "walker.json");
   EXPECT_TRUE(attached.ok()) << attached.error().to_string();
   doc->set_root_motion_in_world(true);
   return doc;
@@ -117,7 +90,7 @@ TEST(DocumentRootMotion, AfterAnEditRewindCountsFromThePlaceTheEditFound) {
 // A transition's ghosts walk with the character: in the world each is the in-place ghost moved
 // by the character's place, as the shown pose is.
 TEST(DocumentRootMotion, InTheWorldTheGhostsWalkWithTheCharacter) {
-  auto doc = std::make_unique<Document>(walker(), "test://walker");
+  auto doc = std::make_unique<Document>(WalkerModel(), "test://walker");
   Result<anim::Setup> setup = parse_setup(R"({"format": "animscope.setup", "version": 3,
     "model": "test://walker", "root_motion": {"joint": "root", "rotation": "none"},
     "parameters": [{"name": "go", "type": "trigger", "default": 0}], "blend_spaces": [],
