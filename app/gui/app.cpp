@@ -16,7 +16,7 @@
 #include <imgui_impl_sdl.h>
 #include <imgui_internal.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/imgui_frame.h"
 #include "gui/crash_guard.h"
 #include "gui/exit_signals.h"
@@ -55,10 +55,10 @@ Status save_screenshot(GlWindow& window, const std::string& path) {
 // For tests of the real binary only: ANIMSCOPE_TEST_SETUP_EDIT=FILE.json makes one edit, as the
 // Setup panel would, to the setup opened from the command line once it is open: its contents
 // become FILE's (the model it names is kept). Nothing when unset.
-std::optional<Setup> test_setup_edit() {
+std::optional<setup::Setup> test_setup_edit() {
   const char* file = std::getenv("ANIMSCOPE_TEST_SETUP_EDIT");
   if (file == nullptr || file[0] == '\0') return std::nullopt;
-  Result<Setup> setup = load_setup(file);
+  Result<setup::Setup> setup = setup::load_setup(file);
   if (!setup.ok()) {
     std::cerr << "animscope: ANIMSCOPE_TEST_SETUP_EDIT: " << setup.error().to_string() << "\n";
     return std::nullopt;
@@ -145,7 +145,7 @@ int run_gui(const GuiOptions& options) {
   start_tool(tool, options);
   RecentActions actions;
   const AssertionGuard guard(tool, actions);
-  std::optional<Setup> test_edit = test_setup_edit();
+  std::optional<setup::Setup> test_edit = test_setup_edit();
   int assert_in = test_assert_frames();
   ScriptedPreview preview(options.sets, options.rewind);
 

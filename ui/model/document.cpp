@@ -1,5 +1,5 @@
 #include "anim/ui/document.h"
-#include "anim/setup_clip_files.h"
+#include "anim/setup/clip_files.h"
 
 #include <algorithm>
 #include <atomic>
@@ -127,15 +127,15 @@ bool Document::start_blend(const std::vector<int>& clips, const std::vector<floa
   return true;
 }
 
-Status Document::attach_setup(Setup setup, std::string setup_path) {
+Status Document::attach_setup(setup::Setup setup, std::string setup_path) {
   return attach(std::move(setup), std::move(setup_path), /*saved=*/true);
 }
 
-Status Document::attach_unsaved_setup(Setup setup) {
+Status Document::attach_unsaved_setup(setup::Setup setup) {
   return attach(std::move(setup), "", /*saved=*/false);
 }
 
-Status Document::attach(Setup setup, std::string setup_path, bool saved) {
+Status Document::attach(setup::Setup setup, std::string setup_path, bool saved) {
   Result<StateMachineDef> def = compile_setup(setup, model_->clips);
   if (!def.ok()) return Error{def.error().code, def.error().message, setup_path};
   edits_.reset(std::move(setup), saved);
@@ -146,7 +146,7 @@ Status Document::attach(Setup setup, std::string setup_path, bool saved) {
   return Ok{};
 }
 
-void Document::restore_setup(Setup setup, std::string setup_path) {
+void Document::restore_setup(setup::Setup setup, std::string setup_path) {
   edits_.reset(std::move(setup), /*saved=*/false);
   has_setup_ = true;
   setup_path_ = std::move(setup_path);
@@ -160,10 +160,10 @@ void Document::restore_setup(Setup setup, std::string setup_path) {
 }
 
 void Document::new_setup() {
-  Setup setup;
+  setup::Setup setup;
   setup.model = path_;
   for (const Clip& clip : model_->clips) {
-    SetupState state;
+    setup::SetupState state;
     state.name = clip.name;
     state.motion = clip.name;
     setup.states.push_back(std::move(state));
@@ -177,7 +177,7 @@ void Document::new_setup() {
   use_state_machine();
 }
 
-void Document::edit_setup(Setup edited, std::string what) {
+void Document::edit_setup(setup::Setup edited, std::string what) {
   if (!has_setup_) return;
   edits_.push(std::move(edited), std::move(what));
   apply_setup(MachineStart::kGoOn);
@@ -195,7 +195,7 @@ bool Document::redo_setup_edit() {
   return true;
 }
 
-const std::vector<SetupAnimation>& Document::clip_file_entries() const {
+const std::vector<setup::SetupAnimation>& Document::clip_file_entries() const {
   return has_setup_ ? edits_.current().animations : clip_files_.loose();
 }
 
@@ -206,26 +206,26 @@ std::vector<anim::import::AnimationFile> Document::wanted_clip_files() const {
 bool Document::clip_files_outdated() const { return clip_files_.outdated(wanted_clip_files()); }
 
 void Document::add_clip_files(const std::vector<std::string>& paths) {
-  std::vector<SetupAnimation> entries = clip_file_entries();
+  std::vector<setup::SetupAnimation> entries = clip_file_entries();
   const std::size_t added = ClipFileSet::add(entries, paths, setup_path_);
   if (added == 0) return;
   set_clip_file_entries(std::move(entries), added == 1 ? "add a clip file" : "add clip files");
 }
 
 bool Document::remove_clip_file(int entry) {
-  std::vector<SetupAnimation> entries = clip_file_entries();
+  std::vector<setup::SetupAnimation> entries = clip_file_entries();
   if (entry < 0 || static_cast<std::size_t>(entry) >= entries.size()) return false;
   entries.erase(entries.begin() + entry);
   set_clip_file_entries(std::move(entries), "remove a clip file");
   return true;
 }
 
-void Document::set_clip_file_entries(std::vector<SetupAnimation> entries, std::string what) {
+void Document::set_clip_file_entries(std::vector<setup::SetupAnimation> entries, std::string what) {
   if (!has_setup_) {
     clip_files_.set_loose(std::move(entries));
     return;
   }
-  Setup edited = edits_.current();
+  setup::Setup edited = edits_.current();
   edited.animations = std::move(entries);
   edit_setup(std::move(edited), std::move(what));
 }
@@ -278,8 +278,8 @@ bool Document::MotionSource::operator==(const MotionSource& o) const {
          a.axes[2] == b.axes[2] && a.yaw == b.yaw && a.up == b.up;
 }
 
-std::shared_ptr<const RootMotionClips> Document::root_motion_clips() {
-  const Setup& setup = edits_.current();
+std::shared_ptr<const setup::RootMotionClips> Document::root_motion_clips() {
+  const setup::Setup& setup = edits_.current();
   Result<std::optional<RootMotionSettings>> settings = root_motion_settings(setup, *model_);
   if (!settings.ok()) {
     problems_.push_back(
@@ -287,17 +287,17 @@ std::shared_ptr<const RootMotionClips> Document::root_motion_clips() {
     return nullptr;
   }
   MotionSource source{settings.value(), {}, clip_files_.generation()};
-  for (const SetupAnimation& entry : setup.animations)
+  for (const setup::SetupAnimation& entry : setup.animations)
     source.entries_move.push_back(entry.root_motion);
   if (motion_ && source == motion_source_) return motion_;
-  Result<RootMotionClips> motion = apply_root_motion(setup, *model_);
+  Result<setup::RootMotionClips> motion = apply_root_motion(setup, *model_);
   if (!motion.ok()) {
     problems_.push_back(
         {Diagnostic::Severity::kError, motion.error().path, motion.error().message});
     return nullptr;
   }
   motion_source_ = std::move(source);
-  return std::make_shared<const RootMotionClips>(std::move(motion).value());
+  return std::make_shared<const setup::RootMotionClips>(std::move(motion).value());
 }
 
 void Document::apply_setup(MachineStart how) {
@@ -310,7 +310,7 @@ void Document::apply_setup(MachineStart how) {
   problems_ = validate_setup(edits_.current(), clip_names, durations, model_->skeleton.names);
   Result<StateMachineDef> def = compile_setup(edits_.current(), model_->clips);
   if (!def.ok()) return;  // The last good state machine keeps running.
-  std::shared_ptr<const RootMotionClips> next_motion = root_motion_clips();
+  std::shared_ptr<const setup::RootMotionClips> next_motion = root_motion_clips();
   if (!next_motion) return;
   auto next_def = std::make_unique<StateMachineDef>(std::move(def).value());
   mark_root_motion(*next_motion, next_def.get());
@@ -347,17 +347,17 @@ void Document::keep_state_history(const StateMachineDef& after) {
 Status Document::save_setup_as(const std::string& path) {
   if (!has_setup_) return Error{Error::Code::kInvalidArgument, "no setup to save", path};
   namespace fs = std::filesystem;
-  Setup setup = edits_.current();
+  setup::Setup setup = edits_.current();
   // Paths are relative to the setup's folder: keep them pointing at the same files.
-  if (!setup.model.empty() && !is_builtin_model(setup.model)) {
-    setup.model = rebase_setup_relative(setup_path_, path, setup.model);
+  if (!setup.model.empty() && !setup::is_builtin_model(setup.model)) {
+    setup.model = setup::rebase_setup_relative(setup_path_, path, setup.model);
   }
-  for (SetupAnimation& a : setup.animations) {
-    a.file = rebase_setup_relative(setup_path_, path, a.file);
+  for (setup::SetupAnimation& a : setup.animations) {
+    a.file = setup::rebase_setup_relative(setup_path_, path, a.file);
   }
   Status saved = save_setup(setup, path);
   if (!saved.ok()) return saved;
-  const Setup& before = edits_.current();
+  const setup::Setup& before = edits_.current();
   bool moved = setup.model != before.model;
   for (std::size_t i = 0; i < setup.animations.size(); ++i) {
     moved = moved || setup.animations[i].file != before.animations[i].file;
