@@ -11,6 +11,7 @@ set_target_properties(anim_import PROPERTIES EXPORT_NAME import)
 install(TARGETS anim_core anim_setup anim_bake anim_clip_files anim_import EXPORT animscopeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# Each library's headers under its own folder: anim/ (core), anim/setup/, anim/bake/, anim/import/.
 install(DIRECTORY core/include/ setup/include/ bake/include/ import/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 

@@ -1,7 +1,7 @@
 // `animscope fmt SETUP.json [--out FILE]`: rewrites a setup in canonical form.
 #include <ostream>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "cli/command_line.h"
 #include "cli/diagnostic_lines.h"
 #include "cli/errors.h"
@@ -39,7 +39,7 @@ int cmd_fmt(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   const FmtArgs& args = line->args;
   const std::string path = args.input;
   std::vector<Diagnostic> diagnostics;
-  Result<Setup> setup = load_setup(path, &diagnostics);
+  Result<setup::Setup> setup = setup::load_setup(path, &diagnostics);
   if (!setup.ok()) {
     if (diagnostics.empty()) print_error(err, setup.error());
     DiagnosticLineStyle style;

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
@@ -119,7 +119,7 @@ nlohmann::ordered_json trace_json(const StateMachineInstance& sm) {
     entry["conditions"] = nlohmann::ordered_json::array();
     for (const StateMachineInstance::TraceCondition& c : sm.trace_conditions(e)) {
       entry["conditions"].push_back({{"parameter", def.parameters[c.parameter].name},
-                                     {"op", to_string(c.op)},
+                                     {"op", setup::to_string(c.op)},
                                      {"value", c.value},
                                      {"actual", c.actual},
                                      {"pass", c.pass}});
@@ -223,7 +223,7 @@ void print_trace_text(const StateMachineInstance& sm, std::ostream& out) {
     out << trace_from(def, e) << " -> " << layer_states(def, e.layer)[e.to].name << "  "
         << to_string(e.reason);
     for (const StateMachineInstance::TraceCondition& c : sm.trace_conditions(e)) {
-      out << "  " << def.parameters[c.parameter].name << " " << to_string(c.op);
+      out << "  " << def.parameters[c.parameter].name << " " << setup::to_string(c.op);
       if (c.op == ConditionOp::kGreater || c.op == ConditionOp::kLess ||
           c.op == ConditionOp::kEqual || c.op == ConditionOp::kNotEqual) {
         out << " " << c.value;

@@ -38,7 +38,7 @@ int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostr
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const std::string path = line->args.input;
   std::vector<Diagnostic> diagnostics;
-  Result<Setup> setup = load_setup(path, &diagnostics);
+  Result<setup::Setup> setup = setup::load_setup(path, &diagnostics);
   if (!setup.ok()) {
     const Error& e = setup.error();
     if (e.code == Error::Code::kNotFound || e.code == Error::Code::kIo) {
@@ -50,7 +50,7 @@ int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostr
     return kExitInvalid;
   }
   LoadedInput opened;
-  const std::string model_path = resolve_model_path(path, setup.value().model);
+  const std::string model_path = setup::resolve_model_path(path, setup.value().model);
   opened.model_path = model_path;
   opened.setup = std::move(setup).value();
   opened.setup_path = path;

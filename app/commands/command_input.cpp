@@ -40,7 +40,7 @@ std::optional<CompiledMachine> compile_machine(const LoadedInput& input, std::os
     print_error(err, Error{def.error().code, def.error().message, input.setup_path});
     return std::nullopt;
   }
-  Result<RootMotionClips> motion = apply_root_motion(*input.setup, input.model);
+  Result<setup::RootMotionClips> motion = apply_root_motion(*input.setup, input.model);
   if (!motion.ok()) {
     print_error(err, Error{motion.error().code, motion.error().path + ": " + motion.error().message,
                            input.setup_path});

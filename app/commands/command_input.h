@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "anim/package.h"
-#include "anim/setup_root_motion.h"
+#include "anim/setup/root_motion.h"
 #include "loading/input_loading.h"
 
 namespace anim::app {
@@ -24,10 +24,10 @@ std::optional<LoadedInput> open_input(const std::string& path,
                                       std::ostream& err);
 
 // A setup's state machine ready to run: its runtime form and, when the setup moves the
-// character, the clips in place with their root motion (setup_root_motion.h).
+// character, the clips in place with their root motion (anim/setup/root_motion.h).
 struct CompiledMachine {
   StateMachineDef def;
-  RootMotionClips motion;
+  setup::RootMotionClips motion;
 
   // What it plays, from `input`'s model.
   ClipSet clips(const LoadedInput& input) const { return motion.clip_set(input.model.clips); }

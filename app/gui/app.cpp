@@ -16,7 +16,7 @@
 #include <imgui_impl_sdl.h>
 #include <imgui_internal.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/imgui_frame.h"
 #include "gui/crash_guard.h"
 #include "gui/exit_signals.h"
@@ -55,10 +55,10 @@ Status save_screenshot(GlWindow& window, const std::string& path) {
 // For tests of the real binary only: ANIMSCOPE_TEST_SETUP_EDIT=FILE.json makes one edit, as the
 // Setup panel would, to the setup opened from the command line once it is open: its contents
 // become FILE's (the model it names is kept). Nothing when unset.
-std::optional<Setup> test_setup_edit() {
+std::optional<setup::Setup> test_setup_edit() {
   const char* file = std::getenv("ANIMSCOPE_TEST_SETUP_EDIT");
   if (file == nullptr || file[0] == '\0') return std::nullopt;
-  Result<Setup> setup = load_setup(file);
+  Result<setup::Setup> setup = setup::load_setup(file);
   if (!setup.ok()) {
     std::cerr << "animscope: ANIMSCOPE_TEST_SETUP_EDIT: " << setup.error().to_string() << "\n";
     return std::nullopt;
@@ -123,7 +123,7 @@ std::string describe_action(const SDL_Event& event) {
 // The test hooks above, for one run: the edit waiting for the setup to open, and the frames left
 // until the assertion.
 struct TestHooks {
-  std::optional<Setup> edit = test_setup_edit();
+  std::optional<setup::Setup> edit = test_setup_edit();
   int assert_in = test_assert_frames();
 
   // The setup opened from the command line is collected by the frame that sees it loaded.

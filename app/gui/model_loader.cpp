@@ -37,8 +37,9 @@ void start_open(ModelLoader& loader, const std::string& path) {
 Result<OpenedFile> open_recovered(const std::string& file, const ui::RecoveryCopy& copy,
                                   const import::ProgressCallback& progress) {
   LoadedInput input;
-  input.model_path = copy.model_path.empty() ? resolve_model_path(copy.setup_path, copy.setup.model)
-                                             : copy.model_path;
+  input.model_path = copy.model_path.empty()
+                         ? setup::resolve_model_path(copy.setup_path, copy.setup.model)
+                         : copy.model_path;
   input.setup = copy.setup;
   input.setup_path = copy.setup_path;
   const std::string model_path = input.model_path;

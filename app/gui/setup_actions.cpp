@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "anim/file_io.h"
+#include "anim/setup/file_io.h"
 #include "gui/recovery_actions.h"
 
 namespace anim::app {
@@ -73,7 +73,7 @@ void save_setup_as(Tool& tool) {
   if (start.empty()) {
     // Next to the model, named after it.
     const std::filesystem::path model(tool.doc->path());
-    start = model.has_parent_path() && !is_builtin_model(tool.doc->path())
+    start = model.has_parent_path() && !setup::is_builtin_model(tool.doc->path())
                 ? (model.parent_path() / (model.stem().string() + "_setup.json")).string()
                 : (std::filesystem::path(dialog_start_folder(tool)) / "setup.json").string();
   }
@@ -126,7 +126,7 @@ void setup_dialogs(Tool& tool) {
   const std::optional<std::string> chosen = tool.file_dialog.draw();
   if (tool.dialog_purpose == DialogPurpose::kExportRecording) {
     if (chosen) {
-      const Status written = write_file_atomically(*chosen, tool.export_text);
+      const Status written = setup::write_file_atomically(*chosen, tool.export_text);
       if (written.ok()) {
         show_notice(tool, "Exported the recording to " + file_name(*chosen));
       } else {

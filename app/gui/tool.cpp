@@ -6,8 +6,8 @@
 #include <utility>
 
 #include "anim/import/import_model.h"
-#include "anim/setup_clip_files.h"
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/clip_files.h"
+#include "anim/setup/layer_edits.h"
 #include "anim/ui/config_paths.h"
 #include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
@@ -40,7 +40,7 @@ void select_joint_by_name(Tool& tool, const std::string& name) {
 }
 
 void select_setup_item(Tool& tool, const std::string& machine, const std::string& item) {
-  const Setup* setup = tool.doc->setup();
+  const setup::Setup* setup = tool.doc->setup();
   if (setup == nullptr) {
     show_error(tool, "No setup", tool.doc->path() + " has no setup: nothing to select.");
     return;
@@ -55,8 +55,8 @@ void select_setup_item(Tool& tool, const std::string& machine, const std::string
                "The setup has no layer of that name; the graph shows the base machine.");
   }
   if (item.empty()) return;
-  const Setup view = machine_view(*setup, graph.machine);
-  for (const SetupState& state : view.states) {
+  const setup::Setup view = machine_view(*setup, graph.machine);
+  for (const setup::SetupState& state : view.states) {
     if (state.name != item) continue;
     graph.selected = item;
     graph.selection = {item};
@@ -67,7 +67,7 @@ void select_setup_item(Tool& tool, const std::string& machine, const std::string
     graph.selected_transition = static_cast<int>(i);
     return;
   }
-  for (const SetupParameter& p : setup->parameters) {
+  for (const setup::SetupParameter& p : setup->parameters) {
     if (p.name != item) continue;
     tool.selection.parameter = item;
     return;

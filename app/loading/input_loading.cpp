@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "anim/setup_clip_files.h"
+#include "anim/setup/clip_files.h"
 #include "loading/model_source.h"
 
 namespace anim::app {
@@ -57,9 +57,9 @@ Result<LoadedInput> load_input(const std::string& path,
   LoadedInput input;
   input.model_path = path;
   if (is_setup_path(path)) {
-    Result<Setup> setup = load_setup(path, setup_diagnostics);
+    Result<setup::Setup> setup = setup::load_setup(path, setup_diagnostics);
     if (!setup.ok()) return setup.error();
-    input.model_path = resolve_model_path(path, setup.value().model);
+    input.model_path = setup::resolve_model_path(path, setup.value().model);
     input.setup = std::move(setup).value();
     input.setup_path = path;
   }

@@ -8,14 +8,14 @@
 #include "anim/import/animation_files.h"
 #include "anim/model.h"
 #include "anim/result.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
 namespace anim::app {
 
 struct LoadedInput {
   Model model;  // With the clips of every clip file after its own.
   std::string model_path;
-  std::optional<Setup> setup;  // When a setup was opened.
+  std::optional<setup::Setup> setup;  // When a setup was opened.
   std::string setup_path;
   // Problems of the clip files, errors and warnings: a setup entry's point at "/animations/N";
   // those of files given by name have no pointer, and their messages name the file.

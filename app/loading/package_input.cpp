@@ -4,8 +4,8 @@
 #include <cctype>
 
 #include "anim/bake/package_model.h"
-#include "anim/file_io.h"
-#include "anim/setup_from_machine.h"
+#include "anim/setup/file_io.h"
+#include "anim/setup/from_machine.h"
 
 namespace anim::app {
 namespace {
@@ -26,7 +26,7 @@ bool is_package_path(const std::string& path) {
 }
 
 Result<Package> read_package(const std::string& path) {
-  Result<std::string> bytes = read_file(path);
+  Result<std::string> bytes = setup::read_file(path);
   if (!bytes.ok()) return bytes.error();
   Result<Package> package = load_package(Span<const uint8_t>(
       reinterpret_cast<const uint8_t*>(bytes.value().data()), bytes.value().size()));
@@ -53,7 +53,7 @@ Result<LoadedInput> load_package_input(const std::string& path) {
   if (package.value().has_state_machine) {
     std::vector<std::string> clip_names;
     for (const CompressedClip& c : package.value().clips) clip_names.push_back(c.name);
-    input.setup = setup_from_machine(package.value().state_machine, clip_names, path);
+    input.setup = setup::setup_from_machine(package.value().state_machine, clip_names, path);
   }
   return input;
 }

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 namespace {
 
 // Numbers below this magnitude round to a finite float; at it, they round to infinity.
@@ -100,4 +100,4 @@ void FieldReader::read_names(const char* key, std::vector<std::string>* out) con
   }
 }
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "anim/diagnostic.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "setup_enum_names.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 
 using Problems = std::vector<Diagnostic>;
 
@@ -78,4 +78,4 @@ class FieldReader {
   Problems* problems_;
 };
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

@@ -1,7 +1,7 @@
 // Line and column of the problems met while parsing a setup's JSON text.
 #include "json_errors.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 namespace {
 
 struct TextPosition {
@@ -105,4 +105,4 @@ std::string overflow_message(const Json::out_of_range& e, const std::string& tex
   return place(position_of(text, at)) + ": " + what;
 }
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

@@ -6,9 +6,9 @@
 #include <exception>
 #include <string>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 
 // Deeper documents are refused before nlohmann sees them: copying and dumping a value recurse.
 constexpr int kMaxNesting = 256;
@@ -25,4 +25,4 @@ std::string overflow_message(const Json::out_of_range& e, const std::string& tex
 // An exception's message without nlohmann's "[json.exception.name.id] " prefix.
 std::string plain_message(const std::exception& e);
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

@@ -8,7 +8,7 @@
 #include "field_reader.h"
 #include "setup_fields.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 
 inline bool is_required(Need need) { return need == Need::kRequired; }
 
@@ -54,4 +54,4 @@ template <class T>
 T read_object(const Json& json, const std::string& pointer, Problems* problems,
               const Context& context);
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

@@ -1,10 +1,10 @@
-#include "anim/setup_blend_space_edits.h"
+#include "anim/setup/blend_space_edits.h"
 
 #include <cmath>
 #include <cstddef>
 #include <utility>
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 SetupBlendSpace* find_space(Setup& setup, int space) {
@@ -109,4 +109,4 @@ bool remove_blend_point(Setup& setup, int space_index, int point_index) {
   return true;
 }
 
-}  // namespace anim
+}  // namespace anim::setup

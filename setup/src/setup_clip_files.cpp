@@ -1,6 +1,6 @@
-#include "anim/setup_clip_files.h"
+#include "anim/setup/clip_files.h"
 
-namespace anim {
+namespace anim::setup {
 
 std::vector<import::AnimationFile> clip_files_of(const std::vector<SetupAnimation>& entries,
                                                  const std::string& setup_path, bool located) {
@@ -14,4 +14,4 @@ std::vector<import::AnimationFile> clip_files_of(const std::vector<SetupAnimatio
   return files;
 }
 
-}  // namespace anim
+}  // namespace anim::setup

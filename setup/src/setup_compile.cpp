@@ -2,9 +2,9 @@
 #include <algorithm>
 
 #include "anim/find_by_name.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 int find_clip(Span<const Clip> clips, const std::string& name) {
@@ -147,4 +147,4 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
   return def;
 }
 
-}  // namespace anim
+}  // namespace anim::setup

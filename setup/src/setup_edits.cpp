@@ -1,9 +1,9 @@
-#include "anim/setup_edits.h"
+#include "anim/setup/edits.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 bool valid_index(const Setup& setup, int index) {
@@ -183,4 +183,4 @@ int move_transition_priority(Setup& setup, int index, int delta) {
   return at == index ? -1 : at;
 }
 
-}  // namespace anim
+}  // namespace anim::setup

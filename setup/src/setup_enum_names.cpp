@@ -1,10 +1,10 @@
 // The names of the enums in setup files, and to_string() on them.
 #include "setup_enum_names.h"
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
-namespace setup_json {
+namespace anim::setup {
+namespace json {
 namespace {
 
 constexpr EnumName<ParameterType> kParameterTypes[] = {{ParameterType::kFloat, "float"},
@@ -69,11 +69,11 @@ bool op_takes_value(ConditionOp op) {
          op == ConditionOp::kNotEqual;
 }
 
-}  // namespace setup_json
+}  // namespace json
 
-const char* to_string(ParameterType type) { return setup_json::name_of(type); }
-const char* to_string(ConditionOp op) { return setup_json::name_of(op); }
-const char* to_string(Interruption interruption) { return setup_json::name_of(interruption); }
-const char* to_string(LayerBlend blend) { return setup_json::name_of(blend); }
+const char* to_string(ParameterType type) { return json::name_of(type); }
+const char* to_string(ConditionOp op) { return json::name_of(op); }
+const char* to_string(Interruption interruption) { return json::name_of(interruption); }
+const char* to_string(LayerBlend blend) { return json::name_of(blend); }
 
-}  // namespace anim
+}  // namespace anim::setup

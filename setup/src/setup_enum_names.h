@@ -7,7 +7,7 @@
 #include "anim/span.h"
 #include "anim/state_machine_types.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 
 template <class E>
 struct EnumName {
@@ -72,4 +72,4 @@ std::string name_list() {
 // Whether a condition with this op compares its parameter to a value (>, <, ==, !=).
 bool op_takes_value(ConditionOp op);
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

@@ -4,7 +4,7 @@
 // setup_read_hooks.cpp, writing parts in setup_write.cpp.
 #include "setup_fields.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 
 template <class T>
 using ReadHook = void(const ObjectReader<T>& in, const Field<T>& field, T* item);
@@ -46,4 +46,4 @@ WriteHook<Setup> write_version;
 ReadHook<Setup> read_editor;
 WriteHook<Setup> write_editor;
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

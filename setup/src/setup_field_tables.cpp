@@ -2,7 +2,7 @@
 #include "setup_field_hooks.h"
 #include "setup_fields.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 namespace {
 
 constexpr Kind kText = Kind::kText;
@@ -185,4 +185,4 @@ template <> const Table<Setup>& table_of<Setup>() { return kSetupTable; }
 // clang-format on
 const Table<SetupLayer>& mask_table() { return kMaskTable; }
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

@@ -8,10 +8,10 @@
 #include <variant>
 #include <vector>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/span.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 
 // The form of a field's value in the file.
 enum class Kind {
@@ -138,4 +138,4 @@ const char* key_of(V T::*member) {
   return field != nullptr ? field->name : "?";
 }
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

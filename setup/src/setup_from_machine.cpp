@@ -1,6 +1,6 @@
-#include "anim/setup_from_machine.h"
+#include "anim/setup/from_machine.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 // compile_setup's bounds for a parameter without min or max.
@@ -143,4 +143,4 @@ Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::stri
   return setup;
 }
 
-}  // namespace anim
+}  // namespace anim::setup

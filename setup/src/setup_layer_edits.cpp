@@ -1,4 +1,4 @@
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/layer_edits.h"
 
 #include <algorithm>
 #include <utility>
@@ -6,7 +6,7 @@
 #include "anim/find_by_name.h"
 #include "anim/layer_blending.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 // Where a layer's boxes are kept: editor["layers"][name]["nodes"].
@@ -155,4 +155,4 @@ bool store_machine_view(Setup& setup, int machine, const Setup& view) {
   return true;
 }
 
-}  // namespace anim
+}  // namespace anim::setup

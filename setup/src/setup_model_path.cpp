@@ -1,9 +1,9 @@
 #include <filesystem>
 #include <string>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 
 bool is_builtin_model(const std::string& model) { return model.rfind("builtin:", 0) == 0; }
 
@@ -34,4 +34,4 @@ std::string rebase_setup_relative(const std::string& old_setup_path,
   return relative.string();
 }
 
-}  // namespace anim
+}  // namespace anim::setup

@@ -8,15 +8,15 @@
 #include <variant>
 #include <vector>
 
-#include "anim/file_io.h"
-#include "anim/setup.h"
+#include "anim/setup/file_io.h"
+#include "anim/setup/setup.h"
 #include "field_reader.h"
 #include "json_errors.h"
 #include "object_reader.h"
 #include "setup_enum_names.h"
 #include "setup_fields.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 namespace {
 
 // The keys of a table as an example object: {"joint", "translation"}, {"include": [...]}.
@@ -211,13 +211,13 @@ Result<Setup> parse_text(const std::string& text, const std::string& path, Probl
 }
 
 }  // namespace
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json
 
-namespace anim {
+namespace anim::setup {
 
 Result<Setup> parse_setup(const std::string& text, const std::string& path,
                           std::vector<Diagnostic>* diagnostics) {
-  using namespace setup_json;
+  using namespace json;
   Problems problems;
   Result<Setup> result = Error{Error::Code::kParse, "", path};
   std::optional<std::string> message;  // Of an exception.
@@ -245,4 +245,4 @@ Result<Setup> load_setup(const std::string& path, std::vector<Diagnostic>* diagn
   return parse_setup(text.value(), path, diagnostics);
 }
 
-}  // namespace anim
+}  // namespace anim::setup

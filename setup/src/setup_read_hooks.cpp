@@ -3,14 +3,14 @@
 #include <string>
 
 #include "anim/diagnostic.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "field_reader.h"
 #include "object_reader.h"
 #include "setup_enum_names.h"
 #include "setup_field_hooks.h"
 #include "setup_fields.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 
 void read_joint_map(const ObjectReader<SetupAnimation>& in, const Field<SetupAnimation>& field,
                     SetupAnimation* animation) {
@@ -187,4 +187,4 @@ void read_editor(const ObjectReader<Setup>& in, const Field<Setup>& field, Setup
   }
 }
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

@@ -1,9 +1,9 @@
-#include "anim/setup_root_motion.h"
+#include "anim/setup/root_motion.h"
 
 #include <string>
 #include <utility>
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 Error error_at(const std::string& pointer, std::string message) {
@@ -72,4 +72,4 @@ void mark_root_motion(const RootMotionClips& clips, StateMachineDef* def) {
   def->root_motion_joint = clips.joint;
 }
 
-}  // namespace anim
+}  // namespace anim::setup

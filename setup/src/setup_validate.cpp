@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "anim/blend_space_2d.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using Severity = Diagnostic::Severity;
@@ -656,4 +656,4 @@ std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std
   return Validator(setup, clips, durations, joints).run();
 }
 
-}  // namespace anim
+}  // namespace anim::setup

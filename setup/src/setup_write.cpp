@@ -11,14 +11,14 @@
 #include <variant>
 #include <vector>
 
-#include "anim/file_io.h"
-#include "anim/setup.h"
+#include "anim/setup/file_io.h"
+#include "anim/setup/setup.h"
 #include "json_errors.h"
 #include "setup_enum_names.h"
 #include "setup_field_hooks.h"
 #include "setup_fields.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 namespace {
 
 // Whole values become JSON integers ("1", not "1.0"). Others become the double nearest to the
@@ -196,13 +196,13 @@ void write_editor(const Setup& setup, const Field<Setup>& field, const Context&,
   (*out)[field.name] = setup.editor.is_object() ? setup.editor : Json::object();
 }
 
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json
 
-namespace anim {
+namespace anim::setup {
 
 std::string to_json_text(const Setup& setup) {
   // Strings built in code may hold invalid UTF-8: replace it rather than throw.
-  return setup_json::write_object(setup, setup_json::Context{})
+  return json::write_object(setup, json::Context{})
              .dump(2, ' ', false, Json::error_handler_t::replace) +
          "\n";
 }
@@ -212,10 +212,9 @@ Status save_setup(const Setup& setup, const std::string& path) {
   try {
     text = to_json_text(setup);
   } catch (const std::exception& e) {
-    return Error{Error::Code::kIo, "cannot format the setup: " + setup_json::plain_message(e),
-                 path};
+    return Error{Error::Code::kIo, "cannot format the setup: " + json::plain_message(e), path};
   }
   return write_file_atomically(path, text);
 }
 
-}  // namespace anim
+}  // namespace anim::setup

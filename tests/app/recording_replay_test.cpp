@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/recording_export.h"
@@ -29,7 +29,7 @@ constexpr float kDt = 1.0f / 60.0f;
 
 std::unique_ptr<Document> open(const std::string& path) {
   auto doc = std::make_unique<Document>(demo::make_demo_model(), demo::kDemoModelPath);
-  Result<anim::Setup> setup = load_setup(path);
+  Result<setup::Setup> setup = setup::load_setup(path);
   EXPECT_TRUE(setup.ok()) << (setup.ok() ? "" : setup.error().to_string());
   EXPECT_TRUE(doc->attach_setup(std::move(setup).value(), path).ok());
   return doc;

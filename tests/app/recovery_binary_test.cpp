@@ -20,7 +20,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/recovery.h"
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
@@ -46,7 +46,7 @@ class RecoveryBinary : public ::testing::Test {
     walk_ = (dir_ / "walk.json").string();
     ASSERT_TRUE(save_setup(demo_clip_setup(), walk_).ok());
     // The edit the running tool makes: Run becomes the default state, and runs faster.
-    anim::Setup edited = demo_clip_setup();
+    setup::Setup edited = demo_clip_setup();
     edited.default_state = "Run";
     edited.states[2].speed = 1.5f;
     edit_ = (dir_ / "edit.json").string();

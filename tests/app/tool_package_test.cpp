@@ -13,7 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/file_io.h"
+#include "anim/setup/file_io.h"
 #include "cli_run.h"
 #include "gui/tool.h"
 #include "loading/input_loading.h"
@@ -85,9 +85,9 @@ TEST_F(ToolPackage, ShowsTheModelItsClipsAndItsMachineAsAnUnsavedSetup) {
   EXPECT_EQ(tool_.doc->mode(), ui::PlaybackMode::kStateMachine);
   ASSERT_NE(tool_.doc->state_machine(), nullptr);
   // It is the setup that was packed, by name.
-  Result<anim::Setup> original = load_setup(kSetup);
+  Result<setup::Setup> original = setup::load_setup(kSetup);
   ASSERT_TRUE(original.ok());
-  const anim::Setup& shown = *tool_.doc->setup();
+  const setup::Setup& shown = *tool_.doc->setup();
   ASSERT_EQ(shown.states.size(), original.value().states.size());
   for (std::size_t i = 0; i < shown.states.size(); ++i) {
     EXPECT_EQ(shown.states[i].name, original.value().states[i].name);
@@ -114,7 +114,7 @@ TEST_F(ToolPackage, SavedSetupNamesThePackageAndOpensAgain) {
   Status s = tool_.doc->save_setup_as(saved);
   ASSERT_TRUE(s.ok()) << s.error().to_string();
   EXPECT_FALSE(tool_.doc->setup_dirty());
-  Result<anim::Setup> reread = load_setup(saved);
+  Result<setup::Setup> reread = setup::load_setup(saved);
   ASSERT_TRUE(reread.ok()) << reread.error().to_string();
   EXPECT_EQ(reread.value().model, "locomotion.animpack") << "relative to the setup's folder";
   open(saved);
@@ -149,7 +149,7 @@ TEST_F(ToolPackage, DroppedPackageOpens) {
 
 TEST_F(ToolPackage, BrokenPackageNamesFileAndPlaceAndKeepsTheModel) {
   const std::string path = pack(kSetup, "broken.animpack");
-  Result<std::string> bytes = read_file(path);
+  Result<std::string> bytes = setup::read_file(path);
   ASSERT_TRUE(bytes.ok());
   std::string damaged = bytes.value();
   damaged[damaged.size() / 2] ^= 0x5a;  // Inside some section: its CRC no longer matches.
@@ -163,11 +163,11 @@ TEST_F(ToolPackage, BrokenPackageNamesFileAndPlaceAndKeepsTheModel) {
 // A setup may name a package as its model; a broken one is reported at /model with its place.
 TEST_F(ToolPackage, SetupNamingAPackageLoadsItsDecodedClips) {
   const std::string path = pack(kWuson, "hero.animpack");
-  Result<anim::Setup> setup = load_setup(kSetup);
+  Result<setup::Setup> setup = setup::load_setup(kSetup);
   ASSERT_TRUE(setup.ok());
   setup.value().model = "hero.animpack";
   const std::string setup_path = (dir_ / "hero.json").string();
-  ASSERT_TRUE(anim::save_setup(setup.value(), setup_path).ok());
+  ASSERT_TRUE(setup::save_setup(setup.value(), setup_path).ok());
   Result<LoadedInput> input = load_input(setup_path);
   ASSERT_TRUE(input.ok()) << input.error().to_string();
   EXPECT_EQ(input.value().model.clips.size(), read_package(path).value().clips.size());

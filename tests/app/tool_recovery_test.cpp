@@ -15,7 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/recovery.h"
 #include "gui/crash_guard.h"
 #include "gui/recovery_actions.h"
@@ -119,7 +119,7 @@ TEST_F(ToolRecovery, RestoreOpensTheRecoveredChangesUnsavedAndSaveWritesThem) {
   // Save writes the recovered changes to walk.json, and the copy goes.
   ASSERT_TRUE(save_setup(tool_));
   EXPECT_FALSE(doc.setup_dirty());
-  Result<anim::Setup> saved = load_setup(walk_);
+  Result<setup::Setup> saved = setup::load_setup(walk_);
   ASSERT_TRUE(saved.ok());
   EXPECT_EQ(saved.value().default_state, "Run");
   keep_recovery_copy(tool_, 100.0);
@@ -211,7 +211,7 @@ TEST_F(ToolRecovery, EditsGetACopyThatACleanExitRemoves) {
   finish_load();
   ASSERT_EQ(tool_.doc->setup_path(), walk_);
   keep_recovery_copy(tool_, 0.0);
-  anim::Setup edited = *tool_.doc->setup();
+  setup::Setup edited = *tool_.doc->setup();
   edited.default_state = "Walk";
   tool_.doc->edit_setup(edited, "set the default state");
   keep_recovery_copy(tool_, 1.0);
@@ -231,7 +231,7 @@ TEST_F(ToolRecovery, AFailedAssertionKeepsTheEditFirstThenReportsAndAborts) {
   open_path(tool_, walk_);
   finish_load();
   ASSERT_EQ(tool_.doc->setup_path(), walk_);
-  anim::Setup edited = *tool_.doc->setup();
+  setup::Setup edited = *tool_.doc->setup();
   edited.default_state = "Run";
   tool_.doc->edit_setup(edited, "set the default state");
   keep_recovery_copy(tool_, 0.0);
@@ -261,7 +261,7 @@ TEST_F(ToolRecovery, WithoutAGuardAnAssertionAbortsAtOnceAndWritesNothing) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   open_path(tool_, walk_);
   finish_load();
-  anim::Setup edited = *tool_.doc->setup();
+  setup::Setup edited = *tool_.doc->setup();
   edited.default_state = "Run";
   tool_.doc->edit_setup(edited, "set the default state");
   EXPECT_DEATH(assertion_failed("x", "f.cpp", 1, "g"), "assertion failed: x \\(f.cpp:1\\)");

@@ -13,8 +13,8 @@
 #include <random>
 
 #include "anim/bake/clip_compression.h"
-#include "anim/setup.h"
-#include "anim/setup_root_motion.h"
+#include "anim/setup/root_motion.h"
+#include "anim/setup/setup.h"
 #include "anim/skinning_palette.h"
 #include "anim/soa_local_to_model.h"
 #include "anim/state_machine.h"
@@ -29,17 +29,18 @@ constexpr float kFrame = 1.0f / 60.0f;
 // The setup's machine, its clips in place and their tracks, compressed too.
 struct Locomotion {
   StateMachineDef def;
-  RootMotionClips motion;
+  setup::RootMotionClips motion;
   std::vector<CompressedClip> packed;
 };
 
 const Locomotion& locomotion() {
   static const Locomotion loco = [] {
-    Result<Setup> setup = load_setup(ANIMSCOPE_SOURCE_DIR "/projects/wuson_locomotion.json");
+    Result<setup::Setup> setup =
+        setup::load_setup(ANIMSCOPE_SOURCE_DIR "/projects/wuson_locomotion.json");
     if (!setup.ok()) std::abort();
-    setup.value().root_motion = SetupRootMotion{};
+    setup.value().root_motion = setup::SetupRootMotion{};
     Result<StateMachineDef> compiled = compile_setup(setup.value(), wuson().clips);
-    Result<RootMotionClips> motion = apply_root_motion(setup.value(), wuson());
+    Result<setup::RootMotionClips> motion = apply_root_motion(setup.value(), wuson());
     if (!compiled.ok() || !motion.ok()) std::abort();
     Locomotion out{std::move(compiled).value(), std::move(motion).value(), {}};
     mark_root_motion(out.motion, &out.def);

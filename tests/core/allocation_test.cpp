@@ -22,13 +22,13 @@
 #include "anim/local_to_model.h"
 #include "anim/player.h"
 #include "anim/sampling.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 #include "anim/skinning_palette.h"
 #include "anim/soa_local_to_model.h"
 #include "anim/state_machine.h"
-#include "anim/state_machine_scratch.h"
 #include "anim/state_machine_def.h"
+#include "anim/state_machine_scratch.h"
 #include "anim/transform.h"
 
 namespace {
@@ -312,7 +312,7 @@ const char* const kLocomotionSetup = R"({
 TEST(AllocationTest, StateMachineUpdateAndEvaluateDoNotAllocate) {
   const Skeleton skeleton = MakeSkeleton();
   const std::vector<Clip> clips = MakeClips();
-  Result<anim::Setup> setup = parse_setup(kLocomotionSetup, "locomotion.json");
+  Result<anim::setup::Setup> setup = setup::parse_setup(kLocomotionSetup, "locomotion.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   Result<StateMachineDef> def = compile_setup(setup.value(), clips);
   ASSERT_TRUE(def.ok()) << def.error().to_string();
@@ -348,7 +348,7 @@ TEST(AllocationTest, TracedStateMachineUpdatesDoNotAllocate) {
   // set_trace, and every update reuses them.
   const Skeleton skeleton = MakeSkeleton();
   const std::vector<Clip> clips = MakeClips();
-  Result<anim::Setup> setup = parse_setup(kLocomotionSetup, "locomotion.json");
+  Result<anim::setup::Setup> setup = setup::parse_setup(kLocomotionSetup, "locomotion.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   Result<StateMachineDef> def = compile_setup(setup.value(), clips);
   ASSERT_TRUE(def.ok()) << def.error().to_string();
@@ -397,7 +397,7 @@ TEST(AllocationTest, SavingAndRestoringStateDoesNotAllocate) {
   // The tool's rewind saves the machine every frame and restores it on a scrub.
   const Skeleton skeleton = MakeSkeleton();
   const std::vector<Clip> clips = MakeClips();
-  Result<anim::Setup> setup = parse_setup(kLocomotionSetup, "locomotion.json");
+  Result<anim::setup::Setup> setup = setup::parse_setup(kLocomotionSetup, "locomotion.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   Result<StateMachineDef> def = compile_setup(setup.value(), clips);
   ASSERT_TRUE(def.ok()) << def.error().to_string();
@@ -429,24 +429,24 @@ TEST(AllocationTest, StateMachineWithLayersDoesNotAllocate) {
   // The locomotion machine with an override layer that follows the same transitions under a
   // mask, an additive layer against each state's start (its own reference cursors) and one
   // against a reference clip, weighted by speed.
-  Json doc = Json::parse(kLocomotionSetup);
+  setup::Json doc = setup::Json::parse(kLocomotionSetup);
   doc["version"] = 3;
-  Json upper = Json::object();
+  setup::Json upper = setup::Json::object();
   upper["name"] = "upper";
-  upper["mask"] = Json::parse(R"({"include": ["joint1"], "exclude": []})");
+  upper["mask"] = setup::Json::parse(R"({"include": ["joint1"], "exclude": []})");
   upper["states"] = doc["states"];
   upper["default_state"] = "idle";
   upper["transitions"] = doc["transitions"];
-  Json lean = upper;
+  setup::Json lean = upper;
   lean["name"] = "lean";
   lean["blend"] = "additive";
   lean["weight_parameter"] = "speed";
   lean.erase("mask");
-  Json sway = lean;
+  setup::Json sway = lean;
   sway["name"] = "sway";
   sway["reference"] = "clip2";
-  doc["layers"] = Json::array({upper, lean, sway});
-  Result<anim::Setup> setup = parse_setup(doc.dump(), "layers.json");
+  doc["layers"] = setup::Json::array({upper, lean, sway});
+  Result<anim::setup::Setup> setup = setup::parse_setup(doc.dump(), "layers.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   const Skeleton skeleton = MakeSkeleton();
   const std::vector<Clip> clips = MakeClips();
@@ -510,7 +510,7 @@ const char* const kStrafeSetup = R"({
 TEST(AllocationTest, StateMachineWith2DBlendSpaceDoesNotAllocate) {
   const Skeleton skeleton = MakeSkeleton();
   const std::vector<Clip> clips = MakeClips();
-  Result<anim::Setup> setup = parse_setup(kStrafeSetup, "strafe.json");
+  Result<anim::setup::Setup> setup = setup::parse_setup(kStrafeSetup, "strafe.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   Result<StateMachineDef> def = compile_setup(setup.value(), clips);
   ASSERT_TRUE(def.ok()) << def.error().to_string();
@@ -541,20 +541,20 @@ TEST(AllocationTest, StateMachineWith2DBlendSpaceDoesNotAllocate) {
 // The game's path on a package's compressed clips: the state machine with every kind of layer
 // evaluated in SoA, SoA local-to-model and the palette, frame after frame.
 TEST(AllocationTest, GamePathOnCompressedClipsDoesNotAllocate) {
-  Json doc = Json::parse(kLocomotionSetup);
+  setup::Json doc = setup::Json::parse(kLocomotionSetup);
   doc["version"] = 3;
-  Json upper = Json::object();
+  setup::Json upper = setup::Json::object();
   upper["name"] = "upper";
-  upper["mask"] = Json::parse(R"({"include": ["joint1"], "exclude": []})");
+  upper["mask"] = setup::Json::parse(R"({"include": ["joint1"], "exclude": []})");
   upper["states"] = doc["states"];
   upper["default_state"] = "idle";
   upper["transitions"] = doc["transitions"];
-  Json lean = upper;
+  setup::Json lean = upper;
   lean["name"] = "lean";
   lean["blend"] = "additive";
   lean.erase("mask");
-  doc["layers"] = Json::array({upper, lean});
-  Result<anim::Setup> setup = parse_setup(doc.dump(), "layers.json");
+  doc["layers"] = setup::Json::array({upper, lean});
+  Result<anim::setup::Setup> setup = setup::parse_setup(doc.dump(), "layers.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   const Skeleton skeleton = MakeSkeleton();
   const std::vector<Clip> clips = MakeClips();

@@ -13,7 +13,7 @@
 #include "anim/bake/package_writer.h"
 #include "anim/package.h"
 #include "anim/package_format.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 #include "support/maths.h"
 #include "support/packages.h"
@@ -44,8 +44,8 @@ std::vector<Clip> float_clips() {
 }
 
 // A strafe space on (x, y) and a plain clip state.
-anim::Setup strafe_setup() {
-  anim::Setup s =
+setup::Setup strafe_setup() {
+  setup::Setup s =
       SetupOf("m.x", {Param("x"), Param("y")}, {State("Idle", "idle"), State("Strafe", "Strafe")});
   s.default_state = "Strafe";
   s.blend_spaces = {Space(

@@ -12,7 +12,7 @@
 #include "anim/bake/package_writer.h"
 #include "anim/package.h"
 #include "anim/package_format.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 #include "support/maths.h"
 #include "support/packages.h"
@@ -45,18 +45,18 @@ std::vector<Clip> float_clips() {
 
 // A walk, an upper-body layer (mid and below) that waves while "waving", and an additive lean
 // scaled by "lean".
-anim::Setup layered_setup() {
-  anim::Setup s =
+setup::Setup layered_setup() {
+  setup::Setup s =
       SetupOf("m.x", {Param("waving", ParameterType::kBool), Bounded("lean", 0.0f, 1.0f)},
               {State("Walk", "walk")});
-  SetupLayer upper;
+  setup::SetupLayer upper;
   upper.name = "Upper";
   upper.weight = 0.75f;
   upper.mask_include = {"mid"};
   upper.states = {State("Still", "walk"), State("Wave", "wave")};
   upper.default_state = "Still";
   upper.transitions = {Transition("Still", "Wave", {When("waving", ConditionOp::kTrue)})};
-  SetupLayer additive;
+  setup::SetupLayer additive;
   additive.name = "Lean";
   additive.blend = LayerBlend::kAdditive;
   additive.weight_parameter = "lean";

@@ -11,7 +11,7 @@
 #include <glm/vec3.hpp>
 
 #include "anim/clip.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
@@ -57,8 +57,8 @@ Clip MakeClip(const ClipSpec& spec) {
 }
 
 // States "Strafe" (the diamond on x, y) and "Idle" (the idle clip); Strafe is the default.
-anim::Setup StrafeSetup(float x, float y, float speed = 1.0f) {
-  anim::Setup setup = SetupOf(
+setup::Setup StrafeSetup(float x, float y, float speed = 1.0f) {
+  setup::Setup setup = SetupOf(
       "test.gltf", {Param("x", ParameterType::kFloat, x), Param("y", ParameterType::kFloat, y)},
       {State("Strafe", "Diamond", speed), State("Idle", "idle")});
   setup.blend_spaces = {Space("Diamond", "x",
@@ -81,7 +81,7 @@ class StateMachine2DTest : public ::testing::Test {
     for (const ClipSpec& spec : kSpecs) clips_.push_back(MakeClip(spec));
   }
 
-  const StateMachineDef& Compile(const anim::Setup& setup) {
+  const StateMachineDef& Compile(const setup::Setup& setup) {
     Result<StateMachineDef> def = compile_setup(setup, clips_);
     EXPECT_TRUE(def.ok()) << (def.ok() ? "" : def.error().to_string());
     defs_.push_back(
@@ -149,11 +149,11 @@ TEST_F(StateMachine2DTest, CompileMakesAPrepared2DSpaceAndA2DMotion) {
 }
 
 TEST_F(StateMachine2DTest, OneAndTwoDSpacesGetTheirOwnIndices) {
-  anim::Setup setup = StrafeSetup(0, 0);
-  SetupBlendSpace line;
+  setup::Setup setup = StrafeSetup(0, 0);
+  setup::SetupBlendSpace line;
   line.name = "Line";
   line.parameter = "x";
-  line.points = {{"idle", 0.0f, Json::object()}, {"right", 1.0f, Json::object()}};
+  line.points = {{"idle", 0.0f, setup::Json::object()}, {"right", 1.0f, setup::Json::object()}};
   setup.blend_spaces.insert(setup.blend_spaces.begin(), line);
   setup.states[1].motion = "Line";
   const StateMachineDef& def = Compile(setup);
@@ -214,7 +214,7 @@ TEST_F(StateMachine2DTest, OutsideTheHullTheClosestEdgeIsBlended) {
 }
 
 TEST_F(StateMachine2DTest, CrossfadeFromA2DStateBlendsItWithTheNextState) {
-  anim::Setup setup = StrafeSetup(0.25f, 0.25f);
+  setup::Setup setup = StrafeSetup(0.25f, 0.25f);
   setup.parameters.push_back(Param("stop", ParameterType::kBool));
   setup.transitions = {Transition("Strafe", "Idle", {When("stop", ConditionOp::kTrue)}, 1.0f)};
   const StateMachineDef& def = Compile(setup);
@@ -249,7 +249,7 @@ TEST_F(StateMachine2DTest, CrossfadeFromA2DStateBlendsItWithTheNextState) {
 }
 
 TEST_F(StateMachine2DTest, EventsComeFromTheHeaviestPoint) {
-  anim::Setup setup = StrafeSetup(0.25f, 0.25f);  // Idle is heaviest (0.5).
+  setup::Setup setup = StrafeSetup(0.25f, 0.25f);  // Idle is heaviest (0.5).
   const StateMachineDef& compiled = Compile(setup);
   StateMachineDef def = compiled;
   // One event per clip, at a quarter of each clip's length.

@@ -16,7 +16,7 @@
 #include "anim/bake/clip_compression.h"
 #include "anim/demo/demo_model.h"
 #include "anim/import/import_model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_scratch.h"
 #include "reference_pose.h"
@@ -179,14 +179,14 @@ void ExpectMatchesReference(const Case& c) {
 // A project's setup on its model (the demo, or an assimp file); false when the model is absent.
 bool LoadProject(const std::string& file, Case& c) {
   const std::string path = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/" + file;
-  Result<Setup> setup = load_setup(path);
+  Result<setup::Setup> setup = setup::load_setup(path);
   EXPECT_TRUE(setup.ok()) << path;
   if (!setup.ok()) return false;
   Model model;
   if (setup.value().model == demo::kDemoModelPath) {
     model = demo::make_demo_model();
   } else {
-    Result<Model> m = import::import_model(resolve_model_path(path, setup.value().model));
+    Result<Model> m = import::import_model(setup::resolve_model_path(path, setup.value().model));
     if (!m.ok()) return false;
     model = std::move(m).value();
   }
@@ -218,18 +218,18 @@ TEST(StateMachineReferenceTest, WusonLocomotionProjectMatchesTheReference) {
   ExpectMatchesReference(c);
 }
 
-SetupTransition Go(const std::string& from, const std::string& to,
-                   std::vector<SetupCondition> conditions, float duration,
-                   Interruption interruption = Interruption::kNone) {
-  SetupTransition t = Transition(from, to, std::move(conditions), duration);
+setup::SetupTransition Go(const std::string& from, const std::string& to,
+                          std::vector<setup::SetupCondition> conditions, float duration,
+                          Interruption interruption = Interruption::kNone) {
+  setup::SetupTransition t = Transition(from, to, std::move(conditions), duration);
   t.interruption = interruption;
   return t;
 }
 
 // A parameter of `type` in [lo, hi] changing at `rate` per second.
-SetupParameter Ranged(const std::string& name, ParameterType type, float lo, float hi,
-                      float rate = 0.0f) {
-  SetupParameter p = Bounded(name, lo, hi, 0.0f, rate);
+setup::SetupParameter Ranged(const std::string& name, ParameterType type, float lo, float hi,
+                             float rate = 0.0f) {
+  setup::SetupParameter p = Bounded(name, lo, hi, 0.0f, rate);
   p.type = type;
   return p;
 }
@@ -239,7 +239,7 @@ SetupParameter Ranged(const std::string& name, ParameterType type, float lo, flo
 // reference clip and against each state's start) on the demo model.
 Case EverythingSetup() {
   const Model model = demo::make_demo_model();
-  Setup s;
+  setup::Setup s;
   s.model = demo::kDemoModelPath;
   s.parameters = {Ranged("speed", ParameterType::kFloat, 0, 1, 2.0f),
                   Ranged("dir", ParameterType::kFloat, -1, 1),
@@ -248,13 +248,13 @@ Case EverythingSetup() {
                   Ranged("crouch", ParameterType::kBool, 0, 1),
                   Ranged("mode", ParameterType::kInt, 0, 2),
                   Ranged("carry", ParameterType::kFloat, 0, 1)};
-  SetupBlendSpace move{"Move", "speed", {{"Idle", 0.0f}, {"Walk", 0.5f}, {"Run", 1.0f}}};
-  SetupBlendSpace strafe{"Strafe", "dir", {}};
+  setup::SetupBlendSpace move{"Move", "speed", {{"Idle", 0.0f}, {"Walk", 0.5f}, {"Run", 1.0f}}};
+  setup::SetupBlendSpace strafe{"Strafe", "dir", {}};
   strafe.parameter_y = "turn";
   const std::pair<const char*, Point2> points[] = {
       {"Idle", {0, 0}}, {"Walk", {0, 1}}, {"Run", {1, 0}}, {"Walk", {-1, 0}}, {"Run", {0, -1}}};
   for (const auto& [clip, at] : points) {
-    SetupBlendPoint p{clip, at.x};
+    setup::SetupBlendPoint p{clip, at.x};
     p.position_y = at.y;
     strafe.points.push_back(p);
   }
@@ -262,9 +262,9 @@ Case EverythingSetup() {
   s.states = {State("Idle", "Idle"), State("Move", "Move"), State("Strafe", "Strafe", 0.8f),
               State("Jump", "Run", 1.5f, false)};
   s.default_state = "Idle";
-  SetupTransition back = Go("Strafe", "Move", {When("crouch", ConditionOp::kFalse)}, 0.3f);
+  setup::SetupTransition back = Go("Strafe", "Move", {When("crouch", ConditionOp::kFalse)}, 0.3f);
   back.exit_time = 0.5f;
-  SetupTransition land = Go("Jump", "Idle", {}, 0.2f);
+  setup::SetupTransition land = Go("Jump", "Idle", {}, 0.2f);
   land.exit_time = 1.0f;
   s.transitions = {Go("Idle", "Move", {When("speed", ConditionOp::kGreater, 0.3f)}, 0.3f,
                       Interruption::kDestination),
@@ -276,7 +276,7 @@ Case EverythingSetup() {
                    land,
                    Go("Idle", "Strafe", {When("mode", ConditionOp::kEqual, 2.0f)}, 0.0f)};
 
-  SetupLayer upper;
+  setup::SetupLayer upper;
   upper.name = "Upper";
   upper.weight = 0.8f;
   upper.weight_parameter = "carry";
@@ -286,7 +286,7 @@ Case EverythingSetup() {
   upper.default_state = "Hold";
   upper.transitions = {Go("Hold", "Wave", {When("mode", ConditionOp::kEqual, 1.0f)}, 0.3f),
                        Go("Wave", "Hold", {When("mode", ConditionOp::kNotEqual, 1.0f)}, 0.3f)};
-  SetupLayer lean;
+  setup::SetupLayer lean;
   lean.name = "Lean";
   lean.blend = LayerBlend::kAdditive;
   lean.weight = 0.7f;
@@ -295,7 +295,7 @@ Case EverythingSetup() {
   lean.default_state = "Sway";
   lean.transitions = {Go("Sway", "Bob", {When("speed", ConditionOp::kGreater, 0.5f)}, 0.4f),
                       Go("Bob", "Sway", {When("speed", ConditionOp::kLess, 0.5f)}, 0.4f)};
-  SetupLayer nod;
+  setup::SetupLayer nod;
   nod.name = "Nod";
   nod.blend = LayerBlend::kAdditive;
   nod.mask_include = {"neck"};

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 
@@ -159,7 +159,7 @@ bool SameLayer(const SavedLayer& a, const SavedLayer& b) {
 class SavedStateTest : public ::testing::Test {
  protected:
   SavedStateTest() : skeleton_(MakeSkeleton()), clips_(MakeClips()) {
-    Result<anim::Setup> setup = parse_setup(kSetup, "saved_state.json");
+    Result<setup::Setup> setup = setup::parse_setup(kSetup, "saved_state.json");
     EXPECT_TRUE(setup.ok()) << setup.error().to_string();
     Result<StateMachineDef> def = compile_setup(setup.value(), clips_);
     EXPECT_TRUE(def.ok()) << def.error().to_string();

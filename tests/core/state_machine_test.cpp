@@ -16,7 +16,7 @@
 #include <glm/vec3.hpp>
 
 #include "anim/clip.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
@@ -84,16 +84,17 @@ struct Shown {
 }
 
 // A transition at once unless given a duration (a SetupTransition's own default is 0.25 s).
-SetupTransition Go(const std::string& from, const std::string& to,
-                   std::vector<SetupCondition> conditions, float duration = 0.0f) {
+setup::SetupTransition Go(const std::string& from, const std::string& to,
+                          std::vector<setup::SetupCondition> conditions, float duration = 0.0f) {
   return Transition(from, to, std::move(conditions), duration);
 }
 
-// The first state is the default one. (Written anim::Setup throughout: inside a test body a
-// plain Setup would name ::testing::Test::Setup.)
-anim::Setup MakeSetup(std::vector<SetupParameter> parameters, std::vector<SetupState> states,
-                      std::vector<SetupTransition> transitions) {
-  anim::Setup setup;
+// The first state is the default one. (Written setup::Setup throughout: inside a test body
+// a plain Setup would name ::testing::Test::Setup.)
+setup::Setup MakeSetup(std::vector<setup::SetupParameter> parameters,
+                       std::vector<setup::SetupState> states,
+                       std::vector<setup::SetupTransition> transitions) {
+  setup::Setup setup;
   setup.model = "test.gltf";
   setup.parameters = std::move(parameters);
   setup.states = std::move(states);
@@ -104,12 +105,12 @@ anim::Setup MakeSetup(std::vector<SetupParameter> parameters, std::vector<SetupS
 
 // Idle / Move (a blend space) / Jump (a one-shot), with triggers, smoothing, any-state and all
 // three interruption modes: for the determinism and allocation tests.
-anim::Setup Locomotion() {
-  SetupParameter speed = Param("speed", ParameterType::kFloat);
+setup::Setup Locomotion() {
+  setup::SetupParameter speed = Param("speed", ParameterType::kFloat);
   speed.min = 0.0f;
   speed.max = 1.0f;
   speed.rate = 4.0f;
-  anim::Setup setup = MakeSetup(
+  setup::Setup setup = MakeSetup(
       {speed, Param("jump", ParameterType::kTrigger), Param("grounded", ParameterType::kBool, 1)},
       {State("Idle", "ramp_z"), State("Move", "loco"), State("Jump", "ramp_x", 1.5f, false)},
       {Go("Idle", "Move", {When("speed", ConditionOp::kGreater, 0.3f)}, 0.25f),
@@ -122,10 +123,10 @@ anim::Setup Locomotion() {
   setup.transitions[2].interruption = Interruption::kDestination;
   setup.transitions[3].exit_time = 0.9f;
   setup.transitions[3].offset = 0.5f;
-  SetupBlendSpace loco;
+  setup::SetupBlendSpace loco;
   loco.name = "loco";
   loco.parameter = "speed";
-  loco.points = {{"ramp_x", 0.0f, Json::object()}, {"ramp_y", 1.0f, Json::object()}};
+  loco.points = {{"ramp_x", 0.0f, setup::Json::object()}, {"ramp_y", 1.0f, setup::Json::object()}};
   setup.blend_spaces = {loco};
   return setup;
 }
@@ -149,7 +150,7 @@ class StateMachineTest : public ::testing::Test {
   }
 
   // Compiles `setup`; the def lives as long as the fixture.
-  const StateMachineDef& Compile(const anim::Setup& setup) {
+  const StateMachineDef& Compile(const setup::Setup& setup) {
     Result<StateMachineDef> def = compile_setup(setup, clips_);
     if (!def.ok()) {
       ADD_FAILURE() << def.error().to_string();
@@ -160,7 +161,7 @@ class StateMachineTest : public ::testing::Test {
     return *defs_.back();
   }
 
-  StateMachineInstance Make(const anim::Setup& setup) {
+  StateMachineInstance Make(const setup::Setup& setup) {
     return StateMachineInstance(Compile(setup), skeleton_, clips_);
   }
 
@@ -225,7 +226,7 @@ TEST_F(StateMachineTest, CompileResolvesNamesToIndices) {
       {"from": "Jump", "to": "Idle", "conditions": [], "exit_time": 1, "interruption": "source"}
     ]
   })";
-  Result<anim::Setup> setup = parse_setup(text, "inline");
+  Result<setup::Setup> setup = setup::parse_setup(text, "inline");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   const StateMachineDef& def = Compile(setup.value());
 
@@ -298,7 +299,7 @@ TEST_F(StateMachineTest, CompileResolvesNamesToIndices) {
 }
 
 TEST_F(StateMachineTest, CompileFailsOnUnknownClip) {
-  const anim::Setup setup =
+  const setup::Setup setup =
       MakeSetup({}, {State("A", "ramp_x"), State("B", "ramp_w")}, {Go("A", "B", {}, 0.1f)});
   const Result<StateMachineDef> def = compile_setup(setup, clips_);
   ASSERT_FALSE(def.ok());
@@ -309,11 +310,11 @@ TEST_F(StateMachineTest, CompileFailsOnUnknownClip) {
 }
 
 TEST_F(StateMachineTest, CompileFailsOnUnknownBlendSpaceClip) {
-  anim::Setup setup = MakeSetup({Param("speed", ParameterType::kFloat)}, {State("A", "loco")}, {});
-  SetupBlendSpace loco;
+  setup::Setup setup = MakeSetup({Param("speed", ParameterType::kFloat)}, {State("A", "loco")}, {});
+  setup::SetupBlendSpace loco;
   loco.name = "loco";
   loco.parameter = "speed";
-  loco.points = {{"ramp_x", 0.0f, Json::object()}, {"jog", 1.0f, Json::object()}};
+  loco.points = {{"ramp_x", 0.0f, setup::Json::object()}, {"jog", 1.0f, setup::Json::object()}};
   setup.blend_spaces = {loco};
   const Result<StateMachineDef> def = compile_setup(setup, clips_);
   ASSERT_FALSE(def.ok());
@@ -322,7 +323,7 @@ TEST_F(StateMachineTest, CompileFailsOnUnknownBlendSpaceClip) {
 }
 
 TEST_F(StateMachineTest, CompileFailsOnUnknownState) {
-  const anim::Setup setup =
+  const setup::Setup setup =
       MakeSetup({}, {State("A", "ramp_x"), State("B", "ramp_y")}, {Go("A", "Nowhere", {}, 0.1f)});
   const Result<StateMachineDef> def = compile_setup(setup, clips_);
   ASSERT_FALSE(def.ok());
@@ -331,7 +332,7 @@ TEST_F(StateMachineTest, CompileFailsOnUnknownState) {
       << def.error().to_string();
   EXPECT_NE(def.error().to_string().find("Nowhere"), std::string::npos);
 
-  anim::Setup bad_default = setup;
+  setup::Setup bad_default = setup;
   bad_default.transitions.clear();
   bad_default.default_state = "Start";
   EXPECT_FALSE(compile_setup(bad_default, clips_).ok());
@@ -352,7 +353,7 @@ TEST_F(StateMachineTest, ParametersStartAtTheirDefaults) {
 }
 
 TEST_F(StateMachineTest, SettersByNameConvertToTheParameterType) {
-  SetupParameter bounded = Param("f", ParameterType::kFloat, 0.5f);
+  setup::SetupParameter bounded = Param("f", ParameterType::kFloat, 0.5f);
   bounded.min = 0.0f;
   bounded.max = 2.0f;
   StateMachineInstance sm =
@@ -439,7 +440,7 @@ TEST_F(StateMachineTest, GettersCheckTheirIndexLikeTheSetters) {
 }
 
 TEST_F(StateMachineTest, SmoothedFloatMovesTowardItsTargetDuringUpdate) {
-  SetupParameter speed = Param("speed", ParameterType::kFloat);
+  setup::SetupParameter speed = Param("speed", ParameterType::kFloat);
   speed.min = 0.0f;
   speed.max = 1.0f;
   speed.rate = 2.0f;  // Units per second.
@@ -464,7 +465,7 @@ TEST_F(StateMachineTest, SmoothedFloatMovesTowardItsTargetDuringUpdate) {
 }
 
 TEST_F(StateMachineTest, OnlyFloatsAreSmoothed) {
-  SetupParameter count = Param("count", ParameterType::kInt);
+  setup::SetupParameter count = Param("count", ParameterType::kInt);
   count.rate = 2.0f;
   StateMachineInstance sm = Make(MakeSetup({count}, {State("A", "ramp_x")}, {}));
   ASSERT_TRUE(sm.set_int("count", 3));
@@ -530,7 +531,7 @@ TEST_F(StateMachineTest, AllConditionsMustHold) {
 // --- Transitions: weights, progress, completion, offset --------------------------------------
 
 // A (ramp_x, 1 s) -> B (ramp_y, 2 s) when "go" is true, fading over `duration` seconds.
-anim::Setup Crossfade(float duration) {
+setup::Setup Crossfade(float duration) {
   return MakeSetup({Param("go", ParameterType::kBool)},
                    {State("A", "ramp_x"), State("B", "ramp_y")},
                    {Go("A", "B", {When("go", ConditionOp::kTrue)}, duration)});
@@ -613,7 +614,7 @@ TEST_F(StateMachineTest, ActivePoseIsEachStateAloneAsEvaluateSampledIt) {
 }
 
 TEST_F(StateMachineTest, OffsetStartsTheDestinationPartWay) {
-  anim::Setup setup = Crossfade(0.0f);
+  setup::Setup setup = Crossfade(0.0f);
   setup.transitions[0].offset = 0.25f;
   StateMachineInstance sm = Make(setup);
   ASSERT_TRUE(sm.set_bool("go", true));
@@ -626,7 +627,7 @@ TEST_F(StateMachineTest, OffsetStartsTheDestinationPartWay) {
 }
 
 TEST_F(StateMachineTest, OffsetAppliesWhileFadingIn) {
-  anim::Setup setup = Crossfade(1.0f);
+  setup::Setup setup = Crossfade(1.0f);
   setup.transitions[0].offset = 0.5f;
   StateMachineInstance sm = Make(setup);
   ASSERT_TRUE(sm.set_bool("go", true));
@@ -639,7 +640,7 @@ TEST_F(StateMachineTest, OffsetAppliesWhileFadingIn) {
 // --- Exit time -------------------------------------------------------------------------------
 
 TEST_F(StateMachineTest, ExitTimeWaitsForTheSourcesNormalizedTime) {
-  anim::Setup setup =
+  setup::Setup setup =
       MakeSetup({}, {State("A", "ramp_x"), State("B", "ramp_y")}, {Go("A", "B", {})});
   setup.transitions[0].exit_time = 0.75f;
   StateMachineInstance sm = Make(setup);
@@ -652,7 +653,7 @@ TEST_F(StateMachineTest, ExitTimeWaitsForTheSourcesNormalizedTime) {
 }
 
 TEST_F(StateMachineTest, ExitTimeFollowsTheSourcesSpeed) {
-  anim::Setup setup =
+  setup::Setup setup =
       MakeSetup({}, {State("A", "ramp_x", 0.5f), State("B", "ramp_y")}, {Go("A", "B", {})});
   setup.transitions[0].exit_time = 0.5f;
   StateMachineInstance sm = Make(setup);
@@ -663,7 +664,7 @@ TEST_F(StateMachineTest, ExitTimeFollowsTheSourcesSpeed) {
 }
 
 TEST_F(StateMachineTest, ExitTimeOnALoopIsCheckedInEveryCycle) {
-  anim::Setup setup = Crossfade(0.0f);
+  setup::Setup setup = Crossfade(0.0f);
   setup.transitions[0].exit_time = 0.5f;
   StateMachineInstance sm = Make(setup);
   for (int i = 0; i < 4; ++i) sm.update(0.25f);  // Past 0.5 while "go" was false; now 1.0.
@@ -676,7 +677,7 @@ TEST_F(StateMachineTest, ExitTimeOnALoopIsCheckedInEveryCycle) {
 }
 
 TEST_F(StateMachineTest, ExitTimeIsNotMissedByAFrameThatStepsOverIt) {
-  anim::Setup setup =
+  setup::Setup setup =
       MakeSetup({}, {State("A", "ramp_x"), State("B", "ramp_y")}, {Go("A", "B", {})});
   setup.transitions[0].exit_time = 0.9f;  // A 0.1-long window at the end of each 1 s cycle.
   StateMachineInstance sm = Make(setup);
@@ -692,7 +693,7 @@ TEST_F(StateMachineTest, ExitTimeIsNotMissedByAFrameThatStepsOverIt) {
 // and its exit window is still found. (A float normalized time of 3.6e8 steps by 32 cycles:
 // adding 0.25 did nothing.)
 TEST_F(StateMachineTest, NormalizedTimeKeepsItsPrecisionAfterHundredsOfMillionsOfCycles) {
-  anim::Setup setup = Crossfade(0.0f);
+  setup::Setup setup = Crossfade(0.0f);
   setup.transitions[0].exit_time = 0.9f;
   StateMachineInstance sm = Make(setup);
   for (int hour = 0; hour < 100000; ++hour) sm.update(3600.0f);  // Whole cycles: back at 0.
@@ -709,7 +710,7 @@ TEST_F(StateMachineTest, NormalizedTimeKeepsItsPrecisionAfterHundredsOfMillionsO
 }
 
 TEST_F(StateMachineTest, ExitTimeAboveOneCountsLoops) {
-  anim::Setup setup =
+  setup::Setup setup =
       MakeSetup({}, {State("A", "ramp_x"), State("B", "ramp_y")}, {Go("A", "B", {})});
   setup.transitions[0].exit_time = 1.5f;
   StateMachineInstance sm = Make(setup);
@@ -722,7 +723,7 @@ TEST_F(StateMachineTest, ExitTimeAboveOneCountsLoops) {
 }
 
 TEST_F(StateMachineTest, ExitTimeOnAOneShot) {
-  anim::Setup setup =
+  setup::Setup setup =
       MakeSetup({}, {State("A", "ramp_x", 1.0f, false), State("B", "ramp_y")}, {Go("A", "B", {})});
   setup.transitions[0].exit_time = 1.0f;  // The end of the clip.
   StateMachineInstance sm = Make(setup);
@@ -765,15 +766,15 @@ TEST_F(StateMachineTest, OneShotStateClampsAtItsEnd) {
 }
 
 // A state on blend space "loco": ramp_x (1 s) at speed 0, ramp_y (2 s) at speed 1.
-anim::Setup BlendSpaceSetup(float speed, float state_speed = 1.0f) {
-  SetupParameter p = Param("speed", ParameterType::kFloat, speed);
+setup::Setup BlendSpaceSetup(float speed, float state_speed = 1.0f) {
+  setup::SetupParameter p = Param("speed", ParameterType::kFloat, speed);
   p.min = 0.0f;
   p.max = 1.0f;
-  anim::Setup setup = MakeSetup({p}, {State("Move", "loco", state_speed)}, {});
-  SetupBlendSpace loco;
+  setup::Setup setup = MakeSetup({p}, {State("Move", "loco", state_speed)}, {});
+  setup::SetupBlendSpace loco;
   loco.name = "loco";
   loco.parameter = "speed";
-  loco.points = {{"ramp_x", 0.0f, Json::object()}, {"ramp_y", 1.0f, Json::object()}};
+  loco.points = {{"ramp_x", 0.0f, setup::Json::object()}, {"ramp_y", 1.0f, setup::Json::object()}};
   setup.blend_spaces = {loco};
   return setup;
 }
@@ -802,7 +803,7 @@ TEST_F(StateMachineTest, BlendSpaceStateAtAnEndPlaysOneClip) {
 // --- Any state -------------------------------------------------------------------------------
 
 TEST_F(StateMachineTest, AnyStateTransitionLeavesEveryState) {
-  const anim::Setup setup =
+  const setup::Setup setup =
       MakeSetup({Param("toB", ParameterType::kBool), Param("jump", ParameterType::kTrigger)},
                 {State("A", "ramp_x"), State("B", "ramp_y"), State("C", "ramp_z")},
                 {Go("A", "B", {When("toB", ConditionOp::kTrue)}),
@@ -825,7 +826,7 @@ TEST_F(StateMachineTest, AnyStateTransitionLeavesEveryState) {
 
 TEST_F(StateMachineTest, AnyStateTransitionDoesNotRestartItsTarget) {
   // No conditions: it holds on every update.
-  const anim::Setup setup =
+  const setup::Setup setup =
       MakeSetup({}, {State("A", "ramp_z"), State("C", "ramp_x")}, {Go("*", "C", {})});
   StateMachineInstance sm = Make(setup);
   sm.update(0.25f);  // A -> C; C starts at 0.
@@ -835,7 +836,7 @@ TEST_F(StateMachineTest, AnyStateTransitionDoesNotRestartItsTarget) {
   EXPECT_TRUE(ActiveAre(sm, {{1, 1.0f, 0.5f}}));  // Kept running, not restarted each update.
   EXPECT_TRUE(NoTransition(sm));
 
-  anim::Setup starting_there = setup;
+  setup::Setup starting_there = setup;
   starting_there.default_state = "C";
   StateMachineInstance sm2 = Make(starting_there);
   sm2.update(0.25f);
@@ -903,8 +904,8 @@ TEST_F(StateMachineTest, FiringConsumesOnlyItsOwnTriggers) {
 // A -> B (1 s, interruption `mode`) on "toB"; A -> C (1 s) on "fromA"; B -> D (0.5 s) on "fromB".
 // A is ramp_x (1 s), B ramp_y (2 s), C and D ramp_z (0.5 s).
 constexpr int kA = 0, kB = 1, kC = 2, kD = 3;
-anim::Setup InterruptionSetup(Interruption mode) {
-  anim::Setup setup = MakeSetup(
+setup::Setup InterruptionSetup(Interruption mode) {
+  setup::Setup setup = MakeSetup(
       {Param("toB", ParameterType::kBool), Param("fromA", ParameterType::kBool),
        Param("fromB", ParameterType::kBool)},
       {State("A", "ramp_x"), State("B", "ramp_y"), State("C", "ramp_z"), State("D", "ramp_z")},
@@ -952,7 +953,7 @@ TEST_F(StateMachineTest, SourceInterruptionTakesTransitionsFromTheSource) {
 }
 
 TEST_F(StateMachineTest, SourceInterruptionWaitsForTheSourcesExitTime) {
-  anim::Setup setup = InterruptionSetup(Interruption::kSource);
+  setup::Setup setup = InterruptionSetup(Interruption::kSource);
   setup.transitions[1].exit_time = 0.75f;  // Of A, which is fading out.
   setup.transitions[1].duration = 0.0f;
   StateMachineInstance sm = Make(setup);
@@ -982,7 +983,7 @@ TEST_F(StateMachineTest, DestinationInterruptionTakesTransitionsFromTheDestinati
 }
 
 TEST_F(StateMachineTest, ReturningToAFadingStateResumesItsTime) {
-  anim::Setup setup =
+  setup::Setup setup =
       MakeSetup({Param("toB", ParameterType::kBool), Param("back", ParameterType::kBool)},
                 {State("A", "ramp_x"), State("B", "ramp_y")},
                 {Go("A", "B", {When("toB", ConditionOp::kTrue)}, 1.0f),
@@ -1004,8 +1005,8 @@ TEST_F(StateMachineTest, ReturningToAFadingStateResumesItsTime) {
 
 TEST_F(StateMachineTest, BeyondMaxActiveTheFaintestStateIsDropped) {
   // S0 -> S1 -> ... -> S6, 1 s each, each interruptible by the next: one starts per update.
-  std::vector<SetupState> states;
-  std::vector<SetupTransition> transitions;
+  std::vector<setup::SetupState> states;
+  std::vector<setup::SetupTransition> transitions;
   for (int i = 0; i <= 6; ++i) {
     states.push_back(State("S" + std::to_string(i), "ramp_x"));
     if (i > 0) {
@@ -1035,7 +1036,7 @@ TEST_F(StateMachineTest, BeyondMaxActiveTheFaintestStateIsDropped) {
 // --- Robustness ------------------------------------------------------------------------------
 
 TEST_F(StateMachineTest, NoValidTransitionNeverLeavesTheDefaultState) {
-  SetupParameter f = Param("f", ParameterType::kFloat);
+  setup::SetupParameter f = Param("f", ParameterType::kFloat);
   f.max = 1.0f;
   StateMachineInstance sm =
       Make(MakeSetup({f, Param("t", ParameterType::kTrigger)},
@@ -1132,7 +1133,7 @@ TEST_F(StateMachineTest, EvaluateSoaGivesThePoseEvaluateConvertsWithIdentityPast
 // --- continue_from: the tool's edits keep playback going ------------------------------------
 
 TEST_F(StateMachineTest, ContinueFromKeepsTheCurrentStateItsTimeAndTheParameters) {
-  anim::Setup setup = Crossfade(0.5f);
+  setup::Setup setup = Crossfade(0.5f);
   setup.parameters.push_back(Param("speed", ParameterType::kFloat, 0.25f));
   setup.parameters.back().min = 0.0f;
   setup.parameters.back().max = 2.0f;
@@ -1147,7 +1148,7 @@ TEST_F(StateMachineTest, ContinueFromKeepsTheCurrentStateItsTimeAndTheParameters
   ASSERT_NEAR(before.value(1), 0.75f, kTol);
 
   // The edit: states reordered, a state and a parameter added, B's transition slower.
-  anim::Setup edited = setup;
+  setup::Setup edited = setup;
   edited.parameters.insert(edited.parameters.begin(), Param("new", ParameterType::kInt, 3));
   edited.states = {State("C", "ramp_z"), State("B", "ramp_y"), State("A", "ramp_x")};
   edited.default_state = "A";
@@ -1179,13 +1180,13 @@ TEST_F(StateMachineTest, ContinueFromSettlesARunningTransitionInItsDestination) 
 }
 
 TEST_F(StateMachineTest, ContinueFromFitsValuesToTheNewTypeAndRange) {
-  anim::Setup setup =
+  setup::Setup setup =
       MakeSetup({Param("p", ParameterType::kFloat, 0.0f), Param("q", ParameterType::kFloat, 0.0f)},
                 {State("A", "ramp_x")}, {});
   StateMachineInstance before = Make(setup);
   ASSERT_TRUE(before.set_float("p", 2.6f));
   ASSERT_TRUE(before.set_float("q", 7.0f));
-  anim::Setup edited = setup;
+  setup::Setup edited = setup;
   edited.parameters[0].type = ParameterType::kInt;
   edited.parameters[1].min = -1.0f;
   edited.parameters[1].max = 5.0f;
@@ -1202,7 +1203,7 @@ TEST_F(StateMachineTest, ContinueFromStartsAfreshWhenTheStateIsGone) {
   before.update(0.25f);  // In B at once.
   before.update(0.5f);
   ASSERT_EQ(before.current_state(), 1);
-  anim::Setup edited = Crossfade(0.0f);
+  setup::Setup edited = Crossfade(0.0f);
   edited.states[1].name = "Renamed";
   edited.transitions[0].to = "Renamed";
   StateMachineInstance after = Make(edited);
@@ -1212,10 +1213,10 @@ TEST_F(StateMachineTest, ContinueFromStartsAfreshWhenTheStateIsGone) {
 }
 
 TEST_F(StateMachineTest, ContinueFromStopsAOneShotAtItsEnd) {
-  anim::Setup setup = MakeSetup({}, {State("A", "ramp_x")}, {});
+  setup::Setup setup = MakeSetup({}, {State("A", "ramp_x")}, {});
   StateMachineInstance before = Make(setup);
   before.update(2.5f);  // Looping: 2.5 cycles.
-  anim::Setup edited = setup;
+  setup::Setup edited = setup;
   edited.states[0].loop = false;
   StateMachineInstance after = Make(edited);
   after.continue_from(before);

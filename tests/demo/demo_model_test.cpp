@@ -19,7 +19,7 @@
 
 #include "anim/local_to_model.h"
 #include "anim/sampling.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/skinning_palette.h"
 #include "support/jobs.h"
 
@@ -375,7 +375,7 @@ TEST(DemoModel, WalkAndRunShareTheirPhase) {
 
 TEST(DemoModel, LocomotionProjectFitsTheDemoClips) {
   const std::string path = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/demo_locomotion.json";
-  const Result<anim::Setup> setup = load_setup(path);
+  const Result<setup::Setup> setup = setup::load_setup(path);
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   EXPECT_EQ(setup.value().model, kDemoModelPath);
   std::vector<std::string> clips;

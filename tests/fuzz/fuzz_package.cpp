@@ -15,8 +15,8 @@
 #include "anim/bake/package_model.h"
 #include "anim/package.h"
 #include "anim/package_format.h"
-#include "anim/setup.h"
-#include "anim/setup_from_machine.h"
+#include "anim/setup/from_machine.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 #include "fuzz_input.h"
 #include "fuzz_run.h"
@@ -72,7 +72,8 @@ void use(const Package& package, FuzzInput& in) {
   if (!package.has_state_machine) return;
   std::vector<std::string> names;
   for (const CompressedClip& c : package.clips) names.push_back(c.name);
-  const Setup setup = setup_from_machine(package.state_machine, names, "fuzz.animpack");
+  const setup::Setup setup =
+      setup::setup_from_machine(package.state_machine, names, "fuzz.animpack");
   std::vector<std::string> model_names;
   for (const Clip& c : m.clips) model_names.push_back(c.name);
   validate_setup(setup, model_names);

@@ -13,8 +13,8 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/clip.h"
-#include "anim/setup.h"
-#include "anim/setup_from_machine.h"
+#include "anim/setup/from_machine.h"
+#include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 #include "anim/skinning_palette.h"
 #include "anim/state_machine.h"
@@ -89,14 +89,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   FuzzInput in(data + (nul ? text_size + 1 : size), nul ? size - text_size - 1 : 0);
 
   std::vector<Diagnostic> diagnostics;
-  Result<Setup> parsed = parse_setup(text, "fuzz.setup.json", &diagnostics);
+  Result<setup::Setup> parsed = setup::parse_setup(text, "fuzz.setup.json", &diagnostics);
   if (!parsed.ok()) return 0;
-  const Setup& setup = parsed.value();
+  const setup::Setup& setup = parsed.value();
   trace("parsed");
 
   // What parses saves, and what it saves parses to a setup that saves the same again.
   const std::string saved = to_json_text(setup);
-  Result<Setup> reparsed = parse_setup(saved, "saved.setup.json");
+  Result<setup::Setup> reparsed = setup::parse_setup(saved, "saved.setup.json");
   if (!reparsed.ok()) fail("a parsed setup's saved text does not parse");
   if (to_json_text(reparsed.value()) != saved) fail("a saved setup does not save the same again");
 
@@ -108,7 +108,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   }
   trace("compiled");
 
-  const Setup back = setup_from_machine(def.value(), m.names, setup.model);
+  const setup::Setup back = setup::setup_from_machine(def.value(), m.names, setup.model);
   if (!compile_setup(back, m.clips).ok()) fail("setup_from_machine's setup does not compile");
 
   StateMachineInstance machine(def.value(), m.skeleton, m.clips);

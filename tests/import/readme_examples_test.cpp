@@ -11,7 +11,7 @@
 #include "anim/import/import_model.h"
 #include "anim/local_to_model.h"
 #include "anim/player.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/skinning_palette.h"
 #include "anim/state_machine.h"
 
@@ -73,10 +73,10 @@ TEST(ReadmeExamples, StateMachineLoopStartsWalkingWhenSpeedRises) {
   ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
   const anim::Model& model = loaded.value();
 
-  anim::Result<anim::Setup> setup =
-      anim::load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/wuson_locomotion.json");
+  anim::Result<anim::setup::Setup> setup = anim::setup::load_setup(
+      std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/wuson_locomotion.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
-  anim::Result<anim::StateMachineDef> def = anim::compile_setup(setup.value(), model.clips);
+  anim::Result<anim::StateMachineDef> def = anim::setup::compile_setup(setup.value(), model.clips);
   ASSERT_TRUE(def.ok()) << def.error().to_string();
   anim::StateMachineInstance sm(def.value(), model.skeleton, model.clips);
   std::vector<anim::Transform> local_pose(model.skeleton.joint_count());

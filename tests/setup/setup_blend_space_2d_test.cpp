@@ -8,14 +8,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
-#include "anim/setup_from_machine.h"
+#include "anim/setup/from_machine.h"
+#include "anim/setup/setup.h"
 #include "support/diagnostics.h"
 #include "support/matchers.h"
 #include "support/setup_files.h"
 #include "support/setups.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using namespace ::anim::testutil;
@@ -53,8 +53,8 @@ Json document() {
   return doc;
 }
 
-anim::Setup parse(const Json& doc) {
-  Result<anim::Setup> setup = parse_setup(doc.dump(), "t.json");
+setup::Setup parse(const Json& doc) {
+  Result<setup::Setup> setup = parse_setup(doc.dump(), "t.json");
   EXPECT_TRUE(setup.ok()) << setup.error().to_string();
   return setup.ok() ? std::move(setup).value() : Setup{};
 }
@@ -65,7 +65,7 @@ std::vector<Diagnostic> parse_problems(const Json& doc) {
   return diagnostics;
 }
 
-std::vector<Diagnostic> errors_and_warnings(const anim::Setup& setup) {
+std::vector<Diagnostic> errors_and_warnings(const setup::Setup& setup) {
   return validate_setup(setup, kClips);
 }
 
@@ -80,7 +80,7 @@ void ExpectStrafeAxesAndLastPoint(const SetupBlendSpace& strafe) {
 }
 
 TEST(SetupBlendSpace2DTest, ReadsParametersAndPositions) {
-  const anim::Setup s = parse(document());
+  const setup::Setup s = parse(document());
   ASSERT_EQ(s.blend_spaces.size(), 2u);
   const SetupBlendSpace& strafe = s.blend_spaces[0];
   EXPECT_TRUE(strafe.is_2d());
@@ -104,14 +104,14 @@ TEST(SetupBlendSpace2DTest, WritesPairsCanonicallyAndRoundTripsByteForByte) {
       << first;
   EXPECT_NE(first.find("\"parameter\": \"speed\""), std::string::npos);
   EXPECT_NE(first.find("\"clip\": \"forward\",\n          \"position\": 1\n"), std::string::npos);
-  const anim::Setup again = parse(Json::parse(first));
+  const setup::Setup again = parse(Json::parse(first));
   EXPECT_EQ(to_json_text(again), first);
-  const anim::Setup third = parse(Json::parse(to_json_text(again)));
+  const setup::Setup third = parse(Json::parse(to_json_text(again)));
   EXPECT_EQ(to_json_text(third), first);
 }
 
 TEST(SetupBlendSpace2DTest, ExactFormOfA2DSpace) {
-  anim::Setup s = SetupOf("m.x", {}, {});
+  setup::Setup s = SetupOf("m.x", {}, {});
   s.blend_spaces.push_back(Space("S", "a", {Point("c", 0.1f, -2.0f)}, "b"));
   const Json written = Json::parse(to_json_text(s));
   EXPECT_EQ(written["blend_spaces"][0].dump(),
@@ -122,7 +122,7 @@ TEST(SetupBlendSpace2DTest, UnknownFieldsOf2DSpacesAndPointsSurvive) {
   Json doc = document();
   doc["blend_spaces"][0]["smoothing"] = 0.5;
   doc["blend_spaces"][0]["points"][1]["tag"] = "fwd";
-  const anim::Setup s = parse(doc);
+  const setup::Setup s = parse(doc);
   EXPECT_EQ(s.blend_spaces[0].extra, Json::parse(R"({"smoothing": 0.5})"));
   const Json written = Json::parse(to_json_text(s));
   EXPECT_EQ(written["blend_spaces"][0]["smoothing"], 0.5);
@@ -190,7 +190,7 @@ TEST(SetupBlendSpace2DTest, ReportsEachStructuralProblemWithItsPointer) {
 
 TEST(SetupBlendSpace2DTest, SchemaExampleLoadsValidatesAndRoundTrips) {
   const std::string path = testing::setup_example_path("strafe_2d.setup.json");
-  Result<anim::Setup> loaded = load_setup(path);
+  Result<setup::Setup> loaded = load_setup(path);
   ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
   ASSERT_EQ(loaded.value().blend_spaces.size(), 2u);
   EXPECT_TRUE(loaded.value().blend_spaces[0].is_2d());
@@ -200,7 +200,7 @@ TEST(SetupBlendSpace2DTest, SchemaExampleLoadsValidatesAndRoundTrips) {
     EXPECT_EQ(d.severity, Severity::kWarning) << d.pointer << ": " << d.message;
   }
   const std::string text = to_json_text(loaded.value());
-  Result<anim::Setup> again = parse_setup(text, path);
+  Result<setup::Setup> again = parse_setup(text, path);
   ASSERT_TRUE(again.ok()) << again.error().to_string();
   EXPECT_EQ(to_json_text(again.value()), text);
 }
@@ -274,7 +274,7 @@ TEST(SetupBlendSpace2DTest, CollinearPointsOrFewerThanThreeWarn) {
 }
 
 TEST(SetupBlendSpace2DTest, NonFinitePositionsAndMissingOrStrayYAreErrors) {
-  anim::Setup s = parse(document());
+  setup::Setup s = parse(document());
   s.blend_spaces[0].points[1].position = std::numeric_limits<float>::infinity();
   s.blend_spaces[0].points[2].position_y = std::numeric_limits<float>::quiet_NaN();
   s.blend_spaces[0].points[3].position_y.reset();
@@ -323,7 +323,7 @@ TEST(SetupBlendSpace2DTest, CompiledMachineMadeBackIntoASetupKeepsThe2DSpace) {
   }
   Result<StateMachineDef> def = compile_setup(parse(document()), clips);
   ASSERT_TRUE(def.ok()) << def.error().to_string();
-  const anim::Setup back = setup_from_machine(def.value(), kClips, "m.x");
+  const setup::Setup back = setup_from_machine(def.value(), kClips, "m.x");
   ASSERT_EQ(back.blend_spaces.size(), 2u);
   // The machine keeps 1D and 2D spaces apart: the 1D one comes first now.
   EXPECT_EQ(back.blend_spaces[0].name, "Move");
@@ -337,4 +337,4 @@ TEST(SetupBlendSpace2DTest, CompiledMachineMadeBackIntoASetupKeepsThe2DSpace) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

@@ -1,4 +1,4 @@
-// The blend space editor's edits of points (anim/setup_blend_space_edits.h), driven directly.
+// The blend space editor's edits of points (anim/setup/blend_space_edits.h), driven directly.
 #include <limits>
 #include <string>
 #include <vector>
@@ -6,10 +6,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
-#include "anim/setup_blend_space_edits.h"
+#include "anim/setup/blend_space_edits.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using ::testing::ElementsAre;
@@ -40,8 +40,8 @@ SetupBlendPoint point(const std::string& clip, float x, float y) {
 
 // Space 0: 1D over "speed", walk at 0, run at 2. Space 1: 2D over ("x", "y"), idle at the
 // centre, fwd above, right to the side.
-anim::Setup two_spaces() {
-  anim::Setup setup;
+setup::Setup two_spaces() {
+  setup::Setup setup;
   SetupBlendSpace line;
   line.name = "Move";
   line.parameter = "speed";
@@ -56,7 +56,7 @@ anim::Setup two_spaces() {
 }
 
 TEST(SetupBlendSpaceEditsTest, OneDimensionalPointsAreInsertedInAxisOrder) {
-  anim::Setup setup = two_spaces();
+  setup::Setup setup = two_spaces();
   int added = -1;
   ASSERT_TRUE(add_blend_point(setup, 0, "jog", {1.0f, 7.0f}, &added));
   EXPECT_EQ(added, 1);  // Between walk (0) and run (2); the y is ignored in 1D.
@@ -70,7 +70,7 @@ TEST(SetupBlendSpaceEditsTest, OneDimensionalPointsAreInsertedInAxisOrder) {
 }
 
 TEST(SetupBlendSpaceEditsTest, TwoDimensionalPointsAreAppendedWithBothCoordinates) {
-  anim::Setup setup = two_spaces();
+  setup::Setup setup = two_spaces();
   int added = -1;
   ASSERT_TRUE(add_blend_point(setup, 1, "left", {-1.0f, 0.0f}, &added));
   EXPECT_EQ(added, 3);
@@ -83,8 +83,8 @@ TEST(SetupBlendSpaceEditsTest, TwoDimensionalPointsAreAppendedWithBothCoordinate
 }
 
 TEST(SetupBlendSpaceEditsTest, AddingRefusesTakenPlacesBadSpacesEmptyClipsAndNonFiniteValues) {
-  anim::Setup setup = two_spaces();
-  const anim::Setup before = setup;
+  setup::Setup setup = two_spaces();
+  const setup::Setup before = setup;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const float inf = std::numeric_limits<float>::infinity();
   int added = 42;
@@ -103,7 +103,7 @@ TEST(SetupBlendSpaceEditsTest, AddingRefusesTakenPlacesBadSpacesEmptyClipsAndNon
 }
 
 TEST(SetupBlendSpaceEditsTest, MovingAOneDimensionalPointPastItsNeighboursKeepsTheOrder) {
-  anim::Setup setup = two_spaces();
+  setup::Setup setup = two_spaces();
   ASSERT_TRUE(add_blend_point(setup, 0, "sprint", {4.0f, 0.0f}));  // walk 0, run 2, sprint 4.
   int moved_to = -1;
   ASSERT_TRUE(move_blend_point(setup, 0, 0, {3.0f, 0.0f}, &moved_to));  // walk past run.
@@ -118,7 +118,7 @@ TEST(SetupBlendSpaceEditsTest, MovingAOneDimensionalPointPastItsNeighboursKeepsT
 }
 
 TEST(SetupBlendSpaceEditsTest, MovingReportsNoChangeAndRefusesTakenPlacesAndBadIndices) {
-  anim::Setup setup = two_spaces();
+  setup::Setup setup = two_spaces();
   int moved_to = 42;
   EXPECT_FALSE(move_blend_point(setup, 0, 1, {2.0f, 9.0f}, &moved_to));  // Already there.
   EXPECT_FALSE(move_blend_point(setup, 0, 1, {0.0f, 0.0f}, &moved_to));  // walk's place.
@@ -140,14 +140,14 @@ TEST(SetupBlendSpaceEditsTest, MovingReportsNoChangeAndRefusesTakenPlacesAndBadI
 TEST(SetupBlendSpaceEditsTest, MovingA2DPointWithoutItsYGivesItOne) {
   // A point of a 2D space written with one number (a problem validation reports) gets both
   // coordinates when moved, even to x it already has.
-  anim::Setup setup = two_spaces();
+  setup::Setup setup = two_spaces();
   setup.blend_spaces[1].points[2].position_y.reset();
   ASSERT_TRUE(move_blend_point(setup, 1, 2, {1.0f, 0.0f}));
   EXPECT_EQ(setup.blend_spaces[1].points[2].position_y, std::optional<float>(0.0f));
 }
 
 TEST(SetupBlendSpaceEditsTest, ChangingAClipReportsWhetherItChanged) {
-  anim::Setup setup = two_spaces();
+  setup::Setup setup = two_spaces();
   EXPECT_TRUE(set_blend_point_clip(setup, 1, 1, "walk"));
   EXPECT_EQ(setup.blend_spaces[1].points[1].clip, "walk");
   EXPECT_FALSE(set_blend_point_clip(setup, 1, 1, "walk"));  // Already.
@@ -158,7 +158,7 @@ TEST(SetupBlendSpaceEditsTest, ChangingAClipReportsWhetherItChanged) {
 }
 
 TEST(SetupBlendSpaceEditsTest, RemovingKeepsTheLastPointAndRefusesBadIndices) {
-  anim::Setup setup = two_spaces();
+  setup::Setup setup = two_spaces();
   EXPECT_FALSE(remove_blend_point(setup, 0, 2));
   EXPECT_FALSE(remove_blend_point(setup, 0, -1));
   EXPECT_FALSE(remove_blend_point(setup, 5, 0));
@@ -170,7 +170,7 @@ TEST(SetupBlendSpaceEditsTest, RemovingKeepsTheLastPointAndRefusesBadIndices) {
 }
 
 TEST(SetupBlendSpaceEditsTest, TakenPositionsCompareTheCoordinatesTheSpaceUses) {
-  const anim::Setup setup = two_spaces();
+  const setup::Setup setup = two_spaces();
   const SetupBlendSpace& line = setup.blend_spaces[0];
   const SetupBlendSpace& plane = setup.blend_spaces[1];
   EXPECT_TRUE(blend_position_taken(line, {2.0f, 123.0f}));
@@ -185,4 +185,4 @@ TEST(SetupBlendSpaceEditsTest, TakenPositionsCompareTheCoordinatesTheSpaceUses) 
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

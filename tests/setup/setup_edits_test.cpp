@@ -1,4 +1,4 @@
-// The setup edits the tool makes (anim/setup_edits.h), driven directly.
+// The setup edits the tool makes (anim/setup/edits.h), driven directly.
 #include <limits>
 #include <optional>
 #include <string>
@@ -7,15 +7,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
-#include "anim/setup_edits.h"
+#include "anim/setup/edits.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using ::testing::ElementsAre;
 
-std::vector<std::string> Describe(const anim::Setup& setup) {
+std::vector<std::string> Describe(const setup::Setup& setup) {
   std::vector<std::string> out;
   for (const SetupEvent& e : setup.events) {
     out.push_back(e.clip + "@" + std::to_string(e.time).substr(0, 4) + ":" + e.name +
@@ -25,7 +25,7 @@ std::vector<std::string> Describe(const anim::Setup& setup) {
 }
 
 TEST(SetupEditsTest, AddedEventsGetUniqueNamesWithinTheirClipAndStayInside) {
-  anim::Setup setup;
+  setup::Setup setup;
   EXPECT_EQ(add_event(setup, "walk", 0.5f, 1.2f), 0);
   EXPECT_EQ(add_event(setup, "walk", 2.0f, 1.2f), 1);   // Past the end: at the end.
   EXPECT_EQ(add_event(setup, "walk", -1.0f, 1.2f), 2);  // Before the start: at 0.
@@ -40,7 +40,7 @@ TEST(SetupEditsTest, AddedEventsGetUniqueNamesWithinTheirClipAndStayInside) {
 }
 
 TEST(SetupEditsTest, MoveRenamePayloadAndRemoveReportWhetherTheyChangedAnything) {
-  anim::Setup setup;
+  setup::Setup setup;
   add_event(setup, "walk", 0.5f, 1.0f);
   EXPECT_TRUE(move_event(setup, 0, 0.75f, 1.0f));
   EXPECT_FALSE(move_event(setup, 0, 0.75f, 1.0f));  // Already there.
@@ -60,7 +60,7 @@ TEST(SetupEditsTest, MoveRenamePayloadAndRemoveReportWhetherTheyChangedAnything)
 }
 
 TEST(SetupEditsTest, NonFiniteTimesBecomeZero) {
-  anim::Setup setup;
+  setup::Setup setup;
   add_event(setup, "walk", std::numeric_limits<float>::quiet_NaN(), 1.0f);
   EXPECT_EQ(setup.events[0].time, 0.0f);
   move_event(setup, 0, 0.5f, std::numeric_limits<float>::infinity());
@@ -68,8 +68,8 @@ TEST(SetupEditsTest, NonFiniteTimesBecomeZero) {
 }
 
 // Idle <-> Walk, any state -> Idle, with their editor places.
-anim::Setup TwoStates() {
-  anim::Setup setup;
+setup::Setup TwoStates() {
+  setup::Setup setup;
   setup.model = "m.x";
   EXPECT_EQ(add_state(setup, "Idle", "idle"), "Idle");
   EXPECT_EQ(add_state(setup, "Walk", "walk"), "Walk");
@@ -81,14 +81,14 @@ anim::Setup TwoStates() {
   return setup;
 }
 
-std::vector<std::string> Edges(const anim::Setup& setup) {
+std::vector<std::string> Edges(const setup::Setup& setup) {
   std::vector<std::string> out;
   for (const SetupTransition& t : setup.transitions) out.push_back(t.from + ">" + t.to);
   return out;
 }
 
 TEST(SetupEditsTest, AddedStatesGetUniqueNamesAndTheFirstIsTheDefault) {
-  anim::Setup setup = TwoStates();
+  setup::Setup setup = TwoStates();
   EXPECT_EQ(setup.default_state, "Idle");
   EXPECT_EQ(add_state(setup, "Walk", "run"), "Walk 2");
   EXPECT_EQ(add_state(setup, "", "run"), "State");
@@ -105,7 +105,7 @@ TEST(SetupEditsTest, AddedStatesGetUniqueNamesAndTheFirstIsTheDefault) {
 }
 
 TEST(SetupEditsTest, RenamingAStateRenamesEveryReference) {
-  anim::Setup setup = TwoStates();
+  setup::Setup setup = TwoStates();
   EXPECT_TRUE(rename_state(setup, "Idle", "Stand"));
   EXPECT_EQ(setup.states[0].name, "Stand");
   EXPECT_EQ(setup.default_state, "Stand");
@@ -120,7 +120,7 @@ TEST(SetupEditsTest, RenamingAStateRenamesEveryReference) {
 }
 
 TEST(SetupEditsTest, RemovingAStateRemovesItsTransitionsAndPlaceAndMovesTheDefault) {
-  anim::Setup setup = TwoStates();
+  setup::Setup setup = TwoStates();
   EXPECT_TRUE(remove_state(setup, "Idle"));
   ASSERT_EQ(setup.states.size(), 1u);
   EXPECT_TRUE(setup.transitions.empty());
@@ -132,8 +132,8 @@ TEST(SetupEditsTest, RemovingAStateRemovesItsTransitionsAndPlaceAndMovesTheDefau
 }
 
 // Idle, Walk and Run with transitions from Idle at 0, 2 and 4, from any state at 3 and 5.
-anim::Setup ThreeSources() {
-  anim::Setup setup;
+setup::Setup ThreeSources() {
+  setup::Setup setup;
   for (const char* name : {"Idle", "Walk", "Run"}) add_state(setup, name, "clip");
   add_transition(setup, "Idle", "Walk");
   add_transition(setup, "Walk", "Idle");
@@ -145,7 +145,7 @@ anim::Setup ThreeSources() {
 }
 
 TEST(SetupEditsTest, PriorityMovesSwapWithTheSameSourcesNeighboursOnly) {
-  anim::Setup setup = ThreeSources();
+  setup::Setup setup = ThreeSources();
   // Idle>Run (2) goes before Idle>Walk (0); Walk>Idle keeps index 1 between them.
   EXPECT_EQ(move_transition_priority(setup, 2, -1), 0);
   EXPECT_THAT(Edges(setup), ElementsAre("Idle>Run", "Walk>Idle", "Idle>Walk", "*>Walk",
@@ -165,7 +165,7 @@ TEST(SetupEditsTest, PriorityMovesSwapWithTheSameSourcesNeighboursOnly) {
 }
 
 TEST(SetupEditsTest, PriorityMovesThatCannotMoveChangeNothing) {
-  anim::Setup setup = ThreeSources();
+  setup::Setup setup = ThreeSources();
   const std::vector<std::string> before = Edges(setup);
   EXPECT_EQ(move_transition_priority(setup, 0, -1), -1) << "already first";
   EXPECT_EQ(move_transition_priority(setup, 4, 1), -1) << "already last";
@@ -177,7 +177,7 @@ TEST(SetupEditsTest, PriorityMovesThatCannotMoveChangeNothing) {
 }
 
 TEST(SetupEditsTest, RemovingATransitionKeepsTheOthersInOrder) {
-  anim::Setup setup = ThreeSources();
+  setup::Setup setup = ThreeSources();
   EXPECT_TRUE(remove_transition(setup, 1));
   EXPECT_THAT(Edges(setup), ElementsAre("Idle>Walk", "Idle>Run", "*>Walk", "Idle>Idle", "*>Run"));
   EXPECT_FALSE(remove_transition(setup, -1));
@@ -187,4 +187,4 @@ TEST(SetupEditsTest, RemovingATransitionKeepsTheOthersInOrder) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

@@ -8,11 +8,11 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "support/matchers.h"
 #include "support/setups.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using namespace ::anim::testutil;
@@ -46,7 +46,7 @@ std::string with_events(const std::string& events) {
 }
 
 TEST(SetupEventsTest, AVersionOneFileLoadsUnchangedAndSavesAsTheNewestVersion) {
-  const Result<anim::Setup> setup = parse_setup(kVersion1, "old.json");
+  const Result<setup::Setup> setup = parse_setup(kVersion1, "old.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   EXPECT_THAT(setup.value().events, IsEmpty());
   std::string expected = kVersion1;
@@ -54,7 +54,7 @@ TEST(SetupEventsTest, AVersionOneFileLoadsUnchangedAndSavesAsTheNewestVersion) {
                    "\"version\": " + std::to_string(kSetupVersion));
   EXPECT_EQ(to_json_text(setup.value()), expected);  // Only the version changed.
   // And the saved file is canonical: saving it again changes nothing.
-  const Result<anim::Setup> again = parse_setup(expected, "new.json");
+  const Result<setup::Setup> again = parse_setup(expected, "new.json");
   ASSERT_TRUE(again.ok()) << again.error().to_string();
   EXPECT_EQ(to_json_text(again.value()), expected);
 }
@@ -74,7 +74,7 @@ TEST(SetupEventsTest, EventsReadInOrderAndWriteBackByteForByte) {
       "volume": 0.5
     }
   ])");
-  const Result<anim::Setup> setup = parse_setup(text, "events.json");
+  const Result<setup::Setup> setup = parse_setup(text, "events.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   const std::vector<SetupEvent>& events = setup.value().events;
   ASSERT_EQ(events.size(), 2u);
@@ -88,7 +88,7 @@ TEST(SetupEventsTest, EventsReadInOrderAndWriteBackByteForByte) {
 }
 
 TEST(SetupEventsTest, NoEventsWritesNoEventsKey) {
-  const Result<anim::Setup> setup = parse_setup(kVersion1, "old.json");
+  const Result<setup::Setup> setup = parse_setup(kVersion1, "old.json");
   ASSERT_TRUE(setup.ok());
   EXPECT_THAT(to_json_text(setup.value()), Not(HasSubstr("events")));
 }
@@ -97,7 +97,7 @@ TEST(SetupEventsTest, MalformedEventsAreReportedAtTheirPointers) {
   const std::string text =
       with_events(R"([{"clip": "walk", "time": "soon", "name": ""}, {"time": 1, "name": "x"}, 5])");
   std::vector<Diagnostic> problems;
-  const Result<anim::Setup> setup = parse_setup(text, "bad.json", &problems);
+  const Result<setup::Setup> setup = parse_setup(text, "bad.json", &problems);
   ASSERT_FALSE(setup.ok());
   EXPECT_EQ(setup.error().path, "bad.json");
   std::vector<std::string> found;
@@ -116,7 +116,7 @@ TEST(SetupEventsTest, EventsNotAnArrayIsAnError) {
   EXPECT_EQ(problems[0].message, "expected an array");
 }
 
-anim::Setup WalkSetup() { return SetupOf("wuson.x", {}, {State("Walk", "walk")}); }
+setup::Setup WalkSetup() { return SetupOf("wuson.x", {}, {State("Walk", "walk")}); }
 
 SetupEvent Event(const std::string& clip, float time, const std::string& name) {
   SetupEvent e;
@@ -127,7 +127,7 @@ SetupEvent Event(const std::string& clip, float time, const std::string& name) {
 }
 
 TEST(SetupEventsTest, ValidationFindsEventsOutsideTheirClip) {
-  anim::Setup setup = WalkSetup();
+  setup::Setup setup = WalkSetup();
   setup.events = {Event("wakl", 0.1f, "step"), Event("walk", -0.5f, "early"),
                   Event("walk", 1.25f, "late"), Event("walk", 1.2f, "at the end"),
                   Event("walk", 0.5f, "")};
@@ -152,7 +152,7 @@ TEST(SetupEventsTest, CompileResolvesClipsAndSortsByClipThenTime) {
     b.add_translation(0, 0.0f, {0, 0, 0});
     clips.push_back(b.build());
   }
-  anim::Setup setup = WalkSetup();
+  setup::Setup setup = WalkSetup();
   setup.events = {Event("walk", 0.75f, "w2"), Event("run", 0.5f, "r"), Event("walk", 0.25f, "w1"),
                   Event("walk", 0.75f, "w3")};
   setup.events[1].payload = "dust";
@@ -171,4 +171,4 @@ TEST(SetupEventsTest, CompileResolvesClipsAndSortsByClipThenTime) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

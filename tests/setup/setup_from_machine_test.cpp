@@ -1,6 +1,6 @@
 // setup_from_machine: a compiled state machine made back into a setup compiles to the same
 // runtime form, for the example projects and for a setup using every kind of field.
-#include "anim/setup_from_machine.h"
+#include "anim/setup/from_machine.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -11,9 +11,9 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/import/import_model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 namespace fs = std::filesystem;
@@ -84,7 +84,7 @@ void expect_same(const StateMachineDef& a, const StateMachineDef& b) {
 void expect_round_trip(const Setup& setup, const std::vector<Clip>& clips) {
   Result<StateMachineDef> original = compile_setup(setup, clips);
   ASSERT_TRUE(original.ok()) << original.error().to_string();
-  const anim::Setup rebuilt = setup_from_machine(original.value(), names_of(clips), setup.model);
+  const setup::Setup rebuilt = setup_from_machine(original.value(), names_of(clips), setup.model);
   EXPECT_EQ(rebuilt.model, setup.model);
   for (const Diagnostic& d : validate_setup(rebuilt, names_of(clips))) {
     EXPECT_NE(d.severity, Diagnostic::Severity::kError) << d.pointer << ": " << d.message;
@@ -99,7 +99,7 @@ TEST(SetupFromMachine, EveryProjectCompilesToTheSameMachine) {
   for (const fs::directory_entry& e : fs::directory_iterator(ANIMSCOPE_SOURCE_DIR "/projects")) {
     if (e.path().extension() != ".json") continue;
     SCOPED_TRACE(e.path().string());
-    Result<anim::Setup> setup = load_setup(e.path().string());
+    Result<setup::Setup> setup = load_setup(e.path().string());
     ASSERT_TRUE(setup.ok()) << setup.error().to_string();
     Result<Model> model = model_of(e.path().string(), setup.value());
     ASSERT_TRUE(model.ok()) << model.error().to_string();
@@ -111,8 +111,8 @@ TEST(SetupFromMachine, EveryProjectCompilesToTheSameMachine) {
 
 // Every kind of parameter, ranges present and absent, exit times, offsets, interruptions,
 // conditions of each operator, a clip used both directly and in a blend space.
-anim::Setup every_field() {
-  anim::Setup s;
+setup::Setup every_field() {
+  setup::Setup s;
   s.model = "builtin:demo";
   s.parameters = {
       {"speed", ParameterType::kFloat, 0.25f, 0.0f, 2.0f, 3.0f, Json::object()},
@@ -168,11 +168,11 @@ anim::Setup every_field() {
 
 TEST(SetupFromMachine, EveryKindOfFieldSurvives) {
   const Model demo = demo::make_demo_model();
-  const anim::Setup setup = every_field();
+  const setup::Setup setup = every_field();
   expect_round_trip(setup, demo.clips);
   Result<StateMachineDef> def = compile_setup(setup, demo.clips);
   ASSERT_TRUE(def.ok()) << def.error().to_string();
-  const anim::Setup rebuilt =
+  const setup::Setup rebuilt =
       setup_from_machine(def.value(), names_of(demo.clips), "hero.animpack");
   EXPECT_EQ(rebuilt.model, "hero.animpack");
   // What the setup said, by name: ranges only where it gave them.
@@ -197,7 +197,7 @@ TEST(SetupFromMachine, IndicesOutOfRangeBecomeProblemsAtTheirPointers) {
   def.parameters.push_back({"speed", ParameterType::kFloat, 0.0f, 0.0f, 1.0f, 0.0f});
   def.states.push_back({"A", {MotionRef::Kind::kClip, 7}, 1.0f, true});
   def.transitions.push_back({0, 3, {{5, ConditionOp::kGreater, 0.5f}}, false, 0, 0.2f, 0, {}});
-  const anim::Setup setup = setup_from_machine(def, {"Walk"}, "m.animpack");
+  const setup::Setup setup = setup_from_machine(def, {"Walk"}, "m.animpack");
   std::vector<std::string> pointers;
   for (const Diagnostic& d : validate_setup(setup, {"Walk"})) {
     if (d.severity == Diagnostic::Severity::kError) pointers.push_back(d.pointer);
@@ -211,4 +211,4 @@ TEST(SetupFromMachine, IndicesOutOfRangeBecomeProblemsAtTheirPointers) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

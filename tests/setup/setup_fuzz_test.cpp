@@ -8,10 +8,10 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "support/setup_files.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 const std::vector<std::string> kClips = {"idle", "walk", "run", "jump"};
@@ -104,7 +104,7 @@ struct Tally {
 // Feeds one text through parse, validate and a save/reload cycle, checking the invariants.
 void check_text(const std::string& text, Tally* tally) {
   std::vector<Diagnostic> diagnostics;
-  const Result<anim::Setup> parsed = parse_setup(text, "fuzz.json", &diagnostics);
+  const Result<setup::Setup> parsed = parse_setup(text, "fuzz.json", &diagnostics);
   if (!parsed.ok()) {
     ++tally->rejected;
     ASSERT_FALSE(diagnostics.empty()) << text;
@@ -122,7 +122,7 @@ void check_text(const std::string& text, Tally* tally) {
     ASSERT_FALSE(d.message.empty()) << text;
   }
   const std::string saved = to_json_text(parsed.value());
-  const Result<anim::Setup> reloaded = parse_setup(saved, "saved.json");
+  const Result<setup::Setup> reloaded = parse_setup(saved, "saved.json");
   ASSERT_TRUE(reloaded.ok()) << reloaded.error().to_string() << "\n" << saved;
   ASSERT_EQ(to_json_text(reloaded.value()), saved) << text;
 }
@@ -219,4 +219,4 @@ TEST(SetupFuzzTest, TreeMutationsGiveErrorsOrSetups) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

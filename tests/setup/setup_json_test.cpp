@@ -16,14 +16,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "anim/file_io.h"
-#include "anim/setup.h"
+#include "anim/setup/file_io.h"
+#include "anim/setup/setup.h"
 #include "support/diagnostics.h"
 #include "support/matchers.h"
 #include "support/setup_files.h"
 #include "support/setups.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using namespace ::anim::testutil;
@@ -32,10 +32,10 @@ namespace fs = std::filesystem;
 using ::anim::testing::read_text_file;
 using ::anim::testing::setup_example_path;
 
-anim::Setup load_example(const std::string& name) {
-  Result<anim::Setup> setup = load_setup(setup_example_path(name));
+setup::Setup load_example(const std::string& name) {
+  Result<setup::Setup> setup = load_setup(setup_example_path(name));
   EXPECT_TRUE(setup.ok()) << setup.error().to_string();
-  return setup.ok() ? std::move(setup).value() : anim::Setup{};
+  return setup.ok() ? std::move(setup).value() : setup::Setup{};
 }
 
 // A small valid document; the structural tests spoil one field of it at a time.
@@ -113,7 +113,7 @@ TEST(SetupNamesTest, EnumsUseTheFileNames) {
 // Reading valid files.
 
 TEST(SetupParseTest, ReadsEveryFieldOfTheCompleteExample) {
-  const anim::Setup s = load_example("complete.setup.json");
+  const setup::Setup s = load_example("complete.setup.json");
   EXPECT_EQ(s.model, "../models/wuson.x");
   ASSERT_THAT(s.animations, SizeIs(2));
   EXPECT_EQ(s.animations[0].file, "clips/wuson@Trot.x");
@@ -191,7 +191,7 @@ TEST(SetupParseTest, ReadsEveryFieldOfTheCompleteExample) {
 }
 
 TEST(SetupParseTest, MissingOptionalFieldsTakeTheirDefaults) {
-  const anim::Setup s = load_example("minimal.setup.json");
+  const setup::Setup s = load_example("minimal.setup.json");
   EXPECT_THAT(s.parameters, IsEmpty());
   EXPECT_THAT(s.blend_spaces, IsEmpty());
   EXPECT_THAT(s.transitions, IsEmpty());
@@ -204,7 +204,7 @@ TEST(SetupParseTest, MissingOptionalFieldsTakeTheirDefaults) {
   Json doc = base_document();
   doc["parameters"][0] = Json::parse(R"({"name": "a", "type": "float", "default": 0.5})");
   doc["transitions"][0] = Json::parse(R"({"from": "Idle", "to": "Move"})");
-  const Result<anim::Setup> parsed = parse_setup(doc.dump(), "t.json");
+  const Result<setup::Setup> parsed = parse_setup(doc.dump(), "t.json");
   ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
   const SetupParameter& p = parsed.value().parameters[0];
   EXPECT_FALSE(p.min.has_value());
@@ -226,7 +226,7 @@ TEST(SetupParseTest, BoolValuesMayBeGivenAsTrueFalseOrNumbers) {
                                                          "value": false},
                                                         {"parameter": "on", "op": "!=",
                                                          "value": 1}])");
-  const Result<anim::Setup> parsed = parse_setup(doc.dump(), "t.json");
+  const Result<setup::Setup> parsed = parse_setup(doc.dump(), "t.json");
   ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
   EXPECT_EQ(parsed.value().parameters[1].default_value, 1.0f);
   EXPECT_EQ(parsed.value().parameters[2].default_value, 0.0f);
@@ -240,7 +240,7 @@ TEST(SetupParseTest, ValueOfAnOpWithoutValueIsCheckedAndNotWrittenBack) {
   Json doc = base_document();
   doc["transitions"][0]["conditions"] =
       Json::parse(R"([{"parameter": "on", "op": "true", "value": 1}])");
-  const Result<anim::Setup> parsed = parse_setup(doc.dump(), "t.json");
+  const Result<setup::Setup> parsed = parse_setup(doc.dump(), "t.json");
   ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
   EXPECT_THAT(to_json_text(parsed.value()),
               HasSubstr("\"parameter\": \"on\",\n          \"op\": \"true\"\n"));
@@ -252,7 +252,7 @@ TEST(SetupParseTest, ValueOfAnOpWithoutValueIsCheckedAndNotWrittenBack) {
 TEST(SetupParseTest, SyntaxErrorGivesLineAndColumn) {
   const std::string text = "{\n  \"format\": \"animscope.setup\",\n  \"version\": 1,\n  oops\n}";
   std::vector<Diagnostic> diagnostics;
-  const Result<anim::Setup> parsed = parse_setup(text, "broken.json", &diagnostics);
+  const Result<setup::Setup> parsed = parse_setup(text, "broken.json", &diagnostics);
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.error().code, Error::Code::kParse);
   EXPECT_EQ(parsed.error().path, "broken.json");
@@ -279,7 +279,7 @@ TEST(SetupParseTest, SyntaxErrorsOfManyKinds) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.text);
-    const Result<anim::Setup> parsed = parse_setup(c.text, "x.json");
+    const Result<setup::Setup> parsed = parse_setup(c.text, "x.json");
     ASSERT_FALSE(parsed.ok());
     EXPECT_EQ(parsed.error().code, Error::Code::kParse);
     EXPECT_THAT(parsed.error().message, StartsWith(c.message_start));
@@ -288,7 +288,7 @@ TEST(SetupParseTest, SyntaxErrorsOfManyKinds) {
 
 TEST(SetupParseTest, RefusesDeepNesting) {
   const std::string text = "{\"editor\": {\"x\": " + std::string(100000, '[') + "}}";
-  const Result<anim::Setup> parsed = parse_setup(text, "deep.json");
+  const Result<setup::Setup> parsed = parse_setup(text, "deep.json");
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.error().code, Error::Code::kParse);
   EXPECT_EQ(parsed.error().message, "line 1, column 272: nested deeper than 256 levels");
@@ -441,7 +441,7 @@ TEST(SetupParseTest, ReportsEachStructuralProblemWithItsPointer) {
     Json doc = base_document();
     c.spoil(doc);
     std::vector<Diagnostic> diagnostics;
-    const Result<anim::Setup> parsed = parse_setup(doc.dump(2), "broken.json", &diagnostics);
+    const Result<setup::Setup> parsed = parse_setup(doc.dump(2), "broken.json", &diagnostics);
     ASSERT_FALSE(parsed.ok());
     EXPECT_EQ(parsed.error().code, Error::Code::kInvalidData);
     EXPECT_EQ(parsed.error().path, "broken.json");
@@ -453,7 +453,7 @@ TEST(SetupParseTest, ReportsEachStructuralProblemWithItsPointer) {
 
 TEST(SetupParseTest, ReportsEveryMissingRequiredField) {
   std::vector<Diagnostic> diagnostics;
-  const Result<anim::Setup> parsed = parse_setup("{\"editor\": {}}", "empty.json", &diagnostics);
+  const Result<setup::Setup> parsed = parse_setup("{\"editor\": {}}", "empty.json", &diagnostics);
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.error().message, "/format: missing required field (and 4 more problems)");
   EXPECT_THAT(diagnostics, ElementsAre(IsError("/format", "missing required field"),
@@ -470,7 +470,7 @@ TEST(SetupParseTest, CollectsAllProblemsAndSummarisesTheFirst) {
   doc["transitions"][0]["conditions"][0]["op"] = "~";
   doc["transitions"][0]["interruption"] = "never";
   std::vector<Diagnostic> diagnostics;
-  const Result<anim::Setup> parsed = parse_setup(doc.dump(), "many.json", &diagnostics);
+  const Result<setup::Setup> parsed = parse_setup(doc.dump(), "many.json", &diagnostics);
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.error().message, "/states/0/loop: expected true or false (and 3 more problems)");
   ASSERT_THAT(diagnostics, SizeIs(4));
@@ -496,7 +496,7 @@ TEST(SetupParseTest, SuccessLeavesNoDiagnostics) {
 
 TEST(SetupLoadTest, MissingFileIsNotFound) {
   const std::string path = setup_example_path("no-such-file.json");
-  const Result<anim::Setup> loaded = load_setup(path);
+  const Result<setup::Setup> loaded = load_setup(path);
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().code, Error::Code::kNotFound);
   EXPECT_EQ(loaded.error().message, "no such file");
@@ -505,7 +505,7 @@ TEST(SetupLoadTest, MissingFileIsNotFound) {
 
 TEST(SetupLoadTest, FolderIsNamedForWhatItIs) {
   const std::string path = setup_example_path("");
-  const Result<anim::Setup> loaded = load_setup(path);
+  const Result<setup::Setup> loaded = load_setup(path);
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().code, Error::Code::kInvalidArgument);
   EXPECT_EQ(loaded.error().message, "is a directory, not a regular file");
@@ -514,7 +514,7 @@ TEST(SetupLoadTest, FolderIsNamedForWhatItIs) {
 
 // /dev/null once said "cannot read: Success".
 TEST(SetupLoadTest, DeviceIsNamedForWhatItIs) {
-  const Result<anim::Setup> loaded = load_setup("/dev/null");
+  const Result<setup::Setup> loaded = load_setup("/dev/null");
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().to_string(), "/dev/null: is a character device, not a regular file");
 }
@@ -526,7 +526,7 @@ TEST(SetupLoadTest, PipeIsRead) {
   const std::string text = R"({"version": 1, "model": "m.fbx"})";
   ASSERT_EQ(::write(fds[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
   ::close(fds[1]);
-  const Result<std::string> read = anim::read_file("/dev/fd/" + std::to_string(fds[0]));
+  const Result<std::string> read = setup::read_file("/dev/fd/" + std::to_string(fds[0]));
   ::close(fds[0]);
   ASSERT_TRUE(read.ok()) << read.error().to_string();
   EXPECT_EQ(read.value(), text);
@@ -537,7 +537,7 @@ TEST(SetupLoadTest, ProblemsNameTheFile) {
   const std::string path = folder.file("bad.json");
   write_text_file(path, "{\"format\": \"animscope.setup\"}");
   std::vector<Diagnostic> diagnostics;
-  const Result<anim::Setup> loaded = load_setup(path, &diagnostics);
+  const Result<setup::Setup> loaded = load_setup(path, &diagnostics);
   ASSERT_FALSE(loaded.ok());
   EXPECT_EQ(loaded.error().path, path);
   EXPECT_THAT(diagnostics, SizeIs(4));
@@ -552,7 +552,7 @@ TEST(SetupWriteTest, CompleteExampleIsAlreadyCanonical) {
 }
 
 TEST(SetupParseTest, ReadsClipFiles) {
-  const anim::Setup setup = load_example("clip_files.setup.json");
+  const setup::Setup setup = load_example("clip_files.setup.json");
   ASSERT_THAT(setup.animations, SizeIs(3));
   EXPECT_EQ(setup.animations[0].file, "clips/Hero@Walk.fbx");
   EXPECT_FALSE(setup.animations[0].clip.has_value());
@@ -571,7 +571,7 @@ TEST(SetupWriteTest, ClipFilesFollowTheModelAndKeepUnknownFieldsAndMapOrder) {
   doc["animations"] = Json::parse(
       R"([{"file": "b.bvh", "joint_map": {"Zed": "Hips", "Ab": "Spine"}, "note": "take 7"},
           {"as": "Run", "file": "Run.fbx"}])");
-  const Result<anim::Setup> setup = parse_setup(doc.dump(), "doc");
+  const Result<setup::Setup> setup = parse_setup(doc.dump(), "doc");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   const Json written = Json::parse(to_json_text(setup.value()));
   std::vector<std::string> keys;
@@ -594,14 +594,14 @@ TEST(SetupWriteTest, LoadSaveLoadSaveIsByteIdentical) {
                            "clip_files.setup.json"}) {
     SCOPED_TRACE(name);
     const std::string first = to_json_text(load_example(name));
-    const Result<anim::Setup> reloaded = parse_setup(first, name);
+    const Result<setup::Setup> reloaded = parse_setup(first, name);
     ASSERT_TRUE(reloaded.ok()) << reloaded.error().to_string();
     EXPECT_EQ(to_json_text(reloaded.value()), first);
   }
 }
 
 TEST(SetupWriteTest, OddNumberFormsReadAsFloatsAndWriteShortest) {
-  const anim::Setup s = load_example("odd_numbers.setup.json");
+  const setup::Setup s = load_example("odd_numbers.setup.json");
   EXPECT_EQ(s.parameters[0].default_value, 0.1f);
   EXPECT_EQ(s.parameters[0].max, 1.0f);
   EXPECT_EQ(s.parameters[0].rate, 2.5f);
@@ -630,7 +630,7 @@ TEST(SetupWriteTest, OddNumberFormsReadAsFloatsAndWriteShortest) {
 
 // Any float written and read back is the same float, and the text repeats on the next save.
 TEST(SetupWriteTest, FloatsRoundTripExactlyAcrossTheirRange) {
-  anim::Setup s = load_example("minimal.setup.json");
+  setup::Setup s = load_example("minimal.setup.json");
   int checked = 0;
   for (std::uint32_t i = 0; i < 5000; ++i) {
     const std::uint32_t bits = i * 2654435761u;  // Spreads over every exponent and sign.
@@ -639,7 +639,7 @@ TEST(SetupWriteTest, FloatsRoundTripExactlyAcrossTheirRange) {
     if (!std::isfinite(value)) continue;
     s.states[0].speed = value;
     const std::string text = to_json_text(s);
-    const Result<anim::Setup> back = parse_setup(text, "f.json");
+    const Result<setup::Setup> back = parse_setup(text, "f.json");
     ASSERT_TRUE(back.ok()) << value << ": " << back.error().to_string();
     ASSERT_EQ(back.value().states[0].speed, value) << text;
     ASSERT_EQ(to_json_text(back.value()), text);
@@ -649,7 +649,7 @@ TEST(SetupWriteTest, FloatsRoundTripExactlyAcrossTheirRange) {
 }
 
 TEST(SetupWriteTest, OptionalFieldsAreWrittenOnlyWhenSet) {
-  anim::Setup s = load_example("minimal.setup.json");
+  setup::Setup s = load_example("minimal.setup.json");
   SetupParameter p;
   p.name = "a";
   p.default_value = 0.5f;
@@ -708,7 +708,7 @@ TEST(SetupWriteTest, OptionalFieldsAreWrittenOnlyWhenSet) {
 }
 
 TEST(SetupWriteTest, UnknownFieldsAtEveryLevelSurviveLoadAndSave) {
-  const anim::Setup s = load_example("complete.setup.json");
+  const setup::Setup s = load_example("complete.setup.json");
   EXPECT_EQ(s.extra, Json::parse(R"({"generator": {"name": "hand-written", "version": "0.1"}})"));
   EXPECT_EQ(s.parameters[0].extra, Json::parse(R"({"ui_color": "#ff8800"})"));
   EXPECT_EQ(s.blend_spaces[0].extra, Json::parse(R"({"curve": "linear"})"));
@@ -720,7 +720,7 @@ TEST(SetupWriteTest, UnknownFieldsAtEveryLevelSurviveLoadAndSave) {
   TempFolder folder;
   const std::string path = folder.file("saved.json");
   ASSERT_TRUE(save_setup(s, path).ok());
-  const anim::Setup back = load_setup(path).value();
+  const setup::Setup back = load_setup(path).value();
   EXPECT_EQ(back.extra, s.extra);
   EXPECT_EQ(back.parameters[0].extra, s.parameters[0].extra);
   EXPECT_EQ(back.blend_spaces[0].extra, s.blend_spaces[0].extra);
@@ -739,7 +739,7 @@ TEST(SetupWriteTest, UnknownFieldsKeepTheirOrderAfterTheKnownOnes) {
       Json::parse(R"({"z": 0, "parameter": "speed", "a": 1, "op": ">", "value": 0.5})");
   const Json top_extra = Json::parse(R"({"b_last": null, "a_first": "x"})");
   for (auto it = top_extra.begin(); it != top_extra.end(); ++it) doc[it.key()] = it.value();
-  const Result<anim::Setup> parsed = parse_setup(doc.dump(), "order.json");
+  const Result<setup::Setup> parsed = parse_setup(doc.dump(), "order.json");
   ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
   const Json written = Json::parse(to_json_text(parsed.value()));
 
@@ -760,7 +760,7 @@ TEST(SetupWriteTest, UnknownFieldsKeepTheirOrderAfterTheKnownOnes) {
 }
 
 TEST(SetupWriteTest, ExtraCannotOverrideKnownFields) {
-  anim::Setup s = load_example("minimal.setup.json");
+  setup::Setup s = load_example("minimal.setup.json");
   s.extra["format"] = "something else";
   s.extra["custom"] = 1;
   s.states[0].extra["name"] = "Other";
@@ -774,14 +774,14 @@ TEST(SetupWriteTest, EditorBlockIsKeptAsIs) {
   Json doc = base_document();
   doc["editor"] = Json::parse(R"({"nodes": {"Idle": [1.5, -2], "Move": [0, 0]},
                                   "camera": {"zoom": 0.75}, "z": [true, null, "s"]})");
-  const Result<anim::Setup> parsed = parse_setup(doc.dump(), "editor.json");
+  const Result<setup::Setup> parsed = parse_setup(doc.dump(), "editor.json");
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(parsed.value().editor, doc["editor"]);
   EXPECT_EQ(Json::parse(to_json_text(parsed.value()))["editor"].dump(), doc["editor"].dump());
 }
 
 TEST(SetupWriteTest, StringsWithInvalidUtf8DoNotThrow) {
-  anim::Setup s = load_example("minimal.setup.json");
+  setup::Setup s = load_example("minimal.setup.json");
   s.states[0].name = "bad\xff";
   std::string text;
   EXPECT_NO_THROW(text = to_json_text(s));
@@ -794,7 +794,7 @@ TEST(SetupWriteTest, ProjectFilesParseAndRoundTrip) {
   for (const fs::directory_entry& e : fs::directory_iterator(projects)) {
     if (e.path().extension() != ".json") continue;
     SCOPED_TRACE(e.path().string());
-    const Result<anim::Setup> loaded = load_setup(e.path().string());
+    const Result<setup::Setup> loaded = load_setup(e.path().string());
     ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
     const std::string first = to_json_text(loaded.value());
     EXPECT_EQ(to_json_text(parse_setup(first, "again").value()), first);
@@ -810,7 +810,7 @@ TEST(SetupWriteTest, ProjectFilesAreAlreadyCanonical) {
   for (const fs::directory_entry& e : fs::directory_iterator(projects)) {
     if (e.path().extension() != ".json") continue;
     SCOPED_TRACE(e.path().string());
-    const Result<anim::Setup> loaded = load_setup(e.path().string());
+    const Result<setup::Setup> loaded = load_setup(e.path().string());
     ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
     EXPECT_EQ(to_json_text(loaded.value()), read_text_file(e.path().string()));
     ++files;
@@ -823,7 +823,7 @@ TEST(SetupWriteTest, ProjectFilesAreAlreadyCanonical) {
 
 TEST(SetupSaveTest, WritesTheCanonicalTextAndNoTemporaryFile) {
   TempFolder folder;
-  const anim::Setup s = load_example("complete.setup.json");
+  const setup::Setup s = load_example("complete.setup.json");
   const std::string path = folder.file("out.json");
   const Status saved = save_setup(s, path);
   ASSERT_TRUE(saved.ok()) << saved.error().to_string();
@@ -836,7 +836,7 @@ TEST(SetupSaveTest, ReplacesAnExistingFileAndKeepsItsPermissions) {
   const std::string path = folder.file("out.json");
   write_text_file(path, "old contents");
   ASSERT_EQ(chmod(path.c_str(), 0640), 0);
-  const anim::Setup s = load_example("minimal.setup.json");
+  const setup::Setup s = load_example("minimal.setup.json");
   ASSERT_TRUE(save_setup(s, path).ok());
   EXPECT_EQ(read_text_file(path), to_json_text(s));
   struct stat info {};
@@ -874,9 +874,9 @@ TEST(SetupSaveTest, FailedSaveLeavesOtherFilesAndNoTemporaryFile) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 TEST(SetupPathsTest, RelativeFilesAreJoinedToTheSetupsFolder) {
@@ -904,4 +904,4 @@ TEST(SetupPathsTest, RebasingKeepsTheSameFile) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

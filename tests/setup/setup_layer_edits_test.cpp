@@ -1,6 +1,6 @@
-// Layer edits (anim/setup_layer_edits.h): adding, renaming, removing and ordering layers, and
+// Layer edits (anim/setup/layer_edits.h): adding, renaming, removing and ordering layers, and
 // editing a mask joint by joint with the smallest change, worked out by hand on a small body.
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/layer_edits.h"
 #include "support/rigs.h"
 #include "support/setups.h"
 
@@ -10,7 +10,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using namespace ::anim::testutil;
@@ -25,7 +25,7 @@ std::vector<bool> Bits(std::initializer_list<int> bits) {
 }
 
 TEST(SetupLayerEditsTest, AddRenameMoveAndRemoveLayers) {
-  anim::Setup setup;
+  setup::Setup setup;
   EXPECT_EQ(add_layer(setup, "Upper", "wave"), "Upper");
   EXPECT_EQ(add_layer(setup, "Upper", "walk"), "Upper 2");
   ASSERT_EQ(setup.layers.size(), 2u);
@@ -142,12 +142,12 @@ TEST(SetupLayerEditsTest, EveryToggleSetsItsJointAndChangesNothingOutsideItsSubt
 }
 
 TEST(SetupLayerEditsTest, ALayersMachineViewIsEditedLikeTheBaseAndStoredBack) {
-  anim::Setup setup = SetupOf("wuson.x", {}, {State("Walk", "walk")});
+  setup::Setup setup = SetupOf("wuson.x", {}, {State("Walk", "walk")});
   setup.editor = Json::parse(R"({"camera": 2, "nodes": {"Walk": [20, 20]}})");
   add_layer(setup, "Upper", "wave");
   setup.editor["layers"] = Json::parse(R"({"Upper": {"nodes": {"Default": [40, 60]}}})");
 
-  anim::Setup view = machine_view(setup, 1);
+  setup::Setup view = machine_view(setup, 1);
   ASSERT_EQ(view.states.size(), 1u);
   EXPECT_EQ(view.states[0].name, "Default");
   EXPECT_EQ(view.default_state, "Default");
@@ -174,7 +174,7 @@ TEST(SetupLayerEditsTest, ALayersMachineViewIsEditedLikeTheBaseAndStoredBack) {
             R"("layers":{"Upper":{"nodes":{"Default":[40,60],"Wave":[200,60]}}}})");
 
   // The base's view is the setup; storing it keeps the layers and their places.
-  anim::Setup base = machine_view(setup, 0);
+  setup::Setup base = machine_view(setup, 0);
   base.states[0].speed = 2.0f;
   ASSERT_TRUE(store_machine_view(setup, 0, base));
   EXPECT_EQ(setup.states[0].speed, 2.0f);
@@ -187,4 +187,4 @@ TEST(SetupLayerEditsTest, ALayersMachineViewIsEditedLikeTheBaseAndStoredBack) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

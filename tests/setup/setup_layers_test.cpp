@@ -8,11 +8,11 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip.h"
-#include "anim/setup.h"
-#include "anim/setup_from_machine.h"
+#include "anim/setup/from_machine.h"
+#include "anim/setup/setup.h"
 #include "support/matchers.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using namespace ::anim::testutil;
@@ -122,10 +122,10 @@ constexpr const char* kLayered = R"({
 
 const std::vector<std::string> kClips = {"walk", "wave", "lean"};
 
-anim::Setup Parse(const std::string& text) {
-  const Result<anim::Setup> setup = parse_setup(text, "layers.json");
+setup::Setup Parse(const std::string& text) {
+  const Result<setup::Setup> setup = parse_setup(text, "layers.json");
   EXPECT_TRUE(setup.ok()) << setup.error().to_string();
-  return setup.ok() ? setup.value() : anim::Setup{};
+  return setup.ok() ? setup.value() : setup::Setup{};
 }
 
 std::vector<std::string> Found(const std::vector<Diagnostic>& diagnostics) {
@@ -138,7 +138,7 @@ std::vector<std::string> Found(const std::vector<Diagnostic>& diagnostics) {
 }
 
 TEST(SetupLayersTest, LayersReadAsWrittenAndWriteBackByteForByte) {
-  const anim::Setup setup = Parse(kLayered);
+  const setup::Setup setup = Parse(kLayered);
   ASSERT_EQ(setup.layers.size(), 2u);
   const SetupLayer& upper = setup.layers[0];
   EXPECT_EQ(upper.name, "UpperBody");
@@ -167,7 +167,7 @@ TEST(SetupLayersTest, AVersionTwoFileLoadsUnchangedAndSavesAsVersionThree) {
   text.erase(layers, text.find("  \"editor\"") - layers);
   std::string version_two = text;
   version_two.replace(version_two.find("\"version\": 3"), 12, "\"version\": 2");
-  const anim::Setup setup = Parse(version_two);
+  const setup::Setup setup = Parse(version_two);
   EXPECT_THAT(setup.layers, IsEmpty());
   EXPECT_EQ(to_json_text(setup), text) << "only the version changed";
   EXPECT_THAT(to_json_text(setup), Not(HasSubstr("layers")));
@@ -191,7 +191,7 @@ TEST(SetupLayersTest, MalformedLayersAreReportedAtTheirPointers) {
 }
 
 TEST(SetupLayersTest, ValidationChecksEachLayerAndItsMachineAtTheLayersPointers) {
-  anim::Setup setup = Parse(kLayered);
+  setup::Setup setup = Parse(kLayered);
   SetupLayer& upper = setup.layers[0];
   upper.weight = 1.5f;
   upper.weight_parameter = "waving";  // A bool.
@@ -264,12 +264,12 @@ TEST(SetupLayersTest, CompilingResolvesEachLayersNamesIntoItsOwnIndices) {
   EXPECT_EQ(def.find_layer("Base"), -1);
 
   // And back: the machine's setup writes the same layers (the file's extra fields aside).
-  anim::Setup back = setup_from_machine(def, kClips, "wuson.x");
-  anim::Setup original = Parse(kLayered);
+  setup::Setup back = setup_from_machine(def, kClips, "wuson.x");
+  setup::Setup original = Parse(kLayered);
   original.layers[0].mask_extra = Json::object();
   original.layers[1].extra = Json::object();
   EXPECT_EQ(to_json_text(back), to_json_text(original));
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

@@ -7,10 +7,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
-#include "anim/setup_root_motion.h"
+#include "anim/setup/root_motion.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using ::testing::Contains;
@@ -54,11 +54,11 @@ std::string document(const std::string& root_motion, const std::string& idle_sta
 )";
 }
 
-anim::Setup parse_ok(const std::string& text) {
+setup::Setup parse_ok(const std::string& text) {
   std::vector<Diagnostic> problems;
-  Result<anim::Setup> setup = parse_setup(text, "s.json", &problems);
+  Result<setup::Setup> setup = parse_setup(text, "s.json", &problems);
   EXPECT_TRUE(setup.ok()) << (setup.ok() ? "" : setup.error().to_string());
-  return setup.ok() ? std::move(setup).value() : anim::Setup{};
+  return setup.ok() ? std::move(setup).value() : setup::Setup{};
 }
 
 // Each problem as "pointer: message".
@@ -79,7 +79,7 @@ std::vector<Diagnostic> errors(std::vector<Diagnostic> found) {
 }
 
 TEST(SetupRootMotion, AbsentMeansTheCharacterDoesNotMove) {
-  const anim::Setup setup = parse_ok(document(""));
+  const setup::Setup setup = parse_ok(document(""));
   EXPECT_FALSE(setup.root_motion.has_value());
   EXPECT_TRUE(setup.states[0].root_motion);
   EXPECT_TRUE(setup.animations[0].root_motion);
@@ -94,7 +94,7 @@ TEST(SetupRootMotion, ReadsEveryField) {
     "rotation": "none"
   })",
                ",\n      \"root_motion\": false", ",\n      \"root_motion\": false");
-  const anim::Setup setup = parse_ok(text);
+  const setup::Setup setup = parse_ok(text);
   ASSERT_TRUE(setup.root_motion.has_value());
   EXPECT_EQ(setup.root_motion->joint, std::optional<std::string>("Hips"));
   EXPECT_EQ(setup.root_motion->translation, std::optional<std::string>("xyz"));
@@ -106,7 +106,7 @@ TEST(SetupRootMotion, ReadsEveryField) {
 }
 
 TEST(SetupRootMotion, AnEmptyObjectTakesTheDefaults) {
-  const anim::Setup setup = parse_ok(document("{}"));
+  const setup::Setup setup = parse_ok(document("{}"));
   ASSERT_TRUE(setup.root_motion.has_value());
   EXPECT_FALSE(setup.root_motion->joint.has_value()) << "the topmost animated joint";
   EXPECT_FALSE(setup.root_motion->translation.has_value()) << "across the model's up axis";
@@ -117,12 +117,12 @@ TEST(SetupRootMotion, AnEmptyObjectTakesTheDefaults) {
 }
 
 TEST(SetupRootMotion, NoAxesIsAllowed) {
-  const anim::Setup setup = parse_ok(document(R"({"translation": ""})"));
+  const setup::Setup setup = parse_ok(document(R"({"translation": ""})"));
   EXPECT_EQ(setup.root_motion->translation, std::optional<std::string>(""));
 }
 
 TEST(SetupRootMotion, KeepsUnknownFields) {
-  const anim::Setup setup = parse_ok(document(R"({"rotation": "yaw", "smoothing": 0.5})"));
+  const setup::Setup setup = parse_ok(document(R"({"rotation": "yaw", "smoothing": 0.5})"));
   EXPECT_EQ(setup.root_motion->extra, Json::parse(R"({"smoothing": 0.5})"));
   EXPECT_THAT(to_json_text(setup), HasSubstr("\"smoothing\": 0.5"));
 }
@@ -152,7 +152,7 @@ TEST(SetupRootMotion, EveryWrongShapeIsReportedWithItsPointer) {
 }
 
 TEST(SetupRootMotion, AnUnknownJointIsAValidationErrorWithASuggestion) {
-  const anim::Setup setup = parse_ok(document(R"({"joint": "hips"})"));
+  const setup::Setup setup = parse_ok(document(R"({"joint": "hips"})"));
   const std::vector<std::string> clips = {"idle", "walk"};
   const std::vector<Diagnostic> found =
       errors(validate_setup(setup, clips, {}, {"Root", "Hips", "Spine"}));
@@ -274,7 +274,7 @@ TEST(SetupRootMotion, ClipsPlayInPlaceExceptThoseOfAnEntryThatKeepsItsMotion) {
 }
 
 TEST(SetupRootMotion, StatesCarryTheirFlagIntoTheCompiledMachine) {
-  const anim::Setup setup = parse_ok(document("{}", ",\n      \"root_motion\": false"));
+  const setup::Setup setup = parse_ok(document("{}", ",\n      \"root_motion\": false"));
   const Model model = walker();
   Result<StateMachineDef> def = compile_setup(setup, model.clips);
   ASSERT_TRUE(def.ok()) << def.error().to_string();
@@ -287,4 +287,4 @@ TEST(SetupRootMotion, StatesCarryTheirFlagIntoTheCompiledMachine) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

@@ -9,12 +9,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "setup_enum_names.h"
 #include "setup_fields.h"
 #include "support/setup_files.h"
 
-namespace anim::setup_json {
+namespace anim::setup::json {
 namespace {
 
 using ::anim::testing::read_text_file;
@@ -127,7 +127,7 @@ void expect_item(const Json& item, const Table<T>& table) {
 
 TEST(SetupSchemaFieldsTest, TopLevelPropertiesAreTheSetupsFields) {
   SCOPED_TRACE("top level");
-  expect_item(schema(), table_of<anim::Setup>());
+  expect_item(schema(), table_of<setup::Setup>());
 }
 
 TEST(SetupSchemaFieldsTest, EachItemsPropertiesAreItsTablesFields) {
@@ -239,8 +239,8 @@ TEST(SetupSchemaFieldsTest, EnumDefaultsAreTheDefaultItemsNames) {
 
 TEST(SetupSchemaFieldsTest, HeaderIsTheFormatAndTheVersionsRead) {
   const Json& properties = schema().at("properties");
-  const std::vector<std::string> header = {table_of<anim::Setup>().fields[0].name,
-                                           table_of<anim::Setup>().fields[1].name};
+  const std::vector<std::string> header = {table_of<setup::Setup>().fields[0].name,
+                                           table_of<setup::Setup>().fields[1].name};
   EXPECT_EQ(properties.at(header[0]).at("const"), kSetupFormat);
   std::vector<int> versions;
   for (int v = kOldestSetupVersion; v <= kSetupVersion; ++v) versions.push_back(v);
@@ -253,7 +253,7 @@ TEST(SetupSchemaFieldsTest, NamesAreUniqueInEachTable) {
     std::sort(names.begin(), names.end());
     EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end());
   };
-  expect_unique(field_names(table_of<anim::Setup>()));
+  expect_unique(field_names(table_of<setup::Setup>()));
   expect_unique(field_names(table_of<SetupAnimation>()));
   expect_unique(field_names(table_of<SetupParameter>()));
   expect_unique(field_names(table_of<SetupBlendSpace>()));
@@ -273,4 +273,4 @@ TEST(SetupSchemaFieldsTest, NamesAreUniqueInEachTable) {
 }
 
 }  // namespace
-}  // namespace anim::setup_json
+}  // namespace anim::setup::json

@@ -6,13 +6,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "support/diagnostics.h"
+#include "support/matchers.h"
 #include "support/setup_files.h"
 #include "support/setups.h"
-#include "support/matchers.h"
 
-namespace anim {
+namespace anim::setup {
 namespace {
 
 using namespace ::anim::testutil;
@@ -23,8 +23,8 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 
 // Parameters speed (float 0..1), lives (int), grounded (bool), jump (trigger); blend space
 // "locomotion" (walk at 0, run at 1); states Idle, Run, Jump; Jump only through "*".
-anim::Setup valid_setup() {
-  anim::Setup s;
+setup::Setup valid_setup() {
+  setup::Setup s;
   s.model = "wuson.x";
   s.parameters.push_back(Param("speed", ParameterType::kFloat, 0.0f));
   s.parameters[0].min = 0.0f;
@@ -56,7 +56,7 @@ anim::Setup valid_setup() {
   return s;
 }
 
-std::vector<Diagnostic> check(const anim::Setup& s) { return validate_setup(s, kClips); }
+std::vector<Diagnostic> check(const setup::Setup& s) { return validate_setup(s, kClips); }
 
 // The warning for a parameter nothing reads.
 std::string unread(const std::string& name) {
@@ -67,7 +67,7 @@ std::string unread(const std::string& name) {
 TEST(SetupValidateTest, ValidSetupHasNoFindings) { EXPECT_THAT(check(valid_setup()), IsEmpty()); }
 
 TEST(SetupValidateTest, CompleteExampleHasNoFindings) {
-  const Result<anim::Setup> s = load_setup(testing::setup_example_path("complete.setup.json"));
+  const Result<setup::Setup> s = load_setup(testing::setup_example_path("complete.setup.json"));
   ASSERT_TRUE(s.ok()) << s.error().to_string();
   EXPECT_THAT(validate_setup(s.value(), kClips), IsEmpty());
 }
@@ -75,7 +75,7 @@ TEST(SetupValidateTest, CompleteExampleHasNoFindings) {
 // --- Names that do not resolve.
 
 TEST(SetupValidateTest, UnknownClipInABlendSpacePoint) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.blend_spaces[0].points[0].clip = "wlak";
   s.blend_spaces[0].points[1].clip = "sprint";
   EXPECT_THAT(check(s),
@@ -85,7 +85,7 @@ TEST(SetupValidateTest, UnknownClipInABlendSpacePoint) {
 }
 
 TEST(SetupValidateTest, MotionMustNameAClipOrABlendSpace) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.states[0].motion = "idel";
   s.states[1].motion = "locomotoin";
   s.states[2].motion = "";
@@ -100,7 +100,7 @@ TEST(SetupValidateTest, MotionMustNameAClipOrABlendSpace) {
 }
 
 TEST(SetupValidateTest, UnknownStateInTransitions) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.transitions[0].to = "Runn";
   s.transitions[1].from = "Walking";
   EXPECT_THAT(check(s), ElementsAre(IsError("/transitions/0/to",
@@ -113,14 +113,14 @@ TEST(SetupValidateTest, UnknownStateInTransitions) {
 }
 
 TEST(SetupValidateTest, AnyStateIsOnlyAllowedAsSource) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.transitions[0].to = "*";
   EXPECT_THAT(check(s), Contains(IsError("/transitions/0/to",
                                          "\"*\" (any state) is only allowed in \"from\"")));
 }
 
 TEST(SetupValidateTest, DefaultStateMustExist) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.default_state = "Idel";
   EXPECT_THAT(check(s), ElementsAre(IsError("/default_state",
                                             "unknown state \"Idel\" (did you mean \"Idle\"?)")));
@@ -130,7 +130,7 @@ TEST(SetupValidateTest, DefaultStateMustExist) {
 
 // A parameter counts as read by any machine's condition, a blend space axis or a layer weight.
 TEST(SetupValidateTest, AParameterNothingReadsIsAWarning) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.parameters.push_back(Param("aim", ParameterType::kFloat, 0.0f));
   s.parameters.push_back(Param("wave", ParameterType::kTrigger, 0.0f));
   EXPECT_THAT(check(s), ElementsAre(IsWarning("/parameters/4", unread("aim")),
@@ -152,7 +152,7 @@ TEST(SetupValidateTest, AParameterNothingReadsIsAWarning) {
 }
 
 TEST(SetupValidateTest, SetupNeedsAState) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.states.clear();
   s.transitions.clear();
   // Without transitions nothing reads lives, grounded or jump any more.
@@ -167,7 +167,7 @@ TEST(SetupValidateTest, SetupNeedsAState) {
 }
 
 TEST(SetupValidateTest, UnknownParameterInBlendSpaceAndCondition) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.blend_spaces[0].parameter = "sped";
   s.transitions[2].conditions[1].parameter = "on_ground";
   EXPECT_THAT(check(s), ElementsAre(IsError("/blend_spaces/0/parameter",
@@ -181,7 +181,7 @@ TEST(SetupValidateTest, UnknownParameterInBlendSpaceAndCondition) {
 // --- Names that clash.
 
 TEST(SetupValidateTest, DuplicateNames) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.parameters.push_back(Param("lives", ParameterType::kInt, 0.0f));
   s.blend_spaces.push_back(s.blend_spaces[0]);
   s.states.push_back(State("Run", "run"));
@@ -196,7 +196,7 @@ TEST(SetupValidateTest, DuplicateNames) {
 }
 
 TEST(SetupValidateTest, EmptyNames) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.parameters.push_back(Param("", ParameterType::kFloat, 0.0f));
   s.blend_spaces.push_back(s.blend_spaces[0]);
   s.blend_spaces[1].name = "";
@@ -207,7 +207,7 @@ TEST(SetupValidateTest, EmptyNames) {
 }
 
 TEST(SetupValidateTest, BlendSpaceMayNotShareAClipName) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.blend_spaces[0].name = "run";
   s.states[1].motion = "run";
   EXPECT_THAT(check(s), ElementsAre(IsError("/blend_spaces/0/name",
@@ -218,7 +218,7 @@ TEST(SetupValidateTest, BlendSpaceMayNotShareAClipName) {
 // --- Condition types.
 
 TEST(SetupValidateTest, ConditionOpMustSuitTheParameterType) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.transitions[0].conditions = {
       When("jump", ConditionOp::kTrue),            // Trigger with a bool op.
       When("speed", ConditionOp::kTriggerSet),     // "trigger" on a float.
@@ -247,7 +247,7 @@ TEST(SetupValidateTest, ConditionOpMustSuitTheParameterType) {
 }
 
 TEST(SetupValidateTest, ComparisonsThatSuitTheirTypesPass) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.transitions[0].conditions = {
       When("speed", ConditionOp::kEqual, 0.5f), When("speed", ConditionOp::kNotEqual, 0),
       When("lives", ConditionOp::kGreater, 2),  When("lives", ConditionOp::kEqual, -1),
@@ -257,7 +257,7 @@ TEST(SetupValidateTest, ComparisonsThatSuitTheirTypesPass) {
 }
 
 TEST(SetupValidateTest, ComparedValueMustSuitTheType) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.transitions[0].conditions = {When("lives", ConditionOp::kLess, 0.5f),
                                  When("grounded", ConditionOp::kNotEqual, 2.0f),
                                  When("speed", ConditionOp::kGreater, kNaN)};
@@ -274,7 +274,7 @@ TEST(SetupValidateTest, ComparedValueMustSuitTheType) {
 // --- Blend spaces.
 
 TEST(SetupValidateTest, BlendSpaceParameterMustBeFloatOrInt) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.blend_spaces[0].parameter = "grounded";
   EXPECT_THAT(check(s), ElementsAre(IsError("/blend_spaces/0/parameter",
                                             "parameter \"grounded\" has type bool; a blend space "
@@ -284,14 +284,14 @@ TEST(SetupValidateTest, BlendSpaceParameterMustBeFloatOrInt) {
 }
 
 TEST(SetupValidateTest, BlendSpaceNeedsAPoint) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.blend_spaces[0].points.clear();
   EXPECT_THAT(check(s), ElementsAre(IsError("/blend_spaces/0/points",
                                             "a blend space needs at least one point")));
 }
 
 TEST(SetupValidateTest, BlendSpacePositionsMustIncreaseStrictly) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.blend_spaces[0].points.push_back(s.blend_spaces[0].points[1]);  // Equal to the previous.
   s.blend_spaces[0].points.push_back(s.blend_spaces[0].points[0]);  // Below it.
   s.blend_spaces[0].points[3].position = -1.0f;
@@ -305,7 +305,7 @@ TEST(SetupValidateTest, BlendSpacePositionsMustIncreaseStrictly) {
 // --- Parameter ranges.
 
 TEST(SetupValidateTest, ParameterRanges) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.parameters[0].min = 2.0f;  // Above max 1.
   s.parameters[1].min = 5.0f;  // Default 3 below it.
   s.parameters[1].max = 9.0f;
@@ -329,7 +329,7 @@ TEST(SetupValidateTest, ParameterRanges) {
 // A single bound beyond the other, unset, one (±1e30) would make a range with min > max, which
 // the runtime's clamp cannot take.
 TEST(SetupValidateTest, SingleBoundBeyondTheUnsetOther) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.parameters.push_back(Param("far", ParameterType::kFloat, 3e30f));
   s.parameters.back().min = 2e30f;
   s.parameters.push_back(Param("low", ParameterType::kFloat, -3e30f));
@@ -344,7 +344,7 @@ TEST(SetupValidateTest, SingleBoundBeyondTheUnsetOther) {
 }
 
 TEST(SetupValidateTest, NonFiniteParameterNumbers) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.parameters[0].default_value = kNaN;
   s.parameters[0].min = -kInf;
   s.parameters[0].rate = kInf;
@@ -357,7 +357,7 @@ TEST(SetupValidateTest, NonFiniteParameterNumbers) {
 // --- States and transitions.
 
 TEST(SetupValidateTest, StateSpeedMustBeFinite) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.states[0].speed = kInf;
   s.states[1].speed = kNaN;
   s.states[2].speed = -1.0f;  // Playing backwards is allowed.
@@ -366,7 +366,7 @@ TEST(SetupValidateTest, StateSpeedMustBeFinite) {
 }
 
 TEST(SetupValidateTest, TransitionTimes) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.transitions[0].duration = -0.5f;
   s.transitions[1].offset = 1.5f;
   s.transitions[2].offset = -0.25f;
@@ -381,7 +381,7 @@ TEST(SetupValidateTest, TransitionTimes) {
 }
 
 TEST(SetupValidateTest, BoundaryTimesAreAllowed) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.transitions[0].duration = 0.0f;
   s.transitions[1].offset = 1.0f;
   s.transitions[3].exit_time = 0.0f;
@@ -390,7 +390,7 @@ TEST(SetupValidateTest, BoundaryTimesAreAllowed) {
 }
 
 TEST(SetupValidateTest, TransitionWithoutConditionOrExitTimeIsAWarning) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.transitions[3].exit_time.reset();
   EXPECT_THAT(check(s), ElementsAre(IsWarning("/transitions/3",
                                               "no conditions and no exit "
@@ -401,7 +401,7 @@ TEST(SetupValidateTest, TransitionWithoutConditionOrExitTimeIsAWarning) {
 // --- Transitions that never fire, states that never end.
 
 TEST(SetupValidateTest, ConditionsOutsideTheirParametersRangeNeverHold) {
-  anim::Setup s = valid_setup();  // speed in [0, 1]; lives unbounded.
+  setup::Setup s = valid_setup();  // speed in [0, 1]; lives unbounded.
   s.transitions[0].conditions[0].value = 1.0f;                   // speed > 1.
   s.transitions[1].conditions[0].value = 0.0f;                   // speed < 0.
   s.transitions[2].conditions[2] = When("lives", ConditionOp::kGreater, 1e6f);  // Fine.
@@ -421,7 +421,7 @@ TEST(SetupValidateTest, ConditionsOutsideTheirParametersRangeNeverHold) {
 }
 
 TEST(SetupValidateTest, ATransitionShadowedByAnEarlierOneNeverFires) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   // Idle -> Run on speed > 0.1 (transition 0) also holds whenever this one does.
   s.transitions.push_back(Transition("Idle", "Jump",
                                      {When("grounded", ConditionOp::kTrue),
@@ -445,7 +445,7 @@ TEST(SetupValidateTest, ATransitionShadowedByAnEarlierOneNeverFires) {
 }
 
 TEST(SetupValidateTest, AnyStateTransitionsToOtherStatesDoNotShadowEachOther) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   // "*" -> Jump stands aside while in Jump, where this one can fire.
   s.transitions.push_back(s.transitions[2]);
   s.transitions.back().to = "Idle";
@@ -457,7 +457,7 @@ TEST(SetupValidateTest, AnyStateTransitionsToOtherStatesDoNotShadowEachOther) {
 }
 
 TEST(SetupValidateTest, AOneShotStateWithNoWayOutIsAWarning) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.states[2].loop = false;  // Jump -> Idle leaves it.
   EXPECT_THAT(check(s), IsEmpty());
   s.transitions.pop_back();
@@ -472,7 +472,7 @@ TEST(SetupValidateTest, AOneShotStateWithNoWayOutIsAWarning) {
 // --- Reachability.
 
 TEST(SetupValidateTest, UnreachableStatesAreWarnings) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.states.push_back(State("Dance", "idle"));
   s.states.push_back(State("Bow", "idle"));
   s.transitions.push_back(Transition("Dance", "Bow", {}));  // From an unreachable state.
@@ -486,7 +486,7 @@ TEST(SetupValidateTest, UnreachableStatesAreWarnings) {
 }
 
 TEST(SetupValidateTest, AnyStateTransitionsReachTheirTargetAndBeyond) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.states.push_back(State("Land", "idle"));
   s.transitions[3].to = "Land";  // Jump (reached only through "*") -> Land.
   s.transitions.push_back(Transition("Land", "Idle", {}));
@@ -507,13 +507,13 @@ TEST(SetupValidateTest, AnyStateTransitionsReachTheirTargetAndBeyond) {
 }
 
 TEST(SetupValidateTest, NoReachabilityWarningsWithoutAValidDefaultState) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.default_state = "Nowhere";
   EXPECT_THAT(check(s), Not(Contains(::testing::Field(&Diagnostic::severity, Severity::kWarning))));
 }
 
 TEST(SetupValidateTest, ReportsEveryProblemAtOnce) {
-  anim::Setup s = valid_setup();
+  setup::Setup s = valid_setup();
   s.blend_spaces[0].points[0].clip = "nope";
   s.states[0].speed = kNaN;
   s.transitions[0].to = "Nope";
@@ -523,4 +523,4 @@ TEST(SetupValidateTest, ReportsEveryProblemAtOnce) {
 }
 
 }  // namespace
-}  // namespace anim
+}  // namespace anim::setup

@@ -6,7 +6,7 @@
 
 #include <gmock/gmock.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
 namespace anim {
 

@@ -12,7 +12,7 @@
 #include "anim/bake/clip_compression.h"
 #include "anim/bake/package_writer.h"
 #include "anim/package.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 
 namespace anim::testutil {
@@ -79,7 +79,7 @@ inline void ExpectCorruptionRefusedOrHarmless(const std::vector<uint8_t>& bytes)
 // A setup compiled over float clips on the chain skeleton, and its package (good()).
 class CompiledSetupTest : public ::testing::Test {
  protected:
-  CompiledSetupTest(const anim::Setup& setup, std::vector<Clip> clips)
+  CompiledSetupTest(const setup::Setup& setup, std::vector<Clip> clips)
       : skeleton_(chain()), clips_(std::move(clips)) {
     Result<StateMachineDef> def = compile_setup(setup, clips_);
     EXPECT_TRUE(def.ok()) << (def.ok() ? "" : def.error().to_string());

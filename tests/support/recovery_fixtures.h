@@ -6,16 +6,16 @@
 #include <unistd.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
 namespace anim::ui::testing {
 
 // A setup for the demo model: a state per clip, Idle first.
-inline Setup demo_clip_setup() {
-  Setup setup;
+inline setup::Setup demo_clip_setup() {
+  setup::Setup setup;
   setup.model = demo::kDemoModelPath;
   for (const char* clip : {"Idle", "Walk", "Run"}) {
-    SetupState state;
+    setup::SetupState state;
     state.name = clip;
     state.motion = clip;
     setup.states.push_back(state);

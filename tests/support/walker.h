@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "support/clips.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
@@ -39,8 +39,8 @@ inline Model WalkerModel() {
 
 // The walker's setup; `motion` is what its one state plays (a name the model lacks is an
 // error at /states/0/motion).
-inline Setup WalkerSetup(const std::string& motion = "Walk") {
-  Result<Setup> setup = parse_setup(R"({"format": "animscope.setup", "version": 3,
+inline setup::Setup WalkerSetup(const std::string& motion = "Walk") {
+  Result<setup::Setup> setup = setup::parse_setup(R"({"format": "animscope.setup", "version": 3,
     "model": "test://walker", "root_motion": {"joint": "root", "rotation": "none"},
     "parameters": [], "blend_spaces": [],
     "states": [{"name": "Walk", "motion": ")" + motion + R"(", "speed": 1, "loop": true}],

@@ -13,7 +13,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "support/clips.h"
 #include "support/imgui_harness.h"
@@ -39,8 +39,8 @@ Model make_model() {
 // Space 0: the diamond, 2D over x and y in [-1, 1]: idle (0, 0), fwd (0, 1), right (1, 0),
 // left (-1, 0), back (0, -1). Space 1: 1D over speed in [0, 4]: idle at 0, run at 2. A state
 // plays each; the diamond's is the default.
-anim::Setup diamond_setup() {
-  anim::Setup setup =
+setup::Setup diamond_setup() {
+  setup::Setup setup =
       SetupOf("test.x", {Bounded("x", -1, 1), Bounded("y", -1, 1), Bounded("speed", 0, 4)},
               {State("Strafe", "Strafe"), State("Move", "Move")});
   setup.blend_spaces = {Space("Strafe", "x",
@@ -85,7 +85,7 @@ class BlendSpaceEditorTest : public ::testing::Test {
     return {-1.0f + 2.0f * (std::floor(at.x) - plot.min.x) / (plot.max.x - plot.min.x),
             -1.0f + 2.0f * (plot.max.y - std::floor(at.y)) / (plot.max.y - plot.min.y)};
   }
-  const SetupBlendSpace& space() const { return doc_.setup()->blend_spaces[0]; }
+  const setup::SetupBlendSpace& space() const { return doc_.setup()->blend_spaces[0]; }
   // Frames for a popup to settle, then a left click on its entry `name`.
   void click_menu(const std::string& name) {
     h_.frames(3);
@@ -325,7 +325,7 @@ TEST_F(BlendSpaceEditorTest, AOneDimensionalSpaceIsALineWithItsWeights) {
   h_.mouse_to(ImVec2(std::round(on_line(2.0f).x), mid));
   h_.mouse_to(ImVec2(std::round(on_line(3.0f).x), mid));
   h_.mouse_button(false);
-  const SetupBlendSpace& line = doc_.setup()->blend_spaces[1];
+  const setup::SetupBlendSpace& line = doc_.setup()->blend_spaces[1];
   ASSERT_EQ(line.points.size(), 2u);
   EXPECT_EQ(line.points[0].clip, "run");
   EXPECT_EQ(line.points[0].position, 2.0f);
@@ -336,9 +336,9 @@ TEST_F(BlendSpaceEditorTest, AOneDimensionalSpaceIsALineWithItsWeights) {
 }
 
 TEST(BlendSpaceEditorAxes, RangesComeFromTheParameterElseFromThePoints) {
-  anim::Setup setup;
+  setup::Setup setup;
   setup.parameters = {Bounded("x", -1, 1), Bounded("y", 2, 2)};
-  SetupParameter open;
+  setup::SetupParameter open;
   open.name = "z";
   setup.parameters.push_back(open);
   AxisRange r = axis_range(setup, "x", {0.0f, 0.5f});

@@ -8,7 +8,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/parameters_panel.h"
@@ -30,12 +30,12 @@ Model two_clips() {
                   SlideClip("run", 2.0f, glm::vec3(0.0f), glm::vec3(6.0f, 0.0f, 0.0f))});
 }
 
-anim::Setup two_parameters(bool speed_first) {
-  const SetupParameter speed = Param("speed");
-  const SetupParameter lean = Param("lean");
+setup::Setup two_parameters(bool speed_first) {
+  const setup::SetupParameter speed = Param("speed");
+  const setup::SetupParameter lean = Param("lean");
   return SetupOf("two.x",
-                 speed_first ? std::vector<SetupParameter>{speed, lean}
-                             : std::vector<SetupParameter>{lean, speed},
+                 speed_first ? std::vector<setup::SetupParameter>{speed, lean}
+                             : std::vector<setup::SetupParameter>{lean, speed},
                  {State("Idle", "walk")});
 }
 
@@ -71,7 +71,7 @@ TEST(Commands, SetupIsTheOneTheQueuedEditsLeave) {
   EXPECT_EQ(cmds.setup(doc), nullptr) << "no setup";
   ASSERT_TRUE(doc.attach_setup(two_parameters(true), "two.json").ok());
   EXPECT_EQ(cmds.setup(doc), doc.setup());
-  anim::Setup renamed = *doc.setup();
+  setup::Setup renamed = *doc.setup();
   renamed.states[0].name = "Stand";
   renamed.default_state = "Stand";
   cmds.edit_setup(renamed, "rename state Idle to Stand");
@@ -103,7 +103,7 @@ TEST(Commands, AParameterIsSetByNameAfterAnEditThatReordersThem) {
 // A panel of the tool reads the document as the frame began: what it asks for shows once the
 // queue is applied, not in the middle of the frame.
 TEST(Commands, APanelsChangeWaitsForTheEndOfTheFrame) {
-  anim::Setup setup = two_parameters(true);
+  setup::Setup setup = two_parameters(true);
   setup.parameters[1].type = ParameterType::kBool;
   Document doc(two_clips(), "test://two");
   ASSERT_TRUE(doc.attach_setup(setup, "two.json").ok());

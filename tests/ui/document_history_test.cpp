@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/transition_why.h"
@@ -22,10 +22,11 @@ namespace {
 
 constexpr float kDt = 1.0f / 60.0f;
 
-Setup project(const std::string& name) {
-  Result<Setup> setup = load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/" + name);
+setup::Setup project(const std::string& name) {
+  Result<setup::Setup> setup =
+      setup::load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/" + name);
   EXPECT_TRUE(setup.ok()) << (setup.ok() ? "" : setup.error().to_string());
-  return setup.ok() ? std::move(setup).value() : Setup{};
+  return setup.ok() ? std::move(setup).value() : setup::Setup{};
 }
 
 std::unique_ptr<Document> open(const std::string& setup) {
@@ -201,7 +202,7 @@ TEST(DocumentHistoryTest, ANewMachineStartsANewRecording) {
   play(*doc, 0, 30);
   ASSERT_TRUE(doc->rewind_to(10));
   // An edit replaces the machine, going on from the rewound moment: the old frames are gone.
-  anim::Setup edited = *doc->setup();
+  setup::Setup edited = *doc->setup();
   edited.transitions[0].duration = 0.5f;
   doc->edit_setup(edited, "change a duration");
   EXPECT_EQ(doc->rewound_frame(), -1);

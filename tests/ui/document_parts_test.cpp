@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/machine_run.h"
 #include "anim/ui/setup_session.h"
 #include "support/walker.h"
@@ -24,7 +24,7 @@ constexpr float kDt = 1.0f / 60.0f;
 constexpr float kSpeed = kWalkerSpeed;
 
 Model walker() { return WalkerModel(); }
-anim::Setup walker_setup(const std::string& motion = "Walk") { return WalkerSetup(motion); }
+anim::setup::Setup walker_setup(const std::string& motion = "Walk") { return WalkerSetup(motion); }
 
 // ---------------------------------------------------------------------------------------------
 // SetupSession
@@ -50,7 +50,7 @@ TEST(SetupSession, ASetupWithAnErrorBuildsNothingAndSaysWhere) {
   EXPECT_EQ(session.problems().front().severity, Diagnostic::Severity::kError);
   EXPECT_EQ(session.problems().front().pointer, "/states/0/motion");
   // Fixed by an edit, it builds: a machine with the one state, moving the character.
-  anim::Setup fixed = *session.setup();
+  anim::setup::Setup fixed = *session.setup();
   fixed.states[0].motion = "Walk";
   session.edit(std::move(fixed), "set motion");
   std::optional<SetupSession::Build> build = session.build(model, 0);
@@ -69,7 +69,7 @@ TEST(SetupSession, TheRootMotionIsExtractedAgainOnlyWhenWhatItComesFromChanges) 
   const auto first = session.build(model, 0)->motion;
   // Nothing changed; then an edit that leaves the root motion alone: the same clips.
   EXPECT_EQ(session.build(model, 0)->motion, first);
-  anim::Setup renamed = *session.setup();
+  anim::setup::Setup renamed = *session.setup();
   renamed.states[0].name = "Stroll";
   renamed.default_state = "Stroll";
   session.edit(std::move(renamed), "rename state");
@@ -77,7 +77,7 @@ TEST(SetupSession, TheRootMotionIsExtractedAgainOnlyWhenWhatItComesFromChanges) 
   // Another set of clips, or other settings: extracted again.
   const auto other_clips = session.build(model, 1)->motion;
   EXPECT_NE(other_clips, first);
-  anim::Setup turning = *session.setup();
+  anim::setup::Setup turning = *session.setup();
   turning.root_motion->yaw = true;
   session.edit(std::move(turning), "set root motion");
   EXPECT_NE(session.build(model, 1)->motion, other_clips);
@@ -87,7 +87,7 @@ TEST(SetupSession, EditsUndoAndRedoAndADirtyFlagThatUndoClears) {
   SetupSession session;
   session.start(walker_setup(), "walker.json", /*saved=*/true);
   EXPECT_FALSE(session.dirty());
-  anim::Setup renamed = *session.setup();
+  anim::setup::Setup renamed = *session.setup();
   renamed.states[0].name = "Stroll";
   session.edit(std::move(renamed), "rename state");
   EXPECT_TRUE(session.dirty());
@@ -109,8 +109,8 @@ TEST(SetupSession, SaveAsKeepsRelativePathsPointingAtTheSameFiles) {
   const fs::path dir = fs::temp_directory_path() / ("setup_session_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir / "sub");
-  anim::Setup setup = walker_setup();
-  SetupAnimation entry;
+  anim::setup::Setup setup = walker_setup();
+  setup::SetupAnimation entry;
   entry.file = "clips/run.glb";  // Beside old.json.
   setup.animations.push_back(entry);
   SetupSession session;
@@ -123,7 +123,7 @@ TEST(SetupSession, SaveAsKeepsRelativePathsPointingAtTheSameFiles) {
   EXPECT_FALSE(session.dirty());
   EXPECT_EQ(session.history().undo_label(), "move the setup");
   // What was written reads back with the rewritten path.
-  Result<anim::Setup> back = load_setup(saved.string());
+  Result<anim::setup::Setup> back = setup::load_setup(saved.string());
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   EXPECT_EQ(back.value().animations[0].file, "../clips/run.glb");
   fs::remove_all(dir);

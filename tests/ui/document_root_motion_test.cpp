@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "support/walker.h"
 
@@ -76,7 +76,7 @@ TEST(DocumentRootMotion, RewindPutsTheCharacterWhereItStoodAndLiveBringsItBack) 
 TEST(DocumentRootMotion, AfterAnEditRewindCountsFromThePlaceTheEditFound) {
   std::unique_ptr<Document> doc = open_walker();
   for (int f = 0; f < 30; ++f) doc->update(kDt);
-  anim::Setup edited = *doc->setup();
+  setup::Setup edited = *doc->setup();
   edited.states[0].speed = 0.5f;
   doc->edit_setup(std::move(edited), "Walk at half speed");
   EXPECT_NEAR(place_x(*doc), kSpeed * 30 * kDt, 1e-4f);
@@ -91,7 +91,7 @@ TEST(DocumentRootMotion, AfterAnEditRewindCountsFromThePlaceTheEditFound) {
 // by the character's place, as the shown pose is.
 TEST(DocumentRootMotion, InTheWorldTheGhostsWalkWithTheCharacter) {
   auto doc = std::make_unique<Document>(WalkerModel(), "test://walker");
-  Result<anim::Setup> setup = parse_setup(R"({"format": "animscope.setup", "version": 3,
+  Result<anim::setup::Setup> setup = setup::parse_setup(R"({"format": "animscope.setup", "version": 3,
     "model": "test://walker", "root_motion": {"joint": "root", "rotation": "none"},
     "parameters": [{"name": "go", "type": "trigger", "default": 0}], "blend_spaces": [],
     "states": [{"name": "Walk", "motion": "Walk", "speed": 1, "loop": true},
@@ -100,7 +100,7 @@ TEST(DocumentRootMotion, InTheWorldTheGhostsWalkWithTheCharacter) {
     "transitions": [{"from": "Walk", "to": "Again", "conditions": [{"parameter": "go",
       "op": "trigger"}], "exit_time": null, "duration": 1.0, "offset": 0.5,
       "interruption": "none"}], "editor": {}})",
-                                          "walker.json");
+                                                  "walker.json");
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   ASSERT_TRUE(doc->attach_setup(std::move(setup).value(), "walker.json").ok());
   OverlayRequest ghosts;
@@ -144,7 +144,7 @@ TEST(DocumentRootMotion, OnlyEditsThatChangeTheRootMotionExtractItAgain) {
   const RootMotionTrack* first = tracks();
   ASSERT_NE(first, nullptr);
 
-  anim::Setup renamed = *doc->setup();
+  setup::Setup renamed = *doc->setup();
   renamed.states[0].name = "Stroll";
   renamed.default_state = "Stroll";
   doc->edit_setup(renamed, "rename state");
@@ -152,7 +152,7 @@ TEST(DocumentRootMotion, OnlyEditsThatChangeTheRootMotionExtractItAgain) {
   ASSERT_EQ(doc->state_machine()->def().states[0].name, "Stroll");
   EXPECT_EQ(tracks(), first);
 
-  anim::Setup upright = *doc->setup();
+  setup::Setup upright = *doc->setup();
   upright.root_motion->translation = std::string("");  // Extract no translation at all.
   doc->edit_setup(upright, "root motion axes");
   for (const Diagnostic& p : doc->setup_problems()) {

@@ -12,14 +12,14 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
-#include "anim/setup_edits.h"
+#include "anim/setup/edits.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "anim/ui/setup_history.h"
-#include "support/temp_tree.h"
+#include "support/clips.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
-#include "support/clips.h"
+#include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {
@@ -76,11 +76,11 @@ void expect_weights(const std::vector<float>& actual, const std::vector<float>& 
 
 // The project's demo setup (parameters speed and stop; states Idle and Locomotion, where
 // Locomotion blends Walk at speed 0 with Run at speed 1).
-Setup demo_setup() {
-  Result<Setup> setup =
-      load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/demo_locomotion.json");
+setup::Setup demo_setup() {
+  Result<setup::Setup> setup =
+      setup::load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/demo_locomotion.json");
   EXPECT_TRUE(setup.ok()) << (setup.ok() ? "" : setup.error().to_string());
-  return setup.ok() ? std::move(setup).value() : Setup{};
+  return setup.ok() ? std::move(setup).value() : setup::Setup{};
 }
 
 // --- Opening ---
@@ -122,8 +122,8 @@ TEST(DocumentTest, AClipThatDoesNotFitTheSkeletonShowsTheRestPoseAndSaysWhy) {
   EXPECT_TRUE(doc.pose_problem().empty());
   EXPECT_FALSE(doc.play_clip(3));
   EXPECT_FALSE(doc.start_blend({0, 3}, {0.0f, 1.0f}));
-  anim::Setup setup;
-  setup.states.push_back(SetupState{"Wide", "Wide", 1.0f, true, Json::object()});
+  setup::Setup setup;
+  setup.states.push_back(setup::SetupState{"Wide", "Wide", 1.0f, true, setup::Json::object()});
   setup.default_state = "Wide";
   ASSERT_TRUE(doc.attach_setup(setup, "wide.json").ok());
   doc.use_state_machine();
@@ -632,7 +632,7 @@ TEST(DocumentTest, PausedStateMachineDoesNotAdvance) {
 
 TEST(DocumentTest, AttachingAnInvalidSetupReportsTheErrorAndLeavesTheDocumentUsable) {
   Document doc(make_doc_model(), "test://doc");
-  anim::Setup setup = demo_setup();
+  setup::Setup setup = demo_setup();
   ASSERT_FALSE(setup.states.empty());
   setup.states[0].motion = "Swim";  // The model has no such clip.
   const Status status = doc.attach_setup(setup, "bad.json");
@@ -653,7 +653,7 @@ TEST(DocumentTest, AttachingAnInvalidSetupReportsTheErrorAndLeavesTheDocumentUsa
 TEST(DocumentTest, AnInvalidSetupKeepsThePreviouslyAttachedOne) {
   Document doc(make_doc_model(), "test://doc");
   ASSERT_TRUE(doc.attach_setup(demo_setup(), "good.json").ok());
-  anim::Setup bad = demo_setup();
+  setup::Setup bad = demo_setup();
   bad.default_state = "Sleep";
   EXPECT_FALSE(doc.attach_setup(bad, "bad.json").ok());
   EXPECT_TRUE(doc.has_setup());
@@ -873,8 +873,8 @@ std::vector<Diagnostic> setup_errors(const Document& doc) {
   return errors;
 }
 
-anim::Setup named_setup(const std::string& default_state) {
-  anim::Setup setup;
+setup::Setup named_setup(const std::string& default_state) {
+  setup::Setup setup;
   setup.default_state = default_state;
   return setup;
 }
@@ -925,7 +925,7 @@ TEST(DocumentSetupEditTest, NewSetupHasAStatePerClipAndRunsTheFirst) {
   EXPECT_FALSE(doc.has_setup());
   doc.new_setup();
   ASSERT_TRUE(doc.has_setup());
-  const anim::Setup& setup = *doc.setup();
+  const setup::Setup& setup = *doc.setup();
   ASSERT_EQ(setup.states.size(), 3u);
   EXPECT_EQ(setup.states[0].name, "Run");
   EXPECT_EQ(setup.states[1].motion, "Walk");
@@ -945,7 +945,7 @@ TEST(DocumentSetupEditTest, NewSetupHasAStatePerClipAndRunsTheFirst) {
 TEST(DocumentSetupEditTest, TheStateMachinesEventsAreKeptWithTheirAge) {
   Document doc(make_doc_model(), "/models/doc.x");
   doc.new_setup();
-  anim::Setup edited = *doc.setup();
+  setup::Setup edited = *doc.setup();
   add_event(edited, "Run", 0.5f, 1.0f, "step");
   doc.edit_setup(std::move(edited), "add event");
   EXPECT_TRUE(doc.recent_events().empty());
@@ -967,8 +967,8 @@ TEST(DocumentSetupEditTest, EditsRebuildTheMachineAndErrorsKeepTheLastGoodOne) {
   Document doc(make_doc_model(), "/models/doc.x");
   doc.new_setup();
   // Run -> Walk at once, no conditions.
-  anim::Setup edited = *doc.setup();
-  SetupTransition go;
+  setup::Setup edited = *doc.setup();
+  setup::SetupTransition go;
   go.from = "Run";
   go.to = "Walk";
   go.duration = 0.0f;
@@ -981,7 +981,7 @@ TEST(DocumentSetupEditTest, EditsRebuildTheMachineAndErrorsKeepTheLastGoodOne) {
 
   // A transition to a state that does not exist: reported with its pointer; the machine
   // compiled before keeps running.
-  anim::Setup broken = *doc.setup();
+  setup::Setup broken = *doc.setup();
   broken.transitions[0].to = "Nope";
   doc.edit_setup(broken, "retarget transition");
   ASSERT_EQ(setup_errors(doc).size(), 1u);
@@ -1016,9 +1016,9 @@ TEST(DocumentSetupEditTest, EditsKeepTheStateItsTimeTheParametersAndThePlots) {
   doc.set_playing(false);
 
   // Slower fades, and a state added in front of the others.
-  anim::Setup edited = *doc.setup();
-  for (SetupTransition& t : edited.transitions) t.duration *= 2.0f;
-  SetupState extra;
+  setup::Setup edited = *doc.setup();
+  for (setup::SetupTransition& t : edited.transitions) t.duration *= 2.0f;
+  setup::SetupState extra;
   extra.name = "Extra";
   extra.motion = "Walk";
   edited.states.insert(edited.states.begin(), extra);
@@ -1057,12 +1057,12 @@ TEST(DocumentSetupEditTest, SaveAsWritesTheFileKeepsTheModelReachableAndCleans) 
   EXPECT_EQ(doc.setup_path(), path);
   // An absolute model path outside the setup's folder stays absolute (not "../../models/..").
   EXPECT_EQ(doc.setup()->model, "/models/doc.x");
-  Result<anim::Setup> loaded = load_setup(path);
+  Result<setup::Setup> loaded = setup::load_setup(path);
   ASSERT_TRUE(loaded.ok()) << loaded.error().to_string();
   EXPECT_EQ(to_json_text(loaded.value()), to_json_text(*doc.setup()));
 
   // A failed save changes nothing.
-  anim::Setup edited = *doc.setup();
+  setup::Setup edited = *doc.setup();
   edited.default_state = "Walk";
   doc.edit_setup(edited, "default Walk");
   const Status failed = doc.save_setup_as(tree.path("missing/folder/x.json"));
@@ -1167,8 +1167,8 @@ TEST(DocumentClipFilesTest, WithASetupClipFilesAreUndoableSetupEdits) {
   EXPECT_EQ(doc.setup_history().undo_label(), "add a clip file");
   doc.set_clip_files(doc.wanted_clip_files(), lean_set("/art/doc@Lean.x"));
   // A state may play the new clip, and the machine runs it.
-  anim::Setup edited = *doc.setup();
-  edited.states.push_back(SetupState{"Lean", "Lean", 1.0f, true, Json::object()});
+  setup::Setup edited = *doc.setup();
+  edited.states.push_back(setup::SetupState{"Lean", "Lean", 1.0f, true, setup::Json::object()});
   edited.default_state = "Lean";
   doc.edit_setup(edited, "lean");
   for (const Diagnostic& d : doc.setup_problems()) {

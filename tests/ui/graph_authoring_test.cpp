@@ -18,7 +18,7 @@
 
 #include "anim/import/import_model.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
 #include "anim/ui/selection.h"
@@ -44,10 +44,10 @@ std::string read_text(const std::string& path) {
 
 // --- Field-by-field comparison of two setups, so that a difference names its place ---
 
-void expect_same(const SetupParameter& got, const SetupParameter& want) {
+void expect_same(const setup::SetupParameter& got, const setup::SetupParameter& want) {
   SCOPED_TRACE("parameter " + want.name);
   EXPECT_EQ(got.name, want.name);
-  EXPECT_STREQ(to_string(got.type), to_string(want.type));
+  EXPECT_STREQ(setup::to_string(got.type), setup::to_string(want.type));
   EXPECT_EQ(got.default_value, want.default_value);
   EXPECT_EQ(got.min, want.min);
   EXPECT_EQ(got.max, want.max);
@@ -55,7 +55,7 @@ void expect_same(const SetupParameter& got, const SetupParameter& want) {
   EXPECT_EQ(got.extra, want.extra);
 }
 
-void expect_same(const SetupBlendSpace& got, const SetupBlendSpace& want) {
+void expect_same(const setup::SetupBlendSpace& got, const setup::SetupBlendSpace& want) {
   SCOPED_TRACE("blend space " + want.name);
   EXPECT_EQ(got.name, want.name);
   EXPECT_EQ(got.parameter, want.parameter);
@@ -71,7 +71,7 @@ void expect_same(const SetupBlendSpace& got, const SetupBlendSpace& want) {
   }
 }
 
-void expect_same(const SetupState& got, const SetupState& want) {
+void expect_same(const setup::SetupState& got, const setup::SetupState& want) {
   SCOPED_TRACE("state " + want.name);
   EXPECT_EQ(got.name, want.name);
   EXPECT_EQ(got.motion, want.motion);
@@ -80,20 +80,20 @@ void expect_same(const SetupState& got, const SetupState& want) {
   EXPECT_EQ(got.extra, want.extra);
 }
 
-void expect_same(const SetupTransition& got, const SetupTransition& want) {
+void expect_same(const setup::SetupTransition& got, const setup::SetupTransition& want) {
   SCOPED_TRACE("transition " + want.from + " -> " + want.to);
   EXPECT_EQ(got.from, want.from);
   EXPECT_EQ(got.to, want.to);
   EXPECT_EQ(got.exit_time, want.exit_time);
   EXPECT_EQ(got.duration, want.duration);
   EXPECT_EQ(got.offset, want.offset);
-  EXPECT_STREQ(to_string(got.interruption), to_string(want.interruption));
+  EXPECT_STREQ(setup::to_string(got.interruption), setup::to_string(want.interruption));
   EXPECT_EQ(got.extra, want.extra);
   ASSERT_EQ(got.conditions.size(), want.conditions.size());
   for (std::size_t i = 0; i < want.conditions.size(); ++i) {
     SCOPED_TRACE("condition " + std::to_string(i));
     EXPECT_EQ(got.conditions[i].parameter, want.conditions[i].parameter);
-    EXPECT_STREQ(to_string(got.conditions[i].op), to_string(want.conditions[i].op));
+    EXPECT_STREQ(setup::to_string(got.conditions[i].op), setup::to_string(want.conditions[i].op));
     EXPECT_EQ(got.conditions[i].value, want.conditions[i].value);
     EXPECT_EQ(got.conditions[i].extra, want.conditions[i].extra);
   }
@@ -121,7 +121,7 @@ class WusonAuthoringTest : public ::testing::Test {
     h_.frames(2);
   }
 
-  const anim::Setup& current() const { return *doc_->setup(); }
+  const setup::Setup& current() const { return *doc_->setup(); }
   std::string current_text() const { return to_json_text(current()); }
 
   ItemRect graph_rect(const std::string& name) const {
@@ -204,14 +204,14 @@ class WusonAuthoringTest : public ::testing::Test {
 
 TEST_F(WusonAuthoringTest, ASetupWithOnlyTheModelIsRefusedByAttachUnsavedSetup) {
   // It has no default state, which a setup that compiles needs; attach_unsaved_setup compiles.
-  anim::Setup bare;
+  setup::Setup bare;
   bare.model = kWuson;
   EXPECT_FALSE(doc_->attach_unsaved_setup(bare).ok());
   EXPECT_FALSE(doc_->has_setup());
 }
 
 TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsTheProjectFile) {
-  Result<anim::Setup> target = load_setup(kProject);
+  Result<setup::Setup> target = setup::load_setup(kProject);
   ASSERT_TRUE(target.ok()) << target.error().to_string();
   const std::vector<Clip>& clips = doc_->model().clips;
   ASSERT_GE(clips.size(), 3u);
@@ -455,10 +455,10 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
   const Status saved = doc_->save_setup_as(saved_path);
   ASSERT_TRUE(saved.ok()) << saved.error().to_string();
   EXPECT_FALSE(doc_->setup_dirty());
-  Result<anim::Setup> reread = load_setup(saved_path);
+  Result<setup::Setup> reread = setup::load_setup(saved_path);
   ASSERT_TRUE(reread.ok()) << reread.error().to_string();
-  const anim::Setup& got = reread.value();
-  const anim::Setup& want = target.value();
+  const setup::Setup& got = reread.value();
+  const setup::Setup& want = target.value();
   EXPECT_EQ(got.model, want.model);
   EXPECT_TRUE(got.animations.empty());
   expect_same_lists(got.parameters, want.parameters, "saved parameters");

@@ -9,7 +9,7 @@
 #include <imgui.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "anim/ui/history_strip.h"
 #include "anim/ui/recording_export.h"
@@ -22,8 +22,8 @@ constexpr float kDt = 1.0f / 60.0f;
 
 std::unique_ptr<Document> open_demo() {
   auto doc = std::make_unique<Document>(demo::make_demo_model(), demo::kDemoModelPath);
-  Result<anim::Setup> setup =
-      load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/demo_locomotion.json");
+  Result<setup::Setup> setup =
+      setup::load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/demo_locomotion.json");
   EXPECT_TRUE(setup.ok());
   EXPECT_TRUE(doc->attach_setup(std::move(setup).value(), "demo_locomotion.json").ok());
   return doc;

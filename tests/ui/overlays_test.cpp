@@ -11,7 +11,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/clip_extent.h"
 #include "anim/ui/document.h"
 #include "anim/ui/follow_camera.h"
@@ -297,18 +297,19 @@ TEST(DocumentOverlays, GhostsOffEvaluateNothing) {
 
 TEST(DocumentOverlays, TransitionGhostsAreItsSourceAndDestinationStates) {
   Document doc(slide_model(), "test://slide");
-  anim::Setup setup;
-  SetupParameter go_parameter;
+  setup::Setup setup;
+  setup::SetupParameter go_parameter;
   go_parameter.name = "go";
   go_parameter.type = ParameterType::kBool;
   setup.parameters.push_back(go_parameter);
-  setup.states.push_back(SetupState{"Sliding", "Slide", 1.0f, true, Json::object()});
-  setup.states.push_back(SetupState{"Lifting", "Lift", 1.0f, true, Json::object()});
+  setup.states.push_back(setup::SetupState{"Sliding", "Slide", 1.0f, true, setup::Json::object()});
+  setup.states.push_back(setup::SetupState{"Lifting", "Lift", 1.0f, true, setup::Json::object()});
   setup.default_state = "Sliding";
-  SetupTransition go;
+  setup::SetupTransition go;
   go.from = "Sliding";
   go.to = "Lifting";
-  go.conditions.push_back(SetupCondition{"go", ConditionOp::kTrue, 0.0f, Json::object()});
+  go.conditions.push_back(
+      setup::SetupCondition{"go", ConditionOp::kTrue, 0.0f, setup::Json::object()});
   go.duration = 0.5f;
   setup.transitions.push_back(go);
   ASSERT_TRUE(doc.attach_setup(setup, "slide.json").ok());

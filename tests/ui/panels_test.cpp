@@ -12,7 +12,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/blend_panel.h"
 #include "anim/ui/bone_tree_panel.h"
 #include "anim/ui/clips_panel.h"
@@ -527,7 +527,7 @@ TEST(BlendPanel, WithoutShiftRampShiftDoesNothing) {
 TEST(BlendPanel, DrawsTheStateMachineOfASetup) {
   Harness h;
   Document doc(make_model(), "test://chain");
-  anim::Setup setup =
+  setup::Setup setup =
       SetupOf("",
               {Bounded("speed", 0.0f, 1.0f), Param("jump", ParameterType::kTrigger),
                Param("crouch", ParameterType::kBool), Param("gear", ParameterType::kInt)},

@@ -8,7 +8,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "anim/ui/parameters_panel.h"
 #include "anim/ui/selection.h"
@@ -28,7 +28,7 @@ Model make_model() {
 }
 
 // speed in [0, 2] rising at 4 per second; armed, a bool; a state to run.
-anim::Setup driven_setup() {
+setup::Setup driven_setup() {
   return SetupOf("body.x",
                  {Bounded("speed", 0.0f, 2.0f, 0.0f, 4.0f), Param("armed", ParameterType::kBool)},
                  {State("Idle", "walk")});
@@ -44,7 +44,7 @@ class ParametersPanelTest : public ::testing::Test {
     });
     h_.frames(2);
   }
-  const anim::Setup& current() const { return *doc_.setup(); }
+  const setup::Setup& current() const { return *doc_.setup(); }
   StateMachineInstance& machine() { return *doc_.state_machine(); }
   // Types `name` into the open rename field `field` and clicks away to commit it.
   void Rename(const std::string& field, const std::string& name) {

@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 #include "anim/ui/preview_recording.h"
 
@@ -49,8 +49,8 @@ namespace anim::ui {
 namespace {
 
 StateMachineDef compile(const std::string& project, const Model& model) {
-  Result<anim::Setup> setup =
-      load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/" + project);
+  Result<anim::setup::Setup> setup =
+      setup::load_setup(std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/" + project);
   EXPECT_TRUE(setup.ok());
   Result<StateMachineDef> def = compile_setup(setup.value(), model.clips);
   EXPECT_TRUE(def.ok()) << (def.ok() ? "" : def.error().to_string());

@@ -20,14 +20,14 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/file_io.h"
-#include "anim/setup.h"
-#include "support/recovery_fixtures.h"
+#include "anim/setup/file_io.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/config_paths.h"
 #include "anim/ui/document.h"
-#include "support/temp_tree.h"
 #include "support/environment.h"
 #include "support/folders.h"
+#include "support/recovery_fixtures.h"
+#include "support/temp_tree.h"
 
 namespace anim::ui {
 namespace {
@@ -122,7 +122,7 @@ TEST(RecoveryFile, RoundTripsEveryField) {
 
 TEST(RecoveryFile, HoldsTheSetupAsSaveWritesIt) {
   const RecoveryCopy copy = sample_copy();
-  const Json file = Json::parse(recovery_text(copy));
+  const setup::Json file = setup::Json::parse(recovery_text(copy));
   EXPECT_EQ(file["format"], kRecoveryFormat);
   EXPECT_EQ(file["pid"], 4242);
   EXPECT_EQ(file["setup_path"], "/projects/walk.json");
@@ -135,7 +135,7 @@ TEST(RecoveryFile, ANewSetupHasNoPathAndNoBase) {
   RecoveryCopy copy = sample_copy();
   copy.setup_path.clear();
   copy.base_mtime_ns.reset();
-  const Json file = Json::parse(recovery_text(copy));
+  const setup::Json file = setup::Json::parse(recovery_text(copy));
   EXPECT_TRUE(file["setup_path"].is_null());
   EXPECT_TRUE(file["base_mtime_ns"].is_null());
   Result<RecoveryCopy> back = parse_recovery(recovery_text(copy), "copy.json");
@@ -147,15 +147,15 @@ TEST(RecoveryFile, ANewSetupHasNoPathAndNoBase) {
 TEST(RecoveryFile, RefusesWhatIsNoRecoveryCopy) {
   EXPECT_FALSE(parse_recovery("{", "a.json").ok());
   EXPECT_FALSE(parse_recovery(to_json_text(demo_clip_setup()), "a.json").ok()) << "a plain setup";
-  Json wrong = Json::parse(recovery_text(sample_copy()));
+  setup::Json wrong = setup::Json::parse(recovery_text(sample_copy()));
   wrong["version"] = 99;
   EXPECT_FALSE(parse_recovery(wrong.dump(), "a.json").ok());
-  Json no_pid = Json::parse(recovery_text(sample_copy()));
+  setup::Json no_pid = setup::Json::parse(recovery_text(sample_copy()));
   no_pid.erase("pid");
   Result<RecoveryCopy> r = parse_recovery(no_pid.dump(), "a.json");
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().to_string().find("a.json"), std::string::npos) << r.error().to_string();
-  Json broken_setup = Json::parse(recovery_text(sample_copy()));
+  setup::Json broken_setup = setup::Json::parse(recovery_text(sample_copy()));
   broken_setup["setup"]["states"] = 3;
   EXPECT_FALSE(parse_recovery(broken_setup.dump(), "a.json").ok());
 }
@@ -259,14 +259,14 @@ class RecoveryDocument : public ::testing::Test {
     setup_path_ = tree_.path("walk.json");
     ASSERT_TRUE(save_setup(demo_clip_setup(), setup_path_).ok());
     doc_ = std::make_unique<Document>(demo::make_demo_model(), demo::kDemoModelPath);
-    Result<anim::Setup> loaded = load_setup(setup_path_);
+    Result<setup::Setup> loaded = setup::load_setup(setup_path_);
     ASSERT_TRUE(loaded.ok());
     ASSERT_TRUE(doc_->attach_setup(std::move(loaded).value(), setup_path_).ok());
     folder_ = tree_.folder("state/recovery");
   }
   // An edit as the Setup panel makes it: the default state becomes `state`.
   void edit(const std::string& state) {
-    anim::Setup edited = *doc_->setup();
+    setup::Setup edited = *doc_->setup();
     edited.default_state = state;
     doc_->edit_setup(std::move(edited), "set the default state");
   }
@@ -283,8 +283,8 @@ class RecoveryDocument : public ::testing::Test {
 };
 
 TEST_F(RecoveryDocument, CopyOfASetupWithAFileKeepsItsRelativePaths) {
-  anim::Setup setup = *doc_->setup();
-  SetupAnimation clips;
+  setup::Setup setup = *doc_->setup();
+  setup::SetupAnimation clips;
   clips.file = "clips/extra.bvh";
   setup.animations.push_back(clips);
   doc_->edit_setup(setup, "add a clip file");
@@ -419,7 +419,7 @@ TEST_F(RecoveryDocument, TheBaseIsTheVersionTheEditsBeganFrom) {
   EXPECT_TRUE(keeper.update(doc_.get(), 0.0).ok());  // Opened: walk.json as read.
   const std::optional<std::int64_t> opened = file_mtime_ns(setup_path_);
   // Someone else saves walk.json meanwhile (an older mtime, to be sure it differs).
-  anim::Setup other = demo_clip_setup();
+  setup::Setup other = demo_clip_setup();
   other.default_state = "Run";
   ASSERT_TRUE(save_setup(other, setup_path_).ok());
   struct timespec times[2] = {{1000000000, 0}, {1000000000, 0}};
@@ -438,7 +438,7 @@ TEST_F(RecoveryDocument, TheBaseIsTheVersionTheEditsBeganFrom) {
 }
 
 TEST_F(RecoveryDocument, RestoredSetupIsUnsavedUnderItsFileEvenWithErrors) {
-  anim::Setup broken = demo_clip_setup();
+  setup::Setup broken = demo_clip_setup();
   broken.default_state = "Nowhere";  // An error: no such state.
   Document doc(demo::make_demo_model(), demo::kDemoModelPath);
   doc.restore_setup(broken, setup_path_);
@@ -450,13 +450,13 @@ TEST_F(RecoveryDocument, RestoredSetupIsUnsavedUnderItsFileEvenWithErrors) {
   EXPECT_FALSE(doc.setup_problems().empty());
   doc.update(0.1f);  // Plays on as before.
   // Fixed, it runs; saved, it is what the file holds.
-  anim::Setup fixed = *doc.setup();
+  setup::Setup fixed = *doc.setup();
   fixed.default_state = "Walk";
   doc.edit_setup(fixed, "fix");
   EXPECT_NE(doc.state_machine(), nullptr);
   ASSERT_TRUE(doc.save_setup_as(doc.setup_path()).ok());
   EXPECT_FALSE(doc.setup_dirty());
-  EXPECT_EQ(load_setup(setup_path_).value().default_state, "Walk");
+  EXPECT_EQ(setup::load_setup(setup_path_).value().default_state, "Walk");
 
   Document good(demo::make_demo_model(), demo::kDemoModelPath);
   good.restore_setup(demo_clip_setup(), "");

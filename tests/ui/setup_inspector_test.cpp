@@ -10,7 +10,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_inspector.h"
@@ -34,25 +34,25 @@ Model make_model() {
   return model;
 }
 
-SetupTransition transition(const std::string& from, const std::string& to,
-                           const std::string& parameter, ConditionOp op, float value) {
+setup::SetupTransition transition(const std::string& from, const std::string& to,
+                                  const std::string& parameter, ConditionOp op, float value) {
   return Transition(from, to, {When(parameter, op, value)});
 }
 
 // Idle (walk) and Move (the blend space "Gait" on speed) and Jump; Idle -> Move (speed > 0.5),
 // Move -> Idle (speed < 0.5), Idle -> Jump (the trigger jump), Jump -> Idle at its end. A layer
 // "Upper": Hold (walk) -> Wave (run) when speed > 0.2, weighted by speed.
-anim::Setup inspected_setup() {
-  anim::Setup setup =
+setup::Setup inspected_setup() {
+  setup::Setup setup =
       SetupOf("body.x", {Bounded("speed", 0.0f, 1.0f), Param("jump", ParameterType::kTrigger)},
               {State("Idle", "walk"), State("Move", "Gait"), State("Jump", "run", 1.0f, false)});
   setup.blend_spaces = {Space("Gait", "speed", {Point("walk", 0.0f), Point("run", 1.0f)})};
-  SetupTransition back = Transition("Jump", "Idle");
+  setup::SetupTransition back = Transition("Jump", "Idle");
   back.exit_time = 1.0f;
   setup.transitions = {transition("Idle", "Move", "speed", ConditionOp::kGreater, 0.5f),
                        transition("Move", "Idle", "speed", ConditionOp::kLess, 0.5f),
                        transition("Idle", "Jump", "jump", ConditionOp::kTriggerSet, 0.0f), back};
-  SetupLayer upper;
+  setup::SetupLayer upper;
   upper.name = "Upper";
   upper.weight_parameter = "speed";
   upper.states = {State("Hold", "walk"), State("Wave", "run")};
@@ -70,7 +70,7 @@ class SetupInspectorTest : public ::testing::Test {
     h_.set_draw([this] { testing::draw_panel(inspector_, doc_, sel_, graph_); });
     h_.frames(2);
   }
-  const anim::Setup& current() const { return *doc_.setup(); }
+  const setup::Setup& current() const { return *doc_.setup(); }
   // Types `text` into the field recorded as `name` and leaves it. A drag field takes text after
   // a double-click (`clicks` 2), as ImGui has it.
   void type_into(const std::string& name, const std::string& text, int clicks = 1) {
@@ -107,7 +107,7 @@ TEST_F(SetupInspectorTest, RenamingAStateCarriesItsReferencesAndTheGraphsSelecti
   select_state(0, "Idle");
   ASSERT_EQ(inspector_.showing(), "state");
   type_into("state_name:0", "Stand");
-  const anim::Setup& s = current();
+  const setup::Setup& s = current();
   EXPECT_EQ(s.states[0].name, "Stand");
   EXPECT_EQ(s.default_state, "Stand");
   EXPECT_EQ(s.transitions[0].from, "Stand");
@@ -229,7 +229,7 @@ TEST_F(SetupInspectorTest, RenamingAParameterRenamesItInEveryMachine) {
   h_.frames(2);
   ASSERT_EQ(inspector_.showing(), "parameter");
   type_into("param_name:0", "pace");
-  const anim::Setup& s = current();
+  const setup::Setup& s = current();
   EXPECT_EQ(s.parameters[0].name, "pace");
   EXPECT_EQ(s.blend_spaces[0].parameter, "pace");
   EXPECT_EQ(s.transitions[0].conditions[0].parameter, "pace");

@@ -10,7 +10,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/bone_tree_panel.h"
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
@@ -39,7 +39,7 @@ Model make_model() {
   return model;
 }
 
-anim::Setup walk_setup() {
+setup::Setup walk_setup() {
   return SetupOf("body.x", {Param("carry"), Param("armed", ParameterType::kBool)},
                  {State("Walk", "walk")});
 }
@@ -63,7 +63,7 @@ class SetupPanelLayersTest : public ::testing::Test {
     EXPECT_TRUE(h_.click(panel_.rects, "tab:Layers"));
     h_.frames(2);
   }
-  const anim::Setup& current() const { return *doc_.setup(); }
+  const setup::Setup& current() const { return *doc_.setup(); }
 
   testing::ImGuiHarness h_;
   Document doc_;
@@ -76,7 +76,7 @@ TEST_F(SetupPanelLayersTest, AddingALayerAndSettingItsFieldsAreUndoableSteps) {
   ASSERT_TRUE(h_.click(panel_.rects, "add_layer"));
   h_.frames(2);
   ASSERT_EQ(current().layers.size(), 1u);
-  const SetupLayer& layer = current().layers[0];
+  const setup::SetupLayer& layer = current().layers[0];
   EXPECT_EQ(layer.name, "Layer");
   EXPECT_EQ(layer.blend, LayerBlend::kOverride);
   ASSERT_EQ(layer.states.size(), 1u);

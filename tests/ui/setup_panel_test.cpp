@@ -12,7 +12,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/setup_panel.h"
@@ -71,7 +71,7 @@ class SetupPanelTest : public ::testing::Test {
     ASSERT_TRUE(h_.click(panel_.rects, "tab:" + name)) << name;
     h_.frames(2);
   }
-  const anim::Setup& current() const { return *doc_.setup(); }
+  const setup::Setup& current() const { return *doc_.setup(); }
 
   Harness h_;
   Document doc_;
@@ -360,7 +360,7 @@ TEST_F(SetupPanelTest, BlendSpaceRenameUpdatesStateMotions) {
   ASSERT_TRUE(h_.click(panel_.rects, "add_blend_space"));
   h_.frames(2);
   ASSERT_EQ(current().blend_spaces.size(), 1u);
-  const SetupBlendSpace& space = current().blend_spaces[0];
+  const setup::SetupBlendSpace& space = current().blend_spaces[0];
   EXPECT_EQ(space.name, "Blend 1");
   EXPECT_EQ(space.parameter, "parameter 1");
   ASSERT_EQ(space.points.size(), 2u);
@@ -383,21 +383,21 @@ TEST_F(SetupPanelTest, BlendSpaceRenameUpdatesStateMotions) {
 
 TEST_F(SetupPanelTest, A2DBlendSpaceIsShownEditedAndPlayed) {
   new_setup();
-  anim::Setup setup = current();
+  setup::Setup setup = current();
   for (const char* name : {"x", "y", "z"}) {
-    SetupParameter p;
+    setup::SetupParameter p;
     p.name = name;
     p.default_value = 0.25f;
     setup.parameters.push_back(p);
   }
-  SetupBlendSpace space;
+  setup::SetupBlendSpace space;
   space.name = "Strafe";
   space.parameter = "x";
   space.parameter_y = "y";
   const char* clips[] = {"idle", "walk", "run"};
   const float positions[][2] = {{0, 0}, {0, 1}, {1, 0}};
   for (int i = 0; i < 3; ++i) {
-    SetupBlendPoint point;
+    setup::SetupBlendPoint point;
     point.clip = clips[i];
     point.position = positions[i][0];
     point.position_y = positions[i][1];

@@ -12,7 +12,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup_edits.h"
+#include "anim/setup/edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
 #include "support/imgui_harness.h"
@@ -25,9 +25,9 @@ constexpr int kDeleteKey = 127;
 
 // States A, B and C placed at `places` (graph units), with transitions "from>to"; the any-state
 // box at (560, 400).
-anim::Setup three_states(const std::vector<glm::vec2>& places,
-                         const std::vector<std::pair<std::string, std::string>>& transitions) {
-  anim::Setup setup;
+setup::Setup three_states(const std::vector<glm::vec2>& places,
+                          const std::vector<std::pair<std::string, std::string>>& transitions) {
+  setup::Setup setup;
   setup.model = "/models/two.x";
   const char* names[] = {"A", "B", "C"};
   for (int i = 0; i < 3; ++i) {
@@ -41,15 +41,15 @@ anim::Setup three_states(const std::vector<glm::vec2>& places,
   return setup;
 }
 
-std::vector<std::string> edges(const anim::Setup& setup) {
+std::vector<std::string> edges(const setup::Setup& setup) {
   std::vector<std::string> out;
-  for (const SetupTransition& t : setup.transitions) out.push_back(t.from + ">" + t.to);
+  for (const setup::SetupTransition& t : setup.transitions) out.push_back(t.from + ">" + t.to);
   return out;
 }
 
-std::vector<std::string> state_names(const anim::Setup& setup) {
+std::vector<std::string> state_names(const setup::Setup& setup) {
   std::vector<std::string> out;
-  for (const SetupState& s : setup.states) out.push_back(s.name);
+  for (const setup::SetupState& s : setup.states) out.push_back(s.name);
   return out;
 }
 
@@ -58,7 +58,7 @@ ImVec2 operator-(ImVec2 a, ImVec2 b) { return ImVec2(a.x - b.x, a.y - b.y); }
 
 class StateGraphEditingTest : public testing::StateGraphFixture {
  protected:
-  void open(anim::Setup setup) {
+  void open(setup::Setup setup) {
     doc.restore_setup(std::move(setup), "");
     settle();
   }
@@ -122,7 +122,7 @@ TEST_F(StateGraphEditingTest, TheSelectedArrowFollowsItsTransitionThroughUndo) {
   click(rect("edge:2").center());
   ASSERT_EQ(graph.selected_transition, 2);  // A -> C.
   // Another panel removes A -> B: A -> C is now index 1.
-  anim::Setup fewer = *doc.setup();
+  setup::Setup fewer = *doc.setup();
   fewer.transitions.erase(fewer.transitions.begin());
   doc.edit_setup(fewer, "remove transition A -> B");
   settle();
@@ -132,13 +132,13 @@ TEST_F(StateGraphEditingTest, TheSelectedArrowFollowsItsTransitionThroughUndo) {
   settle();
   EXPECT_EQ(graph.selected_transition, 2);
   // Its destination edited (as many transitions): still the one selected.
-  anim::Setup edited = *doc.setup();
+  setup::Setup edited = *doc.setup();
   edited.transitions[2].to = "B";
   doc.edit_setup(edited, "set destination of transition A -> B");
   settle();
   EXPECT_EQ(graph.selected_transition, 2);
   // The undo of adding it: nothing left to select.
-  anim::Setup more = *doc.setup();
+  setup::Setup more = *doc.setup();
   more.transitions.push_back(more.transitions[0]);
   doc.edit_setup(more, "add transition A -> B");
   settle();

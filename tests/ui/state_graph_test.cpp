@@ -11,7 +11,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup_edits.h"
+#include "anim/setup/edits.h"
 #include "anim/ui/document.h"
 #include "anim/ui/imgui_frame.h"
 #include "support/imgui_harness.h"
@@ -20,17 +20,18 @@
 namespace anim::ui {
 namespace {
 
-SetupState state(const std::string& name) {
-  SetupState s;
+setup::SetupState state(const std::string& name) {
+  setup::SetupState s;
   s.name = name;
   s.motion = "walk";
   return s;
 }
 
 TEST(StateGraphLayout, StoredPlacesWinAndTheRestFillFreeGridCells) {
-  anim::Setup setup;
+  setup::Setup setup;
   setup.states = {state("A"), state("B"), state("C")};
-  setup.editor = Json::parse(R"({"camera": 3, "nodes": {"A": [20, 20], "C": "not a place"}})");
+  setup.editor =
+      setup::Json::parse(R"({"camera": 3, "nodes": {"A": [20, 20], "C": "not a place"}})");
   const auto places = node_positions(setup);
   ASSERT_EQ(places.size(), 4u) << "three states and the any-state box";
   EXPECT_EQ(places.at("A"), glm::vec2(20, 20));
@@ -40,21 +41,21 @@ TEST(StateGraphLayout, StoredPlacesWinAndTheRestFillFreeGridCells) {
   EXPECT_EQ(places.at("C"), glm::vec2(360, 20));
   // The any-state box, there whether a transition leaves it or not, takes the next row.
   EXPECT_EQ(places.at(kAnyStateNode), glm::vec2(20, 120));
-  SetupTransition from_any;
+  setup::SetupTransition from_any;
   from_any.from = "*";
   from_any.to = "B";
   setup.transitions.push_back(from_any);
   EXPECT_EQ(node_positions(setup).at(kAnyStateNode), glm::vec2(20, 120));
   // A machine without states has no box at all.
-  EXPECT_TRUE(node_positions(anim::Setup{}).empty());
+  EXPECT_TRUE(node_positions(setup::Setup{}).empty());
 }
 
 TEST(StateGraphLayout, SettingAPlaceKeepsTheRestOfTheEditorBlock) {
-  anim::Setup setup;
-  setup.editor = Json::parse(R"({"camera": 3, "nodes": {"A": [1, 2]}})");
+  setup::Setup setup;
+  setup.editor = setup::Json::parse(R"({"camera": 3, "nodes": {"A": [1, 2]}})");
   set_node_position(setup, "B", glm::vec2(10.4f, 19.6f));
   EXPECT_EQ(setup.editor.dump(), R"({"camera":3,"nodes":{"A":[1,2],"B":[10,20]}})");
-  anim::Setup empty;
+  setup::Setup empty;
   set_node_position(empty, "A", glm::vec2(5, 6));
   EXPECT_EQ(empty.editor.dump(), R"({"nodes":{"A":[5,6]}})");
 }
@@ -75,8 +76,8 @@ TEST(StateGraphLayout, ArrowsRunBetweenTheBoxEdges) {
   EXPECT_EQ(a.head, glm::vec2(50, 200));
 }
 
-SetupTransition transition(const std::string& from, const std::string& to) {
-  SetupTransition t;
+setup::SetupTransition transition(const std::string& from, const std::string& to) {
+  setup::SetupTransition t;
   t.from = from;
   t.to = to;
   return t;
@@ -92,12 +93,12 @@ bool SampledCurveEnters(const Curve& c, const Box& box) {
 
 TEST(StateGraphLayout, TransitionCurvesKeepApartAndGoAroundBoxes) {
   // projects/wuson_locomotion.json: boxes of 130 x 46, any state in the grid's first cell.
-  anim::Setup setup;
+  setup::Setup setup;
   setup.states = {state("Idle"), state("Locomotion"), state("Halt")};
   setup.transitions = {transition("Idle", "Locomotion"), transition("Locomotion", "Idle"),
                        transition("*", "Halt"), transition("Halt", "Idle"),
                        transition("Idle", "Nowhere")};
-  setup.editor = Json::parse(
+  setup.editor = setup::Json::parse(
       R"({"nodes": {"Idle": [80, 120], "Locomotion": [320, 120], "Halt": [200, 260]}})");
   const auto places = node_positions(setup);
   ASSERT_EQ(places.at(kAnyStateNode), glm::vec2(20, 20));
@@ -127,11 +128,11 @@ TEST(StateGraphLayout, TransitionCurvesKeepApartAndGoAroundBoxes) {
 }
 
 TEST(StateGraphLayout, TransitionsTheSameWayFanOut) {
-  anim::Setup setup;
+  setup::Setup setup;
   setup.states = {state("A"), state("B")};
   setup.transitions = {transition("A", "B"), transition("A", "B"), transition("A", "A"),
                        transition("A", "A")};
-  setup.editor = Json::parse(R"({"nodes": {"A": [0, 0], "B": [300, 0]}})");
+  setup.editor = setup::Json::parse(R"({"nodes": {"A": [0, 0], "B": [300, 0]}})");
   const auto curves = transition_curves(setup, node_positions(setup));
   // Centres (65, 23) and (365, 23): the two lanes' middles 24 apart about the line.
   EXPECT_NEAR(curves[0]->at(0.5f).y, 11.0f, 1e-3f);
@@ -142,18 +143,18 @@ TEST(StateGraphLayout, TransitionsTheSameWayFanOut) {
 }
 
 TEST(StateGraphLayout, ArrowLabelsSayTheConditionsAndExitTime) {
-  SetupTransition t;
+  setup::SetupTransition t;
   EXPECT_EQ(transition_label(t), "");
   t.exit_time = 0.9f;
   EXPECT_EQ(transition_label(t), "exit 0.9");
-  SetupCondition speed;
+  setup::SetupCondition speed;
   speed.parameter = "speed";
   speed.op = ConditionOp::kGreater;
   speed.value = 0.05f;
-  SetupCondition halt;
+  setup::SetupCondition halt;
   halt.parameter = "halt";
   halt.op = ConditionOp::kTriggerSet;
-  SetupCondition grounded;
+  setup::SetupCondition grounded;
   grounded.parameter = "grounded";
   grounded.op = ConditionOp::kFalse;
   t.conditions = {speed, halt, grounded};
@@ -244,7 +245,7 @@ TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
   for (int i = 0; i < 3; ++i) frame(doc, graph);
   click("menu:to:walk", 0);
   ASSERT_EQ(doc.setup()->transitions.size(), 1u);
-  const SetupTransition& t = doc.setup()->transitions[0];
+  const setup::SetupTransition& t = doc.setup()->transitions[0];
   EXPECT_EQ(t.from, "run");
   EXPECT_EQ(t.to, "walk");
   ASSERT_TRUE(t.exit_time.has_value());
@@ -272,7 +273,7 @@ TEST_F(StateGraphEditTest, DoubleClickingEmptySpaceAddsAStateCentredThere) {
   button(0, true);
   button(0, false);
   ASSERT_EQ(doc.setup()->states.size(), 3u);
-  const SetupState& added = doc.setup()->states.back();
+  const setup::SetupState& added = doc.setup()->states.back();
   EXPECT_EQ(added.name, "State");
   EXPECT_EQ(added.motion, "walk");  // The model's first clip.
   EXPECT_EQ(doc.setup_history().undo_label(), "add state State");
@@ -315,7 +316,7 @@ TEST_F(StateGraphEditTest, DraggingFromARimToAnotherBoxAddsATransition) {
 }
 
 TEST_F(StateGraphEditTest, DeleteRemovesTheSelectedStateWithItsTransitions) {
-  anim::Setup changed = *doc.setup();
+  setup::Setup changed = *doc.setup();
   add_transition(changed, "walk", "run");
   doc.edit_setup(changed, "test");
   settle();
@@ -332,7 +333,7 @@ TEST_F(StateGraphEditTest, DeleteRemovesTheSelectedStateWithItsTransitions) {
 }
 
 TEST_F(StateGraphEditTest, F2RenamesTheSelectedStateEverywhere) {
-  anim::Setup changed = *doc.setup();
+  setup::Setup changed = *doc.setup();
   add_transition(changed, "walk", "run");
   doc.edit_setup(changed, "test");
   settle();

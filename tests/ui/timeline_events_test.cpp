@@ -10,7 +10,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/timeline_panel.h"
@@ -49,7 +49,7 @@ class TimelineEventsTest : public ::testing::Test {
                   lane_.center().y);
   }
   float seconds_per_pixel() const { return 2.0f / (lane_.max.x - lane_.min.x); }
-  const std::vector<SetupEvent>& events() const { return doc.setup()->events; }
+  const std::vector<setup::SetupEvent>& events() const { return doc.setup()->events; }
 
   Harness h;
   Document doc;

@@ -11,7 +11,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 #include "anim/ui/selection.h"
 #include "anim/ui/timeline_clip.h"
@@ -48,8 +48,8 @@ Model machine_model() {
 // States Walk (the clip walk), Move (1D "Gait" on speed: walk at 0, run at 1) and Steer (2D
 // "Plane" on x, y: walk at (0, 0), run at (1, 0), idle at (0, 1)). Walk -> Move when speed > 0.5,
 // at once. The event "step" sits on walk at 1 s.
-anim::Setup machine_setup(const std::string& default_state, float speed = 0.0f) {
-  anim::Setup setup = SetupOf(
+setup::Setup machine_setup(const std::string& default_state, float speed = 0.0f) {
+  setup::Setup setup = SetupOf(
       "gaits.x",
       {Bounded("speed", 0.0f, 1.0f, speed), Bounded("x", -1.0f, 1.0f), Bounded("y", -1.0f, 1.0f)},
       {State("Walk", "walk"), State("Move", "Gait"), State("Steer", "Plane")});
@@ -60,7 +60,7 @@ anim::Setup machine_setup(const std::string& default_state, float speed = 0.0f) 
   setup.default_state = default_state;
   setup.transitions = {
       Transition("Walk", "Move", {When("speed", ConditionOp::kGreater, 0.5f)}, 0.0f)};
-  SetupEvent step;
+  setup::SetupEvent step;
   step.clip = "walk";
   step.time = 1.0f;
   step.name = "step";
@@ -73,7 +73,7 @@ class TimelineMachineTest : public ::testing::Test {
   TimelineMachineTest() : h(ImVec2(900.0f, 200.0f)), doc(machine_model(), "test://gaits") {}
 
   // Attaches the setup (the machine runs, playing) and draws the panel.
-  void run(const anim::Setup& setup) {
+  void run(const setup::Setup& setup) {
     const Status attached = doc.attach_setup(setup, "test://gaits.json");
     ASSERT_TRUE(attached.ok()) << attached.error().to_string();
     ASSERT_EQ(doc.mode(), PlaybackMode::kStateMachine);
@@ -96,7 +96,7 @@ class TimelineMachineTest : public ::testing::Test {
     const ItemRect* lane = panel.events.rects.find("events");
     return lane == nullptr ? 1.0f : duration / (lane->max.x - lane->min.x);
   }
-  const std::vector<SetupEvent>& events() const { return doc.setup()->events; }
+  const std::vector<setup::SetupEvent>& events() const { return doc.setup()->events; }
 
   Harness h;
   Document doc;

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/ui/transition_why.h"
@@ -173,7 +173,7 @@ TEST_F(TransitionWhyTest, ARunningTransitionThatMayNotBeInterrupted) {
   EXPECT_EQ(why[0].checks[0].verdict, Verdict::kPass);
   // The running one is not traced; it says how far it is: it started at the end of the first
   // update, so the second one's 0.1 s of its 1 s.
-  anim::Setup setup;
+  setup::Setup setup;
   setup.transitions = {Transition("Idle", "Walk"), Transition("Walk", "Idle")};
   EXPECT_EQ(find_setup_trace(sm, setup, 0, 0), nullptr);
   EXPECT_EQ(running_text(setup_transition_live(sm, setup, 0, 0)), "Now: running, 10% done");
@@ -185,9 +185,9 @@ TEST_F(TransitionWhyTest, TheSetupsTransitionIsFoundWhenTheRunningOneHasItsEnds)
                       Go(-1, kRun, {{kJump, ConditionOp::kTriggerSet, 0.0f}})};
   StateMachineInstance sm = Traced();
   sm.update(0.1f);
-  anim::Setup setup;
-  const SetupTransition walk = Transition("Idle", "Walk");
-  const SetupTransition run = Transition("*", "Run");
+  setup::Setup setup;
+  const setup::SetupTransition walk = Transition("Idle", "Walk");
+  const setup::SetupTransition run = Transition("*", "Run");
   setup.transitions = {walk, run};
   EXPECT_EQ(running_layer(sm, setup, 0), 0);
   EXPECT_EQ(running_layer(sm, setup, 1), -1);  // No such layer in the setup.

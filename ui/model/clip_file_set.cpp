@@ -5,30 +5,30 @@
 
 namespace anim::ui {
 
-std::vector<SetupAnimation> ClipFileSet::take_loose() {
-  std::vector<SetupAnimation> out = std::move(loose_);
+std::vector<setup::SetupAnimation> ClipFileSet::take_loose() {
+  std::vector<setup::SetupAnimation> out = std::move(loose_);
   loose_.clear();
   return out;
 }
 
-std::size_t ClipFileSet::add(std::vector<SetupAnimation>& entries,
-                             const std::vector<std::string>& paths,
-                             const std::string& setup_path) {
+std::size_t ClipFileSet::add(std::vector<setup::SetupAnimation>& entries,
+                             const std::vector<std::string>& paths, const std::string& setup_path) {
   namespace fs = std::filesystem;
   std::error_code ec;  // Without a working folder, relative paths stay as they are.
   auto normal = [&](const std::string& path) { return fs::absolute(path, ec).lexically_normal(); };
   auto listed = [&](const fs::path& absolute) {
-    return std::any_of(entries.begin(), entries.end(), [&](const SetupAnimation& e) {
-      return normal(resolve_setup_relative(setup_path, e.file)) == absolute;
+    return std::any_of(entries.begin(), entries.end(), [&](const setup::SetupAnimation& e) {
+      return normal(setup::resolve_setup_relative(setup_path, e.file)) == absolute;
     });
   };
   const std::size_t before = entries.size();
   for (const std::string& path : paths) {
     const fs::path absolute = normal(path);
     if (listed(absolute)) continue;
-    SetupAnimation entry;
-    entry.file = setup_path.empty() ? absolute.string()
-                                    : rebase_setup_relative("", setup_path, absolute.string());
+    setup::SetupAnimation entry;
+    entry.file = setup_path.empty()
+                     ? absolute.string()
+                     : setup::rebase_setup_relative("", setup_path, absolute.string());
     entries.push_back(std::move(entry));
   }
   return entries.size() - before;
@@ -39,7 +39,7 @@ void ClipFileSet::adopt(std::vector<import::AnimationFile> files,
   if (!has_setup) {
     loose_.clear();
     for (const import::AnimationFile& f : files) {
-      SetupAnimation entry;
+      setup::SetupAnimation entry;
       entry.file = f.path;
       entry.clip = f.clip;
       entry.alias = f.alias;

@@ -77,8 +77,8 @@ void Commands::go_live() {
   push([](Document& d) { d.go_live(); });
 }
 
-void Commands::edit_setup(Setup edited, std::string what) {
-  last_setup_ = std::make_shared<const Setup>(std::move(edited));
+void Commands::edit_setup(setup::Setup edited, std::string what) {
+  last_setup_ = std::make_shared<const setup::Setup>(std::move(edited));
   push([setup = last_setup_, what = std::move(what)](Document& d) { d.edit_setup(*setup, what); });
 }
 void Commands::undo_setup_edit() {
@@ -90,7 +90,7 @@ void Commands::redo_setup_edit() {
 void Commands::new_setup() {
   push([](Document& d) { d.new_setup(); });
 }
-const Setup* Commands::setup(const Document& doc) const {
+const setup::Setup* Commands::setup(const Document& doc) const {
   return last_setup_ != nullptr && doc.has_setup() ? last_setup_.get() : doc.setup();
 }
 

@@ -1,5 +1,5 @@
 #include "anim/ui/document.h"
-#include "anim/setup_clip_files.h"
+#include "anim/setup/clip_files.h"
 
 #include <algorithm>
 #include <atomic>
@@ -126,15 +126,15 @@ bool Document::start_blend(const std::vector<int>& clips, const std::vector<floa
   return true;
 }
 
-Status Document::attach_setup(Setup setup, std::string setup_path) {
+Status Document::attach_setup(setup::Setup setup, std::string setup_path) {
   return attach(std::move(setup), std::move(setup_path), /*saved=*/true);
 }
 
-Status Document::attach_unsaved_setup(Setup setup) {
+Status Document::attach_unsaved_setup(setup::Setup setup) {
   return attach(std::move(setup), "", /*saved=*/false);
 }
 
-Status Document::attach(Setup setup, std::string setup_path, bool saved) {
+Status Document::attach(setup::Setup setup, std::string setup_path, bool saved) {
   Result<StateMachineDef> def = compile_setup(setup, model_->clips);
   if (!def.ok()) return Error{def.error().code, def.error().message, setup_path};
   session_.start(std::move(setup), std::move(setup_path), saved);
@@ -143,7 +143,7 @@ Status Document::attach(Setup setup, std::string setup_path, bool saved) {
   return Ok{};
 }
 
-void Document::restore_setup(Setup setup, std::string setup_path) {
+void Document::restore_setup(setup::Setup setup, std::string setup_path) {
   session_.start(std::move(setup), std::move(setup_path), /*saved=*/false);
   run_.clear();  // A setup with errors leaves no machine running.
   if (mode_ == PlaybackMode::kStateMachine) mode_ = PlaybackMode::kClip;
@@ -152,10 +152,10 @@ void Document::restore_setup(Setup setup, std::string setup_path) {
 }
 
 void Document::new_setup() {
-  Setup setup;
+  setup::Setup setup;
   setup.model = path_;
   for (const Clip& clip : model_->clips) {
-    SetupState state;
+    setup::SetupState state;
     state.name = clip.name;
     state.motion = clip.name;
     setup.states.push_back(std::move(state));
@@ -167,7 +167,7 @@ void Document::new_setup() {
   use_state_machine();
 }
 
-void Document::edit_setup(Setup edited, std::string what) {
+void Document::edit_setup(setup::Setup edited, std::string what) {
   if (!session_.active()) return;
   session_.edit(std::move(edited), std::move(what));
   apply_setup(MachineStart::kGoOn);
@@ -185,7 +185,7 @@ bool Document::redo_setup_edit() {
   return true;
 }
 
-const std::vector<SetupAnimation>& Document::clip_file_entries() const {
+const std::vector<setup::SetupAnimation>& Document::clip_file_entries() const {
   return session_.active() ? session_.setup()->animations : clip_files_.loose();
 }
 
@@ -196,26 +196,26 @@ std::vector<anim::import::AnimationFile> Document::wanted_clip_files() const {
 bool Document::clip_files_outdated() const { return clip_files_.outdated(wanted_clip_files()); }
 
 void Document::add_clip_files(const std::vector<std::string>& paths) {
-  std::vector<SetupAnimation> entries = clip_file_entries();
+  std::vector<setup::SetupAnimation> entries = clip_file_entries();
   const std::size_t added = ClipFileSet::add(entries, paths, session_.path());
   if (added == 0) return;
   set_clip_file_entries(std::move(entries), added == 1 ? "add a clip file" : "add clip files");
 }
 
 bool Document::remove_clip_file(int entry) {
-  std::vector<SetupAnimation> entries = clip_file_entries();
+  std::vector<setup::SetupAnimation> entries = clip_file_entries();
   if (entry < 0 || static_cast<std::size_t>(entry) >= entries.size()) return false;
   entries.erase(entries.begin() + entry);
   set_clip_file_entries(std::move(entries), "remove a clip file");
   return true;
 }
 
-void Document::set_clip_file_entries(std::vector<SetupAnimation> entries, std::string what) {
+void Document::set_clip_file_entries(std::vector<setup::SetupAnimation> entries, std::string what) {
   if (!session_.active()) {
     clip_files_.set_loose(std::move(entries));
     return;
   }
-  Setup edited = *session_.setup();
+  setup::Setup edited = *session_.setup();
   edited.animations = std::move(entries);
   edit_setup(std::move(edited), std::move(what));
 }

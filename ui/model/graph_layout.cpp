@@ -10,7 +10,7 @@ namespace {
 
 constexpr float kCellX = 170.0f, kCellY = 100.0f, kMargin = 20.0f;
 
-std::optional<glm::vec2> stored_position(const Setup& setup, const std::string& name) {
+std::optional<glm::vec2> stored_position(const setup::Setup& setup, const std::string& name) {
   if (!setup.editor.is_object()) return std::nullopt;
   const auto nodes = setup.editor.find("nodes");
   if (nodes == setup.editor.end() || !nodes->is_object()) return std::nullopt;
@@ -31,21 +31,21 @@ std::string short_number(float value) {
 
 }  // namespace
 
-std::string transition_name(const SetupTransition& t) {
+std::string transition_name(const setup::SetupTransition& t) {
   return (t.from == kAnyStateNode ? std::string("any state") : t.from) + " -> " + t.to;
 }
 
-TransitionPriorities transition_priorities(const Setup& setup) {
+TransitionPriorities transition_priorities(const setup::Setup& setup) {
   TransitionPriorities out;
   std::map<std::string, int> seen;
-  for (const SetupTransition& t : setup.transitions) out.rank.push_back(seen[t.from]++);
-  for (const SetupTransition& t : setup.transitions) out.of.push_back(seen[t.from]);
+  for (const setup::SetupTransition& t : setup.transitions) out.rank.push_back(seen[t.from]++);
+  for (const setup::SetupTransition& t : setup.transitions) out.of.push_back(seen[t.from]);
   return out;
 }
 
-std::string transition_label(const SetupTransition& t) {
+std::string transition_label(const setup::SetupTransition& t) {
   std::string text;
-  for (const SetupCondition& c : t.conditions) {
+  for (const setup::SetupCondition& c : t.conditions) {
     if (!text.empty()) text += ", ";
     switch (c.op) {
       case ConditionOp::kTrue:
@@ -56,15 +56,15 @@ std::string transition_label(const SetupTransition& t) {
         text += "!" + c.parameter;
         break;
       default:
-        text += c.parameter + " " + to_string(c.op) + " " + short_number(c.value);
+        text += c.parameter + " " + setup::to_string(c.op) + " " + short_number(c.value);
     }
   }
   if (t.exit_time) text += (text.empty() ? "exit " : ", exit ") + short_number(*t.exit_time);
   return text;
 }
 
-std::string transition_caption(const Setup& setup, int index) {
-  const SetupTransition& t = setup.transitions.at(static_cast<std::size_t>(index));
+std::string transition_caption(const setup::Setup& setup, int index) {
+  const setup::SetupTransition& t = setup.transitions.at(static_cast<std::size_t>(index));
   const TransitionPriorities priorities = transition_priorities(setup);
   const std::string text = transition_label(t);
   if (priorities.of[static_cast<std::size_t>(index)] < 2) return text;
@@ -72,13 +72,14 @@ std::string transition_caption(const Setup& setup, int index) {
   return text.empty() ? rank : rank + ": " + text;
 }
 
-std::map<std::string, glm::vec2> node_positions(const Setup& setup) {
+std::map<std::string, glm::vec2> node_positions(const setup::Setup& setup) {
   std::vector<std::string> names;
-  for (const SetupState& state : setup.states) names.push_back(state.name);
+  for (const setup::SetupState& state : setup.states) names.push_back(state.name);
   // The any-state box is always there, as in Unity's Animator, so that a transition from any
   // state can be dragged out of it like any other (a machine without states has no use for it).
-  const bool any = std::any_of(setup.transitions.begin(), setup.transitions.end(),
-                               [](const SetupTransition& t) { return t.from == kAnyStateNode; });
+  const bool any =
+      std::any_of(setup.transitions.begin(), setup.transitions.end(),
+                  [](const setup::SetupTransition& t) { return t.from == kAnyStateNode; });
   if (any || !setup.states.empty()) names.push_back(kAnyStateNode);
   std::map<std::string, glm::vec2> out;
   std::vector<std::string> unplaced;
@@ -115,12 +116,12 @@ std::map<std::string, glm::vec2> node_positions(const Setup& setup) {
   return out;
 }
 
-void set_node_position(Setup& setup, const std::string& name, const glm::vec2& position) {
-  if (!setup.editor.is_object()) setup.editor = Json::object();
-  Json& nodes = setup.editor["nodes"];
-  if (!nodes.is_object()) nodes = Json::object();
+void set_node_position(setup::Setup& setup, const std::string& name, const glm::vec2& position) {
+  if (!setup.editor.is_object()) setup.editor = setup::Json::object();
+  setup::Json& nodes = setup.editor["nodes"];
+  if (!nodes.is_object()) nodes = setup::Json::object();
   // Whole units keep the saved file tidy.
-  nodes[name] = Json::array({std::lround(position.x), std::lround(position.y)});
+  nodes[name] = setup::Json::array({std::lround(position.x), std::lround(position.y)});
 }
 
 Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2& size) {
@@ -136,7 +137,7 @@ Arrow arrow_between(const glm::vec2& from, const glm::vec2& to, const glm::vec2&
 }
 
 std::vector<std::optional<Curve>> transition_curves(
-    const Setup& setup, const std::map<std::string, glm::vec2>& places) {
+    const setup::Setup& setup, const std::map<std::string, glm::vec2>& places) {
   const glm::vec2 size(kGraphNodeWidth, kGraphNodeHeight);
   const auto box = [&](const std::string& name) {
     const glm::vec2 place = places.at(name);
@@ -144,9 +145,9 @@ std::vector<std::optional<Curve>> transition_curves(
   };
   // Transitions sharing two boxes are fanned apart; each has its lane among them.
   std::map<std::pair<std::string, std::string>, int> lanes, lane_taken;
-  for (const SetupTransition& t : setup.transitions) ++lanes[{t.from, t.to}];
+  for (const setup::SetupTransition& t : setup.transitions) ++lanes[{t.from, t.to}];
   std::vector<std::optional<Curve>> out;
-  for (const SetupTransition& t : setup.transitions) {
+  for (const setup::SetupTransition& t : setup.transitions) {
     if (!places.count(t.from) || !places.count(t.to)) {  // A problem, listed elsewhere.
       out.emplace_back();
       continue;
@@ -162,7 +163,7 @@ std::vector<std::optional<Curve>> transition_curves(
     }
     // A detour goes to the side where it crosses fewer transitions between other boxes.
     std::vector<Segment> others;
-    for (const SetupTransition& o : setup.transitions) {
+    for (const setup::SetupTransition& o : setup.transitions) {
       if (!places.count(o.from) || !places.count(o.to) || o.from == o.to) continue;
       if (o.from == t.from || o.from == t.to || o.to == t.from || o.to == t.to) continue;
       others.push_back(Segment{box(o.from).centre(), box(o.to).centre()});

@@ -15,7 +15,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "anim/file_io.h"
+#include "anim/setup/file_io.h"
 #include "anim/ui/document.h"
 
 namespace anim::ui {
@@ -119,41 +119,41 @@ bool process_running(const ProcessIdentity& process) {
 }
 
 std::string recovery_text(const RecoveryCopy& copy) {
-  Json out = Json::object();
+  setup::Json out = setup::Json::object();
   out["format"] = kRecoveryFormat;
   out["version"] = kRecoveryVersion;
-  out["setup_path"] = copy.setup_path.empty() ? Json() : Json(copy.setup_path);
+  out["setup_path"] = copy.setup_path.empty() ? setup::Json() : setup::Json(copy.setup_path);
   out["model_path"] = copy.model_path;
   out["written_ms"] = copy.written_ms;
-  out["base_mtime_ns"] = copy.base_mtime_ns ? Json(*copy.base_mtime_ns) : Json();
+  out["base_mtime_ns"] = copy.base_mtime_ns ? setup::Json(*copy.base_mtime_ns) : setup::Json();
   out["pid"] = copy.writer.pid;
   out["process_start_ticks"] = copy.writer.start_ticks;
   out["boot_id"] = copy.writer.boot_id;
   // The setup as Save writes it (to_json_text), parsed back only to nest it.
-  out["setup"] = Json::parse(to_json_text(copy.setup));
-  return out.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  out["setup"] = setup::Json::parse(to_json_text(copy.setup));
+  return out.dump(2, ' ', false, setup::Json::error_handler_t::replace) + "\n";
 }
 
 Result<RecoveryCopy> parse_recovery(const std::string& text, const std::string& path) {
-  Json json;
+  setup::Json json;
   try {
-    json = Json::parse(text);
+    json = setup::Json::parse(text);
   } catch (const std::exception& e) {
     return Error{Error::Code::kParse, std::string("not a recovery copy: ") + e.what(), path};
   }
-  if (!json.is_object() || json.value("format", Json()) != kRecoveryFormat) {
+  if (!json.is_object() || json.value("format", setup::Json()) != kRecoveryFormat) {
     return bad_copy("not a recovery copy (no \"format\": \"animscope.recovery\")", path);
   }
-  if (json.value("version", Json()) != kRecoveryVersion) {
+  if (json.value("version", setup::Json()) != kRecoveryVersion) {
     return bad_copy("a recovery copy of another version", path);
   }
   RecoveryCopy copy;
   try {
-    const Json& setup_path = json.at("setup_path");
+    const setup::Json& setup_path = json.at("setup_path");
     if (!setup_path.is_null()) copy.setup_path = setup_path.get<std::string>();
     copy.model_path = json.at("model_path").get<std::string>();
     copy.written_ms = json.at("written_ms").get<std::int64_t>();
-    const Json& base = json.at("base_mtime_ns");
+    const setup::Json& base = json.at("base_mtime_ns");
     if (!base.is_null()) copy.base_mtime_ns = base.get<std::int64_t>();
     copy.writer.pid = json.at("pid").get<int>();
     copy.writer.start_ticks = json.at("process_start_ticks").get<std::uint64_t>();
@@ -162,7 +162,7 @@ Result<RecoveryCopy> parse_recovery(const std::string& text, const std::string& 
     return bad_copy(std::string("a recovery copy with bad metadata: ") + e.what(), path);
   }
   if (!json.contains("setup")) return bad_copy("a recovery copy without a setup", path);
-  Result<Setup> setup = parse_setup(json["setup"].dump(), path);
+  Result<setup::Setup> setup = setup::parse_setup(json["setup"].dump(), path);
   if (!setup.ok()) return setup.error();
   copy.setup = std::move(setup).value();
   return copy;
@@ -176,11 +176,11 @@ Status write_recovery_copy(const std::string& file, const RecoveryCopy& copy) {
     return Error{Error::Code::kIo, std::string("cannot format the recovery copy: ") + e.what(),
                  file};
   }
-  return write_file_atomically(file, text);
+  return setup::write_file_atomically(file, text);
 }
 
 Result<RecoveryCopy> read_recovery_copy(const std::string& file) {
-  Result<std::string> text = read_file(file);
+  Result<std::string> text = setup::read_file(file);
   if (!text.ok()) return text.error();
   return parse_recovery(text.value(), file);
 }
@@ -197,7 +197,7 @@ Status remove_recovery_copy(const std::string& file) {
 
 RecoveryCopy recovery_copy_of(const Document& doc) {
   RecoveryCopy copy;
-  copy.model_path = is_builtin_model(doc.path()) ? doc.path() : absolute_path(doc.path());
+  copy.model_path = setup::is_builtin_model(doc.path()) ? doc.path() : absolute_path(doc.path());
   if (!doc.has_setup()) return copy;
   copy.setup = *doc.setup();
   if (!doc.setup_path().empty()) {
@@ -205,9 +205,9 @@ RecoveryCopy recovery_copy_of(const Document& doc) {
     copy.setup_path = absolute_path(doc.setup_path());
   } else {
     // Its paths are as seen from this process's working folder: pin them down.
-    Setup& setup = copy.setup;
-    if (!is_builtin_model(setup.model)) setup.model = absolute_path(setup.model);
-    for (SetupAnimation& a : setup.animations) a.file = absolute_path(a.file);
+    setup::Setup& setup = copy.setup;
+    if (!setup::is_builtin_model(setup.model)) setup.model = absolute_path(setup.model);
+    for (setup::SetupAnimation& a : setup.animations) a.file = absolute_path(a.file);
   }
   return copy;
 }
@@ -262,7 +262,7 @@ std::string clock_text(std::int64_t ms, std::int64_t now) {
 
 RecoveryDescription describe_recovery(const RecoveryCopy& copy, std::int64_t now) {
   RecoveryDescription d;
-  const bool builtin = is_builtin_model(copy.model_path);
+  const bool builtin = setup::is_builtin_model(copy.model_path);
   const std::string model = builtin ? "the built-in demo" : file_name(copy.model_path);
   d.when = "unsaved changes from " + clock_text(copy.written_ms, now);
   if (copy.setup_path.empty()) {

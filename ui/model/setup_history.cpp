@@ -7,14 +7,14 @@ namespace {
 const std::string kNothing;
 }  // namespace
 
-void SetupHistory::reset(Setup current, bool saved) {
+void SetupHistory::reset(setup::Setup current, bool saved) {
   undo_.clear();
   redo_.clear();
   current_ = Entry{std::move(current), "", next_id_++};
   saved_id_ = saved ? current_.id : 0;
 }
 
-void SetupHistory::push(Setup edited, std::string what) {
+void SetupHistory::push(setup::Setup edited, std::string what) {
   undo_.push_back(std::move(current_));
   if (undo_.size() > kMaxUndo) undo_.erase(undo_.begin());
   redo_.clear();

@@ -4,13 +4,13 @@
 
 namespace anim::ui {
 
-void SetupSession::start(Setup setup, std::string path, bool saved) {
+void SetupSession::start(setup::Setup setup, std::string path, bool saved) {
   edits_.reset(std::move(setup), saved);
   active_ = true;
   path_ = std::move(path);
 }
 
-void SetupSession::edit(Setup edited, std::string what) {
+void SetupSession::edit(setup::Setup edited, std::string what) {
   if (active_) edits_.push(std::move(edited), std::move(what));
 }
 
@@ -25,9 +25,9 @@ bool SetupSession::MotionSource::operator==(const MotionSource& o) const {
          a.axes[2] == b.axes[2] && a.yaw == b.yaw && a.up == b.up;
 }
 
-std::shared_ptr<const RootMotionClips> SetupSession::root_motion_clips(const Model& model,
+std::shared_ptr<const setup::RootMotionClips> SetupSession::root_motion_clips(const Model& model,
                                                                        int clips) {
-  const Setup& setup = edits_.current();
+  const setup::Setup& setup = edits_.current();
   Result<std::optional<RootMotionSettings>> settings = root_motion_settings(setup, model);
   if (!settings.ok()) {
     problems_.push_back(
@@ -35,17 +35,17 @@ std::shared_ptr<const RootMotionClips> SetupSession::root_motion_clips(const Mod
     return nullptr;
   }
   MotionSource source{settings.value(), {}, clips};
-  for (const SetupAnimation& entry : setup.animations)
+  for (const setup::SetupAnimation& entry : setup.animations)
     source.entries_move.push_back(entry.root_motion);
   if (motion_ && source == motion_source_) return motion_;
-  Result<RootMotionClips> motion = apply_root_motion(setup, model);
+  Result<setup::RootMotionClips> motion = apply_root_motion(setup, model);
   if (!motion.ok()) {
     problems_.push_back(
         {Diagnostic::Severity::kError, motion.error().path, motion.error().message});
     return nullptr;
   }
   motion_source_ = std::move(source);
-  motion_ = std::make_shared<const RootMotionClips>(std::move(motion).value());
+  motion_ = std::make_shared<const setup::RootMotionClips>(std::move(motion).value());
   return motion_;
 }
 
@@ -60,7 +60,7 @@ std::optional<SetupSession::Build> SetupSession::build(const Model& model, int c
   problems_ = validate_setup(edits_.current(), clip_names, durations, model.skeleton.names);
   Result<StateMachineDef> def = compile_setup(edits_.current(), model.clips);
   if (!def.ok()) return std::nullopt;
-  std::shared_ptr<const RootMotionClips> motion = root_motion_clips(model, clips);
+  std::shared_ptr<const setup::RootMotionClips> motion = root_motion_clips(model, clips);
   if (!motion) return std::nullopt;
   Build out{std::make_unique<StateMachineDef>(std::move(def).value()), std::move(motion)};
   mark_root_motion(*out.motion, out.def.get());
@@ -69,15 +69,15 @@ std::optional<SetupSession::Build> SetupSession::build(const Model& model, int c
 
 Status SetupSession::save_as(const std::string& path) {
   if (!active_) return Error{Error::Code::kInvalidArgument, "no setup to save", path};
-  Setup setup = edits_.current();
+  setup::Setup setup = edits_.current();
   // Paths are relative to the setup's folder: keep them pointing at the same files.
-  if (!setup.model.empty() && !is_builtin_model(setup.model)) {
-    setup.model = rebase_setup_relative(path_, path, setup.model);
+  if (!setup.model.empty() && !setup::is_builtin_model(setup.model)) {
+    setup.model = setup::rebase_setup_relative(path_, path, setup.model);
   }
-  for (SetupAnimation& a : setup.animations) a.file = rebase_setup_relative(path_, path, a.file);
+  for (setup::SetupAnimation& a : setup.animations) a.file = setup::rebase_setup_relative(path_, path, a.file);
   Status saved = save_setup(setup, path);
   if (!saved.ok()) return saved;
-  const Setup& before = edits_.current();
+  const setup::Setup& before = edits_.current();
   bool moved = setup.model != before.model;
   for (std::size_t i = 0; i < setup.animations.size(); ++i) {
     moved = moved || setup.animations[i].file != before.animations[i].file;

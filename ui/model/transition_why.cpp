@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
 namespace anim::ui {
 namespace {
@@ -38,7 +38,7 @@ std::string condition_text(const std::string& name, const TraceCondition& c) {
     case ConditionOp::kFalse:
       return "!" + name;
     default:
-      return name + " " + to_string(c.op) + " " + short_value(c.value);
+      return name + " " + setup::to_string(c.op) + " " + short_value(c.value);
   }
 }
 
@@ -100,7 +100,7 @@ const StateMachineInstance::TraceEntry* find_trace(const StateMachineInstance& m
   return nullptr;
 }
 
-int running_layer(const StateMachineInstance& machine, const Setup& setup, int shown) {
+int running_layer(const StateMachineInstance& machine, const setup::Setup& setup, int shown) {
   if (shown == 0) return 0;
   if (shown < 0 || static_cast<std::size_t>(shown) > setup.layers.size()) return -1;
   const int found =
@@ -108,12 +108,12 @@ int running_layer(const StateMachineInstance& machine, const Setup& setup, int s
   return found < 0 ? -1 : found + 1;
 }
 
-SetupTransitionLive setup_transition_live(const StateMachineInstance& machine, const Setup& setup,
-                                          int shown, int index) {
+SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
+                                          const setup::Setup& setup, int shown, int index) {
   SetupTransitionLive live;
   const int layer = running_layer(machine, setup, shown);
   if (layer < 0 || index < 0) return live;
-  const std::vector<SetupTransition>& listed =
+  const std::vector<setup::SetupTransition>& listed =
       shown == 0 ? setup.transitions
                  : setup.layers[static_cast<std::size_t>(shown - 1)].transitions;
   const std::vector<TransitionDef>& running = transitions_of(machine.def(), layer);
@@ -140,7 +140,8 @@ std::string running_text(const SetupTransitionLive& live) {
 }
 
 const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
-                                                         const Setup& setup, int shown, int index) {
+                                                         const setup::Setup& setup, int shown,
+                                                         int index) {
   const SetupTransitionLive live = setup_transition_live(machine, setup, shown, index);
   return live.layer < 0 ? nullptr : find_trace(machine, live.layer, live.transition);
 }
@@ -186,8 +187,10 @@ TransitionWhy explain(const StateMachineInstance& machine, const TraceEntry& e) 
       if (running.transition >= 0) {
         const TransitionDef& t =
             transitions_of(def, e.layer)[static_cast<std::size_t>(running.transition)];
-        reason = "waits: " + name_of(def, e.layer, running.transition) +
-                 " may not be interrupted by it (interruption: " + to_string(t.interruption) + ")";
+        reason =
+            "waits: " + name_of(def, e.layer, running.transition) +
+            " may not be interrupted by it (interruption: " + setup::to_string(t.interruption) +
+            ")";
       } else {
         reason = "waits for the running transition";
       }

@@ -6,7 +6,7 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
 namespace anim::app::monkey {
 namespace {
@@ -47,7 +47,7 @@ bool same(const std::vector<Diagnostic>& a, const std::vector<Diagnostic>& b) {
 }
 
 void check_setup(const ui::Document& doc, std::ostringstream& out) {
-  const Setup& setup = *doc.setup();
+  const setup::Setup& setup = *doc.setup();
   const Model& model = doc.model();
   std::vector<std::string> clips;
   for (const Clip& c : model.clips) clips.push_back(c.name);
@@ -69,7 +69,7 @@ void check_setup(const ui::Document& doc, std::ostringstream& out) {
   // What Save would write loads back as the same setup.
   const std::string text = to_json_text(setup);
   std::vector<Diagnostic> parse_problems;
-  const Result<Setup> reread = parse_setup(text, "saved.json", &parse_problems);
+  const Result<setup::Setup> reread = setup::parse_setup(text, "saved.json", &parse_problems);
   if (!reread.ok()) {
     out << "the setup as saved does not load: " << reread.error().to_string() << "\n"
         << describe(parse_problems) << text.substr(0, 2000) << "\n";

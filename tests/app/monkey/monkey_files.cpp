@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/config_paths.h"
 #include "anim/ui/recovery.h"
 #include "cli_run.h"
@@ -67,7 +67,7 @@ std::string clip_file_setup(const import::test_support::SplitFiles& split, const
 void add_recovery_copies(const std::string& wuson_setup, std::mt19937_64& random) {
   const std::string folder = ui::recovery_directory();
   ASSERT_FALSE(folder.empty());
-  Result<Setup> setup = load_setup(wuson_setup);
+  Result<setup::Setup> setup = setup::load_setup(wuson_setup);
   ASSERT_TRUE(setup.ok()) << setup.error().to_string();
   ui::RecoveryCopy copy;
   copy.setup = setup.value();

@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 
@@ -31,7 +31,7 @@ void layers_table(const StateMachineInstance& sm, ItemRects& rects, Commands& cm
       std::string mask;
       for (const std::string& j : l.mask.include) mask += " +" + j;
       for (const std::string& j : l.mask.exclude) mask += " -" + j;
-      ImGui::SetTooltip("%s layer%s%s", to_string(l.blend),
+      ImGui::SetTooltip("%s layer%s%s", setup::to_string(l.blend),
                         mask.empty() ? ", whole body" : ", mask:", mask.c_str());
     }
     ImGui::TableSetColumnIndex(1);

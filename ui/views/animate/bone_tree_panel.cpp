@@ -9,7 +9,7 @@
 
 #include <imgui.h>
 
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/layer_edits.h"
 #include "anim/ui/panel_widgets.h"
 
 namespace anim::ui {
@@ -170,8 +170,8 @@ void BoneTreePanel::count_line(int joint_count, bool filtering) {
 
 void BoneTreePanel::edit_mask(const Document& doc, Commands& cmds, const Selection& sel) {
   const Skeleton& skeleton = doc.model().skeleton;
-  Setup changed = *doc.setup();
-  SetupLayer& layer = changed.layers[mask_layer_];
+  setup::Setup changed = *doc.setup();
+  setup::SetupLayer& layer = changed.layers[mask_layer_];
   const bool include = !mask_[toggled_];
   if (set_joint_in_mask(layer, skeleton, toggled_, include)) {
     cmds.edit_setup(std::move(changed), std::string(include ? "add " : "remove ") +
@@ -183,7 +183,7 @@ void BoneTreePanel::edit_mask(const Document& doc, Commands& cmds, const Selecti
 bool BoneTreePanel::mask_header(const Document& doc, Selection& sel) {
   mask_layer_ = -1;
   if (sel.mask_layer.empty() || doc.setup() == nullptr) return false;
-  const std::vector<SetupLayer>& layers = doc.setup()->layers;
+  const std::vector<setup::SetupLayer>& layers = doc.setup()->layers;
   for (std::size_t i = 0; i < layers.size(); ++i) {
     if (layers[i].name == sel.mask_layer) mask_layer_ = static_cast<int>(i);
   }

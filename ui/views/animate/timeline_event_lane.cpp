@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/setup_edits.h"
+#include "anim/setup/edits.h"
 #include "anim/ui/panel_widgets.h"
 
 namespace anim::ui {
@@ -14,7 +14,7 @@ namespace {
 
 constexpr const char* kMenu = "##event_menu";
 
-bool is_event_of(const Setup& setup, int index, const std::string& clip) {
+bool is_event_of(const setup::Setup& setup, int index, const std::string& clip) {
   return index >= 0 && static_cast<std::size_t>(index) < setup.events.size() &&
          setup.events[index].clip == clip;
 }
@@ -24,7 +24,7 @@ void copy_text(char* out, std::size_t size, const std::string& text) {
 }
 
 // A hovered marker's name, time and payload, and what the mouse can do with it.
-void marker_tooltip(const SetupEvent& e) {
+void marker_tooltip(const setup::SetupEvent& e) {
   ImGui::SetTooltip("%s  \u00b7  %.3f s%s%s\nDrag to move, right-click to edit", e.name.c_str(),
                     e.time, e.payload ? "\npayload: " : "", e.payload ? e.payload->c_str() : "");
 }
@@ -42,7 +42,7 @@ struct TimelineEventLane::Area {
   float time_at(float x) const { return view_start + (x - min.x) / width * span; }
 };
 
-int TimelineEventLane::marker_under_mouse(const std::vector<SetupEvent>& events,
+int TimelineEventLane::marker_under_mouse(const std::vector<setup::SetupEvent>& events,
                                           const std::string& clip, const Area& area,
                                           float reach) const {
   const float mouse_x = ImGui::GetIO().MousePos.x;
@@ -61,7 +61,7 @@ int TimelineEventLane::marker_under_mouse(const std::vector<SetupEvent>& events,
 
 void TimelineEventLane::add_at(const Document& doc, Commands& cmds, const std::string& clip,
                                float time, float duration) {
-  Setup edited = *cmds.setup(doc);
+  setup::Setup edited = *cmds.setup(doc);
   selected = add_event(edited, clip, time, duration);
   const std::string name = edited.events[selected].name;
   cmds.edit_setup(std::move(edited), "add event " + name);
@@ -113,7 +113,7 @@ void TimelineEventLane::draw(const Document& doc, Commands& cmds, int clip, ImVe
   }
 
   // Drawn from the setup as it is after this frame's edits.
-  const Setup& setup = *cmds.setup(doc);
+  const setup::Setup& setup = *cmds.setup(doc);
   if (!is_event_of(setup, selected, clip_name)) selected = -1;
   draw_markers(setup, clip_name, area, under, radius, hovered);
   if (hovered && under >= 0 && dragging_ < 0 && !ImGui::IsPopupOpen(kMenu)) {
@@ -137,7 +137,7 @@ void TimelineEventLane::drag_marker(const Document& doc, Commands& cmds, const A
     drag_time_ = std::clamp(area.time_at(io.MousePos.x) + grab_offset_, 0.0f, duration);
   }
   if (dragging_ >= 0 && !active) {  // Released: one edit for the whole drag.
-    Setup edited = *cmds.setup(doc);
+    setup::Setup edited = *cmds.setup(doc);
     if (move_event(edited, dragging_, drag_time_, duration)) {
       const std::string name = edited.events[dragging_].name;
       cmds.edit_setup(std::move(edited), "move event " + name);
@@ -161,15 +161,15 @@ void TimelineEventLane::open_menu(const Document& doc, Commands& cmds, const std
 }
 
 void TimelineEventLane::delete_selected(const Document& doc, Commands& cmds) {
-  Setup edited = *cmds.setup(doc);
+  setup::Setup edited = *cmds.setup(doc);
   const std::string name = edited.events[selected].name;
   remove_event(edited, selected);
   selected = -1;
   cmds.edit_setup(std::move(edited), "delete event " + name);
 }
 
-void TimelineEventLane::draw_markers(const Setup& setup, const std::string& clip, const Area& area,
-                                     int under, float radius, bool hovered) {
+void TimelineEventLane::draw_markers(const setup::Setup& setup, const std::string& clip,
+                                     const Area& area, int under, float radius, bool hovered) {
   const ImVec2 min = area.min, max = area.max;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->PushClipRect(ImVec2(min.x - radius, min.y), ImVec2(max.x + radius, max.y), true);
@@ -178,7 +178,7 @@ void TimelineEventLane::draw_markers(const Setup& setup, const std::string& clip
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text, 0.85f);
   int shown = 0;
   for (std::size_t i = 0; i < setup.events.size(); ++i) {
-    const SetupEvent& e = setup.events[i];
+    const setup::SetupEvent& e = setup.events[i];
     if (e.clip != clip) continue;
     ++shown;
     const int index = static_cast<int>(i);
@@ -213,7 +213,7 @@ void TimelineEventLane::draw_markers(const Setup& setup, const std::string& clip
 void TimelineEventLane::menu(const Document& doc, Commands& cmds, float duration) {
   menu_open_ = ImGui::BeginPopup(kMenu);
   if (!menu_open_) return;
-  const Setup* setup = cmds.setup(doc);
+  const setup::Setup* setup = cmds.setup(doc);
   if (menu_event_ < 0 || setup == nullptr ||
       static_cast<std::size_t>(menu_event_) >= setup->events.size()) {
     if (ImGui::MenuItem("Add event here")) {
@@ -229,7 +229,7 @@ void TimelineEventLane::menu(const Document& doc, Commands& cmds, float duration
   ImGui::InputText("Name##event", name_, sizeof(name_));
   rects.record("event_name");
   if (ImGui::IsItemDeactivatedAfterEdit()) {
-    Setup edited = *setup;
+    setup::Setup edited = *setup;
     const std::string old_name = edited.events[index].name;
     if (rename_event(edited, index, name_)) {
       cmds.edit_setup(std::move(edited), "rename event " + old_name);
@@ -243,7 +243,7 @@ void TimelineEventLane::menu(const Document& doc, Commands& cmds, float duration
   rects.record("event_payload");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Free text the game receives with the event");
   if (ImGui::IsItemDeactivatedAfterEdit()) {
-    Setup edited = *setup;
+    setup::Setup edited = *setup;
     if (set_event_payload(edited, index, payload_)) {
       const std::string name = edited.events[index].name;
       cmds.edit_setup(std::move(edited), "set payload of event " + name);
@@ -252,7 +252,7 @@ void TimelineEventLane::menu(const Document& doc, Commands& cmds, float duration
   }
   ImGui::Separator();
   if (ImGui::MenuItem("Delete", "Del")) {
-    Setup edited = *setup;
+    setup::Setup edited = *setup;
     const std::string name = edited.events[index].name;
     remove_event(edited, index);
     selected = -1;

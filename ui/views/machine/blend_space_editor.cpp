@@ -11,7 +11,7 @@
 #include <imgui.h>
 
 #include "anim/blend_space.h"
-#include "anim/setup_blend_space_edits.h"
+#include "anim/setup/blend_space_edits.h"
 #include "anim/state_machine.h"
 #include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
@@ -117,7 +117,7 @@ std::string states_playing(const StateMachineInstance& sm, const std::string& sp
 
 }  // namespace
 
-AxisRange axis_range(const Setup& setup, const std::string& parameter,
+AxisRange axis_range(const setup::Setup& setup, const std::string& parameter,
                      const std::vector<float>& values) {
   float low = std::numeric_limits<float>::infinity(), high = -low;
   for (float v : values) {
@@ -125,7 +125,7 @@ AxisRange axis_range(const Setup& setup, const std::string& parameter,
     low = std::min(low, v);
     high = std::max(high, v);
   }
-  for (const SetupParameter& p : setup.parameters) {
+  for (const setup::SetupParameter& p : setup.parameters) {
     if (p.name != parameter || !p.min || !p.max || !(*p.min < *p.max)) continue;
     if (!std::isfinite(*p.min) || !std::isfinite(*p.max)) continue;
     return {std::min(*p.min, low), std::max(*p.max, high)};
@@ -184,7 +184,7 @@ struct BlendSpaceEditor::View {
   }
 };
 
-bool BlendSpaceEditor::edit(const Document& doc, Commands& cmds, Setup changed,
+bool BlendSpaceEditor::edit(const Document& doc, Commands& cmds, setup::Setup changed,
                             const std::string& what) {
   cmds.edit_setup(std::move(changed),
                   what + " of blend space " +
@@ -195,7 +195,7 @@ bool BlendSpaceEditor::edit(const Document& doc, Commands& cmds, Setup changed,
 bool BlendSpaceEditor::draw(const Document& doc, Commands& cmds, int space, float max_side) {
   rects.clear();
   weights_.clear();
-  const Setup* setup = cmds.setup(doc);
+  const setup::Setup* setup = cmds.setup(doc);
   if (setup == nullptr || space < 0 ||
       static_cast<std::size_t>(space) >= setup->blend_spaces.size()) {
     space_ = dragging_ = selected = -1;
@@ -207,7 +207,7 @@ bool BlendSpaceEditor::draw(const Document& doc, Commands& cmds, int space, floa
     driving_ = false;
     space_ = space;
   }
-  const SetupBlendSpace& source = setup->blend_spaces[static_cast<std::size_t>(space)];
+  const setup::SetupBlendSpace& source = setup->blend_spaces[static_cast<std::size_t>(space)];
   const int count = static_cast<int>(source.points.size());
   if (selected >= count) selected = -1;
   if (dragging_ >= count) dragging_ = -1;
@@ -217,7 +217,7 @@ bool BlendSpaceEditor::draw(const Document& doc, Commands& cmds, int space, floa
   view.name = source.name;
   view.two_d = source.is_2d();
   std::vector<Point2> points;
-  for (const SetupBlendPoint& p : source.points) {
+  for (const setup::SetupBlendPoint& p : source.points) {
     points.push_back(blend_point_position(p));
     view.clips.push_back(p.clip);
   }
@@ -250,7 +250,8 @@ bool BlendSpaceEditor::draw(const Document& doc, Commands& cmds, int space, floa
   return edited;
 }
 
-void BlendSpaceEditor::set_axes(View& view, const Setup& setup, const SetupBlendSpace& source,
+void BlendSpaceEditor::set_axes(View& view, const setup::Setup& setup,
+                                const setup::SetupBlendSpace& source,
                                 const std::vector<Point2>& points) const {
   // The axes hold still while a point is dragged, so the point stays under the mouse.
   if (dragging_ >= 0) {
@@ -307,7 +308,7 @@ ImVec2 BlendSpaceEditor::place_canvas(View& view, float max_side) {
 }
 
 void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& points,
-                                  const Setup& setup) {
+                                  const setup::Setup& setup) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRectFilled(view.canvas_min, view.canvas_max, ImGui::GetColorU32(ImGuiCol_FrameBg), 4.0f);
   draw->PushClipRect(view.canvas_min, view.canvas_max, true);
@@ -324,7 +325,8 @@ void BlendSpaceEditor::draw_space(const View& view, const std::vector<Point2>& p
   draw->PopClipRect();
 }
 
-void BlendSpaceEditor::draw_axes(ImDrawList* draw, const View& view, const SetupBlendSpace& space) {
+void BlendSpaceEditor::draw_axes(ImDrawList* draw, const View& view,
+                                 const setup::SetupBlendSpace& space) {
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 faint = ImGui::GetColorU32(ImGuiCol_Text, 0.25f);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -489,7 +491,7 @@ bool BlendSpaceEditor::handle_mouse(const Document& doc, Commands& cmds, const V
                     !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
   if (!edited && selected >= 0 && keys &&
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
-    Setup changed = *cmds.setup(doc);
+    setup::Setup changed = *cmds.setup(doc);
     const std::string clip = view.clips[static_cast<std::size_t>(selected)];
     if (remove_blend_point(changed, view.space, selected)) {
       edited = edit(doc, cmds, std::move(changed), "remove point " + clip);
@@ -549,7 +551,7 @@ bool BlendSpaceEditor::add_point(const Document& doc, Commands& cmds, const View
       break;
     }
   }
-  Setup changed = *cmds.setup(doc);
+  setup::Setup changed = *cmds.setup(doc);
   int added = -1;
   if (!add_blend_point(changed, view.space, clip, at, &added)) return false;
   const bool edited = edit(doc, cmds, std::move(changed), "add point " + clip);
@@ -562,7 +564,7 @@ bool BlendSpaceEditor::release(const Document& doc, Commands& cmds, const View& 
   if (dragging_ < 0) return false;
   const int point = dragging_;
   dragging_ = -1;
-  Setup changed = *cmds.setup(doc);
+  setup::Setup changed = *cmds.setup(doc);
   int moved_to = point;
   // A point dropped where it was, or onto another's place, is no edit.
   if (!drag_moved_ || !move_blend_point(changed, view.space, point, drag_position_, &moved_to)) {
@@ -651,7 +653,7 @@ bool BlendSpaceEditor::point_menu(const Document& doc, Commands& cmds, const Vie
   }
   ImGui::EndPopup();
   if (!valid) return false;
-  Setup changed = *cmds.setup(doc);
+  setup::Setup changed = *cmds.setup(doc);
   const std::string& current = view.clips[static_cast<std::size_t>(point)];
   if (!clip.empty() && set_blend_point_clip(changed, view.space, point, clip)) {
     return edit(doc, cmds, std::move(changed), "set clip of point " + current + " to " + clip);
@@ -677,7 +679,7 @@ bool BlendSpaceEditor::space_menu(const Document& doc, Commands& cmds, const Vie
   }
   ImGui::EndPopup();
   if (clip.empty()) return false;
-  Setup changed = *cmds.setup(doc);
+  setup::Setup changed = *cmds.setup(doc);
   int added = -1;
   if (!add_blend_point(changed, view.space, clip, menu_at_, &added)) return false;
   selected = added;

@@ -57,8 +57,8 @@ void ParametersPanel::draw(const Document& doc, Commands& cmds, Selection& sel) 
   rects.record("add_parameter");
   if (ImGui::BeginPopup("add_parameter_menu")) {
     for (ParameterType type : setup_panel::kParameterTypes) {
-      if (ImGui::MenuItem(to_string(type))) {
-        SetupParameter p;
+      if (ImGui::MenuItem(setup::to_string(type))) {
+        setup::SetupParameter p;
         p.name = setup_form::unique_name(working_.parameters, "parameter");
         p.type = type;
         if (type == ParameterType::kFloat) {
@@ -71,7 +71,7 @@ void ParametersPanel::draw(const Document& doc, Commands& cmds, Selection& sel) 
         focus_rename_ = true;
         working_.parameters.push_back(std::move(p));
       }
-      rects.record(std::string("add_parameter=") + to_string(type));
+      rects.record(std::string("add_parameter=") + setup::to_string(type));
     }
     ImGui::EndPopup();
   }
@@ -105,15 +105,15 @@ void ParametersPanel::draw(const Document& doc, Commands& cmds, Selection& sel) 
   // A ramped parameter removed (or renamed by an undo): the ramp stops.
   if (!ramp.empty()) {
     bool found = false;
-    for (const SetupParameter& p : working_.parameters) found = found || p.name == ramp;
+    for (const setup::SetupParameter& p : working_.parameters) found = found || p.name == ramp;
     if (!found) ramp.clear();
   }
   end(doc, cmds);
 }
 
 void ParametersPanel::row(const Document& doc, Commands& cmds, Selection& sel, std::size_t i) {
-  const Setup& saved = *doc.setup();
-  SetupParameter& p = working_.parameters[i];
+  const setup::Setup& saved = *doc.setup();
+  setup::SetupParameter& p = working_.parameters[i];
   ImGui::TableSetColumnIndex(0);
   if (renaming_ == static_cast<int>(i)) {
     if (focus_rename_) ImGui::SetKeyboardFocusHere();
@@ -140,7 +140,7 @@ void ParametersPanel::row(const Document& doc, Commands& cmds, Selection& sel, s
     rects.record(key("param", i));
     if (ImGui::IsItemHovered()) {
       ImGui::SetTooltip("A %s parameter: click to inspect it, double-click to rename it",
-                        to_string(p.type));
+                        setup::to_string(p.type));
     }
   }
 
@@ -180,7 +180,7 @@ void ParametersPanel::ramp_combo() {
   if (ImGui::BeginCombo("##ramp", ramp.empty() ? "none" : ramp.c_str())) {
     if (ImGui::Selectable("none", ramp.empty())) ramp.clear();
     rects.record("ramp=none");
-    for (const SetupParameter& p : working_.parameters) {
+    for (const setup::SetupParameter& p : working_.parameters) {
       if (p.type != ParameterType::kFloat) continue;
       if (ImGui::Selectable(shown(p.name), ramp == p.name)) ramp = p.name;
       rects.record("ramp=" + p.name);

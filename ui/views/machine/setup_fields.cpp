@@ -49,19 +49,19 @@ bool references_follow(const std::string& from, const std::string& to, std::size
 }
 
 // Renames within the machine `setup` holds (a layer's view holds the layer's own states).
-void rename_state(Setup* setup, const std::string& from, const std::string& to) {
+void rename_state(setup::Setup* setup, const std::string& from, const std::string& to) {
   if (!references_follow(from, to, count_named(setup->states, from))) return;
   if (setup->default_state == from) setup->default_state = to;
-  for (SetupTransition& t : setup->transitions) {
+  for (setup::SetupTransition& t : setup->transitions) {
     if (t.from == from) t.from = to;
     if (t.to == from) t.to = to;
   }
 }
 
-void rename_condition_parameters(std::vector<SetupTransition>& transitions, const std::string& from,
-                                 const std::string& to) {
-  for (SetupTransition& t : transitions) {
-    for (SetupCondition& c : t.conditions) {
+void rename_condition_parameters(std::vector<setup::SetupTransition>& transitions,
+                                 const std::string& from, const std::string& to) {
+  for (setup::SetupTransition& t : transitions) {
+    for (setup::SetupCondition& c : t.conditions) {
       if (c.parameter == from) c.parameter = to;
     }
   }
@@ -111,7 +111,7 @@ bool op_takes_value(ConditionOp op) {
 }
 
 // Keeps a default meaningful for a parameter that changed type.
-void fit_to_type(SetupParameter* p) {
+void fit_to_type(setup::SetupParameter* p) {
   switch (p->type) {
     case ParameterType::kFloat:
       return;
@@ -135,28 +135,28 @@ void fit_to_type(SetupParameter* p) {
 namespace setup_form {
 
 // Parameters are shared by every machine: the layers' conditions and weights follow too.
-void rename_parameter(Setup* setup, const std::string& from, const std::string& to) {
+void rename_parameter(setup::Setup* setup, const std::string& from, const std::string& to) {
   if (!references_follow(from, to, count_named(setup->parameters, from))) return;
-  for (SetupBlendSpace& space : setup->blend_spaces) {
+  for (setup::SetupBlendSpace& space : setup->blend_spaces) {
     if (space.parameter == from) space.parameter = to;
     if (space.parameter_y == from) space.parameter_y = to;
   }
   rename_condition_parameters(setup->transitions, from, to);
-  for (SetupLayer& layer : setup->layers) {
+  for (setup::SetupLayer& layer : setup->layers) {
     rename_condition_parameters(layer.transitions, from, to);
     if (layer.weight_parameter == from) layer.weight_parameter = to;
   }
 }
 
-std::string transition_text(const SetupTransition& t) { return t.from + " -> " + t.to; }
+std::string transition_text(const setup::SetupTransition& t) { return t.from + " -> " + t.to; }
 
-void rename_blend_space(Setup* setup, const std::string& from, const std::string& to) {
+void rename_blend_space(setup::Setup* setup, const std::string& from, const std::string& to) {
   if (!references_follow(from, to, count_named(setup->blend_spaces, from))) return;
-  for (SetupState& state : setup->states) {
+  for (setup::SetupState& state : setup->states) {
     if (state.motion == from) state.motion = to;
   }
-  for (SetupLayer& layer : setup->layers) {
-    for (SetupState& state : layer.states) {
+  for (setup::SetupLayer& layer : setup->layers) {
+    for (setup::SetupState& state : layer.states) {
       if (state.motion == from) state.motion = to;
     }
   }
@@ -168,8 +168,8 @@ using setup_form::transition_text;
 
 // --- Parameters ---
 
-void SetupForm::parameter_fields(const Setup& saved, std::size_t i, Cells cells) {
-  SetupParameter& p = working_.parameters[i];
+void SetupForm::parameter_fields(const setup::Setup& saved, std::size_t i, Cells cells) {
+  setup::SetupParameter& p = working_.parameters[i];
   cells.next("Name");
   if (text_field("##name", key("param_name", i), &p.name)) {
     const std::string old = committed_name(saved.parameters, i);
@@ -178,12 +178,12 @@ void SetupForm::parameter_fields(const Setup& saved, std::size_t i, Cells cells)
   }
 
   cells.next("Type");
-  if (begin_combo("##type", key("param_type", i), to_string(p.type))) {
+  if (begin_combo("##type", key("param_type", i), setup::to_string(p.type))) {
     for (ParameterType type : setup_panel::kParameterTypes) {
-      if (combo_choice(key("param_type", i), to_string(type), type == p.type)) {
+      if (combo_choice(key("param_type", i), setup::to_string(type), type == p.type)) {
         p.type = type;
         fit_to_type(&p);
-        commit("make parameter " + p.name + " " + to_string(type));
+        commit("make parameter " + p.name + " " + setup::to_string(type));
       }
     }
     ImGui::EndCombo();
@@ -240,9 +240,9 @@ void SetupForm::parameter_fields(const Setup& saved, std::size_t i, Cells cells)
 
 // --- States ---
 
-void SetupForm::state_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i,
-                             Cells cells) {
-  SetupState& state = working_.states[i];
+void SetupForm::state_fields(const setup::Setup& saved, const std::vector<Clip>& clips,
+                             std::size_t i, Cells cells) {
+  setup::SetupState& state = working_.states[i];
   cells.next("Name");
   if (text_field("##name", key("state_name", i), &state.name)) {
     const std::string old = committed_name(saved.states, i);
@@ -256,7 +256,7 @@ void SetupForm::state_fields(const Setup& saved, const std::vector<Clip>& clips,
     bool picked = false;
     for (const Clip& clip : clips) picked |= name_choice(motion_rect, clip.name, &state.motion);
     if (!working_.blend_spaces.empty()) ImGui::Separator();
-    for (const SetupBlendSpace& space : working_.blend_spaces) {
+    for (const setup::SetupBlendSpace& space : working_.blend_spaces) {
       picked |= name_choice(motion_rect, space.name, &state.motion);
     }
     if (picked) commit("set motion of state " + state.name);
@@ -277,7 +277,7 @@ void SetupForm::state_fields(const Setup& saved, const std::vector<Clip>& clips,
 // --- Transitions ---
 
 void SetupForm::transition_fields(std::size_t i, Cells cells) {
-  SetupTransition& t = working_.transitions[i];
+  setup::SetupTransition& t = working_.transitions[i];
   cells.next("From");
   const std::string from_rect = key("transition_from", i);
   if (begin_combo("##from", from_rect, t.from == "*" ? "* (any state)" : shown(t.from))) {
@@ -287,7 +287,7 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
       picked = true;
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Any state");
-    for (const SetupState& state : working_.states) {
+    for (const setup::SetupState& state : working_.states) {
       picked |= name_choice(from_rect, state.name, &t.from);
     }
     if (picked) commit("set source of transition " + transition_text(t));
@@ -297,7 +297,7 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
   const std::string to_rect = key("transition_to", i);
   if (begin_combo("##to", to_rect, shown(t.to))) {
     bool picked = false;
-    for (const SetupState& state : working_.states) {
+    for (const setup::SetupState& state : working_.states) {
       picked |= name_choice(to_rect, state.name, &t.to);
     }
     if (picked) commit("set destination of transition " + transition_text(t));
@@ -321,9 +321,9 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Normalized start time in the destination");
   cells.next("Interruption");
   const std::string interruption_rect = key("interruption", i);
-  if (begin_combo("##interruption", interruption_rect, to_string(t.interruption))) {
+  if (begin_combo("##interruption", interruption_rect, setup::to_string(t.interruption))) {
     for (Interruption choice : kInterruptions) {
-      if (combo_choice(interruption_rect, to_string(choice), choice == t.interruption)) {
+      if (combo_choice(interruption_rect, setup::to_string(choice), choice == t.interruption)) {
         t.interruption = choice;
         commit("set interruption of transition " + transition_text(t));
       }
@@ -333,7 +333,7 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
 }
 
 void SetupForm::condition_rows(std::size_t i, ConditionColumns columns, const TransitionWhy* live) {
-  SetupTransition& t = working_.transitions[i];
+  setup::SetupTransition& t = working_.transitions[i];
   std::optional<std::size_t> remove;
   ImGui::PushID("conditions");
   for (std::size_t j = 0; j < t.conditions.size(); ++j) {
@@ -346,7 +346,7 @@ void SetupForm::condition_rows(std::size_t i, ConditionColumns columns, const Tr
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(columns.parameter);
   if (ImGui::SmallButton("Add condition")) {
-    SetupCondition c;
+    setup::SetupCondition c;
     if (!working_.parameters.empty()) {
       c.parameter = working_.parameters.front().name;
       c.op = first_op(working_.parameters.front().type);
@@ -368,7 +368,7 @@ bool SetupForm::condition_row(std::size_t i, std::size_t j, ConditionColumns col
   ImGui::AlignTextToFramePadding();
   text_right(j == 0 ? "when" : "and");
   ImGui::TableSetColumnIndex(columns.parameter);
-  const SetupParameter* p = condition_parameter_combo(i, j, what);
+  const setup::SetupParameter* p = condition_parameter_combo(i, j, what);
   ImGui::TableSetColumnIndex(columns.op);
   condition_op_combo(i, j, p, what);
   ImGui::TableSetColumnIndex(columns.value);
@@ -390,14 +390,14 @@ bool SetupForm::condition_row(std::size_t i, std::size_t j, ConditionColumns col
   return remove;
 }
 
-const SetupParameter* SetupForm::condition_parameter_combo(std::size_t i, std::size_t j,
-                                                           const std::string& what) {
-  SetupCondition& c = working_.transitions[i].conditions[j];
-  const SetupParameter* p = find_named(working_.parameters, c.parameter);
+const setup::SetupParameter* SetupForm::condition_parameter_combo(std::size_t i, std::size_t j,
+                                                                  const std::string& what) {
+  setup::SetupCondition& c = working_.transitions[i].conditions[j];
+  const setup::SetupParameter* p = find_named(working_.parameters, c.parameter);
   const std::string param_rect = key("condition_parameter", i, j);
   if (begin_combo("##parameter", param_rect, shown(c.parameter))) {
     bool picked = false;
-    for (const SetupParameter& candidate : working_.parameters) {
+    for (const setup::SetupParameter& candidate : working_.parameters) {
       picked |= name_choice(param_rect, candidate.name, &c.parameter);
     }
     p = find_named(working_.parameters, c.parameter);
@@ -409,15 +409,15 @@ const SetupParameter* SetupForm::condition_parameter_combo(std::size_t i, std::s
   return p;
 }
 
-void SetupForm::condition_op_combo(std::size_t i, std::size_t j, const SetupParameter* p,
+void SetupForm::condition_op_combo(std::size_t i, std::size_t j, const setup::SetupParameter* p,
                                    const std::string& what) {
-  SetupCondition& c = working_.transitions[i].conditions[j];
+  setup::SetupCondition& c = working_.transitions[i].conditions[j];
   const std::string op_rect = key("condition_op", i, j);
-  if (!begin_combo("##op", op_rect, to_string(c.op))) return;
+  if (!begin_combo("##op", op_rect, setup::to_string(c.op))) return;
   for (ConditionOp op : kOps) {
     // Unknown parameters get every op: the Problems tab reports the parameter first.
     if (p != nullptr && !op_fits(op, p->type) && op != c.op) continue;
-    if (combo_choice(op_rect, to_string(op), op == c.op)) {
+    if (combo_choice(op_rect, setup::to_string(op), op == c.op)) {
       c.op = op;
       commit(what);
     }
@@ -425,9 +425,9 @@ void SetupForm::condition_op_combo(std::size_t i, std::size_t j, const SetupPara
   ImGui::EndCombo();
 }
 
-void SetupForm::condition_value_field(std::size_t i, std::size_t j, const SetupParameter* p,
+void SetupForm::condition_value_field(std::size_t i, std::size_t j, const setup::SetupParameter* p,
                                       const std::string& what) {
-  SetupCondition& c = working_.transitions[i].conditions[j];
+  setup::SetupCondition& c = working_.transitions[i].conditions[j];
   const std::string value_rect = key("condition_value", i, j);
   if (!op_takes_value(c.op)) {
     ImGui::TextDisabled("-");

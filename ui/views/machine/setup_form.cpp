@@ -7,7 +7,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/layer_edits.h"
 #include "anim/ui/panel_widgets.h"
 #include "setup_panel_common.h"
 
@@ -48,7 +48,7 @@ void SetupForm::flush(const Document& doc, Commands& cmds) {
   if (machine_ == 0) {
     cmds.edit_setup(working_, std::move(pending_));
   } else {
-    Setup whole = *cmds.setup(doc);
+    setup::Setup whole = *cmds.setup(doc);
     store_machine_view(whole, machine_, working_);
     cmds.edit_setup(std::move(whole), std::move(pending_));
   }

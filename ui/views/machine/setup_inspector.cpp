@@ -8,8 +8,8 @@
 
 #include <imgui.h>
 
-#include "anim/setup_edits.h"
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/edits.h"
+#include "anim/setup/layer_edits.h"
 #include "anim/ui/imgui_table.h"
 #include "anim/ui/panel_widgets.h"
 #include "anim/ui/transition_why_view.h"
@@ -74,7 +74,7 @@ void SetupInspector::draw(const Document& doc, Commands& cmds, Selection& sel, S
     seen_graph_ = graph_selection(graph);
     return;
   }
-  const Setup saved = machine_view(*doc.setup(), machine());
+  const setup::Setup saved = machine_view(*doc.setup(), machine());
 
   if (graph_item && graph.selection.size() > 1) {
     showing_ = "states";
@@ -106,7 +106,7 @@ void SetupInspector::draw(const Document& doc, Commands& cmds, Selection& sel, S
 }
 
 void SetupInspector::state_section(const Document& doc, Commands& cmds, StateGraph& graph,
-                                   const Setup& saved, std::size_t i) {
+                                   const setup::Setup& saved, std::size_t i) {
   showing_ = "state";
   const std::string name = saved.states[i].name;
   heading("State", name);
@@ -164,7 +164,7 @@ void SetupInspector::any_state_section(StateGraph& graph) {
 void SetupInspector::transition_links(StateGraph& graph, const std::string& from) {
   bool any = false;
   for (std::size_t k = 0; k < working_.transitions.size(); ++k) {
-    const SetupTransition& t = working_.transitions[k];
+    const setup::SetupTransition& t = working_.transitions[k];
     if (t.from != from) continue;
     any = true;
     const std::string text =
@@ -287,7 +287,7 @@ void SetupInspector::priority_and_remove(StateGraph& graph, std::size_t i) {
   rects.record("remove_transition");
 }
 
-void SetupInspector::parameter_section(const Setup& saved, Selection& sel, std::size_t i) {
+void SetupInspector::parameter_section(const setup::Setup& saved, Selection& sel, std::size_t i) {
   showing_ = "parameter";
   const std::string name = saved.parameters[i].name;
   heading("Parameter", name);

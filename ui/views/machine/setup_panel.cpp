@@ -139,7 +139,7 @@ void SetupPanel::header(const Document& doc, Commands& cmds) {
 // --- Parameters ---
 
 void SetupPanel::parameters_tab(const Document& doc) {
-  const Setup& saved = *doc.setup();
+  const setup::Setup& saved = *doc.setup();
   std::optional<std::size_t> remove;
   if (!working_.parameters.empty() && begin_table("parameters", 7, kTableFlags)) {
     setup_columns({{"Name", 2.0f},
@@ -163,7 +163,7 @@ void SetupPanel::parameters_tab(const Document& doc) {
     working_.parameters.erase(working_.parameters.begin() + static_cast<std::ptrdiff_t>(*remove));
   }
   if (ImGui::Button("Add parameter")) {
-    SetupParameter p;
+    setup::SetupParameter p;
     p.name = setup_form::unique_name(working_.parameters, "parameter");
     commit("add parameter " + p.name);
     working_.parameters.push_back(std::move(p));
@@ -174,7 +174,7 @@ void SetupPanel::parameters_tab(const Document& doc) {
 // --- States ---
 
 void SetupPanel::states_tab(const Document& doc) {
-  const Setup& saved = *doc.setup();
+  const setup::Setup& saved = *doc.setup();
   const std::vector<Clip>& clips = doc.model().clips;
   std::optional<std::size_t> remove;
   if (!working_.states.empty() && begin_table("states", 6, kTableFlags)) {
@@ -206,7 +206,7 @@ void SetupPanel::states_tab(const Document& doc) {
     working_.states.erase(working_.states.begin() + static_cast<std::ptrdiff_t>(*remove));
   }
   if (ImGui::Button("Add state")) {
-    SetupState state;
+    setup::SetupState state;
     state.name = setup_form::unique_name(working_.states, "State");
     if (!clips.empty()) state.motion = clips.front().name;
     if (working_.default_state.empty()) working_.default_state = state.name;
@@ -243,8 +243,8 @@ void SetupPanel::transitions_tab(const Document& /*doc*/) {
     working_.transitions.erase(working_.transitions.begin() + static_cast<std::ptrdiff_t>(*remove));
   }
   if (ImGui::Button("Add transition")) {
-    SetupTransition t;
-    const std::vector<SetupState>& states = working_.states;
+    setup::SetupTransition t;
+    const std::vector<setup::SetupState>& states = working_.states;
     t.from = states.empty() ? std::string("*") : states.front().name;
     t.to = states.size() > 1 ? states[1].name : t.from == "*" ? std::string() : t.from;
     // At the end of the source state until the user adds conditions: without either it would
@@ -259,7 +259,7 @@ void SetupPanel::transitions_tab(const Document& /*doc*/) {
 // --- Graph ---
 
 void SetupPanel::machine_combo(const Document& doc) {
-  const std::vector<SetupLayer>& layers = doc.setup()->layers;
+  const std::vector<setup::SetupLayer>& layers = doc.setup()->layers;
   if (layers.empty()) {
     graph_.machine = 0;
     return;

@@ -50,13 +50,13 @@ void SetupPanel::blend_spaces_tab(const Document& doc, Commands& cmds) {
 }
 
 void SetupPanel::blend_space_table(const Document& doc) {
-  const Setup& saved = *doc.setup();
+  const setup::Setup& saved = *doc.setup();
   const std::vector<Clip>& clips = doc.model().clips;
   std::optional<std::size_t> remove;
   if (!working_.blend_spaces.empty() && begin_table("blend_spaces", 4, kTableFlags)) {
     setup_columns({{"Name", 2.0f}, {"Parameter / clip", 2.0f}, {"Position", 1.2f}});
     for (std::size_t i = 0; i < working_.blend_spaces.size(); ++i) {
-      SetupBlendSpace& space = working_.blend_spaces[i];
+      setup::SetupBlendSpace& space = working_.blend_spaces[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
@@ -73,7 +73,7 @@ void SetupPanel::blend_space_table(const Document& doc) {
       if (begin_combo("##parameter", param_rect, shown(space.parameter))) {
         // A blend space's axis is a number: float and int parameters only.
         bool picked = false;
-        for (const SetupParameter& p : working_.parameters) {
+        for (const setup::SetupParameter& p : working_.parameters) {
           if (p.type == ParameterType::kFloat || p.type == ParameterType::kInt) {
             picked |= name_choice(param_rect, p.name, &space.parameter);
           }
@@ -85,7 +85,7 @@ void SetupPanel::blend_space_table(const Document& doc) {
       const std::string y_rect = key("space_parameter_y", i);
       if (space.parameter_y && begin_combo("##parameter_y", y_rect, shown(*space.parameter_y))) {
         bool picked = false;
-        for (const SetupParameter& p : working_.parameters) {
+        for (const setup::SetupParameter& p : working_.parameters) {
           if (p.type == ParameterType::kFloat || p.type == ParameterType::kInt) {
             picked |= name_choice(y_rect, p.name, &*space.parameter_y);
           }
@@ -106,9 +106,9 @@ void SetupPanel::blend_space_table(const Document& doc) {
                                 static_cast<std::ptrdiff_t>(*remove));
   }
   if (ImGui::Button("Add blend space")) {
-    SetupBlendSpace space;
+    setup::SetupBlendSpace space;
     space.name = setup_form::unique_name(working_.blend_spaces, "Blend");
-    for (const SetupParameter& p : working_.parameters) {
+    for (const setup::SetupParameter& p : working_.parameters) {
       if (p.type == ParameterType::kFloat) {
         space.parameter = p.name;
         break;
@@ -116,7 +116,7 @@ void SetupPanel::blend_space_table(const Document& doc) {
     }
     // The first two clips at 0 and 1: a working blend to adjust rather than an empty one.
     for (std::size_t c = 0; c < clips.size() && c < 2; ++c) {
-      space.points.push_back({clips[c].name, static_cast<float>(c), Json::object()});
+      space.points.push_back({clips[c].name, static_cast<float>(c), setup::Json::object()});
     }
     commit("add blend space " + space.name);
     working_.blend_spaces.push_back(std::move(space));
@@ -129,7 +129,7 @@ void SetupPanel::space_editor_section(const Document& doc, Commands& cmds, float
   // The editor edits the document itself: an edit the table finished this frame goes in first,
   // so that neither undoes the other.
   flush(doc, cmds);
-  const std::vector<SetupBlendSpace>& spaces = cmds.setup(doc)->blend_spaces;
+  const std::vector<setup::SetupBlendSpace>& spaces = cmds.setup(doc)->blend_spaces;
   if (spaces.empty()) return;
   if (edited_space_ >= spaces.size()) edited_space_ = 0;
   ImGui::AlignTextToFramePadding();
@@ -149,10 +149,10 @@ void SetupPanel::space_editor_section(const Document& doc, Commands& cmds, float
 }
 
 void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_index) {
-  SetupBlendSpace& space = working_.blend_spaces[space_index];
+  setup::SetupBlendSpace& space = working_.blend_spaces[space_index];
   std::optional<std::size_t> remove;
   for (std::size_t j = 0; j < space.points.size(); ++j) {
-    SetupBlendPoint& point = space.points[j];
+    setup::SetupBlendPoint& point = space.points[j];
     ImGui::PushID(static_cast<int>(j));
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
@@ -186,7 +186,7 @@ void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_in
   ImGui::TableNextRow();
   ImGui::TableSetColumnIndex(1);
   if (ImGui::SmallButton("Add point")) {
-    SetupBlendPoint point;
+    setup::SetupBlendPoint point;
     point.clip = clips.empty() ? std::string() : clips.front().name;
     // Past the last point, so positions keep increasing.
     point.position = space.points.empty() ? 0.0f : space.points.back().position + 1.0f;

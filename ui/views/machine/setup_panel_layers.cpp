@@ -8,7 +8,7 @@
 
 #include <imgui.h>
 
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/layer_edits.h"
 #include "anim/ui/imgui_table.h"
 #include "anim/ui/setup_panel.h"
 #include "setup_panel_common.h"
@@ -22,7 +22,7 @@ using setup_panel::shown;
 namespace {
 
 // "+spine -head", or "whole body".
-std::string mask_summary(const SetupLayer& layer) {
+std::string mask_summary(const setup::SetupLayer& layer) {
   std::string text;
   for (const std::string& j : layer.mask_include) text += (text.empty() ? "+" : " +") + j;
   for (const std::string& j : layer.mask_exclude) text += (text.empty() ? "-" : " -") + j;
@@ -32,9 +32,9 @@ std::string mask_summary(const SetupLayer& layer) {
 
 }  // namespace
 
-void SetupForm::layer_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i,
-                             Selection& sel, Cells cells) {
-  SetupLayer& layer = working_.layers[i];
+void SetupForm::layer_fields(const setup::Setup& saved, const std::vector<Clip>& clips,
+                             std::size_t i, Selection& sel, Cells cells) {
+  setup::SetupLayer& layer = working_.layers[i];
   cells.next("Name");
   if (text_field("##name", key("layer_name", i), &layer.name)) {
     const std::string typed = layer.name;
@@ -61,21 +61,21 @@ void SetupForm::layer_fields(const Setup& saved, const std::vector<Clip>& clips,
 }
 
 void SetupForm::layer_blend_combo(std::size_t i) {
-  SetupLayer& layer = working_.layers[i];
+  setup::SetupLayer& layer = working_.layers[i];
   const std::string blend_rect = key("layer_blend", i);
-  if (!begin_combo("##blend", blend_rect, to_string(layer.blend))) return;
+  if (!begin_combo("##blend", blend_rect, setup::to_string(layer.blend))) return;
   for (LayerBlend blend : {LayerBlend::kOverride, LayerBlend::kAdditive}) {
-    if (combo_choice(blend_rect, to_string(blend), layer.blend == blend)) {
+    if (combo_choice(blend_rect, setup::to_string(blend), layer.blend == blend)) {
       layer.blend = blend;
       if (blend == LayerBlend::kOverride) layer.reference.reset();
-      commit(std::string("make layer ") + layer.name + " " + to_string(blend));
+      commit(std::string("make layer ") + layer.name + " " + setup::to_string(blend));
     }
   }
   ImGui::EndCombo();
 }
 
 void SetupForm::layer_weight_parameter_combo(std::size_t i) {
-  SetupLayer& layer = working_.layers[i];
+  setup::SetupLayer& layer = working_.layers[i];
   const std::string parameter_rect = key("layer_weight_parameter", i);
   if (!begin_combo("##weight_parameter", parameter_rect,
                    layer.weight_parameter ? shown(*layer.weight_parameter) : "none")) {
@@ -85,7 +85,7 @@ void SetupForm::layer_weight_parameter_combo(std::size_t i) {
     layer.weight_parameter.reset();
     commit("drive layer " + layer.name + " by its weight alone");
   }
-  for (const SetupParameter& p : working_.parameters) {
+  for (const setup::SetupParameter& p : working_.parameters) {
     if (p.type != ParameterType::kFloat) continue;
     const bool chosen = layer.weight_parameter == p.name;
     if (combo_choice(parameter_rect, shown(p.name), chosen)) {
@@ -97,7 +97,7 @@ void SetupForm::layer_weight_parameter_combo(std::size_t i) {
 }
 
 void SetupForm::layer_reference_combo(const std::vector<Clip>& clips, std::size_t i) {
-  SetupLayer& layer = working_.layers[i];
+  setup::SetupLayer& layer = working_.layers[i];
   const std::string reference_rect = key("layer_reference", i);
   if (layer.blend != LayerBlend::kAdditive) {
     ImGui::TextDisabled("-");
@@ -122,7 +122,7 @@ void SetupForm::layer_reference_combo(const std::vector<Clip>& clips, std::size_
 }
 
 void SetupForm::layer_mask_toggle(std::size_t i, Selection& sel) {
-  const SetupLayer& layer = working_.layers[i];
+  const setup::SetupLayer& layer = working_.layers[i];
   bool editing_mask = sel.mask_layer == layer.name && !layer.name.empty();
   if (ImGui::Checkbox("##mask", &editing_mask)) {
     sel.mask_layer = editing_mask ? layer.name : std::string();
@@ -137,7 +137,7 @@ void SetupForm::layer_mask_toggle(std::size_t i, Selection& sel) {
 }
 
 void SetupPanel::layers_tab(const Document& doc, Selection& sel) {
-  const Setup& saved = *doc.setup();
+  const setup::Setup& saved = *doc.setup();
   const std::vector<Clip>& clips = doc.model().clips;
   std::optional<std::size_t> remove;
   std::optional<std::pair<std::size_t, int>> move;

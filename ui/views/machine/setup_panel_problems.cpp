@@ -83,12 +83,12 @@ void SetupPanel::problems_tab(const Document& doc, Selection& sel) {
       select_tab(tab);
       // A layer's problem shows that layer's machine; its states are under "/layers/N".
       const int layer = layer_of(d.pointer);
-      const std::vector<SetupLayer>& layers = doc.setup()->layers;
+      const std::vector<setup::SetupLayer>& layers = doc.setup()->layers;
       const bool known_layer = layer >= 0 && static_cast<std::size_t>(layer) < layers.size();
       if (tab == "Graph") graph_.machine = known_layer ? layer + 1 : 0;
       const std::string pointer =
           known_layer ? d.pointer.substr(d.pointer.find('/', 8)) : d.pointer;
-      const std::vector<SetupState>& states =
+      const std::vector<setup::SetupState>& states =
           known_layer ? layers[layer].states : doc.setup()->states;
       const std::string prefix = "/states/";
       if (pointer.rfind(prefix, 0) == 0) {

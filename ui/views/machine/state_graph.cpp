@@ -16,8 +16,8 @@
 #include <imgui.h>
 #include <glm/geometric.hpp>
 
-#include "anim/setup_edits.h"
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/edits.h"
+#include "anim/setup/layer_edits.h"
 #include "anim/state_machine.h"
 #include "anim/ui/imgui_frame.h"
 #include "anim/ui/key_map.h"
@@ -165,9 +165,9 @@ void StateGraph::use_view(Frame& f) const {
 }
 
 const std::vector<std::optional<Curve>>& StateGraph::curves(
-    const Setup& setup, const std::map<std::string, glm::vec2>& places) {
+    const setup::Setup& setup, const std::map<std::string, glm::vec2>& places) {
   std::vector<std::pair<std::string, std::string>> ends;
-  for (const SetupTransition& t : setup.transitions) ends.emplace_back(t.from, t.to);
+  for (const setup::SetupTransition& t : setup.transitions) ends.emplace_back(t.from, t.to);
   if (places != curves_places_ || ends != curves_ends_) {
     curves_ = transition_curves(setup, places);
     curves_places_ = places;
@@ -177,12 +177,12 @@ const std::vector<std::optional<Curve>>& StateGraph::curves(
 }
 
 std::vector<StateGraph::DrawnEdge> StateGraph::draw_edges(
-    const Setup& setup, const std::map<std::string, glm::vec2>& places, const Frame& f) {
+    const setup::Setup& setup, const std::map<std::string, glm::vec2>& places, const Frame& f) {
   const std::vector<std::optional<Curve>>& curves = this->curves(setup, places);
   std::vector<DrawnEdge> edges;
   for (std::size_t i = 0; i < curves.size(); ++i) {
     if (!curves[i]) continue;
-    const SetupTransition& t = setup.transitions[i];
+    const setup::SetupTransition& t = setup.transitions[i];
     const Curve curve{f.screen(curves[i]->p0), f.screen(curves[i]->p1), f.screen(curves[i]->p2)};
     const bool running = t.from == f.running_from && t.to == f.running_to;
     const bool chosen = static_cast<int>(i) == selected_transition;
@@ -236,8 +236,8 @@ std::vector<StateGraph::DrawnEdge> StateGraph::draw_edges(
   return edges;
 }
 
-void StateGraph::draw_box(const Setup& setup, const std::string& name, const glm::vec2& place,
-                          const Frame& f) const {
+void StateGraph::draw_box(const setup::Setup& setup, const std::string& name,
+                          const glm::vec2& place, const Frame& f) const {
   const glm::vec2 min = f.screen(place), max = f.screen(place + kNodeSize);
   const float zoom = f.view.zoom;
   const bool any = name == kAnyStateNode;
@@ -261,7 +261,7 @@ void StateGraph::draw_box(const Setup& setup, const std::string& name, const glm
                   ImGui::GetColorU32(ImGuiCol_Text), any ? "Any state" : name.c_str(), nullptr,
                   0.0f, &clip);
   std::string detail;
-  for (const SetupState& s : setup.states) {
+  for (const setup::SetupState& s : setup.states) {
     if (s.name == name) detail = s.motion;
   }
   if (!any && weight > 0.0f) detail += "  " + std::to_string(std::lround(weight * 100)) + "%";
@@ -301,7 +301,7 @@ void StateGraph::box_input(const Document& doc, Commands& cmds, const std::strin
   if (ImGui::IsItemDeactivated() && dragging_) {
     dragging_ = false;
     if (glm::length(drag_delta_) >= 1.0f) {  // A click alone changes nothing.
-      Setup moved = *shown(doc, cmds);
+      setup::Setup moved = *shown(doc, cmds);
       for (const std::string& member : selection) {
         const auto from = stored.find(member);
         if (from != stored.end()) set_node_position(moved, member, from->second + drag_delta_);
@@ -352,7 +352,7 @@ void StateGraph::connect_input(const Document& doc, Commands& cmds,
     return;
   }
   if (!target.empty() && target != connecting_) {  // The drop.
-    Setup changed = *shown(doc, cmds);
+    setup::Setup changed = *shown(doc, cmds);
     if (add_transition(changed, connecting_, target) >= 0) {
       submit(doc, cmds, std::move(changed), "add transition " + connecting_ + " -> " + target);
     }
@@ -360,8 +360,8 @@ void StateGraph::connect_input(const Document& doc, Commands& cmds,
   connecting_.clear();
 }
 
-void StateGraph::rectangle_input(const Setup& setup, const std::map<std::string, glm::vec2>& places,
-                                 const Frame& f) {
+void StateGraph::rectangle_input(const setup::Setup& setup,
+                                 const std::map<std::string, glm::vec2>& places, const Frame& f) {
   if (!box_selecting_) return;
   if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
     box_selecting_ = false;
@@ -380,7 +380,7 @@ void StateGraph::rectangle_input(const Setup& setup, const std::map<std::string,
     return place != places.end() &&
            boxes_touch(band, Box{place->second, place->second + kNodeSize});
   };
-  for (const SetupState& s : setup.states) {
+  for (const setup::SetupState& s : setup.states) {
     if (!touched(s.name)) continue;
     selection.insert(s.name);
     if (selected.empty()) selected = s.name;
@@ -411,7 +411,7 @@ void StateGraph::empty_space_input(const Document& doc, Commands& cmds,
   // it, elsewhere it starts a selection rectangle (with Alt held, a pan).
   const bool over_empty = ImGui::IsWindowHovered() && !ImGui::IsAnyItemHovered() &&
                           connecting_.empty() && !dragging_ && !box_selecting_ && pan_button_ < 0;
-  const Setup& setup = *shown(doc, cmds);
+  const setup::Setup& setup = *shown(doc, cmds);
   // The arrows are of the setup before this frame's edits, if any: an index may be gone.
   int hovered = over_empty ? edge_at(edges, f.mouse) : -1;
   if (hovered >= static_cast<int>(setup.transitions.size())) hovered = -1;
@@ -456,7 +456,7 @@ void StateGraph::empty_space_input(const Document& doc, Commands& cmds,
   edge_menu(doc, cmds);
 }
 
-void StateGraph::edge_tooltip(const Document& doc, const Setup& setup, int index) const {
+void StateGraph::edge_tooltip(const Document& doc, const setup::Setup& setup, int index) const {
   const std::string name = transition_name(setup.transitions[static_cast<std::size_t>(index)]);
   // Live: what the last update made of it, while the machine plays it (its source is playing).
   const StateMachineInstance* sm = doc.state_machine();
@@ -488,7 +488,7 @@ bool StateGraph::took_keys() const {
   return took_keys_ && drawn_frame_ >= ImGui::GetFrameCount() - 1;
 }
 
-const Setup* StateGraph::shown(const Document& doc, const Commands& cmds) {
+const setup::Setup* StateGraph::shown(const Document& doc, const Commands& cmds) {
   if (machine == 0) return cmds.setup(doc);
   if (stale_) {
     view_ = machine_view(*cmds.setup(doc), machine);
@@ -497,20 +497,20 @@ const Setup* StateGraph::shown(const Document& doc, const Commands& cmds) {
   return &view_;
 }
 
-void StateGraph::submit(const Document& doc, Commands& cmds, Setup changed,
+void StateGraph::submit(const Document& doc, Commands& cmds, setup::Setup changed,
                         const std::string& what) {
   if (machine == 0) {
     cmds.edit_setup(std::move(changed), what);
     return;
   }
-  Setup full = *cmds.setup(doc);
+  setup::Setup full = *cmds.setup(doc);
   const std::string layer = full.layers[machine - 1].name;
   store_machine_view(full, machine, changed);
   cmds.edit_setup(std::move(full), what + " (layer " + layer + ")");
   stale_ = true;
 }
 
-int StateGraph::running_layer(const Setup& setup, const StateMachineDef& def) const {
+int StateGraph::running_layer(const setup::Setup& setup, const StateMachineDef& def) const {
   if (machine == 0) return 0;
   // By name: the running machine may be an older, error-free version with its layers in
   // another order.

@@ -5,8 +5,8 @@
 
 #include <imgui.h>
 
-#include "anim/setup_edits.h"
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/edits.h"
+#include "anim/setup/layer_edits.h"
 #include "anim/ui/imgui_frame.h"
 #include "anim/ui/state_graph.h"
 
@@ -14,7 +14,7 @@ namespace anim::ui {
 
 bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::string& name) {
   if (!ImGui::BeginPopupContextItem("node_menu")) return false;
-  const Setup& setup = *shown(doc, cmds);
+  const setup::Setup& setup = *shown(doc, cmds);
   const bool any = name == kAnyStateNode;
   // Choices are applied after the menu is drawn: an edit replaces the setup it reads.
   bool make_default = false;
@@ -38,7 +38,7 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
   // Once open, the last item is the submenu's window, not this entry.
   if (!open) rects.record("menu:add_transition");
   if (open) {
-    for (const SetupState& state : setup.states) {
+    for (const setup::SetupState& state : setup.states) {
       if (ImGui::MenuItem(state.name.c_str())) target = state.name;
       rects.record("menu:to:" + state.name);
     }
@@ -52,7 +52,7 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
   ImGui::EndPopup();
 
   if (!rename_to.empty()) {
-    Setup changed = setup;
+    setup::Setup changed = setup;
     if (!rename_state(changed, name, rename_to)) return false;  // Taken or empty: no edit.
     if (selected == name) selected = rename_to;
     if (selection.erase(name)) selection.insert(rename_to);
@@ -60,7 +60,7 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
     return true;
   }
   if (remove) {
-    Setup changed = setup;
+    setup::Setup changed = setup;
     remove_state(changed, name);
     if (selected == name) selected.clear();
     selection.erase(name);
@@ -68,13 +68,13 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
     return true;
   }
   if (make_default) {
-    Setup changed = setup;
+    setup::Setup changed = setup;
     changed.default_state = name;
     submit(doc, cmds, std::move(changed), "default state " + name);
     return true;
   }
   if (target.empty()) return false;
-  Setup changed = setup;
+  setup::Setup changed = setup;
   add_transition(changed, name, target);
   submit(doc, cmds, std::move(changed), "add transition " + name + " -> " + target);
   return true;
@@ -82,7 +82,7 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
 
 bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
   if (!ImGui::BeginPopup("edge_menu")) return false;
-  const Setup& setup = *shown(doc, cmds);
+  const setup::Setup& setup = *shown(doc, cmds);
   const int index = edge_menu_;
   if (index < 0 || static_cast<std::size_t>(index) >= setup.transitions.size()) {
     ImGui::CloseCurrentPopup();  // Gone with an undo meanwhile.
@@ -104,7 +104,7 @@ bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
   ImGui::EndPopup();
 
   const std::string name = transition_name(setup.transitions[static_cast<std::size_t>(index)]);
-  Setup changed = setup;
+  setup::Setup changed = setup;
   if (remove) {
     remove_transition(changed, index);
     selected_transition = -1;
@@ -125,7 +125,7 @@ void StateGraph::add_state_at(const Document& doc, Commands& cmds, const glm::ve
   // A new state plays the first clip until its motion is chosen (Setup panel).
   const std::vector<Clip>& clips = doc.model().clips;
   const std::string motion = clips.empty() ? std::string() : clips.front().name;
-  Setup changed = *shown(doc, cmds);
+  setup::Setup changed = *shown(doc, cmds);
   const std::string name = add_state(changed, "State", motion);
   set_node_position(changed, name, place);
   select_box(name);

@@ -4,13 +4,13 @@
 #include <iterator>
 #include <string>
 
-#include "anim/setup_edits.h"
-#include "anim/setup_layer_edits.h"
+#include "anim/setup/edits.h"
+#include "anim/setup/layer_edits.h"
 #include "anim/ui/state_graph.h"
 
 namespace anim::ui {
 
-void StateGraph::forget_missing(const Setup& setup,
+void StateGraph::forget_missing(const setup::Setup& setup,
                                 const std::map<std::string, glm::vec2>& places) {
   // Gone with an undo or an edit elsewhere; the Setup panel may also pick a state by name.
   if (!selected.empty() && !selection.count(selected)) {
@@ -43,18 +43,19 @@ void StateGraph::forget_missing(const Setup& setup,
   if (selected_transition >= static_cast<int>(setup.transitions.size())) selected_transition = -1;
 }
 
-void StateGraph::remember_selected_transition(const Setup& setup) {
+void StateGraph::remember_selected_transition(const setup::Setup& setup) {
   seen_transitions_ = setup.transitions.size();
   remembered_index_ = selected_transition;
   if (selected_transition < 0 ||
       static_cast<std::size_t>(selected_transition) >= setup.transitions.size()) {
     return;
   }
-  const SetupTransition& t = setup.transitions[static_cast<std::size_t>(selected_transition)];
+  const setup::SetupTransition& t =
+      setup.transitions[static_cast<std::size_t>(selected_transition)];
   selected_ends_ = {t.from, t.to};
   selected_alike_ = 0;
   for (int i = 0; i < selected_transition; ++i) {
-    const SetupTransition& o = setup.transitions[static_cast<std::size_t>(i)];
+    const setup::SetupTransition& o = setup.transitions[static_cast<std::size_t>(i)];
     if (o.from == t.from && o.to == t.to) ++selected_alike_;
   }
 }
@@ -93,8 +94,8 @@ void StateGraph::select_transition(int index) {
 }
 
 void StateGraph::delete_selection(const Document& doc, Commands& cmds) {
-  const Setup& setup = *shown(doc, cmds);
-  Setup changed = setup;
+  const setup::Setup& setup = *shown(doc, cmds);
+  setup::Setup changed = setup;
   if (selected_transition >= static_cast<int>(setup.transitions.size())) {
     selected_transition = -1;  // Gone with an edit earlier in this frame.
   }

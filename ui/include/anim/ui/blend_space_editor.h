@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "anim/blend_space_2d.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
@@ -25,7 +25,7 @@ struct AxisRange {
 // min < max), widened to hold every value of `values` (the points' coordinates on the axis);
 // otherwise the extent of `values` with a margin of a tenth of it on each side (one value v or
 // none at all: v - 1 to v + 1, or -1 to 1).
-AxisRange axis_range(const Setup& setup, const std::string& parameter,
+AxisRange axis_range(const setup::Setup& setup, const std::string& parameter,
                      const std::vector<float>& values);
 
 // `value` rounded to a round step near a hundredth of `span` (0.01 for a span of 2, 1 for a span
@@ -37,7 +37,7 @@ class BlendSpaceEditor {
   // Draws blend space `space` of the document's setup in the rest of the current window's width:
   // a square for a 2D space (at most `max_side` pixels and the height left, at least
   // kSmallestSide), a strip for a 1D one. Every change of the setup is one undoable
-  // edit (Document::edit_setup, anim/setup_blend_space_edits.h):
+  // edit (Document::edit_setup, anim/setup/blend_space_edits.h):
   // - dragging a point moves it to the (snapped) value under the mouse (the edit is made when
   //   the drag ends; a point dropped on another's place stays where it was);
   // - double-clicking empty space adds a point there playing the first clip the space does not
@@ -75,15 +75,15 @@ class BlendSpaceEditor {
   struct View;  // The frame's layout and the space's values (blend_space_editor.cpp).
   // The axes hold still while a point is dragged; otherwise they span the points and the
   // parameters' ranges.
-  void set_axes(View& view, const Setup& setup, const SetupBlendSpace& source,
+  void set_axes(View& view, const setup::Setup& setup, const setup::SetupBlendSpace& source,
                 const std::vector<Point2>& points) const;
   // The Drive checkbox and whether the space plays (in which states) or why not.
   void status_line(const Document& doc, const View& view);
   // Lays out the canvas and the plot in it from the cursor; returns the canvas's size.
   ImVec2 place_canvas(View& view, float max_side);
-  void draw_space(const View& view, const std::vector<Point2>& points, const Setup& setup);
+  void draw_space(const View& view, const std::vector<Point2>& points, const setup::Setup& setup);
   // Zero lines, the plot's frame or the 1D axis, the ranges and the parameters' names.
-  static void draw_axes(ImDrawList* draw, const View& view, const SetupBlendSpace& space);
+  static void draw_axes(ImDrawList* draw, const View& view, const setup::SetupBlendSpace& space);
   // A 2D space's triangles, the one holding the marker tinted.
   static void draw_triangles(ImDrawList* draw, const View& view, const std::vector<Point2>& points,
                              const std::vector<std::array<int, 3>>& triangles,
@@ -113,7 +113,7 @@ class BlendSpaceEditor {
   bool point_menu(const Document& doc, Commands& cmds, const View& view);
   bool space_menu(const Document& doc, Commands& cmds, const View& view);
   // Hands `changed` to the document as the edit "<what> of blend space <name>"; true.
-  bool edit(const Document& doc, Commands& cmds, Setup changed, const std::string& what);
+  bool edit(const Document& doc, Commands& cmds, setup::Setup changed, const std::string& what);
 
   int space_ = -1;             // The space drawn last frame: a new one drops the selection.
   int dragging_ = -1;          // The point being dragged, or -1.

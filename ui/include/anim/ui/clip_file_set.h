@@ -10,7 +10,7 @@
 
 #include "anim/diagnostic.h"
 #include "anim/import/animation_files.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
 namespace anim::ui {
 
@@ -21,14 +21,14 @@ class ClipFileSet {
   std::size_t own_clip_count() const { return own_clips_; }
 
   // Without a setup: the entries of the files added to the model.
-  const std::vector<SetupAnimation>& loose() const { return loose_; }
-  void set_loose(std::vector<SetupAnimation> entries) { loose_ = std::move(entries); }
+  const std::vector<setup::SetupAnimation>& loose() const { return loose_; }
+  void set_loose(std::vector<setup::SetupAnimation> entries) { loose_ = std::move(entries); }
   // The loose entries, handed over to a new setup (none are kept).
-  std::vector<SetupAnimation> take_loose();
+  std::vector<setup::SetupAnimation> take_loose();
 
   // `paths` (from the working folder) added to `entries`, skipping files listed already; each
   // written relative to the folder of `setup_path` when there is one, else absolute. How many.
-  static std::size_t add(std::vector<SetupAnimation>& entries,
+  static std::size_t add(std::vector<setup::SetupAnimation>& entries,
                          const std::vector<std::string>& paths, const std::string& setup_path);
 
   // Whether `wanted` differs from what is loaded, or a reload was asked for.
@@ -50,7 +50,7 @@ class ClipFileSet {
 
  private:
   std::size_t own_clips_ = 0;
-  std::vector<SetupAnimation> loose_;
+  std::vector<setup::SetupAnimation> loose_;
   std::vector<import::AnimationFile> loaded_;  // What the clip-file clips came from.
   std::vector<Diagnostic> problems_;
   std::vector<std::string> changed_;

@@ -13,7 +13,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/player.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/document.h"
 
 namespace anim::ui {
@@ -45,14 +45,14 @@ class Commands {
   void go_live();
 
   // --- The setup ---
-  void edit_setup(Setup edited, std::string what);
+  void edit_setup(setup::Setup edited, std::string what);
   void undo_setup_edit();
   void redo_setup_edit();
   void new_setup();
   // The setup as this frame's edits leave it: the last one edit_setup queued, else the
   // document's (nullptr without one). A view that edits after another one in the same frame
   // builds on it, so neither edit undoes the other.
-  const Setup* setup(const Document& doc) const;
+  const setup::Setup* setup(const Document& doc) const;
 
   // --- Clip files ---
   void add_clip_files(std::vector<std::string> paths);
@@ -72,7 +72,7 @@ class Commands {
  private:
   void push(std::function<void(Document&)> command) { queue_.push_back(std::move(command)); }
   std::vector<std::function<void(Document&)>> queue_;
-  std::shared_ptr<const Setup> last_setup_;  // The last setup edit_setup queued.
+  std::shared_ptr<const setup::Setup> last_setup_;  // The last setup edit_setup queued.
 };
 
 }  // namespace anim::ui

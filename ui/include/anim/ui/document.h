@@ -15,8 +15,8 @@
 #include "anim/model.h"
 #include "anim/player.h"
 #include "anim/sampling.h"
-#include "anim/setup.h"
-#include "anim/setup_root_motion.h"
+#include "anim/setup/root_motion.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 #include "anim/ui/blend_preview.h"
 #include "anim/ui/clip_file_set.h"
@@ -78,20 +78,20 @@ class Document {
 
   // --- State machine (a setup opened with the model, or made in the tool) ---
   // Compiles `setup` against the model's clips and runs it; the Error lists the problems.
-  Status attach_setup(Setup setup, std::string setup_path);
+  Status attach_setup(setup::Setup setup, std::string setup_path);
   // As attach_setup, for a setup that exists in no file yet (one made from a package's state
   // machine): setup_path() is empty and it counts as unsaved, so Save asks where.
-  Status attach_unsaved_setup(Setup setup);
+  Status attach_unsaved_setup(setup::Setup setup);
   // A setup brought back from a recovery copy (recovery.h): attached with unsaved changes under
   // `setup_path` (empty for one in no file yet), so Save writes it there. Unlike attach_setup it
   // is taken even with errors, which then show in setup_problems() while no state machine runs
   // until they are fixed: recovered work is never refused.
-  void restore_setup(Setup setup, std::string setup_path);
+  void restore_setup(setup::Setup setup, std::string setup_path);
   // Starts a setup for this model: one looping state per clip, the first the default. It
   // exists in no file yet (setup_path() is empty, and it counts as unsaved).
   void new_setup();
   bool has_setup() const { return session_.active(); }
-  const Setup* setup() const { return session_.setup(); }
+  const setup::Setup* setup() const { return session_.setup(); }
   const std::string& setup_path() const { return session_.path(); }
   // The running state machine: the last version of the setup without errors.
   StateMachineInstance* state_machine() { return run_.instance(); }
@@ -129,7 +129,7 @@ class Document {
   // at once (setup_problems()); without errors it replaces the running state machine, which
   // goes on from where the previous one was (StateMachineInstance::continue_from; the same for
   // undo and redo); with errors the previous one keeps running.
-  void edit_setup(Setup edited, std::string what);
+  void edit_setup(setup::Setup edited, std::string what);
   bool undo_setup_edit();
   bool redo_setup_edit();
   const SetupHistory& setup_history() const { return session_.history(); }
@@ -145,7 +145,7 @@ class Document {
   // saved); without one, the files added to the model directly (Unity-style companions,
   // File > Add animations), which a new setup takes over. The app loads them in the background:
   // when clip_files_outdated(), it loads wanted_clip_files() and hands them to set_clip_files().
-  const std::vector<SetupAnimation>& clip_file_entries() const;
+  const std::vector<setup::SetupAnimation>& clip_file_entries() const;
   std::vector<import::AnimationFile> wanted_clip_files() const;
   bool clip_files_outdated() const;
   // Clips of the model's own file come first; clip-file clips follow.
@@ -227,7 +227,7 @@ class Document {
   const std::vector<uint32_t>& influenced_vertices() const { return influenced_; }
 
  private:
-  Status attach(Setup setup, std::string setup_path, bool saved);
+  Status attach(setup::Setup setup, std::string setup_path, bool saved);
   void evaluate();
   // What each weight series would record now.
   std::vector<WeightPlots::Now> weights_now() const;
@@ -246,7 +246,7 @@ class Document {
   void keep_state_history(const StateMachineDef& after);
   // Makes `entries` the clip files: the setup's, as the edit `what`, or without one the loose
   // ones.
-  void set_clip_file_entries(std::vector<SetupAnimation> entries, std::string what);
+  void set_clip_file_entries(std::vector<setup::SetupAnimation> entries, std::string what);
 
   std::uint64_t serial_;          // Unique per document in this process (stamp()).
   std::unique_ptr<Model> model_;  // Stable address: players and instances point into it.

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "anim/result.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
 namespace anim::ui {
 
@@ -36,7 +36,7 @@ constexpr const char* kRecoveryFormat = "animscope.recovery";
 constexpr int kRecoveryVersion = 1;
 
 struct RecoveryCopy {
-  Setup setup;             // As the user had it; its paths are relative to setup_path's folder.
+  setup::Setup setup;      // As the user had it; its paths are relative to setup_path's folder.
   std::string setup_path;  // Its file (absolute); empty for a setup in no file yet.
   std::string model_path;  // The model it belongs to: absolute, or a built-in model's name.
   std::int64_t written_ms = 0;  // When the copy was written, in ms since the Unix epoch.

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/item_rects.h"
@@ -42,7 +42,7 @@ class SetupForm {
  public:
   // The copy the widgets edit: the shown machine of the document's setup (machine_view) plus the
   // edit in progress, if any.
-  const Setup& working() const { return working_; }
+  const setup::Setup& working() const { return working_; }
   // Rects of the last frame, for tests (each view lists its names).
   ItemRects rects;
 
@@ -80,9 +80,10 @@ class SetupForm {
   // --- Fields of one item of working_, `i` its index (the rects' row) ---
   // Name, type, default, min, max, rate. `saved` is the document's setup (what a rename
   // started from).
-  void parameter_fields(const Setup& saved, std::size_t i, Cells cells);
+  void parameter_fields(const setup::Setup& saved, std::size_t i, Cells cells);
   // Name, motion (a clip of `clips` or a blend space), speed, loop.
-  void state_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i, Cells cells);
+  void state_fields(const setup::Setup& saved, const std::vector<Clip>& clips, std::size_t i,
+                    Cells cells);
   // From, to, exit time, duration, offset, interruption.
   void transition_fields(std::size_t i, Cells cells);
   // The conditions of transition `i`, a table row each, in `columns` of the current table: the
@@ -100,14 +101,14 @@ class SetupForm {
                      const TransitionWhy* live);
   // The condition's parameter, op (those its parameter's type allows) and value (a checkbox for
   // a bool, none for an op without one); `p` is its parameter, `what` the edit's name.
-  const SetupParameter* condition_parameter_combo(std::size_t i, std::size_t j,
-                                                  const std::string& what);
-  void condition_op_combo(std::size_t i, std::size_t j, const SetupParameter* p,
+  const setup::SetupParameter* condition_parameter_combo(std::size_t i, std::size_t j,
+                                                         const std::string& what);
+  void condition_op_combo(std::size_t i, std::size_t j, const setup::SetupParameter* p,
                           const std::string& what);
-  void condition_value_field(std::size_t i, std::size_t j, const SetupParameter* p,
+  void condition_value_field(std::size_t i, std::size_t j, const setup::SetupParameter* p,
                              const std::string& what);
   // Name, blend, weight, weight parameter, reference, mask (Selection::mask_layer).
-  void layer_fields(const Setup& saved, const std::vector<Clip>& clips, std::size_t i,
+  void layer_fields(const setup::Setup& saved, const std::vector<Clip>& clips, std::size_t i,
                     Selection& sel, Cells cells);
   // Layer `i`'s blend (override or additive), the float parameter scaling its weight, the
   // additive reference clip (of `clips`) and the checkbox that edits its mask.
@@ -116,7 +117,7 @@ class SetupForm {
   void layer_reference_combo(const std::vector<Clip>& clips, std::size_t i);
   void layer_mask_toggle(std::size_t i, Selection& sel);
 
-  Setup working_;
+  setup::Setup working_;
   std::string pending_;  // The edit to commit at the end of the frame, if any.
 
  private:
@@ -140,15 +141,15 @@ std::string unique_name(const std::vector<T>& items, const char* base) {
 }
 
 // "A -> B".
-std::string transition_text(const SetupTransition& t);
+std::string transition_text(const setup::SetupTransition& t);
 
 // Renames parameter `from` to `to` in every condition, blend space and layer weight that names
 // it (unless another parameter still has the old name).
-void rename_parameter(Setup* setup, const std::string& from, const std::string& to);
+void rename_parameter(setup::Setup* setup, const std::string& from, const std::string& to);
 
 // Renames blend space `from` to `to` in every state that plays it, the layers' too (unless
 // another space still has the old name: the user is fixing a duplicate).
-void rename_blend_space(Setup* setup, const std::string& from, const std::string& to);
+void rename_blend_space(setup::Setup* setup, const std::string& from, const std::string& to);
 
 }  // namespace setup_form
 

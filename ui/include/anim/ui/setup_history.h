@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
 namespace anim::ui {
 
@@ -13,11 +13,11 @@ class SetupHistory {
  public:
   // Starts over from `current` (just loaded or created): nothing to undo, and clean unless
   // `saved` is false (a new setup that exists in no file yet).
-  void reset(Setup current, bool saved = true);
-  const Setup& current() const { return current_.setup; }
+  void reset(setup::Setup current, bool saved = true);
+  const setup::Setup& current() const { return current_.setup; }
 
   // An edit: `edited` becomes current; what was current can be undone; redo is forgotten.
-  void push(Setup edited, std::string what);
+  void push(setup::Setup edited, std::string what);
   bool can_undo() const { return !undo_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
   // What the next undo / redo would change back, e.g. "rename state"; empty when none.
@@ -42,7 +42,7 @@ class SetupHistory {
 
  private:
   struct Entry {
-    Setup setup;
+    setup::Setup setup;
     std::string what;  // The edit that produced this setup ("" for the first).
     std::uint64_t id = 0;
   };

@@ -45,8 +45,8 @@ class SetupInspector : public SetupForm {
 
  private:
   enum class Focus { kGraph, kParameter };
-  void state_section(const Document& doc, Commands& cmds, StateGraph& graph, const Setup& saved,
-                     std::size_t state);
+  void state_section(const Document& doc, Commands& cmds, StateGraph& graph,
+                     const setup::Setup& saved, std::size_t state);
   void any_state_section(StateGraph& graph);
   void transition_section(const Document& doc, StateGraph& graph, std::size_t transition);
   // The transition's conditions, one row each, with their live values when `live` is given.
@@ -57,7 +57,7 @@ class SetupInspector : public SetupForm {
   void running_line(const Document& doc, std::size_t transition);
   // "Priority r of n" with buttons moving it in its source's order, and "Remove transition".
   void priority_and_remove(StateGraph& graph, std::size_t transition);
-  void parameter_section(const Setup& saved, Selection& sel, std::size_t parameter);
+  void parameter_section(const setup::Setup& saved, Selection& sel, std::size_t parameter);
   // Outgoing transitions of `from` ("*" for any state), each a link selecting it.
   void transition_links(StateGraph& graph, const std::string& from);
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "anim/model.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/blend_space_editor.h"
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"

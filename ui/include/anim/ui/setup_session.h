@@ -10,8 +10,8 @@
 #include "anim/diagnostic.h"
 #include "anim/model.h"
 #include "anim/root_motion_builder.h"
-#include "anim/setup.h"
-#include "anim/setup_root_motion.h"
+#include "anim/setup/setup.h"
+#include "anim/setup/root_motion.h"
 #include "anim/state_machine_def.h"
 #include "anim/result.h"
 #include "anim/ui/setup_history.h"
@@ -25,12 +25,12 @@ class SetupSession {
   // into both, so whoever runs it keeps them together.
   struct Build {
     std::unique_ptr<StateMachineDef> def;
-    std::shared_ptr<const RootMotionClips> motion;
+    std::shared_ptr<const setup::RootMotionClips> motion;
   };
 
   bool active() const { return active_; }
   // The current version; null without a setup.
-  const Setup* setup() const { return active_ ? &edits_.current() : nullptr; }
+  const setup::Setup* setup() const { return active_ ? &edits_.current() : nullptr; }
   // Its file; empty for one in no file yet (Save asks where).
   const std::string& path() const { return path_; }
   const SetupHistory& history() const { return edits_; }
@@ -40,9 +40,9 @@ class SetupSession {
   const std::vector<Diagnostic>& problems() const { return problems_; }
 
   // Starts a session on `setup`, kept in `path`: nothing to undo, clean unless `saved` is false.
-  void start(Setup setup, std::string path, bool saved);
+  void start(setup::Setup setup, std::string path, bool saved);
   // An edit, undoable, labelled `what` ("rename state"); ignored without a setup.
-  void edit(Setup edited, std::string what);
+  void edit(setup::Setup edited, std::string what);
   bool undo() { return active_ && edits_.undo(); }
   bool redo() { return active_ && edits_.redo(); }
 
@@ -59,7 +59,7 @@ class SetupSession {
  private:
   // The clips with their root motion for the current version: the last extraction when nothing
   // it depends on changed, else a new one; null (with the problem added) when it fails.
-  std::shared_ptr<const RootMotionClips> root_motion_clips(const Model& model, int clips);
+  std::shared_ptr<const setup::RootMotionClips> root_motion_clips(const Model& model, int clips);
 
   // What the last extraction came from: the resolved settings, each clip-file entry's
   // "root_motion" and the model's set of clips.
@@ -74,7 +74,7 @@ class SetupSession {
   SetupHistory edits_;
   std::string path_;
   std::vector<Diagnostic> problems_;
-  std::shared_ptr<const RootMotionClips> motion_;  // The last extraction, from motion_source_.
+  std::shared_ptr<const setup::RootMotionClips> motion_;  // The last extraction, from motion_source_.
   MotionSource motion_source_;
 };
 

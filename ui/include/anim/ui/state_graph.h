@@ -14,7 +14,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/commands.h"
 #include "anim/ui/document.h"
 #include "anim/ui/graph_geometry.h"
@@ -26,7 +26,7 @@ namespace anim::ui {
 class StateGraph {
  public:
   // Draws the graph filling the rest of the current window. Every change of the setup is one
-  // undoable edit (anim/setup_edits.h):
+  // undoable edit (anim/setup/edits.h):
   // - clicking a box selects it; dragging a box moves every selected box (the edit is made
   //   when the drag ends); dragging on empty space selects the boxes its rectangle touches;
   //   with Ctrl or Shift held, a click adds a box to the selection or takes it out, and a
@@ -54,7 +54,7 @@ class StateGraph {
 
   // Which state machine the graph shows and edits: 0 the base (the setup's own states), i + 1
   // the layer setup.layers[i]. Edits of a layer go through its machine view
-  // (anim/setup_layer_edits.h) and stay one undo step each.
+  // (anim/setup/layer_edits.h) and stay one undo step each.
   int machine = 0;
   std::string selected;             // The selected state F2 renames, or empty.
   std::set<std::string> selection;  // Every selected box ("*" too), `selected` among them.
@@ -82,23 +82,23 @@ class StateGraph {
 
   // The setup as the graph edits it: the document's as this frame's queued edits leave it
   // (Commands::setup), or the shown layer's machine view of that.
-  const Setup* shown(const Document& doc, const Commands& cmds);
+  const setup::Setup* shown(const Document& doc, const Commands& cmds);
   // Records `changed` (a version of shown()) as one undoable edit of the document.
-  void submit(const Document& doc, Commands& cmds, Setup changed, const std::string& what);
+  void submit(const Document& doc, Commands& cmds, setup::Setup changed, const std::string& what);
   // The running machine's layer index of the shown machine, or -1 when it has none.
-  int running_layer(const Setup& setup, const StateMachineDef& def) const;
-  Setup view_;         // The shown layer's machine view,
+  int running_layer(const setup::Setup& setup, const StateMachineDef& def) const;
+  setup::Setup view_;  // The shown layer's machine view,
   bool stale_ = true;  // to be made again from the document.
 
   Frame begin_frame(const Document& doc);  // Before the view's input.
   void use_view(Frame& f) const;     // After it.
   void view_input(const glm::vec2& mouse_area);
   void frame_all(const std::map<std::string, glm::vec2>& places, const glm::vec2& area);
-  const std::vector<std::optional<Curve>>& curves(const Setup& setup,
+  const std::vector<std::optional<Curve>>& curves(const setup::Setup& setup,
                                                   const std::map<std::string, glm::vec2>& places);
-  std::vector<DrawnEdge> draw_edges(const Setup& setup,
+  std::vector<DrawnEdge> draw_edges(const setup::Setup& setup,
                                     const std::map<std::string, glm::vec2>& places, const Frame& f);
-  void draw_box(const Setup& setup, const std::string& name, const glm::vec2& place,
+  void draw_box(const setup::Setup& setup, const std::string& name, const glm::vec2& place,
                 const Frame& f) const;
   // A box's button: selecting, dragging, starting a transition, its menu.
   void box_input(const Document& doc, Commands& cmds, const std::string& name,
@@ -106,21 +106,21 @@ class StateGraph {
                  const Frame& f);
   void connect_input(const Document& doc, Commands& cmds,
                      const std::map<std::string, glm::vec2>& places, const Frame& f);
-  void rectangle_input(const Setup& setup, const std::map<std::string, glm::vec2>& places,
+  void rectangle_input(const setup::Setup& setup, const std::map<std::string, glm::vec2>& places,
                        const Frame& f);
   void empty_space_input(const Document& doc, Commands& cmds, const std::vector<DrawnEdge>& edges,
                          const Frame& f);
   static int edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p);
   // A hovered arrow's tooltip: its name and, while the machine plays it, each check live.
-  void edge_tooltip(const Document& doc, const Setup& setup, int index) const;
+  void edge_tooltip(const Document& doc, const setup::Setup& setup, int index) const;
   bool node_menu(const Document& doc, Commands& cmds,
                  const std::string& name);              // True when it edited the setup.
   bool edge_menu(const Document& doc, Commands& cmds);  // True when it edited the setup.
   void add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place);
-  void forget_missing(const Setup& setup, const std::map<std::string, glm::vec2>& places);
+  void forget_missing(const setup::Setup& setup, const std::map<std::string, glm::vec2>& places);
   // Notes the selected transition's ends and how many transitions there are, so that the next
   // frame finds it again when others were added or removed meanwhile (forget_missing).
-  void remember_selected_transition(const Setup& setup);
+  void remember_selected_transition(const setup::Setup& setup);
   void select_box(const std::string& name);
   void toggle_box(const std::string& name);  // Ctrl- or Shift-click: in or out of the selection.
   void select_transition(int index);

@@ -3,7 +3,7 @@
 // lanes. Double-click (or right-click) empty lane adds an event there; dragging a marker moves
 // it (one undoable edit on release); right-click a marker to rename it, set its payload or
 // delete it; Delete removes the selected marker while the mouse is over the lane. Every change
-// goes through Document::edit_setup with the rules of anim/setup_edits.h.
+// goes through Document::edit_setup with the rules of anim/setup/edits.h.
 #include <string>
 #include <vector>
 
@@ -39,7 +39,7 @@ class TimelineEventLane {
 
   struct Area;  // Where the lane is on screen and which seconds it shows.
   // The marker of `clip` nearest to the mouse within `reach` pixels, or -1.
-  int marker_under_mouse(const std::vector<SetupEvent>& events, const std::string& clip,
+  int marker_under_mouse(const std::vector<setup::SetupEvent>& events, const std::string& clip,
                          const Area& area, float reach) const;
   // A left click selects the marker `under` the mouse (or none) and grabs it; the drag moves it,
   // and the release submits one edit for the whole drag.
@@ -52,7 +52,7 @@ class TimelineEventLane {
   void delete_selected(const Document& doc, Commands& cmds);
   // The lane's background and the flags of `clip`'s events in `setup` (the dragged one where
   // the drag has it), or a hint when there are none and the mouse is elsewhere.
-  void draw_markers(const Setup& setup, const std::string& clip, const Area& area, int under,
+  void draw_markers(const setup::Setup& setup, const std::string& clip, const Area& area, int under,
                     float radius, bool hovered);
 
   int dragging_ = -1;

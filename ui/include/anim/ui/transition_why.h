@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 
 namespace anim::ui {
@@ -46,7 +46,7 @@ const StateMachineInstance::TraceEntry* find_trace(const StateMachineInstance& m
 // The layer of `machine` that runs the machine `shown` of `setup` (0 the base, i + 1 the layer
 // setup.layers[i]), found by name since the running machine may be an older, error-free version
 // of the setup; -1 when it has none.
-int running_layer(const StateMachineInstance& machine, const Setup& setup, int shown);
+int running_layer(const StateMachineInstance& machine, const setup::Setup& setup, int shown);
 
 // What the running machine makes of transition `index` of machine `shown` of `setup` (its index
 // among that machine's transitions, as the graph and the Inspector number them): the running
@@ -57,14 +57,15 @@ struct SetupTransitionLive {
   bool running = false;  // It is the transition running now (the trace leaves it out).
   float progress = 0.0f;
 };
-SetupTransitionLive setup_transition_live(const StateMachineInstance& machine, const Setup& setup,
-                                          int shown, int index);
+SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
+                                          const setup::Setup& setup, int shown, int index);
 // "Now: running, 46% done" for one running, else empty.
 std::string running_text(const SetupTransitionLive& live);
 
 // Its trace entry in the last update, or nullptr.
 const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
-                                                         const Setup& setup, int shown, int index);
+                                                         const setup::Setup& setup, int shown,
+                                                         int index);
 
 // One traced transition in words.
 TransitionWhy explain(const StateMachineInstance& machine,

@@ -1,13 +1,13 @@
 #pragma once
 // Edits of a setup's layers as the tool makes them, apart from any UI so that tests drive them
-// directly (as setup_edits.h does for states and events). Each returns whether it changed
+// directly (as edits.h does for states and events). Each returns whether it changed
 // anything.
 #include <string>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 
-namespace anim {
+namespace anim::setup {
 
 // Adds an override layer over the whole body, named `base` made unique ("base 2", ...), with
 // one looping state "Default" playing `motion`. Returns its name.
@@ -34,7 +34,7 @@ bool set_joint_in_mask(SetupLayer& layer, const Skeleton& skeleton, int joint, b
 
 // Machine 0 is the base (the setup's own states), machine i + 1 the layer setup.layers[i].
 
-// Machine `machine` as a setup of its own, so that the graph and the rules of setup_edits.h work
+// Machine `machine` as a setup of its own, so that the graph and the rules of edits.h work
 // on any layer: its states, transitions and default state in the top-level fields and its boxes'
 // places in editor["nodes"] (a layer keeps them in editor["layers"][name]["nodes"]); parameters,
 // blend spaces, events and the model as the setup has them, and no layers. Machine 0's view is
@@ -45,4 +45,4 @@ Setup machine_view(const Setup& setup, int machine);
 // `machine` of `setup` (for machine 0, the whole view). False for a bad index.
 bool store_machine_view(Setup& setup, int machine, const Setup& view);
 
-}  // namespace anim
+}  // namespace anim::setup

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine_def.h"
 
-namespace anim {
+namespace anim::setup {
 
 // Names instead of indices: `clip_names[i]` names clip index i of `def`; `model` becomes the
 // setup's model path. Parameters without a range (compile_setup's +-1e30) get none, and bools
@@ -19,4 +19,4 @@ namespace anim {
 Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::string>& clip_names,
                          const std::string& model);
 
-}  // namespace anim
+}  // namespace anim::setup

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "anim/import/animation_files.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 
 // The files of `entries`, each resolved against the folder of `setup_path` and located at
 // "/animations/N"; with `located` false they get no pointer (files added to a model without a
@@ -16,4 +16,4 @@ std::vector<import::AnimationFile> clip_files_of(const std::vector<SetupAnimatio
                                                  const std::string& setup_path,
                                                  bool located = true);
 
-}  // namespace anim
+}  // namespace anim::setup

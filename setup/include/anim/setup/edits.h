@@ -4,13 +4,12 @@
 // it changed anything. The Document records the edited copy as one undoable step.
 #include <string>
 
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 
 // `base` when no event of `clip` has that name, else `base 2`, `base 3`, ...
-std::string unique_event_name(const Setup& setup, const std::string& clip,
-                              const std::string& base);
+std::string unique_event_name(const Setup& setup, const std::string& clip, const std::string& base);
 
 // Adds an event to `clip` at `time` (clamped to [0, duration]) named `base` made unique within
 // the clip. Returns its index in setup.events.
@@ -61,4 +60,4 @@ bool remove_transition(Setup& setup, int index);
 // not move (a bad index, a zero delta, already first or last).
 int move_transition_priority(Setup& setup, int index, int delta);
 
-}  // namespace anim
+}  // namespace anim::setup

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "anim/blend_space_2d.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 
-namespace anim {
+namespace anim::setup {
 
 // A point's position as an (x, y) pair; a 1D point's y reads 0.
 Point2 blend_point_position(const SetupBlendPoint& point);
@@ -39,4 +39,4 @@ bool set_blend_point_clip(Setup& setup, int space, int point, const std::string&
 // one; remove the space instead).
 bool remove_blend_point(Setup& setup, int space, int point);
 
-}  // namespace anim
+}  // namespace anim::setup

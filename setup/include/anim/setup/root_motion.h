@@ -12,10 +12,10 @@
 #include "anim/result.h"
 #include "anim/root_motion.h"
 #include "anim/root_motion_builder.h"
-#include "anim/setup.h"
+#include "anim/setup/setup.h"
 #include "anim/state_machine_def.h"
 
-namespace anim {
+namespace anim::setup {
 
 // The settings setup.root_motion names on `model`: its joint, or the topmost joint a clip
 // animates; its axes, or the two across the model's up axis (the file's, +Y when it does not
@@ -48,4 +48,4 @@ Result<RootMotionClips> apply_root_motion(const Setup& setup, const Model& model
 // state's flag from the setup).
 void mark_root_motion(const RootMotionClips& clips, StateMachineDef* def);
 
-}  // namespace anim
+}  // namespace anim::setup

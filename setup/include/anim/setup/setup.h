@@ -17,7 +17,7 @@
 #include "anim/state_machine_def.h"
 #include "anim/state_machine_types.h"
 
-namespace anim {
+namespace anim::setup {
 
 using Json = nlohmann::ordered_json;  // Keeps key order, so files round-trip byte for byte.
 
@@ -212,4 +212,4 @@ std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std
 // when validate_setup reports any error; warnings do not stop it.
 Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips);
 
-}  // namespace anim
+}  // namespace anim::setup
