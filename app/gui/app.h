@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/ui/viewport_settings.h"
+#include "anim/ui/scene/viewport_settings.h"
 #include "loading/import_options.h"
 #include "render/overlay_options.h"
 

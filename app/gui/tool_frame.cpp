@@ -7,10 +7,10 @@
 #include <SDL_scancode.h>
 #include <imgui.h>
 
-#include "anim/ui/config_paths.h"
-#include "anim/ui/imgui_frame.h"
-#include "anim/ui/state_graph.h"
-#include "anim/ui/status_bar.h"
+#include "anim/ui/model/config_paths.h"
+#include "anim/ui/views/machine/state_graph.h"
+#include "anim/ui/widgets/imgui_frame.h"
+#include "anim/ui/widgets/status_bar.h"
 #include "gui/overlay_menu.h"
 #include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
