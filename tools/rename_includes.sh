@@ -9,7 +9,8 @@
 set -eu
 cd "$(git rev-parse --show-toplevel)"
 
-# old path -> new path, one pair a line.
+# old path -> new path, one pair a line: the setup library's headers in anim/setup/, then the
+# ui's in the rooms of their sources (model/, scene/, views/animate/, views/machine/, widgets/).
 pairs='
 anim/setup.h anim/setup/setup.h
 anim/file_io.h anim/setup/file_io.h
@@ -19,6 +20,62 @@ anim/setup_layer_edits.h anim/setup/layer_edits.h
 anim/setup_clip_files.h anim/setup/clip_files.h
 anim/setup_from_machine.h anim/setup/from_machine.h
 anim/setup_root_motion.h anim/setup/root_motion.h
+anim/ui/blend_preview.h anim/ui/model/blend_preview.h
+anim/ui/channel_curves.h anim/ui/model/channel_curves.h
+anim/ui/clip_extent.h anim/ui/model/clip_extent.h
+anim/ui/clip_file_set.h anim/ui/model/clip_file_set.h
+anim/ui/commands.h anim/ui/model/commands.h
+anim/ui/config_paths.h anim/ui/model/config_paths.h
+anim/ui/directory_listing.h anim/ui/model/directory_listing.h
+anim/ui/document.h anim/ui/model/document.h
+anim/ui/graph_geometry.h anim/ui/model/graph_geometry.h
+anim/ui/graph_layout.h anim/ui/model/graph_layout.h
+anim/ui/pose_overrides.h anim/ui/model/pose_overrides.h
+anim/ui/preview_recording.h anim/ui/model/preview_recording.h
+anim/ui/recent_files.h anim/ui/model/recent_files.h
+anim/ui/recording_export.h anim/ui/model/recording_export.h
+anim/ui/recovery.h anim/ui/model/recovery.h
+anim/ui/selection.h anim/ui/model/selection.h
+anim/ui/setup_history.h anim/ui/model/setup_history.h
+anim/ui/timeline_clip.h anim/ui/model/timeline_clip.h
+anim/ui/transition_why.h anim/ui/model/transition_why.h
+anim/ui/weight_plots.h anim/ui/model/weight_plots.h
+anim/ui/color_ramp.h anim/ui/scene/color_ramp.h
+anim/ui/follow_camera.h anim/ui/scene/follow_camera.h
+anim/ui/joint_picking.h anim/ui/scene/joint_picking.h
+anim/ui/orbit_camera.h anim/ui/scene/orbit_camera.h
+anim/ui/pose_overlays.h anim/ui/scene/pose_overlays.h
+anim/ui/posed_model.h anim/ui/scene/posed_model.h
+anim/ui/rotate_gizmo.h anim/ui/scene/rotate_gizmo.h
+anim/ui/trails.h anim/ui/scene/trails.h
+anim/ui/vertex_influences.h anim/ui/scene/vertex_influences.h
+anim/ui/vertex_picking.h anim/ui/scene/vertex_picking.h
+anim/ui/viewport_settings.h anim/ui/scene/viewport_settings.h
+anim/ui/weight_legend.h anim/ui/scene/weight_legend.h
+anim/ui/blend_panel.h anim/ui/views/animate/blend_panel.h
+anim/ui/bone_tree_panel.h anim/ui/views/animate/bone_tree_panel.h
+anim/ui/clips_panel.h anim/ui/views/animate/clips_panel.h
+anim/ui/curves_panel.h anim/ui/views/animate/curves_panel.h
+anim/ui/inspector_panel.h anim/ui/views/animate/inspector_panel.h
+anim/ui/timeline_event_lane.h anim/ui/views/animate/timeline_event_lane.h
+anim/ui/timeline_panel.h anim/ui/views/animate/timeline_panel.h
+anim/ui/viewport_overlay.h anim/ui/views/animate/viewport_overlay.h
+anim/ui/blend_space_editor.h anim/ui/views/machine/blend_space_editor.h
+anim/ui/history_strip.h anim/ui/views/machine/history_strip.h
+anim/ui/parameter_control.h anim/ui/views/machine/parameter_control.h
+anim/ui/parameters_panel.h anim/ui/views/machine/parameters_panel.h
+anim/ui/setup_form.h anim/ui/views/machine/setup_form.h
+anim/ui/setup_inspector.h anim/ui/views/machine/setup_inspector.h
+anim/ui/setup_panel.h anim/ui/views/machine/setup_panel.h
+anim/ui/state_graph.h anim/ui/views/machine/state_graph.h
+anim/ui/transition_why_view.h anim/ui/views/machine/transition_why_view.h
+anim/ui/file_dialog.h anim/ui/widgets/file_dialog.h
+anim/ui/imgui_frame.h anim/ui/widgets/imgui_frame.h
+anim/ui/imgui_table.h anim/ui/widgets/imgui_table.h
+anim/ui/item_rects.h anim/ui/widgets/item_rects.h
+anim/ui/key_map.h anim/ui/widgets/key_map.h
+anim/ui/panel_widgets.h anim/ui/widgets/panel_widgets.h
+anim/ui/status_bar.h anim/ui/widgets/status_bar.h
 '
 
 # An old path counts when no name character comes before it (a folder may: the source path

@@ -17,7 +17,7 @@
 #include <imgui_internal.h>
 
 #include "anim/setup/setup.h"
-#include "anim/ui/imgui_frame.h"
+#include "anim/ui/widgets/imgui_frame.h"
 #include "gui/crash_guard.h"
 #include "gui/exit_signals.h"
 #include "gui/recovery_actions.h"

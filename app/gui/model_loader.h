@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "anim/import/animation_files.h"
-#include "anim/ui/recovery.h"
+#include "anim/ui/model/recovery.h"
 #include "gui/background_job.h"
 #include "loading/input_loading.h"
 

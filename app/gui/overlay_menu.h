@@ -1,6 +1,6 @@
 #pragma once
 // The View menu's overlay items: ghosts, onion skin, trails and the follow camera.
-#include "anim/ui/viewport_settings.h"
+#include "anim/ui/scene/viewport_settings.h"
 
 namespace anim::app {
 

@@ -1,6 +1,6 @@
 #pragma once
-// The tool's side of recovery copies (anim/ui/recovery.h): keeping this process's copy while the
-// setup has unsaved changes, offering at start the copies an animscope that did not exit
+// The tool's side of recovery copies (anim/ui/model/recovery.h): keeping this process's copy while
+// the setup has unsaved changes, offering at start the copies an animscope that did not exit
 // normally left behind (Restore or Discard each), restoring one, and leaving the latest copy
 // behind when a signal ends the tool.
 #include <string>

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/ui/document.h"
+#include "anim/ui/model/document.h"
 #include "cli/scripted_run.h"
 
 namespace anim::app {

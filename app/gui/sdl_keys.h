@@ -1,9 +1,9 @@
 #pragma once
-// The ui's key map (anim/ui/key_map.h) for the tool's backend: ImGui's SDL backend fills
+// The ui's key map (anim/ui/widgets/key_map.h) for the tool's backend: ImGui's SDL backend fills
 // io.KeysDown by SDL scancode.
 #include <SDL_scancode.h>
 
-#include "anim/ui/key_map.h"
+#include "anim/ui/widgets/key_map.h"
 
 namespace anim::app {
 

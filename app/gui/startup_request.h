@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "anim/ui/viewport_settings.h"
+#include "anim/ui/scene/viewport_settings.h"
 #include "cli/overlay_flags.h"
 #include "loading/import_options.h"
 

@@ -6,10 +6,10 @@
 
 #include <imgui.h>
 
-#include "anim/ui/config_paths.h"
-#include "anim/ui/imgui_frame.h"
-#include "anim/ui/state_graph.h"
-#include "anim/ui/status_bar.h"
+#include "anim/ui/model/config_paths.h"
+#include "anim/ui/views/machine/state_graph.h"
+#include "anim/ui/widgets/imgui_frame.h"
+#include "anim/ui/widgets/status_bar.h"
 #include "gui/menu_bar.h"
 #include "gui/modal_dialogs.h"
 #include "gui/recovery_actions.h"

@@ -13,13 +13,13 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/clip_sample_rate.h"
-#include "anim/ui/clip_extent.h"
-#include "anim/ui/follow_camera.h"
-#include "anim/ui/joint_picking.h"
-#include "anim/ui/vertex_influences.h"
-#include "anim/ui/vertex_picking.h"
-#include "anim/ui/viewport_overlay.h"
-#include "anim/ui/weight_legend.h"
+#include "anim/ui/model/clip_extent.h"
+#include "anim/ui/scene/follow_camera.h"
+#include "anim/ui/scene/joint_picking.h"
+#include "anim/ui/scene/vertex_influences.h"
+#include "anim/ui/scene/vertex_picking.h"
+#include "anim/ui/scene/weight_legend.h"
+#include "anim/ui/views/animate/viewport_overlay.h"
 
 namespace anim::app {
 namespace {

@@ -1,13 +1,13 @@
 #pragma once
 // The 3D view inside an ImGui window: renders the document's pose into a texture, shows it,
 // and turns mouse input into camera moves and joint picks.
-#include "anim/ui/commands.h"
-#include "anim/ui/document.h"
-#include "anim/ui/orbit_camera.h"
-#include "anim/ui/rotate_gizmo.h"
-#include "anim/ui/selection.h"
-#include "anim/ui/trails.h"
-#include "anim/ui/viewport_settings.h"
+#include "anim/ui/model/commands.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/model/selection.h"
+#include "anim/ui/scene/orbit_camera.h"
+#include "anim/ui/scene/rotate_gizmo.h"
+#include "anim/ui/scene/trails.h"
+#include "anim/ui/scene/viewport_settings.h"
 #include "render/view_renderer.h"
 
 namespace anim::app {

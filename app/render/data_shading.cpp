@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "anim/ui/color_ramp.h"
-#include "anim/ui/weight_legend.h"
+#include "anim/ui/scene/color_ramp.h"
+#include "anim/ui/scene/weight_legend.h"
 
 namespace anim::app {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The skinned shader's uniforms for the data shadings: the ramp's stops, the no-data colour,
 // lighting on or off and the truncated weight's scale.
-#include "anim/ui/viewport_settings.h"
+#include "anim/ui/scene/viewport_settings.h"
 #include "render/shader_program.h"
 
 namespace anim::app {

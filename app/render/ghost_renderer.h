@@ -6,8 +6,8 @@
 #include <glm/vec4.hpp>
 
 #include "anim/span.h"
-#include "anim/ui/trails.h"
-#include "anim/ui/viewport_settings.h"
+#include "anim/ui/scene/trails.h"
+#include "anim/ui/scene/viewport_settings.h"
 #include "render/gpu_mesh.h"
 #include "render/line_renderer.h"
 #include "render/shader_program.h"

@@ -1,8 +1,8 @@
 #pragma once
 // ImGui draw lists over an offscreen image, for `render`: it has no UI, but its legend and labels
-// are drawn by the same code as the tool's viewport (anim/ui/viewport_overlay.h). Owns an ImGui
-// context of its own and ImGui's OpenGL backend; needs the GL context current from create() to
-// destruction.
+// are drawn by the same code as the tool's viewport (anim/ui/views/animate/viewport_overlay.h).
+// Owns an ImGui context of its own and ImGui's OpenGL backend; needs the GL context current from
+// create() to destruction.
 #include <functional>
 #include <memory>
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "anim/ui/posed_model.h"
+#include "anim/ui/scene/posed_model.h"
 
 namespace anim::app {
 

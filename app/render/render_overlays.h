@@ -12,8 +12,8 @@
 #include "anim/result.h"
 #include "anim/span.h"
 #include "anim/state_machine.h"
-#include "anim/ui/pose_overlays.h"
-#include "anim/ui/trails.h"
+#include "anim/ui/scene/pose_overlays.h"
+#include "anim/ui/scene/trails.h"
 
 namespace anim::app {
 

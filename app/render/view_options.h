@@ -4,7 +4,7 @@
 
 #include "anim/model.h"
 #include "anim/result.h"
-#include "anim/ui/viewport_settings.h"
+#include "anim/ui/scene/viewport_settings.h"
 
 namespace anim::app {
 

@@ -1,7 +1,7 @@
 #pragma once
 // What the viewport panel draws its scene with. The tool's is the GL scene renderer into an
 // offscreen target; a test may stand in for it (draw only some frames, check what it is given).
-#include "anim/ui/viewport_settings.h"
+#include "anim/ui/scene/viewport_settings.h"
 #include "render/render_target.h"
 #include "render/scene_renderer.h"
 

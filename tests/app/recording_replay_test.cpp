@@ -14,9 +14,9 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/setup/setup.h"
-#include "anim/ui/commands.h"
-#include "anim/ui/document.h"
-#include "anim/ui/recording_export.h"
+#include "anim/ui/model/commands.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/model/recording_export.h"
 #include "cli_run.h"
 
 namespace anim::ui {

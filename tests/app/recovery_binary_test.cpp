@@ -21,7 +21,7 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/setup/setup.h"
-#include "anim/ui/recovery.h"
+#include "anim/ui/model/recovery.h"
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
 #include "gui/tool.h"

@@ -19,8 +19,8 @@
 
 #include <glm/vec3.hpp>
 
-#include "anim/ui/color_ramp.h"
-#include "anim/ui/weight_legend.h"
+#include "anim/ui/scene/color_ramp.h"
+#include "anim/ui/scene/weight_legend.h"
 
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>

@@ -6,7 +6,7 @@
 #include <SDL_scancode.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/ui/document.h"
+#include "anim/ui/model/document.h"
 #include "gui/viewport_panel.h"
 #include "support/imgui_harness.h"
 

@@ -7,7 +7,7 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/ui/document.h"
+#include "anim/ui/model/document.h"
 #include "gui/overlay_menu.h"
 #include "gui/viewport_panel.h"
 #include "support/imgui_harness.h"

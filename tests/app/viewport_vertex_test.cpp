@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/ui/document.h"
+#include "anim/ui/model/document.h"
 #include "gui/viewport_panel.h"
 #include "support/imgui_harness.h"
 

@@ -17,12 +17,12 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include "anim/ui/key_map.h"
+#include "anim/ui/widgets/key_map.h"
 
-#include "anim/ui/commands.h"
-#include "anim/ui/document.h"
-#include "anim/ui/imgui_frame.h"
-#include "anim/ui/item_rects.h"
+#include "anim/ui/model/commands.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/widgets/imgui_frame.h"
+#include "anim/ui/widgets/item_rects.h"
 
 namespace anim::ui::testing {
 

@@ -9,9 +9,9 @@
 #include <glm/vec3.hpp>
 
 #include "anim/model.h"
-#include "anim/ui/document.h"
-#include "anim/ui/item_rects.h"
-#include "anim/ui/state_graph.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/views/machine/state_graph.h"
+#include "anim/ui/widgets/item_rects.h"
 #include "support/clips.h"
 #include "support/imgui_harness.h"
 #include "support/rigs.h"

@@ -1,7 +1,7 @@
 // Headless tests of the blend space editor: drawn in an ImGui window without a display and
 // driven through ImGui's mouse and keyboard input; edits are checked on the Document, the drawn
 // places against the mapping worked out by hand from the plot's rectangle.
-#include "anim/ui/blend_space_editor.h"
+#include "anim/ui/views/machine/blend_space_editor.h"
 
 #include <cmath>
 #include <optional>
@@ -14,7 +14,7 @@
 #include "anim/clip.h"
 #include "anim/model.h"
 #include "anim/setup/setup.h"
-#include "anim/ui/document.h"
+#include "anim/ui/model/document.h"
 #include "support/clips.h"
 #include "support/imgui_harness.h"
 #include "support/rigs.h"

@@ -8,7 +8,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/clip.h"
-#include "anim/ui/channel_curves.h"
+#include "anim/ui/model/channel_curves.h"
 
 namespace anim::ui {
 namespace {

@@ -8,9 +8,9 @@
 
 #include "anim/clip.h"
 #include "anim/model.h"
-#include "anim/ui/curves_panel.h"
-#include "anim/ui/document.h"
-#include "anim/ui/selection.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/model/selection.h"
+#include "anim/ui/views/animate/curves_panel.h"
 #include "support/imgui_harness.h"
 #include "support/rigs.h"
 

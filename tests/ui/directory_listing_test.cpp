@@ -1,4 +1,4 @@
-#include "anim/ui/directory_listing.h"
+#include "anim/ui/model/directory_listing.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -13,9 +13,9 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/setup/setup.h"
-#include "anim/ui/commands.h"
-#include "anim/ui/document.h"
-#include "anim/ui/transition_why.h"
+#include "anim/ui/model/commands.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/model/transition_why.h"
 
 namespace anim::ui {
 namespace {

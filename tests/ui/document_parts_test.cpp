@@ -11,8 +11,8 @@
 #include <gtest/gtest.h>
 
 #include "anim/setup/setup.h"
-#include "anim/ui/machine_run.h"
-#include "anim/ui/setup_session.h"
+#include "anim/ui/model/machine_run.h"
+#include "anim/ui/model/setup_session.h"
 #include "support/walker.h"
 
 namespace anim::ui {

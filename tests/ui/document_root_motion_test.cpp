@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/setup/setup.h"
-#include "anim/ui/document.h"
+#include "anim/ui/model/document.h"
 #include "support/walker.h"
 
 namespace anim::ui {

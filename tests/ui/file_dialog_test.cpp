@@ -1,4 +1,4 @@
-#include "anim/ui/file_dialog.h"
+#include "anim/ui/widgets/file_dialog.h"
 
 #include <unistd.h>
 
@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
-#include "anim/ui/imgui_frame.h"
+#include "anim/ui/widgets/imgui_frame.h"
 #include "support/imgui_harness.h"
 #include "support/matchers.h"
 #include "support/temp_tree.h"

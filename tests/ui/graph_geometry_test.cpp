@@ -1,6 +1,6 @@
-// The state graph's geometry (anim/ui/graph_geometry.h): boxes, the view's pan and zoom, the
+// The state graph's geometry (anim/ui/model/graph_geometry.h): boxes, the view's pan and zoom, the
 // curves of transitions and hit testing, against values worked out by hand or sampled naively.
-#include "anim/ui/graph_geometry.h"
+#include "anim/ui/model/graph_geometry.h"
 
 #include <gtest/gtest.h>
 

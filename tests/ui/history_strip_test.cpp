@@ -10,9 +10,9 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/setup/setup.h"
-#include "anim/ui/document.h"
-#include "anim/ui/history_strip.h"
-#include "anim/ui/recording_export.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/model/recording_export.h"
+#include "anim/ui/views/machine/history_strip.h"
 #include "support/imgui_harness.h"
 
 namespace anim::ui {

@@ -1,5 +1,5 @@
 // ui::new_frame: ImGui::NewFrame() with the workarounds the tool's ImGui (1.86) needs.
-#include "anim/ui/imgui_frame.h"
+#include "anim/ui/widgets/imgui_frame.h"
 
 #include <string>
 

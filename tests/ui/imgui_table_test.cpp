@@ -2,7 +2,7 @@
 // TableUpdateLayout (`!is_visible`) when a scrolling table's unrounded rectangle overlaps the
 // clip rectangle by less than a pixel while the child window it makes, rounded down, does not.
 // The monkey hit it in the file dialog (Ctrl+S, then arrow keys scrolling the dialog).
-#include "anim/ui/imgui_table.h"
+#include "anim/ui/widgets/imgui_table.h"
 
 #include <cmath>
 #include <fstream>
@@ -14,8 +14,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include "anim/ui/file_dialog.h"
-#include "anim/ui/imgui_frame.h"
+#include "anim/ui/widgets/file_dialog.h"
+#include "anim/ui/widgets/imgui_frame.h"
 #include "support/imgui_harness.h"
 #include "support/temp_tree.h"
 

@@ -9,9 +9,9 @@
 #include <imgui.h>
 
 #include "anim/model.h"
-#include "anim/ui/document.h"
-#include "anim/ui/inspector_panel.h"
-#include "anim/ui/selection.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/model/selection.h"
+#include "anim/ui/views/animate/inspector_panel.h"
 #include "support/imgui_harness.h"
 #include "support/meshes.h"
 #include "support/rigs.h"

@@ -13,7 +13,7 @@
 #include "anim/demo/demo_model.h"
 #include "anim/setup/setup.h"
 #include "anim/state_machine.h"
-#include "anim/ui/preview_recording.h"
+#include "anim/ui/model/preview_recording.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
-// Recovery copies of unsaved setups (anim/ui/recovery.h): where they go, their file, telling a
-// dead writer from a running one, the keeper that writes them a few seconds after the last edit
+// Recovery copies of unsaved setups (anim/ui/model/recovery.h): where they go, their file, telling
+// a dead writer from a running one, the keeper that writes them a few seconds after the last edit
 // and removes them once nothing is unsaved, and how the offer describes them. Each test has its
 // own folders (TempTree) and its own XDG_STATE_HOME.
-#include "anim/ui/recovery.h"
+#include "anim/ui/model/recovery.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -22,8 +22,8 @@
 #include "anim/demo/demo_model.h"
 #include "anim/setup/file_io.h"
 #include "anim/setup/setup.h"
-#include "anim/ui/config_paths.h"
-#include "anim/ui/document.h"
+#include "anim/ui/model/config_paths.h"
+#include "anim/ui/model/document.h"
 #include "support/environment.h"
 #include "support/folders.h"
 #include "support/recovery_fixtures.h"

@@ -1,7 +1,7 @@
 // Editing the state graph through headless ImGui input: selecting, deleting and reordering
 // transitions, panning and zooming the view, framing every box, and selecting, moving and
 // deleting several boxes at once.
-#include "anim/ui/state_graph.h"
+#include "anim/ui/views/machine/state_graph.h"
 
 #include <gtest/gtest.h>
 #include <imgui.h>
@@ -13,8 +13,8 @@
 #include "anim/clip.h"
 #include "anim/model.h"
 #include "anim/setup/edits.h"
-#include "anim/ui/document.h"
-#include "anim/ui/imgui_frame.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/widgets/imgui_frame.h"
 #include "support/imgui_harness.h"
 #include "support/state_graph_fixture.h"
 

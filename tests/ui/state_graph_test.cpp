@@ -1,6 +1,6 @@
 // The state graph: where boxes go, how arrows meet them, and dragging a box as one undoable
 // edit of the setup's editor block. Headless ImGui for the drag.
-#include "anim/ui/state_graph.h"
+#include "anim/ui/views/machine/state_graph.h"
 
 #include <gtest/gtest.h>
 #include <imgui.h>
@@ -12,8 +12,8 @@
 #include "anim/clip.h"
 #include "anim/model.h"
 #include "anim/setup/edits.h"
-#include "anim/ui/document.h"
-#include "anim/ui/imgui_frame.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/widgets/imgui_frame.h"
 #include "support/imgui_harness.h"
 #include "support/state_graph_fixture.h"
 

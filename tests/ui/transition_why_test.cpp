@@ -10,7 +10,7 @@
 #include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
-#include "anim/ui/transition_why.h"
+#include "anim/ui/model/transition_why.h"
 #include "support/machines.h"
 #include "support/setups.h"
 

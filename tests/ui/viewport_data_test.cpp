@@ -13,11 +13,11 @@
 #include <glm/vec3.hpp>
 
 #include "anim/model.h"
-#include "anim/ui/color_ramp.h"
-#include "anim/ui/vertex_influences.h"
-#include "anim/ui/vertex_picking.h"
-#include "anim/ui/viewport_settings.h"
-#include "anim/ui/weight_legend.h"
+#include "anim/ui/scene/color_ramp.h"
+#include "anim/ui/scene/vertex_influences.h"
+#include "anim/ui/scene/vertex_picking.h"
+#include "anim/ui/scene/viewport_settings.h"
+#include "anim/ui/scene/weight_legend.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
 

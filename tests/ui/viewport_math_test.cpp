@@ -17,11 +17,11 @@
 
 #include "anim/model.h"
 #include "anim/transform.h"
-#include "anim/ui/joint_picking.h"
-#include "anim/ui/orbit_camera.h"
-#include "anim/ui/posed_model.h"
-#include "anim/ui/rotate_gizmo.h"
-#include "anim/ui/viewport_settings.h"
+#include "anim/ui/scene/joint_picking.h"
+#include "anim/ui/scene/orbit_camera.h"
+#include "anim/ui/scene/posed_model.h"
+#include "anim/ui/scene/rotate_gizmo.h"
+#include "anim/ui/scene/viewport_settings.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
 

@@ -1,4 +1,4 @@
-#include "anim/ui/blend_preview.h"
+#include "anim/ui/model/blend_preview.h"
 
 #include <algorithm>
 #include <cmath>

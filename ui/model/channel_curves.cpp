@@ -1,4 +1,4 @@
-#include "anim/ui/channel_curves.h"
+#include "anim/ui/model/channel_curves.h"
 
 #include <algorithm>
 #include <cmath>

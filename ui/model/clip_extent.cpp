@@ -1,12 +1,12 @@
-#include "anim/ui/clip_extent.h"
+#include "anim/ui/model/clip_extent.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "anim/sampling.h"
-#include "anim/ui/document.h"
-#include "anim/ui/posed_model.h"
-#include "anim/ui/timeline_clip.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/model/timeline_clip.h"
+#include "anim/ui/scene/posed_model.h"
 
 namespace anim::ui {
 namespace {

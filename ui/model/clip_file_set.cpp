@@ -1,4 +1,4 @@
-#include "anim/ui/clip_file_set.h"
+#include "anim/ui/model/clip_file_set.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "anim/ui/commands.h"
+#include "anim/ui/model/commands.h"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "anim/ui/document.h"
+#include "anim/ui/model/document.h"
 #include "anim/setup/clip_files.h"
 
 #include <algorithm>

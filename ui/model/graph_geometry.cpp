@@ -1,4 +1,4 @@
-#include "anim/ui/graph_geometry.h"
+#include "anim/ui/model/graph_geometry.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "anim/ui/graph_layout.h"
+#include "anim/ui/model/graph_layout.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "anim/ui/machine_run.h"
+#include "anim/ui/model/machine_run.h"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "anim/ui/pose_overrides.h"
+#include "anim/ui/model/pose_overrides.h"
 
 #include <algorithm>
 #include <cmath>

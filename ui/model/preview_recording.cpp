@@ -1,4 +1,4 @@
-#include "anim/ui/preview_recording.h"
+#include "anim/ui/model/preview_recording.h"
 
 #include <algorithm>
 #include <cmath>

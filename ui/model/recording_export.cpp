@@ -1,4 +1,4 @@
-#include "anim/ui/recording_export.h"
+#include "anim/ui/model/recording_export.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "anim/ui/recovery.h"
+#include "anim/ui/model/recovery.h"
 
 #include <signal.h>
 #include <sys/stat.h>
@@ -16,7 +16,7 @@
 #include <system_error>
 
 #include "anim/setup/file_io.h"
-#include "anim/ui/document.h"
+#include "anim/ui/model/document.h"
 
 namespace anim::ui {
 namespace {

@@ -1,4 +1,4 @@
-#include "anim/ui/setup_history.h"
+#include "anim/ui/model/setup_history.h"
 
 #include <utility>
 

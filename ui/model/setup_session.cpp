@@ -1,4 +1,4 @@
-#include "anim/ui/setup_session.h"
+#include "anim/ui/model/setup_session.h"
 
 #include <utility>
 

@@ -1,4 +1,4 @@
-#include "anim/ui/timeline_clip.h"
+#include "anim/ui/model/timeline_clip.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "anim/ui/transition_why.h"
+#include "anim/ui/model/transition_why.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "anim/ui/weight_plots.h"
+#include "anim/ui/model/weight_plots.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "anim/ui/color_ramp.h"
+#include "anim/ui/scene/color_ramp.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "anim/ui/follow_camera.h"
+#include "anim/ui/scene/follow_camera.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "anim/ui/joint_picking.h"
+#include "anim/ui/scene/joint_picking.h"
 
 #include <glm/geometric.hpp>
 #include <glm/vec4.hpp>

@@ -1,4 +1,4 @@
-#include "anim/ui/orbit_camera.h"
+#include "anim/ui/scene/orbit_camera.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "anim/ui/pose_overlays.h"
+#include "anim/ui/scene/pose_overlays.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "anim/ui/posed_model.h"
+#include "anim/ui/scene/posed_model.h"
 
 #include <algorithm>
 

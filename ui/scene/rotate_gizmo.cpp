@@ -1,4 +1,4 @@
-#include "anim/ui/rotate_gizmo.h"
+#include "anim/ui/scene/rotate_gizmo.h"
 
 #include <cmath>
 
@@ -6,7 +6,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
-#include "anim/ui/joint_picking.h"
+#include "anim/ui/scene/joint_picking.h"
 
 namespace anim::ui {
 namespace {

@@ -1,4 +1,4 @@
-#include "anim/ui/trails.h"
+#include "anim/ui/scene/trails.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "anim/ui/vertex_influences.h"
+#include "anim/ui/scene/vertex_influences.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "anim/ui/vertex_picking.h"
+#include "anim/ui/scene/vertex_picking.h"
 
 #include <cmath>
 #include <vector>

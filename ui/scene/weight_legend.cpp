@@ -1,4 +1,4 @@
-#include "anim/ui/weight_legend.h"
+#include "anim/ui/scene/weight_legend.h"
 
 #include <algorithm>
 #include <cstdio>

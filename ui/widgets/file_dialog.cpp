@@ -1,4 +1,4 @@
-#include "anim/ui/file_dialog.h"
+#include "anim/ui/widgets/file_dialog.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -9,8 +9,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "anim/ui/config_paths.h"
-#include "anim/ui/imgui_table.h"
+#include "anim/ui/model/config_paths.h"
+#include "anim/ui/widgets/imgui_table.h"
 
 namespace anim::ui {
 namespace {

@@ -1,4 +1,4 @@
-#include "anim/ui/imgui_frame.h"
+#include "anim/ui/widgets/imgui_frame.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>

@@ -1,4 +1,4 @@
-#include "anim/ui/imgui_table.h"
+#include "anim/ui/widgets/imgui_table.h"
 
 #include <imgui_internal.h>
 

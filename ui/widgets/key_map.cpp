@@ -1,4 +1,4 @@
-#include "anim/ui/key_map.h"
+#include "anim/ui/widgets/key_map.h"
 
 #include <imgui.h>
 

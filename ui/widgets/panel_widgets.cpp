@@ -1,4 +1,4 @@
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 #include <cfloat>
 #include <cmath>

@@ -1,8 +1,8 @@
-#include "anim/ui/status_bar.h"
+#include "anim/ui/widgets/status_bar.h"
 
 #include <imgui.h>
 
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 namespace {

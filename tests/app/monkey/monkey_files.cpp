@@ -11,8 +11,8 @@
 #include <gtest/gtest.h>
 
 #include "anim/setup/setup.h"
-#include "anim/ui/config_paths.h"
-#include "anim/ui/recovery.h"
+#include "anim/ui/model/config_paths.h"
+#include "anim/ui/model/recovery.h"
 #include "cli_run.h"
 #include "split_assets.h"
 #include "support/bvh_take.h"

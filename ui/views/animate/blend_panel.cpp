@@ -1,4 +1,4 @@
-#include "anim/ui/blend_panel.h"
+#include "anim/ui/views/animate/blend_panel.h"
 
 #include <algorithm>
 #include <cctype>
@@ -11,8 +11,8 @@
 
 #include <imgui.h>
 
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/imgui_table.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 namespace {

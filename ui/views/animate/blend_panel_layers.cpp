@@ -6,8 +6,8 @@
 #include <imgui.h>
 
 #include "anim/setup/setup.h"
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/imgui_table.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 

@@ -1,8 +1,8 @@
 #pragma once
 // The Blend panel's table of the running machine's layers (anim_ui internal).
 #include "anim/state_machine.h"
-#include "anim/ui/commands.h"
-#include "anim/ui/item_rects.h"
+#include "anim/ui/model/commands.h"
+#include "anim/ui/widgets/item_rects.h"
 
 namespace anim::ui {
 

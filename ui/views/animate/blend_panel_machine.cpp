@@ -7,10 +7,10 @@
 
 #include <imgui.h>
 
-#include "anim/ui/blend_panel.h"
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/panel_widgets.h"
-#include "anim/ui/parameter_control.h"
+#include "anim/ui/views/animate/blend_panel.h"
+#include "anim/ui/views/machine/parameter_control.h"
+#include "anim/ui/widgets/imgui_table.h"
+#include "anim/ui/widgets/panel_widgets.h"
 #include "blend_panel_layers.h"
 
 namespace anim::ui {

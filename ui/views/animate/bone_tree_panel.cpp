@@ -1,4 +1,4 @@
-#include "anim/ui/bone_tree_panel.h"
+#include "anim/ui/views/animate/bone_tree_panel.h"
 
 #include <algorithm>
 #include <cctype>
@@ -10,7 +10,7 @@
 #include <imgui.h>
 
 #include "anim/setup/layer_edits.h"
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 namespace {

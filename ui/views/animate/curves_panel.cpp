@@ -1,4 +1,4 @@
-#include "anim/ui/curves_panel.h"
+#include "anim/ui/views/animate/curves_panel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include <imgui.h>
 
 #include "anim/clip_sample_rate.h"
-#include "anim/ui/panel_widgets.h"
-#include "anim/ui/timeline_clip.h"
+#include "anim/ui/model/timeline_clip.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 namespace {

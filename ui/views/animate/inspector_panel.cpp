@@ -1,4 +1,4 @@
-#include "anim/ui/inspector_panel.h"
+#include "anim/ui/views/animate/inspector_panel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/transform.h"
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/imgui_table.h"
+#include "anim/ui/widgets/panel_widgets.h"
 #include "inspector_vertex.h"
 
 namespace anim::ui {

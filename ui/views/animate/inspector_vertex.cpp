@@ -5,10 +5,10 @@
 
 #include <imgui.h>
 
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/panel_widgets.h"
-#include "anim/ui/vertex_influences.h"
-#include "anim/ui/vertex_picking.h"
+#include "anim/ui/scene/vertex_influences.h"
+#include "anim/ui/scene/vertex_picking.h"
+#include "anim/ui/widgets/imgui_table.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 namespace {

@@ -1,9 +1,9 @@
 #pragma once
 // The Inspector's section on the vertex picked with Alt+click: its influences, kept or cut by
 // the four-influence limit.
-#include "anim/ui/document.h"
-#include "anim/ui/item_rects.h"
-#include "anim/ui/selection.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/model/selection.h"
+#include "anim/ui/widgets/item_rects.h"
 
 namespace anim::ui {
 

@@ -1,4 +1,4 @@
-#include "anim/ui/timeline_event_lane.h"
+#include "anim/ui/views/animate/timeline_event_lane.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "anim/setup/edits.h"
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 namespace {

@@ -1,4 +1,4 @@
-#include "anim/ui/timeline_panel.h"
+#include "anim/ui/views/animate/timeline_panel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <imgui.h>
 
 #include "anim/clip_sample_rate.h"
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 namespace {

@@ -1,10 +1,10 @@
-#include "anim/ui/viewport_overlay.h"
+#include "anim/ui/views/animate/viewport_overlay.h"
 
 #include <algorithm>
 #include <cmath>
 #include <string>
 
-#include "anim/ui/joint_picking.h"
+#include "anim/ui/scene/joint_picking.h"
 
 namespace anim::ui {
 namespace {

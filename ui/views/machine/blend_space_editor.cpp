@@ -1,4 +1,4 @@
-#include "anim/ui/blend_space_editor.h"
+#include "anim/ui/views/machine/blend_space_editor.h"
 
 #include <algorithm>
 #include <array>
@@ -13,8 +13,8 @@
 #include "anim/blend_space.h"
 #include "anim/setup/blend_space_edits.h"
 #include "anim/state_machine.h"
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/imgui_table.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 namespace {

@@ -1,4 +1,4 @@
-#include "anim/ui/history_strip.h"
+#include "anim/ui/views/machine/history_strip.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include <imgui.h>
 
-#include "anim/ui/recording_export.h"
+#include "anim/ui/model/recording_export.h"
 
 namespace anim::ui {
 namespace {

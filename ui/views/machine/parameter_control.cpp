@@ -1,4 +1,4 @@
-#include "anim/ui/parameter_control.h"
+#include "anim/ui/views/machine/parameter_control.h"
 
 #include <algorithm>
 #include <cfloat>

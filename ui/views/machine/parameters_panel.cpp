@@ -1,4 +1,4 @@
-#include "anim/ui/parameters_panel.h"
+#include "anim/ui/views/machine/parameters_panel.h"
 
 #include <cfloat>
 #include <cstddef>
@@ -7,9 +7,9 @@
 
 #include <imgui.h>
 
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/panel_widgets.h"
-#include "anim/ui/parameter_control.h"
+#include "anim/ui/views/machine/parameter_control.h"
+#include "anim/ui/widgets/imgui_table.h"
+#include "anim/ui/widgets/panel_widgets.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {

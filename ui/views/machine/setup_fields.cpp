@@ -9,9 +9,9 @@
 
 #include <imgui.h>
 
-#include "anim/ui/panel_widgets.h"
-#include "anim/ui/setup_form.h"
-#include "anim/ui/transition_why_view.h"
+#include "anim/ui/views/machine/setup_form.h"
+#include "anim/ui/views/machine/transition_why_view.h"
+#include "anim/ui/widgets/panel_widgets.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {

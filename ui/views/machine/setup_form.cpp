@@ -1,4 +1,4 @@
-#include "anim/ui/setup_form.h"
+#include "anim/ui/views/machine/setup_form.h"
 
 #include <cfloat>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <imgui_stdlib.h>
 
 #include "anim/setup/layer_edits.h"
-#include "anim/ui/panel_widgets.h"
+#include "anim/ui/widgets/panel_widgets.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {

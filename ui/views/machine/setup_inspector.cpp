@@ -1,4 +1,4 @@
-#include "anim/ui/setup_inspector.h"
+#include "anim/ui/views/machine/setup_inspector.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -10,9 +10,9 @@
 
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/panel_widgets.h"
-#include "anim/ui/transition_why_view.h"
+#include "anim/ui/views/machine/transition_why_view.h"
+#include "anim/ui/widgets/imgui_table.h"
+#include "anim/ui/widgets/panel_widgets.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {

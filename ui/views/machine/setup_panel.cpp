@@ -1,7 +1,7 @@
 // The Setup panel: its header (file, undo, redo), its tabs, and the Parameters, States and
 // Transitions tables. The Blend spaces, Layers and Problems tabs have files of their own.
-#include "anim/ui/setup_panel.h"
-#include "anim/ui/imgui_table.h"
+#include "anim/ui/views/machine/setup_panel.h"
+#include "anim/ui/widgets/imgui_table.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -14,8 +14,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "anim/ui/panel_widgets.h"
-#include "anim/ui/transition_why_view.h"
+#include "anim/ui/views/machine/transition_why_view.h"
+#include "anim/ui/widgets/panel_widgets.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {

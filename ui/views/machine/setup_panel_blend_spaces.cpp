@@ -9,8 +9,8 @@
 
 #include <imgui.h>
 
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/setup_panel.h"
+#include "anim/ui/views/machine/setup_panel.h"
+#include "anim/ui/widgets/imgui_table.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {

@@ -10,9 +10,9 @@
 
 #include <imgui.h>
 
-#include "anim/ui/imgui_table.h"
-#include "anim/ui/panel_widgets.h"
-#include "anim/ui/setup_panel.h"
+#include "anim/ui/views/machine/setup_panel.h"
+#include "anim/ui/widgets/imgui_table.h"
+#include "anim/ui/widgets/panel_widgets.h"
 #include "setup_panel_common.h"
 
 namespace anim::ui {

@@ -2,7 +2,7 @@
 // their live weights, dragging boxes and new transitions, hit tests and tooltips. Its layout is
 // graph_layout.cpp's, its menus state_graph_menus.cpp's, its selection upkeep
 // state_graph_selection.cpp's.
-#include "anim/ui/state_graph.h"
+#include "anim/ui/views/machine/state_graph.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -19,9 +19,9 @@
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
 #include "anim/state_machine.h"
-#include "anim/ui/imgui_frame.h"
-#include "anim/ui/key_map.h"
-#include "anim/ui/transition_why_view.h"
+#include "anim/ui/views/machine/transition_why_view.h"
+#include "anim/ui/widgets/imgui_frame.h"
+#include "anim/ui/widgets/key_map.h"
 
 namespace anim::ui {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
-#include "anim/ui/imgui_frame.h"
-#include "anim/ui/state_graph.h"
+#include "anim/ui/views/machine/state_graph.h"
+#include "anim/ui/widgets/imgui_frame.h"
 
 namespace anim::ui {
 

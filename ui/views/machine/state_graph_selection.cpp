@@ -6,7 +6,7 @@
 
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
-#include "anim/ui/state_graph.h"
+#include "anim/ui/views/machine/state_graph.h"
 
 namespace anim::ui {
 

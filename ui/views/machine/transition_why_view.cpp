@@ -1,4 +1,4 @@
-#include "anim/ui/transition_why_view.h"
+#include "anim/ui/views/machine/transition_why_view.h"
 
 #include <string>
 #include <vector>

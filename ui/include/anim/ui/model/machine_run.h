@@ -1,0 +1,88 @@
+#pragma once
+// The state machine running in the tool: the instance with what it was built from, where its
+// root motion took the character, its recording for rewind (the last 30 s), and the events it
+// fired lately. No ImGui: the Document owns one and decides when it plays; tests drive it
+// directly.
+#include <cstddef>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include "anim/model.h"
+#include "anim/root_motion.h"
+#include "anim/state_machine.h"
+#include "anim/ui/model/preview_recording.h"
+#include "anim/ui/model/setup_session.h"
+
+namespace anim::ui {
+
+class MachineRun {
+ public:
+  // One of the latest events; `age` is seconds of playback since it fired.
+  struct RecentEvent {
+    std::string name;
+    std::string state;
+    float age = 0.0f;
+  };
+  static constexpr std::size_t kRecentEvents = 5;
+
+  bool running() const { return instance_ != nullptr; }
+  // Null while nothing runs.
+  StateMachineInstance* instance() { return instance_.get(); }
+  const StateMachineInstance* instance() const { return instance_.get(); }
+
+  // Runs a machine made from `build` on `model` (which must outlive it), its transition trace on
+  // (the graph shows why each transition did or did not fire): from its default state with the
+  // character back at the origin, or (go_on) going on from the running machine's state, time,
+  // parameter values and place. The recording stops: its frames are of the machine replaced.
+  void replace(SetupSession::Build build, const Model& model, bool go_on);
+  // Starts the same machine over: its default state, every parameter at its default, the
+  // character at the origin.
+  void restart(const Model& model);
+  // Stops running (before the clips or the definition it points into change).
+  void clear();
+
+  // The machine becomes what the tool shows: the events and any rewind are forgotten and the
+  // recording starts (from the machine's start when it was not updated since it was made).
+  void show();
+  // The tool shows something else: a rewound moment is no longer shown (the machine stays as it
+  // is; the recording goes on when it is shown again).
+  void hide() { rewound_ = -1; }
+  // Records from now on, the frames' places from where the character stands now.
+  void record_from_here() { start_recording(/*from_start=*/false); }
+
+  // One update by `step` seconds of playback (0 while paused: the machine is updated but not
+  // recorded). A rewound moment stays as recorded while paused; playing on from it drops the
+  // recorded frames after it.
+  void update(float step);
+
+  // Where the root motion took the character since the machine started (the identity when the
+  // setup does not move it).
+  const RootMotion& world() const { return world_; }
+  const PreviewRecording& recording() const { return recording_; }
+  // Restores recorded frame `frame` (0 the oldest kept): the machine, its parameters, its trace
+  // and place. False (nothing changes) for a frame not recorded or without a machine.
+  bool rewind_to(std::size_t frame);
+  // Back to the newest recorded frame.
+  void go_live();
+  // The recorded frame shown, or -1 while live.
+  int rewound() const { return rewound_; }
+  const std::deque<RecentEvent>& recent_events() const { return recent_events_; }
+
+ private:
+  void start_recording(bool from_start);
+  void place_at(std::size_t frame);
+
+  // Declared before instance_, which points into them: destroyed after it.
+  SetupSession::Build build_;
+  std::unique_ptr<StateMachineInstance> instance_;
+  RootMotion world_;
+  bool fresh_ = false;  // Not updated since it was made in its default state.
+  PreviewRecording recording_;
+  RootMotion recording_origin_;  // world_ when the recording started: its frames' places are
+                                 // from here.
+  int rewound_ = -1;
+  std::deque<RecentEvent> recent_events_;
+};
+
+}  // namespace anim::ui

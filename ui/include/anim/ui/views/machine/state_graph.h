@@ -1,0 +1,157 @@
+#pragma once
+// The setup's state machine drawn as a graph: a box per state (and one for "any state"), an
+// arrow per transition, the running states lit by their weight. Boxes are dragged to arrange
+// the graph; their places are kept in the setup's `editor` block ({"nodes": {"Idle": [x, y]}}),
+// which the runtime ignores, so a saved setup reopens as it was arranged. The view's pan and
+// zoom are the graph's own and are not saved: places stay in graph units.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "anim/setup/setup.h"
+#include "anim/ui/model/commands.h"
+#include "anim/ui/model/document.h"
+#include "anim/ui/model/graph_geometry.h"
+#include "anim/ui/model/graph_layout.h"
+#include "anim/ui/widgets/item_rects.h"
+
+namespace anim::ui {
+
+class StateGraph {
+ public:
+  // Draws the graph filling the rest of the current window. Every change of the setup is one
+  // undoable edit (anim/setup/edits.h):
+  // - clicking a box selects it; dragging a box moves every selected box (the edit is made
+  //   when the drag ends); dragging on empty space selects the boxes its rectangle touches;
+  //   with Ctrl or Shift held, a click adds a box to the selection or takes it out, and a
+  //   rectangle adds to it;
+  // - dragging from a box's rim (its outer kRim pixels) to another box adds a transition, with
+  //   a rubber band while dragging;
+  // - double-clicking empty space, or right-clicking it and choosing "New state here", adds a
+  //   state there playing the model's first clip;
+  // - clicking an arrow or its label selects that transition; right-clicking one deletes it or
+  //   moves it up or down the order its source checks its transitions in (the rank before each
+  //   label when a state has several);
+  // - while the mouse is over the graph and no text field has focus: Delete removes the
+  //   selected transition, else every selected state with its transitions; F2 opens the
+  //   selected state's menu to rename it; F frames every box;
+  // - right-clicking a box makes it the default state, adds a transition from it, renames or
+  //   deletes it;
+  // - the wheel zooms about the mouse, the middle button (or the left on empty space with Alt
+  //   held) pans, the corner's "Frame all" fits every box in view.
+  void draw(const Document& doc, Commands& cmds);
+
+  // Whether the graph took the keys on the last frame it was drawn, if that is this ImGui frame
+  // or the one before (the mouse over it, no text field or menu open). Panels drawn before it
+  // leave its keys to it: F frames the graph, not the viewport's model.
+  bool took_keys() const;
+
+  // Which state machine the graph shows and edits: 0 the base (the setup's own states), i + 1
+  // the layer setup.layers[i]. Edits of a layer go through its machine view
+  // (anim/setup/layer_edits.h) and stay one undo step each.
+  int machine = 0;
+  std::string selected;             // The selected state F2 renames, or empty.
+  std::set<std::string> selection;  // Every selected box ("*" too), `selected` among them.
+  int selected_transition = -1;     // An index into setup.transitions, or -1; it follows its
+                                    // transition when others are added or removed (an undo).
+  GraphView view;                   // Pan and zoom, not saved.
+
+  // Boxes of the last frame, "node:<name>", the graph's area "graph", the "frame_all" button;
+  // each arrow's label "edge:<index>" and a few pixels around its curve's middle
+  // "edge_mid:<index>"; while a menu is open "menu:default", "menu:add_transition" and, in its
+  // submenu, "menu:to:<state>", "menu:name", "menu:delete", the empty space's
+  // "menu:new_state", or an arrow's "menu:edge_higher", "menu:edge_lower", "menu:edge_delete";
+  // for tests.
+  ItemRects rects;
+  static constexpr float kNodeWidth = kGraphNodeWidth, kNodeHeight = kGraphNodeHeight;
+  static constexpr float kRim = 7.0f;
+  static constexpr float kLaneSpacing = kGraphLaneSpacing;
+  static constexpr float kClearance = kGraphClearance;
+  static constexpr float kEdgeHitDistance = 6.0f;  // Pixels from an arrow that still hit it.
+  static constexpr float kFrameMargin = 30.0f;     // Pixels around the boxes "Frame all" fits.
+
+ private:
+  struct Frame;
+  struct DrawnEdge;
+
+  // The setup as the graph edits it: the document's as this frame's queued edits leave it
+  // (Commands::setup), or the shown layer's machine view of that.
+  const setup::Setup* shown(const Document& doc, const Commands& cmds);
+  // Records `changed` (a version of shown()) as one undoable edit of the document.
+  void submit(const Document& doc, Commands& cmds, setup::Setup changed, const std::string& what);
+  // The running machine's layer index of the shown machine, or -1 when it has none.
+  int running_layer(const setup::Setup& setup, const StateMachineDef& def) const;
+  setup::Setup view_;  // The shown layer's machine view,
+  bool stale_ = true;  // to be made again from the document.
+
+  Frame begin_frame(const Document& doc);  // Before the view's input.
+  void use_view(Frame& f) const;           // After it.
+  void view_input(const glm::vec2& mouse_area);
+  void frame_all(const std::map<std::string, glm::vec2>& places, const glm::vec2& area);
+  const std::vector<std::optional<Curve>>& curves(const setup::Setup& setup,
+                                                  const std::map<std::string, glm::vec2>& places);
+  std::vector<DrawnEdge> draw_edges(const setup::Setup& setup,
+                                    const std::map<std::string, glm::vec2>& places, const Frame& f);
+  void draw_box(const setup::Setup& setup, const std::string& name, const glm::vec2& place,
+                const Frame& f) const;
+  // A box's button: selecting, dragging, starting a transition, its menu.
+  void box_input(const Document& doc, Commands& cmds, const std::string& name,
+                 const glm::vec2& place, const std::map<std::string, glm::vec2>& stored,
+                 const Frame& f);
+  void connect_input(const Document& doc, Commands& cmds,
+                     const std::map<std::string, glm::vec2>& places, const Frame& f);
+  void rectangle_input(const setup::Setup& setup, const std::map<std::string, glm::vec2>& places,
+                       const Frame& f);
+  void empty_space_input(const Document& doc, Commands& cmds, const std::vector<DrawnEdge>& edges,
+                         const Frame& f);
+  static int edge_at(const std::vector<DrawnEdge>& edges, const glm::vec2& p);
+  // A hovered arrow's tooltip: its name and, while the machine plays it, each check live.
+  void edge_tooltip(const Document& doc, const setup::Setup& setup, int index) const;
+  bool node_menu(const Document& doc, Commands& cmds,
+                 const std::string& name);              // True when it edited the setup.
+  bool edge_menu(const Document& doc, Commands& cmds);  // True when it edited the setup.
+  void add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place);
+  void forget_missing(const setup::Setup& setup, const std::map<std::string, glm::vec2>& places);
+  // Notes the selected transition's ends and how many transitions there are, so that the next
+  // frame finds it again when others were added or removed meanwhile (forget_missing).
+  void remember_selected_transition(const setup::Setup& setup);
+  void select_box(const std::string& name);
+  void toggle_box(const std::string& name);  // Ctrl- or Shift-click: in or out of the selection.
+  void select_transition(int index);
+  void delete_selection(const Document& doc, Commands& cmds);
+  void draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places);
+
+  int hovered_edge_ = -1;             // The transition under the mouse on the last frame, or -1.
+  std::size_t seen_transitions_ = 0;  // How many there were last frame,
+  std::pair<std::string, std::string> selected_ends_;  // the selected one's from and to,
+  int selected_alike_ = 0;                             // and which of those alike it was,
+  int remembered_index_ = -1;                          // at this index.
+  // The document and machine the view was last shown for (Document::stamp().document).
+  std::pair<std::uint64_t, int> framed_for_{0, -1};
+  // The curves of the last layout (boxes and transitions' ends), kept while it stays the same:
+  // routing around boxes tries many bends.
+  std::map<std::string, glm::vec2> curves_places_;
+  std::vector<std::pair<std::string, std::string>> curves_ends_;
+  std::vector<std::optional<Curve>> curves_;
+  int drawn_frame_ = -1;            // The last ImGui frame the graph was drawn on...
+  bool took_keys_ = false;          // ... and whether it took the keys then.
+  bool dragging_ = false;           // The selected boxes are being dragged.
+  glm::vec2 drag_grab_{0.0f};       // Where the drag began, in graph units.
+  glm::vec2 drag_delta_{0.0f};      // How far it has moved them, in graph units.
+  std::string connecting_;          // The box a transition is being dragged from, or empty.
+  bool box_selecting_ = false;      // A selection rectangle is being dragged out...
+  glm::vec2 box_start_{0.0f};       // ... from here, in graph units...
+  std::set<std::string> box_base_;  // ... adding to these (Ctrl or Shift held).
+  int pan_button_ = -1;             // The mouse button panning the view, or -1.
+  int edge_menu_ = -1;              // The transition the arrow menu is for.
+  glm::vec2 new_state_at_{0.0f};    // Where the empty space's menu adds a state.
+  char rename_[128] = {};
+};
+
+}  // namespace anim::ui
