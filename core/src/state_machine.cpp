@@ -294,7 +294,7 @@ StateMachineInstance::TransitionStatus StateMachineInstance::transition_status(
   return status;
 }
 
-float StateMachineInstance::phase_rate(const StateDef& s) const {
+float StateMachineInstance::phase_rate(const StateDef& s) {
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const float d = clips_.duration(s.motion.index);
     return s.speed * (d > 0.0f ? 1.0f / d : 1.0f);
@@ -304,8 +304,19 @@ float StateMachineInstance::phase_rate(const StateDef& s) const {
     return s.speed * blend_space_2d_phase_rate(space, clips_, weights_2d(space));
   }
   const BlendSpace1DDef& space = def_->blend_spaces[s.motion.index];
-  const BlendSpaceWeights w = blend_space_weights(space, params_[space.parameter].value);
-  return s.speed * blend_space_phase_rate(space, clips_, w);
+  return s.speed * blend_space_phase_rate(space, clips_, weights_1d(s.motion.index));
+}
+
+BlendSpaceWeights StateMachineInstance::weights_1d(int index) {
+  const BlendSpace1DDef& space = def_->blend_spaces[static_cast<std::size_t>(index)];
+  const float value = params_[static_cast<std::size_t>(space.parameter)].value;
+  for (const WeightsMemo& m : weights_memo_) {
+    if (m.space == index && m.value == value) return m.weights;  // Never for NaN.
+  }
+  WeightsMemo& m = weights_memo_[weights_memo_next_];
+  weights_memo_next_ = (weights_memo_next_ + 1) % weights_memo_.size();
+  m = {index, value, blend_space_weights(space, value)};
+  return m.weights;
 }
 
 BlendSpace2DWeights StateMachineInstance::weights_2d(const BlendSpace2DDef& space) const {
@@ -523,7 +534,7 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, std::siz
   sampler.space = &space;
   sampler.clips = clips_;
   sampler.rest = rest;
-  sampler.weights = blend_space_weights(space, params_[space.parameter].value);
+  sampler.weights = weights_1d(s.motion.index);
   sampler.phase = phase;
   const BlendSpaceWeights& w = sampler.weights;
   const auto clip_of = [&space](int point) {

@@ -29,7 +29,7 @@ int64_t loop_crossings(double from, double to, double at, bool entered) {
 
 }  // namespace
 
-int StateMachineInstance::event_clip(const StateDef& state) const {
+int StateMachineInstance::event_clip(const StateDef& state) {
   const MotionRef& motion = state.motion;
   if (motion.kind == MotionRef::Kind::kClip) return motion.index;
   if (motion.kind == MotionRef::Kind::kBlendSpace2D) {
@@ -48,7 +48,7 @@ int StateMachineInstance::event_clip(const StateDef& state) const {
   }
   const BlendSpace1DDef& space = def_->blend_spaces[motion.index];
   if (space.clips.empty()) return -1;
-  const BlendSpaceWeights w = blend_space_weights(space, params_[space.parameter].value);
+  const BlendSpaceWeights w = weights_1d(motion.index);
   return space.clips[w.upper_weight > 0.5f ? w.upper : w.lower];
 }
 

@@ -31,7 +31,7 @@ void StateMachineInstance::init_root_motion() {
   root_parent_inverse_ = glm::inverse(parent);
 }
 
-int StateMachineInstance::state_clips(const StateDef& s, int* clips, float* weights) const {
+int StateMachineInstance::state_clips(const StateDef& s, int* clips, float* weights) {
   if (s.motion.kind == MotionRef::Kind::kClip) {
     clips[0] = s.motion.index;
     weights[0] = 1.0f;
@@ -47,8 +47,7 @@ int StateMachineInstance::state_clips(const StateDef& s, int* clips, float* weig
     return w.count;
   }
   const BlendSpace1DDef& space = def_->blend_spaces[static_cast<std::size_t>(s.motion.index)];
-  const BlendSpaceWeights w =
-      blend_space_weights(space, params_[static_cast<std::size_t>(space.parameter)].value);
+  const BlendSpaceWeights w = weights_1d(s.motion.index);
   clips[0] = space.clips[static_cast<std::size_t>(w.lower)];
   weights[0] = 1.0f - w.upper_weight;
   clips[1] = space.clips[static_cast<std::size_t>(w.upper)];
@@ -95,7 +94,7 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
   return out;
 }
 
-RootMotion StateMachineInstance::state_frame(const StateDef& s, float phase) const {
+RootMotion StateMachineInstance::state_frame(const StateDef& s, float phase) {
   std::array<int, 3> clips{};
   std::array<float, 3> weights{};
   const int count = state_clips(s, clips.data(), weights.data());
@@ -130,6 +129,8 @@ void StateMachineInstance::keep_motion_in_pose(const RootMotion& frame,
 RootMotion StateMachineInstance::base_root_motion() {
   if (!moves_ || machines_.empty()) return {};
   const Machine& m = machines_[0];
+  // Most updates: one state, alone (what the blend below gives, without its copies).
+  if (m.track_count == 1 && m.active[0].weight > 0.0f) return track_move(m, m.tracks[0]);
   std::array<RootMotion, kMaxActive> moves{};
   std::array<float, kMaxActive> weights{};
   for (std::size_t i = 0; i < m.track_count; ++i) {

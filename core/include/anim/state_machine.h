@@ -325,11 +325,15 @@ class StateMachineInstance {
   void start(Machine& m, int transition);
   void finish_if_done(Machine& m);
   TransitionStatus transition_status(const Machine& m) const;
-  float phase_rate(const StateDef& state) const;
+  float phase_rate(const StateDef& state);
   BlendSpace2DWeights weights_2d(const BlendSpace2DDef& space) const;  // At the current values.
+  // 1D blend space `space`'s weights at its parameter's current value. An update asks for them
+  // several times (the phase rate, root motion, events, the pose): the last ones are kept while
+  // the value stays the same.
+  BlendSpaceWeights weights_1d(int space);
   float display_time(const Machine& m, const Track& track) const;
   float track_weight(const Machine& m, std::size_t index) const;
-  int event_clip(const StateDef& state) const;  // The clip whose events it fires, or -1.
+  int event_clip(const StateDef& state);  // The clip whose events it fires, or -1.
   void fire_events(std::size_t machine, std::size_t track);
   void fire(int event, std::size_t machine, std::size_t track);
   int update_machine(Machine& m);  // Returns the transition it started, or -1.
@@ -353,12 +357,12 @@ class StateMachineInstance {
   void init_root_motion();
   // The clips `state` plays now (a clip alone, or a blend space's points at the parameters'
   // values) and their weights, into `clips` and `weights` (3 each); how many.
-  int state_clips(const StateDef& state, int* clips, float* weights) const;
+  int state_clips(const StateDef& state, int* clips, float* weights);
   // How `track`'s state moved the character over the last update, before weighting.
   RootMotion track_move(const Machine& m, const Track& track);
   // Where `state`'s motion has taken the character at `phase` since its start (its clips' frames
   // blended as its pose is).
-  RootMotion state_frame(const StateDef& state, float phase) const;
+  RootMotion state_frame(const StateDef& state, float phase);
   // A state that keeps its motion in its pose: the root joint in `pose` put back where the clip
   // had it, `frame` away from where it plays in place.
   void keep_motion_in_pose(const RootMotion& frame, Span<SoaTransform> pose) const;
@@ -398,6 +402,14 @@ class StateMachineInstance {
   std::vector<ClipCursor> cursors_;
   // The root-motion tracks' cursors of the base machine's clips, indexed as cursors_.
   std::vector<RootMotionCursor> motion_cursors_;
+  // weights_1d's last answers: of which space, at which value.
+  struct WeightsMemo {
+    int space = -1;
+    float value = 0.0f;
+    BlendSpaceWeights weights;
+  };
+  std::array<WeightsMemo, 2> weights_memo_{};
+  std::size_t weights_memo_next_ = 0;  // The entry the next new answer replaces.
   // Root motion: on when moves_; the joint's parent in the model at rest (and its inverse), for
   // states that keep their motion in the pose; the last update's move.
   bool moves_ = false;
