@@ -22,6 +22,85 @@ bool valid_quantization(uint32_t bits, uint32_t most, float min, float step, boo
   return !rotation || (min >= -1.001f && hi <= 1.001f);
 }
 
+// Key times in range and increasing, key bits inside the stream (with its padding); the problem
+// or null.
+const char* keys_problem(const CompressedClip& clip, uint32_t first_key, uint32_t key_count,
+                         uint64_t first_bit, uint64_t key_bits) {
+  const bool narrow = clip.narrow_times();
+  const std::size_t time_count = narrow ? clip.frames8.size() : clip.times16.size();
+  if (key_count < 2) return "fewer than two keys";
+  if (static_cast<uint64_t>(first_key) + key_count > time_count) return "key times out of range";
+  const uint64_t end_bit = first_bit + static_cast<uint64_t>(key_count) * key_bits;
+  if ((end_bit + 7) / 8 + kBitPadding > clip.bits.size()) return "key values out of range";
+  for (uint32_t k = 1; k < key_count; ++k) {
+    const uint32_t i = first_key + k;
+    if (narrow ? clip.frames8[i] <= clip.frames8[i - 1] : clip.times16[i] <= clip.times16[i - 1]) {
+      return "key times do not increase";
+    }
+  }
+  return nullptr;
+}
+
+const char* constant_problem(const ConstantTrack& c, uint32_t joints) {
+  if (c.joint >= joints) return "joint out of range";
+  if (!valid_kind(c.kind)) return "unknown kind";
+  for (float v : c.value) {
+    if (!std::isfinite(v)) return "value is not finite";
+  }
+  if (c.kind == TrackKind::kRotation) {
+    const float len2 = c.value[0] * c.value[0] + c.value[1] * c.value[1] + c.value[2] * c.value[2] +
+                       c.value[3] * c.value[3];
+    if (!(std::fabs(len2 - 1.0f) < 1e-3f)) return "rotation is not unit length";
+  }
+  return nullptr;
+}
+
+const char* group_problem(const CompressedClip& clip, const RotationGroup& g) {
+  if (g.lane_mask == 0 || g.lane_mask > 15) return "bad lane mask";
+  uint32_t total = 0;
+  for (uint32_t l = 0; l < 4; ++l) {
+    const bool used = (g.lane_mask >> l) & 1u;
+    uint32_t lane_bits = 0;
+    for (uint32_t c = 0; c < 3; ++c) {
+      const uint32_t b = g.component_bits[l][c];
+      if (!used && (b != 0 || g.min[c][l] != 0.0f || g.step[c][l] != 0.0f)) {
+        return "data in an unused lane";
+      }
+      if (!valid_quantization(b, kMaxComponentBits, g.min[c][l], g.step[c][l], true)) {
+        return "bad quantization";
+      }
+      lane_bits += b;
+    }
+    // Each lane's three components are read with one 64-bit load.
+    if (lane_bits > kMaxKeyBits) return "a lane wider than 57 bits";
+    if (used && (4u * g.block + l >= clip.joint_count || g.dropped[l] > 3)) {
+      return "joint or rebuilt component out of range";
+    }
+    total += lane_bits;
+  }
+  if (total != g.key_bits) return "key bits do not add up";
+  return keys_problem(clip, g.first_key, g.key_count, g.first_bit, g.key_bits);
+}
+
+const char* track_problem(const CompressedClip& clip, const CompressedTrack& t) {
+  if (t.joint >= clip.joint_count) return "joint out of range";
+  if (!valid_kind(t.kind)) return "unknown kind";
+  const bool rotation = t.kind == TrackKind::kRotation;
+  if ((t.format == TrackFormat::kQuat4) != rotation || static_cast<uint8_t>(t.format) > 1) {
+    return "format does not fit its kind";
+  }
+  const uint32_t components = track_components(t.format);
+  for (uint32_t c = 0; c < 4; ++c) {
+    const bool used = c < components;
+    if (!used && t.component_bits[c] != 0) return "bits in an unused component";
+    if (used && !valid_quantization(t.component_bits[c], kMaxTrackComponentBits, t.min[c],
+                                    t.step[c], rotation)) {
+      return "bad quantization";
+    }
+  }
+  return keys_problem(clip, t.first_key, t.key_count, t.first_bit, t.key_bits());
+}
+
 }  // namespace
 
 std::size_t CompressedClip::byte_size() const {
@@ -45,86 +124,19 @@ Status CompressedClip::validate(std::size_t skeleton_joints) const {
   if (cursor_size() > 3 * static_cast<std::size_t>(joint_count)) {
     return fail(clip, "more tracks than three per joint");
   }
-  const std::size_t time_count = narrow_times() ? frames8.size() : times16.size();
-  // Key times in range and increasing, key bits inside the stream (with its padding).
-  auto check_keys = [&](uint32_t first_key, uint32_t key_count, uint64_t first_bit,
-                        uint64_t key_bits) -> const char* {
-    if (key_count < 2) return "fewer than two keys";
-    if (static_cast<uint64_t>(first_key) + key_count > time_count) return "key times out of range";
-    const uint64_t end_bit = first_bit + static_cast<uint64_t>(key_count) * key_bits;
-    if ((end_bit + 7) / 8 + kBitPadding > bits.size()) return "key values out of range";
-    for (uint32_t k = 1; k < key_count; ++k) {
-      const uint32_t i = first_key + k;
-      if (narrow_times() ? frames8[i] <= frames8[i - 1] : times16[i] <= times16[i - 1]) {
-        return "key times do not increase";
-      }
-    }
-    return nullptr;
-  };
   for (std::size_t i = 0; i < constants.size(); ++i) {
-    const ConstantTrack& c = constants[i];
-    const std::string where = clip + " constant track " + std::to_string(i);
-    if (c.joint >= joint_count) return fail(where, "joint out of range");
-    if (!valid_kind(c.kind)) return fail(where, "unknown kind");
-    for (float v : c.value) {
-      if (!std::isfinite(v)) return fail(where, "value is not finite");
-    }
-    if (c.kind == TrackKind::kRotation) {
-      const float len2 = c.value[0] * c.value[0] + c.value[1] * c.value[1] +
-                         c.value[2] * c.value[2] + c.value[3] * c.value[3];
-      if (!(std::fabs(len2 - 1.0f) < 1e-3f)) return fail(where, "rotation is not unit length");
+    if (const char* problem = constant_problem(constants[i], joint_count)) {
+      return fail(clip + " constant track " + std::to_string(i), problem);
     }
   }
   for (std::size_t i = 0; i < rotation_groups.size(); ++i) {
-    const RotationGroup& g = rotation_groups[i];
-    const std::string where = clip + " rotation group " + std::to_string(i);
-    if (g.lane_mask == 0 || g.lane_mask > 15) return fail(where, "bad lane mask");
-    uint32_t total = 0;
-    for (uint32_t l = 0; l < 4; ++l) {
-      const bool used = (g.lane_mask >> l) & 1u;
-      uint32_t lane_bits = 0;
-      for (uint32_t c = 0; c < 3; ++c) {
-        const uint32_t b = g.component_bits[l][c];
-        if (!used && (b != 0 || g.min[c][l] != 0.0f || g.step[c][l] != 0.0f)) {
-          return fail(where, "data in an unused lane");
-        }
-        if (!valid_quantization(b, kMaxComponentBits, g.min[c][l], g.step[c][l], true)) {
-          return fail(where, "bad quantization");
-        }
-        lane_bits += b;
-      }
-      // Each lane's three components are read with one 64-bit load.
-      if (lane_bits > kMaxKeyBits) return fail(where, "a lane wider than 57 bits");
-      if (used && (4u * g.block + l >= joint_count || g.dropped[l] > 3)) {
-        return fail(where, "joint or rebuilt component out of range");
-      }
-      total += lane_bits;
-    }
-    if (total != g.key_bits) return fail(where, "key bits do not add up");
-    if (const char* problem = check_keys(g.first_key, g.key_count, g.first_bit, g.key_bits)) {
-      return fail(where, problem);
+    if (const char* problem = group_problem(*this, rotation_groups[i])) {
+      return fail(clip + " rotation group " + std::to_string(i), problem);
     }
   }
   for (std::size_t i = 0; i < tracks.size(); ++i) {
-    const CompressedTrack& t = tracks[i];
-    const std::string where = clip + " track " + std::to_string(i);
-    if (t.joint >= joint_count) return fail(where, "joint out of range");
-    if (!valid_kind(t.kind)) return fail(where, "unknown kind");
-    const bool rotation = t.kind == TrackKind::kRotation;
-    if ((t.format == TrackFormat::kQuat4) != rotation || static_cast<uint8_t>(t.format) > 1) {
-      return fail(where, "format does not fit its kind");
-    }
-    const uint32_t components = track_components(t.format);
-    for (uint32_t c = 0; c < 4; ++c) {
-      const bool used = c < components;
-      if (!used && t.component_bits[c] != 0) return fail(where, "bits in an unused component");
-      if (used && !valid_quantization(t.component_bits[c], kMaxTrackComponentBits, t.min[c],
-                                      t.step[c], rotation)) {
-        return fail(where, "bad quantization");
-      }
-    }
-    if (const char* problem = check_keys(t.first_key, t.key_count, t.first_bit, t.key_bits())) {
-      return fail(where, problem);
+    if (const char* problem = track_problem(*this, tracks[i])) {
+      return fail(clip + " track " + std::to_string(i), problem);
     }
   }
   return Ok{};
