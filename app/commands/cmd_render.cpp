@@ -103,16 +103,20 @@ std::optional<Error> clip_only_flags(const RenderArgs& args, bool package) {
 // last frame.
 class RenderWatcher : public MachineRunWatcher {
  public:
-  RenderWatcher(const Model& model, float time, RenderOverlays& overlays, RootMotion& world)
+  RenderWatcher(const Model& model, float time, RenderOverlays& overlays, RootMotion& world,
+                bool in_world)
       : model_(model),
         trail_from_(time - overlays.root_trail.length()),
         overlays_(overlays),
         world_(world),
+        in_world_(in_world),
         local_(model.skeleton.joint_count()) {}
 
   bool frame(StateMachineInstance& machine, float time) override {
     if (!overlays_.trails() || time < trail_from_ - 0.5f / kTrailRate) return true;
-    return machine.evaluate(local_) && overlays_.record(model_, local_, time);
+    // In the world the trails follow the character where root motion took it by now.
+    const glm::mat4 place = in_world_ ? to_matrix(world_) : glm::mat4(1.0f);
+    return machine.evaluate(local_) && overlays_.record(model_, local_, time, place);
   }
   void stepped(const StateMachineInstance& machine) override {
     world_ = compose(world_, machine.root_motion());
@@ -126,6 +130,7 @@ class RenderWatcher : public MachineRunWatcher {
   const float trail_from_;
   RenderOverlays& overlays_;
   RootMotion& world_;
+  const bool in_world_;
   std::vector<Transform> local_;
 };
 
@@ -143,7 +148,7 @@ std::optional<std::vector<Transform>> pose_of_machine(const PoseSource& source, 
     print_error(err, Error{changes.error().code, changes.error().message, input});
     return std::nullopt;
   }
-  RenderWatcher watcher(model, time, overlays, world);
+  RenderWatcher watcher(model, time, overlays, world, args.overlays.root_motion_in_world);
   Result<std::vector<Transform>> local =
       run_machine(source, std::move(changes).value(), time, 1.0f / kTrailRate, &watcher);
   if (!local.ok()) {

@@ -34,9 +34,11 @@ void RenderOverlays::start_trails(float seconds, int joint_index) {
   joint = joint_index;
 }
 
-bool RenderOverlays::record(const Model& model, Span<const Transform> local, float clock) {
+bool RenderOverlays::record(const Model& model, Span<const Transform> local, float clock,
+                            const glm::mat4& place) {
   ui::PosedModel posed;
   if (!posed.update(model, local)) return false;
+  posed.move(place);
   const int root = ui::trail_root_joint(model);
   if (root >= 0) root_trail.record(clock, glm::vec3(posed.model_space[root][3]));
   if (joint >= 0 && static_cast<std::size_t>(joint) < posed.model_space.size()) {

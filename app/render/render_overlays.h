@@ -37,8 +37,10 @@ struct RenderOverlays {
   // Starts trails of `seconds` (0: none) for `joint`.
   void start_trails(float seconds, int joint_index);
   bool trails() const { return joint_trail.length() > 0.0f; }
-  // Records the pose `local` at `clock` seconds into both trails.
-  bool record(const Model& model, Span<const Transform> local, float clock);
+  // Records the pose `local` at `clock` seconds into both trails, the model placed at `place`
+  // (where root motion took it, when the view shows the character in the world).
+  bool record(const Model& model, Span<const Transform> local, float clock,
+              const glm::mat4& place = glm::mat4(1.0f));
 };
 
 // A clip played from 0 (looping), optionally crossfading to another at a time, as the tool's

@@ -295,6 +295,28 @@ TEST(RenderRootMotion, InTheWorldTheWalkerIsDrawnWhereItWalked) {
   std::filesystem::remove(setup);
 }
 
+// In the world the root's trail is the way the walker came: a path 10 units long behind it
+// (0.5 s at 20 units/s), wide and flat; in place its hips stay over their first place, so their
+// trail is no path.
+TEST(RenderRootMotion, InTheWorldTheRootTrailIsTheWayItWalked) {
+  const std::string bvh = walking_bvh();
+  const std::string setup = temp_path("trail_setup.json");
+  std::ofstream(setup) << R"({"format": "animscope.setup", "version": 3, "model": ")" << bvh
+                       << R"(", "root_motion": {"rotation": "none"}, "states": [{"name": "Walk",
+      "motion": "Motion", "loop": false}], "default_state": "Walk"})";
+  const std::string base =
+      "\"" + setup + "\" --time 0.8 --trail 0.5 --yaw 0 --pitch 0 --no-grid --no-skeleton ";
+  const Found world = find(render(base + "--root-motion world"), kViolet);
+  const Found place = find(render(base + "--root-motion place"), kViolet);
+  ASSERT_GT(world.count, 20);
+  EXPECT_GT(world.max_x - world.min_x, 3 * (world.max_y - world.min_y + 1));
+  if (place.count > 0) {
+    EXPECT_LT(place.max_x - place.min_x, (world.max_x - world.min_x) / 3);
+  }
+  std::filesystem::remove(bvh);
+  std::filesystem::remove(setup);
+}
+
 // --- Bad values ---
 
 TEST(RenderOverlayFlags, BadValuesNameTheFlag) {
