@@ -105,4 +105,14 @@ std::string overflow_message(const Json::out_of_range& e, const std::string& tex
   return place(position_of(text, at)) + ": " + what;
 }
 
+std::string summarize(const std::vector<Diagnostic>& problems) {
+  const Diagnostic& first = problems.front();
+  std::string text = first.pointer.empty() ? first.message : first.pointer + ": " + first.message;
+  if (problems.size() > 1) {
+    const std::size_t more = problems.size() - 1;
+    text += " (and " + std::to_string(more) + (more == 1 ? " more problem)" : " more problems)");
+  }
+  return text;
+}
+
 }  // namespace anim::setup::json

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include "anim/setup/setup.h"
 
@@ -24,5 +25,9 @@ std::string syntax_message(const Json::parse_error& e, const std::string& text);
 std::string overflow_message(const Json::out_of_range& e, const std::string& text);
 // An exception's message without nlohmann's "[json.exception.name.id] " prefix.
 std::string plain_message(const std::exception& e);
+
+// One line for a list of problems (not empty): the first, "POINTER: message", and how many more
+// ("(and 3 more problems)").
+std::string summarize(const std::vector<Diagnostic>& problems);
 
 }  // namespace anim::setup::json

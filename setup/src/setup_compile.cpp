@@ -3,6 +3,7 @@
 
 #include "anim/find_by_name.h"
 #include "anim/setup/setup.h"
+#include "json_errors.h"
 
 namespace anim::setup {
 namespace {
@@ -12,12 +13,6 @@ int find_clip(Span<const Clip> clips, const std::string& name) {
     if (clips[i].name == name) return static_cast<int>(i);
   }
   return -1;
-}
-
-std::string summarize(const std::vector<Diagnostic>& errors) {
-  std::string text = errors.front().pointer + ": " + errors.front().message;
-  if (errors.size() > 1) text += " (and " + std::to_string(errors.size() - 1) + " more problems)";
-  return text;
 }
 
 BlendSpace2DDef compile_blend_space_2d(const SetupBlendSpace& b, const Setup& setup,
@@ -82,7 +77,7 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
   for (Diagnostic& d : validate_setup(setup, clip_names, durations)) {
     if (d.severity == Diagnostic::Severity::kError) errors.push_back(std::move(d));
   }
-  if (!errors.empty()) return Error{Error::Code::kInvalidData, summarize(errors), ""};
+  if (!errors.empty()) return Error{Error::Code::kInvalidData, json::summarize(errors), ""};
 
   StateMachineDef def;
   for (const SetupParameter& p : setup.parameters) {

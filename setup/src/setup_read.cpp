@@ -186,16 +186,6 @@ Setup read_setup(const Json& json, Problems* problems) {
   return read_object<Setup>(json, "", problems, Context{});
 }
 
-std::string summarize(const Problems& problems) {
-  const Diagnostic& first = problems.front();
-  std::string text = first.pointer.empty() ? first.message : first.pointer + ": " + first.message;
-  if (problems.size() > 1) {
-    const std::size_t more = problems.size() - 1;
-    text += " (and " + std::to_string(more) + (more == 1 ? " more problem)" : " more problems)");
-  }
-  return text;
-}
-
 // The setup in `text`, or the error; problems are added to `problems`.
 Result<Setup> parse_text(const std::string& text, const std::string& path, Problems* problems) {
   const std::size_t too_deep = find_excess_nesting(text);

@@ -448,7 +448,7 @@ TEST(SetupCompileTest, SeveralProblemsAreCounted) {
   text = Replaced(text, R"("to": "Strafe")", R"("to": "Sidestep")");
   const std::string message = CompileError(text);
   EXPECT_THAT(message, HasSubstr("\"leap\""));
-  EXPECT_THAT(message, HasSubstr("(and 1 more problem"));
+  EXPECT_THAT(message, HasSubstr("(and 1 more problem)"));
 }
 
 }  // namespace
