@@ -279,6 +279,310 @@ MonkeyOptions options_from_environment(MonkeyOptions base) {
   return base;
 }
 
+namespace {
+
+// One run: the sandbox, the tool as run_gui starts it (on the monkey's clock, job runner and
+// clipboard, in a real GL context without a display), the input stream, and what it counted.
+class MonkeyRun {
+ public:
+  explicit MonkeyRun(const MonkeyOptions& options)
+      : options_(options), patience_(options.seed ^ 0x9e3779b97f4a7c15ull) {}
+
+  // Makes the sandbox, the window and the tool; check ::testing::Test::HasFatalFailure() after.
+  void open();
+  // The steps, each followed by its checks, then a last look once the loads landed: the
+  // problem found, empty when none; `steps` is how many ran.
+  std::string play(long& steps);
+  void print_summary(long steps, double seconds) const;
+  // Shuts the tool down, and removes the sandbox unless the run failed.
+  void close();
+
+ private:
+  // One frame of the tool for `step`, as run_gui draws it, with the monkey's background work.
+  void frame(const Step& step);
+  // Runs the background work the frame's jobs wait on, now or (impatient) a few frames later.
+  void run_jobs();
+  // Frames without input, until what `frame` needs is settled.
+  void idle(int count);
+  // What the step does besides its input: a dropped file, a file changed on disk.
+  void apply_side_effects(const Step& step);
+  // What is wrong after a step: the renderer's problems, ImGui's frame, the paths, the document.
+  std::string problems_after(long step_index);
+  void log_step(std::ofstream& log, long step_index, const std::string& described);
+
+  const MonkeyOptions& options_;
+  fs::path previous_dir_;
+  MonkeyFiles files_;
+  std::unique_ptr<GlWindow> window_;
+  std::unique_ptr<SceneRenderer> renderer_;
+  std::unique_ptr<MonkeyViewRenderer> view_;
+  std::unique_ptr<MonkeyTime> time_;
+  ManualJobRunner jobs_;
+  Tool tool_;
+  Clipboard clipboard_;
+  std::unique_ptr<GlyphCells> cells_;
+  std::unique_ptr<MonkeyInput> input_;
+  std::mt19937_64 patience_;  // Its own stream: see run_jobs.
+  int hold_ = -1;             // Frames the waiting jobs wait still; -1: not decided.
+  Counts counts_;
+  bool had_error_ = false;
+  long frames_ = 0;
+};
+
+void MonkeyRun::open() {
+  // The process id keeps runs apart; padded, it is drawn the same width in every run (the
+  // font's digits are all one width), so the sandbox's path lays out the same.
+  char pid[16];
+  std::snprintf(pid, sizeof pid, "%07d", static_cast<int>(::getpid()));
+  // Not the event count: a run cut short at a failing step replays the same steps.
+  const std::string sandbox_name =
+      options_.sandbox_exact ? options_.sandbox
+                             : options_.sandbox + "-" + std::to_string(options_.seed) + "-" + pid;
+  previous_dir_ = fs::current_path();
+  files_ = make_monkey_files(sandbox_name, options_.seed);
+  if (::testing::Test::HasFailure()) return;
+
+  // A real GL context without a display: SDL's offscreen driver (EGL, Mesa's llvmpipe here).
+  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
+  GlWindow::Options window_options;
+  window_options.hidden = true;
+  window_options.vsync = false;
+  auto window = GlWindow::create(window_options);
+  ASSERT_TRUE(window.ok()) << window.error().to_string();
+  window_ = std::move(window).value();
+  auto renderer = SceneRenderer::create();
+  ASSERT_TRUE(renderer.ok()) << renderer.error().to_string();
+  renderer_ = std::move(renderer).value();
+  view_ = std::make_unique<MonkeyViewRenderer>(*renderer_);
+
+  // The tool as run_gui starts it, on the monkey's clock and job runner.
+  time_ = std::make_unique<MonkeyTime>(files_.root);
+  time_->stamp_changes();
+  use_job_runner(tool_, jobs_, [this] { return time_->seconds(); });
+  start_tool(tool_, StartupRequest{});
+  keep_import_safe(tool_);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ui::set_key_map(sdl_key_map());
+  configure_imgui(tool_, true, 1.0f);
+  ImGui_ImplSDL2_InitForOpenGL(window_->sdl(), window_->context());  // Key map.
+  ImGui_ImplOpenGL3_Init("#version 450");
+  ImGuiIO& io = ImGui::GetIO();
+  io.ClipboardUserData = &clipboard_;
+  io.GetClipboardTextFn = get_clipboard;
+  io.SetClipboardTextFn = set_clipboard;
+  io.DisplaySize =
+      ImVec2(static_cast<float>(window_options.width), static_cast<float>(window_options.height));
+  io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+
+  io.Fonts->Build();  // Before the first frame: the monkey reads its glyphs.
+  cells_ = std::make_unique<GlyphCells>();
+  input_ = std::make_unique<MonkeyInput>(
+      options_.seed,
+      InputPools{files_.real, files_.broken, static_cast<int>(files_.changeable.size())}, *cells_);
+}
+
+void MonkeyRun::run_jobs() {
+  // Background work runs when the monkey says: each batch before the next frame, or, when the
+  // monkey is impatient with it (a stream of its own, so the steps stay the same), a few frames
+  // later, while the Loading dialog shows and Cancel can be clicked.
+  if (jobs_.waiting() == 0) return;
+  if (hold_ < 0) {
+    const bool impatient =
+        options_.impatience > 0.0 &&
+        std::uniform_real_distribution<double>(0.0, 1.0)(patience_) < options_.impatience;
+    hold_ = impatient ? std::uniform_int_distribution<int>(1, 40)(patience_) : 0;
+  }
+  if (hold_ > 0) {
+    --hold_;
+    ++counts_.impatient_frames;
+    return;
+  }
+  while (jobs_.run_next()) {
+  }
+  hold_ = -1;
+  time_->stamp_changes();  // What a load wrote (the import child's files).
+}
+
+void MonkeyRun::frame(const Step& step) {
+  run_jobs();
+  // A file dialog that wandered out of the sandbox goes back, before it can save there.
+  if (tool_.file_dialog.is_open() && !dialog_may_stay(tool_, files_)) {
+    tool_.file_dialog.navigate(files_.work);
+    ++counts_.dialogs_sent_back;
+  }
+  const Clock::time_point frame_start = Clock::now();
+  const bool gl = options_.gl_every > 0 && frames_ % options_.gl_every == 0;
+  ++frames_;
+  view_->set_drawing(gl);
+  ImGui_ImplOpenGL3_NewFrame();
+  time_->advance(step.dt);
+  tool_frame(tool_, *view_, step.dt);
+  if (gl) {  // ImGui's draw data at a quarter of the resolution, likewise.
+    const ImGuiIO& io = ImGui::GetIO();
+    ImDrawData* draw_data = ImGui::GetDrawData();
+    draw_data->FramebufferScale = ImVec2(0.25f, 0.25f);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, static_cast<int>(io.DisplaySize.x * 0.25f),
+               static_cast<int>(io.DisplaySize.y * 0.25f));
+    glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(draw_data);
+    window_->swap();
+  }
+  window_->set_title(window_title(tool_));
+  counts_.slowest_frame_ms =
+      std::max(counts_.slowest_frame_ms,
+               std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count());
+  // The user asked to quit (menu, Ctrl+Q, or a quit that waited on the unsaved question):
+  // the monkey stays.
+  if (tool_.quit) {
+    tool_.quit = false;
+    ++counts_.quits;
+  }
+  counts_.import_settings_reset += keep_import_safe(tool_);
+  count_frame(tool_, counts_);
+  if (!tool_.error_title.empty() && !had_error_) ++counts_.errors_shown;
+  had_error_ = !tool_.error_title.empty();
+  time_->stamp_changes();  // What the frame saved (setups, recovery copies, settings).
+}
+
+void MonkeyRun::idle(int count) {
+  for (int i = 0; i < count; ++i) {
+    Step idle;
+    idle.kind = Step::Kind::kIdle;
+    apply_to_io(idle, ImGui::GetIO());
+    frame(idle);
+  }
+}
+
+void MonkeyRun::apply_side_effects(const Step& step) {
+  if (step.kind == Step::Kind::kDrop) {
+    tool_.dropped.insert(tool_.dropped.end(), step.files.begin(), step.files.end());
+  }
+  if (step.kind == Step::Kind::kDisk) {
+    const std::string& bytes = files_.originals[static_cast<std::size_t>(step.file)];
+    std::ofstream(files_.changeable[static_cast<std::size_t>(step.file)],
+                  std::ios::binary | std::ios::trunc)
+        << (step.cut ? bytes.substr(0, bytes.size() / 3) : bytes);
+  }
+}
+
+std::string MonkeyRun::problems_after(long step_index) {
+  std::string problem = view_->take_problems();
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  if (g.WithinFrameScope || g.CurrentWindowStack.Size != 0 || g.FrameCountEnded != g.FrameCount) {
+    problem += "ImGui's frame did not end cleanly\n";
+  }
+  problem += check_paths(tool_, files_.root);
+  if (problem.empty() && (step_index + 1) % options_.check_every == 0) {
+    problem = check_document(tool_);
+  }
+  if (::testing::Test::HasFailure() && problem.empty()) problem = "see the failure above\n";
+  return problem;
+}
+
+void MonkeyRun::log_step(std::ofstream& log, long step_index, const std::string& described) {
+  // The sandbox's name differs between runs (the process id): written as <sandbox>.
+  std::string line = described;
+  for (std::size_t at = line.find(files_.root); at != std::string::npos;
+       at = line.find(files_.root, at)) {
+    line.replace(at, files_.root.size(), "<sandbox>");
+  }
+  log << "step " << step_index << ": " << line << " | "
+      << frame_fingerprint(ImGui::GetDrawData(), *cells_) << "\n";
+}
+
+std::string MonkeyRun::play(long& steps) {
+  ImGuiIO& io = ImGui::GetIO();
+  std::ofstream log;
+  if (!options_.log_file.empty()) log.open(options_.log_file, std::ios::trunc);
+  const Clock::time_point start = Clock::now();
+  std::string problem;
+  for (steps = 0; steps < options_.events && problem.empty(); ++steps) {
+    Step step = input_->next(ImGui::GetDrawData(), io.DisplaySize);
+    if (step.kind == Step::Kind::kText && tool_.file_dialog.is_open()) {
+      step.text.erase(std::remove_if(step.text.begin(), step.text.end(), is_path_char),
+                      step.text.end());
+    }
+    record_step(steps, step);
+    if (options_.log_steps) std::printf("step %ld: %s\n", steps, step.describe().c_str());
+    const std::string described = step.describe();
+    ++counts_.steps_by_kind[static_cast<int>(step.kind)];
+    apply_to_io(step, io);
+    apply_side_effects(step);
+    frame(step);
+    if (tool_.file_dialog.is_open() && !dialog_may_stay(tool_, files_)) {
+      // Back at once, and drawn there, so the next step aims at what the sandbox shows, not at
+      // a listing of folders that differ between machines (a seed replays the same anywhere).
+      // Twice: ImGui sizes a frame's scroll bars from the content of the frame before, which
+      // was the listing outside.
+      idle(2);
+    }
+    if (log) log_step(log, steps, described);
+    problem = problems_after(steps);
+    if ((steps + 1) % std::max(1, options_.events / 10) == 0) {
+      std::printf("monkey: %ld steps, %d documents opened, %.1f s\n", steps + 1, tool_.doc_serial,
+                  std::chrono::duration<double>(Clock::now() - start).count());
+      std::fflush(stdout);
+    }
+  }
+  if (!problem.empty()) return problem;
+  // The end: let the last loads land, and look once more.
+  hold_ = 0;
+  idle(3);
+  return check_document(tool_) + check_paths(tool_, files_.root);
+}
+
+void MonkeyRun::print_summary(long steps, double seconds) const {
+  const char* kinds[] = {"move", "button", "wheel", "key",   "text",
+                         "drop", "resize", "idle",  "leave", "disk"};
+  std::printf(
+      "monkey: %ld events in %.1f s (%.0f events/s), %ld frames (%ld drawn with GL), "
+      "slowest frame %.1f ms\n",
+      steps, seconds, static_cast<double>(steps) / seconds, frames_,
+      options_.gl_every > 0 ? (frames_ + options_.gl_every - 1) / options_.gl_every : 0,
+      counts_.slowest_frame_ms);
+  std::printf("monkey: ");
+  for (int k = 0; k < 10; ++k)
+    std::printf("%s %ld%s", kinds[k], counts_.steps_by_kind[k], k < 9 ? ", " : "\n");
+  std::printf(
+      "monkey: %d documents opened, %d errors shown, %d quits answered, %d file dialogs "
+      "sent back to the sandbox, %d frames while loading, %d import settings set back\n",
+      tool_.doc_serial, counts_.errors_shown, counts_.quits, counts_.dialogs_sent_back,
+      counts_.impatient_frames, counts_.import_settings_reset);
+  std::printf(
+      "monkey: frames with the file dialog open %ld, with a setup %ld, in the State machine "
+      "workspace %ld; with a modal dialog:",
+      counts_.file_dialog_frames, counts_.setup_frames, counts_.setup_tab_frames);
+  for (const auto& [name, frames] : counts_.modal_frames)
+    std::printf(" [%s] %ld", name.c_str(), frames);
+  std::printf("\nmonkey: windows seen:");
+  for (const std::string& name : counts_.windows) std::printf(" [%s]", name.c_str());
+  std::printf("\n");
+  std::fflush(stdout);
+}
+
+void MonkeyRun::close() {
+  renderer_.reset();
+  stop_tool(tool_);
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  // The window and its GL context stay to the process's end: destroying them unloads Mesa's
+  // driver, whose own allocations LeakSanitizer would then report as leaks of an unnamed module.
+  g_window_kept_to_exit = window_.release();
+  fs::current_path(previous_dir_);
+  if (!::testing::Test::HasFailure()) {
+    std::error_code ec;
+    fs::remove_all(files_.root, ec);
+  } else {
+    std::printf("monkey: the sandbox is kept: %s\n", files_.root.c_str());
+  }
+}
+
+}  // namespace
+
 void run_monkey(const MonkeyOptions& options) {
   std::snprintf(g_header, sizeof g_header,
                 "seed %llu, %d events, impatience %g; replay it with\n  %s\nThe last steps:\n",
@@ -289,245 +593,19 @@ void run_monkey(const MonkeyOptions& options) {
   std::fflush(stdout);
   install_crash_report();
 
-  // The process id keeps runs apart; padded, it is drawn the same width in every run (the
-  // font's digits are all one width), so the sandbox's path lays out the same.
-  char pid[16];
-  std::snprintf(pid, sizeof pid, "%07d", static_cast<int>(::getpid()));
-  // Not the event count: a run cut short at a failing step replays the same steps.
-  const std::string sandbox_name =
-      options.sandbox_exact ? options.sandbox
-                            : options.sandbox + "-" + std::to_string(options.seed) + "-" + pid;
-  const fs::path previous_dir = fs::current_path();
-  const MonkeyFiles files = make_monkey_files(sandbox_name, options.seed);
+  MonkeyRun run(options);
+  run.open();
   if (::testing::Test::HasFailure()) return;
-
-  // A real GL context without a display: SDL's offscreen driver (EGL, Mesa's llvmpipe here).
-  ::setenv("SDL_VIDEODRIVER", "offscreen", 1);
-  GlWindow::Options window_options;
-  window_options.hidden = true;
-  window_options.vsync = false;
-  auto window = GlWindow::create(window_options);
-  ASSERT_TRUE(window.ok()) << window.error().to_string();
-  auto renderer = SceneRenderer::create();
-  ASSERT_TRUE(renderer.ok()) << renderer.error().to_string();
-  MonkeyViewRenderer view(*renderer.value());
-
-  // The tool as run_gui starts it, on the monkey's clock and job runner.
-  MonkeyTime time(files.root);
-  time.stamp_changes();
-  ManualJobRunner jobs;
-  Tool tool;
-  use_job_runner(tool, jobs, [&time] { return time.seconds(); });
-  start_tool(tool, StartupRequest{});
-  keep_import_safe(tool);
-  IMGUI_CHECKVERSION();
-  ImGui::CreateContext();
-  ui::set_key_map(sdl_key_map());
-  configure_imgui(tool, true, 1.0f);
-  ImGui_ImplSDL2_InitForOpenGL(window.value()->sdl(), window.value()->context());  // Key map.
-  ImGui_ImplOpenGL3_Init("#version 450");
-  ImGuiIO& io = ImGui::GetIO();
-  Clipboard clipboard;
-  io.ClipboardUserData = &clipboard;
-  io.GetClipboardTextFn = get_clipboard;
-  io.SetClipboardTextFn = set_clipboard;
-  io.DisplaySize =
-      ImVec2(static_cast<float>(window_options.width), static_cast<float>(window_options.height));
-  io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
-
-  io.Fonts->Build();  // Before the first frame: the monkey reads its glyphs.
-  const GlyphCells cells;
-  MonkeyInput input(options.seed,
-                    {files.real, files.broken, static_cast<int>(files.changeable.size())}, cells);
-  std::mt19937_64 patience(options.seed ^ 0x9e3779b97f4a7c15ull);  // Its own stream: see below.
-  int hold = -1;  // Frames the waiting jobs wait still; -1: not decided.
-  Counts counts;
   const Clock::time_point start = Clock::now();
-  bool had_error = false;
-  long frames = 0;
-
-  auto frame = [&](const Step& step) {
-    // Background work runs when the monkey says: each batch before the next frame, or, when the
-    // monkey is impatient with it (a stream of its own, so the steps stay the same), a few frames
-    // later, while the Loading dialog shows and Cancel can be clicked.
-    if (jobs.waiting() > 0) {
-      if (hold < 0) {
-        const bool impatient =
-            options.impatience > 0.0 &&
-            std::uniform_real_distribution<double>(0.0, 1.0)(patience) < options.impatience;
-        hold = impatient ? std::uniform_int_distribution<int>(1, 40)(patience) : 0;
-      }
-      if (hold > 0) {
-        --hold;
-        ++counts.impatient_frames;
-      } else {
-        while (jobs.run_next()) {
-        }
-        hold = -1;
-        time.stamp_changes();  // What a load wrote (the import child's files).
-      }
-    }
-    // A file dialog that wandered out of the sandbox goes back, before it can save there.
-    if (tool.file_dialog.is_open() && !dialog_may_stay(tool, files)) {
-      tool.file_dialog.navigate(files.work);
-      ++counts.dialogs_sent_back;
-    }
-    const Clock::time_point frame_start = Clock::now();
-    const bool gl = options.gl_every > 0 && frames % options.gl_every == 0;
-    ++frames;
-    view.set_drawing(gl);
-    ImGui_ImplOpenGL3_NewFrame();
-    time.advance(step.dt);
-    tool_frame(tool, view, step.dt);
-    if (gl) {  // ImGui's draw data at a quarter of the resolution, likewise.
-      ImDrawData* draw_data = ImGui::GetDrawData();
-      draw_data->FramebufferScale = ImVec2(0.25f, 0.25f);
-      glBindFramebuffer(GL_FRAMEBUFFER, 0);
-      glViewport(0, 0, static_cast<int>(io.DisplaySize.x * 0.25f),
-                 static_cast<int>(io.DisplaySize.y * 0.25f));
-      glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
-      glClear(GL_COLOR_BUFFER_BIT);
-      ImGui_ImplOpenGL3_RenderDrawData(draw_data);
-      window.value()->swap();
-    }
-    window.value()->set_title(window_title(tool));
-    counts.slowest_frame_ms =
-        std::max(counts.slowest_frame_ms,
-                 std::chrono::duration<double, std::milli>(Clock::now() - frame_start).count());
-    // The user asked to quit (menu, Ctrl+Q, or a quit that waited on the unsaved question):
-    // the monkey stays.
-    if (tool.quit) {
-      tool.quit = false;
-      ++counts.quits;
-    }
-    counts.import_settings_reset += keep_import_safe(tool);
-    count_frame(tool, counts);
-    if (!tool.error_title.empty() && !had_error) ++counts.errors_shown;
-    had_error = !tool.error_title.empty();
-    time.stamp_changes();  // What the frame saved (setups, recovery copies, settings).
-  };
-
-  std::ofstream log;
-  if (!options.log_file.empty()) log.open(options.log_file, std::ios::trunc);
-  std::string problem;
-  long step_index = 0;
-  for (; step_index < options.events && problem.empty(); ++step_index) {
-    Step step = input.next(ImGui::GetDrawData(), io.DisplaySize);
-    if (step.kind == Step::Kind::kText && tool.file_dialog.is_open()) {
-      step.text.erase(std::remove_if(step.text.begin(), step.text.end(), is_path_char),
-                      step.text.end());
-    }
-    record_step(step_index, step);
-    if (options.log_steps) std::printf("step %ld: %s\n", step_index, step.describe().c_str());
-    const std::string described = step.describe();
-    ++counts.steps_by_kind[static_cast<int>(step.kind)];
-    apply_to_io(step, io);
-    if (step.kind == Step::Kind::kDrop) {
-      tool.dropped.insert(tool.dropped.end(), step.files.begin(), step.files.end());
-    }
-    if (step.kind == Step::Kind::kDisk) {
-      const std::string& bytes = files.originals[static_cast<std::size_t>(step.file)];
-      std::ofstream(files.changeable[static_cast<std::size_t>(step.file)],
-                    std::ios::binary | std::ios::trunc)
-          << (step.cut ? bytes.substr(0, bytes.size() / 3) : bytes);
-    }
-    frame(step);
-    if (tool.file_dialog.is_open() && !dialog_may_stay(tool, files)) {
-      // Back at once, and drawn there, so the next step aims at what the sandbox shows, not at
-      // a listing of folders that differ between machines (a seed replays the same anywhere).
-      // Twice: ImGui sizes a frame's scroll bars from the content of the frame before, which
-      // was the listing outside.
-      Step stay;
-      stay.kind = Step::Kind::kIdle;
-      apply_to_io(stay, io);
-      frame(stay);
-      frame(stay);
-    }
-    if (log) {
-      // The sandbox's name differs between runs (the process id): written as <sandbox>.
-      std::string line = described;
-      for (std::size_t at = line.find(files.root); at != std::string::npos;
-           at = line.find(files.root, at)) {
-        line.replace(at, files.root.size(), "<sandbox>");
-      }
-      log << "step " << step_index << ": " << line << " | "
-          << frame_fingerprint(ImGui::GetDrawData(), cells) << "\n";
-    }
-    problem = view.take_problems();
-    const ImGuiContext& g = *ImGui::GetCurrentContext();
-    if (g.WithinFrameScope || g.CurrentWindowStack.Size != 0 || g.FrameCountEnded != g.FrameCount) {
-      problem += "ImGui's frame did not end cleanly\n";
-    }
-    problem += check_paths(tool, files.root);
-    if (problem.empty() && (step_index + 1) % options.check_every == 0) {
-      problem = check_document(tool);
-    }
-    if (::testing::Test::HasFailure() && problem.empty()) problem = "see the failure above\n";
-    if ((step_index + 1) % std::max(1, options.events / 10) == 0) {
-      std::printf("monkey: %ld steps, %d documents opened, %.1f s\n", step_index + 1,
-                  tool.doc_serial, std::chrono::duration<double>(Clock::now() - start).count());
-      std::fflush(stdout);
-    }
-  }
-  // The end: let the last loads land, and look once more.
-  if (problem.empty()) {
-    hold = 0;
-    for (int i = 0; i < 3; ++i) {
-      Step idle;
-      idle.kind = Step::Kind::kIdle;
-      apply_to_io(idle, io);
-      frame(idle);
-    }
-    problem = check_document(tool) + check_paths(tool, files.root);
-  }
+  long steps = 0;
+  const std::string problem = run.play(steps);
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (!problem.empty()) {
-    ADD_FAILURE() << "after step " << step_index - 1 << ":\n" << problem;
+    ADD_FAILURE() << "after step " << steps - 1 << ":\n" << problem;
     print_recent_steps();
   }
-
-  const char* kinds[] = {"move", "button", "wheel", "key",   "text",
-                         "drop", "resize", "idle",  "leave", "disk"};
-  std::printf(
-      "monkey: %ld events in %.1f s (%.0f events/s), %ld frames (%ld drawn with GL), "
-      "slowest frame %.1f ms\n",
-      step_index, seconds, static_cast<double>(step_index) / seconds, frames,
-      options.gl_every > 0 ? (frames + options.gl_every - 1) / options.gl_every : 0,
-      counts.slowest_frame_ms);
-  std::printf("monkey: ");
-  for (int k = 0; k < 10; ++k)
-    std::printf("%s %ld%s", kinds[k], counts.steps_by_kind[k], k < 9 ? ", " : "\n");
-  std::printf(
-      "monkey: %d documents opened, %d errors shown, %d quits answered, %d file dialogs "
-      "sent back to the sandbox, %d frames while loading, %d import settings set back\n",
-      tool.doc_serial, counts.errors_shown, counts.quits, counts.dialogs_sent_back,
-      counts.impatient_frames, counts.import_settings_reset);
-  std::printf(
-      "monkey: frames with the file dialog open %ld, with a setup %ld, in the State machine "
-      "workspace %ld; with a modal dialog:",
-      counts.file_dialog_frames, counts.setup_frames, counts.setup_tab_frames);
-  for (const auto& [name, frames] : counts.modal_frames)
-    std::printf(" [%s] %ld", name.c_str(), frames);
-  std::printf("\nmonkey: windows seen:");
-  for (const std::string& name : counts.windows) std::printf(" [%s]", name.c_str());
-  std::printf("\n");
-  std::fflush(stdout);
-
-  renderer.value().reset();
-  stop_tool(tool);
-  ImGui_ImplOpenGL3_Shutdown();
-  ImGui_ImplSDL2_Shutdown();
-  ImGui::DestroyContext();
-  // The window and its GL context stay to the process's end: destroying them unloads Mesa's
-  // driver, whose own allocations LeakSanitizer would then report as leaks of an unnamed module.
-  g_window_kept_to_exit = window.value().release();
-  fs::current_path(previous_dir);
-  if (!::testing::Test::HasFailure()) {
-    std::error_code ec;
-    fs::remove_all(files.root, ec);
-  } else {
-    std::printf("monkey: the sandbox is kept: %s\n", files.root.c_str());
-  }
+  run.print_summary(steps, seconds);
+  run.close();
 }
 
 }  // namespace anim::app::monkey
