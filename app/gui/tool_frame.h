@@ -2,7 +2,7 @@
 // The desktop tool apart from its platform: how it starts, its ImGui setup, and one frame of it
 // (loads, drops, playback, menus, shortcuts, panels, dialogs) on whatever input ImGuiIO holds.
 // run_gui feeds it SDL's events and presents with OpenGL; tests feed it input of their own
-// (tests/app/tool_monkey_test.cpp), so they run the very frame users get.
+// (tests/app/gui/tool_monkey_test.cpp), so they run the very frame users get.
 #include "gui/startup_request.h"
 #include "gui/tool.h"
 #include "render/view_renderer.h"

@@ -1,6 +1,6 @@
 #pragma once
-// What the recovery suites (tests/ui/model/recovery_test.cpp, tests/app/tool_recovery_test.cpp,
-// tests/app/recovery_binary_test.cpp) start from: a setup for the built-in demo, and a process
+// What the recovery suites (tests/ui/model/recovery_test.cpp, tests/app/gui/tool_recovery_test.cpp,
+// tests/app/gui/recovery_binary_test.cpp) start from: a setup for the built-in demo, and a process
 // id that no longer runs (a writer whose copy is abandoned).
 #include <sys/wait.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 // What catches ImGui misuse in our builds, whatever the build type: the library's own assertions
 // (Debian builds libimgui without NDEBUG) and the ones in ImGui's headers, compiled into our code,
 // which third_party/imgui_config/anim_imconfig.h makes abort under NDEBUG too. The monkey test
-// (tests/app/tool_monkey_test.cpp) relies on both to fail on an ImGui assertion.
+// (tests/app/gui/tool_monkey_test.cpp) relies on both to fail on an ImGui assertion.
 #include <gtest/gtest.h>
 #include <imgui.h>
 
