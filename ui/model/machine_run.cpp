@@ -1,13 +1,24 @@
 #include "anim/ui/model/machine_run.h"
 
+#include <memory>
 #include <utility>
 
 namespace anim::ui {
+namespace {
+
+// A machine of `build` on `model` from its default state, its transition trace on (the graph
+// shows why each transition did or did not fire).
+std::unique_ptr<StateMachineInstance> start(const SetupSession::Build& build, const Model& model) {
+  auto machine = std::make_unique<StateMachineInstance>(*build.def, model.skeleton,
+                                                        build.motion->clip_set(model.clips));
+  machine->set_trace(true);
+  return machine;
+}
+
+}  // namespace
 
 void MachineRun::replace(SetupSession::Build build, const Model& model, bool go_on) {
-  auto next = std::make_unique<StateMachineInstance>(*build.def, model.skeleton,
-                                                     build.motion->clip_set(model.clips));
-  next->set_trace(true);
+  std::unique_ptr<StateMachineInstance> next = start(build, model);
   go_on = go_on && instance_ != nullptr;
   if (go_on) next->continue_from(*instance_);
   fresh_ = !go_on;
@@ -20,9 +31,7 @@ void MachineRun::replace(SetupSession::Build build, const Model& model, bool go_
 
 void MachineRun::restart(const Model& model) {
   if (!build_.def) return;
-  instance_ = std::make_unique<StateMachineInstance>(*build_.def, model.skeleton,
-                                                     build_.motion->clip_set(model.clips));
-  instance_->set_trace(true);
+  instance_ = start(build_, model);
   fresh_ = true;
   world_ = RootMotion{};
 }
