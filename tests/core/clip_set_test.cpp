@@ -64,6 +64,14 @@ Clip Nod() {
   return b.build();
 }
 
+// Clip, time pairs jumping between the clips, forward and back.
+struct Visit {
+  std::size_t clip;
+  float time;
+};
+const Visit kVisits[] = {{0, 0.1f},  {0, 0.9f}, {1, 0.3f}, {1, 0.95f}, {0, 1.7f},
+                         {1, 0.05f}, {0, 0.2f}, {1, 0.6f}, {1, 0.1f},  {0, 2.0f}};
+
 class ClipSetTest : public ::testing::Test {
  protected:
   ClipSetTest()
@@ -107,6 +115,19 @@ class ClipSetTest : public ::testing::Test {
     ClipCursor cursor;
     cursor.reserve(clips, clips.joint_count(clip));
     return Sample(clips, clip, time, &cursor);
+  }
+  // Every visit of kVisits through `cursor` gives the fresh cursor's pose, bit for bit.
+  void ExpectVisitsMatchFreshCursors(const ClipSet& set, ClipCursor& cursor) const {
+    for (const Visit& v : kVisits) {
+      const std::vector<Transform> reused = Sample(set, v.clip, v.time, &cursor);
+      const std::vector<Transform> fresh = SampleFresh(set, v.clip, v.time);
+      ASSERT_EQ(reused.size(), kJoints);
+      ASSERT_EQ(fresh.size(), kJoints);
+      for (std::size_t j = 0; j < kJoints; ++j) {
+        EXPECT_TRUE(SameBits(reused[j], fresh[j]))
+            << "clip " << v.clip << " at " << v.time << ", joint " << j;
+      }
+    }
   }
 
   // A job on clip 0 (five joints) of `clips` that validates, for the rejection tests to break.
@@ -351,28 +372,12 @@ TEST_F(ClipSetTest, CompressedSamplingGivesTheHandComputedPose) {
 // ---------------------------------------------------------------------------------------------
 // One cursor across clips
 
-// Clip, time pairs jumping between the clips, forward and back.
-struct Visit {
-  std::size_t clip;
-  float time;
-};
-const Visit kVisits[] = {{0, 0.1f},  {0, 0.9f}, {1, 0.3f}, {1, 0.95f}, {0, 1.7f},
-                         {1, 0.05f}, {0, 0.2f}, {1, 0.6f}, {1, 0.1f},  {0, 2.0f}};
 
 TEST_F(ClipSetTest, OneFloatCursorAcrossClipsGivesTheFreshCursorsPoses) {
   const ClipSet set(floats_);
   ClipCursor cursor;
   cursor.reserve(set, kJoints);
-  for (const Visit& v : kVisits) {
-    const std::vector<Transform> reused = Sample(set, v.clip, v.time, &cursor);
-    const std::vector<Transform> fresh = SampleFresh(set, v.clip, v.time);
-    ASSERT_EQ(reused.size(), kJoints);
-    ASSERT_EQ(fresh.size(), kJoints);
-    for (std::size_t j = 0; j < kJoints; ++j) {
-      EXPECT_TRUE(SameBits(reused[j], fresh[j]))
-          << "clip " << v.clip << " at " << v.time << ", joint " << j;
-    }
-  }
+  ExpectVisitsMatchFreshCursors(set, cursor);
 }
 
 TEST_F(ClipSetTest, OneCompressedCursorAcrossClipsGivesTheFreshCursorsPoses) {
@@ -380,16 +385,7 @@ TEST_F(ClipSetTest, OneCompressedCursorAcrossClipsGivesTheFreshCursorsPoses) {
   const ClipSet set(packed_);
   ClipCursor cursor;
   cursor.reserve(set, kJoints);
-  for (const Visit& v : kVisits) {
-    const std::vector<Transform> reused = Sample(set, v.clip, v.time, &cursor);
-    const std::vector<Transform> fresh = SampleFresh(set, v.clip, v.time);
-    ASSERT_EQ(reused.size(), kJoints);
-    ASSERT_EQ(fresh.size(), kJoints);
-    for (std::size_t j = 0; j < kJoints; ++j) {
-      EXPECT_TRUE(SameBits(reused[j], fresh[j]))
-          << "clip " << v.clip << " at " << v.time << ", joint " << j;
-    }
-  }
+  ExpectVisitsMatchFreshCursors(set, cursor);
   // reset() forgets the place; the next sample is still the fresh cursor's.
   cursor.reset();
   const std::vector<Transform> after = Sample(set, 1, 0.4f, &cursor);
