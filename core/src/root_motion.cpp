@@ -91,13 +91,22 @@ RootMotion root_frame_at(const RootMotionTrack& track, float time, RootMotionCur
 RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps,
                                RootMotionCursor* cursor) {
   if (track.empty() || (wraps == 0 && from == to)) return {};
-  RootMotion moved = inverse(root_frame_at(track, from, cursor));
+  const RootMotion start = root_frame_at(track, from, cursor);
   if (wraps != 0) {
     // Not remembered: the next update starts where this one ends, at `to`.
     const RootMotion cycle = root_frame_at(track, track.duration, nullptr);
-    moved = compose(moved, wraps > 0 ? repeated(cycle, wraps) : repeated(inverse(cycle), -wraps));
+    const RootMotion moved = compose(
+        inverse(start), wraps > 0 ? repeated(cycle, wraps) : repeated(inverse(cycle), -wraps));
+    return compose(moved, root_frame_at(track, to, cursor));
   }
-  return compose(moved, root_frame_at(track, to, cursor));
+  // Most updates: compose(inverse(start), end) in one step. Both frames' rotations are unit
+  // length, and so (to rounding) is their product: no renormalizing.
+  const RootMotion end = root_frame_at(track, to, cursor);
+  const glm::quat back = glm::conjugate(start.rotation);
+  RootMotion moved;
+  moved.translation = back * (end.translation - start.translation);
+  moved.rotation = back * end.rotation;
+  return moved;
 }
 
 bool RootMotionBlendJob::validate() const {

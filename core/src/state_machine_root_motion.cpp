@@ -87,6 +87,7 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
     moves[static_cast<std::size_t>(i)] =
         root_motion_between(clips_.root_motion()[c], from * d, to * d, wraps, motion);
   }
+  if (count == 1) return moves[0];  // A clip state: nothing to blend.
   RootMotion out;
   RootMotionBlendJob{Span<const RootMotion>(moves.data(), static_cast<std::size_t>(count)),
                      Span<const float>(weights.data(), static_cast<std::size_t>(count)), &out}
