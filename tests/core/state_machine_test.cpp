@@ -199,37 +199,47 @@ class StateMachineTest : public ::testing::Test {
 
 // --- compile_setup ---------------------------------------------------------------------------
 
-TEST_F(StateMachineTest, CompileResolvesNamesToIndices) {
-  const char* text = R"({
-    "format": "animscope.setup", "version": 1, "model": "test.gltf",
-    "parameters": [
-      {"name": "speed", "type": "float", "default": 0.25, "min": 0, "max": 1, "rate": 2},
-      {"name": "jump", "type": "trigger", "default": 0},
-      {"name": "lives", "type": "int", "default": 3}
-    ],
-    "blend_spaces": [{"name": "loco", "parameter": "speed",
-                      "points": [{"clip": "ramp_x", "position": 0},
-                                 {"clip": "ramp_y", "position": 1}]}],
-    "states": [
-      {"name": "Idle", "motion": "ramp_z"},
-      {"name": "Move", "motion": "loco", "speed": 1.5},
-      {"name": "Jump", "motion": "ramp_x", "loop": false}
-    ],
-    "default_state": "Move",
-    "transitions": [
-      {"from": "Idle", "to": "Move",
-       "conditions": [{"parameter": "speed", "op": ">", "value": 0.5}], "duration": 0.3},
-      {"from": "*", "to": "Jump",
-       "conditions": [{"parameter": "jump", "op": "trigger"},
-                      {"parameter": "lives", "op": "!=", "value": 0}],
-       "exit_time": 0.8, "duration": 0.1, "offset": 0.25, "interruption": "destination"},
-      {"from": "Jump", "to": "Idle", "conditions": [], "exit_time": 1, "interruption": "source"}
-    ]
-  })";
-  Result<setup::Setup> setup = setup::parse_setup(text, "inline");
-  ASSERT_TRUE(setup.ok()) << setup.error().to_string();
-  const StateMachineDef& def = Compile(setup.value());
+// A setup with every kind of name in it (clips, a blend space, states, parameters, the any
+// state), compiled in SetUp: each test below reads one part of the def back.
+class StateMachineCompileTest : public StateMachineTest {
+ protected:
+  void SetUp() override {
+    const char* text = R"({
+      "format": "animscope.setup", "version": 1, "model": "test.gltf",
+      "parameters": [
+        {"name": "speed", "type": "float", "default": 0.25, "min": 0, "max": 1, "rate": 2},
+        {"name": "jump", "type": "trigger", "default": 0},
+        {"name": "lives", "type": "int", "default": 3}
+      ],
+      "blend_spaces": [{"name": "loco", "parameter": "speed",
+                        "points": [{"clip": "ramp_x", "position": 0},
+                                   {"clip": "ramp_y", "position": 1}]}],
+      "states": [
+        {"name": "Idle", "motion": "ramp_z"},
+        {"name": "Move", "motion": "loco", "speed": 1.5},
+        {"name": "Jump", "motion": "ramp_x", "loop": false}
+      ],
+      "default_state": "Move",
+      "transitions": [
+        {"from": "Idle", "to": "Move",
+         "conditions": [{"parameter": "speed", "op": ">", "value": 0.5}], "duration": 0.3},
+        {"from": "*", "to": "Jump",
+         "conditions": [{"parameter": "jump", "op": "trigger"},
+                        {"parameter": "lives", "op": "!=", "value": 0}],
+         "exit_time": 0.8, "duration": 0.1, "offset": 0.25, "interruption": "destination"},
+        {"from": "Jump", "to": "Idle", "conditions": [], "exit_time": 1, "interruption": "source"}
+      ]
+    })";
+    Result<setup::Setup> setup = setup::parse_setup(text, "inline");
+    ASSERT_TRUE(setup.ok()) << setup.error().to_string();
+    def_ = &Compile(setup.value());
+  }
 
+  const StateMachineDef* def_ = nullptr;
+};
+
+TEST_F(StateMachineCompileTest, ResolvesParameters) {
+  const StateMachineDef& def = *def_;
   ASSERT_EQ(def.parameters.size(), 3u);
   EXPECT_EQ(def.parameters[0].type, ParameterType::kFloat);
   EXPECT_FLOAT_EQ(def.parameters[0].default_value, 0.25f);
@@ -241,12 +251,18 @@ TEST_F(StateMachineTest, CompileResolvesNamesToIndices) {
   EXPECT_FLOAT_EQ(def.parameters[1].max, 1.0f);
   EXPECT_EQ(def.parameters[2].type, ParameterType::kInt);
   EXPECT_FLOAT_EQ(def.parameters[2].default_value, 3.0f);
+}
 
+TEST_F(StateMachineCompileTest, ResolvesBlendSpaceNamesToIndices) {
+  const StateMachineDef& def = *def_;
   ASSERT_EQ(def.blend_spaces.size(), 1u);
   EXPECT_EQ(def.blend_spaces[0].parameter, 0);
   EXPECT_EQ(def.blend_spaces[0].clips, (std::vector<int>{kRampX, kRampY}));
   EXPECT_EQ(def.blend_spaces[0].positions, (std::vector<float>{0.0f, 1.0f}));
+}
 
+TEST_F(StateMachineCompileTest, ResolvesStateMotionsAndTheDefaultState) {
+  const StateMachineDef& def = *def_;
   ASSERT_EQ(def.states.size(), 3u);
   EXPECT_EQ(def.states[0].motion.kind, MotionRef::Kind::kClip);
   EXPECT_EQ(def.states[0].motion.index, kRampZ);
@@ -257,7 +273,10 @@ TEST_F(StateMachineTest, CompileResolvesNamesToIndices) {
   EXPECT_EQ(def.states[2].motion.index, kRampX);
   EXPECT_FALSE(def.states[2].loop);
   EXPECT_EQ(def.default_state, 1);
+}
 
+TEST_F(StateMachineCompileTest, ResolvesTransitionNamesToIndices) {
+  const StateMachineDef& def = *def_;
   ASSERT_EQ(def.transitions.size(), 3u);
   const TransitionDef& idle_to_move = def.transitions[0];
   EXPECT_EQ(idle_to_move.from, 0);
@@ -291,7 +310,10 @@ TEST_F(StateMachineTest, CompileResolvesNamesToIndices) {
   EXPECT_FLOAT_EQ(jump_to_idle.exit_time, 1.0f);
   EXPECT_FLOAT_EQ(jump_to_idle.duration, 0.25f);  // The format's default.
   EXPECT_EQ(jump_to_idle.interruption, Interruption::kSource);
+}
 
+TEST_F(StateMachineCompileTest, FindsStatesAndParametersByExactName) {
+  const StateMachineDef& def = *def_;
   EXPECT_EQ(def.find_state("Jump"), 2);
   EXPECT_EQ(def.find_state("Nope"), -1);
   EXPECT_EQ(def.find_parameter("lives"), 2);

@@ -66,13 +66,8 @@ Package demo_package() {
   return p;
 }
 
-// Four joints, a skin of three entries, a quad mesh in two submeshes, two compressed clips (one
-// long enough for 16-bit key times), a key clip, import info, and a machine with every
-// parameter type, condition op and interruption, exit times, offsets and an any-state
-// transition. `moving`: with root motion too (the root's motion taken out of the clips, the ROOT
-// section), the state "Back" keeping its motion.
-Package small_package(bool with_machine, bool moving = false) {
-  Package p;
+// Four joints, a skin of three entries and a quad mesh in two submeshes.
+void add_small_body(Package& p) {
   p.skeleton.names = {"root", "hip", "knee", "tip"};
   p.skeleton.parents = {-1, 0, 1, 2};
   p.skeleton.rest.assign(4, Transform{});
@@ -92,7 +87,11 @@ Package small_package(bool with_machine, bool moving = false) {
   }
   p.mesh.indices = {0, 1, 2, 2, 1, 3};
   p.mesh.submeshes = {{"a", 0, 3, 0, 4}, {"b", 3, 3, 0, 4}};
+}
 
+// The two clips small_package compresses, as floats: Swing, and Drift, long enough for 16-bit
+// key times.
+std::vector<Clip> small_float_clips() {
   ClipBuilder swing("Swing", 1.0f, 4);
   for (int k = 0; k <= 8; ++k) {
     const float t = static_cast<float>(k) / 8.0f;
@@ -107,24 +106,20 @@ Package small_package(bool with_machine, bool moving = false) {
     drift.add_rotation(0, t, glm::angleAxis(0.1f * t, glm::vec3(0, 1, 0)));
     drift.add_rotation(3, t, glm::angleAxis(0.3f, glm::normalize(glm::vec3(1, 1, 0))));
   }
-  std::vector<Clip> floats = {swing.build(), drift.build()};
-  if (moving) {
-    RootMotionSettings settings;
-    settings.joint = 0;
-    for (Clip& c : floats)
-      p.root_motion.push_back(extract_root_motion(p.skeleton, settings, c).value());
-  }
-  p.clips = {compress(floats[0], p.skeleton), compress(floats[1], p.skeleton)};
+  return {swing.build(), drift.build()};
+}
+
+Clip small_key_clip() {
   ClipBuilder keys("Keys", 0.5f, 4);
   keys.add_rotation(2, 0.0f, glm::quat(1, 0, 0, 0));
   keys.add_rotation(2, 0.5f, glm::angleAxis(1.0f, glm::vec3(0, 0, 1)));
   keys.add_translation(1, 0.25f, glm::vec3(0.0f, 0.6f, 0.0f));
-  p.key_clips = {keys.build()};
-  p.max_influences = 5;
-  p.truncated_vertices = 1;
-  if (!with_machine) return p;
+  return keys.build();
+}
 
-  StateMachineDef& m = p.state_machine;
+// A machine with every parameter type, condition op and interruption, exit times, offsets and an
+// any-state transition, on small_package's clips.
+void set_small_machine(StateMachineDef& m) {
   m.parameters = {{"speed", ParameterType::kFloat, 0.25f, -1.0f, 2.0f, 4.0f},
                   {"mode", ParameterType::kInt, 1.0f, 0.0f, 3.0f, 0.0f},
                   {"armed", ParameterType::kBool, 0.0f, 0.0f, 1.0f, 0.0f},
@@ -158,6 +153,30 @@ Package small_package(bool with_machine, bool moving = false) {
        Interruption::kDestination},
       {1, 2, {{4, ConditionOp::kGreater, 1e20f}}, false, 0.0f, 0.0f, 0.0f, Interruption::kNone}};
   m.default_state = 0;
+}
+
+// add_small_body's four joints, skin and mesh, two compressed clips (one long enough for 16-bit
+// key times), a key clip, import info, and (`with_machine`) set_small_machine's machine.
+// `moving`: with root motion too (the root's motion taken out of the clips, the ROOT section),
+// the state "Back" keeping its motion.
+Package small_package(bool with_machine, bool moving = false) {
+  Package p;
+  add_small_body(p);
+  std::vector<Clip> floats = small_float_clips();
+  if (moving) {
+    RootMotionSettings settings;
+    settings.joint = 0;
+    for (Clip& c : floats)
+      p.root_motion.push_back(extract_root_motion(p.skeleton, settings, c).value());
+  }
+  p.clips = {compress(floats[0], p.skeleton), compress(floats[1], p.skeleton)};
+  p.key_clips = {small_key_clip()};
+  p.max_influences = 5;
+  p.truncated_vertices = 1;
+  if (!with_machine) return p;
+
+  StateMachineDef& m = p.state_machine;
+  set_small_machine(m);
   p.has_state_machine = true;
   if (moving) {
     m.root_motion_joint = 0;

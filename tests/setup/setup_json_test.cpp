@@ -304,8 +304,25 @@ struct BrokenCase {
   const char* message;
 };
 
-TEST(SetupParseTest, ReportsEachStructuralProblemWithItsPointer) {
-  const BrokenCase cases[] = {
+// Each case, spoiled from the base document, fails to parse with exactly its one problem.
+void expect_one_problem_each(const std::vector<BrokenCase>& cases) {
+  for (const BrokenCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    Json doc = base_document();
+    c.spoil(doc);
+    std::vector<Diagnostic> diagnostics;
+    const Result<setup::Setup> parsed = parse_setup(doc.dump(2), "broken.json", &diagnostics);
+    ASSERT_FALSE(parsed.ok());
+    EXPECT_EQ(parsed.error().code, Error::Code::kInvalidData);
+    EXPECT_EQ(parsed.error().path, "broken.json");
+    const std::string pointer = c.pointer;
+    EXPECT_EQ(parsed.error().message, pointer.empty() ? c.message : pointer + ": " + c.message);
+    EXPECT_THAT(diagnostics, ElementsAre(IsError(c.pointer, c.message)));
+  }
+}
+
+TEST(SetupParseTest, ReportsEachStructuralProblemOfTheRootAndAnimationsWithItsPointer) {
+  expect_one_problem_each({
       {"root not an object", [](Json& d) { d = Json::array(); }, "", "expected an object"},
       {"wrong format", [](Json& d) { d["format"] = "animscope.scene"; }, "/format",
        "expected \"animscope.setup\", got \"animscope.scene\""},
@@ -355,6 +372,11 @@ TEST(SetupParseTest, ReportsEachStructuralProblemWithItsPointer) {
          d["animations"] = {{{"file", "a.fbx"}, {"joint_map", {{"Ab", ""}}}}};
        },
        "/animations/0/joint_map/Ab", "expected the name of a model joint"},
+  });
+}
+
+TEST(SetupParseTest, ReportsEachStructuralProblemOfParametersWithItsPointer) {
+  expect_one_problem_each({
       {"parameters not an array", [](Json& d) { d["parameters"] = Json::object(); }, "/parameters",
        "expected an array"},
       {"parameter not an object", [](Json& d) { d["parameters"][1] = "on"; }, "/parameters/1",
@@ -379,6 +401,11 @@ TEST(SetupParseTest, ReportsEachStructuralProblemWithItsPointer) {
        "expected a number"},
       {"rate beyond float range", [](Json& d) { d["parameters"][0]["rate"] = 1e39; },
        "/parameters/0/rate", "number out of range for a float"},
+  });
+}
+
+TEST(SetupParseTest, ReportsEachStructuralProblemOfBlendSpacesAndStatesWithItsPointer) {
+  expect_one_problem_each({
       {"blend space without points", [](Json& d) { d["blend_spaces"][0].erase("points"); },
        "/blend_spaces/0/points", "missing required field"},
       {"blend space name not a string", [](Json& d) { d["blend_spaces"][0]["name"] = 1; },
@@ -401,6 +428,11 @@ TEST(SetupParseTest, ReportsEachStructuralProblemWithItsPointer) {
        "missing required field"},
       {"default state as number", [](Json& d) { d["default_state"] = 0; }, "/default_state",
        "expected a string"},
+  });
+}
+
+TEST(SetupParseTest, ReportsEachStructuralProblemOfTransitionsAndTheEditorWithItsPointer) {
+  expect_one_problem_each({
       {"transitions not an array", [](Json& d) { d["transitions"] = "none"; }, "/transitions",
        "expected an array"},
       {"transition without from", [](Json& d) { d["transitions"][0].erase("from"); },
@@ -435,20 +467,7 @@ TEST(SetupParseTest, ReportsEachStructuralProblemWithItsPointer) {
        "/transitions/0/interruption", "expected a string"},
       {"editor as array", [](Json& d) { d["editor"] = Json::array(); }, "/editor",
        "expected an object"},
-  };
-  for (const BrokenCase& c : cases) {
-    SCOPED_TRACE(c.name);
-    Json doc = base_document();
-    c.spoil(doc);
-    std::vector<Diagnostic> diagnostics;
-    const Result<setup::Setup> parsed = parse_setup(doc.dump(2), "broken.json", &diagnostics);
-    ASSERT_FALSE(parsed.ok());
-    EXPECT_EQ(parsed.error().code, Error::Code::kInvalidData);
-    EXPECT_EQ(parsed.error().path, "broken.json");
-    const std::string pointer = c.pointer;
-    EXPECT_EQ(parsed.error().message, pointer.empty() ? c.message : pointer + ": " + c.message);
-    EXPECT_THAT(diagnostics, ElementsAre(IsError(c.pointer, c.message)));
-  }
+  });
 }
 
 TEST(SetupParseTest, ReportsEveryMissingRequiredField) {

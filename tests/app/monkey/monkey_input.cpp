@@ -121,7 +121,8 @@ int MonkeyInput::key(bool* ctrl, bool* shift, bool* alt) {
 }
 
 // Where a gesture aims: mostly at something the last frame drew (a vertex of its draw lists:
-// widget frames, lines, or the cell of a glyph of text), otherwise inside or on the edge of a window, or anywhere.
+// widget frames, lines, or the cell of a glyph of text), otherwise inside or on the edge of a
+// window, or anywhere.
 ImVec2 MonkeyInput::target(const ImDrawData* draw_data, ImVec2 display) {
   const double r = uniform();
   const ImGuiContext* g = ImGui::GetCurrentContext();
@@ -227,83 +228,124 @@ void MonkeyInput::change_disk() {
   queued_.push_back(s);
 }
 
+void MonkeyInput::answer_modal() {
+  Step s = step(Step::Kind::kKey);
+  s.key = chance(0.5) ? SDL_SCANCODE_RETURN : SDL_SCANCODE_ESCAPE;
+  s.down = true;
+  queued_.push_back(s);
+  s.down = false;
+  queued_.push_back(s);
+}
+
+void MonkeyInput::move_pointer(const ImDrawData* draw_data, ImVec2 display) {
+  Step s = step(Step::Kind::kMove);
+  s.pos = target(draw_data, display);
+  queued_.push_back(s);
+}
+
+void MonkeyInput::click(int button, int clicks, const ImDrawData* draw_data, ImVec2 display) {
+  Step s = step(Step::Kind::kMove);
+  s.pos = target(draw_data, display);
+  s.ctrl = chance(0.08);
+  s.shift = chance(0.08);
+  queued_.push_back(s);
+  for (int i = 0; i < clicks; ++i) {
+    for (bool down : {true, false}) {
+      Step b = s;
+      b.kind = Step::Kind::kButton;
+      b.button = button;
+      b.down = down;
+      b.dt = clicks == 2 ? 0.05f : frame_dt();
+      queued_.push_back(b);
+    }
+  }
+}
+
+void MonkeyInput::drag(int button, bool hold, const ImDrawData* draw_data, ImVec2 display) {
+  Step s = step(Step::Kind::kMove);
+  s.pos = target(draw_data, display);
+  s.shift = chance(0.2);
+  queued_.push_back(s);
+  Step b = s;
+  b.kind = Step::Kind::kButton;
+  b.button = button;
+  b.down = true;
+  queued_.push_back(b);
+  const ImVec2 to = chance(0.5) ? target(draw_data, display)
+                                : ImVec2(s.pos.x + static_cast<float>(pick(161) - 80),
+                                         s.pos.y + static_cast<float>(pick(161) - 80));
+  for (int i = 1, n = 1 + pick(6); i <= n; ++i) {
+    Step m = s;
+    const float t = static_cast<float>(i) / static_cast<float>(n);
+    m.pos = ImVec2(s.pos.x + (to.x - s.pos.x) * t, s.pos.y + (to.y - s.pos.y) * t);
+    queued_.push_back(m);
+    if (hold && chance(0.5)) input_while_held();
+  }
+  b.pos = to;
+  b.down = false;
+  queued_.push_back(b);
+}
+
+void MonkeyInput::input_while_held() {
+  const double what = uniform();
+  if (what < 0.5) {
+    press_key();
+  } else if (what < 0.7) {
+    type();
+  } else if (what < 0.85) {
+    turn_wheel();
+  } else if (what < 0.95) {
+    drop_files();
+  } else {
+    change_disk();
+  }
+}
+
+void MonkeyInput::resize_window() {
+  Step s = step(Step::Kind::kResize);
+  if (chance(0.1)) {
+    s.size = ImVec2(0.0f, 0.0f);
+  } else {
+    s.size = ImVec2(static_cast<float>(40 + pick(2500)), static_cast<float>(30 + pick(1600)));
+  }
+  queued_.push_back(s);
+  if (chance(0.7)) {  // Usually back to a usual size soon.
+    Step back = step(Step::Kind::kResize);
+    back.size = ImVec2(1280.0f, 800.0f);
+    for (int i = 0, n = pick(20); i < n; ++i) queued_.push_back(step(Step::Kind::kIdle));
+    queued_.push_back(back);
+  }
+}
+
+void MonkeyInput::idle() {
+  Step s = step(Step::Kind::kIdle);
+  const float waits[] = {1.0f / 60.0f, 0.5f, 2.0f, 5.0f};
+  s.dt = waits[pick(4)];
+  queued_.push_back(s);
+}
+
 void MonkeyInput::gesture(const ImDrawData* draw_data, ImVec2 display) {
   // A user stuck in a dialog for a while presses Enter or Escape.
   modal_gestures_ =
       ImGui::GetCurrentContext() && ImGui::GetTopMostPopupModal() ? modal_gestures_ + 1 : 0;
   if (modal_gestures_ > 40) {
     modal_gestures_ = 0;
-    Step s = step(Step::Kind::kKey);
-    s.key = chance(0.5) ? SDL_SCANCODE_RETURN : SDL_SCANCODE_ESCAPE;
-    s.down = true;
-    queued_.push_back(s);
-    s.down = false;
-    queued_.push_back(s);
+    answer_modal();
     return;
   }
   const double r = uniform() * 100.0;
   if (r < 22.0) {  // Pointer moves (hover, tooltips).
-    Step s = step(Step::Kind::kMove);
-    s.pos = target(draw_data, display);
-    queued_.push_back(s);
+    move_pointer(draw_data, display);
   } else if (r < 50.0) {  // Clicks: left, double, right, middle; sometimes with modifiers.
     const int button = r < 40.0 ? 0 : r < 44.0 ? 1 : r < 45.0 ? 2 : 0;
     const int clicks = r >= 45.0 ? 2 : 1;
-    Step s = step(Step::Kind::kMove);
-    s.pos = target(draw_data, display);
-    s.ctrl = chance(0.08);
-    s.shift = chance(0.08);
-    queued_.push_back(s);
-    for (int i = 0; i < clicks; ++i) {
-      for (bool down : {true, false}) {
-        Step b = s;
-        b.kind = Step::Kind::kButton;
-        b.button = button;
-        b.down = down;
-        b.dt = clicks == 2 ? 0.05f : frame_dt();
-        queued_.push_back(b);
-      }
-    }
+    click(button, clicks, draw_data, display);
   } else if (r < 60.0) {
     // Drags (sliders, the playhead, the view, graph nodes, panel edges); some hold the button
     // through other input: a key (Ctrl+Z while a value is dragged), typing, the wheel, a drop.
     const bool hold = r >= 57.0;
     const int button = hold || r < 55.0 ? 0 : r < 56.0 ? 1 : 2;
-    Step s = step(Step::Kind::kMove);
-    s.pos = target(draw_data, display);
-    s.shift = chance(0.2);
-    queued_.push_back(s);
-    Step b = s;
-    b.kind = Step::Kind::kButton;
-    b.button = button;
-    b.down = true;
-    queued_.push_back(b);
-    const ImVec2 to = chance(0.5) ? target(draw_data, display)
-                                  : ImVec2(s.pos.x + static_cast<float>(pick(161) - 80),
-                                           s.pos.y + static_cast<float>(pick(161) - 80));
-    for (int i = 1, n = 1 + pick(6); i <= n; ++i) {
-      Step m = s;
-      const float t = static_cast<float>(i) / static_cast<float>(n);
-      m.pos = ImVec2(s.pos.x + (to.x - s.pos.x) * t, s.pos.y + (to.y - s.pos.y) * t);
-      queued_.push_back(m);
-      if (hold && chance(0.5)) {
-        const double what = uniform();
-        if (what < 0.5) {
-          press_key();
-        } else if (what < 0.7) {
-          type();
-        } else if (what < 0.85) {
-          turn_wheel();
-        } else if (what < 0.95) {
-          drop_files();
-        } else {
-          change_disk();
-        }
-      }
-    }
-    b.pos = to;
-    b.down = false;
-    queued_.push_back(b);
+    drag(button, hold, draw_data, display);
   } else if (r < 66.0) {  // Wheel: scroll lists, zoom the view.
     turn_wheel();
   } else if (r < 81.0) {  // A key, often a shortcut.
@@ -313,24 +355,9 @@ void MonkeyInput::gesture(const ImDrawData* draw_data, ImVec2 display) {
   } else if (r < 94.0) {  // Files dropped on the window: 1 to 3, real or broken.
     drop_files();
   } else if (r < 94.7) {  // The window resized: down to nothing (minimized), up to very large.
-    Step s = step(Step::Kind::kResize);
-    if (chance(0.1)) {
-      s.size = ImVec2(0.0f, 0.0f);
-    } else {
-      s.size = ImVec2(static_cast<float>(40 + pick(2500)), static_cast<float>(30 + pick(1600)));
-    }
-    queued_.push_back(s);
-    if (chance(0.7)) {  // Usually back to a usual size soon.
-      Step back = step(Step::Kind::kResize);
-      back.size = ImVec2(1280.0f, 800.0f);
-      for (int i = 0, n = pick(20); i < n; ++i) queued_.push_back(step(Step::Kind::kIdle));
-      queued_.push_back(back);
-    }
+    resize_window();
   } else if (r < 97.5) {  // Time passes with nothing touched.
-    Step s = step(Step::Kind::kIdle);
-    const float waits[] = {1.0f / 60.0f, 0.5f, 2.0f, 5.0f};
-    s.dt = waits[pick(4)];
-    queued_.push_back(s);
+    idle();
   } else if (r < 99.0) {
     queued_.push_back(step(Step::Kind::kLeave));
   } else {  // A clip file changes on disk.

@@ -55,6 +55,16 @@ class MonkeyInput {
 
  private:
   void gesture(const ImDrawData* draw_data, ImVec2 display);
+  // The parts of gesture(), each queueing its steps.
+  void answer_modal();  // Enter or Escape, pressed and released.
+  void move_pointer(const ImDrawData* draw_data, ImVec2 display);
+  // `clicks` (1 or 2) presses of `button` at a target.
+  void click(int button, int clicks, const ImDrawData* draw_data, ImVec2 display);
+  // `button` held from a target to another place; `hold`: other input now and then on the way.
+  void drag(int button, bool hold, const ImDrawData* draw_data, ImVec2 display);
+  void input_while_held();  // A key, text, the wheel, a drop or a disk change.
+  void resize_window();     // Then, usually, back to 1280 x 800 a few frames later.
+  void idle();              // Nothing touched for 1/60 s to 5 s.
   // Gestures that leave the mouse buttons alone, queued as steps.
   Step step(Step::Kind kind);
   void press_key();

@@ -196,31 +196,15 @@ class WusonAuthoringTest : public ::testing::Test {
     h_.frames(2);
   }
 
-  Harness h_{ImVec2(1200.0f, 780.0f)};
-  std::unique_ptr<Document> doc_;
-  Selection sel_;
-  SetupPanel panel_;
-};
+  // --- The steps of TheLocomotionProjectBuiltThroughThePanelSavesAsTheProjectFile, in order;
+  // each expects the setup the one before it left ---
 
-TEST_F(WusonAuthoringTest, ASetupWithOnlyTheModelIsRefusedByAttachUnsavedSetup) {
-  // It has no default state, which a setup that compiles needs; attach_unsaved_setup compiles.
-  setup::Setup bare;
-  bare.model = kWuson;
-  EXPECT_FALSE(doc_->attach_unsaved_setup(bare).ok());
-  EXPECT_FALSE(doc_->has_setup());
-}
-
-TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsTheProjectFile) {
-  Result<setup::Setup> target = setup::load_setup(kProject);
-  ASSERT_TRUE(target.ok()) << target.error().to_string();
-  const std::vector<Clip>& clips = doc_->model().clips;
-  ASSERT_GE(clips.size(), 3u);
-
-  // --- An empty setup for the model: "New setup" (a state per clip), every state deleted ---
-  // (A setup holding only the model cannot be attached: see the test above. The panel's button
-  // is how a user starts one anyway.)
-  {
+  // An empty setup for the model: "New setup" (a state per clip), every state deleted. (A setup
+  // holding only the model cannot be attached: see the test below. The panel's button is how a
+  // user starts one anyway.)
+  void start_empty_setup() {
     SCOPED_TRACE("empty setup");
+    const std::vector<Clip>& clips = doc_->model().clips;
     click_panel("new_setup");
     ASSERT_TRUE(doc_->has_setup());
     EXPECT_EQ(current().model, kWuson);
@@ -250,8 +234,8 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     EXPECT_TRUE(current().transitions.empty());
   }
 
-  // --- Parameters: speed (float 0 in [0, 1], 1.5 / s) and halt (trigger) ---
-  {
+  // Parameters: speed (float 0 in [0, 1], 1.5 / s) and halt (trigger).
+  void add_parameters(const setup::Setup& want) {
     SCOPED_TRACE("parameters");
     open_tab("Parameters");
     click_panel("add_parameter");
@@ -277,11 +261,11 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     before = current_text();
     pick("param_type:1", "trigger");
     expect_one_undo_step(before, "make parameter halt trigger");
-    expect_same_lists(current().parameters, target.value().parameters, "parameters");
+    expect_same_lists(current().parameters, want.parameters, "parameters");
   }
 
-  // --- Blend spaces: WalkRun on speed, Wuson_Walk at 0 and Wuson_Run at 1 ---
-  {
+  // Blend spaces: WalkRun on speed, Wuson_Walk at 0 and Wuson_Run at 1.
+  void add_blend_spaces(const setup::Setup& want) {
     SCOPED_TRACE("blend spaces");
     open_tab("Blend spaces");
     click_panel("add_blend_space");
@@ -291,34 +275,36 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     type_in("space_name:0", "WalkRun");
     pick("point_clip:0:0", "Wuson_Walk");
     pick("point_clip:0:1", "Wuson_Run");
-    expect_same_lists(current().blend_spaces, target.value().blend_spaces, "blend spaces");
+    expect_same_lists(current().blend_spaces, want.blend_spaces, "blend spaces");
   }
 
-  // --- Graph: the three states where the project places them ---
-  {
-    SCOPED_TRACE("states on the graph");
-    open_tab("Graph");
-    h_.frames(2);
-    // A new box is centred on the mouse: its corner half a box up and left.
+  // Where the mouse is to make a new box whose corner is at the graph point (x, y): a new box is
+  // centred on the mouse, its corner half a box up and left.
+  ImVec2 new_box_at(float x, float y) const {
     const ImVec2 half(StateGraph::kNodeWidth * 0.5f, StateGraph::kNodeHeight * 0.5f);
-    // Idle: right-click, "New state here".
+    return graph_point(x, y) + half;
+  }
+
+  // Idle: right-click, "New state here"; renamed from its box's menu.
+  void add_idle_from_the_graph_menu() {
     std::string before = current_text();
-    h_.right_click_at(graph_point(80.0f, 120.0f) + half);
+    h_.right_click_at(new_box_at(80.0f, 120.0f));
     h_.frames(3);
     ASSERT_TRUE(h_.click(panel_.graph().rects, "menu:new_state"));
     h_.frames(2);
     ASSERT_EQ(current().states.size(), 1u);
     EXPECT_EQ(current().default_state, current().states[0].name) << "the first state";
     expect_one_undo_step(before, "add state State");
-    // Renamed from its box's menu.
     before = current_text();
     rename_from_menu("State", "Idle");
     EXPECT_EQ(current().states[0].name, "Idle");
     EXPECT_EQ(current().default_state, "Idle");
     expect_one_undo_step(before, "rename state State to Idle");
+  }
 
-    // Locomotion: right-click, "New state here"; renamed with F2 (the new box is selected).
-    h_.right_click_at(graph_point(320.0f, 120.0f) + half);
+  // Locomotion: right-click, "New state here"; renamed with F2 (the new box is selected).
+  void add_locomotion_renamed_with_f2() {
+    h_.right_click_at(new_box_at(320.0f, 120.0f));
     h_.frames(3);
     ASSERT_TRUE(h_.click(panel_.graph().rects, "menu:new_state"));
     h_.frames(2);
@@ -332,22 +318,33 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     press_enter();
     h_.frames(2);
     EXPECT_EQ(current().states[1].name, "Locomotion");
+  }
 
-    // Halt: a double-click on empty space; renamed from its menu.
-    before = current_text();
-    h_.click_at(graph_point(200.0f, 260.0f) + half, 2);
+  // Halt: a double-click on empty space; renamed from its menu.
+  void add_halt_by_double_click() {
+    const std::string before = current_text();
+    h_.click_at(new_box_at(200.0f, 260.0f), 2);
     h_.frames(2);
     ASSERT_EQ(current().states.size(), 3u);
     expect_one_undo_step(before, "add state State");
     rename_from_menu("State", "Halt");
     EXPECT_EQ(current().states[2].name, "Halt");
     EXPECT_EQ(panel_.graph().rects.find("menu:name"), nullptr) << "the menu closes with the rename";
+  }
 
-    EXPECT_EQ(current().editor, target.value().editor) << "places of the boxes";
+  // Graph: the three states where the project places them.
+  void place_states(const setup::Setup& want) {
+    SCOPED_TRACE("states on the graph");
+    open_tab("Graph");
+    h_.frames(2);
+    ASSERT_NO_FATAL_FAILURE(add_idle_from_the_graph_menu());
+    ASSERT_NO_FATAL_FAILURE(add_locomotion_renamed_with_f2());
+    ASSERT_NO_FATAL_FAILURE(add_halt_by_double_click());
+
+    EXPECT_EQ(current().editor, want.editor) << "places of the boxes";
     // And the boxes show there.
     for (const char* name : {"Idle", "Locomotion", "Halt"}) {
-      const std::vector<float> place =
-          target.value().editor["nodes"][name].get<std::vector<float>>();
+      const std::vector<float> place = want.editor.at("nodes").at(name).get<std::vector<float>>();
       const ItemRect box = graph_rect(std::string("node:") + name);
       const ImVec2 corner = graph_point(place[0], place[1]);
       EXPECT_EQ(box.min.x, corner.x) << name;
@@ -355,8 +352,8 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     }
   }
 
-  // --- States tab: motions and looping ---
-  {
+  // States tab: motions and looping.
+  void set_state_fields(const setup::Setup& want) {
     SCOPED_TRACE("states tab");
     open_tab("States");
     pick("state_motion:0", "Wuson_Bind");
@@ -368,11 +365,11 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     click_panel("state_loop:2");
     expect_one_undo_step(before, "stop looping state Halt");
     EXPECT_EQ(current().default_state, "Idle");
-    expect_same_lists(current().states, target.value().states, "states");
+    expect_same_lists(current().states, want.states, "states");
   }
 
-  // --- Transitions: three dragged on the graph, the any-state one from the table ---
-  {
+  // Transitions: three dragged on the graph, the any-state one from the table.
+  void connect_states(const setup::Setup& want) {
     SCOPED_TRACE("connecting");
     open_tab("Graph");
     h_.frames(2);
@@ -382,7 +379,7 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     drag_transition(ImVec2(idle.max.x - rim, idle.center().y), "Locomotion");
     ASSERT_EQ(current().transitions.size(), 1u);
     expect_one_undo_step(before, "add transition Idle -> Locomotion");
-    EXPECT_EQ(current().editor, target.value().editor) << "a rim drag moves no box";
+    EXPECT_EQ(current().editor, want.editor) << "a rim drag moves no box";
     const ItemRect locomotion = graph_rect("node:Locomotion");
     drag_transition(ImVec2(locomotion.min.x + rim, locomotion.center().y), "Idle");
     ASSERT_EQ(current().transitions.size(), 2u);
@@ -398,14 +395,11 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     const ItemRect halt = graph_rect("node:Halt");
     drag_transition(ImVec2(halt.center().x, halt.min.y + rim), "Idle");
     ASSERT_EQ(current().transitions.size(), 4u);
-    EXPECT_EQ(current().editor, target.value().editor) << "no box moved";
+    EXPECT_EQ(current().editor, want.editor) << "no box moved";
   }
 
-  // --- Transitions tab: conditions, exit times, durations, interruption ---
-  {
-    SCOPED_TRACE("transition fields");
-    open_tab("Transitions");
-    // Idle -> Locomotion: speed > 0.05, no exit time, 0.3 s, interrupted by the destination.
+  // Idle -> Locomotion: speed > 0.05, no exit time, 0.3 s, interrupted by the destination.
+  void set_idle_to_locomotion() {
     click_panel("exit_time_on:0");
     EXPECT_FALSE(current().transitions[0].exit_time.has_value());
     std::string before = current_text();
@@ -420,13 +414,20 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     expect_one_undo_step(before, "edit a condition of transition Idle -> Locomotion");
     type_number("duration:0", "0.3");
     pick("interruption:0", "destination");
+  }
+
+  // Transitions tab: conditions, exit times, durations, interruption.
+  void set_transition_fields(const setup::Setup& want) {
+    SCOPED_TRACE("transition fields");
+    open_tab("Transitions");
+    ASSERT_NO_FATAL_FAILURE(set_idle_to_locomotion());
 
     // Locomotion -> Idle: speed < 0.05, no exit time, 0.4 s, interrupted by the destination.
     click_panel("exit_time_on:1");
     click_panel("add_condition:1");
     pick("condition_op:1:0", "<");
     type_number("condition_value:1:0", "0.05");
-    before = current_text();
+    const std::string before = current_text();
     type_number("duration:1", "0.4");
     expect_one_undo_step(before, "set duration of transition Locomotion -> Idle");
     pick("interruption:1", "destination");
@@ -442,35 +443,67 @@ TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsThePro
     // Halt -> Idle: at the end of Halt (the exit time a dragged transition starts with), 0.3 s.
     type_number("duration:3", "0.3");
 
-    EXPECT_EQ(current().default_state, target.value().default_state);
-    expect_same_lists(current().transitions, target.value().transitions, "transitions");
+    EXPECT_EQ(current().default_state, want.default_state);
+    expect_same_lists(current().transitions, want.transitions, "transitions");
   }
 
-  // --- Saved, it is the project file ---
-  for (const Diagnostic& d : doc_->setup_problems()) {
-    ADD_FAILURE() << "problem " << d.pointer << ": " << d.message;
+  // Saved, it is the project file.
+  void expect_saves_as_the_project_file(const setup::Setup& want) {
+    for (const Diagnostic& d : doc_->setup_problems()) {
+      ADD_FAILURE() << "problem " << d.pointer << ": " << d.message;
+    }
+    testing::TempTree dir;
+    const std::string saved_path = dir.path("wuson_locomotion.json");
+    const Status saved = doc_->save_setup_as(saved_path);
+    ASSERT_TRUE(saved.ok()) << saved.error().to_string();
+    EXPECT_FALSE(doc_->setup_dirty());
+    Result<setup::Setup> reread = setup::load_setup(saved_path);
+    ASSERT_TRUE(reread.ok()) << reread.error().to_string();
+    const setup::Setup& got = reread.value();
+    EXPECT_EQ(got.model, want.model);
+    EXPECT_TRUE(got.animations.empty());
+    expect_same_lists(got.parameters, want.parameters, "saved parameters");
+    expect_same_lists(got.blend_spaces, want.blend_spaces, "saved blend spaces");
+    expect_same_lists(got.states, want.states, "saved states");
+    EXPECT_EQ(got.default_state, want.default_state);
+    expect_same_lists(got.transitions, want.transitions, "saved transitions");
+    EXPECT_EQ(got.editor, want.editor) << "places of the boxes";
+    // The strongest check: the boxes sit at the project's places to the unit, so the whole file,
+    // editor block included, is the project file byte for byte (both are the canonical text:
+    // fields in the format's order, two-space indentation).
+    EXPECT_EQ(read_text(saved_path), read_text(kProject));
   }
-  testing::TempTree dir;
-  const std::string saved_path = dir.path("wuson_locomotion.json");
-  const Status saved = doc_->save_setup_as(saved_path);
-  ASSERT_TRUE(saved.ok()) << saved.error().to_string();
-  EXPECT_FALSE(doc_->setup_dirty());
-  Result<setup::Setup> reread = setup::load_setup(saved_path);
-  ASSERT_TRUE(reread.ok()) << reread.error().to_string();
-  const setup::Setup& got = reread.value();
+
+  Harness h_{ImVec2(1200.0f, 780.0f)};
+  std::unique_ptr<Document> doc_;
+  Selection sel_;
+  SetupPanel panel_;
+};
+
+TEST_F(WusonAuthoringTest, ASetupWithOnlyTheModelIsRefusedByAttachUnsavedSetup) {
+  // It has no default state, which a setup that compiles needs; attach_unsaved_setup compiles.
+  setup::Setup bare;
+  bare.model = kWuson;
+  EXPECT_FALSE(doc_->attach_unsaved_setup(bare).ok());
+  EXPECT_FALSE(doc_->has_setup());
+}
+
+// Each step is a fixture function (above); a step that stops at a fatal failure stops the test,
+// as the step's own ASSERTs stopped it when the steps were written out here.
+TEST_F(WusonAuthoringTest, TheLocomotionProjectBuiltThroughThePanelSavesAsTheProjectFile) {
+  Result<setup::Setup> target = setup::load_setup(kProject);
+  ASSERT_TRUE(target.ok()) << target.error().to_string();
+  ASSERT_GE(doc_->model().clips.size(), 3u);
   const setup::Setup& want = target.value();
-  EXPECT_EQ(got.model, want.model);
-  EXPECT_TRUE(got.animations.empty());
-  expect_same_lists(got.parameters, want.parameters, "saved parameters");
-  expect_same_lists(got.blend_spaces, want.blend_spaces, "saved blend spaces");
-  expect_same_lists(got.states, want.states, "saved states");
-  EXPECT_EQ(got.default_state, want.default_state);
-  expect_same_lists(got.transitions, want.transitions, "saved transitions");
-  EXPECT_EQ(got.editor, want.editor) << "places of the boxes";
-  // The strongest check: the boxes sit at the project's places to the unit, so the whole file,
-  // editor block included, is the project file byte for byte (both are the canonical text:
-  // fields in the format's order, two-space indentation).
-  EXPECT_EQ(read_text(saved_path), read_text(kProject));
+
+  ASSERT_NO_FATAL_FAILURE(start_empty_setup());
+  ASSERT_NO_FATAL_FAILURE(add_parameters(want));
+  ASSERT_NO_FATAL_FAILURE(add_blend_spaces(want));
+  ASSERT_NO_FATAL_FAILURE(place_states(want));
+  ASSERT_NO_FATAL_FAILURE(set_state_fields(want));
+  ASSERT_NO_FATAL_FAILURE(connect_states(want));
+  ASSERT_NO_FATAL_FAILURE(set_transition_fields(want));
+  expect_saves_as_the_project_file(want);
 }
 
 }  // namespace
