@@ -37,13 +37,12 @@ std::optional<LoadedInput> open_input(const std::string& path,
 std::optional<CompiledMachine> compile_machine(const LoadedInput& input, std::ostream& err) {
   Result<StateMachineDef> def = compile_setup(*input.setup, input.model.clips);
   if (!def.ok()) {
-    print_error(err, Error{def.error().code, def.error().message, input.setup_path});
+    print_error(err, Error{def.error().code, def.error().to_string(), input.setup_path});
     return std::nullopt;
   }
   Result<setup::RootMotionClips> motion = apply_root_motion(*input.setup, input.model);
   if (!motion.ok()) {
-    print_error(err, Error{motion.error().code, motion.error().path + ": " + motion.error().message,
-                           input.setup_path});
+    print_error(err, Error{motion.error().code, motion.error().to_string(), input.setup_path});
     return std::nullopt;
   }
   CompiledMachine out{std::move(def).value(), std::move(motion).value()};

@@ -105,14 +105,17 @@ std::string overflow_message(const Json::out_of_range& e, const std::string& tex
   return place(position_of(text, at)) + ": " + what;
 }
 
+std::string more_problems(std::size_t count) {
+  if (count < 2) return "";
+  const std::size_t more = count - 1;
+  return " (and " + std::to_string(more) + (more == 1 ? " more problem)" : " more problems)");
+}
+
 std::string summarize(const std::vector<Diagnostic>& problems) {
   const Diagnostic& first = problems.front();
-  std::string text = first.pointer.empty() ? first.message : first.pointer + ": " + first.message;
-  if (problems.size() > 1) {
-    const std::size_t more = problems.size() - 1;
-    text += " (and " + std::to_string(more) + (more == 1 ? " more problem)" : " more problems)");
-  }
-  return text;
+  const std::string text =
+      first.pointer.empty() ? first.message : first.pointer + ": " + first.message;
+  return text + more_problems(problems.size());
 }
 
 }  // namespace anim::setup::json

@@ -26,6 +26,9 @@ std::string overflow_message(const Json::out_of_range& e, const std::string& tex
 // An exception's message without nlohmann's "[json.exception.name.id] " prefix.
 std::string plain_message(const std::exception& e);
 
+// What follows the first of `count` problems in one line: " (and 3 more problems)"; empty for
+// one.
+std::string more_problems(std::size_t count);
 // One line for a list of problems (not empty): the first, "POINTER: message", and how many more
 // ("(and 3 more problems)").
 std::string summarize(const std::vector<Diagnostic>& problems);

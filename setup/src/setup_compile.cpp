@@ -77,7 +77,13 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
   for (Diagnostic& d : validate_setup(setup, clip_names, durations)) {
     if (d.severity == Diagnostic::Severity::kError) errors.push_back(std::move(d));
   }
-  if (!errors.empty()) return Error{Error::Code::kInvalidData, json::summarize(errors), ""};
+  if (!errors.empty()) {
+    // The first problem's place is the error's path (a caller that read the setup from a file
+    // puts the file's name in front of to_string()).
+    const Diagnostic& first = errors.front();
+    return Error{Error::Code::kInvalidData, first.message + json::more_problems(errors.size()),
+                 first.pointer};
+  }
 
   StateMachineDef def;
   for (const SetupParameter& p : setup.parameters) {

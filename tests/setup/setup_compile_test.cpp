@@ -417,6 +417,9 @@ TEST(SetupCompileTest, AnUnknownClipIsNamed) {
   ASSERT_FALSE(def.ok());
   EXPECT_EQ(def.error().code, Error::Code::kInvalidData);
   EXPECT_THAT(def.error().to_string(), HasSubstr("unknown clip \"wave\""));
+  // The place is the error's path, apart from its message: a caller puts its file in front.
+  EXPECT_EQ(def.error().path, "/blend_spaces/2/points/0/clip");  // crawl's first point
+  EXPECT_EQ(def.error().to_string(), def.error().path + ": " + def.error().message);
 }
 
 TEST(SetupCompileTest, AnUnknownStateIsNamed) {

@@ -167,7 +167,8 @@ TEST(SetupEventsTest, CompileResolvesClipsAndSortsByClipThenTime) {
   setup.events.push_back(Event("walk", 2.0f, "beyond"));
   const Result<StateMachineDef> bad = compile_setup(setup, clips);
   ASSERT_FALSE(bad.ok());
-  EXPECT_THAT(bad.error().message, HasSubstr("/events/4/time"));
+  EXPECT_EQ(bad.error().path, "/events/4/time");
+  EXPECT_THAT(bad.error().message, HasSubstr("past the end of clip"));
 }
 
 }  // namespace

@@ -136,7 +136,7 @@ Status Document::attach_unsaved_setup(setup::Setup setup) {
 
 Status Document::attach(setup::Setup setup, std::string setup_path, bool saved) {
   Result<StateMachineDef> def = compile_setup(setup, model_->clips);
-  if (!def.ok()) return Error{def.error().code, def.error().message, setup_path};
+  if (!def.ok()) return Error{def.error().code, def.error().to_string(), setup_path};
   session_.start(std::move(setup), std::move(setup_path), saved);
   apply_setup();
   use_state_machine();
