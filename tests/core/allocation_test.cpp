@@ -19,6 +19,7 @@
 #include "anim/bake/clip_compression.h"
 #include "anim/blending.h"
 #include "anim/clip.h"
+#include "anim/inertialization.h"
 #include "anim/local_to_model.h"
 #include "anim/player.h"
 #include "anim/sampling.h"
@@ -26,6 +27,7 @@
 #include "anim/skeleton.h"
 #include "anim/skinning_palette.h"
 #include "anim/soa_local_to_model.h"
+#include "anim/soa_pose.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
 #include "anim/state_machine_scratch.h"
@@ -308,6 +310,23 @@ const char* const kLocomotionSetup = R"({
 })";
 
 }  // namespace
+
+TEST(AllocationTest, InertializationDoesNotAllocate) {
+  const Skeleton skeleton = MakeSkeleton();
+  SoaPose previous = make_soa_pose(kJoints), before = previous, target = previous;
+  to_soa(skeleton.rest, target);
+  SoaPose output = previous;
+  InertialOffsets offsets(kJoints);  // Sized once, when the character is made.
+  AllocationCounter counter;
+  for (int frame = 0; frame < 10; ++frame) {
+    ASSERT_TRUE(
+        (InertializationStartJob{previous, before, target, 1.0f / 60.0f, 0.3f, 0.0f, &offsets}
+             .run()));
+    ASSERT_TRUE(
+        (InertializationJob{&offsets, 0.01f * static_cast<float>(frame), target, output}.run()));
+  }
+  EXPECT_EQ(counter.Stop(), 0);
+}
 
 TEST(AllocationTest, StateMachineUpdateAndEvaluateDoNotAllocate) {
   const Skeleton skeleton = MakeSkeleton();

@@ -1,0 +1,94 @@
+#pragma once
+// Inertialization (Bollo, "Inertialization: High-Performance Animation Transitions in Gears of
+// War", GDC 2018): a transition that evaluates only the state it goes to. At the switch, each
+// joint's offset from the pose the character had to the new state's pose is captured with its
+// velocity; over the transition that offset decays to nothing along a quintic that starts with
+// the offset's value and speed and ends at rest, and is added to the new state's pose. A
+// crossfade evaluates both states for the whole blend; this evaluates one.
+#include <cstddef>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "anim/soa_pose.h"
+#include "anim/span.h"
+
+namespace anim {
+
+// One scalar offset's decay: x(0) = x0, x'(0) = v0, and x, x' and x'' all zero at `t1` and after.
+// Made so the curve never crosses zero (no overshoot past the target): a velocity towards zero
+// that would cross it shortens the decay to -5 x0 / v0, and the starting acceleration is the
+// smallest non-negative one that keeps it on its side.
+// Evaluated in u = t / t1 as (1 - u)^3 (x0 + p1 u + p2 u^2): the factor that makes the value,
+// slope and curvature vanish at the end is kept whole, so the end is exact and nothing cancels.
+struct InertialDecay {
+  float x0 = 0.0f, v0 = 0.0f, a0 = 0.0f;
+  float t1 = 0.0f;             // When it reaches rest; 0: already there.
+  float p1 = 0.0f, p2 = 0.0f;  // The u and u^2 coefficients of the second factor.
+
+  // x0 >= 0 (a magnitude; the caller keeps the direction), any v0, duration > 0. A non-finite
+  // input gives the decay of nothing.
+  static InertialDecay make(float x0, float v0, float duration);
+  float at(float t) const;  // x(t); 0 from t1 on, x0 before 0.
+};
+
+// One channel of a joint's offset: the direction it decays along (unit length; the rotation's
+// axis), or zero for no offset, and how far along it over time.
+struct InertialChannel {
+  glm::vec3 direction{0.0f};
+  InertialDecay decay;
+};
+
+// Per character, sized once for its skeleton: each joint's offsets, captured at a switch by
+// InertializationStartJob and read by InertializationJob. Translation and scale offsets decay
+// along their direction; the rotation offset about its axis, by angle.
+class InertialOffsets {
+ public:
+  InertialOffsets() = default;
+  explicit InertialOffsets(std::size_t joints) : joints_(joints) {}  // Allocates.
+  std::size_t joint_count() const { return joints_.size(); }
+  std::size_t byte_size() const { return sizeof(*this) + joints_.capacity() * sizeof(Joint); }
+  float duration() const { return duration_; }  // Of the last start; 0 before one.
+
+ private:
+  friend struct InertializationStartJob;
+  friend struct InertializationJob;
+  struct Joint {
+    InertialChannel translation, rotation, scale;
+  };
+  std::vector<Joint> joints_;
+  float duration_ = 0.0f;
+};
+
+// At the switch: captures each joint's offset from `target` (the new state's pose this frame) to
+// `previous` (the output pose of the last frame), and the offset's velocity from `before` (the
+// output `dt` seconds before `previous`), as Bollo does: the source's velocity projected on the
+// offset's direction. Joints whose translation offset is longer than `teleport_distance` get no
+// offset at all (a new state far away is a cut, not smeared over a transition). Never allocates.
+struct InertializationStartJob {
+  Span<const SoaTransform> previous;
+  Span<const SoaTransform> before;
+  Span<const SoaTransform> target;
+  float dt = 0.0f;                     // > 0; a zero or bad step captures no velocity.
+  float duration = 0.0f;               // > 0, seconds.
+  float teleport_distance = 0.0f;      // > 0; 0: no joint is too far.
+  InertialOffsets* offsets = nullptr;  // Sized for the poses' joints.
+
+  bool validate() const;
+  [[nodiscard]] bool run() const;  // False (nothing written) when validate() fails.
+};
+
+// Each frame of the transition: `output` is `target` (the new state's pose now) with the
+// offsets decayed to `time` seconds after the switch: `previous` exactly at 0, `target` exactly
+// from the duration on. `output` may be `target`. Never allocates.
+struct InertializationJob {
+  const InertialOffsets* offsets = nullptr;
+  float time = 0.0f;
+  Span<const SoaTransform> target;
+  Span<SoaTransform> output;
+
+  bool validate() const;
+  [[nodiscard]] bool run() const;  // False (nothing written) when validate() fails.
+};
+
+}  // namespace anim
