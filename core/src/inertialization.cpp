@@ -6,6 +6,8 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "simd4.h"
+
 namespace anim {
 namespace {
 
@@ -33,18 +35,55 @@ void axis_angle(glm::quat q, glm::vec3* axis, float* angle) {
 // A channel's decay from its offset (direction times length) and the source's velocity: the
 // velocity along the offset's direction. With no offset, the velocity's own direction carries
 // it, so a joint moving through the target's place keeps moving and comes back.
-InertialChannel capture(const glm::vec3& direction, float length, const glm::vec3& velocity,
-                        float duration) {
-  InertialChannel out;
+void capture(const glm::vec3& direction, float length, const glm::vec3& velocity, float duration,
+             float (&rows)[7][4], std::size_t lane) {
+  glm::vec3 along = direction;
+  InertialDecay d;
   if (length > 0.0f) {
-    out.direction = direction;
-    out.decay = InertialDecay::make(length, glm::dot(velocity, direction), duration);
-    return out;
+    d = InertialDecay::make(length, glm::dot(velocity, direction), duration);
+  } else {
+    float speed = 0.0f;
+    split(velocity, &along, &speed);
+    d = InertialDecay::make(0.0f, speed, duration);
   }
-  float speed = 0.0f;
-  split(velocity, &out.direction, &speed);
-  out.decay = InertialDecay::make(0.0f, speed, duration);
-  return out;
+  if (!(d.t1 > 0.0f)) along = glm::vec3(0.0f);
+  const float values[7] = {
+      along.x, along.y, along.z, d.x0, d.p1, d.p2, d.t1 > 0.0f ? 1.0f / d.t1 : 0.0f};
+  for (int row = 0; row < 7; ++row) rows[row][lane] = values[row];
+}
+
+// A channel's decayed offset at `time` for four joints: (1 - u)^3 (x0 + (p1 + p2 u) u) with
+// u = time / t1 held to [0, 1] (so exactly 0 from t1 on, and for a channel without offset).
+simd::F4 decayed(const float (&rows)[7][4], simd::F4 time) {
+  using namespace simd;
+  const F4 u = min(max(time * load(rows[6]), zero()), splat(1.0f));
+  const F4 rest = splat(1.0f) - u;
+  return rest * rest * rest * (load(rows[3]) + (load(rows[4]) + load(rows[5]) * u) * u);
+}
+
+// sin and cos of four angles, held to [-pi, pi] (a turn of more than one full circle within a
+// transition is held at one). From |h| - pi/2 in [-pi/2, pi/2], where the Taylor series to the
+// 11th and 12th powers are within 1e-7: sin |h| = cos g, cos |h| = -sin g.
+void sin_cos(simd::F4 h, simd::F4* sin_out, simd::F4* cos_out) {
+  using namespace simd;
+  constexpr float kPi = 3.14159265358979f;
+  h = min(max(h, splat(-kPi)), splat(kPi));
+  const F4 g = abs(h) - splat(0.5f * kPi), g2 = g * g;
+  const F4 sin_g =
+      g * (splat(1.0f) +
+           g2 * (splat(-1.0f / 6) +
+                 g2 * (splat(1.0f / 120) +
+                       g2 * (splat(-1.0f / 5040) +
+                             g2 * (splat(1.0f / 362880) + g2 * splat(-1.0f / 39916800))))));
+  const F4 cos_g =
+      splat(1.0f) +
+      g2 * (splat(-0.5f) +
+            g2 * (splat(1.0f / 24) +
+                  g2 * (splat(-1.0f / 720) +
+                        g2 * (splat(1.0f / 40320) +
+                              g2 * (splat(-1.0f / 3628800) + g2 * splat(1.0f / 479001600))))));
+  *sin_out = negate_where(less(h, zero()), cos_g);
+  *cos_out = zero() - sin_g;
 }
 
 bool sizes_fit(std::size_t joints, Span<const SoaTransform> pose) {
@@ -94,28 +133,33 @@ bool InertializationStartJob::run() const {
   // A bad step captures no velocity (the offsets still decay, from rest).
   const float rate = dt > 0.0f && std::isfinite(dt) ? 1.0f / dt : 0.0f;
   offsets->duration_ = duration;
-  for (std::size_t j = 0; j < offsets->joints_.size(); ++j) {
-    const Transform p = previous[j / 4].get(j % 4);
-    const Transform b = before[j / 4].get(j % 4);
-    const Transform t = target[j / 4].get(j % 4);
-    InertialOffsets::Joint& out = offsets->joints_[j];
+  for (std::size_t j = 0; j < offsets->joints_; ++j) {
+    const std::size_t lane = j % 4;
+    const Transform p = previous[j / 4].get(lane);
+    const Transform b = before[j / 4].get(lane);
+    const Transform t = target[j / 4].get(lane);
+    auto& rows = offsets->blocks_[j / 4].rows;
     glm::vec3 direction;
     float length = 0.0f;
     split(p.translation - t.translation, &direction, &length);
     if (teleport_distance > 0.0f && length > teleport_distance) {
-      out = InertialOffsets::Joint{};
+      for (auto& channel : rows) {
+        for (auto& row : channel) row[lane] = 0.0f;
+      }
       continue;
     }
-    out.translation = capture(direction, length, (p.translation - b.translation) * rate, duration);
+    using Offsets = InertialOffsets;
+    capture(direction, length, (p.translation - b.translation) * rate, duration,
+            rows[Offsets::kTranslation], lane);
     split(p.scale - t.scale, &direction, &length);
-    out.scale = capture(direction, length, (p.scale - b.scale) * rate, duration);
+    capture(direction, length, (p.scale - b.scale) * rate, duration, rows[Offsets::kScale], lane);
     // Rotations as the turn applied on top of the target (in the parent's space), and the
     // source's angular velocity the same way.
     axis_angle(p.rotation * glm::conjugate(t.rotation), &direction, &length);
     glm::vec3 spin_axis;
     float spin = 0.0f;
     axis_angle(p.rotation * glm::conjugate(b.rotation), &spin_axis, &spin);
-    out.rotation = capture(direction, length, spin_axis * (spin * rate), duration);
+    capture(direction, length, spin_axis * (spin * rate), duration, rows[Offsets::kRotation], lane);
   }
   return true;
 }
@@ -127,24 +171,43 @@ bool InertializationJob::validate() const {
 }
 
 bool InertializationJob::run() const {
+  using namespace simd;
   if (!validate()) return false;
-  const std::size_t joints = offsets->joints_.size();
-  for (std::size_t block = 0; block < target.size(); ++block) {
-    SoaTransform out = target[block];
-    for (std::size_t lane = 0; lane < 4 && block * 4 + lane < joints; ++lane) {
-      const InertialOffsets::Joint& j = offsets->joints_[block * 4 + lane];
-      Transform t = out.get(lane);
-      t.translation += j.translation.direction * j.translation.decay.at(time);
-      t.scale += j.scale.direction * j.scale.decay.at(time);
-      const float angle = j.rotation.decay.at(time);
-      if (angle != 0.0f) {
-        const float half = 0.5f * angle;
-        const glm::quat turn(std::cos(half), j.rotation.direction * std::sin(half));
-        t.rotation = glm::normalize(turn * t.rotation);
-      }
-      out.set(lane, t);
-    }
-    output[block] = out;
+  using Offsets = InertialOffsets;
+  const F4 t = splat(time), half = splat(0.5f), one = splat(1.0f);
+  for (std::size_t i = 0; i < target.size(); ++i) {
+    const Offsets::Block& block = offsets->blocks_[i];
+    const SoaTransform& in = target[i];
+    SoaTransform& out = output[i];
+    // Translation and scale: the target plus the offset along its direction.
+    const auto& tr = block.rows[Offsets::kTranslation];
+    const F4 move = decayed(tr, t);
+    store(out.tx, load(in.tx) + load(tr[0]) * move);
+    store(out.ty, load(in.ty) + load(tr[1]) * move);
+    store(out.tz, load(in.tz) + load(tr[2]) * move);
+    const auto& sc = block.rows[Offsets::kScale];
+    const F4 grow = decayed(sc, t);
+    store(out.sx, load(in.sx) + load(sc[0]) * grow);
+    store(out.sy, load(in.sy) + load(sc[1]) * grow);
+    store(out.sz, load(in.sz) + load(sc[2]) * grow);
+    // Rotation: the turn by the decayed angle about the offset's axis, then the target's;
+    // lanes with no angle left keep the target's rotation exactly.
+    const auto& ro = block.rows[Offsets::kRotation];
+    const F4 angle = decayed(ro, t);
+    const F4 qx = load(in.rx), qy = load(in.ry), qz = load(in.rz), qw = load(in.rw);
+    F4 s, c;
+    sin_cos(angle * half, &s, &c);
+    const F4 ax = load(ro[0]) * s, ay = load(ro[1]) * s, az = load(ro[2]) * s;
+    F4 w = c * qw - ax * qx - ay * qy - az * qz;
+    F4 x = c * qx + ax * qw + ay * qz - az * qy;
+    F4 y = c * qy - ax * qz + ay * qw + az * qx;
+    F4 z = c * qz + ax * qy - ay * qx + az * qw;
+    const F4 scale = one / sqrt(w * w + x * x + y * y + z * z);
+    const M4 turned = greater(abs(angle), zero());
+    store(out.rx, select(turned, x * scale, qx));
+    store(out.ry, select(turned, y * scale, qy));
+    store(out.rz, select(turned, z * scale, qz));
+    store(out.rw, select(turned, w * scale, qw));
   }
   return true;
 }

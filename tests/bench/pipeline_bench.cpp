@@ -9,6 +9,7 @@
 #include <random>
 
 #include "anim/compressed_sampling.h"
+#include "anim/inertialization.h"
 #include "anim/skinning_palette.h"
 #include "anim/soa_blending.h"
 #include "anim/soa_local_to_model.h"
@@ -159,6 +160,38 @@ void BM_Blend50(benchmark::State& state) { run_stage(state, blend); }
 void BM_LocalToModel(benchmark::State& state) { run_stage(state, to_model); }
 void BM_Palette(benchmark::State& state) { run_stage(state, palette); }
 
+// An inertialized transition's own step, per character: the walk's offsets from the run
+// (captured once, with a velocity from the blended pose a frame before) decayed onto the run's
+// pose a third of the way into a 0.3 s transition. Against a crossfade's: BM_Blend50 and the
+// second clip of BM_Sample2Clips, which inertialization does not sample.
+void BM_Inertialize(benchmark::State& state) {
+  const Assets a;
+  const std::size_t joints = a.model.skeleton.joint_count();
+  std::vector<Character> crowd = crowd_for(a, kStageCharacters);
+  std::vector<Poses> poses(crowd.size(), Poses(joints));
+  std::vector<InertialOffsets> offsets(crowd.size(), InertialOffsets(joints));
+  for (std::size_t i = 0; i < crowd.size(); ++i) {
+    sample(a, crowd[i], poses[i]);
+    blend(a, crowd[i], poses[i]);
+    if (!InertializationStartJob{poses[i].a, poses[i].blended, poses[i].b, kFrame, 0.3f, 0.0f,
+                                 &offsets[i]}
+             .run()) {
+      std::abort();
+    }
+  }
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < crowd.size(); ++i) {
+      if (!InertializationJob{&offsets[i], 0.1f, poses[i].b, poses[i].blended}.run()) {
+        std::abort();
+      }
+      benchmark::DoNotOptimize(poses[i].blended.data());
+    }
+    benchmark::ClobberMemory();
+  }
+  report(state, a, crowd);
+  state.counters["offset_bytes"] = static_cast<double>(offsets.front().byte_size());
+}
+
 void BM_WholePipeline(benchmark::State& state) {
   const Assets a;
   std::vector<Character> crowd = crowd_for(a, static_cast<int>(state.range(0)));
@@ -181,6 +214,7 @@ BENCHMARK(BM_Sample2Clips)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Blend50)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LocalToModel)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Palette)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_Inertialize)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WholePipeline)->Arg(10)->Arg(1000)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -8,8 +8,6 @@
 #include <cstddef>
 #include <vector>
 
-#include <glm/vec3.hpp>
-
 #include "anim/soa_pose.h"
 #include "anim/span.h"
 
@@ -32,31 +30,31 @@ struct InertialDecay {
   float at(float t) const;  // x(t); 0 from t1 on, x0 before 0.
 };
 
-// One channel of a joint's offset: the direction it decays along (unit length; the rotation's
-// axis), or zero for no offset, and how far along it over time.
-struct InertialChannel {
-  glm::vec3 direction{0.0f};
-  InertialDecay decay;
-};
-
 // Per character, sized once for its skeleton: each joint's offsets, captured at a switch by
 // InertializationStartJob and read by InertializationJob. Translation and scale offsets decay
-// along their direction; the rotation offset about its axis, by angle.
+// along their direction; the rotation offset about its axis, by angle. Kept four joints to a
+// block, as SoA poses are, so the per-frame job decays four joints at once.
 class InertialOffsets {
  public:
   InertialOffsets() = default;
-  explicit InertialOffsets(std::size_t joints) : joints_(joints) {}  // Allocates.
-  std::size_t joint_count() const { return joints_.size(); }
-  std::size_t byte_size() const { return sizeof(*this) + joints_.capacity() * sizeof(Joint); }
+  explicit InertialOffsets(std::size_t joints)  // Allocates.
+      : joints_(joints), blocks_(soa_block_count(joints)) {}
+  std::size_t joint_count() const { return joints_; }
+  std::size_t byte_size() const { return sizeof(*this) + blocks_.capacity() * sizeof(Block); }
   float duration() const { return duration_; }  // Of the last start; 0 before one.
 
  private:
   friend struct InertializationStartJob;
   friend struct InertializationJob;
-  struct Joint {
-    InertialChannel translation, rotation, scale;
+  // Rows of a channel: its direction (unit length, the rotation's axis; zero for no offset) and
+  // its decay (x0, p1, p2 of InertialDecay, and 1 / t1; all zero for none).
+  enum Row { kDirX, kDirY, kDirZ, kX0, kP1, kP2, kInverseT1, kRows };
+  enum Channel { kTranslation, kRotation, kScale, kChannels };
+  struct alignas(16) Block {
+    float rows[kChannels][kRows][4] = {};
   };
-  std::vector<Joint> joints_;
+  std::size_t joints_ = 0;
+  std::vector<Block> blocks_;
   float duration_ = 0.0f;
 };
 
