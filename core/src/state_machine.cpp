@@ -77,6 +77,7 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
   }
   init_cursors();
   init_root_motion();
+  init_inertia();
 }
 
 void StateMachineInstance::init_cursors() {
@@ -237,6 +238,13 @@ std::size_t StateMachineInstance::byte_size() const {
       machines_.capacity() * sizeof(Machine) + trace_.capacity() * sizeof(TraceEntry) +
       trace_conditions_.capacity() * sizeof(TraceCondition);
   for (const ClipCursor& c : cursors_) bytes += c.byte_size();
+  bytes += cursor_of_.capacity() * sizeof(int32_t) +
+           motion_cursors_.capacity() * sizeof(RootMotionCursor) +
+           inertia_.capacity() * sizeof(Inertia);
+  for (const Inertia& in : inertia_) {
+    bytes += in.offsets.byte_size() - sizeof(in.offsets);
+    for (const SoaPose& pose : in.history) bytes += pose.capacity() * sizeof(SoaTransform);
+  }
   for (const Machine& m : machines_) {
     bytes += m.mask.capacity() * sizeof(float) + m.reference.capacity() * sizeof(SoaTransform);
     for (const ClipCursor& c : m.reference_cursors) bytes += c.byte_size();
@@ -433,7 +441,9 @@ void StateMachineInstance::start(Machine& m, int index) {
     m.tracks[m.track_count++] = Track{t.to, slot, offset, 0.0f, offset, true};
   }
   m.running = index;
-  m.elapsed = 0.0f;
+  // An inertialized transition switches at once (update_machine finishes it right away); its
+  // blend is the decay update_inertia starts.
+  m.elapsed = t.blend == TransitionBlend::kInertialize ? t.duration : 0.0f;
 }
 
 void StateMachineInstance::finish_if_done(Machine& m) {
@@ -475,6 +485,8 @@ RootMotion StateMachineInstance::update(float dt) {
         params_[c.parameter].value = params_[c.parameter].target = 0;
     }
   }
+  last_dt_ = dt;
+  if (!inertia_.empty()) update_inertia(dt);
   root_motion_ = base_root_motion();
   return root_motion_;
 }
@@ -597,12 +609,14 @@ bool StateMachineInstance::evaluate_soa(Span<SoaTransform> output, StateMachineS
   evaluated_ = true;
   lent_ = &scratch == &own_scratch_ ? nullptr : &scratch;
   if (!blend_machine(0, scratch, output)) return false;
+  inertialize(0, output);
   for (std::size_t mi = 1; mi < machines_.size(); ++mi) {
     Machine& m = machines_[mi];
     const float weight = layer_weight(static_cast<int>(mi));
     if (m.track_count == 0 || !(weight > 0.0f)) continue;  // Adds nothing: not even sampled.
     const Span<SoaTransform> pose = scratch.layer_pose(mi);
     if (!blend_machine(mi, scratch, pose)) return false;
+    inertialize(mi, pose);
     const LayerBlend mode = m.additive() ? LayerBlend::kAdditive : LayerBlend::kOverride;
     if (!LayerBlendingJob{mode, pose, m.mask, weight, output}.run()) return false;
   }

@@ -101,6 +101,12 @@ bool StateMachineInstance::restore_state(Span<const SavedParameter> parameters,
     for (ClipCursor& c : m.reference_cursors) c.reset();
   }
   for (ClipCursor& c : cursors_) c.reset();
+  // A decay in progress is not part of the saved state: the restored pose is the machine's own.
+  for (Inertia& in : inertia_) {
+    in.capture = false;
+    in.time = -1.0f;
+    in.frames = 0;
+  }
   fired_count_ = 0;
   root_motion_ = RootMotion{};  // Like the events, the move belongs to an update.
   fired_dropped_ = 0;

@@ -12,6 +12,7 @@
 #include "anim/blend_space_2d.h"
 #include "anim/clip_set.h"
 #include "anim/cycle_time.h"
+#include "anim/inertialization.h"
 #include "anim/root_motion.h"
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
@@ -247,7 +248,9 @@ class StateMachineInstance {
   // weights) and is false, changing nothing, when anything does not fit this def; otherwise the
   // instance continues exactly as the one saved would have, bit for bit: the same update()s give
   // the same states and evaluate() the same pose. It empties events() and trace() (they belong
-  // to an update) and leaves tracing as it was. Neither allocates.
+  // to an update) and leaves tracing as it was. Neither allocates. Not saved: the decay of an
+  // inertialized transition in progress (the restored instance shows its machine's own pose,
+  // and the next switch carries over from the poses it shows from then on).
   bool save_state(Span<SavedParameter> parameters, Span<SavedLayer> layers) const;
   bool restore_state(Span<const SavedParameter> parameters, Span<const SavedLayer> layers);
 
@@ -367,6 +370,27 @@ class StateMachineInstance {
   // had it, `frame` away from where it plays in place.
   void keep_motion_in_pose(const RootMotion& frame, Span<SoaTransform> pose) const;
   RootMotion base_root_motion();
+  // Inertialized transitions (state_machine_inertia.cpp). A machine that has one keeps its last
+  // two output poses; at its switch the offsets from them to the new pose are captured, and
+  // they decay on its pose over the transition's duration, whatever the machine does next (a
+  // transition that interrupts starts from the pose shown, offsets included: nothing pops).
+  struct Inertia {
+    InertialOffsets offsets;
+    std::array<SoaPose, 2> history;  // history[latest] is the last evaluate's pose.
+    std::size_t latest = 0;
+    int frames = 0;           // How many of `history` hold a pose (at most 2).
+    float history_dt = 0.0f;  // Seconds between the two.
+    bool recorded = false;    // The pose of this update is in `history`.
+    bool capture = false;     // A switch happened: capture at the next evaluate.
+    float duration = 0.0f;    // Of the last switch's transition.
+    float time = -1.0f;       // Since that switch; negative: nothing decaying.
+  };
+  void init_inertia();
+  // In update(), after the machines moved on: starts or advances each machine's decay.
+  void update_inertia(float dt);
+  // In evaluate_soa(), on machine `machine`'s blended pose: captures offsets after a switch,
+  // adds the decaying ones, and keeps the pose for the next switch.
+  void inertialize(std::size_t machine, Span<SoaTransform> pose);
   void refresh_active(Machine& m);
   // The rest pose sampling starts from: the shared one, or the instance's own.
   Span<const SoaTransform> rest() const {
@@ -415,6 +439,9 @@ class StateMachineInstance {
   bool moves_ = false;
   glm::mat4 root_parent_{1.0f}, root_parent_inverse_{1.0f};
   RootMotion root_motion_;
+  // Per machine, as machines_; empty when the def has no inertialized transition.
+  std::vector<Inertia> inertia_;
+  float last_dt_ = 0.0f;  // The last update's step.
 };
 
 }  // namespace anim

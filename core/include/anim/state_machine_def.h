@@ -57,6 +57,7 @@ struct TransitionDef {
   float duration = 0.0f;   // Seconds.
   float offset = 0.0f;     // Normalized start time of the destination.
   Interruption interruption = Interruption::kNone;
+  TransitionBlend blend = TransitionBlend::kCrossfade;
 };
 
 // A named moment of a clip (a footstep): fires each time playback of the clip crosses it.

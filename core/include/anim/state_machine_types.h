@@ -7,6 +7,10 @@ namespace anim {
 enum class ParameterType { kFloat, kInt, kBool, kTrigger };
 enum class ConditionOp { kGreater, kLess, kEqual, kNotEqual, kTrue, kFalse, kTriggerSet };
 enum class Interruption { kNone, kSource, kDestination };
+// How a transition moves the pose over: both states blended for its duration (kCrossfade), or
+// the machine switching at once and the pose carrying its offset from where it was, decaying
+// over the duration (kInertialize, inertialization.h): only the destination is evaluated.
+enum class TransitionBlend { kCrossfade, kInertialize };
 // How a layer above the base machine combines with what lies below it.
 enum class LayerBlend { kOverride, kAdditive };
 
