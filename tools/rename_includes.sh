@@ -9,11 +9,14 @@
 set -eu
 cd "$(git rev-parse --show-toplevel)"
 
-# old path -> new path, one pair a line: the setup library's headers in anim/setup/, then the
-# ui's in the rooms of their sources (model/, scene/, views/animate/, views/machine/, widgets/).
+# old path -> new path, one pair a line: the setup library's headers in anim/setup/ (file_io.h,
+# which more than setups use, in the files library's anim/files/), then the ui's in the rooms of
+# their sources (model/, scene/, views/animate/, views/machine/, widgets/). A path that moved
+# twice goes straight to its last place, and its middle place is an old path of its own.
 pairs='
 anim/setup.h anim/setup/setup.h
-anim/file_io.h anim/setup/file_io.h
+anim/file_io.h anim/files/file_io.h
+anim/setup/file_io.h anim/files/file_io.h
 anim/setup_edits.h anim/setup/edits.h
 anim/setup_blend_space_edits.h anim/setup/blend_space_edits.h
 anim/setup_layer_edits.h anim/setup/layer_edits.h

@@ -20,7 +20,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "anim/setup/setup.h"
 #include "anim/ui/model/config_paths.h"
 #include "anim/ui/model/document.h"
@@ -34,8 +34,8 @@ namespace {
 
 using ::anim::testutil::ScopedEnv;
 
-using testing::demo_clip_setup;
 using testing::dead_pid;
+using testing::demo_clip_setup;
 
 namespace fs = std::filesystem;
 

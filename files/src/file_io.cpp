@@ -1,4 +1,4 @@
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -8,7 +8,7 @@
 #include <random>
 #include <system_error>
 
-namespace anim::setup {
+namespace anim::files {
 namespace {
 
 Error io_error(const std::string& what, int error, const std::string& path) {
@@ -152,4 +152,4 @@ Result<std::string> read_file(const std::string& path) {
   return text;
 }
 
-}  // namespace anim::setup
+}  // namespace anim::files

@@ -5,7 +5,7 @@
 
 #include "anim/result.h"
 
-namespace anim::setup {
+namespace anim::files {
 
 // Writes `text` to `path` through a new temporary file in the same folder (fsync, rename over
 // `path`, fsync of the folder). On failure the old file, if any, is untouched and no temporary
@@ -16,4 +16,4 @@ Status write_file_atomically(const std::string& path, const std::string& text);
 // The whole content of the regular file `path`; kNotFound ("no such file") when it is missing.
 Result<std::string> read_file(const std::string& path);
 
-}  // namespace anim::setup
+}  // namespace anim::files

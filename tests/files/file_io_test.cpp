@@ -1,7 +1,7 @@
 // read_file and write_file_atomically in a scratch folder: bytes go round exactly (NUL bytes and
 // all), a write replaces the old file whole and leaves nothing else in the folder, and a missing
 // folder or file gives an Error naming the path.
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -21,7 +21,7 @@
 #include "support/folders.h"
 #include "support/matchers.h"
 
-namespace anim::setup {
+namespace anim::files {
 namespace {
 
 using namespace ::anim::testutil;
@@ -217,4 +217,4 @@ TEST_F(FileIoTest, AFailedWriteLeavesWhatWasThereAndNoTemporary) {
 }
 
 }  // namespace
-}  // namespace anim::setup
+}  // namespace anim::files
