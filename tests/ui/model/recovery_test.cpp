@@ -22,7 +22,7 @@
 #include "anim/demo/demo_model.h"
 #include "anim/files/file_io.h"
 #include "anim/setup/setup.h"
-#include "anim/ui/model/config_paths.h"
+#include "anim/ui/files/config_paths.h"
 #include "anim/ui/model/document.h"
 #include "support/environment.h"
 #include "support/folders.h"

@@ -1,4 +1,4 @@
-#include "anim/ui/model/recent_files.h"
+#include "anim/ui/files/recent_files.h"
 
 #include <algorithm>
 #include <filesystem>
