@@ -1,18 +1,22 @@
 # `cmake --install build --prefix P`: the libraries a game links, their headers, a CMake package
-# (find_package(animscope) -> animscope::core, ::setup, ::bake, ::clip_files, ::import) and pkg-config files.
+# (find_package(animscope) -> animscope::core, ::files, ::setup, ::bake, ::clip_files, ::import) and
+# pkg-config files.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set_target_properties(anim_core PROPERTIES EXPORT_NAME core)
+set_target_properties(anim_files PROPERTIES EXPORT_NAME files)
 set_target_properties(anim_setup PROPERTIES EXPORT_NAME setup)
 set_target_properties(anim_bake PROPERTIES EXPORT_NAME bake)
 set_target_properties(anim_clip_files PROPERTIES EXPORT_NAME clip_files)
 set_target_properties(anim_import PROPERTIES EXPORT_NAME import)
-install(TARGETS anim_core anim_setup anim_bake anim_clip_files anim_import EXPORT animscopeTargets
+install(TARGETS anim_core anim_files anim_setup anim_bake anim_clip_files anim_import
+        EXPORT animscopeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-# Each library's headers under its own folder: anim/ (core), anim/setup/, anim/bake/, anim/import/.
-install(DIRECTORY core/include/ setup/include/ bake/include/ import/include/
+# Each library's headers under its own folder: anim/ (core), anim/files/, anim/setup/, anim/bake/,
+# anim/import/.
+install(DIRECTORY core/include/ files/include/ setup/include/ bake/include/ import/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/animscope)
@@ -40,8 +44,10 @@ function(animscope_pkg_config name library description requires libs)
 endfunction()
 animscope_pkg_config(core anim_core "animscope runtime: assets, jobs, state machine, packages"
                      "glm" "")
+animscope_pkg_config(files anim_files "animscope whole-file reading and atomic saving"
+                     "animscope-core" "")
 animscope_pkg_config(setup anim_setup "animscope setup JSON reading, writing and validation"
-                     "animscope-core animscope-clip_files nlohmann_json" "")
+                     "animscope-core animscope-files animscope-clip_files nlohmann_json" "")
 animscope_pkg_config(bake anim_bake "animscope clip compression and package writing"
                      "animscope-core" "")
 animscope_pkg_config(clip_files anim_clip_files

@@ -9,11 +9,14 @@
 set -eu
 cd "$(git rev-parse --show-toplevel)"
 
-# old path -> new path, one pair a line: the setup library's headers in anim/setup/, then the
-# ui's in the rooms of their sources (model/, scene/, views/animate/, views/machine/, widgets/).
+# old path -> new path, one pair a line: the setup library's headers in anim/setup/ (file_io.h,
+# which more than setups use, in the files library's anim/files/), then the ui's in the rooms of
+# their sources (model/, files/, scene/, views/animate/, views/machine/, widgets/). A path that
+# moved twice goes straight to its last place, and its middle place is an old path of its own.
 pairs='
 anim/setup.h anim/setup/setup.h
-anim/file_io.h anim/setup/file_io.h
+anim/file_io.h anim/files/file_io.h
+anim/setup/file_io.h anim/files/file_io.h
 anim/setup_edits.h anim/setup/edits.h
 anim/setup_blend_space_edits.h anim/setup/blend_space_edits.h
 anim/setup_layer_edits.h anim/setup/layer_edits.h
@@ -25,14 +28,14 @@ anim/ui/channel_curves.h anim/ui/model/channel_curves.h
 anim/ui/clip_extent.h anim/ui/model/clip_extent.h
 anim/ui/clip_file_set.h anim/ui/model/clip_file_set.h
 anim/ui/commands.h anim/ui/model/commands.h
-anim/ui/config_paths.h anim/ui/model/config_paths.h
-anim/ui/directory_listing.h anim/ui/model/directory_listing.h
+anim/ui/config_paths.h anim/ui/files/config_paths.h
+anim/ui/directory_listing.h anim/ui/files/directory_listing.h
 anim/ui/document.h anim/ui/model/document.h
 anim/ui/graph_geometry.h anim/ui/model/graph_geometry.h
 anim/ui/graph_layout.h anim/ui/model/graph_layout.h
 anim/ui/pose_overrides.h anim/ui/model/pose_overrides.h
 anim/ui/preview_recording.h anim/ui/model/preview_recording.h
-anim/ui/recent_files.h anim/ui/model/recent_files.h
+anim/ui/recent_files.h anim/ui/files/recent_files.h
 anim/ui/recording_export.h anim/ui/model/recording_export.h
 anim/ui/recovery.h anim/ui/model/recovery.h
 anim/ui/selection.h anim/ui/model/selection.h
@@ -40,6 +43,9 @@ anim/ui/setup_history.h anim/ui/model/setup_history.h
 anim/ui/timeline_clip.h anim/ui/model/timeline_clip.h
 anim/ui/transition_why.h anim/ui/model/transition_why.h
 anim/ui/weight_plots.h anim/ui/model/weight_plots.h
+anim/ui/model/config_paths.h anim/ui/files/config_paths.h
+anim/ui/model/directory_listing.h anim/ui/files/directory_listing.h
+anim/ui/model/recent_files.h anim/ui/files/recent_files.h
 anim/ui/color_ramp.h anim/ui/scene/color_ramp.h
 anim/ui/follow_camera.h anim/ui/scene/follow_camera.h
 anim/ui/joint_picking.h anim/ui/scene/joint_picking.h

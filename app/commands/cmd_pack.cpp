@@ -9,7 +9,7 @@
 
 #include "anim/bake/clip_compression.h"
 #include "anim/bake/package_writer.h"
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "anim/setup/setup.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
@@ -126,7 +126,7 @@ int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream&
   }
   const std::vector<uint8_t> bytes = bake::write_package(package);
   const std::string& out_path = args.out;
-  Status saved = setup::write_file_atomically(out_path, std::string(bytes.begin(), bytes.end()));
+  Status saved = files::write_file_atomically(out_path, std::string(bytes.begin(), bytes.end()));
   if (!saved.ok()) {
     print_error(err, saved.error());
     return kExitError;

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <thread>
 
-#include "anim/ui/model/config_paths.h"
+#include "anim/ui/files/config_paths.h"
 #include "gui/recovery_actions.h"
 
 namespace anim::app {

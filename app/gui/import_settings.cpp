@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 
 namespace anim::app {
 namespace {
@@ -28,7 +28,7 @@ std::string import_settings_path(const std::string& config_dir) {
 }
 
 Result<ImportOptions> load_import_settings(const std::string& path) {
-  Result<std::string> text = setup::read_file(path);
+  Result<std::string> text = files::read_file(path);
   if (!text.ok()) {
     if (text.error().code == Error::Code::kNotFound) return ImportOptions{};
     return text.error();
@@ -75,7 +75,7 @@ std::string import_settings_text(const ImportOptions& options) {
 }
 
 Status save_import_settings(const std::string& path, const ImportOptions& options) {
-  return setup::write_file_atomically(path, import_settings_text(options));
+  return files::write_file_atomically(path, import_settings_text(options));
 }
 
 }  // namespace anim::app

@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "gui/recovery_actions.h"
 
 namespace anim::app {
@@ -126,7 +126,7 @@ void setup_dialogs(Tool& tool) {
   const std::optional<std::string> chosen = tool.file_dialog.draw();
   if (tool.dialog_purpose == DialogPurpose::kExportRecording) {
     if (chosen) {
-      const Status written = setup::write_file_atomically(*chosen, tool.export_text);
+      const Status written = files::write_file_atomically(*chosen, tool.export_text);
       if (written.ok()) {
         show_notice(tool, "Exported the recording to " + file_name(*chosen));
       } else {

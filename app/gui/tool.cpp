@@ -8,7 +8,7 @@
 #include "anim/import/import_model.h"
 #include "anim/setup/clip_files.h"
 #include "anim/setup/layer_edits.h"
-#include "anim/ui/model/config_paths.h"
+#include "anim/ui/files/config_paths.h"
 #include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"

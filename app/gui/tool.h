@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "anim/ui/files/recent_files.h"
 #include "anim/ui/model/document.h"
-#include "anim/ui/model/recent_files.h"
 #include "anim/ui/model/recovery.h"
 #include "anim/ui/model/selection.h"
 #include "anim/ui/views/animate/blend_panel.h"

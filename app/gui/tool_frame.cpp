@@ -6,7 +6,7 @@
 
 #include <imgui.h>
 
-#include "anim/ui/model/config_paths.h"
+#include "anim/ui/files/config_paths.h"
 #include "anim/ui/views/machine/state_graph.h"
 #include "anim/ui/widgets/imgui_frame.h"
 #include "anim/ui/widgets/status_bar.h"

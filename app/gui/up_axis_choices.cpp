@@ -4,7 +4,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "render/view_options.h"
 
 namespace anim::app {
@@ -35,7 +35,7 @@ std::string up_axis_file_key(const std::string& model_path) {
 }
 
 Result<UpAxisChoices> load_up_axis_choices(const std::string& path) {
-  Result<std::string> text = setup::read_file(path);
+  Result<std::string> text = files::read_file(path);
   if (!text.ok()) {
     if (text.error().code == Error::Code::kNotFound) return UpAxisChoices{};
     return text.error();
@@ -69,7 +69,7 @@ std::string up_axis_choices_text(const UpAxisChoices& choices) {
 }
 
 Status save_up_axis_choices(const std::string& path, const UpAxisChoices& choices) {
-  return setup::write_file_atomically(path, up_axis_choices_text(choices));
+  return files::write_file_atomically(path, up_axis_choices_text(choices));
 }
 
 ui::UpAxis resolve_up_axis(const std::optional<ui::UpAxis>& command_line,

@@ -4,7 +4,7 @@
 #include <cctype>
 
 #include "anim/bake/package_model.h"
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "anim/setup/from_machine.h"
 
 namespace anim::app {
@@ -26,7 +26,7 @@ bool is_package_path(const std::string& path) {
 }
 
 Result<Package> read_package(const std::string& path) {
-  Result<std::string> bytes = setup::read_file(path);
+  Result<std::string> bytes = files::read_file(path);
   if (!bytes.ok()) return bytes.error();
   Result<Package> package = load_package(Span<const uint8_t>(
       reinterpret_cast<const uint8_t*>(bytes.value().data()), bytes.value().size()));

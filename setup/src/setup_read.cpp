@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "anim/setup/setup.h"
 #include "field_reader.h"
 #include "json_errors.h"
@@ -230,7 +230,7 @@ Result<Setup> parse_setup(const std::string& text, const std::string& path,
 
 Result<Setup> load_setup(const std::string& path, std::vector<Diagnostic>* diagnostics) {
   if (diagnostics != nullptr) diagnostics->clear();
-  Result<std::string> text = read_file(path);
+  Result<std::string> text = files::read_file(path);
   if (!text.ok()) return text.error();
   return parse_setup(text.value(), path, diagnostics);
 }

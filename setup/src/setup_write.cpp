@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "anim/setup/setup.h"
 #include "json_errors.h"
 #include "setup_enum_names.h"
@@ -214,7 +214,7 @@ Status save_setup(const Setup& setup, const std::string& path) {
   } catch (const std::exception& e) {
     return Error{Error::Code::kIo, "cannot format the setup: " + json::plain_message(e), path};
   }
-  return write_file_atomically(path, text);
+  return files::write_file_atomically(path, text);
 }
 
 }  // namespace anim::setup

@@ -16,7 +16,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "anim/setup/setup.h"
 #include "support/diagnostics.h"
 #include "support/matchers.h"
@@ -545,7 +545,7 @@ TEST(SetupLoadTest, PipeIsRead) {
   const std::string text = R"({"version": 1, "model": "m.fbx"})";
   ASSERT_EQ(::write(fds[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
   ::close(fds[1]);
-  const Result<std::string> read = setup::read_file("/dev/fd/" + std::to_string(fds[0]));
+  const Result<std::string> read = files::read_file("/dev/fd/" + std::to_string(fds[0]));
   ::close(fds[0]);
   ASSERT_TRUE(read.ok()) << read.error().to_string();
   EXPECT_EQ(read.value(), text);

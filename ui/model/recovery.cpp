@@ -15,7 +15,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "anim/ui/model/document.h"
 
 namespace anim::ui {
@@ -176,11 +176,11 @@ Status write_recovery_copy(const std::string& file, const RecoveryCopy& copy) {
     return Error{Error::Code::kIo, std::string("cannot format the recovery copy: ") + e.what(),
                  file};
   }
-  return setup::write_file_atomically(file, text);
+  return files::write_file_atomically(file, text);
 }
 
 Result<RecoveryCopy> read_recovery_copy(const std::string& file) {
-  Result<std::string> text = setup::read_file(file);
+  Result<std::string> text = files::read_file(file);
   if (!text.ok()) return text.error();
   return parse_recovery(text.value(), file);
 }

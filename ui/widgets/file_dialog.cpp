@@ -9,7 +9,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "anim/ui/model/config_paths.h"
+#include "anim/ui/files/config_paths.h"
 #include "anim/ui/widgets/imgui_table.h"
 
 namespace anim::ui {

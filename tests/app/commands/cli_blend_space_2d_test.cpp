@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "cli_run.h"
 #include "split_assets.h"
 
@@ -76,7 +76,7 @@ void expect_points(const nlohmann::json& frame, const std::string& state,
 class CliBlendSpace2D : public ::testing::Test {
  protected:
   CliBlendSpace2D() : setup_(dir_.path() + "/strafe.json") {
-    EXPECT_TRUE(setup::write_file_atomically(setup_, strafe_setup()).ok());
+    EXPECT_TRUE(files::write_file_atomically(setup_, strafe_setup()).ok());
   }
 
   // Frames at 0.25 s steps: the default (0.25, 0.25) until 0.5 s, (-0.5, -0.25) until 1 s,
@@ -137,7 +137,7 @@ TEST_F(CliBlendSpace2D, ValidateReportsAnUnknownSecondParameterWithItsPointer) {
   nlohmann::ordered_json doc = nlohmann::ordered_json::parse(strafe_setup());
   doc["blend_spaces"][0]["parameters"][1] = "why";
   const std::string text = doc.dump(2);
-  ASSERT_TRUE(setup::write_file_atomically(setup_, text).ok());
+  ASSERT_TRUE(files::write_file_atomically(setup_, text).ok());
   const testing::CliRun r = run({"validate", setup_});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE((r.out + r.err).find("/blend_spaces/0/parameters/1"), std::string::npos)

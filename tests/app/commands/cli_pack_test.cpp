@@ -4,9 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anim/files/file_io.h"
 #include "anim/import/import_model.h"
 #include "anim/package.h"
-#include "anim/setup/file_io.h"
 #include "cli_run.h"
 #include "split_assets.h"
 
@@ -19,7 +19,7 @@ const std::string kWuson = ANIMSCOPE_ASSIMP_MODELS "/X/Testwuson.X";
 const std::string kSetup = ANIMSCOPE_SOURCE_DIR "/projects/wuson_locomotion.json";
 
 Result<Package> load_file(const std::string& path) {
-  Result<std::string> bytes = setup::read_file(path);
+  Result<std::string> bytes = files::read_file(path);
   if (!bytes.ok()) return bytes.error();
   return load_package(Span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.value().data()),
                                           bytes.value().size()));
@@ -51,7 +51,7 @@ TEST(CliPack, SetupBecomesAPackageWithItsStateMachine) {
     if (name == "Wuson_Walk" || name == "Wuson_Run") walk_and_run += p.value().clips[i].byte_size();
   }
   EXPECT_LE(walk_and_run, 19000u);
-  Result<std::string> bytes = setup::read_file(out);
+  Result<std::string> bytes = files::read_file(out);
   EXPECT_EQ(report["total_bytes"], bytes.value().size());
   ASSERT_TRUE(p.value().has_state_machine);
   const StateMachineDef& m = p.value().state_machine;
@@ -194,15 +194,15 @@ TEST(CliPack, DamagedPackageIsAnErrorNamingTheFileAndPlace) {
   anim::import::test_support::TempDir dir;
   const std::string pack = dir.path() + "/wuson.animpack";
   ASSERT_EQ(run({"pack", kWuson, "--out", pack}).code, 0);
-  Result<std::string> bytes = setup::read_file(pack);
+  Result<std::string> bytes = files::read_file(pack);
   ASSERT_TRUE(bytes.ok());
   std::string damaged = bytes.value();
   damaged[damaged.size() / 2] ^= 0x40;
-  ASSERT_TRUE(setup::write_file_atomically(pack, damaged).ok());
+  ASSERT_TRUE(files::write_file_atomically(pack, damaged).ok());
   testing::CliRun r = run({"info", pack});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find(pack + ": section"), std::string::npos) << r.err;
-  ASSERT_TRUE(setup::write_file_atomically(pack, bytes.value().substr(0, 100)).ok());
+  ASSERT_TRUE(files::write_file_atomically(pack, bytes.value().substr(0, 100)).ok());
   r = run({"play", pack});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("truncated"), std::string::npos) << r.err;

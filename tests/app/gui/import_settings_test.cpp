@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "gui/import_settings.h"
 #include "gui/settings_menu.h"
 #include "gui/tool.h"
@@ -54,11 +54,11 @@ TEST_F(ImportSettings, AMissingFileGivesTheDefaults) {
 
 TEST_F(ImportSettings, TheFileSaysWhatWasChosen) {
   ASSERT_TRUE(save_import_settings(file_, {true, 4 * kGiB}).ok());
-  Result<std::string> text = setup::read_file(file_);
+  Result<std::string> text = files::read_file(file_);
   ASSERT_TRUE(text.ok());
   EXPECT_EQ(text.value(), "# animscope import settings\nin_process = true\nmemory_limit = 4G\n");
   ASSERT_TRUE(save_import_settings(file_, {false, 0}).ok());
-  EXPECT_EQ(setup::read_file(file_).value(),
+  EXPECT_EQ(files::read_file(file_).value(),
             "# animscope import settings\nin_process = false\nmemory_limit = default\n");
 }
 

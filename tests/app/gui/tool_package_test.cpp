@@ -13,7 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "cli_run.h"
 #include "gui/tool.h"
 #include "loading/input_loading.h"
@@ -149,7 +149,7 @@ TEST_F(ToolPackage, DroppedPackageOpens) {
 
 TEST_F(ToolPackage, BrokenPackageNamesFileAndPlaceAndKeepsTheModel) {
   const std::string path = pack(kSetup, "broken.animpack");
-  Result<std::string> bytes = setup::read_file(path);
+  Result<std::string> bytes = files::read_file(path);
   ASSERT_TRUE(bytes.ok());
   std::string damaged = bytes.value();
   damaged[damaged.size() / 2] ^= 0x5a;  // Inside some section: its CRC no longer matches.

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <glm/matrix.hpp>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "gui/settings_menu.h"
 #include "gui/tool.h"
 #include "gui/up_axis_choices.h"
@@ -65,7 +65,7 @@ TEST_F(UpAxisChoicesTest, ChoicesAreWrittenAndReadBack) {
   choices.by_file["/models/a b.fbx"] = ui::UpAxis::kZ;
   choices.by_file["/models/c.dae"] = ui::UpAxis::kNegX;
   ASSERT_TRUE(save_up_axis_choices(file_, choices).ok());
-  Result<std::string> text = setup::read_file(file_);
+  Result<std::string> text = files::read_file(file_);
   ASSERT_TRUE(text.ok());
   EXPECT_EQ(text.value(),
             "# animscope: up axis per model file\n+Z /models/a b.fbx\n-X /models/c.dae\n");

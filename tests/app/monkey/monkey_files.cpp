@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/setup/setup.h"
-#include "anim/ui/model/config_paths.h"
+#include "anim/ui/files/config_paths.h"
 #include "anim/ui/model/recovery.h"
 #include "cli_run.h"
 #include "split_assets.h"

@@ -20,9 +20,9 @@
 #include <gtest/gtest.h>
 
 #include "anim/demo/demo_model.h"
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 #include "anim/setup/setup.h"
-#include "anim/ui/model/config_paths.h"
+#include "anim/ui/files/config_paths.h"
 #include "anim/ui/model/document.h"
 #include "support/environment.h"
 #include "support/folders.h"
@@ -34,8 +34,8 @@ namespace {
 
 using ::anim::testutil::ScopedEnv;
 
-using testing::demo_clip_setup;
 using testing::dead_pid;
+using testing::demo_clip_setup;
 
 namespace fs = std::filesystem;
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "anim/ui/model/directory_listing.h"
+#include "anim/ui/files/directory_listing.h"
 #include "anim/ui/widgets/item_rects.h"
 
 namespace anim::ui {

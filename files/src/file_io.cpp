@@ -1,14 +1,15 @@
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <filesystem>
 #include <random>
 #include <system_error>
 
-namespace anim::setup {
+namespace anim::files {
 namespace {
 
 Error io_error(const std::string& what, int error, const std::string& path) {
@@ -55,6 +56,32 @@ int create_temporary(const std::string& path, std::string* temp_path, int* error
   return -1;
 }
 
+// The file a write to `path` replaces: `path`, or when it is a symbolic link the file its chain of
+// links ends at (a relative target read from the link's folder), so that the rename puts the new
+// file there and the link stays a link, as an editor saving through a link does. A missing target
+// is where the new file goes. False, with errno's value in *error, when a link cannot be read or
+// the chain is longer than the kernel would follow (40 links on Linux: a loop).
+bool final_target(const std::string& path, std::string* final_file, int* error) {
+  namespace fs = std::filesystem;
+  fs::path file = path;
+  for (int links = 0; links <= 40; ++links) {
+    std::error_code ec;
+    // A missing file or folder is no link: the steps after this one name what is wrong.
+    if (!fs::is_symlink(fs::symlink_status(file, ec))) {
+      *final_file = file.string();
+      return true;
+    }
+    const fs::path target = fs::read_symlink(file, ec);
+    if (ec) {
+      *error = ec.value();
+      return false;
+    }
+    file = target.is_absolute() ? target : file.parent_path() / target;
+  }
+  *error = ELOOP;
+  return false;
+}
+
 // Makes the rename durable. File systems that cannot sync a folder say EINVAL; that is fine.
 int sync_folder(const std::string& folder) {
   const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -68,14 +95,17 @@ int sync_folder(const std::string& folder) {
 }  // namespace
 
 Status write_file_atomically(const std::string& path, const std::string& text) {
-  std::string temp_path;
+  // Errors name `path`, as the caller knows it; the work happens at the file it leads to.
   int error = 0;
-  const int fd = create_temporary(path, &temp_path, &error);
+  std::string file;
+  if (!final_target(path, &file, &error)) return io_error("cannot follow the link", error, path);
+  std::string temp_path;
+  const int fd = create_temporary(file, &temp_path, &error);
   if (fd < 0) return io_error("cannot create a temporary file", error, path);
 
   // Keep the permissions of the file being replaced.
   struct stat old_info {};
-  const bool replacing = ::stat(path.c_str(), &old_info) == 0 && S_ISREG(old_info.st_mode);
+  const bool replacing = ::stat(file.c_str(), &old_info) == 0 && S_ISREG(old_info.st_mode);
   const char* failed = nullptr;
   if (replacing && ::fchmod(fd, old_info.st_mode & 07777) != 0) {
     failed = "cannot set permissions";
@@ -89,7 +119,7 @@ Status write_file_atomically(const std::string& path, const std::string& text) {
     failed = "cannot close";
     error = errno;
   }
-  if (failed == nullptr && ::rename(temp_path.c_str(), path.c_str()) != 0) {
+  if (failed == nullptr && ::rename(temp_path.c_str(), file.c_str()) != 0) {
     failed = "cannot replace the file";
     error = errno;
   }
@@ -97,7 +127,7 @@ Status write_file_atomically(const std::string& path, const std::string& text) {
     ::unlink(temp_path.c_str());
     return io_error(failed, error, path);
   }
-  error = sync_folder(folder_of(path));
+  error = sync_folder(folder_of(file));
   if (error != 0) return io_error("saved, but cannot sync the folder", error, path);
   return Ok{};
 }
@@ -152,4 +182,4 @@ Result<std::string> read_file(const std::string& path) {
   return text;
 }
 
-}  // namespace anim::setup
+}  // namespace anim::files

@@ -1,7 +1,7 @@
 // read_file and write_file_atomically in a scratch folder: bytes go round exactly (NUL bytes and
-// all), a write replaces the old file whole and leaves nothing else in the folder, and a missing
-// folder or file gives an Error naming the path.
-#include "anim/setup/file_io.h"
+// all), a write replaces the old file whole and leaves nothing else in the folder, a symbolic
+// link is written through, and a missing folder or file gives an Error naming the path.
+#include "anim/files/file_io.h"
 
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -21,7 +21,7 @@
 #include "support/folders.h"
 #include "support/matchers.h"
 
-namespace anim::setup {
+namespace anim::files {
 namespace {
 
 using namespace ::anim::testutil;
@@ -163,6 +163,40 @@ TEST_F(FileIoTest, ANewFileTakesTheUmask) {
   EXPECT_EQ(info.st_mode & 07777, 0640u);  // 0666 less 027.
 }
 
+// A symbolic link is written through, as an editor saves a file it opened through a link: the
+// link stays a link to the same place, and the file it points to gets the new text. (A setup kept
+// in a shared folder and linked into a project stays shared.)
+TEST_F(FileIoTest, WritingThroughASymbolicLinkKeepsTheLinkAndChangesItsTarget) {
+  fs::create_directory(folder_ / "shared");
+  const std::string target = Path("shared/setup.json");
+  std::ofstream(target, std::ios::binary) << "old text";
+  const std::string link = Path("setup.json");
+  fs::create_symlink("shared/setup.json", link);
+
+  const Status written = write_file_atomically(link, "new text");
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  std::error_code ec;  // (A regular file in its place would make read_symlink throw.)
+  EXPECT_EQ(fs::read_symlink(link, ec), fs::path("shared/setup.json"));
+  EXPECT_EQ(Contents(target), "new text");
+  EXPECT_EQ(Contents(link), "new text");
+  // No temporary left beside the link or beside the target.
+  EXPECT_THAT(FileNamesIn(folder_), ::testing::UnorderedElementsAre("setup.json", "shared"));
+  EXPECT_THAT(FileNamesIn(folder_ / "shared"), ElementsAre("setup.json"));
+}
+
+// A link whose target is missing gets its target created (its folder exists), and stays a link.
+TEST_F(FileIoTest, WritingThroughADanglingLinkCreatesItsTarget) {
+  fs::create_directory(folder_ / "shared");
+  const std::string link = Path("setup.json");
+  fs::create_symlink("shared/new.json", link);
+
+  const Status written = write_file_atomically(link, "{}");
+  ASSERT_TRUE(written.ok()) << written.error().to_string();
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  EXPECT_EQ(Contents(Path("shared/new.json")), "{}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Failures
 
@@ -201,6 +235,21 @@ TEST_F(FileIoTest, ReadingAFolderFailsNamingThePath) {
   EXPECT_THAT(read.error().message, HasSubstr("directory"));
 }
 
+// Links that lead round in a loop have no file to write: an error naming the path, and the links
+// stay as they were.
+TEST_F(FileIoTest, WritingThroughALoopOfLinksFailsAndLeavesThem) {
+  const std::string path = Path("a.json");
+  fs::create_symlink("b.json", path);
+  fs::create_symlink("a.json", Path("b.json"));
+  const Status written = write_file_atomically(path, "{}");
+  ASSERT_FALSE(written.ok());
+  EXPECT_EQ(written.error().path, path);
+  EXPECT_THAT(written.error().message, HasSubstr("cannot follow the link"));
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(path)));
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(Path("b.json"))));
+  EXPECT_THAT(FileNamesIn(folder_), ::testing::UnorderedElementsAre("a.json", "b.json"));
+}
+
 // The rename over a folder fails (even for root): the folder stays as it was and the temporary
 // is removed.
 TEST_F(FileIoTest, AFailedWriteLeavesWhatWasThereAndNoTemporary) {
@@ -217,4 +266,4 @@ TEST_F(FileIoTest, AFailedWriteLeavesWhatWasThereAndNoTemporary) {
 }
 
 }  // namespace
-}  // namespace anim::setup
+}  // namespace anim::files

@@ -1,4 +1,4 @@
-#include "anim/ui/model/recent_files.h"
+#include "anim/ui/files/recent_files.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -6,7 +6,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "anim/setup/file_io.h"
+#include "anim/files/file_io.h"
 
 namespace anim::ui {
 namespace {
@@ -99,7 +99,7 @@ Status RecentFiles::save(const std::string& file) const {
   std::error_code ec;
   if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
   if (ec) return Error{Error::Code::kIo, "cannot create the folder: " + ec.message(), file};
-  return setup::write_file_atomically(file, text);
+  return files::write_file_atomically(file, text);
 }
 
 }  // namespace anim::ui

@@ -1,4 +1,4 @@
-#include "anim/ui/model/config_paths.h"
+#include "anim/ui/files/config_paths.h"
 
 #include <cstdlib>
 #include <filesystem>

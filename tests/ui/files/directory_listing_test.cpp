@@ -1,4 +1,4 @@
-#include "anim/ui/model/directory_listing.h"
+#include "anim/ui/files/directory_listing.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "anim/ui/model/directory_listing.h"
+#include "anim/ui/files/directory_listing.h"
 
 #include <algorithm>
 #include <chrono>
@@ -31,7 +31,8 @@ std::time_t to_time_t(fs::file_time_type time) {
   const auto file_now = fs::file_time_type::clock::now();
   const auto system_now = std::chrono::system_clock::now();
   return std::chrono::system_clock::to_time_t(
-      system_now + std::chrono::duration_cast<std::chrono::system_clock::duration>(time - file_now));
+      system_now +
+      std::chrono::duration_cast<std::chrono::system_clock::duration>(time - file_now));
 }
 
 // Drops a trailing separator that lexically_normal() keeps ("/a/b/" -> "/a/b").

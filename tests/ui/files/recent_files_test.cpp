@@ -1,4 +1,4 @@
-#include "anim/ui/model/recent_files.h"
+#include "anim/ui/files/recent_files.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -9,7 +9,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "anim/ui/model/config_paths.h"
+#include "anim/ui/files/config_paths.h"
 #include "support/environment.h"
 #include "support/temp_tree.h"
 
