@@ -128,7 +128,7 @@ struct TestHooks {
 
   // The setup opened from the command line is collected by the frame that sees it loaded.
   void before_frame(Tool& tool) {
-    if (!edit || tool.loader.busy() || !tool.doc->has_setup()) return;
+    if (!edit || tool.loading.loader.busy() || !tool.doc->has_setup()) return;
     edit->model = tool.doc->setup()->model;
     tool.doc->edit_setup(std::move(*edit), "test edit");
     edit.reset();
@@ -170,7 +170,7 @@ void poll_events(Tool& tool, RecentActions& actions) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) request(tool, {PendingAction::Kind::kQuit, ""});
     if (event.type == SDL_DROPFILE) {
-      tool.dropped.push_back(event.drop.file);
+      tool.loading.dropped.push_back(event.drop.file);
       SDL_free(event.drop.file);
     }
   }
@@ -237,7 +237,8 @@ int run_gui(const StartupRequest& request) {
       break;
     }
     // In screenshot mode wait for loads to finish so the picture shows the model.
-    const bool loading = tool.loader.busy() || tool.clip_loader.busy() || tool.drop_probe.busy();
+    const bool loading = tool.loading.loader.busy() || tool.loading.clip_loader.busy() ||
+                         tool.loading.drop_probe.busy();
     if (screenshot && loading) {
       SDL_Delay(5);
       --frame;
@@ -261,7 +262,7 @@ int run_gui(const StartupRequest& request) {
     window.value()->swap();
   }
   // A clean exit leaves no copy; one on a signal is what the next start offers.
-  if (!signalled) tool.recovery.remove_copy();
+  if (!signalled) tool.recovery.keeper.remove_copy();
   renderer.value().reset();
   stop_tool(tool);
   ImGui_ImplOpenGL3_Shutdown();

@@ -13,13 +13,13 @@ namespace anim::app {
 namespace {
 
 void open_recent_menu(Tool& tool) {
-  if (!ImGui::BeginMenu("Open recent", !tool.recent.paths().empty())) return;
-  for (const std::string& path : tool.recent.paths()) {
+  if (!ImGui::BeginMenu("Open recent", !tool.settings.recent.paths().empty())) return;
+  for (const std::string& path : tool.settings.recent.paths()) {
     if (ImGui::MenuItem(path.c_str())) request(tool, {PendingAction::Kind::kOpen, path});
   }
   ImGui::Separator();
   if (ImGui::MenuItem("Clear list")) {
-    tool.recent.clear();
+    tool.settings.recent.clear();
     save_recent(tool);
   }
   ImGui::EndMenu();
@@ -48,8 +48,8 @@ void file_menu(Tool& tool, ui::Commands& cmds) {
   if (ImGui::MenuItem("Save setup as...", "Ctrl+Shift+S", false, has_setup)) {
     save_setup_as(tool);
   }
-  if (ImGui::MenuItem("Recover unsaved work...", nullptr, false, !tool.recovery_offers.empty())) {
-    tool.offer_recovery = true;
+  if (ImGui::MenuItem("Recover unsaved work...", nullptr, false, !tool.recovery.offers.empty())) {
+    tool.recovery.show_offer = true;
   }
   ImGui::Separator();
   if (ImGui::MenuItem("Quit", "Ctrl+Q")) request(tool, {PendingAction::Kind::kQuit, ""});
@@ -91,7 +91,7 @@ void shading_items(ui::ViewportSettings& s) {
 
 void view_menu(Tool& tool, ui::Commands& cmds) {
   if (!ImGui::BeginMenu("View")) return;
-  ui::ViewportSettings& s = tool.viewport.settings;
+  ui::ViewportSettings& s = tool.panels.viewport.settings;
   shading_items(s);
   ImGui::Separator();
   ImGui::MenuItem("Mesh", nullptr, &s.show_mesh);
@@ -104,7 +104,7 @@ void view_menu(Tool& tool, ui::Commands& cmds) {
   ImGui::Separator();
   overlay_menu_items(s);
   ImGui::Separator();
-  if (ImGui::MenuItem("Frame model", "F") && tool.doc) tool.viewport.frame_model(*tool.doc);
+  if (ImGui::MenuItem("Frame model", "F") && tool.doc) tool.panels.viewport.frame_model(*tool.doc);
   if (ImGui::MenuItem("Reset pose", nullptr, false,
                       tool.doc && tool.doc->has_rotation_overrides())) {
     cmds.clear_rotation_overrides();
@@ -115,7 +115,8 @@ void view_menu(Tool& tool, ui::Commands& cmds) {
 // The workspaces as two tabs in the menu bar; the current one lit.
 void workspace_tabs(Tool& tool) {
   const auto tab = [&](const char* label, const char* shortcut, Workspace workspace) {
-    if (ImGui::MenuItem(label, nullptr, tool.workspace == workspace)) tool.workspace = workspace;
+    if (ImGui::MenuItem(label, nullptr, tool.panels.workspace == workspace))
+      tool.panels.workspace = workspace;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shortcut);
   };
   ImGui::Separator();

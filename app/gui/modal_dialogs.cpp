@@ -24,17 +24,17 @@ void loading_popup(Tool& tool) {
   // Most files load in a blink: only a load that takes a while gets the dialog, so quick
   // ones do not flash it.
   constexpr float kShowLoadingAfter = 0.15f;
-  const bool slow = tool.loader.elapsed() > kShowLoadingAfter ||
-                    tool.clip_loader.elapsed() > kShowLoadingAfter ||
-                    tool.drop_probe.elapsed() > kShowLoadingAfter;
+  const bool slow = tool.loading.loader.elapsed() > kShowLoadingAfter ||
+                    tool.loading.clip_loader.elapsed() > kShowLoadingAfter ||
+                    tool.loading.drop_probe.elapsed() > kShowLoadingAfter;
   if (slow) ImGui::OpenPopup("Loading");
   if (!ImGui::BeginPopupModal("Loading", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  if (tool.loader.busy()) {
-    loading_dialog(tool.loader, "Opening");
-  } else if (tool.clip_loader.busy()) {
-    loading_dialog(tool.clip_loader, "Loading clips from");
-  } else if (tool.drop_probe.busy()) {
-    loading_dialog(tool.drop_probe, "Reading");
+  if (tool.loading.loader.busy()) {
+    loading_dialog(tool.loading.loader, "Opening");
+  } else if (tool.loading.clip_loader.busy()) {
+    loading_dialog(tool.loading.clip_loader, "Loading clips from");
+  } else if (tool.loading.drop_probe.busy()) {
+    loading_dialog(tool.loading.drop_probe, "Reading");
   } else {
     ImGui::CloseCurrentPopup();
   }
@@ -42,16 +42,16 @@ void loading_popup(Tool& tool) {
 }
 
 void error_dialog(Tool& tool) {
-  if (!tool.error_title.empty()) ImGui::OpenPopup("Error##dialog");
+  if (!tool.messages.error_title.empty()) ImGui::OpenPopup("Error##dialog");
   if (!ImGui::BeginPopupModal("Error##dialog", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.45f, 1.0f), "%s", tool.error_title.c_str());
+  ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.45f, 1.0f), "%s", tool.messages.error_title.c_str());
   ImGui::PushTextWrapPos(560.0f);
-  ImGui::TextUnformatted(tool.error_text.c_str());
+  ImGui::TextUnformatted(tool.messages.error_text.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
   if (ImGui::Button("OK", ImVec2(120, 0)) ||
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
-    tool.error_title.clear();
+    tool.messages.error_title.clear();
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndPopup();

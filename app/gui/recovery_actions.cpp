@@ -15,14 +15,14 @@ namespace {
 constexpr const char* kDialog = "Recover unsaved work";
 
 void drop_offer(Tool& tool, const std::string& file) {
-  auto& offers = tool.recovery_offers;
+  auto& offers = tool.recovery.offers;
   offers.erase(std::remove_if(offers.begin(), offers.end(),
                               [&](const ui::FoundRecovery& f) { return f.file == file; }),
                offers.end());
 }
 
 const ui::FoundRecovery* find_offer(const Tool& tool, const std::string& file) {
-  for (const ui::FoundRecovery& f : tool.recovery_offers) {
+  for (const ui::FoundRecovery& f : tool.recovery.offers) {
     if (f.file == file) return &f;
   }
   return nullptr;
@@ -36,35 +36,35 @@ std::string setup_name(const ui::Document& doc) {
 
 // Nothing else is on screen that the offer would cover or be covered by.
 bool idle(const Tool& tool) {
-  return !tool.loader.busy() && tool.error_title.empty() && !tool.file_dialog.is_open() &&
-         !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+  return !tool.loading.loader.busy() && tool.messages.error_title.empty() &&
+         !tool.file_dialog.widget.is_open() && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
 }
 
 }  // namespace
 
 void find_recovery_offers(Tool& tool) {
   std::vector<std::string> problems;
-  tool.recovery_offers = ui::abandoned_recovery_copies(tool.recovery.folder(), &problems);
+  tool.recovery.offers = ui::abandoned_recovery_copies(tool.recovery.keeper.folder(), &problems);
   for (const std::string& p : problems)
     std::cerr << "animscope: skipped a recovery copy: " << p << "\n";
   const std::int64_t now = ui::now_ms();
-  for (const ui::FoundRecovery& f : tool.recovery_offers) {
+  for (const ui::FoundRecovery& f : tool.recovery.offers) {
     const ui::RecoveryDescription d = ui::describe_recovery(f.copy, now);
     std::cerr << "animscope: found " << d.when << " of " << d.name << ", left by animscope process "
               << f.copy.writer.pid << ", which did not exit normally (" << f.file
               << "): offering to restore them\n";
   }
-  tool.offer_recovery = !tool.recovery_offers.empty();
+  tool.recovery.show_offer = !tool.recovery.offers.empty();
 }
 
 void keep_recovery_copy(Tool& tool, double now_seconds) {
-  const Status kept = tool.recovery.update(tool.doc.get(), now_seconds);
+  const Status kept = tool.recovery.keeper.update(tool.doc.get(), now_seconds);
   if (!kept.ok()) {
     const std::string text = kept.error().to_string();
-    if (text != tool.recovery_error) show_notice(tool, "Could not write a recovery copy: " + text);
-    tool.recovery_error = text;
-  } else if (tool.recovery.up_to_date()) {
-    tool.recovery_error.clear();
+    if (text != tool.recovery.error) show_notice(tool, "Could not write a recovery copy: " + text);
+    tool.recovery.error = text;
+  } else if (tool.recovery.keeper.up_to_date()) {
+    tool.recovery.error.clear();
   }
 }
 
@@ -79,11 +79,11 @@ void restore_recovery(Tool& tool, const std::string& file) {
                                         : ""));
     return;
   }
-  start_restore(tool.loader, file, std::move(copy).value());
+  start_restore(tool.loading.loader, file, std::move(copy).value());
 }
 
 void finish_restore(Tool& tool, const OpenedFile::Recovered& recovered) {
-  const Status kept = tool.recovery.adopt(*tool.doc, recovered.base_mtime_ns);
+  const Status kept = tool.recovery.keeper.adopt(*tool.doc, recovered.base_mtime_ns);
   if (kept.ok()) {
     // This process's copy holds the work now: the old one may go.
     const Status removed = ui::remove_recovery_copy(recovered.file);
@@ -115,15 +115,15 @@ void discard_recovery(Tool& tool, const std::string& file) {
 }
 
 void recovery_dialog(Tool& tool) {
-  if (tool.offer_recovery && !tool.recovery_offers.empty() && idle(tool)) {
+  if (tool.recovery.show_offer && !tool.recovery.offers.empty() && idle(tool)) {
     ImGui::OpenPopup(kDialog);
-    tool.offer_recovery = false;
+    tool.recovery.show_offer = false;
   }
   const ImGuiIO& io = ImGui::GetIO();
   ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.4f),
                           ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (!ImGui::BeginPopupModal(kDialog, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  const std::size_t count = tool.recovery_offers.size();
+  const std::size_t count = tool.recovery.offers.size();
   ImGui::TextUnformatted(count == 1
                              ? "animscope did not exit normally last time and kept unsaved setup "
                                "changes:"
@@ -133,7 +133,7 @@ void recovery_dialog(Tool& tool) {
   std::string restore, discard;
   const ImVec4 accent(0.55f, 0.78f, 1.0f, 1.0f), warning(1.0f, 0.7f, 0.35f, 1.0f);
   for (std::size_t i = 0; i < count; ++i) {
-    const ui::FoundRecovery& offer = tool.recovery_offers[i];
+    const ui::FoundRecovery& offer = tool.recovery.offers[i];
     const ui::RecoveryDescription d = ui::describe_recovery(offer.copy, now);
     ImGui::PushID(static_cast<int>(i));
     ImGui::Spacing();
@@ -177,7 +177,7 @@ void recovery_dialog(Tool& tool) {
     request(tool, {PendingAction::Kind::kRestore, restore});
   } else if (!discard.empty()) {
     discard_recovery(tool, discard);
-    if (tool.recovery_offers.empty()) ImGui::CloseCurrentPopup();
+    if (tool.recovery.offers.empty()) ImGui::CloseCurrentPopup();
   }
   ImGui::EndPopup();
 }
@@ -185,17 +185,17 @@ void recovery_dialog(Tool& tool) {
 std::string keep_unsaved_work(Tool& tool) {
   const ui::Document* doc = tool.doc.get();
   const bool dirty = doc != nullptr && doc->setup_dirty();
-  const Status kept = tool.recovery.flush(doc);
+  const Status kept = tool.recovery.keeper.flush(doc);
   if (!dirty) return "";
   if (!kept.ok()) {
     return "could not keep the unsaved changes of " + setup_name(*doc) + ": " +
            kept.error().to_string();
   }
-  if (tool.recovery.file().empty()) {
+  if (tool.recovery.keeper.file().empty()) {
     return "no state folder for a recovery copy: the unsaved changes of " + setup_name(*doc) +
            " are lost";
   }
-  return "kept the unsaved changes of " + setup_name(*doc) + " in " + tool.recovery.file() +
+  return "kept the unsaved changes of " + setup_name(*doc) + " in " + tool.recovery.keeper.file() +
          " (the next start offers them)";
 }
 

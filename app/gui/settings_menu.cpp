@@ -12,35 +12,35 @@
 namespace anim::app {
 
 void init_import_settings(Tool& tool, const ImportOptions& command_line, bool command_line_given) {
-  tool.import_settings_path = import_settings_path(tool.config_dir);
+  tool.settings.import_settings_path = import_settings_path(tool.settings.config_dir);
   ImportOptions options = command_line;
-  if (!command_line_given && !tool.import_settings_path.empty()) {
-    Result<ImportOptions> saved = load_import_settings(tool.import_settings_path);
+  if (!command_line_given && !tool.settings.import_settings_path.empty()) {
+    Result<ImportOptions> saved = load_import_settings(tool.settings.import_settings_path);
     if (saved.ok()) {
       options = saved.value();
     } else {
       std::cerr << "animscope: " << saved.error().to_string() << " (using the defaults)\n";
     }
   }
-  tool.import_options = options;
+  tool.settings.import_options = options;
   apply_import_options(options, anim::import::import_model);
 }
 
 void set_import_settings(Tool& tool, const ImportOptions& options) {
-  tool.import_options = options;
+  tool.settings.import_options = options;
   apply_import_options(options, anim::import::import_model);
-  if (tool.import_settings_path.empty()) return;
-  Status saved = save_import_settings(tool.import_settings_path, options);
+  if (tool.settings.import_settings_path.empty()) return;
+  Status saved = save_import_settings(tool.settings.import_settings_path, options);
   if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
 }
 
 void init_up_axis_choices(Tool& tool, const std::optional<ui::UpAxis>& command_line) {
-  tool.command_line_up = command_line;
-  tool.up_choices_path = up_axis_choices_path(tool.config_dir);
-  if (tool.up_choices_path.empty()) return;
-  Result<UpAxisChoices> saved = load_up_axis_choices(tool.up_choices_path);
+  tool.settings.command_line_up = command_line;
+  tool.settings.up_choices_path = up_axis_choices_path(tool.settings.config_dir);
+  if (tool.settings.up_choices_path.empty()) return;
+  Result<UpAxisChoices> saved = load_up_axis_choices(tool.settings.up_choices_path);
   if (saved.ok()) {
-    tool.up_choices = std::move(saved).value();
+    tool.settings.up_choices = std::move(saved).value();
   } else {
     std::cerr << "animscope: " << saved.error().to_string() << " (no up axis choices kept)\n";
   }
@@ -48,33 +48,35 @@ void init_up_axis_choices(Tool& tool, const std::optional<ui::UpAxis>& command_l
 
 void apply_up_axis(Tool& tool) {
   if (!tool.doc) return;
-  tool.viewport.settings.up_axis = resolve_up_axis(tool.command_line_up, tool.up_choices,
-                                                   tool.doc->path(), tool.doc->model().up_axis);
+  tool.panels.viewport.settings.up_axis =
+      resolve_up_axis(tool.settings.command_line_up, tool.settings.up_choices, tool.doc->path(),
+                      tool.doc->model().up_axis);
 }
 
 void choose_up_axis(Tool& tool, const std::optional<ui::UpAxis>& up) {
   if (!tool.doc) return;
-  tool.command_line_up.reset();  // The user's pick wins from now on.
+  tool.settings.command_line_up.reset();  // The user's pick wins from now on.
   const std::string key = up_axis_file_key(tool.doc->path());
   if (up) {
-    tool.up_choices.by_file[key] = *up;
+    tool.settings.up_choices.by_file[key] = *up;
   } else {
-    tool.up_choices.by_file.erase(key);
+    tool.settings.up_choices.by_file.erase(key);
   }
-  if (!tool.up_choices_path.empty()) {
-    Status saved = save_up_axis_choices(tool.up_choices_path, tool.up_choices);
+  if (!tool.settings.up_choices_path.empty()) {
+    Status saved = save_up_axis_choices(tool.settings.up_choices_path, tool.settings.up_choices);
     if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
   }
   apply_up_axis(tool);
-  tool.viewport.frame_model(*tool.doc);
+  tool.panels.viewport.frame_model(*tool.doc);
 }
 
 void up_axis_menu(Tool& tool) {
   if (!ImGui::BeginMenu("Up axis", tool.doc != nullptr)) return;
-  const ui::UpAxis now = tool.viewport.settings.up_axis;
+  const ui::UpAxis now = tool.panels.viewport.settings.up_axis;
   const FileUpAxis file = tool.doc->model().up_axis;
-  const auto chosen = tool.up_choices.by_file.find(up_axis_file_key(tool.doc->path()));
-  const bool own = chosen == tool.up_choices.by_file.end() && !tool.command_line_up;
+  const auto chosen = tool.settings.up_choices.by_file.find(up_axis_file_key(tool.doc->path()));
+  const bool own =
+      chosen == tool.settings.up_choices.by_file.end() && !tool.settings.command_line_up;
   const std::string own_label = file.known() ? std::string("As the file says (") +
                                                    ui::up_axis_name(up_axis_from_file(file)) + ")"
                                              : std::string("As the file says (it does not: +Y)");
@@ -94,7 +96,7 @@ void up_axis_menu(Tool& tool) {
 
 void settings_menu(Tool& tool) {
   if (!ImGui::BeginMenu("Settings")) return;
-  ImportOptions options = tool.import_options;
+  ImportOptions options = tool.settings.import_options;
   bool isolated = !options.in_process;
   if (ImGui::MenuItem("Import in a separate process", nullptr, &isolated)) {
     options.in_process = !isolated;

@@ -33,7 +33,7 @@ void perform(Tool& tool, const PendingAction& action) {
 
 // Runs what was waiting on the question, once.
 void resume(Tool& tool) {
-  const PendingAction action = std::exchange(tool.pending, PendingAction{});
+  const PendingAction action = std::exchange(tool.messages.pending, PendingAction{});
   perform(tool, action);
 }
 
@@ -45,8 +45,8 @@ std::string file_name(const std::string& path) {
 
 void request(Tool& tool, PendingAction action) {
   if (tool.doc && tool.doc->setup_dirty()) {
-    tool.pending = std::move(action);
-    tool.ask_unsaved = true;
+    tool.messages.pending = std::move(action);
+    tool.messages.ask_unsaved = true;
     return;
   }
   perform(tool, action);
@@ -77,15 +77,15 @@ void save_setup_as(Tool& tool) {
                 ? (model.parent_path() / (model.stem().string() + "_setup.json")).string()
                 : (std::filesystem::path(dialog_start_folder(tool)) / "setup.json").string();
   }
-  tool.dialog_purpose = DialogPurpose::kSaveSetup;
-  tool.file_dialog.open("Save setup as", start, {ui::json_file_filter()},
-                        ui::FileDialogMode::kSave);
+  tool.file_dialog.purpose = DialogPurpose::kSaveSetup;
+  tool.file_dialog.widget.open("Save setup as", start, {ui::json_file_filter()},
+                               ui::FileDialogMode::kSave);
 }
 
 void setup_dialogs(Tool& tool) {
-  if (tool.ask_unsaved) {
+  if (tool.messages.ask_unsaved) {
     ImGui::OpenPopup("Unsaved setup");
-    tool.ask_unsaved = false;
+    tool.messages.ask_unsaved = false;
   }
   if (ImGui::BeginPopupModal("Unsaved setup", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     const std::string name = tool.doc && !tool.doc->setup_path().empty()
@@ -107,26 +107,26 @@ void setup_dialogs(Tool& tool) {
     if (ImGui::Button("Cancel", ImVec2(110, 0)) ||
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
       ImGui::CloseCurrentPopup();
-      tool.pending = PendingAction{};
+      tool.messages.pending = PendingAction{};
     }
     ImGui::EndPopup();
   }
 
   // The history strip's Export > Save as: ask where, then write it there.
   if (std::optional<ui::HistoryStrip::SaveRequest> request =
-          tool.setup.history().take_save_request();
-      request && !tool.file_dialog.is_open()) {
-    tool.export_text = std::move(request->text);
-    tool.dialog_purpose = DialogPurpose::kExportRecording;
-    tool.file_dialog.open("Export the recording", request->suggested_path,
-                          {ui::make_file_filter("Text", {"txt"}), ui::all_files_filter()},
-                          ui::FileDialogMode::kSave);
+          tool.panels.setup.history().take_save_request();
+      request && !tool.file_dialog.widget.is_open()) {
+    tool.file_dialog.export_text = std::move(request->text);
+    tool.file_dialog.purpose = DialogPurpose::kExportRecording;
+    tool.file_dialog.widget.open("Export the recording", request->suggested_path,
+                                 {ui::make_file_filter("Text", {"txt"}), ui::all_files_filter()},
+                                 ui::FileDialogMode::kSave);
   }
-  const bool was_open = tool.file_dialog.is_open();
-  const std::optional<std::string> chosen = tool.file_dialog.draw();
-  if (tool.dialog_purpose == DialogPurpose::kExportRecording) {
+  const bool was_open = tool.file_dialog.widget.is_open();
+  const std::optional<std::string> chosen = tool.file_dialog.widget.draw();
+  if (tool.file_dialog.purpose == DialogPurpose::kExportRecording) {
     if (chosen) {
-      const Status written = files::write_file_atomically(*chosen, tool.export_text);
+      const Status written = files::write_file_atomically(*chosen, tool.file_dialog.export_text);
       if (written.ok()) {
         show_notice(tool, "Exported the recording to " + file_name(*chosen));
       } else {
@@ -135,26 +135,26 @@ void setup_dialogs(Tool& tool) {
     }
     return;
   }
-  if (tool.dialog_purpose == DialogPurpose::kOpen) {
+  if (tool.file_dialog.purpose == DialogPurpose::kOpen) {
     if (chosen) request(tool, {PendingAction::Kind::kOpen, *chosen});
     return;
   }
-  if (tool.dialog_purpose == DialogPurpose::kAddAnimations) {
-    if (chosen && tool.doc) tool.doc->add_clip_files(tool.file_dialog.chosen());
+  if (tool.file_dialog.purpose == DialogPurpose::kAddAnimations) {
+    if (chosen && tool.doc) tool.doc->add_clip_files(tool.file_dialog.widget.chosen());
     return;
   }
   if (chosen && tool.doc) {
     const Status saved = tool.doc->save_setup_as(*chosen);
     if (saved.ok()) {
-      tool.recent.add(*chosen);
+      tool.settings.recent.add(*chosen);
       save_recent(tool);
       resume(tool);
     } else {
       show_error(tool, "Could not save " + file_name(*chosen), saved.error().to_string());
-      tool.pending = PendingAction{};
+      tool.messages.pending = PendingAction{};
     }
-  } else if (was_open && !tool.file_dialog.is_open()) {
-    tool.pending = PendingAction{};  // Save As cancelled: so is what waited on it.
+  } else if (was_open && !tool.file_dialog.widget.is_open()) {
+    tool.messages.pending = PendingAction{};  // Save As cancelled: so is what waited on it.
   }
 }
 

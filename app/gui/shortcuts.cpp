@@ -13,8 +13,8 @@ void shortcuts(Tool& tool, ui::Commands& cmds) {
   // ImGui 1.86 names only a few keys; the SDL backend indexes the rest by scancode.
   if (ImGui::IsKeyPressed(SDL_SCANCODE_O)) open_file_dialog(tool);
   if (ImGui::IsKeyPressed(SDL_SCANCODE_Q)) request(tool, {PendingAction::Kind::kQuit, ""});
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_1)) tool.workspace = Workspace::kAnimate;
-  if (ImGui::IsKeyPressed(SDL_SCANCODE_2)) tool.workspace = Workspace::kGraph;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_1)) tool.panels.workspace = Workspace::kAnimate;
+  if (ImGui::IsKeyPressed(SDL_SCANCODE_2)) tool.panels.workspace = Workspace::kGraph;
   if (!tool.doc || !tool.doc->has_setup()) return;
   if (ImGui::IsKeyPressed(SDL_SCANCODE_S)) {
     if (io.KeyShift) {

@@ -14,7 +14,8 @@
 namespace anim::app {
 
 // What the command line asks of the first file once it is open. The tool keeps these until
-// then (Tool::once_open) and carries each out once, in the first frame without a load running.
+// then (ToolLoading::once_open) and carries each out once, in the first frame without a load
+// running.
 struct OnceOpenRequest {
   std::vector<std::string> anim_files;  // --anim: clip files added to it.
   std::string joint;                    // --joint: selected; empty: none.

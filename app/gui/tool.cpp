@@ -18,14 +18,14 @@
 namespace anim::app {
 
 void show_error(Tool& tool, const std::string& title, const std::string& text) {
-  tool.error_title = title;
-  tool.error_text = text;
+  tool.messages.error_title = title;
+  tool.messages.error_text = text;
   std::cerr << "animscope: " << title << ": " << text << "\n";
 }
 
 void save_recent(const Tool& tool) {
-  if (tool.recent_path.empty()) return;
-  Status saved = tool.recent.save(tool.recent_path);
+  if (tool.settings.recent_path.empty()) return;
+  Status saved = tool.settings.recent.save(tool.settings.recent_path);
   if (!saved.ok()) std::cerr << "animscope: " << saved.error().to_string() << "\n";
 }
 
@@ -45,7 +45,7 @@ void select_setup_item(Tool& tool, const std::string& machine, const std::string
     show_error(tool, "No setup", tool.doc->path() + " has no setup: nothing to select.");
     return;
   }
-  ui::StateGraph& graph = tool.setup.graph();
+  ui::StateGraph& graph = tool.panels.setup.graph();
   graph.machine = 0;
   for (std::size_t i = 0; i < setup->layers.size(); ++i) {
     if (setup->layers[i].name == machine) graph.machine = static_cast<int>(i) + 1;
@@ -90,13 +90,13 @@ void play_clip_by_name(Tool& tool, const std::string& name) {
 
 void open_path(Tool& tool, const std::string& path) {
   if (path.empty()) return;
-  start_open(tool.loader, path);
+  start_open(tool.loading.loader, path);
 }
 
 void show_notice(Tool& tool, std::string text) {
   std::cerr << "animscope: " << text << "\n";
-  tool.notice = std::move(text);
-  tool.notice_age = 0.0f;
+  tool.messages.notice = std::move(text);
+  tool.messages.notice_age = 0.0f;
 }
 
 namespace {
@@ -136,28 +136,28 @@ std::string package_notice(const std::string& path, const ui::Document& doc) {
 }
 
 void remember_clip_file_times(Tool& tool) {
-  tool.clip_file_times.clear();
+  tool.loading.clip_file_times.clear();
   for (const import::AnimationFile& f : tool.doc->wanted_clip_files()) {
     std::error_code ec;
-    tool.clip_file_times.emplace_back(f.path, std::filesystem::last_write_time(f.path, ec));
+    tool.loading.clip_file_times.emplace_back(f.path, std::filesystem::last_write_time(f.path, ec));
   }
 }
 
 }  // namespace
 
 void use_job_runner(Tool& tool, JobRunner& runner, SecondsClock clock) {
-  tool.loader.use(runner, clock);
-  tool.clip_loader.use(runner, clock);
-  tool.drop_probe.use(runner, clock);
+  tool.loading.loader.use(runner, clock);
+  tool.loading.clip_loader.use(runner, clock);
+  tool.loading.drop_probe.use(runner, clock);
   tool.clock = std::move(clock);
 }
 
 void collect_load(Tool& tool) {
-  std::optional<Result<OpenedFile>> done = tool.loader.take();
+  std::optional<Result<OpenedFile>> done = tool.loading.loader.take();
   if (!done) return;
   if (!done->ok()) {
     if (done->error().code != Error::Code::kCancelled) {
-      show_error(tool, "Could not open " + file_name(tool.loader.label()),
+      show_error(tool, "Could not open " + file_name(tool.loading.loader.label()),
                  done->error().to_string());
     }
     return;
@@ -180,12 +180,12 @@ void collect_load(Tool& tool) {
   }
   doc->adopt_clip_files(std::move(files), input.problems);
   tool.doc = std::move(doc);
-  ++tool.doc_serial;
-  tool.clip_loader.cancel();
+  ++tool.loading.doc_serial;
+  tool.loading.clip_loader.cancel();
   remember_clip_file_times(tool);
   tool.selection = ui::Selection{};
   apply_up_axis(tool);
-  tool.viewport.frame_model(*tool.doc);
+  tool.panels.viewport.frame_model(*tool.doc);
   if (opened.package) show_notice(tool, package_notice(input.model_path, *tool.doc));
   if (opened.recovered) finish_restore(tool, *opened.recovered);
   if (!opened.companions.empty()) {
@@ -200,7 +200,7 @@ void collect_load(Tool& tool) {
   if (recent_path != kBuiltinDemo) {
     std::error_code ec;  // Without a working folder a relative path is kept as it is.
     const std::filesystem::path absolute = std::filesystem::absolute(recent_path, ec);
-    tool.recent.add(ec ? recent_path : absolute.string());
+    tool.settings.recent.add(ec ? recent_path : absolute.string());
     save_recent(tool);
   }
 }
@@ -208,8 +208,8 @@ void collect_load(Tool& tool) {
 void sync_clip_files(Tool& tool, float dt) {
   if (!tool.doc) return;
   ui::Document& doc = *tool.doc;
-  if (std::optional<Result<LoadedClipFiles>> done = tool.clip_loader.take()) {
-    if (tool.clip_loader_serial != tool.doc_serial) {
+  if (std::optional<Result<LoadedClipFiles>> done = tool.loading.clip_loader.take()) {
+    if (tool.loading.clip_loader_serial != tool.loading.doc_serial) {
       // Loaded for a document that is gone.
     } else if (!done->ok()) {
       // Cancelled (or failed as a whole): keep the clips shown, ask no more until asked.
@@ -225,18 +225,20 @@ void sync_clip_files(Tool& tool, float dt) {
       if (!errors.empty()) show_error(tool, "Some clip files could not be used", errors);
     }
   }
-  if (!tool.clip_loader.busy() && !tool.loader.busy() && doc.clip_files_outdated()) {
+  if (!tool.loading.clip_loader.busy() && !tool.loading.loader.busy() &&
+      doc.clip_files_outdated()) {
     const Model& model = doc.model();
     std::vector<Clip> own(model.clips.begin(), model.clips.begin() + doc.own_clip_count());
-    tool.clip_loader_serial = tool.doc_serial;
-    start_clip_files(tool.clip_loader, model.skeleton, std::move(own), doc.wanted_clip_files());
+    tool.loading.clip_loader_serial = tool.loading.doc_serial;
+    start_clip_files(tool.loading.clip_loader, model.skeleton, std::move(own),
+                     doc.wanted_clip_files());
   }
   // Files edited elsewhere (a new export from the DCC tool): offer to reload them.
-  tool.since_disk_check += dt;
-  if (tool.since_disk_check < 1.0f || tool.clip_loader.busy()) return;
-  tool.since_disk_check = 0.0f;
+  tool.loading.since_disk_check += dt;
+  if (tool.loading.since_disk_check < 1.0f || tool.loading.clip_loader.busy()) return;
+  tool.loading.since_disk_check = 0.0f;
   std::vector<std::string> changed;
-  for (const auto& [path, when] : tool.clip_file_times) {
+  for (const auto& [path, when] : tool.loading.clip_file_times) {
     std::error_code ec;
     if (std::filesystem::last_write_time(path, ec) != when) changed.push_back(path);
   }
@@ -244,9 +246,9 @@ void sync_clip_files(Tool& tool, float dt) {
 }
 
 void handle_drops(Tool& tool) {
-  if (std::optional<Result<LoadedClipFiles>> done = tool.drop_probe.take()) {
+  if (std::optional<Result<LoadedClipFiles>> done = tool.loading.drop_probe.take()) {
     // Files dropped on a document that has been replaced since are dropped with it.
-    if (done->ok() && tool.doc && tool.drop_probe_serial == tool.doc_serial) {
+    if (done->ok() && tool.doc && tool.loading.drop_probe_serial == tool.loading.doc_serial) {
       const LoadedClipFiles& probe = done->value();
       std::vector<std::string> add, other;
       std::string model_to_open, why;
@@ -269,9 +271,9 @@ void handle_drops(Tool& tool) {
       if (!model_to_open.empty()) request(tool, {PendingAction::Kind::kOpen, model_to_open});
     }
   }
-  if (tool.dropped.empty()) return;
-  std::vector<std::string> dropped = std::move(tool.dropped);
-  tool.dropped.clear();
+  if (tool.loading.dropped.empty()) return;
+  std::vector<std::string> dropped = std::move(tool.loading.dropped);
+  tool.loading.dropped.clear();
   for (const std::string& path : dropped) {
     if (is_setup_path(path) || is_package_path(path)) {
       // A setup or a package replaces what is open.
@@ -282,8 +284,9 @@ void handle_drops(Tool& tool) {
   if (!tool.doc) return;
   const Model& model = tool.doc->model();
   std::vector<Clip> own(model.clips.begin(), model.clips.begin() + tool.doc->own_clip_count());
-  tool.drop_probe_serial = tool.doc_serial;
-  start_clip_files(tool.drop_probe, model.skeleton, std::move(own), plain_animation_files(dropped));
+  tool.loading.drop_probe_serial = tool.loading.doc_serial;
+  start_clip_files(tool.loading.drop_probe, model.skeleton, std::move(own),
+                   plain_animation_files(dropped));
 }
 
 std::string dialog_start_folder(const Tool& tool) {
@@ -302,10 +305,10 @@ std::string dialog_start_folder(const Tool& tool) {
 void open_add_animations_dialog(Tool& tool) {
   if (!tool.doc) return;
   const std::string start = dialog_start_folder(tool);
-  tool.dialog_purpose = DialogPurpose::kAddAnimations;
-  tool.file_dialog.open("Add animations", start,
-                        {ui::model_file_filter(import::supported_extensions())},
-                        ui::FileDialogMode::kOpenMany);
+  tool.file_dialog.purpose = DialogPurpose::kAddAnimations;
+  tool.file_dialog.widget.open("Add animations", start,
+                               {ui::model_file_filter(import::supported_extensions())},
+                               ui::FileDialogMode::kOpenMany);
 }
 
 void open_file_dialog(Tool& tool) {
@@ -313,9 +316,9 @@ void open_file_dialog(Tool& tool) {
   extensions.push_back("json");
   extensions.push_back("animpack");
   const std::string start = dialog_start_folder(tool);
-  tool.file_dialog.set_recent(tool.recent.paths());
-  tool.dialog_purpose = DialogPurpose::kOpen;
-  tool.file_dialog.open(
+  tool.file_dialog.widget.set_recent(tool.settings.recent.paths());
+  tool.file_dialog.purpose = DialogPurpose::kOpen;
+  tool.file_dialog.widget.open(
       "Open model, setup or package", start,
       {ui::model_file_filter(extensions), ui::json_file_filter(), ui::package_file_filter()},
       ui::FileDialogMode::kOpen);

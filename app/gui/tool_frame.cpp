@@ -24,8 +24,8 @@ namespace {
 
 // --anim: the clip files added to the first file once it is open.
 void add_requested_clip_files(Tool& tool) {
-  OnceOpenRequest& asked = tool.once_open;
-  if (asked.anim_files.empty() || tool.loader.busy()) return;
+  OnceOpenRequest& asked = tool.loading.once_open;
+  if (asked.anim_files.empty() || tool.loading.loader.busy()) return;
   tool.doc->add_clip_files(asked.anim_files);
   asked.anim_files.clear();
 }
@@ -33,8 +33,8 @@ void add_requested_clip_files(Tool& tool) {
 // --joint, --vertex, --clip, --machine and --select, --mask: each carried out once the first file
 // (and its setup) is open. --view waits for the panels (show_pending_view).
 void select_requested_items(Tool& tool) {
-  if (tool.loader.busy()) return;
-  OnceOpenRequest& asked = tool.once_open;
+  if (tool.loading.loader.busy()) return;
+  OnceOpenRequest& asked = tool.loading.once_open;
   if (!asked.joint.empty()) {
     select_joint_by_name(tool, asked.joint);
     asked.joint.clear();
@@ -60,35 +60,36 @@ void select_requested_items(Tool& tool) {
 
 // --view: the workspace and tab it names, once the model (and its setup) is open.
 void show_pending_view(Tool& tool) {
-  if (tool.once_open.view.empty() || tool.loader.busy()) return;
-  const std::string view = std::move(tool.once_open.view);
-  tool.once_open.view.clear();
+  if (tool.loading.once_open.view.empty() || tool.loading.loader.busy()) return;
+  const std::string view = std::move(tool.loading.once_open.view);
+  tool.loading.once_open.view.clear();
   if (view == "blend" || view == "curves") {
-    tool.workspace = Workspace::kAnimate;
-    tool.show_curves = view == "curves";
+    tool.panels.workspace = Workspace::kAnimate;
+    tool.panels.show_curves = view == "curves";
     return;
   }
-  tool.workspace = Workspace::kGraph;
-  tool.setup.select_tab(view == "blend_spaces" ? "Blend spaces"
-                        : view == "layers"     ? "Layers"
-                                               : "States");
+  tool.panels.workspace = Workspace::kGraph;
+  tool.panels.setup.select_tab(view == "blend_spaces" ? "Blend spaces"
+                               : view == "layers"     ? "Layers"
+                                                      : "States");
 }
 
 // The Animate workspace's bottom panel: the Timeline, and the Curves of the selected joint in a
 // tab beside it (the same clip, time axis and playhead; the Timeline's keys work in both).
 void timeline_tabs(Tool& tool, const ui::Document& doc, ui::Commands& cmds) {
-  tool.curves_active = false;
+  tool.panels.curves_active = false;
   if (!ImGui::BeginTabBar("##timeline_tabs")) return;
   if (ImGui::BeginTabItem("Timeline")) {
-    tool.timeline.draw(doc, cmds, tool.selection);
+    tool.panels.timeline.draw(doc, cmds, tool.selection);
     ImGui::EndTabItem();
   }
-  const ImGuiTabItemFlags curves_flags = tool.show_curves ? ImGuiTabItemFlags_SetSelected : 0;
-  tool.show_curves = false;
+  const ImGuiTabItemFlags curves_flags =
+      tool.panels.show_curves ? ImGuiTabItemFlags_SetSelected : 0;
+  tool.panels.show_curves = false;
   if (ImGui::BeginTabItem("Curves", nullptr, curves_flags)) {
-    tool.curves_active = true;
-    tool.timeline.keys(doc, cmds);
-    tool.curves.draw(doc, cmds, tool.selection);
+    tool.panels.curves_active = true;
+    tool.panels.timeline.keys(doc, cmds);
+    tool.panels.curves.draw(doc, cmds, tool.selection);
     ImGui::EndTabItem();
   }
   ImGui::EndTabBar();
@@ -98,13 +99,13 @@ void timeline_tabs(Tool& tool, const ui::Document& doc, ui::Commands& cmds) {
 void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
   const ui::Document& doc = *tool.doc;
   show_pending_view(tool);
-  const bool graph = tool.workspace == Workspace::kGraph;
+  const bool graph = tool.panels.workspace == Workspace::kGraph;
   // The bottom panel is taller while it shows the Curves' lanes; each tab keeps its height.
-  const bool curves_height = !graph && tool.curves_active;
-  LayoutSplits shown = tool.splits;
-  if (curves_height) shown.timeline = tool.splits.curves;
-  const WindowLayout layout =
-      compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(), shown, tool.workspace);
+  const bool curves_height = !graph && tool.panels.curves_active;
+  LayoutSplits shown = tool.settings.splits;
+  if (curves_height) shown.timeline = tool.settings.splits.curves;
+  const WindowLayout layout = compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(),
+                                             shown, tool.panels.workspace);
   auto panel = [&](const char* name, const PanelRect& rect, PanelId id, auto&& draw) {
     if (begin_panel(name, rect, PanelKind::kResizable)) {
       adopt_resize(id, layout, shown);
@@ -114,66 +115,70 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
   };
   if (graph) {
     panel("Parameters", layout.parameters, PanelId::kParameters,
-          [&] { tool.parameters.draw(doc, cmds, tool.selection); });
+          [&] { tool.panels.parameters.draw(doc, cmds, tool.selection); });
   }
   panel("Skeleton", layout.skeleton, PanelId::kSkeleton,
-        [&] { tool.bone_tree.draw(doc, cmds, tool.selection); });
+        [&] { tool.panels.bone_tree.draw(doc, cmds, tool.selection); });
   if (!graph) {
-    tool.clips.crossfade = tool.blend.crossfade_options();  // Right-click fades alike.
+    tool.panels.clips.crossfade =
+        tool.panels.blend.crossfade_options();  // Right-click fades alike.
     panel("Clips", layout.clips, PanelId::kClips,
-          [&] { tool.clips.draw(doc, cmds, tool.selection); });
+          [&] { tool.panels.clips.draw(doc, cmds, tool.selection); });
   }
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
   // Drawn after the viewport, the graph under the mouse takes F from it.
-  tool.viewport.frame_key_taken = graph && tool.setup.graph().took_keys();
+  tool.panels.viewport.frame_key_taken = graph && tool.panels.setup.graph().took_keys();
   if (begin_panel("Viewport", layout.viewport, PanelKind::kFixed))
-    tool.viewport.draw(doc, cmds, tool.selection, renderer);
+    tool.panels.viewport.draw(doc, cmds, tool.selection, renderer);
   ImGui::End();
   ImGui::PopStyleVar();
   if (graph) {
     const std::string title =
         std::string(doc.setup_dirty() ? "Graph *" : "Graph") + "###graph_panel";
-    panel(title.c_str(), layout.graph, PanelId::kGraph, [&] { tool.setup.draw_graph(doc, cmds); });
-    panel("Inspector###setup_inspector", layout.inspector, PanelId::kInspector,
-          [&] { tool.setup_inspector.draw(doc, cmds, tool.selection, tool.setup.graph()); });
+    panel(title.c_str(), layout.graph, PanelId::kGraph,
+          [&] { tool.panels.setup.draw_graph(doc, cmds); });
+    panel("Inspector###setup_inspector", layout.inspector, PanelId::kInspector, [&] {
+      tool.panels.setup_inspector.draw(doc, cmds, tool.selection, tool.panels.setup.graph());
+    });
     panel("Setup", layout.setup, PanelId::kSetup,
-          [&] { tool.setup.draw(doc, cmds, tool.selection, /*all_tabs=*/false); });
+          [&] { tool.panels.setup.draw(doc, cmds, tool.selection, /*all_tabs=*/false); });
   } else {
     panel("Inspector", layout.inspector, PanelId::kInspector,
-          [&] { tool.inspector.draw(doc, cmds, tool.selection); });
+          [&] { tool.panels.inspector.draw(doc, cmds, tool.selection); });
     panel("Blend", layout.blend, PanelId::kBlend,
-          [&] { tool.blend.draw(doc, cmds, tool.selection); });
+          [&] { tool.panels.blend.draw(doc, cmds, tool.selection); });
   }
   panel("Timeline", layout.timeline, PanelId::kTimeline, [&] {
     if (graph) {
-      tool.timeline.draw(doc, cmds, tool.selection);
+      tool.panels.timeline.draw(doc, cmds, tool.selection);
       return;
     }
     timeline_tabs(tool, doc, cmds);
   });
   if (begin_panel("##status", layout.status, PanelKind::kBare)) {
-    ui::draw_status_bar(doc, tool.frame_ms, tool.notice_age < 8.0f ? tool.notice : "");
+    ui::draw_status_bar(doc, tool.frame_ms,
+                        tool.messages.notice_age < 8.0f ? tool.messages.notice : "");
   }
   ImGui::End();
   const float bottom = shown.timeline;
-  shown.timeline = curves_height ? tool.splits.timeline : bottom;
-  shown.curves = curves_height ? bottom : tool.splits.curves;
-  tool.splits = shown;  // Same object: imgui.ini's handler points at it.
+  shown.timeline = curves_height ? tool.settings.splits.timeline : bottom;
+  shown.curves = curves_height ? bottom : tool.settings.splits.curves;
+  tool.settings.splits = shown;  // Same object: imgui.ini's handler points at it.
 }
 
 }  // namespace
 
 void start_tool(Tool& tool, const StartupRequest& request) {
-  tool.config_dir = ui::config_directory();
-  tool.recent_path = ui::recent_files_path();
-  if (!tool.recent_path.empty()) {
-    Status loaded = tool.recent.load(tool.recent_path);
+  tool.settings.config_dir = ui::config_directory();
+  tool.settings.recent_path = ui::recent_files_path();
+  if (!tool.settings.recent_path.empty()) {
+    Status loaded = tool.settings.recent.load(tool.settings.recent_path);
     if (!loaded.ok()) std::cerr << "animscope: " << loaded.error().to_string() << "\n";
   }
   init_import_settings(tool, request.import_options, request.import_options_given);
   init_up_axis_choices(tool, request.up_axis);
-  tool.recovery = ui::RecoveryKeeper(ui::recovery_directory());
-  if (tool.recovery.folder().empty()) {
+  tool.recovery.keeper = ui::RecoveryKeeper(ui::recovery_directory());
+  if (tool.recovery.keeper.folder().empty()) {
     std::cerr << "animscope: no state folder (XDG_STATE_HOME or HOME): unsaved setup changes get "
                  "no recovery copies\n";
   }
@@ -183,12 +188,12 @@ void start_tool(Tool& tool, const StartupRequest& request) {
   Result<Model> demo = load_model_source(kBuiltinDemo);
   tool.doc = std::make_unique<ui::Document>(std::move(demo).value(), kBuiltinDemo);
   apply_up_axis(tool);
-  tool.viewport.frame_model(*tool.doc);
+  tool.panels.viewport.frame_model(*tool.doc);
   if (!request.open_path.empty() && request.open_path != kBuiltinDemo) {
     open_path(tool, request.open_path);
   }
-  tool.once_open = request.once_open;
-  ui::ViewportSettings& settings = tool.viewport.settings;
+  tool.loading.once_open = request.once_open;
+  ui::ViewportSettings& settings = tool.panels.viewport.settings;
   settings.shading = request.shading;
   settings.show_joint_names = request.show_joint_names;
   settings.ramp = request.ramp;
@@ -198,9 +203,11 @@ void start_tool(Tool& tool, const StartupRequest& request) {
 
 void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale) {
   ImGuiIO& io = ImGui::GetIO();
-  tool.ini_path = keep_layout && !tool.config_dir.empty() ? tool.config_dir + "/imgui.ini" : "";
-  io.IniFilename = tool.ini_path.empty() ? nullptr : tool.ini_path.c_str();
-  register_layout_settings(tool.splits);
+  tool.settings.ini_path = keep_layout && !tool.settings.config_dir.empty()
+                               ? tool.settings.config_dir + "/imgui.ini"
+                               : "";
+  io.IniFilename = tool.settings.ini_path.empty() ? nullptr : tool.settings.ini_path.c_str();
+  register_layout_settings(tool.settings.splits);
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   ImGui::StyleColorsDark();
   ImGuiStyle& style = ImGui::GetStyle();
@@ -228,16 +235,16 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   add_requested_clip_files(tool);
   handle_drops(tool);
   sync_clip_files(tool, dt);
-  tool.notice_age += dt;
+  tool.messages.notice_age += dt;
   tool.seconds += dt;
   select_requested_items(tool);
 
   const double work_start = tool.clock();
   // The Shift ramp acts whatever panel has the focus and whichever workspace shows.
-  tool.blend.apply_shift_ramp(*tool.doc);
-  tool.parameters.apply_shift_ramp(*tool.doc);
-  tool.doc->set_overlay_request(tool.viewport.overlay_request());
-  tool.doc->set_root_motion_in_world(tool.viewport.settings.root_motion_in_world);
+  tool.panels.blend.apply_shift_ramp(*tool.doc);
+  tool.panels.parameters.apply_shift_ramp(*tool.doc);
+  tool.doc->set_overlay_request(tool.panels.viewport.overlay_request());
+  tool.doc->set_root_motion_in_world(tool.panels.viewport.settings.root_motion_in_world);
   tool.doc->update(dt > 0.1f ? 0.1f : dt);
   ui::new_frame();
   // The document is read by everything drawn this frame and changed once all of it has drawn.
@@ -253,9 +260,9 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
 }
 
 void stop_tool(Tool& tool) {
-  tool.loader.cancel();
-  tool.clip_loader.cancel();
-  tool.drop_probe.cancel();
+  tool.loading.loader.cancel();
+  tool.loading.clip_loader.cancel();
+  tool.loading.drop_probe.cancel();
   tool.doc.reset();
 }
 

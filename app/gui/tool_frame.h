@@ -11,7 +11,7 @@ namespace anim::app {
 
 // The tool as it starts: the user's config folder and recent files, the built-in demo open,
 // and what the command line asks for in `request` (a file to start loading, the view settings,
-// and what to do once the file is open, kept in tool.once_open). Needs no ImGui context.
+// and what to do once the file is open, kept in tool.loading.once_open). Needs no ImGui context.
 void start_tool(Tool& tool, const StartupRequest& request);
 
 // Sets up the current ImGui context for `tool`: imgui.ini in the config folder when
@@ -20,10 +20,10 @@ void start_tool(Tool& tool, const StartupRequest& request);
 void configure_imgui(Tool& tool, bool keep_layout, float dpi_scale);
 
 // One frame, `dt` seconds after the last, with this frame's input already in ImGuiIO (display
-// size, mouse, keys, text; and dropped files in tool.dropped): takes finished loads and drops,
-// keeps clip files current, advances playback, then runs ui::new_frame(), the menus, shortcuts,
-// panels and dialogs (the viewport drawing its scene with `renderer`), and ImGui::Render(). The
-// caller draws ImGui::GetDrawData(); quitting sets tool.quit.
+// size, mouse, keys, text; and dropped files in tool.loading.dropped): takes finished loads and
+// drops, keeps clip files current, advances playback, then runs ui::new_frame(), the menus,
+// shortcuts, panels and dialogs (the viewport drawing its scene with `renderer`), and
+// ImGui::Render(). The caller draws ImGui::GetDrawData(); quitting sets tool.quit.
 void tool_frame(Tool& tool, ViewRenderer& renderer, float dt);
 
 // Before the tool goes: cancels its background loads and closes the document.

@@ -107,9 +107,9 @@ TEST_F(ImportSettings, TheToolLoadsInProcessWhenTheSavedSettingsSaySo) {
   ::setenv("ANIMSCOPE_IMPORT_HELPER", (dir_ / "no-such-helper").c_str(), 1);
   write("in_process = true\n");
   Tool tool;
-  tool.config_dir = dir_.string();
+  tool.settings.config_dir = dir_.string();
   init_import_settings(tool, ImportOptions{}, false);
-  EXPECT_TRUE(tool.import_options.in_process);
+  EXPECT_TRUE(tool.settings.import_options.in_process);
   Result<Model> in_process = load_model_source(kWuson);
   EXPECT_TRUE(in_process.ok()) << in_process.error().to_string();
 
@@ -127,9 +127,9 @@ TEST_F(ImportSettings, TheToolLoadsInProcessWhenTheSavedSettingsSaySo) {
 
   // The command line wins over the file for its run, and is not saved.
   Tool started;
-  started.config_dir = dir_.string();
+  started.settings.config_dir = dir_.string();
   init_import_settings(started, ImportOptions{true, 0}, true);
-  EXPECT_TRUE(started.import_options.in_process);
+  EXPECT_TRUE(started.settings.import_options.in_process);
   EXPECT_TRUE(load_model_source(kWuson).ok());
   EXPECT_FALSE(load_import_settings(file_).value().in_process);
 }
@@ -137,10 +137,10 @@ TEST_F(ImportSettings, TheToolLoadsInProcessWhenTheSavedSettingsSaySo) {
 TEST_F(ImportSettings, AGarbledFileLeavesTheDefaults) {
   write("in_process = maybe\n");
   Tool tool;
-  tool.config_dir = dir_.string();
+  tool.settings.config_dir = dir_.string();
   init_import_settings(tool, ImportOptions{}, false);
-  EXPECT_FALSE(tool.import_options.in_process);
-  EXPECT_EQ(tool.import_options.memory_limit, 0u);
+  EXPECT_FALSE(tool.settings.import_options.in_process);
+  EXPECT_EQ(tool.settings.import_options.memory_limit, 0u);
 }
 
 }  // namespace

@@ -135,16 +135,16 @@ TEST_F(RecoveryBinary, KilledMidEditTheNextStartOffersAndRestoresTheChanges) {
   // Restore, as the dialog's button does, in this process.
   Tool restorer;
   restorer.doc = std::make_unique<ui::Document>(demo::make_demo_model(), demo::kDemoModelPath);
-  restorer.recovery = ui::RecoveryKeeper(folder_.string());
+  restorer.recovery.keeper = ui::RecoveryKeeper(folder_.string());
   find_recovery_offers(restorer);
-  ASSERT_EQ(restorer.recovery_offers.size(), 1u);
-  EXPECT_EQ(restorer.recovery_offers[0].file, copy.string());
+  ASSERT_EQ(restorer.recovery.offers.size(), 1u);
+  EXPECT_EQ(restorer.recovery.offers[0].file, copy.string());
   request(restorer, {PendingAction::Kind::kRestore, copy.string()});
-  for (int i = 0; i < 3000 && restorer.loader.busy(); ++i) {
+  for (int i = 0; i < 3000 && restorer.loading.loader.busy(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   collect_load(restorer);
-  ASSERT_TRUE(restorer.doc->has_setup()) << restorer.error_text;
+  ASSERT_TRUE(restorer.doc->has_setup()) << restorer.messages.error_text;
   EXPECT_EQ(restorer.doc->setup_path(), walk_);
   EXPECT_TRUE(restorer.doc->setup_dirty());
   EXPECT_EQ(restorer.doc->setup()->default_state, "Run");

@@ -45,7 +45,7 @@ class ToolClipFiles : public ::testing::Test {
   // Opens the hero as the user would, and lets the load finish.
   void open_hero() {
     open_path(tool_, hero_);
-    wait(tool_.loader);
+    wait(tool_.loading.loader);
     collect_load(tool_);
     ASSERT_EQ(tool_.doc->path(), hero_);
   }
@@ -54,8 +54,8 @@ class ToolClipFiles : public ::testing::Test {
     for (int i = 0; i < 4; ++i) {
       handle_drops(tool_);
       sync_clip_files(tool_, 0.0f);
-      wait(tool_.drop_probe);
-      wait(tool_.clip_loader);
+      wait(tool_.loading.drop_probe);
+      wait(tool_.loading.clip_loader);
     }
   }
   std::vector<std::string> clip_names() const {
@@ -72,38 +72,40 @@ class ToolClipFiles : public ::testing::Test {
 TEST_F(ToolClipFiles, OpeningAModelBringsItsAtFilesAndSaysSo) {
   open_hero();
   EXPECT_EQ(clip_names(), (std::vector<std::string>{"Motion", "Bend"}));
-  EXPECT_EQ(tool_.notice, "Also loaded 1 clip file beside Hero.bvh: Hero@Bend.bvh");
+  EXPECT_EQ(tool_.messages.notice, "Also loaded 1 clip file beside Hero.bvh: Hero@Bend.bvh");
   settle();
   EXPECT_EQ(clip_names(), (std::vector<std::string>{"Motion", "Bend"})) << "nothing to reload";
 }
 
 TEST_F(ToolClipFiles, DroppedClipFilesAreAddedAndLoaded) {
   open_hero();
-  tool_.dropped = {write_bvh_take((dir_ / "Lean.bvh").string(), -20)};
+  tool_.loading.dropped = {write_bvh_take((dir_ / "Lean.bvh").string(), -20)};
   settle();
   EXPECT_EQ(clip_names(), (std::vector<std::string>{"Motion", "Bend", "Lean"}));
-  EXPECT_EQ(tool_.notice, "Added clip files: Lean.bvh");
-  EXPECT_TRUE(tool_.error_title.empty()) << tool_.error_text;
+  EXPECT_EQ(tool_.messages.notice, "Added clip files: Lean.bvh");
+  EXPECT_TRUE(tool_.messages.error_title.empty()) << tool_.messages.error_text;
 }
 
 TEST_F(ToolClipFiles, ABrokenDroppedFileIsReportedWithWhy) {
   open_hero();
   std::ofstream(dir_ / "broken.bvh") << "HIERARCHY\n";
-  tool_.dropped = {(dir_ / "broken.bvh").string(), write_bvh_take((dir_ / "Lean.bvh").string(), 5)};
+  tool_.loading.dropped = {(dir_ / "broken.bvh").string(),
+                           write_bvh_take((dir_ / "Lean.bvh").string(), 5)};
   settle();
   EXPECT_EQ(clip_names(), (std::vector<std::string>{"Motion", "Bend", "Lean"}));
-  EXPECT_EQ(tool_.error_title, "Could not add broken.bvh");
-  EXPECT_NE(tool_.error_text.find("cannot load"), std::string::npos) << tool_.error_text;
+  EXPECT_EQ(tool_.messages.error_title, "Could not add broken.bvh");
+  EXPECT_NE(tool_.messages.error_text.find("cannot load"), std::string::npos)
+      << tool_.messages.error_text;
 }
 
 TEST_F(ToolClipFiles, FilesDroppedOnADocumentThatWasReplacedAreNotAddedToTheNewOne) {
   open_hero();
-  tool_.dropped = {write_bvh_take((dir_ / "Lean.bvh").string(), 5)};
+  tool_.loading.dropped = {write_bvh_take((dir_ / "Lean.bvh").string(), 5)};
   handle_drops(tool_);  // The probe runs for the hero...
   open_path(tool_, write_bvh_take((dir_ / "Other.bvh").string(), 0));
-  wait(tool_.loader);
+  wait(tool_.loading.loader);
   collect_load(tool_);  // ...but another file is open when it ends.
-  wait(tool_.drop_probe);
+  wait(tool_.loading.drop_probe);
   handle_drops(tool_);
   EXPECT_EQ(clip_names(), std::vector<std::string>{"Motion"});
   EXPECT_TRUE(tool_.doc->clip_file_entries().empty());
@@ -112,12 +114,12 @@ TEST_F(ToolClipFiles, FilesDroppedOnADocumentThatWasReplacedAreNotAddedToTheNewO
 TEST_F(ToolClipFiles, ADroppedModelThatBindsToNothingOpensInstead) {
   open_hero();
   const std::string wuson = std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X";
-  tool_.dropped = {wuson};
+  tool_.loading.dropped = {wuson};
   handle_drops(tool_);
-  wait(tool_.drop_probe);
+  wait(tool_.loading.drop_probe);
   handle_drops(tool_);
-  EXPECT_EQ(tool_.loader.label(), wuson) << "opened as a model";
-  wait(tool_.loader);
+  EXPECT_EQ(tool_.loading.loader.label(), wuson) << "opened as a model";
+  wait(tool_.loading.loader);
   collect_load(tool_);
   EXPECT_EQ(tool_.doc->path(), wuson);
 }
@@ -125,13 +127,13 @@ TEST_F(ToolClipFiles, ADroppedModelThatBindsToNothingOpensInstead) {
 TEST_F(ToolClipFiles, WithUnsavedSetupChangesADroppedModelAsksFirst) {
   open_hero();
   tool_.doc->new_setup();  // Unsaved.
-  tool_.dropped = {std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X"};
+  tool_.loading.dropped = {std::string(ANIMSCOPE_ASSIMP_MODELS) + "/X/Testwuson.X"};
   handle_drops(tool_);
-  wait(tool_.drop_probe);
+  wait(tool_.loading.drop_probe);
   handle_drops(tool_);
-  EXPECT_TRUE(tool_.ask_unsaved);
-  EXPECT_EQ(tool_.pending.kind, PendingAction::Kind::kOpen);
-  EXPECT_FALSE(tool_.loader.busy());
+  EXPECT_TRUE(tool_.messages.ask_unsaved);
+  EXPECT_EQ(tool_.messages.pending.kind, PendingAction::Kind::kOpen);
+  EXPECT_FALSE(tool_.loading.loader.busy());
 }
 
 TEST_F(ToolClipFiles, AddedFilesBecomeSetupEntriesAndABrokenOneIsReportedByName) {
@@ -143,9 +145,11 @@ TEST_F(ToolClipFiles, AddedFilesBecomeSetupEntriesAndABrokenOneIsReportedByName)
   settle();
   EXPECT_EQ(clip_names(), (std::vector<std::string>{"Motion", "Bend", "Lean"}));
   EXPECT_EQ(tool_.doc->setup()->animations.size(), 3u);
-  EXPECT_EQ(tool_.error_title, "Some clip files could not be used");
-  EXPECT_NE(tool_.error_text.find("/animations/2/file"), std::string::npos) << tool_.error_text;
-  EXPECT_NE(tool_.error_text.find("broken.bvh"), std::string::npos) << tool_.error_text;
+  EXPECT_EQ(tool_.messages.error_title, "Some clip files could not be used");
+  EXPECT_NE(tool_.messages.error_text.find("/animations/2/file"), std::string::npos)
+      << tool_.messages.error_text;
+  EXPECT_NE(tool_.messages.error_text.find("broken.bvh"), std::string::npos)
+      << tool_.messages.error_text;
 }
 
 TEST_F(ToolClipFiles, AFileChangedOnDiskIsOfferedForReload) {

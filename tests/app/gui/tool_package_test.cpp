@@ -45,10 +45,10 @@ class ToolPackage : public ::testing::Test {
   // Opens `path` as the tool does and lets the load finish.
   void open(const std::string& path) {
     open_path(tool_, path);
-    for (int i = 0; i < 3000 && tool_.loader.busy(); ++i) {
+    for (int i = 0; i < 3000 && tool_.loading.loader.busy(); ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    ASSERT_FALSE(tool_.loader.busy());
+    ASSERT_FALSE(tool_.loading.loader.busy());
     collect_load(tool_);
   }
 
@@ -60,7 +60,7 @@ TEST_F(ToolPackage, ShowsTheModelItsClipsAndItsMachineAsAnUnsavedSetup) {
   const std::string path = pack(kSetup, "locomotion.animpack");
   open(path);
   ASSERT_EQ(tool_.doc->path(), path);
-  EXPECT_TRUE(tool_.error_text.empty()) << tool_.error_text;
+  EXPECT_TRUE(tool_.messages.error_text.empty()) << tool_.messages.error_text;
   Result<Package> package = read_package(path);
   ASSERT_TRUE(package.ok()) << package.error().to_string();
   const Package& p = package.value();
@@ -100,9 +100,10 @@ TEST_F(ToolPackage, ShowsTheModelItsClipsAndItsMachineAsAnUnsavedSetup) {
   for (const Diagnostic& d : tool_.doc->setup_problems()) {
     EXPECT_NE(d.severity, Diagnostic::Severity::kError) << d.pointer << ": " << d.message;
   }
-  EXPECT_EQ(tool_.notice, "Opened locomotion.animpack: " + std::to_string(p.clips.size()) +
-                              " compressed clips decoded for display; its state machine is open "
-                              "as an unsaved setup (File > Save setup as to keep it)");
+  EXPECT_EQ(tool_.messages.notice,
+            "Opened locomotion.animpack: " + std::to_string(p.clips.size()) +
+                " compressed clips decoded for display; its state machine is open "
+                "as an unsaved setup (File > Save setup as to keep it)");
 }
 
 // Save As writes a setup whose model is the package, and that setup opens again.
@@ -118,7 +119,7 @@ TEST_F(ToolPackage, SavedSetupNamesThePackageAndOpensAgain) {
   ASSERT_TRUE(reread.ok()) << reread.error().to_string();
   EXPECT_EQ(reread.value().model, "locomotion.animpack") << "relative to the setup's folder";
   open(saved);
-  EXPECT_TRUE(tool_.error_text.empty()) << tool_.error_text;
+  EXPECT_TRUE(tool_.messages.error_text.empty()) << tool_.messages.error_text;
   EXPECT_EQ(tool_.doc->setup_path(), saved);
   EXPECT_FALSE(tool_.doc->setup_dirty());
   EXPECT_EQ(tool_.doc->model().clips.size(), read_package(path).value().clips.size());
@@ -132,15 +133,17 @@ TEST_F(ToolPackage, PackageWithoutMachineOpensAsAModelOnly) {
   EXPECT_FALSE(tool_.doc->has_setup());
   EXPECT_EQ(tool_.doc->mode(), ui::PlaybackMode::kClip);
   EXPECT_GE(tool_.doc->current_clip(), 0) << "a decoded clip plays";
-  EXPECT_NE(tool_.notice.find("Opened wuson.animpack: "), std::string::npos) << tool_.notice;
-  EXPECT_NE(tool_.notice.find("no state machine"), std::string::npos) << tool_.notice;
+  EXPECT_NE(tool_.messages.notice.find("Opened wuson.animpack: "), std::string::npos)
+      << tool_.messages.notice;
+  EXPECT_NE(tool_.messages.notice.find("no state machine"), std::string::npos)
+      << tool_.messages.notice;
 }
 
 TEST_F(ToolPackage, DroppedPackageOpens) {
   const std::string path = pack(kWuson, "wuson.animpack");
-  tool_.dropped.push_back(path);
+  tool_.loading.dropped.push_back(path);
   handle_drops(tool_);
-  for (int i = 0; i < 3000 && tool_.loader.busy(); ++i) {
+  for (int i = 0; i < 3000 && tool_.loading.loader.busy(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   collect_load(tool_);
@@ -156,8 +159,9 @@ TEST_F(ToolPackage, BrokenPackageNamesFileAndPlaceAndKeepsTheModel) {
   std::ofstream(path, std::ios::binary | std::ios::trunc) << damaged;
   open(path);
   EXPECT_EQ(tool_.doc->path(), demo::kDemoModelPath) << "the open model stays";
-  EXPECT_EQ(tool_.error_title, "Could not open broken.animpack");
-  EXPECT_EQ(tool_.error_text.rfind(path + ": section ", 0), 0u) << tool_.error_text;
+  EXPECT_EQ(tool_.messages.error_title, "Could not open broken.animpack");
+  EXPECT_EQ(tool_.messages.error_text.rfind(path + ": section ", 0), 0u)
+      << tool_.messages.error_text;
 }
 
 // A setup may name a package as its model; a broken one is reported at /model with its place.

@@ -64,10 +64,10 @@ TEST_F(ToolPaths, WithoutAWorkingFolderDialogsStartAtHome) {
   lose_working_folder();
   EXPECT_EQ(dialog_start_folder(tool_), (root_ / "home").string());
   EXPECT_NO_THROW(open_file_dialog(tool_));
-  EXPECT_TRUE(tool_.file_dialog.is_open());
-  EXPECT_EQ(tool_.file_dialog.directory(), (root_ / "home").string());
+  EXPECT_TRUE(tool_.file_dialog.widget.is_open());
+  EXPECT_EQ(tool_.file_dialog.widget.directory(), (root_ / "home").string());
   EXPECT_NO_THROW(open_add_animations_dialog(tool_));
-  EXPECT_EQ(tool_.file_dialog.directory(), (root_ / "home").string());
+  EXPECT_EQ(tool_.file_dialog.widget.directory(), (root_ / "home").string());
   // A model opened by a relative path cannot be made absolute now: home again.
   tool_.doc = std::make_unique<ui::Document>(demo::make_demo_model(), "models/hero.fbx");
   EXPECT_EQ(dialog_start_folder(tool_), (root_ / "home").string());
@@ -75,8 +75,8 @@ TEST_F(ToolPaths, WithoutAWorkingFolderDialogsStartAtHome) {
   tool_.doc = std::make_unique<ui::Document>(demo::make_demo_model(), demo::kDemoModelPath);
   tool_.doc->new_setup();
   EXPECT_NO_THROW(save_setup_as(tool_));
-  EXPECT_TRUE(tool_.file_dialog.is_open());
-  EXPECT_EQ(tool_.file_dialog.directory(), (root_ / "home").string());
+  EXPECT_TRUE(tool_.file_dialog.widget.is_open());
+  EXPECT_EQ(tool_.file_dialog.widget.directory(), (root_ / "home").string());
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ class ToolRecovery : public ::testing::Test {
     walk_ = (dir_ / "walk.json").string();
     ASSERT_TRUE(save_setup(demo_clip_setup(), walk_).ok());
     tool_.doc = std::make_unique<ui::Document>(demo::make_demo_model(), demo::kDemoModelPath);
-    tool_.recovery = ui::RecoveryKeeper(folder_.string());
+    tool_.recovery.keeper = ui::RecoveryKeeper(folder_.string());
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -64,10 +64,10 @@ class ToolRecovery : public ::testing::Test {
     return file;
   }
   void finish_load() {
-    for (int i = 0; i < 3000 && tool_.loader.busy(); ++i) {
+    for (int i = 0; i < 3000 && tool_.loading.loader.busy(); ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    ASSERT_FALSE(tool_.loader.busy());
+    ASSERT_FALSE(tool_.loading.loader.busy());
     collect_load(tool_);
   }
 
@@ -85,9 +85,9 @@ TEST_F(ToolRecovery, OffersCopiesOfEndedProcessesOnly) {
   mine.writer = ui::this_process();
   ASSERT_TRUE(ui::write_recovery_copy((folder_ / "mine.json").string(), mine).ok());
   find_recovery_offers(tool_);
-  ASSERT_EQ(tool_.recovery_offers.size(), 1u);
-  EXPECT_EQ(tool_.recovery_offers[0].file, left);
-  EXPECT_TRUE(tool_.offer_recovery);
+  ASSERT_EQ(tool_.recovery.offers.size(), 1u);
+  EXPECT_EQ(tool_.recovery.offers[0].file, left);
+  EXPECT_TRUE(tool_.recovery.show_offer);
 }
 
 TEST_F(ToolRecovery, RestoreOpensTheRecoveredChangesUnsavedAndSaveWritesThem) {
@@ -95,7 +95,8 @@ TEST_F(ToolRecovery, RestoreOpensTheRecoveredChangesUnsavedAndSaveWritesThem) {
   find_recovery_offers(tool_);
   request(tool_, {PendingAction::Kind::kRestore, left});
   finish_load();
-  ASSERT_TRUE(tool_.error_title.empty()) << tool_.error_title << ": " << tool_.error_text;
+  ASSERT_TRUE(tool_.messages.error_title.empty())
+      << tool_.messages.error_title << ": " << tool_.messages.error_text;
   ui::Document& doc = *tool_.doc;
   ASSERT_TRUE(doc.has_setup());
   EXPECT_EQ(doc.setup_path(), walk_);
@@ -104,13 +105,13 @@ TEST_F(ToolRecovery, RestoreOpensTheRecoveredChangesUnsavedAndSaveWritesThem) {
   EXPECT_EQ(doc.setup()->states[2].speed, 1.5f);
   EXPECT_NE(doc.state_machine(), nullptr);
   EXPECT_EQ(window_title(tool_), "animscope - walk.json *");
-  EXPECT_EQ(tool_.notice.rfind("Restored the unsaved changes of walk.json from ", 0), 0u)
-      << tool_.notice;
-  EXPECT_TRUE(tool_.recovery_offers.empty());
+  EXPECT_EQ(tool_.messages.notice.rfind("Restored the unsaved changes of walk.json from ", 0), 0u)
+      << tool_.messages.notice;
+  EXPECT_TRUE(tool_.recovery.offers.empty());
   // This process took the copy over: the old one is gone, its own holds the same setup.
   EXPECT_FALSE(fs::exists(left));
-  ASSERT_TRUE(fs::exists(tool_.recovery.file()));
-  Result<ui::RecoveryCopy> mine = ui::read_recovery_copy(tool_.recovery.file());
+  ASSERT_TRUE(fs::exists(tool_.recovery.keeper.file()));
+  Result<ui::RecoveryCopy> mine = ui::read_recovery_copy(tool_.recovery.keeper.file());
   ASSERT_TRUE(mine.ok()) << mine.error().to_string();
   EXPECT_EQ(mine.value().writer.pid, static_cast<int>(::getpid()));
   EXPECT_EQ(to_json_text(mine.value().setup), to_json_text(*doc.setup()));
@@ -136,16 +137,16 @@ TEST_F(ToolRecovery, RestoreOfANewSetupOpensItUnsavedInNoFile) {
   EXPECT_EQ(tool_.doc->setup()->default_state, "Run");
   EXPECT_EQ(window_title(tool_), "animscope - new setup *");
   EXPECT_FALSE(save_setup(tool_)) << "Save asks where first";
-  EXPECT_TRUE(tool_.file_dialog.is_open());
+  EXPECT_TRUE(tool_.file_dialog.widget.is_open());
 }
 
 TEST_F(ToolRecovery, RestoreAsksFirstWhenTheOpenSetupHasUnsavedChanges) {
   const std::string left = abandoned_copy("left.json", walk_);
   tool_.doc->new_setup();  // Unsaved.
   request(tool_, {PendingAction::Kind::kRestore, left});
-  EXPECT_TRUE(tool_.ask_unsaved);
-  EXPECT_EQ(tool_.pending.kind, PendingAction::Kind::kRestore);
-  EXPECT_FALSE(tool_.loader.busy()) << "nothing happens before the answer";
+  EXPECT_TRUE(tool_.messages.ask_unsaved);
+  EXPECT_EQ(tool_.messages.pending.kind, PendingAction::Kind::kRestore);
+  EXPECT_FALSE(tool_.loading.loader.busy()) << "nothing happens before the answer";
   EXPECT_TRUE(fs::exists(left));
 }
 
@@ -160,7 +161,7 @@ TEST_F(ToolRecovery, RestoredSetupWithErrorsIsStillRestored) {
   ASSERT_TRUE(ui::write_recovery_copy(left, copy).ok());
   restore_recovery(tool_, left);
   finish_load();
-  EXPECT_TRUE(tool_.error_title.empty()) << tool_.error_text;
+  EXPECT_TRUE(tool_.messages.error_title.empty()) << tool_.messages.error_text;
   ASSERT_TRUE(tool_.doc->has_setup());
   EXPECT_EQ(tool_.doc->setup()->default_state, "Nowhere");
   EXPECT_TRUE(tool_.doc->setup_dirty());
@@ -172,9 +173,11 @@ TEST_F(ToolRecovery, DiscardDeletesTheCopy) {
   find_recovery_offers(tool_);
   discard_recovery(tool_, left);
   EXPECT_FALSE(fs::exists(left));
-  EXPECT_TRUE(tool_.recovery_offers.empty());
-  EXPECT_EQ(tool_.notice.rfind("Discarded the unsaved changes from ", 0), 0u) << tool_.notice;
-  EXPECT_NE(tool_.notice.find(" of walk.json"), std::string::npos) << tool_.notice;
+  EXPECT_TRUE(tool_.recovery.offers.empty());
+  EXPECT_EQ(tool_.messages.notice.rfind("Discarded the unsaved changes from ", 0), 0u)
+      << tool_.messages.notice;
+  EXPECT_NE(tool_.messages.notice.find(" of walk.json"), std::string::npos)
+      << tool_.messages.notice;
   EXPECT_EQ(tool_.doc->path(), demo::kDemoModelPath) << "nothing opened";
 }
 
@@ -183,10 +186,11 @@ TEST_F(ToolRecovery, ACopyGoneMeanwhileIsAnErrorNotACrash) {
   find_recovery_offers(tool_);
   fs::remove(left);  // Restored by another animscope started at the same time.
   restore_recovery(tool_, left);
-  EXPECT_FALSE(tool_.loader.busy());
-  EXPECT_EQ(tool_.error_title, "Could not restore the unsaved changes");
-  EXPECT_NE(tool_.error_text.find("another animscope"), std::string::npos) << tool_.error_text;
-  EXPECT_TRUE(tool_.recovery_offers.empty());
+  EXPECT_FALSE(tool_.loading.loader.busy());
+  EXPECT_EQ(tool_.messages.error_title, "Could not restore the unsaved changes");
+  EXPECT_NE(tool_.messages.error_text.find("another animscope"), std::string::npos)
+      << tool_.messages.error_text;
+  EXPECT_TRUE(tool_.recovery.offers.empty());
 }
 
 TEST_F(ToolRecovery, AMissingModelKeepsTheCopyAndTheOpenDocument) {
@@ -200,8 +204,9 @@ TEST_F(ToolRecovery, AMissingModelKeepsTheCopyAndTheOpenDocument) {
   ASSERT_TRUE(ui::write_recovery_copy(left, copy).ok());
   restore_recovery(tool_, left);
   finish_load();
-  EXPECT_EQ(tool_.error_title, "Could not open walk.json");
-  EXPECT_NE(tool_.error_text.find("is kept"), std::string::npos) << tool_.error_text;
+  EXPECT_EQ(tool_.messages.error_title, "Could not open walk.json");
+  EXPECT_NE(tool_.messages.error_text.find("is kept"), std::string::npos)
+      << tool_.messages.error_text;
   EXPECT_TRUE(fs::exists(left));
   EXPECT_EQ(tool_.doc->path(), demo::kDemoModelPath);
 }
@@ -218,7 +223,7 @@ TEST_F(ToolRecovery, EditsGetACopyThatACleanExitRemoves) {
   EXPECT_TRUE(files_in(folder_).empty());
   keep_recovery_copy(tool_, 4.0);
   ASSERT_EQ(files_in(folder_).size(), 1u);
-  tool_.recovery.remove_copy();
+  tool_.recovery.keeper.remove_copy();
   EXPECT_TRUE(files_in(folder_).empty());
 }
 

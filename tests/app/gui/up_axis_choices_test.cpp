@@ -127,40 +127,40 @@ Model z_up_model(const std::string& path) {
 TEST_F(UpAxisChoicesTest, TheToolShowsEachFileWithItsAxisAndKeepsTheUsersChoice) {
   const std::string path = (dir_ / "robot.fbx").string();
   Tool tool;
-  tool.config_dir = dir_.string();
+  tool.settings.config_dir = dir_.string();
   init_up_axis_choices(tool, std::nullopt);
   tool.doc = std::make_unique<ui::Document>(z_up_model(path), path);
   apply_up_axis(tool);
-  EXPECT_EQ(tool.viewport.settings.up_axis, ui::UpAxis::kZ);  // As the file says.
+  EXPECT_EQ(tool.panels.viewport.settings.up_axis, ui::UpAxis::kZ);  // As the file says.
   choose_up_axis(tool, ui::UpAxis::kNegY);
-  EXPECT_EQ(tool.viewport.settings.up_axis, ui::UpAxis::kNegY);
+  EXPECT_EQ(tool.panels.viewport.settings.up_axis, ui::UpAxis::kNegY);
 
   // The next run remembers it for this file only.
   Tool next;
-  next.config_dir = dir_.string();
+  next.settings.config_dir = dir_.string();
   init_up_axis_choices(next, std::nullopt);
   next.doc = std::make_unique<ui::Document>(z_up_model(path), path);
   apply_up_axis(next);
-  EXPECT_EQ(next.viewport.settings.up_axis, ui::UpAxis::kNegY);
+  EXPECT_EQ(next.panels.viewport.settings.up_axis, ui::UpAxis::kNegY);
   const std::string other = (dir_ / "other.fbx").string();
   next.doc = std::make_unique<ui::Document>(z_up_model(other), other);
   apply_up_axis(next);
-  EXPECT_EQ(next.viewport.settings.up_axis, ui::UpAxis::kZ);
+  EXPECT_EQ(next.panels.viewport.settings.up_axis, ui::UpAxis::kZ);
   // Forgetting the choice brings the file's own back.
   next.doc = std::make_unique<ui::Document>(z_up_model(path), path);
   choose_up_axis(next, std::nullopt);
-  EXPECT_EQ(next.viewport.settings.up_axis, ui::UpAxis::kZ);
+  EXPECT_EQ(next.panels.viewport.settings.up_axis, ui::UpAxis::kZ);
   Result<UpAxisChoices> saved = load_up_axis_choices(up_axis_choices_path(dir_.string()));
   ASSERT_TRUE(saved.ok());
   EXPECT_TRUE(saved.value().by_file.empty());
 
   // --up wins for the run, until the user picks one.
   Tool forced;
-  forced.config_dir = dir_.string();
+  forced.settings.config_dir = dir_.string();
   init_up_axis_choices(forced, ui::UpAxis::kX);
   forced.doc = std::make_unique<ui::Document>(z_up_model(path), path);
   apply_up_axis(forced);
-  EXPECT_EQ(forced.viewport.settings.up_axis, ui::UpAxis::kX);
+  EXPECT_EQ(forced.panels.viewport.settings.up_axis, ui::UpAxis::kX);
 }
 
 }  // namespace

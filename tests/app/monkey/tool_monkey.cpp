@@ -130,7 +130,7 @@ void set_clipboard(void* user, const char* text) {
 // every frame, before the next frame can start a load; true when it had changed.
 constexpr uint64_t kMonkeyImportLimit = uint64_t{2} << 30;
 bool keep_import_safe(Tool& tool) {
-  const ImportOptions& now = tool.import_options;
+  const ImportOptions& now = tool.settings.import_options;
   if (!now.in_process && now.memory_limit != 0 && now.memory_limit <= kMonkeyImportLimit) {
     return false;
   }
@@ -145,7 +145,7 @@ bool keep_import_safe(Tool& tool) {
 // copies are named by the process id and the wall clock, so a listing there would differ between
 // runs (the monkey's clock cannot reach the names another process chose).
 bool dialog_may_stay(const Tool& tool, const MonkeyFiles& files) {
-  const std::string dir = tool.file_dialog.directory();
+  const std::string dir = tool.file_dialog.widget.directory();
   return is_under(files.root, dir) && !is_under(files.root + "/state", dir);
 }
 
@@ -155,7 +155,7 @@ std::string check_paths(const Tool& tool, const std::string& root) {
   if (tool.doc && !tool.doc->setup_path().empty() && !is_under(root, tool.doc->setup_path())) {
     out += "the setup's file is outside the sandbox: " + tool.doc->setup_path() + "\n";
   }
-  for (const std::string& path : tool.recent.paths()) {
+  for (const std::string& path : tool.settings.recent.paths()) {
     if (!is_under(root, path)) out += "a recent file is outside the sandbox: " + path + "\n";
   }
   return out;
@@ -220,9 +220,9 @@ struct Counts {
 
 // What the frame showed, for the summary: how much of the tool the steps reached.
 void count_frame(const Tool& tool, Counts& counts) {
-  counts.file_dialog_frames += tool.file_dialog.is_open();
+  counts.file_dialog_frames += tool.file_dialog.widget.is_open();
   counts.setup_frames += tool.doc && tool.doc->has_setup();
-  counts.setup_tab_frames += tool.workspace == Workspace::kGraph;
+  counts.setup_tab_frames += tool.panels.workspace == Workspace::kGraph;
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   if (const ImGuiWindow* modal = ImGui::GetTopMostPopupModal()) {
     ++counts.modal_frames[std::string(modal->Name).substr(0, std::string(modal->Name).find("##"))];
@@ -407,8 +407,8 @@ void MonkeyRun::run_jobs() {
 void MonkeyRun::frame(const Step& step) {
   run_jobs();
   // A file dialog that wandered out of the sandbox goes back, before it can save there.
-  if (tool_.file_dialog.is_open() && !dialog_may_stay(tool_, files_)) {
-    tool_.file_dialog.navigate(files_.work);
+  if (tool_.file_dialog.widget.is_open() && !dialog_may_stay(tool_, files_)) {
+    tool_.file_dialog.widget.navigate(files_.work);
     ++counts_.dialogs_sent_back;
   }
   const Clock::time_point frame_start = Clock::now();
@@ -442,8 +442,8 @@ void MonkeyRun::frame(const Step& step) {
   }
   counts_.import_settings_reset += keep_import_safe(tool_);
   count_frame(tool_, counts_);
-  if (!tool_.error_title.empty() && !had_error_) ++counts_.errors_shown;
-  had_error_ = !tool_.error_title.empty();
+  if (!tool_.messages.error_title.empty() && !had_error_) ++counts_.errors_shown;
+  had_error_ = !tool_.messages.error_title.empty();
   time_->stamp_changes();  // What the frame saved (setups, recovery copies, settings).
 }
 
@@ -458,7 +458,7 @@ void MonkeyRun::idle(int count) {
 
 void MonkeyRun::apply_side_effects(const Step& step) {
   if (step.kind == Step::Kind::kDrop) {
-    tool_.dropped.insert(tool_.dropped.end(), step.files.begin(), step.files.end());
+    tool_.loading.dropped.insert(tool_.loading.dropped.end(), step.files.begin(), step.files.end());
   }
   if (step.kind == Step::Kind::kDisk) {
     const std::string& bytes = files_.originals[static_cast<std::size_t>(step.file)];
@@ -501,7 +501,7 @@ std::string MonkeyRun::play(long& steps) {
   std::string problem;
   for (steps = 0; steps < options_.events && problem.empty(); ++steps) {
     Step step = input_->next(ImGui::GetDrawData(), io.DisplaySize);
-    if (step.kind == Step::Kind::kText && tool_.file_dialog.is_open()) {
+    if (step.kind == Step::Kind::kText && tool_.file_dialog.widget.is_open()) {
       step.text.erase(std::remove_if(step.text.begin(), step.text.end(), is_path_char),
                       step.text.end());
     }
@@ -512,7 +512,7 @@ std::string MonkeyRun::play(long& steps) {
     apply_to_io(step, io);
     apply_side_effects(step);
     frame(step);
-    if (tool_.file_dialog.is_open() && !dialog_may_stay(tool_, files_)) {
+    if (tool_.file_dialog.widget.is_open() && !dialog_may_stay(tool_, files_)) {
       // Back at once, and drawn there, so the next step aims at what the sandbox shows, not at
       // a listing of folders that differ between machines (a seed replays the same anywhere).
       // Twice: ImGui sizes a frame's scroll bars from the content of the frame before, which
@@ -522,7 +522,8 @@ std::string MonkeyRun::play(long& steps) {
     if (log) log_step(log, steps, described);
     problem = problems_after(steps);
     if ((steps + 1) % std::max(1, options_.events / 10) == 0) {
-      std::printf("monkey: %ld steps, %d documents opened, %.1f s\n", steps + 1, tool_.doc_serial,
+      std::printf("monkey: %ld steps, %d documents opened, %.1f s\n", steps + 1,
+                  tool_.loading.doc_serial,
                   std::chrono::duration<double>(Clock::now() - start).count());
       std::fflush(stdout);
     }
@@ -549,7 +550,7 @@ void MonkeyRun::print_summary(long steps, double seconds) const {
   std::printf(
       "monkey: %d documents opened, %d errors shown, %d quits answered, %d file dialogs "
       "sent back to the sandbox, %d frames while loading, %d import settings set back\n",
-      tool_.doc_serial, counts_.errors_shown, counts_.quits, counts_.dialogs_sent_back,
+      tool_.loading.doc_serial, counts_.errors_shown, counts_.quits, counts_.dialogs_sent_back,
       counts_.impatient_frames, counts_.import_settings_reset);
   std::printf(
       "monkey: frames with the file dialog open %ld, with a setup %ld, in the State machine "
