@@ -1,5 +1,6 @@
 #include "anim/bake/package_writer.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -271,6 +272,31 @@ std::vector<uint8_t> root_motion_section(const Package& p) {
   return w.take();
 }
 
+bool any_inertialized(const std::vector<TransitionDef>& transitions) {
+  return std::any_of(transitions.begin(), transitions.end(),
+                     [](const TransitionDef& t) { return t.blend != TransitionBlend::kCrossfade; });
+}
+
+bool needs_transition_blends(const StateMachineDef& m) {
+  return any_inertialized(m.transitions) ||
+         std::any_of(m.layers.begin(), m.layers.end(),
+                     [](const LayerDef& l) { return any_inertialized(l.transitions); });
+}
+
+std::vector<uint8_t> transition_blends_section(const StateMachineDef& m) {
+  Writer w;
+  const auto put_blends = [&w](const std::vector<TransitionDef>& transitions) {
+    std::vector<uint8_t> blends;
+    for (const TransitionDef& t : transitions) blends.push_back(static_cast<uint8_t>(t.blend));
+    w.put_count(blends.size());
+    w.put_array(blends);
+  };
+  w.put_count(1 + m.layers.size());
+  put_blends(m.transitions);
+  for (const LayerDef& layer : m.layers) put_blends(layer.transitions);
+  return w.take();
+}
+
 }  // namespace
 
 std::vector<uint8_t> write_package(const Package& p) {
@@ -294,6 +320,9 @@ std::vector<uint8_t> write_package(const Package& p) {
     }
     if (p.state_machine.root_motion_joint >= 0) {
       sections.emplace_back(package::kRootMotion, root_motion_section(p));
+    }
+    if (needs_transition_blends(p.state_machine)) {
+      sections.emplace_back(package::kTransitionBlends, transition_blends_section(p.state_machine));
     }
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));

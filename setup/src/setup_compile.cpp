@@ -60,6 +60,7 @@ void compile_machine(const std::vector<SetupState>& states,
     out.duration = t.duration;
     out.offset = t.offset;
     out.interruption = t.interruption;
+    out.blend = t.blend;
     transitions_out->push_back(std::move(out));
   }
 }

@@ -25,6 +25,9 @@ constexpr EnumName<Interruption> kInterruptions[] = {{Interruption::kNone, "none
 constexpr EnumName<LayerBlend> kLayerBlends[] = {{LayerBlend::kOverride, "override"},
                                                  {LayerBlend::kAdditive, "additive"}};
 
+constexpr EnumName<TransitionBlend> kTransitionBlends[] = {
+    {TransitionBlend::kCrossfade, "crossfade"}, {TransitionBlend::kInertialize, "inertialize"}};
+
 constexpr EnumName<bool> kRotations[] = {{true, "yaw"}, {false, "none"}};
 
 template <class E, std::size_t N>
@@ -59,6 +62,12 @@ const EnumNames<LayerBlend>& enum_names<LayerBlend>() {
 }
 
 template <>
+const EnumNames<TransitionBlend>& enum_names<TransitionBlend>() {
+  static const EnumNames<TransitionBlend> names{"transition blend", span_of(kTransitionBlends)};
+  return names;
+}
+
+template <>
 const EnumNames<bool>& enum_names<bool>() {
   static const EnumNames<bool> names{"rotation", span_of(kRotations)};
   return names;
@@ -75,5 +84,6 @@ const char* to_string(ParameterType type) { return json::name_of(type); }
 const char* to_string(ConditionOp op) { return json::name_of(op); }
 const char* to_string(Interruption interruption) { return json::name_of(interruption); }
 const char* to_string(LayerBlend blend) { return json::name_of(blend); }
+const char* to_string(TransitionBlend blend) { return json::name_of(blend); }
 
 }  // namespace anim::setup

@@ -32,6 +32,8 @@ template <>
 const EnumNames<Interruption>& enum_names<Interruption>();
 template <>
 const EnumNames<LayerBlend>& enum_names<LayerBlend>();
+template <>
+const EnumNames<TransitionBlend>& enum_names<TransitionBlend>();
 // The root motion's "rotation": true (about the up axis) or false (none); SetupRootMotion::yaw.
 template <>
 const EnumNames<bool>& enum_names<bool>();

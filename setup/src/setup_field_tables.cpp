@@ -101,6 +101,7 @@ constexpr Field<Tn> kTransitionFields[] = {
     {"duration", kNumber, kOptional, kAlways, &Tn::duration},
     {"offset", kNumber, kOptional, kAlways, &Tn::offset},
     {"interruption", kChoice, kOptional, kAlways, &Tn::interruption},
+    {"blend", kChoice, kOptional, kUnlessDefault, &Tn::blend},
 };
 constexpr Table<Tn> kTransitionTable = table(kTransitionFields, &Tn::extra);
 

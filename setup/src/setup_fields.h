@@ -48,15 +48,15 @@ struct Context {
 
 // The member a field reads into and writes from; monostate when a hook does all of it.
 template <class T>
-using Member =
-    std::variant<std::monostate, std::string T::*, std::optional<std::string> T::*, float T::*,
-                 std::optional<float> T::*, bool T::*, std::vector<std::string> T::*,
-                 ParameterType T::*, ConditionOp T::*, Interruption T::*, LayerBlend T::*,
-                 std::vector<SetupAnimation> T::*, std::optional<SetupRootMotion> T::*,
-                 std::vector<SetupParameter> T::*, std::vector<SetupBlendSpace> T::*,
-                 std::vector<SetupBlendPoint> T::*, std::vector<SetupState> T::*,
-                 std::vector<SetupCondition> T::*, std::vector<SetupTransition> T::*,
-                 std::vector<SetupEvent> T::*, std::vector<SetupLayer> T::*>;
+using Member = std::variant<std::monostate, std::string T::*, std::optional<std::string> T::*,
+                            float T::*, std::optional<float> T::*, bool T::*,
+                            std::vector<std::string> T::*, ParameterType T::*, ConditionOp T::*,
+                            Interruption T::*, LayerBlend T::*, TransitionBlend T::*,
+                            std::vector<SetupAnimation> T::*, std::optional<SetupRootMotion> T::*,
+                            std::vector<SetupParameter> T::*, std::vector<SetupBlendSpace> T::*,
+                            std::vector<SetupBlendPoint> T::*, std::vector<SetupState> T::*,
+                            std::vector<SetupCondition> T::*, std::vector<SetupTransition> T::*,
+                            std::vector<SetupEvent> T::*, std::vector<SetupLayer> T::*>;
 
 template <class T>
 class ObjectReader;  // object_reader.h

@@ -92,6 +92,7 @@ SetupTransition transition_of(const TransitionDef& t, const StateMachineDef& def
   out.duration = t.duration;
   out.offset = t.offset;
   out.interruption = t.interruption;
+  out.blend = t.blend;
   return out;
 }
 

@@ -54,7 +54,8 @@ constexpr const char* kSetup = R"({
   "transitions": [
     {"from": "Idle", "to": "Move",
      "conditions": [{"parameter": "speed", "op": ">", "value": 0.1}],
-     "exit_time": null, "duration": 0.3, "offset": 0.25, "interruption": "source"},
+     "exit_time": null, "duration": 0.3, "offset": 0.25, "interruption": "source",
+     "blend": "inertialize"},
     {"from": "Move", "to": "Idle",
      "conditions": [{"parameter": "speed", "op": "<", "value": 0.05},
                     {"parameter": "lives", "op": "!=", "value": 0}],
@@ -244,6 +245,7 @@ TEST(SetupCompileTest, TransitionsResolveStatesAndConditions) {
   EXPECT_EQ(t[0].duration, 0.3f);
   EXPECT_EQ(t[0].offset, 0.25f);
   EXPECT_EQ(t[0].interruption, Interruption::kSource);
+  EXPECT_EQ(t[0].blend, TransitionBlend::kInertialize);
   // Move -> Idle when speed < 0.05 and lives != 0, after 90%.
   EXPECT_EQ(t[1].from, 1);
   EXPECT_EQ(t[1].to, 0);
@@ -258,6 +260,7 @@ TEST(SetupCompileTest, TransitionsResolveStatesAndConditions) {
   EXPECT_EQ(t[1].exit_time, 0.9f);
   EXPECT_EQ(t[1].duration, 0.2f);
   EXPECT_EQ(t[1].interruption, Interruption::kDestination);
+  EXPECT_EQ(t[1].blend, TransitionBlend::kCrossfade);
   // Jump -> Idle on exit time alone.
   EXPECT_EQ(t[3].from, 4);
   EXPECT_EQ(t[3].to, 0);

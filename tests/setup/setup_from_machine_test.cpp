@@ -162,6 +162,7 @@ setup::Setup every_field() {
                     0.0f,
                     Interruption::kNone,
                     Json::object()};
+  c.blend = TransitionBlend::kInertialize;
   s.transitions = {a, b, c, d};
   return s;
 }
@@ -189,6 +190,8 @@ TEST(SetupFromMachine, EveryKindOfFieldSurvives) {
   EXPECT_EQ(rebuilt.transitions[1].from, "*");
   EXPECT_EQ(rebuilt.transitions[0].exit_time, 0.75f);
   EXPECT_EQ(rebuilt.transitions[2].exit_time, std::nullopt);
+  EXPECT_EQ(rebuilt.transitions[2].blend, TransitionBlend::kInertialize);
+  EXPECT_EQ(rebuilt.transitions[3].blend, TransitionBlend::kCrossfade);
   EXPECT_EQ(rebuilt.default_state, "Go");
 }
 

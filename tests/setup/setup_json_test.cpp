@@ -107,6 +107,8 @@ TEST(SetupNamesTest, EnumsUseTheFileNames) {
   EXPECT_STREQ(to_string(Interruption::kNone), "none");
   EXPECT_STREQ(to_string(Interruption::kSource), "source");
   EXPECT_STREQ(to_string(Interruption::kDestination), "destination");
+  EXPECT_STREQ(to_string(TransitionBlend::kCrossfade), "crossfade");
+  EXPECT_STREQ(to_string(TransitionBlend::kInertialize), "inertialize");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -465,6 +467,11 @@ TEST(SetupParseTest, ReportsEachStructuralProblemOfTransitionsAndTheEditorWithIt
        "unknown interruption \"both\" (expected none, source or destination)"},
       {"interruption as number", [](Json& d) { d["transitions"][0]["interruption"] = 0; },
        "/transitions/0/interruption", "expected a string"},
+      {"unknown blend", [](Json& d) { d["transitions"][0]["blend"] = "fade"; },
+       "/transitions/0/blend",
+       "unknown transition blend \"fade\" (expected crossfade or inertialize)"},
+      {"blend as bool", [](Json& d) { d["transitions"][0]["blend"] = true; },
+       "/transitions/0/blend", "expected a string"},
       {"editor as array", [](Json& d) { d["editor"] = Json::array(); }, "/editor",
        "expected an object"},
   });
@@ -724,6 +731,20 @@ TEST(SetupWriteTest, OptionalFieldsAreWrittenOnlyWhenSet) {
   "editor": {}
 }
 )");
+}
+
+TEST(SetupWriteTest, AnInertializedTransitionSaysSoAfterItsInterruption) {
+  setup::Setup s = load_example("minimal.setup.json");
+  SetupTransition t = Transition("*", "Idle", {});
+  t.blend = TransitionBlend::kInertialize;
+  s.transitions.push_back(t);
+  const std::string text = to_json_text(s);
+  EXPECT_THAT(text, HasSubstr(R"("interruption": "none",
+      "blend": "inertialize"
+    })"));
+  const Result<setup::Setup> back = parse_setup(text, "t.json");
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(back.value().transitions.back().blend, TransitionBlend::kInertialize);
 }
 
 TEST(SetupWriteTest, UnknownFieldsAtEveryLevelSurviveLoadAndSave) {

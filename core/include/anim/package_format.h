@@ -24,8 +24,8 @@ namespace anim::package {
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
 // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR; 1.5 a KEYS clip's sample rate and the
-// INFO up axis, each after what older readers read (they stop before it); 1.6 ROOT.
-constexpr uint16_t kMinorVersion = 6;
+// INFO up axis, each after what older readers read (they stop before it); 1.6 ROOT; 1.7 TBLD.
+constexpr uint16_t kMinorVersion = 7;
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -83,6 +83,12 @@ constexpr uint32_t kLayers = fourcc('L', 'A', 'Y', 'R');
 // (3 f32) and n rotations (4 f32: x, y, z, w; unit length). The CLIP sections hold the clips as
 // they play in place. An older reader skips it: its characters play in place and do not move.
 constexpr uint32_t kRootMotion = fourcc('R', 'O', 'O', 'T');
+// Since 1.7, at most one, after the state machine and its layers, written only when a transition
+// is not a crossfade: how each machine's transitions blend (TransitionDef::blend). A u32 machine
+// count (1 + the layer count), then per machine (the base first, then each layer) a u32 count,
+// which must be its transition count, and a u8 per transition (0 crossfade, 1 inertialize),
+// padded to 4 bytes. An older reader skips it and crossfades every transition.
+constexpr uint32_t kTransitionBlends = fourcc('T', 'B', 'L', 'D');
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
 // uv (8 floats), four u16 joints, four float weights, the truncated weight.

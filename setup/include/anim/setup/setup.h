@@ -115,6 +115,10 @@ struct SetupTransition {
   float offset = 0.0f;                     // Normalized start time in the destination.
   Interruption interruption = Interruption::kNone;
   Json extra = Json::object();
+  // "crossfade" (both states for the duration) or "inertialize" (the destination at once, the
+  // pose's offset decaying over the duration); written only when not a crossfade. (After
+  // `extra`, so that braced lists naming the fields before it stay as they were.)
+  TransitionBlend blend = TransitionBlend::kCrossfade;
 };
 
 // A named moment of a clip (a footstep): the runtime reports it each time playback crosses it.
@@ -183,6 +187,7 @@ const char* to_string(ParameterType type);
 const char* to_string(ConditionOp op);
 const char* to_string(Interruption interruption);
 const char* to_string(LayerBlend blend);
+const char* to_string(TransitionBlend blend);
 
 // Parses JSON text. Structural problems (bad JSON, wrong types, missing required fields,
 // unknown enum names) are all reported, each with its pointer; `path` names the file in them.
