@@ -26,6 +26,7 @@ constexpr ConditionOp kOps[] = {ConditionOp::kGreater,   ConditionOp::kLess, Con
                                 ConditionOp::kTriggerSet};
 constexpr Interruption kInterruptions[] = {Interruption::kNone, Interruption::kSource,
                                            Interruption::kDestination};
+constexpr TransitionBlend kBlends[] = {TransitionBlend::kCrossfade, TransitionBlend::kInertialize};
 
 template <class T>
 std::size_t count_named(const std::vector<T>& items, const std::string& name) {
@@ -329,6 +330,23 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
       }
     }
     ImGui::EndCombo();
+  }
+  cells.next("Blend");
+  const std::string blend_rect = key("transition_blend", i);
+  if (begin_combo("##blend", blend_rect, setup::to_string(t.blend))) {
+    for (TransitionBlend choice : kBlends) {
+      if (combo_choice(blend_rect, setup::to_string(choice), choice == t.blend)) {
+        t.blend = choice;
+        commit("set blend of transition " + transition_text(t));
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "crossfade: both states play for the duration\n"
+        "inertialize: the destination plays at once; the pose's offset from what was shown\n"
+        "decays over the duration");
   }
 }
 

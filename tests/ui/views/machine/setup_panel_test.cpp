@@ -194,8 +194,14 @@ TEST_F(SetupPanelTest, AddTransitionAndPickItsStates) {
   ASSERT_TRUE(h_.choose(panel_.rects, "interruption:0", "destination"));
   h_.frames(2);
   EXPECT_EQ(current().transitions[0].interruption, Interruption::kDestination);
+  ASSERT_TRUE(h_.choose(panel_.rects, "transition_blend:0", "inertialize"));
+  h_.frames(2);
+  EXPECT_EQ(current().transitions[0].blend, TransitionBlend::kInertialize);
+  EXPECT_EQ(doc_.setup_history().undo_label(), "set blend of transition * -> run");
 
   // Each pick was its own step.
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().transitions[0].blend, TransitionBlend::kCrossfade);
   ASSERT_TRUE(doc_.undo_setup_edit());
   ASSERT_TRUE(doc_.undo_setup_edit());
   EXPECT_EQ(current().transitions[0].from, "*");
