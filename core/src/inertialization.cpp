@@ -35,7 +35,8 @@ void axis_angle(glm::quat q, glm::vec3* axis, float* angle) {
 // A channel's decay from its offset (direction times length) and the source's velocity: the
 // velocity along the offset's direction. With no offset, the velocity's own direction carries
 // it, so a joint moving through the target's place keeps moving and comes back.
-void capture(const glm::vec3& direction, float length, const glm::vec3& velocity, float duration,
+// True when the channel has an offset to decay.
+bool capture(const glm::vec3& direction, float length, const glm::vec3& velocity, float duration,
              float (&rows)[7][4], std::size_t lane) {
   glm::vec3 along = direction;
   InertialDecay d;
@@ -50,6 +51,7 @@ void capture(const glm::vec3& direction, float length, const glm::vec3& velocity
   const float values[7] = {
       along.x, along.y, along.z, d.x0, d.p1, d.p2, d.t1 > 0.0f ? 1.0f / d.t1 : 0.0f};
   for (int row = 0; row < 7; ++row) rows[row][lane] = values[row];
+  return d.t1 > 0.0f;
 }
 
 // A channel's decayed offset at `time` for four joints: (1 - u)^3 (x0 + (p1 + p2 u) u) with
@@ -133,6 +135,7 @@ bool InertializationStartJob::run() const {
   // A bad step captures no velocity (the offsets still decay, from rest).
   const float rate = dt > 0.0f && std::isfinite(dt) ? 1.0f / dt : 0.0f;
   offsets->duration_ = duration;
+  for (InertialOffsets::Block& block : offsets->blocks_) block.moving = 0;
   for (std::size_t j = 0; j < offsets->joints_; ++j) {
     const std::size_t lane = j % 4;
     const Transform p = previous[j / 4].get(lane);
@@ -149,17 +152,26 @@ bool InertializationStartJob::run() const {
       continue;
     }
     using Offsets = InertialOffsets;
-    capture(direction, length, (p.translation - b.translation) * rate, duration,
-            rows[Offsets::kTranslation], lane);
+    uint32_t& moving = offsets->blocks_[j / 4].moving;
+    const auto note = [&moving](bool has, Offsets::Channel channel) {
+      if (has) moving |= 1u << channel;
+    };
+    note(capture(direction, length, (p.translation - b.translation) * rate, duration,
+                 rows[Offsets::kTranslation], lane),
+         Offsets::kTranslation);
     split(p.scale - t.scale, &direction, &length);
-    capture(direction, length, (p.scale - b.scale) * rate, duration, rows[Offsets::kScale], lane);
+    note(capture(direction, length, (p.scale - b.scale) * rate, duration, rows[Offsets::kScale],
+                 lane),
+         Offsets::kScale);
     // Rotations as the turn applied on top of the target (in the parent's space), and the
     // source's angular velocity the same way.
     axis_angle(p.rotation * glm::conjugate(t.rotation), &direction, &length);
     glm::vec3 spin_axis;
     float spin = 0.0f;
     axis_angle(p.rotation * glm::conjugate(b.rotation), &spin_axis, &spin);
-    capture(direction, length, spin_axis * (spin * rate), duration, rows[Offsets::kRotation], lane);
+    note(capture(direction, length, spin_axis * (spin * rate), duration, rows[Offsets::kRotation],
+                 lane),
+         Offsets::kRotation);
   }
   return true;
 }
@@ -174,40 +186,48 @@ bool InertializationJob::run() const {
   using namespace simd;
   if (!validate()) return false;
   using Offsets = InertialOffsets;
-  const F4 t = splat(time), half = splat(0.5f), one = splat(1.0f);
+  const F4 t = splat(time), half = splat(0.5f);
   for (std::size_t i = 0; i < target.size(); ++i) {
     const Offsets::Block& block = offsets->blocks_[i];
     const SoaTransform& in = target[i];
     SoaTransform& out = output[i];
-    // Translation and scale: the target plus the offset along its direction.
-    const auto& tr = block.rows[Offsets::kTranslation];
-    const F4 move = decayed(tr, t);
-    store(out.tx, load(in.tx) + load(tr[0]) * move);
-    store(out.ty, load(in.ty) + load(tr[1]) * move);
-    store(out.tz, load(in.tz) + load(tr[2]) * move);
-    const auto& sc = block.rows[Offsets::kScale];
-    const F4 grow = decayed(sc, t);
-    store(out.sx, load(in.sx) + load(sc[0]) * grow);
-    store(out.sy, load(in.sy) + load(sc[1]) * grow);
-    store(out.sz, load(in.sz) + load(sc[2]) * grow);
-    // Rotation: the turn by the decayed angle about the offset's axis, then the target's;
-    // lanes with no angle left keep the target's rotation exactly.
+    if (&out != &in) out = in;
+    // Channels without an offset in any of the four joints stay the target's (most joints
+    // only turn: their translation and scale are skipped).
+    if (block.moving & (1u << Offsets::kTranslation)) {
+      // The target plus the offset along its direction; likewise scale.
+      const auto& tr = block.rows[Offsets::kTranslation];
+      const F4 move = decayed(tr, t);
+      store(out.tx, load(in.tx) + load(tr[0]) * move);
+      store(out.ty, load(in.ty) + load(tr[1]) * move);
+      store(out.tz, load(in.tz) + load(tr[2]) * move);
+    }
+    if (block.moving & (1u << Offsets::kScale)) {
+      const auto& sc = block.rows[Offsets::kScale];
+      const F4 grow = decayed(sc, t);
+      store(out.sx, load(in.sx) + load(sc[0]) * grow);
+      store(out.sy, load(in.sy) + load(sc[1]) * grow);
+      store(out.sz, load(in.sz) + load(sc[2]) * grow);
+    }
+    if (!(block.moving & (1u << Offsets::kRotation))) continue;
+    // Rotation: the turn by the decayed angle about the offset's axis, then the target's (both
+    // unit length, so their product is too, to rounding); lanes with no angle left keep the
+    // target's rotation exactly.
     const auto& ro = block.rows[Offsets::kRotation];
     const F4 angle = decayed(ro, t);
     const F4 qx = load(in.rx), qy = load(in.ry), qz = load(in.rz), qw = load(in.rw);
     F4 s, c;
     sin_cos(angle * half, &s, &c);
     const F4 ax = load(ro[0]) * s, ay = load(ro[1]) * s, az = load(ro[2]) * s;
-    F4 w = c * qw - ax * qx - ay * qy - az * qz;
-    F4 x = c * qx + ax * qw + ay * qz - az * qy;
-    F4 y = c * qy - ax * qz + ay * qw + az * qx;
-    F4 z = c * qz + ax * qy - ay * qx + az * qw;
-    const F4 scale = one / sqrt(w * w + x * x + y * y + z * z);
+    const F4 w = c * qw - ax * qx - ay * qy - az * qz;
+    const F4 x = c * qx + ax * qw + ay * qz - az * qy;
+    const F4 y = c * qy - ax * qz + ay * qw + az * qx;
+    const F4 z = c * qz + ax * qy - ay * qx + az * qw;
     const M4 turned = greater(abs(angle), zero());
-    store(out.rx, select(turned, x * scale, qx));
-    store(out.ry, select(turned, y * scale, qy));
-    store(out.rz, select(turned, z * scale, qz));
-    store(out.rw, select(turned, w * scale, qw));
+    store(out.rx, select(turned, x, qx));
+    store(out.ry, select(turned, y, qy));
+    store(out.rz, select(turned, z, qz));
+    store(out.rw, select(turned, w, qw));
   }
   return true;
 }

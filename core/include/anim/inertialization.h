@@ -6,6 +6,7 @@
 // the offset's value and speed and ends at rest, and is added to the new state's pose. A
 // crossfade evaluates both states for the whole blend; this evaluates one.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "anim/soa_pose.h"
@@ -49,9 +50,12 @@ class InertialOffsets {
   // Rows of a channel: its direction (unit length, the rotation's axis; zero for no offset) and
   // its decay (x0, p1, p2 of InertialDecay, and 1 / t1; all zero for none).
   enum Row { kDirX, kDirY, kDirZ, kX0, kP1, kP2, kInverseT1, kRows };
-  enum Channel { kTranslation, kRotation, kScale, kChannels };
+  // Which channels move first, on the line the job reads first (with the rotation's rows:
+  // every joint turns, few move or scale).
+  enum Channel { kRotation, kTranslation, kScale, kChannels };
   struct alignas(16) Block {
-    float rows[kChannels][kRows][4] = {};
+    uint32_t moving = 0;  // Bit c: channel c has an offset in some lane (else it is skipped).
+    alignas(16) float rows[kChannels][kRows][4] = {};  // Each row 16-byte aligned (SIMD loads).
   };
   std::size_t joints_ = 0;
   std::vector<Block> blocks_;

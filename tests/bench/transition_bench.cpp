@@ -1,0 +1,112 @@
+// BM_TransitionCrowd/{crossfade,inertialize}: 1000 Wuson characters going back and forth
+// between Walk and Run (compressed clips, as a package holds them) through 0.3 s transitions,
+// each flipping its `fast` switch every 0.35 s from its own start: most of them are always in a
+// transition. Per character: state machine update, SoA pose, local-to-model and palette. A
+// crossfade samples both states for the whole transition; an inertialized transition samples
+// the destination alone and decays the offset it captured at the switch.
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "anim/clip_set.h"
+#include "anim/skinning_palette.h"
+#include "anim/soa_local_to_model.h"
+#include "anim/state_machine.h"
+#include "anim/state_machine_def.h"
+#include "anim/state_machine_scratch.h"
+#include "crowd.h"
+
+namespace anim::bench {
+namespace {
+
+constexpr float kFrame = 1.0f / 60.0f;
+constexpr float kFlip = 0.35f;  // Seconds between a character's switches.
+
+StateMachineDef walk_run(TransitionBlend blend) {
+  StateMachineDef def;
+  ParameterDef fast;
+  fast.name = "fast";
+  fast.type = ParameterType::kBool;
+  fast.max = 1.0f;
+  def.parameters = {fast};
+  StateDef walk, run;
+  walk.name = "Walk";
+  walk.motion = {MotionRef::Kind::kClip, 0};
+  run.name = "Run";
+  run.motion = {MotionRef::Kind::kClip, 1};
+  def.states = {walk, run};
+  TransitionDef to_run{0, 1, {ConditionDef{0, ConditionOp::kTrue, 0.0f}}};
+  TransitionDef to_walk{1, 0, {ConditionDef{0, ConditionOp::kFalse, 0.0f}}};
+  for (TransitionDef* t : {&to_run, &to_walk}) {
+    t->duration = 0.3f;
+    t->interruption = Interruption::kSource;
+    t->blend = blend;
+  }
+  def.transitions = {to_run, to_walk};
+  return def;
+}
+
+struct Walker {
+  std::unique_ptr<StateMachineInstance> machine;
+  float clock = 0.0f;
+  std::vector<glm::mat4> palette;
+};
+
+void BM_TransitionCrowd(benchmark::State& state) {
+  const Model& model = wuson();
+  const TransitionBlend blend =
+      state.range(0) == 0 ? TransitionBlend::kCrossfade : TransitionBlend::kInertialize;
+  const StateMachineDef def = walk_run(blend);
+  const std::vector<CompressedClip> clips = {compressed_wuson_clip("Wuson_Walk"),
+                                             compressed_wuson_clip("Wuson_Run")};
+  const std::size_t joints = model.skeleton.joint_count();
+  SoaPose rest = make_soa_pose(joints);
+  to_soa(model.skeleton.rest, rest);
+  std::vector<Walker> crowd(1000);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> start(0.0f, 2.0f * kFlip);
+  for (Walker& w : crowd) {
+    w.machine = std::make_unique<StateMachineInstance>(def, model.skeleton, ClipSet(clips), rest);
+    w.clock = start(rng);
+    w.palette.resize(model.skin.size());
+  }
+  StateMachineScratch scratch(def, joints);
+  SoaPose local = make_soa_pose(joints);
+  std::vector<glm::mat4> model_space(joints);
+  auto frame = [&](Walker& w) {
+    w.clock += kFrame;
+    w.machine->set_value(0, static_cast<int>(w.clock / kFlip) % 2 == 0 ? 0.0f : 1.0f);
+    w.machine->update(kFrame);
+    if (!w.machine->evaluate_soa(local, scratch) ||
+        !SoaLocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run() ||
+        !SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, w.palette}
+             .run()) {
+      std::abort();
+    }
+  };
+  for (int i = 0; i < 60; ++i) {
+    for (Walker& w : crowd) frame(w);
+  }
+  for (auto _ : state) {
+    for (Walker& w : crowd) {
+      frame(w);
+      benchmark::DoNotOptimize(w.palette.data());
+    }
+    benchmark::ClobberMemory();
+  }
+  using C = benchmark::Counter;
+  state.counters["per_character"] = C(1000.0, C::kIsIterationInvariantRate | C::kInvert);
+  state.counters["bytes_per_character"] = static_cast<double>(crowd.front().machine->byte_size());
+}
+
+BENCHMARK(BM_TransitionCrowd)
+    ->ArgName("inertialize")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace anim::bench
