@@ -376,6 +376,7 @@ void MonkeyRun::open() {
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
 
   io.Fonts->Build();  // Before the first frame: the monkey reads its glyphs.
+  ASSERT_TRUE(same_digit_boxes()) << "the font's digits share no box (monkey/glyph_cells.h)";
   cells_ = std::make_unique<GlyphCells>();
   input_ = std::make_unique<MonkeyInput>(
       options_.seed,
