@@ -355,10 +355,11 @@ void MonkeyRun::open() {
   renderer_ = std::move(renderer).value();
   view_ = std::make_unique<MonkeyViewRenderer>(*renderer_);
 
-  // The tool as run_gui starts it, on the monkey's clock and job runner.
+  // The tool as run_gui starts it, on the monkey's clocks and job runner.
   time_ = std::make_unique<MonkeyTime>(files_.root);
   time_->stamp_changes();
   use_job_runner(tool_, jobs_, [this] { return time_->seconds(); });
+  tool_.wall_clock = [this] { return time_->wall_ms(); };
   start_tool(tool_, StartupRequest{});
   keep_import_safe(tool_);
   IMGUI_CHECKVERSION();
