@@ -4,6 +4,7 @@
 // chooses, on its own thread between frames, and advances a clock of its own, so that the same
 // input takes the same path whatever the machine's load.
 #include <chrono>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -15,6 +16,9 @@ namespace anim::app {
 using SecondsClock = std::function<double()>;
 // The steady clock's seconds (the tool's).
 double steady_seconds();
+// Milliseconds since the Unix epoch: the calendar time that times for people ("12:07",
+// "yesterday 12:03") are told against.
+using WallClock = std::function<std::int64_t()>;
 
 class JobRunner {
  public:

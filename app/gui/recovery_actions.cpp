@@ -47,7 +47,7 @@ void find_recovery_offers(Tool& tool) {
   tool.recovery.offers = ui::abandoned_recovery_copies(tool.recovery.keeper.folder(), &problems);
   for (const std::string& p : problems)
     std::cerr << "animscope: skipped a recovery copy: " << p << "\n";
-  const std::int64_t now = ui::now_ms();
+  const std::int64_t now = tool.wall_clock();
   for (const ui::FoundRecovery& f : tool.recovery.offers) {
     const ui::RecoveryDescription d = ui::describe_recovery(f.copy, now);
     std::cerr << "animscope: found " << d.when << " of " << d.name << ", left by animscope process "
@@ -95,14 +95,14 @@ void finish_restore(Tool& tool, const OpenedFile::Recovered& recovered) {
   }
   drop_offer(tool, recovered.file);
   show_notice(tool, "Restored the unsaved changes of " + setup_name(*tool.doc) + " from " +
-                        ui::clock_text(recovered.written_ms, ui::now_ms()) +
+                        ui::clock_text(recovered.written_ms, tool.wall_clock()) +
                         ": Save setup (Ctrl+S) keeps them");
 }
 
 void discard_recovery(Tool& tool, const std::string& file) {
   std::string what = std::filesystem::path(file).filename().string();
   if (const ui::FoundRecovery* offer = find_offer(tool, file)) {
-    const ui::RecoveryDescription d = ui::describe_recovery(offer->copy, ui::now_ms());
+    const ui::RecoveryDescription d = ui::describe_recovery(offer->copy, tool.wall_clock());
     what = "the " + d.when + " of " + d.name;
   }
   const Status removed = ui::remove_recovery_copy(file);
@@ -129,7 +129,7 @@ void recovery_dialog(Tool& tool) {
                                "changes:"
                              : "animscope did not exit normally and kept unsaved changes of "
                                "several setups:");
-  const std::int64_t now = ui::now_ms();
+  const std::int64_t now = tool.wall_clock();
   std::string restore, discard;
   const ImVec4 accent(0.55f, 0.78f, 1.0f, 1.0f), warning(1.0f, 0.7f, 0.35f, 1.0f);
   for (std::size_t i = 0; i < count; ++i) {

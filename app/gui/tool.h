@@ -7,6 +7,7 @@
 #include <string>
 
 #include "anim/ui/model/document.h"
+#include "anim/ui/model/recovery.h"
 #include "anim/ui/model/selection.h"
 #include "gui/job_runner.h"
 #include "gui/tool_parts.h"
@@ -24,6 +25,9 @@ struct Tool {
   float frame_ms = 0.0f;
   // The tool's clock (the steady clock; a replayable test's own): frame times and load timing.
   SecondsClock clock = steady_seconds;
+  // The calendar (the system clock; a replayable test's own): what the recovery offer and its
+  // notices tell the copies' times against, "12:07" today or "yesterday 12:03".
+  WallClock wall_clock = ui::now_ms;
   ToolPanels panels;
   ToolFileDialog file_dialog;
   ToolLoading loading;

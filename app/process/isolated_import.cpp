@@ -133,6 +133,12 @@ Result<Model> import_isolated(const std::string& path, const IsolatedImportOptio
   if (options.memory_limit > 0) {
     args.insert(args.end(), {"--memory-limit", std::to_string(options.memory_limit)});
   }
+  // A load cancelled before it began ends here. Started only to be killed at its first report,
+  // the child could as well have crashed or answered first, which one depending on how fast it
+  // ran: the outcome of a cancelled load would then change with the machine's load.
+  if (progress && !progress(0.0f)) {
+    return failure(path, "loading cancelled", Error::Code::kCancelled);
+  }
   Child child;
   if (const int error = child.start(args); error != 0) {
     return failure(path, "cannot start the importer " + options.helper + ": " +

@@ -28,6 +28,7 @@ std::string import_helper_path();
 
 // Imports `path` in a child process. `progress` hears the child's fractions and is also called
 // at least every 100 ms while it works; returning false kills the child at once (kCancelled).
+// It is asked once before the child starts: a load cancelled by then starts none.
 // A child that runs out of memory, crashes, is killed or answers nonsense gives an Error naming
 // the file and what happened ("import needed more than 8.0 GiB (limit) and was stopped", "the
 // importer crashed (signal 11, Segmentation fault)").

@@ -23,16 +23,23 @@ bool ends_with_ignoring_case(const std::string& text, const std::string& suffix)
   return true;
 }
 
-// file_time_type has no portable conversion before C++20: both clocks are read "now" and the
-// file's distance from that moment is carried over whole, to the clock's resolution, before the
-// result is cut to seconds. (Cutting the distance and "now" to seconds apart put a file written
-// at hh:mm:ss.5 a second off in about half the listings.)
+// file_time_type has no portable conversion before C++20. Its clock counts from an epoch whole
+// seconds from the system clock's (libstdc++'s from 2174, libc++'s the same 1970): the offset is
+// read from both clocks "now" and taken to the nearest second, and the file's time is carried
+// over whole, at the clock's resolution, before the result is cut to seconds. (Cutting the
+// distance and "now" to seconds apart put a file written at hh:mm:ss.5 a second off in about half
+// the listings; a thread preempted between the two readings, on a loaded machine, put it a
+// second off, and so sorted it among its neighbours differently, from one listing to the next.)
 std::time_t to_time_t(fs::file_time_type time) {
+  using std::chrono::duration_cast;
+  using std::chrono::seconds;
+  using SystemDuration = std::chrono::system_clock::duration;
   const auto file_now = fs::file_time_type::clock::now();
   const auto system_now = std::chrono::system_clock::now();
-  return std::chrono::system_clock::to_time_t(
-      system_now +
-      std::chrono::duration_cast<std::chrono::system_clock::duration>(time - file_now));
+  const auto offset = std::chrono::round<seconds>(
+      system_now.time_since_epoch() - duration_cast<SystemDuration>(file_now.time_since_epoch()));
+  return std::chrono::system_clock::to_time_t(std::chrono::system_clock::time_point(
+      duration_cast<SystemDuration>(time.time_since_epoch()) + offset));
 }
 
 // Drops a trailing separator that lexically_normal() keeps ("/a/b/" -> "/a/b").

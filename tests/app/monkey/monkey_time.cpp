@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <system_error>
 #include <vector>
@@ -17,8 +18,14 @@ namespace fs = std::filesystem;
 // to seconds shows the same time in every run.
 constexpr long long kFirstStamp = 1704110400;
 constexpr long long kHalfSecond = 500'000'000;
+// 2024-06-01 12:00:00 UTC.
+constexpr std::int64_t kCalendarStartMs = std::int64_t{1717243200} * 1000;
 
 }  // namespace
+
+std::int64_t MonkeyTime::wall_ms() const {
+  return kCalendarStartMs + static_cast<std::int64_t>(std::llround(seconds_ * 1000.0));
+}
 
 int MonkeyTime::stamp_changes() {
   std::vector<std::string> changed;

@@ -1,9 +1,11 @@
 #pragma once
 // The monkey owns time, so a seed replays exactly on any machine under any load: the tool's clock
-// (frame times, load timing) is the sum of the steps' frame times, and every file and folder in
-// the sandbox carries a modification time the monkey gave it, counted up each time one changes
+// (frame times, load timing) is the sum of the steps' frame times, and so is its calendar from a
+// fixed day (whatever the date of the run); every file and folder in the sandbox carries a
+// modification time the monkey gave it, counted up each time one changes
 // (the tool's "changed on disk" check and the file dialog's Modified column then see the same
 // order and the same times in every run, whatever the file system's timestamp granularity).
+#include <cstdint>
 #include <map>
 #include <string>
 #include <utility>
@@ -16,6 +18,10 @@ class MonkeyTime {
 
   // The tool's clock, in seconds.
   double seconds() const { return seconds_; }
+  // The tool's calendar, in ms since the Unix epoch: 2024-06-01 12:00 UTC plus seconds(). Months
+  // after the times the sandbox's files and recovery copies carry (2023-12-31 and 2024-01-01),
+  // so the tool shows them as dates, never as "today" or "yesterday", in every run.
+  std::int64_t wall_ms() const;
   void advance(double dt) { seconds_ += dt; }
 
   // Gives each file and folder under the sandbox that is new or was written since the last call

@@ -355,10 +355,11 @@ void MonkeyRun::open() {
   renderer_ = std::move(renderer).value();
   view_ = std::make_unique<MonkeyViewRenderer>(*renderer_);
 
-  // The tool as run_gui starts it, on the monkey's clock and job runner.
+  // The tool as run_gui starts it, on the monkey's clocks and job runner.
   time_ = std::make_unique<MonkeyTime>(files_.root);
   time_->stamp_changes();
   use_job_runner(tool_, jobs_, [this] { return time_->seconds(); });
+  tool_.wall_clock = [this] { return time_->wall_ms(); };
   start_tool(tool_, StartupRequest{});
   keep_import_safe(tool_);
   IMGUI_CHECKVERSION();
@@ -376,6 +377,7 @@ void MonkeyRun::open() {
   io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
 
   io.Fonts->Build();  // Before the first frame: the monkey reads its glyphs.
+  ASSERT_TRUE(same_digit_boxes()) << "the font's digits share no box (monkey/glyph_cells.h)";
   cells_ = std::make_unique<GlyphCells>();
   input_ = std::make_unique<MonkeyInput>(
       options_.seed,

@@ -187,6 +187,24 @@ TEST_F(FakeImporter, CancelKillsAHangingChildAtOnce) {
   EXPECT_LT(seconds, 30.0);  // Not the child's 60 s.
 }
 
+// A load cancelled before it began (a replaced or cancelled background load that had not started
+// yet) gives kCancelled without starting the child. Before, the child ran and was killed at its
+// first report, unless it had ended first: then a child that crashed or answered at once gave
+// its error instead, or not, depending on the machine's load.
+TEST_F(FakeImporter, CancelledBeforeItBeganStartsNoChild) {
+  const std::string started = dir_.path() + "/started";
+  const IsolatedImportOptions quick = script("touch '" + started + "'; kill -SEGV $$");
+  int calls = 0;
+  Result<Model> r = import_isolated("hero.fbx", quick, [&](float) {
+    ++calls;
+    return false;
+  });
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, Error::Code::kCancelled) << r.error().to_string();
+  EXPECT_EQ(calls, 1);
+  EXPECT_FALSE(fs::exists(started));
+}
+
 TEST(IsolatedImport, MissingImporterIsNamed) {
   Result<Model> r = import_isolated("hero.fbx", {"/nonexistent/animscope-import", 0});
   ASSERT_FALSE(r.ok());
