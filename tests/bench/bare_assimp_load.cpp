@@ -3,9 +3,9 @@
 // "Performance"). Exit 0 when assimp read it, 2 otherwise.
 #include <cstdio>
 
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <assimp/Importer.hpp>
 
 int main(int argc, char** argv) {
   if (argc != 2) {

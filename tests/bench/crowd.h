@@ -9,6 +9,10 @@
 #include "anim/bake/clip_compression.h"
 #include "anim/import/import_model.h"
 #include "anim/model.h"
+#include "anim/skinning_palette.h"
+#include "anim/soa_local_to_model.h"
+#include "anim/state_machine.h"
+#include "anim/state_machine_scratch.h"
 
 namespace anim::bench {
 
@@ -35,6 +39,18 @@ inline const CompressedClip& compressed_wuson_clip(const std::string& name) {
   Result<bake::CompressedResult> c = bake::compress_clip(wuson_clip(name), wuson().skeleton);
   if (!c.ok()) std::abort();
   return cache.emplace(name, std::move(c.value().clip)).first->second;
+}
+
+// What a game does with a character's machine after its update, each frame: the SoA pose (with
+// the crowd's scratch), model space and the palette. The inputs are known good: a refusal aborts.
+inline void pose_to_palette(const Model& model, StateMachineInstance& machine,
+                            StateMachineScratch& scratch, SoaPose& local,
+                            std::vector<glm::mat4>& model_space, std::vector<glm::mat4>& palette) {
+  if (!machine.evaluate_soa(local, scratch) ||
+      !SoaLocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run() ||
+      !SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, palette}.run()) {
+    std::abort();
+  }
 }
 
 }  // namespace anim::bench

@@ -94,12 +94,7 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
     const RootMotion move = w.machine->update(kFrame);
     w.position += w.heading * move.translation;
     w.heading = w.heading * move.rotation;
-    if (!w.machine->evaluate_soa(local, scratch) ||
-        !SoaLocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run() ||
-        !SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, w.palette}
-             .run()) {
-      std::abort();
-    }
+    pose_to_palette(model, *w.machine, scratch, local, model_space, w.palette);
   };
   // Spread the crowd over its states before timing.
   for (int i = 0; i < 120; ++i) {

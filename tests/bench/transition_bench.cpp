@@ -80,12 +80,7 @@ void BM_TransitionCrowd(benchmark::State& state) {
     w.clock += kFrame;
     w.machine->set_value(0, static_cast<int>(w.clock / kFlip) % 2 == 0 ? 0.0f : 1.0f);
     w.machine->update(kFrame);
-    if (!w.machine->evaluate_soa(local, scratch) ||
-        !SoaLocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run() ||
-        !SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, w.palette}
-             .run()) {
-      std::abort();
-    }
+    pose_to_palette(model, *w.machine, scratch, local, model_space, w.palette);
   };
   for (int i = 0; i < 60; ++i) {
     for (Walker& w : crowd) frame(w);

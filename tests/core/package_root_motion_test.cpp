@@ -1,7 +1,6 @@
 // Root motion in packages (the ROOT section, 1.6): written and read back exactly; damaged or
 // inconsistent root motion refused with an error naming the section; an older reader's view.
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -149,17 +148,7 @@ TEST(PackageRootMotion, AnOlderReaderSkipsTheSection) {
   // What a 1.5 reader does with a section it does not know: as if it were not there. Renaming
   // the section's kind (and its CRC is over its bytes, not its kind) shows the same.
   std::vector<uint8_t> bytes = bake::write_package(moving_package());
-  package::Header header;
-  std::memcpy(&header, bytes.data(), sizeof(header));
-  for (uint32_t i = 0; i < header.section_count; ++i) {
-    package::SectionEntry e;
-    const std::size_t at = sizeof(header) + i * sizeof(e);
-    std::memcpy(&e, bytes.data() + at, sizeof(e));
-    if (e.kind == package::kRootMotion) {
-      e.kind = package::fourcc('R', 'O', 'O', 'X');
-      std::memcpy(bytes.data() + at, &e, sizeof(e));
-    }
-  }
+  RenameSections(bytes, package::kRootMotion, package::fourcc('R', 'O', 'O', 'X'));
   Result<Package> r = load(bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_EQ(r.value().state_machine.root_motion_joint, -1);

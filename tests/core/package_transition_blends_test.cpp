@@ -1,7 +1,6 @@
 // How transitions blend, in packages (the TBLD section, 1.7): written only when a transition is
 // not a crossfade, read back for the base and each layer, refused when damaged with the section
 // named, and skipped by an older reader (which crossfades every transition).
-#include <cstring>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -34,17 +33,6 @@ Package blended_package() {
   layer.transitions[0].blend = TransitionBlend::kInertialize;
   def.layers = {layer};
   return package_of(def, chain(), {StillClip("a", 1.0f, 3), StillClip("b", 1.0f, 3)});
-}
-
-bool HasSection(const std::vector<uint8_t>& bytes, uint32_t kind) {
-  package::Header header;
-  std::memcpy(&header, bytes.data(), sizeof(header));
-  for (uint32_t i = 0; i < header.section_count; ++i) {
-    package::SectionEntry e;
-    std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
-    if (e.kind == kind) return true;
-  }
-  return false;
 }
 
 TEST(PackageTransitionBlends, ReadsBackEachMachinesBlends) {
@@ -82,15 +70,7 @@ TEST(PackageTransitionBlends, AnOlderReaderCrossfades) {
   // A 1.6 reader does not know the section: as if it were not there (renaming its kind shows
   // the same, as its CRC covers its bytes, not its kind).
   std::vector<uint8_t> bytes = bake::write_package(blended_package());
-  package::Header header;
-  std::memcpy(&header, bytes.data(), sizeof(header));
-  for (uint32_t i = 0; i < header.section_count; ++i) {
-    package::SectionEntry e;
-    const std::size_t at = sizeof(header) + i * sizeof(e);
-    std::memcpy(&e, bytes.data() + at, sizeof(e));
-    if (e.kind == package::kTransitionBlends) e.kind = package::fourcc('T', 'B', 'L', 'X');
-    std::memcpy(bytes.data() + at, &e, sizeof(e));
-  }
+  RenameSections(bytes, package::kTransitionBlends, package::fourcc('T', 'B', 'L', 'X'));
   Result<Package> r = load(bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_EQ(r.value().state_machine.transitions[1].blend, TransitionBlend::kCrossfade);

@@ -4,6 +4,7 @@
 // CompiledSetupTest (a setup compiled on the root -> mid -> tip chain). Needs anim_core, anim_bake
 // and anim_setup.
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "anim/bake/clip_compression.h"
 #include "anim/bake/package_writer.h"
 #include "anim/package.h"
+#include "anim/package_format.h"
 #include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 
@@ -73,6 +75,36 @@ inline void ExpectCorruptionRefusedOrHarmless(const std::vector<uint8_t>& bytes)
   for (std::size_t n = 0; n < bytes.size(); n += 7) {
     const std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + n);
     EXPECT_FALSE(load(cut).ok()) << n << " bytes";
+  }
+}
+
+// The section table of a package's `bytes` (whose header is sound).
+inline std::vector<package::SectionEntry> Sections(const std::vector<uint8_t>& bytes) {
+  package::Header header;
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  std::vector<package::SectionEntry> out(header.section_count);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    std::memcpy(&out[i], bytes.data() + sizeof(header) + i * sizeof(out[i]), sizeof(out[i]));
+  }
+  return out;
+}
+
+inline bool HasSection(const std::vector<uint8_t>& bytes, uint32_t kind) {
+  for (const package::SectionEntry& e : Sections(bytes)) {
+    if (e.kind == kind) return true;
+  }
+  return false;
+}
+
+// Renames the sections of `kind` to `as` in the table: what a reader that does not know `kind`
+// sees (a section's CRC covers its bytes, not its kind).
+inline void RenameSections(std::vector<uint8_t>& bytes, uint32_t kind, uint32_t as) {
+  const std::vector<package::SectionEntry> sections = Sections(bytes);
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    if (sections[i].kind != kind) continue;
+    package::SectionEntry e = sections[i];
+    e.kind = as;
+    std::memcpy(bytes.data() + sizeof(package::Header) + i * sizeof(e), &e, sizeof(e));
   }
 }
 
