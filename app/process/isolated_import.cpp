@@ -127,6 +127,50 @@ std::string import_helper_path() {
   return sibling_executable_path(ANIMSCOPE_IMPORT_EXECUTABLE);
 }
 
+namespace {
+
+// What the child said before it ended.
+struct ChildAnswer {
+  std::vector<uint8_t> result;
+  bool have_result = false, have_error = false, out_of_memory = false;
+  Error error;
+};
+
+// The model, or why there is none, from what the child said and how it ended (`status`, as
+// waitpid reports it).
+Result<Model> outcome(const std::string& path, const IsolatedImportOptions& options, int status,
+                      ChildAnswer& answer) {
+  const std::string limit = format_bytes(options.memory_limit);
+  if (answer.out_of_memory ||
+      (WIFEXITED(status) && WEXITSTATUS(status) == protocol::kOutOfMemoryExit)) {
+    return failure(path, "import needed more than " + limit + " (limit) and was stopped");
+  }
+  if (WIFSIGNALED(status)) {
+    const int signal = WTERMSIG(status);
+    if (signal == SIGKILL) {
+      return failure(path, "the importer was killed (" + signal_text(signal) +
+                               "; the system may have run out of memory)");
+    }
+    return failure(path, "the importer crashed (" + signal_text(signal) + ")");
+  }
+  if (answer.have_error) {
+    answer.error.path = answer.error.path.empty() ? path : answer.error.path;
+    return answer.error;
+  }
+  if (!answer.have_result) {
+    return failure(path, "the importer stopped without an answer (exit status " +
+                             std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")");
+  }
+  Result<Package> package =
+      load_package(Span<const uint8_t>(answer.result.data(), answer.result.size()));
+  if (!package.ok()) {
+    return failure(path, "the importer's answer is damaged: " + package.error().to_string());
+  }
+  return as_model(std::move(package.value()), path);
+}
+
+}  // namespace
+
 Result<Model> import_isolated(const std::string& path, const IsolatedImportOptions& options,
                               const import::ProgressCallback& progress) {
   std::vector<std::string> args = {options.helper, kImportChildCommand, path};
@@ -141,15 +185,14 @@ Result<Model> import_isolated(const std::string& path, const IsolatedImportOptio
   }
   Child child;
   if (const int error = child.start(args); error != 0) {
-    return failure(path, "cannot start the importer " + options.helper + ": " +
-                             std::strerror(error),
+    return failure(path,
+                   "cannot start the importer " + options.helper + ": " + std::strerror(error),
                    Error::Code::kIo);
   }
 
   protocol::RecordReader reader;
-  std::vector<uint8_t> result, payload;
-  bool have_result = false, have_error = false, out_of_memory = false;
-  Error child_error;
+  std::vector<uint8_t> payload;
+  ChildAnswer answer;
   float fraction = 0.0f;
   std::vector<uint8_t> chunk(1 << 16);
   for (;;) {
@@ -171,12 +214,12 @@ Result<Model> import_isolated(const std::string& path, const IsolatedImportOptio
         if (!std::isfinite(fraction)) fraction = 0.0f;
         fraction = std::clamp(fraction, 0.0f, 1.0f);
       } else if (kind == protocol::Kind::kResult) {
-        result.swap(payload);
-        have_result = true;
+        answer.result.swap(payload);
+        answer.have_result = true;
       } else if (kind == protocol::Kind::kError) {
-        have_error = protocol::parse_error(payload, child_error);
+        answer.have_error = protocol::parse_error(payload, answer.error);
       } else if (kind == protocol::Kind::kOutOfMemory) {
-        out_of_memory = true;
+        answer.out_of_memory = true;
       }
     }
     if (progress && !progress(fraction)) {
@@ -185,39 +228,13 @@ Result<Model> import_isolated(const std::string& path, const IsolatedImportOptio
       return failure(path, "loading cancelled", Error::Code::kCancelled);
     }
   }
-  const int status = child.wait();
-
-  const std::string limit = format_bytes(options.memory_limit);
-  if (out_of_memory || (WIFEXITED(status) && WEXITSTATUS(status) == protocol::kOutOfMemoryExit)) {
-    return failure(path, "import needed more than " + limit + " (limit) and was stopped");
-  }
-  if (WIFSIGNALED(status)) {
-    const int signal = WTERMSIG(status);
-    if (signal == SIGKILL) {
-      return failure(path, "the importer was killed (" + signal_text(signal) +
-                               "; the system may have run out of memory)");
-    }
-    return failure(path, "the importer crashed (" + signal_text(signal) + ")");
-  }
-  if (have_error) {
-    child_error.path = child_error.path.empty() ? path : child_error.path;
-    return child_error;
-  }
-  if (!have_result) {
-    return failure(path, "the importer stopped without an answer (exit status " +
-                             std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")");
-  }
-  Result<Package> package = load_package(Span<const uint8_t>(result.data(), result.size()));
-  if (!package.ok()) {
-    return failure(path, "the importer's answer is damaged: " + package.error().to_string());
-  }
-  return as_model(std::move(package.value()), path);
+  return outcome(path, options, child.wait(), answer);
 }
 
-import::ModelReader isolated_reader(IsolatedImportOptions options) {
-  return [options](const std::string& path, const import::ProgressCallback& progress) {
-    return import_isolated(path, options, progress);
-  };
+import::ModelReader isolated_reader(IsolatedImportOptions options){
+    return [options](const std::string& path, const import::ProgressCallback& progress){
+        return import_isolated(path, options, progress);
+};  // namespace anim::app
 }
 
 }  // namespace anim::app

@@ -65,9 +65,9 @@ void compile_machine(const std::vector<SetupState>& states,
   }
 }
 
-}  // namespace
-
-Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips) {
+// The setup's errors over `clips` as one Error: the first problem's place is its path (a caller
+// that read the setup from a file puts the file's name in front of to_string()). Ok without.
+Status check_setup(const Setup& setup, Span<const Clip> clips) {
   std::vector<std::string> clip_names;
   std::vector<float> durations;
   for (const Clip& clip : clips) {
@@ -78,13 +78,17 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
   for (Diagnostic& d : validate_setup(setup, clip_names, durations)) {
     if (d.severity == Diagnostic::Severity::kError) errors.push_back(std::move(d));
   }
-  if (!errors.empty()) {
-    // The first problem's place is the error's path (a caller that read the setup from a file
-    // puts the file's name in front of to_string()).
-    const Diagnostic& first = errors.front();
-    return Error{Error::Code::kInvalidData, first.message + json::more_problems(errors.size()),
-                 first.pointer};
-  }
+  if (errors.empty()) return Ok{};
+  const Diagnostic& first = errors.front();
+  return Error{Error::Code::kInvalidData, first.message + json::more_problems(errors.size()),
+               first.pointer};
+}
+
+}  // namespace
+
+Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips) {
+  const Status checked = check_setup(setup, clips);
+  if (!checked.ok()) return checked.error();
 
   StateMachineDef def;
   for (const SetupParameter& p : setup.parameters) {
