@@ -41,16 +41,33 @@ inline const CompressedClip& compressed_wuson_clip(const std::string& name) {
   return cache.emplace(name, std::move(c.value().clip)).first->second;
 }
 
-// What a game does with a character's machine after its update, each frame: the SoA pose (with
-// the crowd's scratch), model space and the palette. The inputs are known good: a refusal aborts.
-inline void pose_to_palette(const Model& model, StateMachineInstance& machine,
-                            StateMachineScratch& scratch, SoaPose& local,
-                            std::vector<glm::mat4>& model_space, std::vector<glm::mat4>& palette) {
-  if (!machine.evaluate_soa(local, scratch) ||
-      !SoaLocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run() ||
-      !SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, palette}.run()) {
-    std::abort();
+// What a single-threaded crowd of machines of one def shares: the rest pose in SoA form (one
+// skeleton), and what each character's frame writes and drops (the machine's pose buffers, the
+// local pose, the model-space matrices).
+struct CrowdBuffers {
+  SoaPose rest, local;
+  StateMachineScratch scratch;
+  std::vector<glm::mat4> model_space;
+
+  CrowdBuffers(const Model& model, const StateMachineDef& def)
+      : rest(make_soa_pose(model.skeleton.joint_count())),
+        local(make_soa_pose(model.skeleton.joint_count())),
+        scratch(def, model.skeleton.joint_count()),
+        model_space(model.skeleton.joint_count()) {
+    to_soa(model.skeleton.rest, rest);
   }
-}
+
+  // What a game does with a character's machine after its update, each frame: the SoA pose,
+  // model space and the palette. The inputs are known good: a refusal aborts.
+  void pose_to_palette(const Model& model, StateMachineInstance& machine,
+                       std::vector<glm::mat4>& palette) {
+    if (!machine.evaluate_soa(local, scratch) ||
+        !SoaLocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run() ||
+        !SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, palette}
+             .run()) {
+      std::abort();
+    }
+  }
+};
 
 }  // namespace anim::bench

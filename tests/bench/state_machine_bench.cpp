@@ -70,22 +70,15 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
   if (speed < 0) std::abort();
   const int characters = static_cast<int>(state.range(0));
   std::vector<Walker> crowd(characters);
-  // One SoA rest pose for the whole crowd, as a game keeps one skeleton.
-  SoaPose rest = make_soa_pose(model.skeleton.joint_count());
-  to_soa(model.skeleton.rest, rest);
+  CrowdBuffers shared(model, def);
   std::mt19937 rng(99);
   std::uniform_real_distribution<float> start(0.0f, 20.0f), frequency(0.3f, 0.9f);
   for (Walker& w : crowd) {
-    w.machine = std::make_unique<StateMachineInstance>(def, model.skeleton, clips, rest);
+    w.machine = std::make_unique<StateMachineInstance>(def, model.skeleton, clips, shared.rest);
     w.clock = start(rng);
     w.frequency = frequency(rng);
     w.palette.resize(model.skin.size());
   }
-  // What a frame writes and drops, one set for the (single-threaded) crowd: the machine's pose
-  // buffers, the local pose and the model-space matrices.
-  StateMachineScratch scratch(def, model.skeleton.joint_count());
-  SoaPose local = make_soa_pose(model.skeleton.joint_count());
-  std::vector<glm::mat4> model_space(model.skeleton.joint_count());
 
   auto frame = [&](Walker& w) {
     w.clock += kFrame;
@@ -94,7 +87,7 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
     const RootMotion move = w.machine->update(kFrame);
     w.position += w.heading * move.translation;
     w.heading = w.heading * move.rotation;
-    pose_to_palette(model, *w.machine, scratch, local, model_space, w.palette);
+    shared.pose_to_palette(model, *w.machine, w.palette);
   };
   // Spread the crowd over its states before timing.
   for (int i = 0; i < 120; ++i) {

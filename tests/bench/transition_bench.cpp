@@ -25,27 +25,25 @@ namespace {
 constexpr float kFrame = 1.0f / 60.0f;
 constexpr float kFlip = 0.35f;  // Seconds between a character's switches.
 
+// Walk (clip 0) and Run (clip 1), and a switch `fast` between them, both ways through 0.3 s
+// transitions that `blend`.
 StateMachineDef walk_run(TransitionBlend blend) {
   StateMachineDef def;
-  ParameterDef fast;
-  fast.name = "fast";
-  fast.type = ParameterType::kBool;
-  fast.max = 1.0f;
-  def.parameters = {fast};
-  StateDef walk, run;
-  walk.name = "Walk";
-  walk.motion = {MotionRef::Kind::kClip, 0};
-  run.name = "Run";
-  run.motion = {MotionRef::Kind::kClip, 1};
-  def.states = {walk, run};
-  TransitionDef to_run{0, 1, {ConditionDef{0, ConditionOp::kTrue, 0.0f}}};
-  TransitionDef to_walk{1, 0, {ConditionDef{0, ConditionOp::kFalse, 0.0f}}};
-  for (TransitionDef* t : {&to_run, &to_walk}) {
-    t->duration = 0.3f;
-    t->interruption = Interruption::kSource;
-    t->blend = blend;
+  def.parameters.resize(1);
+  def.parameters[0].name = "fast";
+  def.parameters[0].type = ParameterType::kBool;
+  def.parameters[0].max = 1.0f;
+  for (int clip : {0, 1}) {
+    def.states.emplace_back();
+    def.states.back().name = clip == 0 ? "Walk" : "Run";
+    def.states.back().motion = {MotionRef::Kind::kClip, clip};
+    const ConditionOp when = clip == 0 ? ConditionOp::kTrue : ConditionOp::kFalse;
+    TransitionDef t{clip, 1 - clip, {ConditionDef{0, when, 0.0f}}};
+    t.duration = 0.3f;
+    t.interruption = Interruption::kSource;
+    t.blend = blend;
+    def.transitions.push_back(t);
   }
-  def.transitions = {to_run, to_walk};
   return def;
 }
 
@@ -62,25 +60,21 @@ void BM_TransitionCrowd(benchmark::State& state) {
   const StateMachineDef def = walk_run(blend);
   const std::vector<CompressedClip> clips = {compressed_wuson_clip("Wuson_Walk"),
                                              compressed_wuson_clip("Wuson_Run")};
-  const std::size_t joints = model.skeleton.joint_count();
-  SoaPose rest = make_soa_pose(joints);
-  to_soa(model.skeleton.rest, rest);
+  CrowdBuffers shared(model, def);
   std::vector<Walker> crowd(1000);
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> start(0.0f, 2.0f * kFlip);
   for (Walker& w : crowd) {
-    w.machine = std::make_unique<StateMachineInstance>(def, model.skeleton, ClipSet(clips), rest);
+    w.machine =
+        std::make_unique<StateMachineInstance>(def, model.skeleton, ClipSet(clips), shared.rest);
     w.clock = start(rng);
     w.palette.resize(model.skin.size());
   }
-  StateMachineScratch scratch(def, joints);
-  SoaPose local = make_soa_pose(joints);
-  std::vector<glm::mat4> model_space(joints);
   auto frame = [&](Walker& w) {
     w.clock += kFrame;
     w.machine->set_value(0, static_cast<int>(w.clock / kFlip) % 2 == 0 ? 0.0f : 1.0f);
     w.machine->update(kFrame);
-    pose_to_palette(model, *w.machine, scratch, local, model_space, w.palette);
+    shared.pose_to_palette(model, *w.machine, w.palette);
   };
   for (int i = 0; i < 60; ++i) {
     for (Walker& w : crowd) frame(w);

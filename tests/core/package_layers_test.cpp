@@ -182,25 +182,17 @@ TEST_F(PackageLayersTest, AMachineWithoutLayersWritesNoSectionAndLayersBeforeThe
   Package p = good();
   p.state_machine.layers.clear();
   const std::vector<uint8_t> bytes = bake::write_package(p);
-  package::Header h;
-  std::memcpy(&h, bytes.data(), sizeof(h));
-  for (uint32_t i = 0; i < h.section_count; ++i) {
-    package::SectionEntry e;
-    std::memcpy(&e, bytes.data() + sizeof(h) + i * sizeof(e), sizeof(e));
-    EXPECT_NE(e.kind, package::kLayers);
-  }
+  EXPECT_FALSE(HasSection(bytes, package::kLayers));
   EXPECT_TRUE(load(bytes).ok());
 
   // The machine's entry and the layers' swapped in the table: the layers come first.
   std::vector<uint8_t> swapped = bake::write_package(good());
-  std::memcpy(&h, swapped.data(), sizeof(h));
-  uint8_t* table = swapped.data() + sizeof(h);
+  uint8_t* table = swapped.data() + sizeof(package::Header);
   int machine = -1, layers = -1;
-  for (uint32_t i = 0; i < h.section_count; ++i) {
-    package::SectionEntry e;
-    std::memcpy(&e, table + i * sizeof(e), sizeof(e));
-    if (e.kind == package::kMachine) machine = static_cast<int>(i);
-    if (e.kind == package::kLayers) layers = static_cast<int>(i);
+  const std::vector<package::SectionEntry> sections = Sections(swapped);
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    if (sections[i].kind == package::kMachine) machine = static_cast<int>(i);
+    if (sections[i].kind == package::kLayers) layers = static_cast<int>(i);
   }
   ASSERT_GE(machine, 0);
   ASSERT_GE(layers, 0);
