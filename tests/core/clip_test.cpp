@@ -1,5 +1,6 @@
 #include "anim/clip.h"
 
+#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -192,28 +193,20 @@ TEST(ClipValidateTest, AllowsTimesToRestartInTheNextJointsRange) {
   EXPECT_TRUE(b.build().validate(2).ok());
 }
 
-TEST(ClipValidateTest, RejectsNanTime) {
-  Clip clip = ValidClip();
-  clip.scales.times[0] = kNaN;
-  ExpectInvalid(clip, 2);
-}
-
-TEST(ClipValidateTest, RejectsNanTranslation) {
-  Clip clip = ValidClip();
-  clip.translations.values[2].y = kNaN;
-  ExpectInvalid(clip, 2);
-}
-
-TEST(ClipValidateTest, RejectsNanRotation) {
-  Clip clip = ValidClip();
-  clip.rotations.values[0].w = kNaN;
-  ExpectInvalid(clip, 2);
-}
-
-TEST(ClipValidateTest, RejectsInfiniteScale) {
-  Clip clip = ValidClip();
-  clip.scales.values[0].z = kInf;
-  ExpectInvalid(clip, 2);
+TEST(ClipValidateTest, RejectsNonFiniteTimesAndValues) {
+  // A NaN time, translation and rotation, and an infinite scale, one at a time.
+  void (*const spoil[])(Clip&) = {
+      [](Clip& c) { c.scales.times[0] = kNaN; },
+      [](Clip& c) { c.translations.values[2].y = kNaN; },
+      [](Clip& c) { c.rotations.values[0].w = kNaN; },
+      [](Clip& c) { c.scales.values[0].z = kInf; },
+  };
+  for (std::size_t i = 0; i < std::size(spoil); ++i) {
+    SCOPED_TRACE(i);
+    Clip clip = ValidClip();
+    spoil[i](clip);
+    ExpectInvalid(clip, 2);
+  }
 }
 
 TEST(ClipValidateTest, RejectsBadDuration) {

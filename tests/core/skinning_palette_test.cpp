@@ -29,12 +29,7 @@ TEST(SkinningPaletteTest, PaletteIsModelTimesInverseBind) {
       Translation(-1, 0, 0), glm::mat4(1.0f),
       Columns({0.5f, 0, 0, 0}, {0, 0.5f, 0, 0}, {0, 0, 0.5f, 0}, {0, 0, 0, 1})};
   std::vector<glm::mat4> out(3);
-  SkinningPaletteJob job;
-  job.model = model;
-  job.joints = joints;
-  job.inverse_bind = inverse_bind;
-  job.output = out;
-  ASSERT_TRUE(job.run());
+  ASSERT_TRUE((SkinningPaletteJob{model, joints, inverse_bind, out}.run()));
 
   // M1 * T(-1, 0, 0): same axes, origin M1 (-1, 0, 0, 1) = (0, -1, 0) + (0, 0, 5).
   EXPECT_TRUE(
@@ -52,12 +47,7 @@ TEST(SkinningPaletteTest, BindPoseGivesIdentity) {
   const std::vector<int16_t> joints = {0};
   const std::vector<glm::mat4> inverse_bind = {Translation(-1, -2, -3)};
   std::vector<glm::mat4> out(1);
-  SkinningPaletteJob job;
-  job.model = model;
-  job.joints = joints;
-  job.inverse_bind = inverse_bind;
-  job.output = out;
-  ASSERT_TRUE(job.run());
+  ASSERT_TRUE((SkinningPaletteJob{model, joints, inverse_bind, out}.run()));
   EXPECT_TRUE(MatNear(out[0], glm::mat4(1.0f), kTol));
 }
 
@@ -84,14 +74,7 @@ class SkinningPaletteValidateTest : public ::testing::Test {
         inverse_bind_(2, glm::mat4(1.0f)),
         out_(2, glm::mat4(7.0f)) {}
 
-  SkinningPaletteJob Job() {
-    SkinningPaletteJob job;
-    job.model = model_;
-    job.joints = joints_;
-    job.inverse_bind = inverse_bind_;
-    job.output = out_;
-    return job;
-  }
+  SkinningPaletteJob Job() { return SkinningPaletteJob{model_, joints_, inverse_bind_, out_}; }
 
   void ExpectRejected() {
     const SkinningPaletteJob job = Job();

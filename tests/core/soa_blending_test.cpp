@@ -57,21 +57,25 @@ std::vector<Transform> BlendAos(const std::vector<Layer>& layers,
   return out;
 }
 
+// `layers` in SoA form: their poses into `poses` (which the layers point into).
+std::vector<SoaBlendLayer> SoaLayers(const std::vector<Layer>& layers,
+                                     std::vector<SoaPose>* poses) {
+  for (const Layer& l : layers) poses->push_back(ToSoa(l.pose));
+  std::vector<SoaBlendLayer> soa;
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    soa.push_back({(*poses)[i], layers[i].weight, layers[i].mask});
+  }
+  return soa;
+}
+
 // The code under test: the same layers blended in SoA form.
 std::vector<Transform> BlendSoa(const std::vector<Layer>& layers,
                                 const std::vector<Transform>& rest) {
   std::vector<SoaPose> poses;
-  for (const Layer& l : layers) poses.push_back(ToSoa(l.pose));
-  std::vector<SoaBlendLayer> soa;
-  for (std::size_t i = 0; i < layers.size(); ++i) {
-    soa.push_back({poses[i], layers[i].weight, layers[i].mask});
-  }
+  const std::vector<SoaBlendLayer> soa = SoaLayers(layers, &poses);
   const SoaPose soa_rest = ToSoa(rest);
   SoaPose out = make_soa_pose(rest.size());
-  SoaBlendingJob job;
-  job.layers = soa;
-  job.rest = soa_rest;
-  job.output = out;
+  const SoaBlendingJob job{soa, soa_rest, out};
   EXPECT_TRUE(job.validate());
   EXPECT_TRUE(job.run());
   return FromSoa(out, rest.size());
@@ -153,18 +157,10 @@ TEST_P(SoaVsAosBlendTest, OutputMayBeAnInput) {
   const std::vector<Transform> want = BlendAos(layers, rest);
 
   std::vector<SoaPose> poses;
-  for (const Layer& l : layers) poses.push_back(ToSoa(l.pose));
-  std::vector<SoaBlendLayer> soa;
-  for (std::size_t i = 0; i < layers.size(); ++i) {
-    soa.push_back({poses[i], layers[i].weight, layers[i].mask});
-  }
+  const std::vector<SoaBlendLayer> soa = SoaLayers(layers, &poses);
   const SoaPose soa_rest = ToSoa(rest);
   // Written over the last layer's own pose.
-  SoaBlendingJob job;
-  job.layers = soa;
-  job.rest = soa_rest;
-  job.output = poses.back();
-  ASSERT_TRUE(job.run());
+  ASSERT_TRUE((SoaBlendingJob{soa, soa_rest, poses.back()}.run()));
   ExpectSameBlend(FromSoa(poses.back(), joints()), want);
 }
 

@@ -41,11 +41,7 @@ std::vector<glm::mat4> SoaModel(const std::vector<int16_t>& parents,
                                 const std::vector<Transform>& local, const glm::mat4& root) {
   const SoaPose soa = ToSoa(local);
   std::vector<glm::mat4> out(parents.size(), glm::mat4(0.0f));
-  SoaLocalToModelJob job;
-  job.parents = parents;
-  job.local = soa;
-  job.root = root;
-  job.output = out;
+  const SoaLocalToModelJob job{parents, soa, root, out};
   EXPECT_TRUE(job.validate());
   EXPECT_TRUE(job.run());
   return out;

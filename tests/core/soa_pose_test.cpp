@@ -118,14 +118,24 @@ TEST(SoaPoseTest, GetBuildsQuaternionFromItsRows) {
   EXPECT_EQ(q.w, 0.4f);
 }
 
-class SoaRoundTripTest : public ::testing::TestWithParam<std::size_t> {};
+class SoaRoundTripTest : public ::testing::TestWithParam<std::size_t> {
+ protected:
+  // A random pose of GetParam() joints (from `seed`), and it in SoA form, written by to_soa over
+  // blocks that are nowhere the identity (so to_soa must write the spare lanes itself).
+  void MakePoses(uint32_t seed) {
+    PoseRandom random(seed + static_cast<uint32_t>(GetParam()));
+    pose = random.Pose(GetParam());
+    soa.assign(soa_block_count(GetParam()), Garbage());
+    to_soa(pose, soa);
+  }
+
+  std::vector<Transform> pose;
+  std::vector<SoaTransform> soa;
+};
 
 TEST_P(SoaRoundTripTest, ToSoaThenFromSoaGivesBackEveryJoint) {
   const std::size_t joints = GetParam();
-  PoseRandom random(1234u + static_cast<uint32_t>(joints));
-  const std::vector<Transform> pose = random.Pose(joints);
-  std::vector<SoaTransform> soa(soa_block_count(joints), Garbage());
-  to_soa(pose, soa);
+  MakePoses(1234u);
   std::vector<Transform> back(joints, MakeTransform({9, 9, 9}));
   from_soa(soa, back);
   for (std::size_t j = 0; j < joints; ++j) {
@@ -137,11 +147,7 @@ TEST_P(SoaRoundTripTest, ToSoaThenFromSoaGivesBackEveryJoint) {
 
 TEST_P(SoaRoundTripTest, LanesPastTheLastJointAreIdentity) {
   const std::size_t joints = GetParam();
-  PoseRandom random(99u + static_cast<uint32_t>(joints));
-  const std::vector<Transform> pose = random.Pose(joints);
-  // Start from a pose that is nowhere the identity: to_soa must write the spare lanes itself.
-  std::vector<SoaTransform> soa(soa_block_count(joints), Garbage());
-  to_soa(pose, soa);
+  MakePoses(99u);
   for (std::size_t j = joints; j < 4 * soa.size(); ++j) {
     EXPECT_TRUE(LaneIsIdentity(soa[j / 4], j % 4)) << "joint slot " << j;
   }
