@@ -34,8 +34,8 @@ void axis_angle(glm::quat q, glm::vec3* axis, float* angle) {
 
 // A channel's decay from its offset (direction times length) and the source's velocity: the
 // velocity along the offset's direction. With no offset, the velocity's own direction carries
-// it, so a joint moving through the target's place keeps moving and comes back.
-// True when the channel has an offset to decay.
+// it, so a joint moving through the target's place keeps moving and comes back. True when the
+// channel has an offset to decay.
 bool capture(const glm::vec3& direction, float length, const glm::vec3& velocity, float duration,
              float (&rows)[7][4], std::size_t lane) {
   glm::vec3 along = direction;
@@ -106,8 +106,6 @@ InertialDecay InertialDecay::make(float x0, float v0, float duration) {
   if (!(t1 > 1e-6f)) return d;
   const float a0 = std::max(0.0f, (-8.0f * v0 * t1 - 20.0f * x0) / (t1 * t1));
   d.x0 = x0;
-  d.v0 = v0;
-  d.a0 = a0;
   d.t1 = t1;
   // x(0) = x0, x'(0) = v0 and x''(0) = a0 in u (speeds times t1, accelerations times t1^2).
   const float speed = v0 * t1, acceleration = a0 * t1 * t1;

@@ -43,13 +43,12 @@ void StateMachineInstance::inertialize(std::size_t machine, Span<SoaTransform> p
   if (in.offsets.joint_count() == 0) return;
   if (in.capture) {
     in.capture = false;
-    // Nothing shown yet (the switch came in the first update): nothing to carry over.
-    if (in.frames == 0) in.time = -1.0f;
     const SoaPose& previous = in.history[in.latest];
     const SoaPose& before = in.frames >= 2 ? in.history[1 - in.latest] : previous;
-    if (in.time >= 0.0f && !InertializationStartJob{previous, before, pose, in.history_dt,
-                                                    in.duration, 0.0f, &in.offsets}
-                                .run()) {
+    // Nothing shown yet (the switch came in the first update): nothing to carry over.
+    if (in.frames == 0 || !InertializationStartJob{previous, before, pose, in.history_dt,
+                                                   in.duration, 0.0f, &in.offsets}
+                               .run()) {
       in.time = -1.0f;
     }
   }

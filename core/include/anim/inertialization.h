@@ -14,14 +14,14 @@
 
 namespace anim {
 
-// One scalar offset's decay: x(0) = x0, x'(0) = v0, and x, x' and x'' all zero at `t1` and after.
-// Made so the curve never crosses zero (no overshoot past the target): a velocity towards zero
-// that would cross it shortens the decay to -5 x0 / v0, and the starting acceleration is the
-// smallest non-negative one that keeps it on its side.
-// Evaluated in u = t / t1 as (1 - u)^3 (x0 + p1 u + p2 u^2): the factor that makes the value,
-// slope and curvature vanish at the end is kept whole, so the end is exact and nothing cancels.
+// One scalar offset's decay: x(0) = x0, x'(0) = v0 (make's arguments), and x, x' and x'' all
+// zero at `t1` and after. Made so the curve never crosses zero (no overshoot past the target): a
+// velocity towards zero that would cross it shortens the decay to -5 x0 / v0, and the starting
+// acceleration is the smallest non-negative one that keeps it on its side. Evaluated in
+// u = t / t1 as (1 - u)^3 (x0 + p1 u + p2 u^2): the factor that makes the value, slope and
+// curvature vanish at the end is kept whole, so the end is exact and nothing cancels.
 struct InertialDecay {
-  float x0 = 0.0f, v0 = 0.0f, a0 = 0.0f;
+  float x0 = 0.0f;
   float t1 = 0.0f;             // When it reaches rest; 0: already there.
   float p1 = 0.0f, p2 = 0.0f;  // The u and u^2 coefficients of the second factor.
 
