@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <benchmark/benchmark.h>
+
 #include "anim/bake/clip_compression.h"
 #include "anim/import/import_model.h"
 #include "anim/model.h"
@@ -69,5 +71,23 @@ struct CrowdBuffers {
     }
   }
 };
+
+// Times `frame` on every character of `crowd` (each with its `palette`, kept from being optimized
+// away) once per iteration, and reports per_character and the first character's machine's
+// bytes_per_character (what it holds besides its palette; the crowd shares the rest).
+template <class Walker, class Frame>
+void time_crowd(benchmark::State& state, std::vector<Walker>& crowd, Frame frame) {
+  for (auto _ : state) {
+    for (Walker& w : crowd) {
+      frame(w);
+      benchmark::DoNotOptimize(w.palette.data());
+    }
+    benchmark::ClobberMemory();
+  }
+  using C = benchmark::Counter;
+  state.counters["per_character"] =
+      C(static_cast<double>(crowd.size()), C::kIsIterationInvariantRate | C::kInvert);
+  state.counters["bytes_per_character"] = static_cast<double>(crowd.front().machine->byte_size());
+}
 
 }  // namespace anim::bench

@@ -96,18 +96,8 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
   int transitioning = 0;
   for (const Walker& w : crowd) transitioning += w.machine->transition().transition >= 0;
 
-  for (auto _ : state) {
-    for (Walker& w : crowd) {
-      frame(w);
-      benchmark::DoNotOptimize(w.palette.data());
-    }
-    benchmark::ClobberMemory();
-  }
-  using C = benchmark::Counter;
-  state.counters["per_character"] = C(characters, C::kIsIterationInvariantRate | C::kInvert);
+  time_crowd(state, crowd, frame);
   state.counters["transitioning_at_start"] = transitioning;
-  // What each character holds besides its palette (the scratch is the crowd's).
-  state.counters["bytes_per_character"] = static_cast<double>(crowd.front().machine->byte_size());
 }
 
 void BM_StateMachineCrowd(benchmark::State& state) {

@@ -79,16 +79,7 @@ void BM_TransitionCrowd(benchmark::State& state) {
   for (int i = 0; i < 60; ++i) {
     for (Walker& w : crowd) frame(w);
   }
-  for (auto _ : state) {
-    for (Walker& w : crowd) {
-      frame(w);
-      benchmark::DoNotOptimize(w.palette.data());
-    }
-    benchmark::ClobberMemory();
-  }
-  using C = benchmark::Counter;
-  state.counters["per_character"] = C(1000.0, C::kIsIterationInvariantRate | C::kInvert);
-  state.counters["bytes_per_character"] = static_cast<double>(crowd.front().machine->byte_size());
+  time_crowd(state, crowd, frame);
 }
 
 BENCHMARK(BM_TransitionCrowd)
