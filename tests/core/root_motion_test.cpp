@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -213,6 +214,31 @@ TEST(RootMotionBlend, AveragesMovesByWeight) {
   const std::vector<float> nan = {1.0f, std::numeric_limits<float>::quiet_NaN()};
   EXPECT_FALSE((RootMotionBlendJob{moves, nan, &out}.run()));
   EXPECT_FALSE((RootMotionBlendJob{moves, half, nullptr}.validate()));
+}
+
+// Two moves (a 1D blend space) take a shorter path than three; a third move without weight
+// changes nothing in the general loop, so both must agree bit for bit, whichever is heavier and
+// whatever the signs.
+TEST(RootMotionBlend, TwoMovesMatchTheGeneralLoop) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> coord(-2.0f, 2.0f), angle(-3.0f, 3.0f), weight(0.0f, 3.0f);
+  for (int i = 0; i < 500; ++i) {
+    const auto turn = [&] {
+      return glm::angleAxis(angle(rng), glm::normalize(glm::vec3(coord(rng), 1, coord(rng))));
+    };
+    const glm::quat qa = turn(), qb = turn();
+    const glm::vec3 ta(coord(rng), coord(rng), coord(rng)), tb(coord(rng), coord(rng), coord(rng));
+    const std::vector<RootMotion> two = {move(ta, qa), move(tb, i % 2 ? -qb : qb)};
+    std::vector<float> w2 = {weight(rng), weight(rng)};
+    if (i % 7 == 0) w2[1] = w2[0];  // A tie: the first is the reference.
+    const std::vector<RootMotion> three = {two[0], two[1], move({9, 9, 9}, yaw(1.0f))};
+    const std::vector<float> w3 = {w2[0], w2[1], 0.0f};
+    RootMotion fast, general;
+    ASSERT_TRUE((RootMotionBlendJob{two, w2, &fast}.run()));
+    ASSERT_TRUE((RootMotionBlendJob{three, w3, &general}.run()));
+    ASSERT_TRUE(fast.translation == general.translation && fast.rotation == general.rotation)
+        << "case " << i;
+  }
 }
 
 // Root -> Hips -> Leg. The root lifts everything by 1 along y; the hips rest at (0.5, 0, 2).
