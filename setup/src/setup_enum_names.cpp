@@ -28,6 +28,9 @@ constexpr EnumName<LayerBlend> kLayerBlends[] = {{LayerBlend::kOverride, "overri
 constexpr EnumName<TransitionBlend> kTransitionBlends[] = {
     {TransitionBlend::kCrossfade, "crossfade"}, {TransitionBlend::kInertialize, "inertialize"}};
 
+constexpr EnumName<SyncMode> kSyncModes[] = {{SyncMode::kNormalized, "normalized"},
+                                             {SyncMode::kMarkers, "markers"}};
+
 constexpr EnumName<bool> kRotations[] = {{true, "yaw"}, {false, "none"}};
 
 template <class E, std::size_t N>
@@ -68,6 +71,12 @@ const EnumNames<TransitionBlend>& enum_names<TransitionBlend>() {
 }
 
 template <>
+const EnumNames<SyncMode>& enum_names<SyncMode>() {
+  static const EnumNames<SyncMode> names{"sync", span_of(kSyncModes)};
+  return names;
+}
+
+template <>
 const EnumNames<bool>& enum_names<bool>() {
   static const EnumNames<bool> names{"rotation", span_of(kRotations)};
   return names;
@@ -85,5 +94,6 @@ const char* to_string(ConditionOp op) { return json::name_of(op); }
 const char* to_string(Interruption interruption) { return json::name_of(interruption); }
 const char* to_string(LayerBlend blend) { return json::name_of(blend); }
 const char* to_string(TransitionBlend blend) { return json::name_of(blend); }
+const char* to_string(SyncMode sync) { return json::name_of(sync); }
 
 }  // namespace anim::setup

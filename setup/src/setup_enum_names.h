@@ -34,6 +34,8 @@ template <>
 const EnumNames<LayerBlend>& enum_names<LayerBlend>();
 template <>
 const EnumNames<TransitionBlend>& enum_names<TransitionBlend>();
+template <>
+const EnumNames<SyncMode>& enum_names<SyncMode>();
 // The root motion's "rotation": true (about the up axis) or false (none); SetupRootMotion::yaw.
 template <>
 const EnumNames<bool>& enum_names<bool>();

@@ -32,8 +32,25 @@ constexpr Field<A> kAnimationFields[] = {
     {"as", kName, kOptional, kUnlessDefault, &A::alias},
     {"joint_map", kCustom, kOptional, kByHook, {}, &kJointMap},
     {"root_motion", kFlag, kOptional, kUnlessDefault, &A::root_motion},
+    {"markers", kItems, kOptional, kUnlessDefault, &A::markers},
 };
 constexpr Table<A> kAnimationTable = table(kAnimationFields, &A::extra);
+
+// A clip's or an animation entry's "markers": [...]
+using M = SetupMarker;
+constexpr Field<M> kMarkerFields[] = {
+    {"name", kName, kRequired, kAlways, &M::name},
+    {"time", kNumber, kRequired, kAlways, &M::time},
+};
+constexpr Table<M> kMarkerTable = table(kMarkerFields, &M::extra);
+
+// "clips": [...]
+using Cl = SetupClip;
+constexpr Field<Cl> kClipFields[] = {
+    {"name", kName, kRequired, kAlways, &Cl::name},
+    {"markers", kItems, kOptional, kAlways, &Cl::markers},
+};
+constexpr Table<Cl> kClipTable = table(kClipFields, &Cl::extra);
 
 // "parameters": [...]
 using P = SetupParameter;
@@ -67,6 +84,7 @@ constexpr Field<B> kBlendSpaceFields[] = {
     {"parameter", kText, Need::kEither, kByHook, &B::parameter, &kAxis},
     {"parameters", kCustom, Need::kEither, kByHook, &B::parameter_y, &kAxes},
     {"points", kItems, kRequired, kByHook, &B::points, &kPoints},
+    {"sync", kChoice, kOptional, kUnlessDefault, &B::sync},
 };
 constexpr Table<B> kBlendSpaceTable = table(kBlendSpaceFields, &B::extra);
 
@@ -102,6 +120,7 @@ constexpr Field<Tn> kTransitionFields[] = {
     {"offset", kNumber, kOptional, kAlways, &Tn::offset},
     {"interruption", kChoice, kOptional, kAlways, &Tn::interruption},
     {"blend", kChoice, kOptional, kUnlessDefault, &Tn::blend},
+    {"sync", kChoice, kOptional, kUnlessDefault, &Tn::sync},
 };
 constexpr Table<Tn> kTransitionTable = table(kTransitionFields, &Tn::extra);
 
@@ -157,6 +176,7 @@ constexpr Field<Setup> kSetupFields[] = {
     {"version", kCustom, kRequired, kByHook, {}, &kVersion},
     {"model", kText, kRequired, kAlways, &Setup::model},
     {"animations", kItems, kOptional, kUnlessDefault, &Setup::animations},
+    {"clips", kItems, kOptional, kUnlessDefault, &Setup::clips},
     {"root_motion", Kind::kObject, kOptional, kUnlessDefault, &Setup::root_motion},
     {"parameters", kItems, kOptional, kAlways, &Setup::parameters},
     {"blend_spaces", kItems, kOptional, kAlways, &Setup::blend_spaces},
@@ -180,6 +200,8 @@ template <> const Table<SetupState>& table_of<SetupState>() { return kStateTable
 template <> const Table<SetupCondition>& table_of<SetupCondition>() { return kConditionTable; }
 template <> const Table<SetupTransition>& table_of<SetupTransition>() { return kTransitionTable; }
 template <> const Table<SetupEvent>& table_of<SetupEvent>() { return kEventTable; }
+template <> const Table<SetupMarker>& table_of<SetupMarker>() { return kMarkerTable; }
+template <> const Table<SetupClip>& table_of<SetupClip>() { return kClipTable; }
 template <> const Table<SetupLayer>& table_of<SetupLayer>() { return kLayerTable; }
 template <> const Table<SetupRootMotion>& table_of<SetupRootMotion>() { return kRootMotionTable; }
 template <> const Table<Setup>& table_of<Setup>() { return kSetupTable; }

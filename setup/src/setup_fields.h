@@ -51,12 +51,13 @@ template <class T>
 using Member = std::variant<std::monostate, std::string T::*, std::optional<std::string> T::*,
                             float T::*, std::optional<float> T::*, bool T::*,
                             std::vector<std::string> T::*, ParameterType T::*, ConditionOp T::*,
-                            Interruption T::*, LayerBlend T::*, TransitionBlend T::*,
+                            Interruption T::*, LayerBlend T::*, TransitionBlend T::*, SyncMode T::*,
                             std::vector<SetupAnimation> T::*, std::optional<SetupRootMotion> T::*,
                             std::vector<SetupParameter> T::*, std::vector<SetupBlendSpace> T::*,
                             std::vector<SetupBlendPoint> T::*, std::vector<SetupState> T::*,
                             std::vector<SetupCondition> T::*, std::vector<SetupTransition> T::*,
-                            std::vector<SetupEvent> T::*, std::vector<SetupLayer> T::*>;
+                            std::vector<SetupEvent> T::*, std::vector<SetupLayer> T::*,
+                            std::vector<SetupMarker> T::*, std::vector<SetupClip> T::*>;
 
 template <class T>
 class ObjectReader;  // object_reader.h
@@ -112,6 +113,10 @@ template <>
 const Table<SetupTransition>& table_of<SetupTransition>();
 template <>
 const Table<SetupEvent>& table_of<SetupEvent>();
+template <>
+const Table<SetupMarker>& table_of<SetupMarker>();
+template <>
+const Table<SetupClip>& table_of<SetupClip>();
 template <>
 const Table<SetupLayer>& table_of<SetupLayer>();
 template <>

@@ -11,6 +11,11 @@ enum class Interruption { kNone, kSource, kDestination };
 // the machine switching at once and the pose carrying its offset from where it was, decaying
 // over the duration (kInertialize, inertialization.h): only the destination is evaluated.
 enum class TransitionBlend { kCrossfade, kInertialize };
+// How the clips a state or transition plays keep in step. kNormalized: a blend space's clips
+// share one normalized time, and a transition's destination starts at its `offset`. kMarkers:
+// aligned on their sync markers (sync_markers.h), so a run picks up on the foot the walk was on;
+// clips without the markers fall back to normalized time.
+enum class SyncMode { kNormalized, kMarkers };
 // How a layer above the base machine combines with what lies below it.
 enum class LayerBlend { kOverride, kAdditive };
 

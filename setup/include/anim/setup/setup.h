@@ -29,6 +29,15 @@ constexpr int kOldestSetupVersion = 1;
 
 // Each struct keeps the fields it does not know in `extra`, written back on save.
 
+// A named moment of a clip that clips are aligned on ("markers": [{"name": "L", "time": 0.12}]):
+// a foot plant. Unlike an event it fires nothing; a state or transition with "sync": "markers"
+// keeps its clips at the same place between the same markers.
+struct SetupMarker {
+  std::string name;
+  float time = 0.0f;  // Seconds into the clip, in [0, its duration].
+  Json extra = Json::object();
+};
+
 // A file to take clips from besides the model ("animations" entry): a Unity "Hero@Walk.fbx", a
 // Mixamo clip without skin, a BVH take. Its tracks bind to the model's joints by name.
 struct SetupAnimation {
@@ -41,6 +50,17 @@ struct SetupAnimation {
   // "root_motion": false keeps its clips' motion in the pose (an idle that sways in place);
   // written only then.
   bool root_motion = true;
+  // The markers of the one clip it gives (its "as" name, else its "clip"); written when any.
+  std::vector<SetupMarker> markers;
+};
+
+// What a setup says of one clip by name ("clips": [{"name": "Wuson_Walk", "markers": [...]}]),
+// a model's own clip or one an animation entry gives: the shape `animscope markers --json`
+// prints.
+struct SetupClip {
+  std::string name;
+  std::vector<SetupMarker> markers;
+  Json extra = Json::object();
 };
 
 struct SetupParameter {
@@ -72,6 +92,8 @@ struct SetupBlendSpace {
   std::vector<SetupBlendPoint> points;  // 1D: positions strictly increasing; 2D: all distinct.
   Json extra = Json::object();
   std::optional<std::string> parameter_y = std::nullopt;  // Set: a 2D space.
+  // "sync": "markers" aligns its clips on their markers; written only then.
+  SyncMode sync = SyncMode::kNormalized;
 
   bool is_2d() const { return parameter_y.has_value(); }
 };
@@ -119,6 +141,9 @@ struct SetupTransition {
   // pose's offset decaying over the duration); written only when not a crossfade. (After
   // `extra`, so that braced lists naming the fields before it stay as they were.)
   TransitionBlend blend = TransitionBlend::kCrossfade;
+  // "sync": "markers" starts the destination where the source is between the same markers (its
+  // `offset` is then not used); written only then.
+  SyncMode sync = SyncMode::kNormalized;
 };
 
 // A named moment of a clip (a footstep): the runtime reports it each time playback crosses it.
@@ -152,6 +177,7 @@ struct SetupLayer {
 struct Setup {
   std::string model;  // Model path, relative to the setup file's folder (or absolute).
   std::vector<SetupAnimation> animations;      // Clip files besides the model; written when any.
+  std::vector<SetupClip> clips;                // Markers by clip name; written when any.
   std::optional<SetupRootMotion> root_motion;  // None: the character does not move by its clips.
   std::vector<SetupParameter> parameters;
   std::vector<SetupBlendSpace> blend_spaces;
@@ -188,6 +214,7 @@ const char* to_string(ConditionOp op);
 const char* to_string(Interruption interruption);
 const char* to_string(LayerBlend blend);
 const char* to_string(TransitionBlend blend);
+const char* to_string(SyncMode sync);
 
 // Parses JSON text. Structural problems (bad JSON, wrong types, missing required fields,
 // unknown enum names) are all reported, each with its pointer; `path` names the file in them.
