@@ -39,6 +39,13 @@ float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
 
 namespace {
 
+// Per-point phases: none, or one in [0, 1] for each of `points`.
+bool point_phases_fit(Span<const float> phases, std::size_t points) {
+  if (phases.empty()) return true;
+  if (phases.size() != points) return false;
+  return std::all_of(phases.begin(), phases.end(), [](float p) { return p >= 0.0f && p <= 1.0f; });
+}
+
 bool overlap(Span<const SoaTransform> a, Span<const SoaTransform> b) {
   return !a.empty() && !b.empty() && a.begin() < b.end() && b.begin() < a.end();
 }
@@ -49,6 +56,7 @@ bool points_fit(const BlendSpaceSampler& job) {
       job.space->clips.empty()) {
     return false;
   }
+  if (!point_phases_fit(job.phases, 2)) return false;
   const BlendSpaceWeights& w = job.weights;
   const int n = static_cast<int>(job.space->clips.size());
   if (w.lower < 0 || w.lower >= n || w.upper < 0 || w.upper >= n) return false;
@@ -56,21 +64,22 @@ bool points_fit(const BlendSpaceSampler& job) {
   return job.space->clips[w.lower] >= 0 && job.space->clips[w.upper] >= 0;
 }
 
-ClipSamplingJob point_job(const BlendSpaceSampler& job, int point, ClipCursor* cursor,
-                          Span<SoaTransform> into) {
+// The sampling job of the lower neighbour (side 0) or the upper one (side 1).
+ClipSamplingJob point_job(const BlendSpaceSampler& job, int side, Span<SoaTransform> into) {
+  const int point = side == 0 ? job.weights.lower : job.weights.upper;
   const std::size_t clip = static_cast<std::size_t>(job.space->clips[point]);
-  const float time = clip < job.clips.size() ? job.phase * job.clips.duration(clip) : 0.0f;
-  return ClipSamplingJob{job.clips, clip, time, cursor, job.rest, into};
+  const float phase = job.phases.empty() ? job.phase : job.phases[side];
+  const float time = clip < job.clips.size() ? phase * job.clips.duration(clip) : 0.0f;
+  return ClipSamplingJob{job.clips, clip, time, job.cursors[side], job.rest, into};
 }
 
 }  // namespace
 
 bool BlendSpaceSampler::validate() const {
   if (!points_fit(*this)) return false;
-  if (!point_job(*this, weights.lower, cursors[0], output).validate()) return false;
+  if (!point_job(*this, 0, output).validate()) return false;
   return !(weights.upper_weight > 0.0f) ||
-         (!overlap(scratch, output) &&
-          point_job(*this, weights.upper, cursors[1], scratch).validate());
+         (!overlap(scratch, output) && point_job(*this, 1, scratch).validate());
 }
 
 bool BlendSpaceSampler::run() const {
@@ -80,8 +89,8 @@ bool BlendSpaceSampler::run() const {
   if (blend && overlap(scratch, output)) return false;
   // The upper point first, into the scratch, so that `output` is written only once both sampling
   // jobs (each checking itself as it runs) got past their checks.
-  if (blend && !point_job(*this, weights.upper, cursors[1], scratch).run()) return false;
-  if (!point_job(*this, weights.lower, cursors[0], output).run()) return false;
+  if (blend && !point_job(*this, 1, scratch).run()) return false;
+  if (!point_job(*this, 0, output).run()) return false;
   if (!blend) return true;
   // In place: SoaBlendingJob reads each block whole before it writes it.
   const SoaBlendLayer layers[2] = {{output, 1.0f - t, {}}, {scratch, t, {}}};

@@ -315,6 +315,12 @@ bool points_fit(const BlendSpace2DSampler& job) {
   const BlendSpace2DWeights& weights = job.weights;
   const int count = weights.count;
   if (count < 1 || count > 3) return false;
+  if (!job.phases.empty()) {
+    if (job.phases.size() != static_cast<std::size_t>(count)) return false;
+    for (float p : job.phases) {
+      if (!(p >= 0.0f && p <= 1.0f)) return false;
+    }
+  }
   // Each point has its own pose: none may overlap another.
   const auto overlap = [](Span<const SoaTransform> a, Span<const SoaTransform> b) {
     return !a.empty() && !b.empty() && a.begin() < b.end() && b.begin() < a.end();
@@ -338,8 +344,9 @@ bool points_fit(const BlendSpace2DSampler& job) {
 ClipSamplingJob point_job(const BlendSpace2DSampler& job, int i) {
   const std::size_t clip = static_cast<std::size_t>(job.space->clips[job.weights.points[i]]);
   const Span<SoaTransform> into = i == 0 ? job.output : job.scratch[i - 1];
-  return ClipSamplingJob{job.clips, clip, job.phase * job.clips.duration(clip), job.cursors[i],
-                         job.rest, into};
+  const float phase = job.phases.empty() ? job.phase : job.phases[static_cast<std::size_t>(i)];
+  return ClipSamplingJob{job.clips,      clip,     phase * job.clips.duration(clip),
+                         job.cursors[i], job.rest, into};
 }
 
 }  // namespace

@@ -437,8 +437,10 @@ void StateMachineInstance::start(Machine& m, int index) {
     int slot = 0;
     while (m.slot_used[slot]) ++slot;
     m.slot_used[slot] = true;
-    const CycleTime offset = CycleTime::from(t.offset);
-    m.tracks[m.track_count++] = Track{t.to, slot, offset, 0.0f, offset, true};
+    const CycleTime offset = CycleTime::from(start_phase(m, t));
+    const StateDef& to = (*m.states)[static_cast<std::size_t>(t.to)];
+    const int leader = marker_synced(to) ? leading_clip(to) : -1;
+    m.tracks[m.track_count++] = Track{t.to, slot, offset, 0.0f, offset, true, leader};
   }
   m.running = index;
   // An inertialized transition switches at once (update_machine finishes it right away); its
@@ -468,6 +470,7 @@ RootMotion StateMachineInstance::update(float dt) {
     if (m.track_count == 0) continue;
     for (std::size_t i = 0; i < m.track_count; ++i) {
       Track& track = m.tracks[i];
+      follow_leader((*m.states)[track.state], track);
       track.previous_time = track.time;
       track.time.advance(dt * phase_rate((*m.states)[track.state]));
     }
@@ -511,9 +514,9 @@ void StateMachineInstance::refresh_active(Machine& m) {
   }
 }
 
-bool StateMachineInstance::sample_state(const StateDef& s, float phase, std::size_t machine,
-                                        bool reference, StateMachineScratch& scratch,
-                                        Span<SoaTransform> out) {
+bool StateMachineInstance::sample_state(const StateDef& s, float phase, int leader,
+                                        std::size_t machine, bool reference,
+                                        StateMachineScratch& scratch, Span<SoaTransform> out) {
   const Span<const SoaTransform> rest = this->rest();
   if (s.motion.kind == MotionRef::Kind::kClip) {
     const std::size_t clip = static_cast<std::size_t>(s.motion.index);
@@ -531,11 +534,17 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, std::siz
     sampler.rest = rest;
     sampler.weights = weights_2d(space);
     sampler.phase = phase;
+    std::array<float, 3> phases{};
     for (int i = 0; i < sampler.weights.count; ++i) {
       const int point = sampler.weights.points[static_cast<std::size_t>(i)];
       if (point < 0 || static_cast<std::size_t>(point) >= space.clips.size()) return false;
-      sampler.cursors[static_cast<std::size_t>(i)] =
-          cursor(machine, space.clips[static_cast<std::size_t>(point)], reference);
+      const int clip = space.clips[static_cast<std::size_t>(point)];
+      sampler.cursors[static_cast<std::size_t>(i)] = cursor(machine, clip, reference);
+      phases[static_cast<std::size_t>(i)] = clip_phase(leader, phase, clip);
+    }
+    if (leader >= 0) {
+      sampler.phases =
+          Span<const float>(phases.data(), static_cast<std::size_t>(sampler.weights.count));
     }
     sampler.scratch = {scratch.point(0), scratch.point(1)};
     sampler.output = out;
@@ -556,6 +565,9 @@ bool StateMachineInstance::sample_state(const StateDef& s, float phase, std::siz
   };
   sampler.cursors = {cursor(machine, clip_of(w.lower), reference),
                      cursor(machine, clip_of(w.upper), reference)};
+  const std::array<float, 2> phases = {clip_phase(leader, phase, clip_of(w.lower)),
+                                       clip_phase(leader, phase, clip_of(w.upper))};
+  if (leader >= 0) sampler.phases = Span<const float>(phases.data(), phases.size());
   sampler.scratch = scratch.point(0);
   sampler.output = out;
   return sampler.run();
@@ -566,15 +578,18 @@ bool StateMachineInstance::sample_track(std::size_t machine, const Track& track,
   Machine& m = machines_[machine];
   const StateDef& s = (*m.states)[track.state];
   const float phase = display_time(m, track);
-  if (!sample_state(s, phase, machine, false, scratch, pose)) return false;
-  if (machine == 0 && moves_ && !s.root_motion) keep_motion_in_pose(state_frame(s, phase), pose);
+  const int leader = track_leader(s, track);
+  if (!sample_state(s, phase, leader, machine, false, scratch, pose)) return false;
+  if (machine == 0 && moves_ && !s.root_motion) {
+    keep_motion_in_pose(state_frame(s, phase, leader), pose);
+  }
   if (!m.additive()) return true;
   // The state's difference from its reference, in place.
   if (!m.state_reference) {
     return m.reference_ok && AdditiveDeltaJob{pose, m.reference, pose}.run();
   }
   const Span<SoaTransform> reference = scratch.reference();
-  return sample_state(s, 0.0f, machine, true, scratch, reference) &&
+  return sample_state(s, 0.0f, -1, machine, true, scratch, reference) &&
          AdditiveDeltaJob{pose, reference, pose}.run();
 }
 

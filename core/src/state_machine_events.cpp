@@ -29,29 +29,6 @@ int64_t loop_crossings(double from, double to, double at, bool entered) {
 
 }  // namespace
 
-int StateMachineInstance::event_clip(const StateDef& state) {
-  const MotionRef& motion = state.motion;
-  if (motion.kind == MotionRef::Kind::kClip) return motion.index;
-  if (motion.kind == MotionRef::Kind::kBlendSpace2D) {
-    const BlendSpace2DDef& space = def_->blend_spaces_2d[motion.index];
-    const BlendSpace2DWeights w = weights_2d(space);
-    if (w.count == 0) return -1;
-    // The heaviest point; on a tie the one listed first in the space, as in 1D.
-    int heaviest = 0;
-    for (int i = 1; i < w.count; ++i) {
-      const bool tie = w.weights[i] == w.weights[heaviest];
-      if (w.weights[i] > w.weights[heaviest] || (tie && w.points[i] < w.points[heaviest])) {
-        heaviest = i;
-      }
-    }
-    return space.clips[w.points[heaviest]];
-  }
-  const BlendSpace1DDef& space = def_->blend_spaces[motion.index];
-  if (space.clips.empty()) return -1;
-  const BlendSpaceWeights w = weights_1d(motion.index);
-  return space.clips[w.upper_weight > 0.5f ? w.upper : w.lower];
-}
-
 void StateMachineInstance::fire(int event, std::size_t machine, std::size_t track) {
   if (fired_count_ == fired_.size()) {
     ++fired_dropped_;
@@ -68,7 +45,7 @@ void StateMachineInstance::fire_events(std::size_t machine, std::size_t index) {
   track.entered = false;
   if (def_->events.empty()) return;  // Spares a blend space's weights every frame.
   const StateDef& state = (*machines_[machine].states)[track.state];
-  const int clip = event_clip(state);
+  const int clip = leading_clip(state);
   int first = -1, last = -1;  // The clip's events, [first, last).
   for (std::size_t e = 0; e < def_->events.size(); ++e) {
     if (def_->events[e].clip != clip) continue;

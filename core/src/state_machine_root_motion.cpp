@@ -72,20 +72,33 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
   std::array<int, 3> clips{};
   std::array<float, 3> weights{};
   const int count = state_clips(s, clips.data(), weights.data());
+  const int leader = track_leader(s, track);
   std::array<RootMotion, 3> moves{};
   for (int i = 0; i < count; ++i) {
     const std::size_t c = static_cast<std::size_t>(clips[static_cast<std::size_t>(i)]);
     // A point without weight adds nothing to the blend (a 1D space at one of its points).
     if (c >= clips_.size() || !(weights[static_cast<std::size_t>(i)] > 0.0f)) continue;
     const float d = clips_.duration(c);
+    float clip_from = from, clip_to = to;
+    int64_t clip_wraps = wraps;
+    if (leader >= 0 && static_cast<int>(c) != leader) {
+      // A follower, between its markers where the leader is between its own: it went round as
+      // many times as the leader, give or take the one its own cycle's start adds.
+      clip_from = clip_phase(leader, from, static_cast<int>(c));
+      clip_to = clip_phase(leader, to, static_cast<int>(c));
+      if (s.loop) {
+        const double leader_cycles = static_cast<double>(wraps) + (to - from);
+        clip_wraps = std::llround(leader_cycles - (clip_to - clip_from));
+      }
+    }
     // The base machine's cursor for the clip (root motion is the base's alone).
     const int32_t cursor = cursor_of_[c];
     RootMotionCursor* motion =
         cursor >= 0 && static_cast<std::size_t>(cursor) < motion_cursors_.size()
             ? &motion_cursors_[static_cast<std::size_t>(cursor)]
             : nullptr;
-    moves[static_cast<std::size_t>(i)] =
-        root_motion_between(clips_.root_motion()[c], from * d, to * d, wraps, motion);
+    moves[static_cast<std::size_t>(i)] = root_motion_between(clips_.root_motion()[c], clip_from * d,
+                                                             clip_to * d, clip_wraps, motion);
   }
   if (count == 1) return moves[0];  // A clip state: nothing to blend.
   RootMotion out;
@@ -95,7 +108,7 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
   return out;
 }
 
-RootMotion StateMachineInstance::state_frame(const StateDef& s, float phase) {
+RootMotion StateMachineInstance::state_frame(const StateDef& s, float phase, int leader) {
   std::array<int, 3> clips{};
   std::array<float, 3> weights{};
   const int count = state_clips(s, clips.data(), weights.data());
@@ -104,7 +117,8 @@ RootMotion StateMachineInstance::state_frame(const StateDef& s, float phase) {
     const std::size_t c = static_cast<std::size_t>(clips[static_cast<std::size_t>(i)]);
     if (c >= clips_.size()) continue;
     frames[static_cast<std::size_t>(i)] =
-        root_frame_at(clips_.root_motion()[c], phase * clips_.duration(c));
+        root_frame_at(clips_.root_motion()[c],
+                      clip_phase(leader, phase, static_cast<int>(c)) * clips_.duration(c));
   }
   RootMotion out;
   RootMotionBlendJob{Span<const RootMotion>(frames.data(), static_cast<std::size_t>(count)),

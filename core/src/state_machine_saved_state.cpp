@@ -30,7 +30,7 @@ bool StateMachineInstance::save_state(Span<SavedParameter> parameters,
     for (std::size_t i = 0; i < m.track_count; ++i) {
       const Track& t = m.tracks[i];
       out.tracks[i] =
-          SavedTrack{t.state, t.slot, t.time, t.previous_time, t.base_weight, t.entered};
+          SavedTrack{t.state, t.slot, t.time, t.previous_time, t.base_weight, t.entered, t.leader};
     }
     out.track_count = static_cast<int>(m.track_count);
     out.running = m.running;
@@ -62,6 +62,7 @@ bool StateMachineInstance::restorable(Span<const SavedParameter> parameters,
       slot_taken[static_cast<std::size_t>(t.slot)] = true;
       if (!finite_time(t.time) || !finite_time(t.previous_time)) return false;
       if (!std::isfinite(t.base_weight)) return false;
+      if (t.leader != -1 && !index_in(t.leader, clips_.size())) return false;
     }
     const std::size_t transitions = m.transitions->size();
     if (l.running != -1 && (!index_in(l.running, transitions) || l.track_count == 0)) return false;
@@ -87,7 +88,8 @@ bool StateMachineInstance::restore_state(Span<const SavedParameter> parameters,
     m.track_count = static_cast<std::size_t>(l.track_count);
     for (std::size_t i = 0; i < m.track_count; ++i) {
       const SavedTrack& t = l.tracks[i];
-      m.tracks[i] = Track{t.state, t.slot, t.time, t.base_weight, t.previous_time, t.entered};
+      m.tracks[i] =
+          Track{t.state, t.slot, t.time, t.base_weight, t.previous_time, t.entered, t.leader};
       m.slot_used[static_cast<std::size_t>(t.slot)] = true;
     }
     m.running = l.running;

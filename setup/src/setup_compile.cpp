@@ -4,6 +4,7 @@
 #include "anim/find_by_name.h"
 #include "anim/setup/setup.h"
 #include "json_errors.h"
+#include "setup_markers.h"
 
 namespace anim::setup {
 namespace {
@@ -26,6 +27,7 @@ BlendSpace2DDef compile_blend_space_2d(const SetupBlendSpace& b, const Setup& se
     out.positions.push_back({p.position, p.position_y.value_or(0.0f)});
   }
   prepare_blend_space_2d(out);
+  out.sync = b.sync;
   return out;
 }
 
@@ -61,6 +63,7 @@ void compile_machine(const std::vector<SetupState>& states,
     out.offset = t.offset;
     out.interruption = t.interruption;
     out.blend = t.blend;
+    out.sync = t.sync;
     transitions_out->push_back(std::move(out));
   }
 }
@@ -118,6 +121,7 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     BlendSpace1DDef out;
     out.name = b.name;
     out.parameter = find_by_name(setup.parameters, b.parameter);
+    out.sync = b.sync;
     for (const SetupBlendPoint& p : b.points) {
       out.clips.push_back(find_clip(clips, p.clip));
       out.positions.push_back(p.position);
@@ -150,6 +154,7 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
   std::stable_sort(def.events.begin(), def.events.end(), [](const EventDef& a, const EventDef& b) {
     return a.clip != b.clip ? a.clip < b.clip : a.time < b.time;
   });
+  compile_markers(setup, clips, &def);
   return def;
 }
 

@@ -10,54 +10,15 @@
 
 #include "anim/blend_space_2d.h"
 #include "anim/setup/setup.h"
+#include "setup_markers.h"
+#include "validate_text.h"
 
 namespace anim::setup {
 namespace {
 
+using namespace validate_text;
+
 using Severity = Diagnostic::Severity;
-
-// Shortest text that reads back as the same float ("0.5", "1e+30").
-std::string number_text(float value) {
-  char buffer[64];
-  const std::to_chars_result written = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  return written.ec == std::errc() ? std::string(buffer, written.ptr) : std::string("?");
-}
-
-std::string in_quotes(const std::string& text) { return "\"" + text + "\""; }
-
-// Edit distance, for "did you mean" hints; names are short, so the quadratic cost is fine.
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      const std::size_t replace = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
-      row[j] = std::min({above + 1, row[j - 1] + 1, replace});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-// ` (did you mean "Run"?)` for the closest candidate within two edits (one for short names).
-std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
-  constexpr std::size_t kMaxLength = 64;  // Longer names get no hint: keeps the cost bounded.
-  if (name.size() > kMaxLength) return "";
-  const std::string* best = nullptr;
-  std::size_t best_distance = std::min<std::size_t>(2, std::max<std::size_t>(name.size(), 1) - 1);
-  for (const std::string& candidate : candidates) {
-    if (candidate.size() > kMaxLength) continue;
-    const std::size_t distance = edit_distance(name, candidate);
-    if (distance <= best_distance && (best == nullptr || distance < best_distance)) {
-      best = &candidate;
-      best_distance = distance;
-    }
-  }
-  return best == nullptr ? "" : " (did you mean " + in_quotes(*best) + "?)";
-}
 
 template <class T>
 std::vector<std::string> names_of(const std::vector<T>& items) {
@@ -95,6 +56,7 @@ class Validator {
     check_blend_spaces();
     run_machine();
     check_events();
+    validate_markers(setup_, clips_, durations_, &found_);
     for (std::size_t i = 0; i < setup_.layers.size(); ++i) check_layer(i);
     check_parameters_read();
     check_root_motion();
@@ -518,17 +480,7 @@ class Validator {
       if (clip == clips_.end()) {
         error(at + "/clip", "unknown clip " + in_quotes(e.clip) + suggestion(e.clip, clips_));
       }
-      if (!check_finite(at + "/time", "time", e.time)) continue;
-      if (e.time < 0.0f) {
-        error(at + "/time", "negative time " + number_text(e.time));
-        continue;
-      }
-      if (clip == clips_.end() || durations_.size() != clips_.size()) continue;
-      const float duration = durations_[static_cast<std::size_t>(clip - clips_.begin())];
-      if (e.time > duration) {
-        error(at + "/time", "time " + number_text(e.time) + " s is past the end of clip " +
-                                in_quotes(e.clip) + " (" + number_text(duration) + " s)");
-      }
+      check_clip_time(e.clip, e.time, at + "/time", clips_, durations_, &found_);
     }
   }
 

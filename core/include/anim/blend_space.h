@@ -6,6 +6,7 @@
 #include "anim/clip.h"
 #include "anim/clip_set.h"
 #include "anim/span.h"
+#include "anim/state_machine_types.h"
 #include "anim/transform.h"
 
 namespace anim {
@@ -15,6 +16,9 @@ struct BlendSpace1DDef {
   int parameter = -1;            // Index into the state machine's parameters.
   std::vector<int> clips;        // Clip index of each point.
   std::vector<float> positions;  // Strictly increasing, one per point.
+  // kMarkers: the heaviest point plays at the state's normalized time and the others at the same
+  // place between their sync markers (sync_markers.h).
+  SyncMode sync = SyncMode::kNormalized;
 };
 
 // The two neighbouring points around a parameter value and the weight of the second.
@@ -41,10 +45,13 @@ struct BlendSpaceSampler {
   ClipSet clips;
   Span<const SoaTransform> rest;  // The skeleton's rest pose, soa_block_count(joints) blocks.
   BlendSpaceWeights weights;
-  float phase = 0.0f;             // Normalized time in [0, 1].
+  float phase = 0.0f;  // Normalized time in [0, 1].
+  // Empty, or each point's own normalized time (lower, upper) in place of `phase`, in [0, 1]:
+  // clips aligned on their sync markers rather than on normalized time.
+  Span<const float> phases;
   // The lower neighbour's cursor and the upper's (one cursor for both when they play one clip).
   std::array<ClipCursor*, 2> cursors{};
-  Span<SoaTransform> scratch;     // As many blocks as `output`; unused without an upper weight.
+  Span<SoaTransform> scratch;  // As many blocks as `output`; unused without an upper weight.
   Span<SoaTransform> output;
 
   // False when a field is missing, the weights name no point of the space or a clip of `clips`,

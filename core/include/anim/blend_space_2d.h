@@ -9,6 +9,7 @@
 #include "anim/clip.h"
 #include "anim/clip_set.h"
 #include "anim/span.h"
+#include "anim/state_machine_types.h"
 #include "anim/transform.h"
 
 namespace anim {
@@ -29,6 +30,9 @@ struct BlendSpace2DDef {
   // only, in that triangle's (counter-clockwise) direction. Without triangles (all points on one
   // line) the segments between neighbours along that line instead; empty with one point.
   std::vector<std::array<int, 2>> hull_edges;
+  // kMarkers: the heaviest point plays at the state's normalized time and the others at the same
+  // place between their sync markers (sync_markers.h).
+  SyncMode sync = SyncMode::kNormalized;
 };
 
 // Delaunay triangulation of `points`: indices into `points`, each triangle counter-clockwise and
@@ -75,7 +79,10 @@ struct BlendSpace2DSampler {
   ClipSet clips;
   Span<const SoaTransform> rest;  // The skeleton's rest pose, soa_block_count(joints) blocks.
   BlendSpace2DWeights weights;
-  float phase = 0.0f;             // Normalized time in [0, 1].
+  float phase = 0.0f;  // Normalized time in [0, 1].
+  // Empty, or each point's own normalized time (in weights.points order) in place of `phase`, in
+  // [0, 1]: clips aligned on their sync markers rather than on normalized time.
+  Span<const float> phases;
   // cursors[i] samples the clip of weights.points[i] (one cursor may serve points of one clip).
   std::array<ClipCursor*, 3> cursors{};
   // For the second and third points (as many blocks as `output`); unused with fewer points.

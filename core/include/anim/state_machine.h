@@ -111,6 +111,7 @@ class StateMachineInstance {
     CycleTime previous_time;  // `time` before the update that made this state.
     float base_weight = 0.0f;
     bool entered = true;  // Not updated yet since it started.
+    int leader = -1;      // A marker-synced blend space's leading clip, or -1.
   };
   // Everything that changes while a layer (or the base) runs: its tracks, oldest first, and the
   // transition running between them.
@@ -262,6 +263,10 @@ class StateMachineInstance {
                                            // transitioning), an index into the layer's states.
   Span<const ActiveState> active_states(int layer = 0) const;
   TransitionStatus transition(int layer = 0) const;
+  // Where active state `index` (as in active_states(layer)) is between the sync markers of the
+  // clip its time follows (its clip, or a blend space's heaviest point): marker names index
+  // def().marker_names. Invalid when that clip has no markers, or for a bad layer or index.
+  MarkerPosition active_marker(int layer, std::size_t index) const;
   // A layer's weight now: its set weight (the def's, or set_layer_weight's) times its weight
   // parameter's value clamped to [0, 1]. The base's is 1.
   float layer_weight(int layer) const;
@@ -285,6 +290,9 @@ class StateMachineInstance {
     float base_weight = 0.0f;  // Weight when the running transition started.
     CycleTime previous_time;   // `time` before the last update: exit times crossed since.
     bool entered = true;       // Not updated yet since it started: events at its start fire.
+    // A blend space synced by markers: the clip whose normalized time `time` is (its heaviest
+    // point at the last update; the others follow it between their markers), or -1.
+    int leader = -1;
   };
   // One state machine's run: the base's, or a layer's, with its own tracks and pose buffers.
   struct Machine {
@@ -336,7 +344,22 @@ class StateMachineInstance {
   BlendSpaceWeights weights_1d(int space);
   float display_time(const Machine& m, const Track& track) const;
   float track_weight(const Machine& m, std::size_t index) const;
-  int event_clip(const StateDef& state);  // The clip whose events it fires, or -1.
+  // The clip a state's time is that of, whose events it fires: its clip, or a blend space's
+  // heaviest point (on a tie the one listed first); -1 for none.
+  int leading_clip(const StateDef& state) const;
+  // Sync markers (state_machine_sync.cpp). Whether `state` is a blend space synced by markers.
+  bool marker_synced(const StateDef& state) const;
+  // `clip`'s normalized time when `leader` is at `phase`: at the leader's place between their
+  // markers; `phase` itself for the leader, with no leader (-1) or without those markers.
+  float clip_phase(int leader, float phase, int clip) const;
+  // The leader `track` plays by: its own when marker-synced, else -1.
+  int track_leader(const StateDef& state, const Track& track) const;
+  // Before an update advances `track`: when its heaviest point changed, its time becomes the new
+  // leader's, at the same place between their markers (the pose does not jump).
+  void follow_leader(const StateDef& state, Track& track) const;
+  // Where transition `t` starts its destination: its offset, or with marker sync the place of
+  // the state it leaves (`from`, the machine's current track).
+  float start_phase(const Machine& m, const TransitionDef& t) const;
   void fire_events(std::size_t machine, std::size_t track);
   void fire(int event, std::size_t machine, std::size_t track);
   int update_machine(Machine& m);  // Returns the transition it started, or -1.
@@ -351,8 +374,9 @@ class StateMachineInstance {
   // Samples `state` of machine `machine` at `phase` into `out` with the shared scratch poses and
   // the machine's cursors (its reference set: `reference`). False: a clip that does not fit the
   // skeleton.
-  bool sample_state(const StateDef& state, float phase, std::size_t machine, bool reference,
-                    StateMachineScratch& scratch, Span<SoaTransform> out);
+  // `leader`: as track_leader gives it (-1: every point at `phase`).
+  bool sample_state(const StateDef& state, float phase, int leader, std::size_t machine,
+                    bool reference, StateMachineScratch& scratch, Span<SoaTransform> out);
   bool sample_track(std::size_t machine, const Track& track, StateMachineScratch& scratch,
                     Span<SoaTransform> pose);
   bool blend_machine(std::size_t machine, StateMachineScratch& scratch, Span<SoaTransform> output);
@@ -365,7 +389,7 @@ class StateMachineInstance {
   RootMotion track_move(const Machine& m, const Track& track);
   // Where `state`'s motion has taken the character at `phase` since its start (its clips' frames
   // blended as its pose is).
-  RootMotion state_frame(const StateDef& state, float phase);
+  RootMotion state_frame(const StateDef& state, float phase, int leader);
   // A state that keeps its motion in its pose: the root joint in `pose` put back where the clip
   // had it, `frame` away from where it plays in place.
   void keep_motion_in_pose(const RootMotion& frame, Span<SoaTransform> pose) const;

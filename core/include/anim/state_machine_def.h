@@ -10,6 +10,7 @@
 #include "anim/result.h"
 #include "anim/span.h"
 #include "anim/state_machine_types.h"
+#include "anim/sync_markers.h"
 
 namespace anim {
 
@@ -58,6 +59,10 @@ struct TransitionDef {
   float offset = 0.0f;     // Normalized start time of the destination.
   Interruption interruption = Interruption::kNone;
   TransitionBlend blend = TransitionBlend::kCrossfade;
+  // kMarkers: the destination starts where the source is between the same sync markers (its
+  // leading clip's place, sync_markers.h), and `offset` is not used; when either clip lacks
+  // those markers, at `offset` after all.
+  SyncMode sync = SyncMode::kNormalized;
 };
 
 // A named moment of a clip (a footstep): fires each time playback of the clip crosses it.
@@ -102,6 +107,9 @@ struct StateMachineDef {
   int default_state = 0;
   // Sorted by clip, then time (compile_setup sorts them): the order they fire in within a cycle.
   std::vector<EventDef> events;
+  // Sync markers, sorted by clip, then time (markers_of finds a clip's), and the names they use.
+  std::vector<SyncMarkerDef> markers;
+  std::vector<std::string> marker_names;
   std::vector<LayerDef> layers;  // Above the base machine, in the order they apply.
   // The joint whose motion moves the character: its clips were played in place by
   // extract_root_motion (root_motion_builder.h), which gave each clip its RootMotionTrack. -1: the

@@ -1,0 +1,108 @@
+// StateMachineInstance's sync markers (state_machine.h, sync_markers.h): a blend space synced by
+// markers plays its heaviest clip at the state's normalized time and the others at the same place
+// between their markers; a transition synced by markers starts its destination at the place the
+// state it leaves is at.
+#include <cmath>
+
+#include "anim/state_machine.h"
+
+namespace anim {
+
+int StateMachineInstance::leading_clip(const StateDef& state) const {
+  const MotionRef& motion = state.motion;
+  if (motion.kind == MotionRef::Kind::kClip) return motion.index;
+  if (motion.kind == MotionRef::Kind::kBlendSpace2D) {
+    const BlendSpace2DDef& space = def_->blend_spaces_2d[motion.index];
+    const BlendSpace2DWeights w = weights_2d(space);
+    if (w.count == 0) return -1;
+    // The heaviest point; on a tie the one listed first in the space, as in 1D.
+    int heaviest = 0;
+    for (int i = 1; i < w.count; ++i) {
+      const bool tie = w.weights[i] == w.weights[heaviest];
+      if (w.weights[i] > w.weights[heaviest] || (tie && w.points[i] < w.points[heaviest])) {
+        heaviest = i;
+      }
+    }
+    return space.clips[w.points[heaviest]];
+  }
+  const BlendSpace1DDef& space = def_->blend_spaces[motion.index];
+  if (space.clips.empty()) return -1;
+  const BlendSpaceWeights w =
+      blend_space_weights(space, params_[static_cast<std::size_t>(space.parameter)].value);
+  return space.clips[w.upper_weight > 0.5f ? w.upper : w.lower];
+}
+
+bool StateMachineInstance::marker_synced(const StateDef& state) const {
+  if (def_->markers.empty()) return false;
+  switch (state.motion.kind) {
+    case MotionRef::Kind::kBlendSpace:
+      return def_->blend_spaces[state.motion.index].sync == SyncMode::kMarkers;
+    case MotionRef::Kind::kBlendSpace2D:
+      return def_->blend_spaces_2d[state.motion.index].sync == SyncMode::kMarkers;
+    case MotionRef::Kind::kClip:
+      break;
+  }
+  return false;
+}
+
+float StateMachineInstance::clip_phase(int leader, float phase, int clip) const {
+  if (leader < 0 || clip == leader || clip < 0) return phase;
+  const std::size_t lead = static_cast<std::size_t>(leader), own = static_cast<std::size_t>(clip);
+  if (lead >= clips_.size() || own >= clips_.size()) return phase;
+  const MarkerPosition at =
+      marker_position(markers_of(def_->markers, leader), clips_.duration(lead), phase);
+  const float synced = phase_at(markers_of(def_->markers, clip), clips_.duration(own), at, phase);
+  return synced >= 0.0f ? synced : phase;
+}
+
+int StateMachineInstance::track_leader(const StateDef& state, const Track& track) const {
+  if (!marker_synced(state)) return -1;
+  return track.leader >= 0 ? track.leader : leading_clip(state);
+}
+
+void StateMachineInstance::follow_leader(const StateDef& state, Track& track) const {
+  if (!marker_synced(state)) {
+    track.leader = -1;
+    return;
+  }
+  const int now = leading_clip(state);
+  // A one-shot past its end stays there.
+  const bool playing = state.loop || track.time.cycles == 0;
+  if (track.leader >= 0 && now >= 0 && now != track.leader && playing) {
+    const float phase = clip_phase(track.leader, track.time.fraction, now);
+    track.time.fraction = phase < 1.0f ? phase : 0.0f;
+  }
+  track.leader = now;
+}
+
+float StateMachineInstance::start_phase(const Machine& m, const TransitionDef& t) const {
+  if (t.sync != SyncMode::kMarkers || m.track_count == 0) return t.offset;
+  const Track& from = m.tracks[m.track_count - 1];
+  const StateDef& source = (*m.states)[static_cast<std::size_t>(from.state)];
+  const int leader = marker_synced(source) ? track_leader(source, from) : leading_clip(source);
+  const int target = leading_clip((*m.states)[static_cast<std::size_t>(t.to)]);
+  if (leader < 0 || target < 0 || static_cast<std::size_t>(leader) >= clips_.size() ||
+      static_cast<std::size_t>(target) >= clips_.size()) {
+    return t.offset;
+  }
+  const MarkerPosition at =
+      marker_position(markers_of(def_->markers, leader),
+                      clips_.duration(static_cast<std::size_t>(leader)), display_time(m, from));
+  const float phase = phase_at(markers_of(def_->markers, target),
+                               clips_.duration(static_cast<std::size_t>(target)), at, t.offset);
+  return phase >= 0.0f ? phase : t.offset;
+}
+
+MarkerPosition StateMachineInstance::active_marker(int layer, std::size_t index) const {
+  if (layer < 0 || layer >= layer_count()) return {};
+  const Machine& m = machines_[static_cast<std::size_t>(layer)];
+  if (index >= m.track_count) return {};
+  const Track& track = m.tracks[index];
+  const StateDef& state = (*m.states)[static_cast<std::size_t>(track.state)];
+  const int leader = marker_synced(state) ? track_leader(state, track) : leading_clip(state);
+  if (leader < 0 || static_cast<std::size_t>(leader) >= clips_.size()) return {};
+  return marker_position(markers_of(def_->markers, leader),
+                         clips_.duration(static_cast<std::size_t>(leader)), display_time(m, track));
+}
+
+}  // namespace anim

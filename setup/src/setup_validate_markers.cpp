@@ -1,0 +1,119 @@
+// Validation of a setup's sync markers and of what syncs on them (setup_markers.h).
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "anim/find_by_name.h"
+#include "setup_markers.h"
+#include "validate_text.h"
+
+namespace anim::setup {
+namespace {
+
+using namespace validate_text;
+using Severity = Diagnostic::Severity;
+
+class MarkerChecks {
+ public:
+  MarkerChecks(const Setup& setup, const std::vector<std::string>& clips,
+               const std::vector<float>& durations, std::vector<Diagnostic>* found)
+      : setup_(setup), clips_(clips), durations_(durations), found_(found) {}
+
+  void run() {
+    for (const MarkerSource& source : marker_sources(setup_)) check_source(source);
+    for (std::size_t i = 0; i < setup_.blend_spaces.size(); ++i) {
+      const SetupBlendSpace& b = setup_.blend_spaces[i];
+      if (b.sync != SyncMode::kMarkers) continue;
+      const std::string at = "/blend_spaces/" + std::to_string(i) + "/sync";
+      for (const SetupBlendPoint& p : b.points) warn_unmarked(p.clip, at);
+    }
+    check_transitions(setup_.states, setup_.transitions, "");
+    for (std::size_t i = 0; i < setup_.layers.size(); ++i) {
+      const SetupLayer& layer = setup_.layers[i];
+      check_transitions(layer.states, layer.transitions, "/layers/" + std::to_string(i));
+    }
+  }
+
+ private:
+  void error(std::string pointer, std::string message) {
+    found_->push_back({Severity::kError, std::move(pointer), std::move(message)});
+  }
+
+  void check_source(const MarkerSource& source) {
+    const bool entry = source.pointer.rfind("/animations/", 0) == 0;
+    if (source.clip.empty()) {
+      error(source.pointer + (entry ? "/markers" : "/name"),
+            entry ? "markers belong to one clip: give the entry its \"clip\" or \"as\""
+                  : "clip name is empty");
+      return;
+    }
+    if (std::find(clips_.begin(), clips_.end(), source.clip) == clips_.end()) {
+      error(source.pointer + (entry ? "/markers" : "/name"),
+            "unknown clip " + in_quotes(source.clip) + suggestion(source.clip, clips_));
+    }
+    const auto [first, fresh] = given_at_.emplace(source.clip, source.pointer);
+    if (!fresh) {
+      error(source.pointer, "markers of clip " + in_quotes(source.clip) +
+                                " are given twice (first at " + first->second + ")");
+    }
+    for (std::size_t j = 0; j < source.markers->size(); ++j) {
+      const SetupMarker& m = (*source.markers)[j];
+      const std::string at = source.pointer + "/markers/" + std::to_string(j);
+      if (m.name.empty()) error(at + "/name", "marker name is empty");
+      check_clip_time(source.clip, m.time, at + "/time", clips_, durations_, found_);
+      marked_.insert(source.clip);
+    }
+  }
+
+  // A clip named in a place synced by markers, without any: it follows normalized time.
+  void warn_unmarked(const std::string& clip, const std::string& at) {
+    if (marked_.count(clip) != 0 || std::find(clips_.begin(), clips_.end(), clip) == clips_.end())
+      return;
+    if (!warned_.insert({at, clip}).second) return;
+    found_->push_back({Severity::kWarning, at,
+                       "clip " + in_quotes(clip) +
+                           " has no sync markers: it follows normalized time"});
+  }
+
+  // The clips a state plays: its clip, or its blend space's points.
+  void warn_state(const std::vector<SetupState>& states, const std::string& name,
+                  const std::string& at) {
+    const int state = find_by_name(states, name);
+    if (state < 0) return;
+    const std::string& motion = states[static_cast<std::size_t>(state)].motion;
+    const int space = find_by_name(setup_.blend_spaces, motion);
+    if (space < 0) return warn_unmarked(motion, at);
+    for (const SetupBlendPoint& p : setup_.blend_spaces[static_cast<std::size_t>(space)].points) {
+      warn_unmarked(p.clip, at);
+    }
+  }
+
+  void check_transitions(const std::vector<SetupState>& states,
+                         const std::vector<SetupTransition>& transitions,
+                         const std::string& machine) {
+    for (std::size_t i = 0; i < transitions.size(); ++i) {
+      const SetupTransition& t = transitions[i];
+      if (t.sync != SyncMode::kMarkers) continue;
+      const std::string at = machine + "/transitions/" + std::to_string(i) + "/sync";
+      if (t.from != "*") warn_state(states, t.from, at);
+      warn_state(states, t.to, at);
+    }
+  }
+
+  const Setup& setup_;
+  const std::vector<std::string>& clips_;
+  const std::vector<float>& durations_;
+  std::vector<Diagnostic>* found_;
+  std::map<std::string, std::string> given_at_;  // Clip -> where its markers are given.
+  std::set<std::string> marked_;                 // Clips with at least one marker.
+  std::set<std::pair<std::string, std::string>> warned_;
+};
+
+}  // namespace
+
+void validate_markers(const Setup& setup, const std::vector<std::string>& clips,
+                      const std::vector<float>& durations, std::vector<Diagnostic>* found) {
+  MarkerChecks(setup, clips, durations, found).run();
+}
+
+}  // namespace anim::setup
