@@ -54,6 +54,7 @@ class DeadBlendSource {
   std::size_t joints_ = 0;
   std::vector<Block> blocks_;
   float half_life_ = 0.0f;
+  float lambda_ = 0.0f;  // ln 2 / half_life_: the velocity's rate of decay, per second.
 };
 
 // At the switch: keeps `previous` (the output pose of the last frame) as the pose to extrapolate
