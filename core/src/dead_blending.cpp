@@ -1,5 +1,7 @@
 #include "anim/dead_blending.h"
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include <glm/geometric.hpp>
@@ -46,8 +48,8 @@ float decayed_time(float time, float lambda) { return -std::expm1(-lambda * time
 // sin and cos of four half angles h >= 0, both with the sign of cos(k pi) for some whole k: the
 // angles are brought to r = h - k pi in [-pi/2, pi/2], where the Taylor series to r^11 and r^12
 // are within 1e-7. A quaternion and its negation are the same rotation, so the shared sign does
-// not matter to the caller. Half angles past 2^16 pi (a joint spinning thousands of turns within
-// the transition) are held there.
+// not matter to the caller. Half angles past 2^16 pi (a joint spinning tens of thousands of turns
+// within the transition) are held there.
 [[gnu::always_inline]] inline void sin_cos_up_to_sign(F4 h, F4* sin_out, F4* cos_out) {
   using namespace simd;
   constexpr float kInversePi = 0.318309886183790672f;
@@ -55,11 +57,11 @@ float decayed_time(float time, float lambda) { return -std::expm1(-lambda * time
   // reduction loses nothing beyond the second's rounding.
   constexpr float kPiHigh = 3.140625f, kPiLow = 9.67653589793e-4f;
   // Adding and taking away 1.5 * 2^23 rounds to the nearest whole number (float addition rounds
-  // to nearest even at that magnitude); neither backend is built with fast-math, which could
-  // fold it away.
+  // to nearest even at that magnitude); the tree is not built with fast-math, which could fold
+  // it away.
   constexpr float kRound = 12582912.0f;
-  const F4 turns = min(h * splat(kInversePi), splat(65536.0f));
-  const F4 k = (turns + splat(kRound)) - splat(kRound);
+  h = min(h, splat(65536.0f * kPiHigh));
+  const F4 k = (h * splat(kInversePi) + splat(kRound)) - splat(kRound);
   const F4 r = (h - k * splat(kPiHigh)) - k * splat(kPiLow), r2 = r * r;
   *sin_out = r * (splat(1.0f) +
                   r2 * (splat(-1.0f / 6) +
@@ -139,8 +141,9 @@ void crossfade(const Extrapolated& e, const SoaTransform& target, F4 w, SoaTrans
   const F4 keep = negate_where(away, splat(1.0f) - w);
   const F4 x = e.rx * keep + bx * w, y = e.ry * keep + by * w;
   const F4 z = e.rz * keep + bz * w, qw = e.rw * keep + bw * w;
-  // Opposite rotations blended half and half have no direction: the floor keeps the lanes
-  // finite (zero) rather than dividing by zero.
+  // After the flip the two are within 90 degrees of each other as 4D vectors, so the blend's
+  // length is at least sqrt((1 - w)^2 + w^2) > 0.7: the floor only keeps lanes finite that hold
+  // no rotation at all (zeros past the last joint of a pose not made by to_soa).
   const F4 inverse_length = rsqrt(max(x * x + y * y + z * z + qw * qw, splat(1e-30f)));
   store(out.rx, x * inverse_length);
   store(out.ry, y * inverse_length);
@@ -180,7 +183,10 @@ bool DeadBlendStartJob::run() const {
   if (!validate()) return false;
   const float rate = dt > 0.0f && std::isfinite(dt) ? 1.0f / dt : 0.0f;
   source->half_life_ = half_life;
-  source->lambda_ = static_cast<float>(0.69314718055994530942 / static_cast<double>(half_life));
+  // Held to the largest float: a half-life too short to have a finite rate still gives f(0) = 0
+  // (infinity times a time of 0 would not).
+  const double lambda = 0.69314718055994530942 / static_cast<double>(half_life);
+  source->lambda_ = static_cast<float>(std::min(lambda, double{FLT_MAX}));
   for (std::size_t i = 0; i < previous.size(); ++i) {
     // Lanes past the last joint keep what the constructor gave them: zero velocity.
     source->blocks_[i].pose = previous[i];

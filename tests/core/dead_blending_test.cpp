@@ -294,6 +294,20 @@ TEST(DeadBlendingTest, ABadStepCapturesNoVelocity) {
   }
 }
 
+TEST(DeadBlendingTest, AVanishingHalfLifeHoldsThePoseWithoutNaNs) {
+  const Switch s = RandomSwitch(19);
+  const SoaPose previous = ToSoa(s.previous), before = ToSoa(s.before), target = ToSoa(s.target);
+  DeadBlendSource source(s.previous.size());
+  // ln 2 / 1e-40 is past the largest float.
+  ASSERT_TRUE((DeadBlendStartJob{previous, before, s.dt, 1e-40f, &source}.run()));
+  for (float t : {0.0f, 1e-3f, 1.0f}) {
+    const std::vector<Transform> pose = Blended(source, t, target, 0.0f);
+    for (std::size_t j = 0; j < s.previous.size(); ++j) {
+      EXPECT_TRUE(TransformNear(pose[j], s.previous[j], 1e-6f)) << "at " << t << " joint " << j;
+    }
+  }
+}
+
 TEST(DeadBlendingTest, RefusesBadInputsAndWritesNothing) {
   const Switch s = RandomSwitch(17);
   const SoaPose pose = ToSoa(s.previous), two(1);  // Seven joints need two blocks.
