@@ -86,8 +86,9 @@ struct DeadBlendStartJob {
 //
 // The caller chooses the weight. Weight 0 gives the extrapolated source exactly (at time 0, the
 // pose before the switch), weight 1 gives `target` bit for bit. For the velocity to carry over at
-// the switch the weight must start flat: the state machine uses a smoothstep of the transition's
-// progress (3u^2 - 2u^3), whose slope is zero at both ends.
+// the switch the weight must start flat (a weight rising at once would add the gap to the target
+// times its slope to the velocity): the state machine's dead-blended transitions are to use a
+// smoothstep of the transition's progress u, 3u^2 - 2u^3, whose slope is zero at both ends.
 //
 // `output` may be `target`. Never allocates.
 struct DeadBlendJob {
