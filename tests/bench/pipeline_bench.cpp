@@ -9,6 +9,7 @@
 #include <random>
 
 #include "anim/compressed_sampling.h"
+#include "anim/dead_blending.h"
 #include "anim/inertialization.h"
 #include "anim/skinning_palette.h"
 #include "anim/soa_blending.h"
@@ -192,6 +193,38 @@ void BM_Inertialize(benchmark::State& state) {
   state.counters["offset_bytes"] = static_cast<double>(offsets.front().byte_size());
 }
 
+// A dead-blended transition's own step, per character: the walk's pose (kept once, with a
+// velocity from the blended pose a frame before) extrapolated and crossfaded into the run's pose
+// a third of the way into a 0.3 s transition, at the smoothstep weight the state machine gives
+// it there. Against BM_Inertialize's decay and a crossfade's BM_Blend50 plus second sample.
+void BM_DeadBlend(benchmark::State& state) {
+  const Assets a;
+  const std::size_t joints = a.model.skeleton.joint_count();
+  std::vector<Character> crowd = crowd_for(a, kStageCharacters);
+  std::vector<Poses> poses(crowd.size(), Poses(joints));
+  std::vector<DeadBlendSource> sources(crowd.size(), DeadBlendSource(joints));
+  for (std::size_t i = 0; i < crowd.size(); ++i) {
+    sample(a, crowd[i], poses[i]);
+    blend(a, crowd[i], poses[i]);
+    if (!DeadBlendStartJob{poses[i].a, poses[i].blended, kFrame, 0.1f, &sources[i]}.run()) {
+      std::abort();
+    }
+  }
+  const float progress = 1.0f / 3.0f;
+  const float weight = progress * progress * (3.0f - 2.0f * progress);
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < crowd.size(); ++i) {
+      if (!DeadBlendJob{&sources[i], 0.1f, poses[i].b, weight, poses[i].blended}.run()) {
+        std::abort();
+      }
+      benchmark::DoNotOptimize(poses[i].blended.data());
+    }
+    benchmark::ClobberMemory();
+  }
+  report(state, a, crowd);
+  state.counters["source_bytes"] = static_cast<double>(sources.front().byte_size());
+}
+
 void BM_WholePipeline(benchmark::State& state) {
   const Assets a;
   std::vector<Character> crowd = crowd_for(a, static_cast<int>(state.range(0)));
@@ -215,6 +248,7 @@ BENCHMARK(BM_Blend50)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_LocalToModel)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Palette)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_Inertialize)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DeadBlend)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_WholePipeline)->Arg(10)->Arg(1000)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "anim/bake/clip_compression.h"
 #include "anim/blending.h"
 #include "anim/clip.h"
+#include "anim/dead_blending.h"
 #include "anim/inertialization.h"
 #include "anim/local_to_model.h"
 #include "anim/player.h"
@@ -324,6 +325,21 @@ TEST(AllocationTest, InertializationDoesNotAllocate) {
              .run()));
     ASSERT_TRUE(
         (InertializationJob{&offsets, 0.01f * static_cast<float>(frame), target, output}.run()));
+  }
+  EXPECT_EQ(counter.Stop(), 0);
+}
+
+TEST(AllocationTest, DeadBlendingDoesNotAllocate) {
+  const Skeleton skeleton = MakeSkeleton();
+  SoaPose previous = make_soa_pose(kJoints), before = previous, target = previous;
+  to_soa(skeleton.rest, target);
+  SoaPose output = previous;
+  DeadBlendSource source(kJoints);  // Sized once, when the character is made.
+  AllocationCounter counter;
+  for (int frame = 0; frame < 10; ++frame) {
+    ASSERT_TRUE((DeadBlendStartJob{previous, before, 1.0f / 60.0f, 0.1f, &source}.run()));
+    const float progress = 0.1f * static_cast<float>(frame);
+    ASSERT_TRUE((DeadBlendJob{&source, progress, target, progress, output}.run()));
   }
   EXPECT_EQ(counter.Stop(), 0);
 }
