@@ -3,6 +3,7 @@
 // and gives them as sync markers, printed or written into a setup's "clips".
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <iomanip>
 #include <ostream>
 #include <string>
@@ -73,6 +74,12 @@ Result<Foot> parse_foot(const std::string& text) {
   return Foot{text, text.substr(0, equals), text.substr(equals + 1), -1};
 }
 
+// Marker times are kept to 0.1 ms, far finer than any key rate, so that a setup reads 0.4167
+// rather than the sample time's 0.41666627 (a step of a 0.999999 s clip).
+float marker_time(float seconds, float duration) {
+  return std::min(std::round(seconds * 1e4f) / 1e4f, duration);
+}
+
 // A clip's markers, sorted by time (feet in --foot order where times are equal).
 struct ClipMarkers {
   std::string clip;
@@ -94,14 +101,13 @@ Result<std::vector<ClipMarkers>> find_markers(const Model& model, const std::vec
       for (const bake::FootPlant& plant : plants.value()) {
         setup::SetupMarker marker;
         marker.name = foot.marker;
-        marker.time = plant.time;
+        marker.time = marker_time(plant.time, clip.duration);
         found.markers.push_back(std::move(marker));
       }
     }
-    std::stable_sort(found.markers.begin(), found.markers.end(),
-                     [](const setup::SetupMarker& a, const setup::SetupMarker& b) {
-                       return a.time < b.time;
-                     });
+    std::stable_sort(
+        found.markers.begin(), found.markers.end(),
+        [](const setup::SetupMarker& a, const setup::SetupMarker& b) { return a.time < b.time; });
     out.push_back(std::move(found));
   }
   return out;
@@ -132,7 +138,8 @@ nlohmann::ordered_json markers_json(const std::vector<ClipMarkers>& clips) {
 
 void print_table(const std::vector<ClipMarkers>& clips, std::ostream& out) {
   out << std::left << std::setw(28) << "clip" << std::setw(12) << "marker" << std::right
-      << std::setw(9) << "time s" << std::setw(9) << "frame" << "\n";
+      << std::setw(9) << "time s" << std::setw(9) << "frame"
+      << "\n";
   for (const ClipMarkers& c : clips) {
     if (c.markers.empty()) {
       out << std::left << std::setw(28) << c.clip << "(no plants)\n";

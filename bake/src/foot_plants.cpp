@@ -211,9 +211,8 @@ Result<std::vector<FootPlant>> find_foot_plants(const Model& model, int clip_ind
   for (const Run& run : merge_close(loop_runs(stance), gap, n)) {
     if (run.count < shortest) continue;
     const auto time_of = [&](int k) { return static_cast<float>(k % n) * step; };
-    plants.push_back(
-        FootPlant{time_of(plant_sample(run, scores)), time_of(run.first),
-                  time_of(run.first + run.count - 1)});
+    plants.push_back(FootPlant{time_of(plant_sample(run, scores)), time_of(run.first),
+                               time_of(run.first + run.count - 1)});
   }
   std::sort(plants.begin(), plants.end(),
             [](const FootPlant& a, const FootPlant& b) { return a.time < b.time; });

@@ -85,7 +85,7 @@ BvhTake read_bvh(const std::string& path) {
     }
   }
   int frames = 0;
-  file >> word >> frames;          // Frames: N
+  file >> word >> frames;                   // Frames: N
   file >> word >> word >> take.frame_time;  // Frame Time: T
   take.frames.assign(static_cast<std::size_t>(frames),
                      std::vector<double>(static_cast<std::size_t>(channels)));

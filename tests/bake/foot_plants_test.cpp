@@ -50,15 +50,15 @@ Model leg_model(const std::vector<FootKey>& keys, float duration, int up = 1) {
 // x = 1 with the bottom at 1.4 s, a swing back (a quarter of it done at 2 s, where the loop
 // starts again).
 const std::vector<FootKey> kTwoSteps = {
-    {0.0f, 0.375f, 0.38f}, {0.3f, 0.0f, 0.02f}, {0.4f, 0.0f, 0.0f},  {0.5f, 0.0f, 0.02f},
-    {0.9f, 0.5f, 0.5f},    {1.3f, 1.0f, 0.02f}, {1.4f, 1.0f, 0.0f},  {1.5f, 1.0f, 0.02f},
+    {0.0f, 0.375f, 0.38f}, {0.3f, 0.0f, 0.02f},   {0.4f, 0.0f, 0.0f}, {0.5f, 0.0f, 0.02f},
+    {0.9f, 0.5f, 0.5f},    {1.3f, 1.0f, 0.02f},   {1.4f, 1.0f, 0.0f}, {1.5f, 1.0f, 0.02f},
     {1.9f, 0.5f, 0.5f},    {2.0f, 0.375f, 0.38f},
 };
 
 // One step a second whose dip is at 0.95 s and whose stance (0.85 s to 0.05 s) crosses the end.
 const std::vector<FootKey> kStanceOverTheEnd = {
-    {0.0f, 0.0f, 0.01f}, {0.05f, 0.0f, 0.02f}, {0.45f, 0.5f, 0.5f},
-    {0.85f, 0.0f, 0.02f}, {0.95f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.01f},
+    {0.0f, 0.0f, 0.01f},  {0.05f, 0.0f, 0.02f}, {0.45f, 0.5f, 0.5f},
+    {0.85f, 0.0f, 0.02f}, {0.95f, 0.0f, 0.0f},  {1.0f, 0.0f, 0.01f},
 };
 
 std::vector<FootPlant> plants_of(const Model& model) {

@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "anim/setup/setup.h"
-#include "cli_run.h"
 #include "cli/exit_codes.h"
+#include "cli_run.h"
 #include "support/temp_tree.h"
 
 namespace anim::app {
@@ -22,8 +22,8 @@ namespace {
 using testing::CliRun;
 using testing::run;
 
-constexpr int kFrames = 30;                    // One loop; a 31st frame repeats the first.
-constexpr float kStep = 1.0f / 60.0f;          // 30 Hz keys are sampled at 60 Hz.
+constexpr int kFrames = 30;                     // One loop; a 31st frame repeats the first.
+constexpr float kStep = 1.0f / 60.0f;           // 30 Hz keys are sampled at 60 Hz.
 constexpr float kRightPlant = 12.5f / kFrames;  // Right foot flat over frames 5 to 20.
 constexpr float kLeftPlant = 27.5f / kFrames;   // Left foot flat over frames 20 to 35 (5 wrapped).
 
@@ -62,7 +62,8 @@ std::string write_setup(const std::string& path, const std::string& model) {
   std::ofstream(path) << R"({
   "format": "animscope.setup",
   "version": 3,
-  "model": ")" << model << R"(",
+  "model": ")" << model
+                      << R"(",
   "clips": [
     {"name": "Other", "markers": [{"name": "X", "time": 0.5}], "note": "kept"},
     {"name": "Motion", "markers": [{"name": "old", "time": 0.1}]}
@@ -85,7 +86,8 @@ class CliMarkers : public ::testing::Test {
 };
 
 TEST_F(CliMarkers, JsonGivesOneMarkerPerStanceAtItsMiddle) {
-  const CliRun r = run({"markers", walk_, "--foot", "LeftFoot=L", "--foot", "RightFoot=R", "--json"});
+  const CliRun r =
+      run({"markers", walk_, "--foot", "LeftFoot=L", "--foot", "RightFoot=R", "--json"});
   ASSERT_EQ(r.code, kExitOk) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j.size(), 1u) << "only \"clips\"";
@@ -116,8 +118,8 @@ TEST_F(CliMarkers, OutReplacesTheClipsMarkersAndKeepsTheRestOfTheSetup) {
   const std::string setup = write_setup(tree_.path("walk.json"), "walk.bvh");
   Result<setup::Setup> before = setup::load_setup(setup);
   ASSERT_TRUE(before.ok()) << before.error().to_string();
-  const CliRun r = run({"markers", setup, "--foot", "LeftFoot=L", "--foot", "RightFoot=R",
-                        "--json", "--out", setup});
+  const CliRun r = run({"markers", setup, "--foot", "LeftFoot=L", "--foot", "RightFoot=R", "--json",
+                        "--out", setup});
   ASSERT_EQ(r.code, kExitOk) << r.err;
   Result<setup::Setup> after = setup::load_setup(setup);
   ASSERT_TRUE(after.ok()) << after.error().to_string();
@@ -144,7 +146,8 @@ TEST_F(CliMarkers, OutAddsAnEntryForAClipTheSetupLacks) {
   std::ofstream(tree_.path("bare.json"))
       << R"({"format": "animscope.setup", "version": 3, "model": "walk.bvh", "parameters": [],
         "blend_spaces": [], "states": [], "default_state": "", "transitions": [], "editor": {}})";
-  const CliRun r = run({"markers", walk_, "--foot", "LeftFoot=L", "--out", tree_.path("bare.json")});
+  const CliRun r =
+      run({"markers", walk_, "--foot", "LeftFoot=L", "--out", tree_.path("bare.json")});
   ASSERT_EQ(r.code, kExitOk) << r.err;
   EXPECT_NE(r.out.find("bare.json"), std::string::npos) << "says where it wrote: " << r.out;
   Result<setup::Setup> after = setup::load_setup(tree_.path("bare.json"));

@@ -19,6 +19,10 @@
 // (each term 0 when its range is 0); samples whose score is within kFootPlantTie of the lowest
 // count as equal (a foot keyed flat on the ground) and the middle one of them, in stance order,
 // is taken. Everything is computed in one fixed order: the same input gives the same plants.
+//
+// Model space, because that is where a planted foot stands still while the character's motion is
+// in the clip. A clip keyed in place (its root motion taken out) slides the planted foot back at
+// the walk's speed: its stances may not count as slow, and it may give no plants.
 #include <vector>
 
 #include "anim/model.h"
