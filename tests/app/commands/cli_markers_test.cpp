@@ -103,6 +103,22 @@ TEST_F(CliMarkers, JsonGivesOneMarkerPerStanceAtItsMiddle) {
   EXPECT_NEAR(clip["markers"][1]["time"].get<double>(), kLeftPlant, kStep);
 }
 
+TEST_F(CliMarkers, ASetupsClipFilesHaveTheirMarkersToo) {
+  // The take again as a clip file of a setup on it: its clip bound by name under another name.
+  std::ofstream(tree_.path("again.json"))
+      << R"({"format": "animscope.setup", "version": 3, "model": "walk.bvh",
+        "animations": [{"file": "walk.bvh", "as": "Again"}], "parameters": [],
+        "blend_spaces": [], "states": [], "default_state": "", "transitions": [], "editor": {}})";
+  const CliRun r = run({"markers", tree_.path("again.json"), "--foot", "LeftFoot=L", "--foot",
+                        "RightFoot=R", "--json"});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  const nlohmann::json clips = nlohmann::json::parse(r.out)["clips"];
+  ASSERT_EQ(clips.size(), 2u) << r.out;
+  EXPECT_EQ(clips[0]["name"], "Motion");
+  EXPECT_EQ(clips[1]["name"], "Again");
+  EXPECT_EQ(clips[1]["markers"], clips[0]["markers"]) << "the same motion";
+}
+
 TEST_F(CliMarkers, TextIsATableOfTheSameMarkers) {
   const CliRun r = run({"markers", walk_, "--foot", "LeftFoot=L", "--foot", "RightFoot=R"});
   ASSERT_EQ(r.code, kExitOk) << r.err;
