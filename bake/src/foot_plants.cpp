@@ -4,11 +4,14 @@
 #include <cmath>
 #include <cstddef>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <glm/geometric.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/clip_sample_rate.h"
 #include "anim/local_to_model.h"
 #include "anim/root_motion_builder.h"
 #include "anim/sampling.h"
@@ -22,8 +25,9 @@ Error invalid_argument(std::string message) {
 
 Status check_options(const FootPlantOptions& o) {
   const auto finite = [](float x) { return std::isfinite(x); };
-  if (!finite(o.sample_rate) || o.sample_rate < 0.0f) {
-    return invalid_argument("the sample rate must be 0 (automatic) or more");
+  // Past the fastest key rate a clip can have, more samples only cost memory.
+  if (!finite(o.sample_rate) || o.sample_rate < 0.0f || o.sample_rate > kMaxSampleRate) {
+    return invalid_argument("the sample rate must lie in [0 (automatic), 1000]");
   }
   if (!finite(o.height_fraction) || o.height_fraction < 0.0f || o.height_fraction > 1.0f ||
       !finite(o.speed_fraction) || o.speed_fraction < 0.0f || o.speed_fraction > 1.0f) {
@@ -78,6 +82,33 @@ float percentile(std::vector<float> values, float fraction) {
   return values[k];
 }
 
+// What the rule reads of the foot's samples.
+struct FootTrack {
+  std::vector<float> heights;  // Along the up axis.
+  std::vector<float> speeds;   // Model units per second.
+  float lowest = 0.0f, highest = 0.0f;
+  float peak = 0.0f;         // The speed at the options' percentile.
+  std::vector<char> stance;  // Low and slow.
+};
+
+FootTrack measure(const std::vector<glm::vec3>& positions, float step, const FileUpAxis& file_up,
+                  const FootPlantOptions& options) {
+  FootTrack t;
+  // The up axis as root motion takes it: the file's, else +Y.
+  const glm::vec3 up = file_up.known() ? up_vector(file_up.axis, file_up.sign) : up_vector(1, 1);
+  for (const glm::vec3& p : positions) t.heights.push_back(glm::dot(p, up));
+  t.speeds = loop_speeds(positions, step);
+  t.lowest = *std::min_element(t.heights.begin(), t.heights.end());
+  t.highest = *std::max_element(t.heights.begin(), t.heights.end());
+  t.peak = percentile(t.speeds, options.peak_percentile);
+  const float low = t.lowest + options.height_fraction * (t.highest - t.lowest);
+  const float slow = options.speed_fraction * t.peak;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    t.stance.push_back(t.heights[i] <= low && t.speeds[i] <= slow);
+  }
+  return t;
+}
+
 // A stretch of stance samples, in loop order: samples first, first + 1, ... (taken modulo the
 // sample count, so a run may pass the clip's end).
 struct Run {
@@ -128,13 +159,12 @@ std::vector<Run> merge_close(const std::vector<Run>& runs, int gap, int n) {
 }
 
 // Normalised height plus normalised speed: low and slow scores near 0.
-std::vector<float> plant_scores(const std::vector<float>& heights, const std::vector<float>& speeds,
-                                float lowest, float highest, float peak) {
-  const float range = highest - lowest;
-  std::vector<float> scores(heights.size());
-  for (std::size_t i = 0; i < heights.size(); ++i) {
-    const float h = range > 0.0f ? (heights[i] - lowest) / range : 0.0f;
-    const float v = peak > 0.0f ? speeds[i] / peak : 0.0f;
+std::vector<float> plant_scores(const FootTrack& t) {
+  const float range = t.highest - t.lowest;
+  std::vector<float> scores(t.heights.size());
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    const float h = range > 0.0f ? (t.heights[i] - t.lowest) / range : 0.0f;
+    const float v = t.peak > 0.0f ? t.speeds[i] / t.peak : 0.0f;
     scores[i] = h + v;
   }
   return scores;
@@ -187,28 +217,13 @@ Result<std::vector<FootPlant>> find_foot_plants(const Model& model, int clip_ind
   const float step = clip.duration / static_cast<float>(n);
   Result<std::vector<glm::vec3>> sampled = sample_foot(skeleton, clip, foot, step, n);
   if (!sampled.ok()) return sampled.error();
-  const std::vector<glm::vec3>& positions = sampled.value();
-  const int up_axis = model.up_axis.known() ? model.up_axis.axis : 1;
-  const glm::vec3 up = up_vector(up_axis, model.up_axis.known() ? model.up_axis.sign : 1);
-  std::vector<float> heights(positions.size());
-  for (std::size_t i = 0; i < positions.size(); ++i) heights[i] = glm::dot(positions[i], up);
-  const std::vector<float> speeds = loop_speeds(positions, step);
-
-  const float lowest = *std::min_element(heights.begin(), heights.end());
-  const float highest = *std::max_element(heights.begin(), heights.end());
-  const float peak = percentile(speeds, options.peak_percentile);
-  const float low = lowest + options.height_fraction * (highest - lowest);
-  const float slow = options.speed_fraction * peak;
-  std::vector<char> stance(positions.size());
-  for (std::size_t i = 0; i < stance.size(); ++i) {
-    stance[i] = heights[i] <= low && speeds[i] <= slow;
-  }
+  const FootTrack track = measure(sampled.value(), step, model.up_axis, options);
 
   const int gap = static_cast<int>(std::lround(options.merge_gap * rate));
   const int shortest = static_cast<int>(std::lround(options.min_stance * rate));
-  const std::vector<float> scores = plant_scores(heights, speeds, lowest, highest, peak);
+  const std::vector<float> scores = plant_scores(track);
   std::vector<FootPlant> plants;
-  for (const Run& run : merge_close(loop_runs(stance), gap, n)) {
+  for (const Run& run : merge_close(loop_runs(track.stance), gap, n)) {
     if (run.count < shortest) continue;
     const auto time_of = [&](int k) { return static_cast<float>(k % n) * step; };
     plants.push_back(FootPlant{time_of(plant_sample(run, scores)), time_of(run.first),

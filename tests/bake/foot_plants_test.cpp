@@ -143,6 +143,9 @@ TEST(FootPlants, RejectsIndicesAndOptionsOutOfRange) {
   options = FootPlantOptions{};
   options.height_fraction = 1.5f;
   EXPECT_FALSE(find_foot_plants(model, 0, kFoot, options).ok());
+  options = FootPlantOptions{};
+  options.sample_rate = 1e9f;
+  EXPECT_FALSE(find_foot_plants(model, 0, kFoot, options).ok()) << "a billion samples a second";
 }
 
 TEST(FootPlants, AClipOfNoDurationHasNoPlants) {

@@ -39,7 +39,7 @@ constexpr float kFootPlantTie = 1e-4f;
 struct FootPlantOptions {
   // Samples per second. 0: the clip's key rate times the smallest whole number that reaches
   // kMinFootSampleRate (30 Hz keys: 60 Hz; a 120 Hz take: 120 Hz), so samples fall on keys;
-  // kMinFootSampleRate when the rate is unknown.
+  // kMinFootSampleRate when the rate is unknown. At most kMaxSampleRate (clip_sample_rate.h).
   float sample_rate = 0.0f;
   float height_fraction = 0.25f;  // Of the foot's height range, above its lowest point.
   float speed_fraction = 0.2f;    // Of the peak speed.
