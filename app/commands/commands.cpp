@@ -35,6 +35,7 @@ const Command kCommands[] = {
     {"play", cmd_play, play_command_line},
     {"fmt", cmd_fmt, fmt_command_line},
     {"pack", cmd_pack, pack_command_line},
+    {"markers", cmd_markers, markers_command_line},
     {"render", nullptr, render_app},
 };
 
