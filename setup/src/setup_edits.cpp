@@ -30,9 +30,8 @@ float clamp_time(float time, float duration) {
 std::string unique_event_name(const Setup& setup, const std::string& clip,
                               const std::string& base) {
   return first_free_name(base, [&](const std::string& name) {
-    return std::any_of(setup.events.begin(), setup.events.end(), [&](const SetupEvent& e) {
-      return e.clip == clip && e.name == name;
-    });
+    return std::any_of(setup.events.begin(), setup.events.end(),
+                       [&](const SetupEvent& e) { return e.clip == clip && e.name == name; });
   });
 }
 

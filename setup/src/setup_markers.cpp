@@ -15,8 +15,8 @@ std::vector<MarkerSource> marker_sources(const Setup& setup) {
   for (std::size_t i = 0; i < setup.animations.size(); ++i) {
     const SetupAnimation& a = setup.animations[i];
     if (a.markers.empty()) continue;
-    out.push_back({a.alias.value_or(a.clip.value_or("")), &a.markers,
-                   "/animations/" + std::to_string(i)});
+    out.push_back(
+        {a.alias.value_or(a.clip.value_or("")), &a.markers, "/animations/" + std::to_string(i)});
   }
   return out;
 }

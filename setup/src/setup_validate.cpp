@@ -398,11 +398,10 @@ class Validator {
         const SetupParameter* p = find_parameter(c.parameter);
         if (p == nullptr || !never_holds(*p, c)) continue;
         const std::string range = "[" + (p->min ? number_text(*p->min) : std::string("-inf")) +
-                                  ", " + (p->max ? number_text(*p->max) : std::string("inf")) +
-                                  "]";
-        warning(at + "/conditions/" + std::to_string(j),
-                "never holds: " + in_quotes(c.parameter) + " stays in " + range +
-                    "; the transition never fires");
+                                  ", " + (p->max ? number_text(*p->max) : std::string("inf")) + "]";
+        warning(at + "/conditions/" + std::to_string(j), "never holds: " + in_quotes(c.parameter) +
+                                                             " stays in " + range +
+                                                             "; the transition never fires");
       }
       for (std::size_t k = 0; k < i; ++k) {
         const SetupTransition& earlier = setup_.transitions[k];
@@ -492,8 +491,8 @@ class Validator {
     if (layer.name.empty()) error(at + "/name", "layer name is empty");
     for (std::size_t k = 0; k < index; ++k) {
       if (!layer.name.empty() && setup_.layers[k].name == layer.name) {
-        error(at + "/name", "duplicate layer name " + in_quotes(layer.name) + " (first at /layers/" +
-                                std::to_string(k) + ")");
+        error(at + "/name", "duplicate layer name " + in_quotes(layer.name) +
+                                " (first at /layers/" + std::to_string(k) + ")");
         break;
       }
     }
@@ -502,7 +501,8 @@ class Validator {
       error(at + "/weight", "weight " + number_text(layer.weight) + " is outside [0, 1]");
     }
     if (layer.weight_parameter) {
-      const SetupParameter* p = resolve_parameter(at + "/weight_parameter", *layer.weight_parameter);
+      const SetupParameter* p =
+          resolve_parameter(at + "/weight_parameter", *layer.weight_parameter);
       if (p != nullptr && p->type != ParameterType::kFloat) {
         error(at + "/weight_parameter", "parameter " + in_quotes(p->name) + " has type " +
                                             to_string(p->type) +
@@ -513,8 +513,8 @@ class Validator {
       if (layer.blend != LayerBlend::kAdditive) {
         error(at + "/reference", "only an additive layer has a reference pose");
       } else if (clip_set_.count(*layer.reference) == 0) {
-        error(at + "/reference", "unknown clip " + in_quotes(*layer.reference) +
-                                     suggestion(*layer.reference, clips_));
+        error(at + "/reference",
+              "unknown clip " + in_quotes(*layer.reference) + suggestion(*layer.reference, clips_));
       }
     }
     check_mask(layer.mask_include, at + "/mask/include");

@@ -70,9 +70,9 @@ class MarkerChecks {
     if (marked_.count(clip) != 0 || std::find(clips_.begin(), clips_.end(), clip) == clips_.end())
       return;
     if (!warned_.insert({at, clip}).second) return;
-    found_->push_back({Severity::kWarning, at,
-                       "clip " + in_quotes(clip) +
-                           " has no sync markers: it follows normalized time"});
+    found_->push_back(
+        {Severity::kWarning, at,
+         "clip " + in_quotes(clip) + " has no sync markers: it follows normalized time"});
   }
 
   // The clips a state plays: its clip, or its blend space's points.

@@ -53,7 +53,6 @@ std::string suggestion(const std::string& name, const std::vector<std::string>& 
   return best == nullptr ? "" : " (did you mean " + in_quotes(*best) + "?)";
 }
 
-
 void check_clip_time(const std::string& clip, float time, const std::string& pointer,
                      const std::vector<std::string>& clips, const std::vector<float>& durations,
                      std::vector<Diagnostic>* found) {
