@@ -272,29 +272,67 @@ std::vector<uint8_t> root_motion_section(const Package& p) {
   return w.take();
 }
 
-bool any_inertialized(const std::vector<TransitionDef>& transitions) {
-  return std::any_of(transitions.begin(), transitions.end(),
-                     [](const TransitionDef& t) { return t.blend != TransitionBlend::kCrossfade; });
-}
-
-bool needs_transition_blends(const StateMachineDef& m) {
-  return any_inertialized(m.transitions) ||
-         std::any_of(m.layers.begin(), m.layers.end(),
-                     [](const LayerDef& l) { return any_inertialized(l.transitions); });
+// Per machine (the base first, then each layer) its transitions' `value`s, as
+// package_format.h lays out TBLD, DEAD and the end of SYNC.
+template <class T, class Value>
+void put_per_transition(Writer& w, const StateMachineDef& m, Value value) {
+  const auto put = [&](const std::vector<TransitionDef>& transitions) {
+    std::vector<T> values;
+    for (const TransitionDef& t : transitions) values.push_back(value(t));
+    w.put_count(values.size());
+    w.put_array(values);
+  };
+  w.put_count(1 + m.layers.size());
+  put(m.transitions);
+  for (const LayerDef& layer : m.layers) put(layer.transitions);
 }
 
 std::vector<uint8_t> transition_blends_section(const StateMachineDef& m) {
   Writer w;
-  const auto put_blends = [&w](const std::vector<TransitionDef>& transitions) {
-    std::vector<uint8_t> blends;
-    for (const TransitionDef& t : transitions) blends.push_back(static_cast<uint8_t>(t.blend));
-    w.put_count(blends.size());
-    w.put_array(blends);
-  };
-  w.put_count(1 + m.layers.size());
-  put_blends(m.transitions);
-  for (const LayerDef& layer : m.layers) put_blends(layer.transitions);
+  put_per_transition<uint8_t>(w, m, [](const TransitionDef& t) { return uint8_t(t.blend); });
   return w.take();
+}
+
+std::vector<uint8_t> half_lives_section(const StateMachineDef& m) {
+  Writer w;
+  put_per_transition<float>(w, m, [](const TransitionDef& t) { return t.half_life; });
+  return w.take();
+}
+
+template <class Space>
+void put_space_syncs(Writer& w, const std::vector<Space>& spaces) {
+  std::vector<uint8_t> modes;
+  for (const Space& s : spaces) modes.push_back(static_cast<uint8_t>(s.sync));
+  w.put_count(modes.size());
+  w.put_array(modes);
+}
+
+std::vector<uint8_t> sync_section(const StateMachineDef& m) {
+  Writer w;
+  w.put_count(m.marker_names.size());
+  for (const std::string& name : m.marker_names) w.put_string(name);
+  w.put_count(m.markers.size());
+  w.put_array(m.markers);
+  put_space_syncs(w, m.blend_spaces);
+  put_space_syncs(w, m.blend_spaces_2d);
+  put_per_transition<uint8_t>(w, m, [](const TransitionDef& t) { return uint8_t(t.sync); });
+  return w.take();
+}
+
+// Whether any transition of the base or a layer passes `test`.
+template <class Test>
+bool any_transition(const StateMachineDef& m, Test test) {
+  return std::any_of(m.transitions.begin(), m.transitions.end(), test) ||
+         std::any_of(m.layers.begin(), m.layers.end(), [&](const LayerDef& l) {
+           return std::any_of(l.transitions.begin(), l.transitions.end(), test);
+         });
+}
+
+bool needs_sync(const StateMachineDef& m) {
+  const auto synced = [](const auto& s) { return s.sync != SyncMode::kNormalized; };
+  return !m.markers.empty() || std::any_of(m.blend_spaces.begin(), m.blend_spaces.end(), synced) ||
+         std::any_of(m.blend_spaces_2d.begin(), m.blend_spaces_2d.end(), synced) ||
+         any_transition(m, synced);
 }
 
 }  // namespace
@@ -321,9 +359,15 @@ std::vector<uint8_t> write_package(const Package& p) {
     if (p.state_machine.root_motion_joint >= 0) {
       sections.emplace_back(package::kRootMotion, root_motion_section(p));
     }
-    if (needs_transition_blends(p.state_machine)) {
-      sections.emplace_back(package::kTransitionBlends, transition_blends_section(p.state_machine));
+    const StateMachineDef& m = p.state_machine;
+    if (any_transition(m, [](const TransitionDef& t) { return switches_at_once(t.blend); })) {
+      sections.emplace_back(package::kTransitionBlends, transition_blends_section(m));
     }
+    if (any_transition(
+            m, [](const TransitionDef& t) { return t.blend == TransitionBlend::kDeadBlend; })) {
+      sections.emplace_back(package::kHalfLives, half_lives_section(m));
+    }
+    if (needs_sync(m)) sections.emplace_back(package::kSync, sync_section(m));
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));
   if (p.max_influences != 0 || p.truncated_vertices != 0 || p.up_axis.known()) {

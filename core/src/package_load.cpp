@@ -8,6 +8,7 @@
 #include "anim/package.h"
 #include "anim/package_format.h"
 #include "package_bytes.h"
+#include "package_transition_sections.h"
 
 namespace anim {
 namespace {
@@ -435,36 +436,6 @@ bool read_events(Reader& r, std::vector<EventDef>& events,
   return true;
 }
 
-bool read_transition_blends(Reader& r, StateMachineDef& m) {
-  uint32_t machines = 0;
-  r.get_count(machines, 4);
-  if (r.ok() && machines != 1 + m.layers.size()) {
-    return r.fail("transition blends for " + std::to_string(machines) +
-                  " machines, the state machine has " + std::to_string(1 + m.layers.size()));
-  }
-  for (std::size_t mi = 0; r.ok() && mi < machines; ++mi) {
-    std::vector<TransitionDef>& transitions =
-        mi == 0 ? m.transitions : m.layers[mi - 1].transitions;
-    uint32_t n = 0;
-    r.get_count(n, 1);
-    std::vector<uint8_t> blends;
-    r.get_array(blends, n);
-    if (!r.ok()) return false;
-    if (n != transitions.size()) {
-      return r.fail("machine " + std::to_string(mi) + ": blends for " + std::to_string(n) +
-                    " transitions, it has " + std::to_string(transitions.size()));
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-      if (blends[i] > static_cast<uint8_t>(TransitionBlend::kInertialize)) {
-        return r.fail("machine " + std::to_string(mi) + ", transition " + std::to_string(i) +
-                      ": unknown blend " + std::to_string(blends[i]));
-      }
-      transitions[i].blend = static_cast<TransitionBlend>(blends[i]);
-    }
-  }
-  return r.ok();
-}
-
 bool read_root_motion(Reader& r, Package& p) {
   int32_t joint = -1;
   r.get(joint);
@@ -572,6 +543,14 @@ std::string order_problem(uint32_t kind, const std::vector<uint32_t>& seen, cons
       return !machine || again ? "transition blends before the state machine, or a second" : "";
     case package::kRootMotion:
       return !machine || again ? "root motion before the state machine, or a second" : "";
+    case package::kHalfLives:
+      return !machine || again || !read(package::kTransitionBlends)
+                 ? "half-lives before the transition blends, or a second set"
+                 : "";
+    case package::kSync:
+      return !machine || again || !out.state_machine.markers.empty()
+                 ? "sync markers before the state machine, or a second set"
+                 : "";
     case package::kImportInfo:
       return again ? "a second import info" : "";
     default:
@@ -614,7 +593,13 @@ bool read_section(uint32_t kind, Reader& r, Package& out) {
       read_root_motion(r, out);
       return true;
     case package::kTransitionBlends:
-      read_transition_blends(r, out.state_machine);
+      package::read_transition_blends(r, out.state_machine);
+      return true;
+    case package::kHalfLives:
+      package::read_half_lives(r, out.state_machine);
+      return true;
+    case package::kSync:
+      package::read_sync(r, out.state_machine, out.clips);
       return true;
     case package::kKeyClip:
       out.key_clips.emplace_back();

@@ -242,7 +242,7 @@ std::size_t StateMachineInstance::byte_size() const {
            motion_cursors_.capacity() * sizeof(RootMotionCursor) +
            inertia_.capacity() * sizeof(Inertia);
   for (const Inertia& in : inertia_) {
-    bytes += in.offsets.byte_size() - sizeof(in.offsets);
+    bytes += in.offsets.byte_size() - sizeof(in.offsets) + in.dead.byte_size() - sizeof(in.dead);
     for (const SoaPose& pose : in.history) bytes += pose.capacity() * sizeof(SoaTransform);
   }
   for (const Machine& m : machines_) {
@@ -445,7 +445,7 @@ void StateMachineInstance::start(Machine& m, int index) {
   m.running = index;
   // An inertialized transition switches at once (update_machine finishes it right away); its
   // blend is the decay update_inertia starts.
-  m.elapsed = t.blend == TransitionBlend::kInertialize ? t.duration : 0.0f;
+  m.elapsed = switches_at_once(t.blend) ? t.duration : 0.0f;
 }
 
 void StateMachineInstance::finish_if_done(Machine& m) {

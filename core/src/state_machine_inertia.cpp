@@ -10,13 +10,17 @@ void StateMachineInstance::init_inertia() {
   const std::size_t joints = skeleton_->joint_count();
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     const std::vector<TransitionDef>& transitions = *machines_[mi].transitions;
-    const bool used = std::any_of(transitions.begin(), transitions.end(), [](const auto& t) {
-      return t.blend == TransitionBlend::kInertialize;
-    });
-    if (!used) continue;
+    const auto uses = [&](TransitionBlend blend) {
+      return std::any_of(transitions.begin(), transitions.end(),
+                         [&](const TransitionDef& t) { return t.blend == blend; });
+    };
+    const bool inertialized = uses(TransitionBlend::kInertialize);
+    const bool dead_blended = uses(TransitionBlend::kDeadBlend);
+    if (!inertialized && !dead_blended) continue;
     inertia_.resize(machines_.size());  // Empty entries for the machines without.
     Inertia& in = inertia_[mi];
-    in.offsets = InertialOffsets(joints);
+    if (inertialized) in.offsets = InertialOffsets(joints);
+    if (dead_blended) in.dead = DeadBlendSource(joints);
     in.history = {make_soa_pose(joints), make_soa_pose(joints)};
   }
 }
@@ -26,9 +30,12 @@ void StateMachineInstance::update_inertia(float dt) {
     Inertia& in = inertia_[mi];
     in.recorded = false;
     const Machine& m = machines_[mi];
-    if (m.started >= 0 && (*m.transitions)[m.started].blend == TransitionBlend::kInertialize) {
+    const TransitionDef* started = m.started >= 0 ? &(*m.transitions)[m.started] : nullptr;
+    if (started != nullptr && switches_at_once(started->blend)) {
       in.capture = true;
-      in.duration = (*m.transitions)[m.started].duration;
+      in.mode = started->blend;
+      in.duration = started->duration;
+      in.half_life = started->half_life;
       in.time = 0.0f;
     } else if (in.time >= 0.0f) {
       in.time += dt;
@@ -40,20 +47,31 @@ void StateMachineInstance::update_inertia(float dt) {
 void StateMachineInstance::inertialize(std::size_t machine, Span<SoaTransform> pose) {
   if (machine >= inertia_.size()) return;
   Inertia& in = inertia_[machine];
-  if (in.offsets.joint_count() == 0) return;
+  if (in.history[0].empty()) return;
+  const bool dead = in.mode == TransitionBlend::kDeadBlend;
   if (in.capture) {
     in.capture = false;
     const SoaPose& previous = in.history[in.latest];
     const SoaPose& before = in.frames >= 2 ? in.history[1 - in.latest] : previous;
     // Nothing shown yet (the switch came in the first update): nothing to carry over.
-    if (in.frames == 0 || !InertializationStartJob{previous, before, pose, in.history_dt,
-                                                   in.duration, 0.0f, &in.offsets}
-                               .run()) {
-      in.time = -1.0f;
-    }
+    const bool started =
+        in.frames > 0 &&
+        (dead ? DeadBlendStartJob{previous, before, in.history_dt, in.half_life, &in.dead}.run()
+              : InertializationStartJob{previous, before, pose, in.history_dt, in.duration, 0.0f,
+                                        &in.offsets}
+                    .run());
+    if (!started) in.time = -1.0f;
   }
-  if (in.time >= 0.0f && !InertializationJob{&in.offsets, in.time, pose, pose}.run()) {
-    in.time = -1.0f;
+  if (in.time >= 0.0f) {
+    bool carried = false;
+    if (dead) {
+      // A smoothstep of the progress: flat at the switch, so the old velocity carries over.
+      const float u = in.duration > 0.0f ? std::min(in.time / in.duration, 1.0f) : 1.0f;
+      carried = DeadBlendJob{&in.dead, in.time, pose, u * u * (3.0f - 2.0f * u), pose}.run();
+    } else {
+      carried = InertializationJob{&in.offsets, in.time, pose, pose}.run();
+    }
+    if (!carried) in.time = -1.0f;
   }
   // The pose shown, for the next switch: a new entry once per update (an evaluate repeated
   // before the next update replaces it).

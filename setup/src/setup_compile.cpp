@@ -64,6 +64,7 @@ void compile_machine(const std::vector<SetupState>& states,
     out.interruption = t.interruption;
     out.blend = t.blend;
     out.sync = t.sync;
+    out.half_life = t.half_life;
     transitions_out->push_back(std::move(out));
   }
 }

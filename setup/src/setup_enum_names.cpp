@@ -26,7 +26,9 @@ constexpr EnumName<LayerBlend> kLayerBlends[] = {{LayerBlend::kOverride, "overri
                                                  {LayerBlend::kAdditive, "additive"}};
 
 constexpr EnumName<TransitionBlend> kTransitionBlends[] = {
-    {TransitionBlend::kCrossfade, "crossfade"}, {TransitionBlend::kInertialize, "inertialize"}};
+    {TransitionBlend::kCrossfade, "crossfade"},
+    {TransitionBlend::kInertialize, "inertialize"},
+    {TransitionBlend::kDeadBlend, "dead_blend"}};
 
 constexpr EnumName<SyncMode> kSyncModes[] = {{SyncMode::kNormalized, "normalized"},
                                              {SyncMode::kMarkers, "markers"}};

@@ -120,6 +120,7 @@ constexpr Field<Tn> kTransitionFields[] = {
     {"offset", kNumber, kOptional, kAlways, &Tn::offset},
     {"interruption", kChoice, kOptional, kAlways, &Tn::interruption},
     {"blend", kChoice, kOptional, kUnlessDefault, &Tn::blend},
+    {"half_life", kNumber, kOptional, kUnlessDefault, &Tn::half_life},
     {"sync", kChoice, kOptional, kUnlessDefault, &Tn::sync},
 };
 constexpr Table<Tn> kTransitionTable = table(kTransitionFields, &Tn::extra);

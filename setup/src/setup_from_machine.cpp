@@ -12,6 +12,7 @@ std::string name_at(const std::vector<T>& items, int index) {
                                                                       : std::string();
 }
 
+// Names listed as strings (clips, marker names).
 std::string clip_at(const std::vector<std::string>& names, int index) {
   return index >= 0 && static_cast<std::size_t>(index) < names.size() ? names[index]
                                                                       : std::string();
@@ -34,6 +35,7 @@ SetupBlendSpace blend_space_of(const BlendSpace1DDef& b, const StateMachineDef& 
   SetupBlendSpace out;
   out.name = b.name;
   out.parameter = name_at(def.parameters, b.parameter);
+  out.sync = b.sync;
   for (std::size_t i = 0; i < b.clips.size() && i < b.positions.size(); ++i) {
     out.points.push_back({clip_at(clip_names, b.clips[i]), b.positions[i], Json::object()});
   }
@@ -46,6 +48,7 @@ SetupBlendSpace blend_space_2d_of(const BlendSpace2DDef& b, const StateMachineDe
   out.name = b.name;
   out.parameter = name_at(def.parameters, b.parameter_x);
   out.parameter_y = name_at(def.parameters, b.parameter_y);
+  out.sync = b.sync;
   for (std::size_t i = 0; i < b.clips.size() && i < b.positions.size(); ++i) {
     SetupBlendPoint point;
     point.clip = clip_at(clip_names, b.clips[i]);
@@ -93,6 +96,8 @@ SetupTransition transition_of(const TransitionDef& t, const StateMachineDef& def
   out.offset = t.offset;
   out.interruption = t.interruption;
   out.blend = t.blend;
+  out.half_life = t.half_life;
+  out.sync = t.sync;
   return out;
 }
 
@@ -122,6 +127,13 @@ Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::stri
     out.name = e.name;
     if (!e.payload.empty()) out.payload = e.payload;
     setup.events.push_back(std::move(out));
+  }
+  // Markers go to "clips", one entry per clip in the def's order (by clip, then time).
+  for (const SyncMarkerDef& m : def.markers) {
+    const std::string clip = clip_at(clip_names, m.clip);
+    if (setup.clips.empty() || setup.clips.back().name != clip)
+      setup.clips.push_back({clip, {}, {}});
+    setup.clips.back().markers.push_back({clip_at(def.marker_names, m.name), m.time, {}});
   }
   for (const LayerDef& layer : def.layers) {
     SetupLayer out;

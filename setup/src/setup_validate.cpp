@@ -303,6 +303,9 @@ class Validator {
           (t.offset < 0.0f || t.offset > 1.0f)) {
         error(at + "/offset", "offset " + number_text(t.offset) + " is outside [0, 1]");
       }
+      if (check_finite(at + "/half_life", "half-life", t.half_life) && !(t.half_life > 0.0f)) {
+        error(at + "/half_life", "half-life " + number_text(t.half_life) + " is not above 0");
+      }
       if (t.conditions.empty() && !t.exit_time) {
         warning(at, "no conditions and no exit time: the transition fires at once");
       }

@@ -109,6 +109,9 @@ TEST(SetupNamesTest, EnumsUseTheFileNames) {
   EXPECT_STREQ(to_string(Interruption::kDestination), "destination");
   EXPECT_STREQ(to_string(TransitionBlend::kCrossfade), "crossfade");
   EXPECT_STREQ(to_string(TransitionBlend::kInertialize), "inertialize");
+  EXPECT_STREQ(to_string(TransitionBlend::kDeadBlend), "dead_blend");
+  EXPECT_STREQ(to_string(SyncMode::kNormalized), "normalized");
+  EXPECT_STREQ(to_string(SyncMode::kMarkers), "markers");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -469,9 +472,30 @@ TEST(SetupParseTest, ReportsEachStructuralProblemOfTransitionsAndTheEditorWithIt
        "/transitions/0/interruption", "expected a string"},
       {"unknown blend", [](Json& d) { d["transitions"][0]["blend"] = "fade"; },
        "/transitions/0/blend",
-       "unknown transition blend \"fade\" (expected crossfade or inertialize)"},
+       "unknown transition blend \"fade\" (expected crossfade, inertialize or dead_blend)"},
       {"blend as bool", [](Json& d) { d["transitions"][0]["blend"] = true; },
        "/transitions/0/blend", "expected a string"},
+      {"half-life as text", [](Json& d) { d["transitions"][0]["half_life"] = "short"; },
+       "/transitions/0/half_life", "expected a number"},
+      {"unknown transition sync", [](Json& d) { d["transitions"][0]["sync"] = "feet"; },
+       "/transitions/0/sync", "unknown sync \"feet\" (expected normalized or markers)"},
+      {"unknown blend space sync", [](Json& d) { d["blend_spaces"][0]["sync"] = 1; },
+       "/blend_spaces/0/sync", "expected a string"},
+      {"clips not an array", [](Json& d) { d["clips"] = Json::object(); }, "/clips",
+       "expected an array"},
+      {"clip without name", [](Json& d) { d["clips"] = Json::parse(R"([{"markers": []}])"); },
+       "/clips/0/name", "missing required field"},
+      {"marker without time",
+       [](Json& d) { d["clips"] = Json::parse(R"([{"name": "walk", "markers": [{"name": "L"}]}])"); },
+       "/clips/0/markers/0/time", "missing required field"},
+      {"marker with an empty name",
+       [](Json& d) {
+         d["clips"] = Json::parse(R"([{"name": "walk", "markers": [{"name": "", "time": 0}]}])");
+       },
+       "/clips/0/markers/0/name", "must not be empty"},
+      {"animation markers as object",
+       [](Json& d) { d["animations"] = Json::parse(R"([{"file": "a.bvh", "markers": {}}])"); },
+       "/animations/0/markers", "expected an array"},
       {"editor as array", [](Json& d) { d["editor"] = Json::array(); }, "/editor",
        "expected an object"},
   });
@@ -745,6 +769,38 @@ TEST(SetupWriteTest, AnInertializedTransitionSaysSoAfterItsInterruption) {
   const Result<setup::Setup> back = parse_setup(text, "t.json");
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   EXPECT_EQ(back.value().transitions.back().blend, TransitionBlend::kInertialize);
+}
+
+TEST(SetupWriteTest, MarkersSyncAndDeadBlendsRoundTrip) {
+  setup::Setup s = load_example("minimal.setup.json");
+  s.clips.push_back({"walk", {{"L", 0.25f, {}}, {"R", 0.75f, {}}}, {}});
+  SetupTransition t = Transition("*", "Idle", {});
+  t.blend = TransitionBlend::kDeadBlend;
+  t.half_life = 0.05f;
+  t.sync = SyncMode::kMarkers;
+  s.transitions.push_back(t);
+  const std::string text = to_json_text(s);
+  // Written after the animations, in the format's order; defaults left out.
+  EXPECT_THAT(text, HasSubstr(R"("clips": [
+    {
+      "name": "walk",
+      "markers": [
+        {
+          "name": "L",
+          "time": 0.25
+        },)"));
+  EXPECT_THAT(text, HasSubstr(R"("blend": "dead_blend",
+      "half_life": 0.05,
+      "sync": "markers"
+    })"));
+  EXPECT_THAT(text, Not(HasSubstr(R"("sync": "normalized")")));
+  const Result<setup::Setup> back = parse_setup(text, "t.json");
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(to_json_text(back.value()), text);
+  EXPECT_EQ(back.value().transitions.back().half_life, 0.05f);
+  EXPECT_EQ(back.value().transitions.back().sync, SyncMode::kMarkers);
+  ASSERT_EQ(back.value().clips.size(), 1u);
+  EXPECT_EQ(back.value().clips[0].markers[1].name, "R");
 }
 
 TEST(SetupWriteTest, UnknownFieldsAtEveryLevelSurviveLoadAndSave) {

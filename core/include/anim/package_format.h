@@ -16,6 +16,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/sync_markers.h"
 #include "anim/blend_space_2d.h"
 #include "anim/model.h"
 
@@ -25,7 +26,7 @@ constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
 // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR; 1.5 a KEYS clip's sample rate and the
 // INFO up axis, each after what older readers read (they stop before it); 1.6 ROOT; 1.7 TBLD.
-constexpr uint16_t kMinorVersion = 7;
+constexpr uint16_t kMinorVersion = 8;
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -86,9 +87,21 @@ constexpr uint32_t kRootMotion = fourcc('R', 'O', 'O', 'T');
 // Since 1.7, at most one, after the state machine and its layers, written only when a transition
 // is not a crossfade: how each machine's transitions blend (TransitionDef::blend). A u32 machine
 // count (1 + the layer count), then per machine (the base first, then each layer) a u32 count,
-// which must be its transition count, and a u8 per transition (0 crossfade, 1 inertialize),
-// padded to 4 bytes. An older reader skips it and crossfades every transition.
+// which must be its transition count, and a u8 per transition (0 crossfade, 1 inertialize; since
+// 1.8 2 dead blend), padded to 4 bytes. An older reader skips it and crossfades every transition.
 constexpr uint32_t kTransitionBlends = fourcc('T', 'B', 'L', 'D');
+// Since 1.8, at most one, after the transition blends, written when a transition dead-blends:
+// each transition's half-life (TransitionDef::half_life), laid out as the blends are but with an
+// f32 (> 0) per transition.
+constexpr uint32_t kHalfLives = fourcc('D', 'E', 'A', 'D');
+// Since 1.8, at most one, after the state machine, its layers and every clip, written when the
+// machine has sync markers or syncs on them: the marker names (u32 count, then each a string),
+// the markers (u32 count, then per marker i32 clip, i32 name index, f32 time in [0, the clip's
+// duration]; sorted by clip, then time), the 1D blend spaces' sync (u32 count, which must be
+// their count, a u8 each: 0 normalized, 1 markers; padded to 4 bytes), the 2D ones' likewise,
+// then each transition's sync laid out as the transition blends are. An older reader skips it:
+// its clips play in normalized time.
+constexpr uint32_t kSync = fourcc('S', 'Y', 'N', 'C');
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
 // uv (8 floats), four u16 joints, four float weights, the truncated weight.
@@ -104,6 +117,10 @@ static_assert(sizeof(Vertex) == 60 && offsetof(Vertex, normal) == 12 &&
 static_assert(sizeof(glm::vec3) == 12 && sizeof(glm::quat) == 16, "key values are stored as is");
 // BS2D sections store a space's positions as the Point2 array itself: x y per point.
 static_assert(sizeof(Point2) == 8 && offsetof(Point2, y) == 4, "Point2 is stored as is");
+// SYNC sections store the markers as the SyncMarkerDef array itself: clip, name, time.
+static_assert(sizeof(SyncMarkerDef) == 12 && offsetof(SyncMarkerDef, name) == 4 &&
+                  offsetof(SyncMarkerDef, time) == 8,
+              "SyncMarkerDef is stored as is");
 
 // CRC-32 of `size` bytes, continuing from `crc` (0 to start).
 uint32_t crc32(const uint8_t* data, std::size_t size, uint32_t crc = 0);

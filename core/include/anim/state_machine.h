@@ -12,6 +12,7 @@
 #include "anim/blend_space_2d.h"
 #include "anim/clip_set.h"
 #include "anim/cycle_time.h"
+#include "anim/dead_blending.h"
 #include "anim/inertialization.h"
 #include "anim/root_motion.h"
 #include "anim/sampling.h"
@@ -394,12 +395,16 @@ class StateMachineInstance {
   // had it, `frame` away from where it plays in place.
   void keep_motion_in_pose(const RootMotion& frame, Span<SoaTransform> pose) const;
   RootMotion base_root_motion();
-  // Inertialized transitions (state_machine_inertia.cpp). A machine that has one keeps its last
-  // two output poses; at its switch the offsets from them to the new pose are captured, and
-  // they decay on its pose over the transition's duration, whatever the machine does next (a
-  // transition that interrupts starts from the pose shown, offsets included: nothing pops).
+  // Inertialized and dead-blended transitions (state_machine_inertia.cpp). A machine that has
+  // one keeps its last two output poses; at its switch the offsets from them to the new pose (or
+  // the old pose and its velocity) are captured, and they carry over onto its pose over the
+  // transition's duration, whatever the machine does next (a transition that interrupts starts
+  // from the pose shown, carried-over part included: nothing pops).
   struct Inertia {
-    InertialOffsets offsets;
+    InertialOffsets offsets;  // Sized when the machine has an inertialized transition,
+    DeadBlendSource dead;     // and this when it has a dead-blended one.
+    TransitionBlend mode = TransitionBlend::kInertialize;  // Of the last switch.
+    float half_life = 0.0f;                                // Of the last switch's dead blend.
     std::array<SoaPose, 2> history;  // history[latest] is the last evaluate's pose.
     std::size_t latest = 0;
     int frames = 0;           // How many of `history` hold a pose (at most 2).

@@ -59,6 +59,8 @@ struct TransitionDef {
   float offset = 0.0f;     // Normalized start time of the destination.
   Interruption interruption = Interruption::kNone;
   TransitionBlend blend = TransitionBlend::kCrossfade;
+  // kDeadBlend: seconds for the old pose's velocity to halve (> 0).
+  float half_life = 0.1f;
   // kMarkers: the destination starts where the source is between the same sync markers (its
   // leading clip's place, sync_markers.h), and `offset` is not used; when either clip lacks
   // those markers, at `offset` after all.

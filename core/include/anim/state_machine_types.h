@@ -7,10 +7,14 @@ namespace anim {
 enum class ParameterType { kFloat, kInt, kBool, kTrigger };
 enum class ConditionOp { kGreater, kLess, kEqual, kNotEqual, kTrue, kFalse, kTriggerSet };
 enum class Interruption { kNone, kSource, kDestination };
-// How a transition moves the pose over: both states blended for its duration (kCrossfade), or
-// the machine switching at once and the pose carrying its offset from where it was, decaying
-// over the duration (kInertialize, inertialization.h): only the destination is evaluated.
-enum class TransitionBlend { kCrossfade, kInertialize };
+// How a transition moves the pose over: both states blended for its duration (kCrossfade); or
+// the machine switching at once, only the destination evaluated, and the pose carrying over from
+// where it was: its offset decaying over the duration (kInertialize, inertialization.h), or the
+// old pose extrapolated along its dying velocity and crossfaded into the new one (kDeadBlend,
+// dead_blending.h).
+enum class TransitionBlend { kCrossfade, kInertialize, kDeadBlend };
+// Whether a blend switches the machine at once and carries the pose over on its own.
+inline bool switches_at_once(TransitionBlend blend) { return blend != TransitionBlend::kCrossfade; }
 // How the clips a state or transition plays keep in step. kNormalized: a blend space's clips
 // share one normalized time, and a transition's destination starts at its `offset`. kMarkers:
 // aligned on their sync markers (sync_markers.h), so a run picks up on the foot the walk was on;

@@ -26,7 +26,8 @@ constexpr ConditionOp kOps[] = {ConditionOp::kGreater,   ConditionOp::kLess, Con
                                 ConditionOp::kTriggerSet};
 constexpr Interruption kInterruptions[] = {Interruption::kNone, Interruption::kSource,
                                            Interruption::kDestination};
-constexpr TransitionBlend kBlends[] = {TransitionBlend::kCrossfade, TransitionBlend::kInertialize};
+constexpr TransitionBlend kBlends[] = {TransitionBlend::kCrossfade, TransitionBlend::kInertialize,
+                                       TransitionBlend::kDeadBlend};
 
 template <class T>
 std::size_t count_named(const std::vector<T>& items, const std::string& name) {

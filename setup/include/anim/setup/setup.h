@@ -137,10 +137,14 @@ struct SetupTransition {
   float offset = 0.0f;                     // Normalized start time in the destination.
   Interruption interruption = Interruption::kNone;
   Json extra = Json::object();
-  // "crossfade" (both states for the duration) or "inertialize" (the destination at once, the
-  // pose's offset decaying over the duration); written only when not a crossfade. (After
-  // `extra`, so that braced lists naming the fields before it stay as they were.)
+  // "crossfade" (both states for the duration), "inertialize" (the destination at once, the
+  // pose's offset decaying over the duration) or "dead_blend" (the destination at once, the old
+  // pose coasting on and fading into it); written only when not a crossfade. (After `extra`, so
+  // that braced lists naming the fields before it stay as they were.)
   TransitionBlend blend = TransitionBlend::kCrossfade;
+  // "half_life": a dead blend's seconds for the old pose's velocity to halve; written only when
+  // not the default.
+  float half_life = 0.1f;
   // "sync": "markers" starts the destination where the source is between the same markers (its
   // `offset` is then not used); written only then.
   SyncMode sync = SyncMode::kNormalized;

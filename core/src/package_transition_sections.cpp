@@ -1,0 +1,135 @@
+// The package sections about transitions and sync markers (package_transition_sections.h).
+#include "package_transition_sections.h"
+
+#include <cmath>
+#include <string>
+
+#include "anim/package_format.h"
+
+namespace anim::package {
+namespace {
+
+// A u32 machine count (1 + the layer count), then per machine (the base first) a u32 count,
+// which must be its transition count, and that many values of T (padded to 4 bytes); `take`
+// checks and stores each (false: the reader failed).
+template <class T, class Take>
+bool read_per_transition(Reader& r, StateMachineDef& m, const char* what, Take take) {
+  uint32_t machines = 0;
+  r.get_count(machines, 4);
+  if (r.ok() && machines != 1 + m.layers.size()) {
+    return r.fail(std::string(what) + " for " + std::to_string(machines) +
+                  " machines, the state machine has " + std::to_string(1 + m.layers.size()));
+  }
+  for (std::size_t mi = 0; r.ok() && mi < machines; ++mi) {
+    std::vector<TransitionDef>& transitions =
+        mi == 0 ? m.transitions : m.layers[mi - 1].transitions;
+    uint32_t n = 0;
+    r.get_count(n, sizeof(T));
+    std::vector<T> values;
+    r.get_array(values, n);
+    if (!r.ok()) return false;
+    if (n != transitions.size()) {
+      return r.fail("machine " + std::to_string(mi) + ": " + what + " for " + std::to_string(n) +
+                    " transitions, it has " + std::to_string(transitions.size()));
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string where =
+          "machine " + std::to_string(mi) + ", transition " + std::to_string(i) + ": ";
+      if (!take(values[i], transitions[i], where)) return false;
+    }
+  }
+  return r.ok();
+}
+
+// A u32 count, which must be `expected`, then a u8 sync mode each (padded to 4 bytes).
+template <class Space>
+bool read_space_syncs(Reader& r, std::vector<Space>& spaces, const char* kind) {
+  uint32_t n = 0;
+  r.get_count(n, 1);
+  std::vector<uint8_t> modes;
+  r.get_array(modes, n);
+  if (!r.ok()) return false;
+  if (n != spaces.size()) {
+    return r.fail(std::string("sync for ") + std::to_string(n) + " " + kind +
+                  " blend spaces, the machine has " + std::to_string(spaces.size()));
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (modes[i] > static_cast<uint8_t>(SyncMode::kMarkers)) {
+      return r.fail(std::string(kind) + " blend space " + std::to_string(i) + ": unknown sync " +
+                    std::to_string(modes[i]));
+    }
+    spaces[i].sync = static_cast<SyncMode>(modes[i]);
+  }
+  return true;
+}
+
+bool read_markers(Reader& r, StateMachineDef& m, const std::vector<CompressedClip>& clips) {
+  uint32_t names = 0;
+  r.get_count(names, 4);
+  m.marker_names.resize(r.ok() ? names : 0);
+  for (std::string& name : m.marker_names) {
+    if (!r.get_string(name)) return false;
+    if (name.empty()) return r.fail("a marker name is empty");
+  }
+  uint32_t n = 0;
+  r.get_count(n, sizeof(SyncMarkerDef));
+  r.get_array(m.markers, r.ok() ? n : 0);
+  if (!r.ok()) return false;
+  for (std::size_t i = 0; i < m.markers.size(); ++i) {
+    const SyncMarkerDef& k = m.markers[i];
+    const bool clip_ok = k.clip >= 0 && static_cast<std::size_t>(k.clip) < clips.size();
+    if (!clip_ok || k.name < 0 || static_cast<std::size_t>(k.name) >= names ||
+        !std::isfinite(k.time) || k.time < 0.0f || k.time > clips[k.clip].duration) {
+      return r.fail("marker " + std::to_string(i) + ": bad clip, name or time");
+    }
+    // The runtime finds a clip's markers by binary search: sorted by clip, then time.
+    if (i > 0) {
+      const SyncMarkerDef& p = m.markers[i - 1];
+      if (k.clip < p.clip || (k.clip == p.clip && k.time < p.time)) {
+        return r.fail("marker " + std::to_string(i) + ": not sorted by clip and time");
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool read_transition_blends(Reader& r, StateMachineDef& m) {
+  return read_per_transition<uint8_t>(
+      r, m, "blends", [&r](uint8_t blend, TransitionDef& t, const std::string& where) {
+        if (blend > static_cast<uint8_t>(TransitionBlend::kDeadBlend)) {
+          return r.fail(where + "unknown blend " + std::to_string(blend));
+        }
+        t.blend = static_cast<TransitionBlend>(blend);
+        return true;
+      });
+}
+
+bool read_half_lives(Reader& r, StateMachineDef& m) {
+  return read_per_transition<float>(
+      r, m, "half-lives", [&r](float half_life, TransitionDef& t, const std::string& where) {
+        if (!(half_life > 0.0f) || !std::isfinite(half_life)) {
+          return r.fail(where + "half-life is not a positive number");
+        }
+        t.half_life = half_life;
+        return true;
+      });
+}
+
+bool read_sync(Reader& r, StateMachineDef& m, const std::vector<CompressedClip>& clips) {
+  if (!read_markers(r, m, clips) || !read_space_syncs(r, m.blend_spaces, "1D") ||
+      !read_space_syncs(r, m.blend_spaces_2d, "2D")) {
+    return false;
+  }
+  return read_per_transition<uint8_t>(
+      r, m, "syncs", [&r](uint8_t sync, TransitionDef& t, const std::string& where) {
+        if (sync > static_cast<uint8_t>(SyncMode::kMarkers)) {
+          return r.fail(where + "unknown sync " + std::to_string(sync));
+        }
+        t.sync = static_cast<SyncMode>(sync);
+        return true;
+      });
+}
+
+}  // namespace anim::package
