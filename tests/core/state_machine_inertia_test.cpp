@@ -134,3 +134,57 @@ TEST_F(StateMachineInertiaTest, AMachineWithoutInertializedTransitionsKeepsNoHis
 
 }  // namespace
 }  // namespace anim
+
+namespace anim {
+namespace {
+
+// The same machine with A -> B dead-blended: the pose shown keeps moving along its velocity,
+// which halves every `half_life`, and fades into B by a smoothstep of the progress.
+TEST_F(StateMachineInertiaTest, ADeadBlendCoastsThePoseShownIntoTheDestination) {
+  def_.transitions[0].blend = TransitionBlend::kDeadBlend;
+  def_.transitions[0].half_life = 0.1f;
+  StateMachineInstance sm(def_, skeleton_, clips_);
+  float shown = 0.0f;
+  for (int i = 0; i < 30; ++i) shown = Frame(sm);  // x = 0.5, moving at +1.
+  ASSERT_TRUE(sm.set_bool("go", true));
+  const float first = Frame(sm);
+  EXPECT_EQ(sm.current_state(), 1);
+  ASSERT_EQ(sm.active_states().size(), 1u);  // Only B is sampled.
+  EXPECT_FLOAT_EQ(first, shown);             // No pop.
+  // By hand: x(t) = 0.5 + (1 - e^(-lambda t)) / lambda, lambda = ln 2 / 0.1, faded into 5 by
+  // u^2 (3 - 2u), u = t / 0.3.
+  const double lambda = std::log(2.0) / 0.1;
+  double time = 0.0;
+  for (int i = 0; i < 17; ++i) {
+    time += kDt;
+    const double coasting = 0.5 + (1.0 - std::exp(-lambda * time)) / lambda;
+    const double u = time / 0.3;
+    const double weight = u * u * (3.0 - 2.0 * u);
+    const float x = Frame(sm);
+    EXPECT_NEAR(x, coasting + (5.0 - coasting) * weight, 1e-4) << "at " << time;
+  }
+  Frame(sm);
+  EXPECT_EQ(Frame(sm), 5.0f);  // Past the duration: B's own pose exactly.
+}
+
+TEST_F(StateMachineInertiaTest, AnInertializationThatInterruptsADeadBlendStartsFromThePoseShown) {
+  def_.transitions[0].blend = TransitionBlend::kDeadBlend;
+  TransitionDef back = def_.transitions[1];
+  back.blend = TransitionBlend::kInertialize;
+  back.duration = 0.3f;
+  def_.transitions[1] = back;
+  StateMachineInstance sm(def_, skeleton_, clips_);
+  for (int i = 0; i < 30; ++i) Frame(sm);
+  ASSERT_TRUE(sm.set_bool("go", true));
+  std::vector<float> xs;
+  for (int i = 0; i < 6; ++i) xs.push_back(Frame(sm));
+  ASSERT_TRUE(sm.set_bool("go", false));
+  for (int i = 0; i < 40; ++i) xs.push_back(Frame(sm));
+  for (std::size_t i = 1; i < xs.size(); ++i) {
+    EXPECT_LT(std::fabs(xs[i] - xs[i - 1]), 0.6f) << "frame " << i;
+  }
+  EXPECT_NEAR(xs.back(), 39.0f * kDt, 1e-4f);  // A's own pose once the decay is over.
+}
+
+}  // namespace
+}  // namespace anim
