@@ -78,12 +78,22 @@ void put_machine(const StateMachineInstance& sm, int layer,
                  const std::vector<std::string>& clip_names, nlohmann::ordered_json& j) {
   const std::vector<StateDef>& states = layer_states(sm.def(), layer);
   j["states"] = nlohmann::ordered_json::array();
-  for (const auto& a : sm.active_states(layer)) {
+  const Span<const StateMachineInstance::ActiveState> active = sm.active_states(layer);
+  for (std::size_t i = 0; i < active.size(); ++i) {
+    const StateMachineInstance::ActiveState& a = active[i];
     nlohmann::ordered_json state = {{"name", states[a.state].name},
                                     {"weight", a.weight},
                                     {"normalized_time", a.normalized_time}};
     nlohmann::ordered_json points = points_json(sm, states[a.state].motion, clip_names);
     if (!points.is_null()) state["points"] = std::move(points);
+    // Where it is between its clip's sync markers, for a clip that has them.
+    const MarkerPosition marker = sm.active_marker(layer, i);
+    if (marker.valid()) {
+      const std::vector<std::string>& names = sm.def().marker_names;
+      state["marker"] = {{"previous", names[static_cast<std::size_t>(marker.previous)]},
+                         {"next", names[static_cast<std::size_t>(marker.next)]},
+                         {"fraction", marker.fraction}};
+    }
     j["states"].push_back(std::move(state));
   }
   const StateMachineInstance::TransitionStatus tr = sm.transition(layer);
