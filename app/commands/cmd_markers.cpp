@@ -1,6 +1,7 @@
 // `animscope markers MODEL|SETUP.json --foot JOINT=NAME ... [--anim FILE ...] [--up AXIS]
 // [--json] [--out SETUP.json]`: finds each foot's plants in every clip (anim/bake/foot_plants.h)
-// and gives them as sync markers, printed or written into a setup's "clips".
+// and gives them as sync markers, printed or written into a setup (its "clips", or the
+// "animations" entry that gives the clip).
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -45,15 +46,16 @@ void define(CLI::App& app, MarkersArgs& a) {
   add_up_option(app, a.up);
   add_flag(app, "--json", a.json, "prints JSON instead of text");
   add_text(app, "--out", a.out, "SETUP.json",
-           "writes the markers into this setup: each clip's markers are replaced (an entry is "
+           "writes the markers into this setup: each clip's markers are replaced where it keeps "
+           "them (the \"animations\" entry giving the clip, else \"clips\"; a \"clips\" entry is "
            "added for a clip it lacks), everything else is kept");
 }
 
 std::unique_ptr<CommandLine<MarkersArgs>> make_command_line() {
   return std::make_unique<CommandLine<MarkersArgs>>(
       "markers",
-      "Finds where each --foot is planted (low and slow in model space) in every clip and gives "
-      "one sync marker per stance, printed or written into a setup.",
+      "Finds where each --foot is planted (low, and slow relative to the ground) in every clip "
+      "and gives one sync marker per stance, printed or written into a setup.",
       define);
 }
 
@@ -154,13 +156,32 @@ void print_table(const std::vector<ClipMarkers>& clips, std::ostream& out) {
   }
 }
 
-// Replaces the markers of each found clip in `target`'s "clips"; a clip it lacks gets an entry
-// when it has markers (a clip without plants adds nothing).
+// The animation entry that gives clip `name` as its one clip (its "as", else its "clip"), if any:
+// that is where the setup keeps the clip's markers (SetupAnimation::markers).
+setup::SetupAnimation* entry_giving(setup::Setup& target, const std::string& name) {
+  for (setup::SetupAnimation& a : target.animations) {
+    if (a.alias.value_or(a.clip.value_or("")) == name) return &a;
+  }
+  return nullptr;
+}
+
+// Replaces each found clip's markers where `target` keeps them: in the animation entry that gives
+// the clip when there is one, else in its "clips" entry; a clip it has neither for gets a "clips"
+// entry when it has markers (a clip without plants adds nothing). Validation rejects a clip given
+// markers in both places (a "clips" entry counts even with none), so a "clips" entry beside an
+// animation entry goes when it held nothing else, and else loses its markers.
 void put_markers(const std::vector<ClipMarkers>& clips, setup::Setup& target) {
   for (const ClipMarkers& c : clips) {
     auto entry = std::find_if(target.clips.begin(), target.clips.end(),
                               [&](const setup::SetupClip& e) { return e.name == c.clip; });
-    if (entry != target.clips.end()) {
+    if (setup::SetupAnimation* animation = entry_giving(target, c.clip)) {
+      animation->markers = c.markers;
+      if (entry != target.clips.end() && entry->extra.empty()) {
+        target.clips.erase(entry);
+      } else if (entry != target.clips.end()) {
+        entry->markers.clear();
+      }
+    } else if (entry != target.clips.end()) {
       entry->markers = c.markers;
     } else if (!c.markers.empty()) {
       setup::SetupClip added;
@@ -208,8 +229,8 @@ int cmd_markers(int argc, const char* const* argv, std::ostream& out, std::ostre
     }
     target = std::move(read).value();
   }
-  // The clips as the model holds them, root motion and all: a planted foot stands still in model
-  // space only while the character's motion is left in (in place, it slides back).
+  // The clips as the model holds them, root motion and all; a clip keyed in place still has
+  // plants, as speeds are measured against the ground the feet stand on (foot_plants.h).
   Result<std::vector<ClipMarkers>> found = find_markers(model, feet);
   if (!found.ok()) {
     print_error(err, Error{found.error().code, found.error().message,

@@ -62,16 +62,40 @@ Result<std::vector<glm::vec3>> sample_foot(const Skeleton& skeleton, const Clip&
 }
 
 // Central differences around the loop: the sample before the first is the last.
-std::vector<float> loop_speeds(const std::vector<glm::vec3>& p, float step) {
+std::vector<glm::vec3> loop_velocities(const std::vector<glm::vec3>& p, float step) {
   const std::size_t n = p.size();
-  std::vector<float> speeds(n, 0.0f);
-  if (n < 3) return speeds;  // Too few samples for a neighbour on each side.
+  std::vector<glm::vec3> velocities(n, glm::vec3(0.0f));
+  if (n < 3) return velocities;  // Too few samples for a neighbour on each side.
   for (std::size_t i = 0; i < n; ++i) {
-    const glm::vec3& before = p[(i + n - 1) % n];
-    const glm::vec3& after = p[(i + 1) % n];
-    speeds[i] = glm::length(after - before) / (2.0f * step);
+    velocities[i] = (p[(i + 1) % n] - p[(i + n - 1) % n]) / (2.0f * step);
   }
-  return speeds;
+  return velocities;
+}
+
+// The middle of `values` (the mean of the middle two for an even count); 0 for none.
+float median(std::vector<float> values) {
+  if (values.empty()) return 0.0f;
+  std::sort(values.begin(), values.end());
+  const std::size_t m = values.size();
+  return m % 2 == 1 ? values[m / 2] : 0.5f * (values[m / 2 - 1] + values[m / 2]);
+}
+
+// How the ground moves under the foot: each horizontal component's median over the samples of
+// the low band. While the foot stands, it moves with the ground, and standing is most of the
+// time a foot spends low (lift-off and touch-down pass through the band quickly), so the median
+// skips them. Still ground (root motion kept) gives about 0; a treadmill gives its belt speed.
+glm::vec3 ground_velocity(const std::vector<glm::vec3>& velocities,
+                          const std::vector<float>& heights, float low, const glm::vec3& up) {
+  glm::vec3 ground(0.0f);
+  for (int axis = 0; axis < 3; ++axis) {
+    if (up[axis] != 0.0f) continue;  // The up axis is one of X, Y, Z: the other two are flat.
+    std::vector<float> band;
+    for (std::size_t i = 0; i < velocities.size(); ++i) {
+      if (heights[i] <= low) band.push_back(velocities[i][axis]);
+    }
+    ground[axis] = median(std::move(band));
+  }
+  return ground;
 }
 
 // The value below which `fraction` of `values` lie (the sorted value at floor(fraction*(n-1))).
@@ -85,7 +109,7 @@ float percentile(std::vector<float> values, float fraction) {
 // What the rule reads of the foot's samples.
 struct FootTrack {
   std::vector<float> heights;  // Along the up axis.
-  std::vector<float> speeds;   // Model units per second.
+  std::vector<float> speeds;   // Relative to the ground, model units per second.
   float lowest = 0.0f, highest = 0.0f;
   float peak = 0.0f;         // The speed at the options' percentile.
   std::vector<char> stance;  // Low and slow.
@@ -97,11 +121,13 @@ FootTrack measure(const std::vector<glm::vec3>& positions, float step, const Fil
   // The up axis as root motion takes it: the file's, else +Y.
   const glm::vec3 up = file_up.known() ? up_vector(file_up.axis, file_up.sign) : up_vector(1, 1);
   for (const glm::vec3& p : positions) t.heights.push_back(glm::dot(p, up));
-  t.speeds = loop_speeds(positions, step);
   t.lowest = *std::min_element(t.heights.begin(), t.heights.end());
   t.highest = *std::max_element(t.heights.begin(), t.heights.end());
-  t.peak = percentile(t.speeds, options.peak_percentile);
   const float low = t.lowest + options.height_fraction * (t.highest - t.lowest);
+  const std::vector<glm::vec3> velocities = loop_velocities(positions, step);
+  const glm::vec3 ground = ground_velocity(velocities, t.heights, low, up);
+  for (const glm::vec3& v : velocities) t.speeds.push_back(glm::length(v - ground));
+  t.peak = percentile(t.speeds, options.peak_percentile);
   const float slow = options.speed_fraction * t.peak;
   for (std::size_t i = 0; i < positions.size(); ++i) {
     t.stance.push_back(t.heights[i] <= low && t.speeds[i] <= slow);

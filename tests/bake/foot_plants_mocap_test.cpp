@@ -123,25 +123,40 @@ glm::dvec3 joint_position(const BvhTake& take, const std::vector<double>& frame,
 }
 
 // The rule of foot_plants.h, read plainly: frame indices of the plants of one foot whose heights
-// (+Y) and places over one loop of `n` frames are given.
+// (+Y) and places over one loop of `n` frames are given. Speeds are taken relative to the ground.
 std::vector<int> expected_plants(const std::vector<glm::dvec3>& p, double frame_time) {
   const int n = static_cast<int>(p.size());
   const FootPlantOptions rule;
   std::vector<double> height(p.size()), speed(p.size());
+  std::vector<glm::dvec3> velocity(p.size());
   for (int i = 0; i < n; ++i) {
     height[i] = p[i].y;
-    speed[i] = glm::length(p[(i + 1) % n] - p[(i + n - 1) % n]) / (2.0 * frame_time);
+    velocity[i] = (p[(i + 1) % n] - p[(i + n - 1) % n]) / (2.0 * frame_time);
   }
   const double lowest = *std::min_element(height.begin(), height.end());
   const double highest = *std::max_element(height.begin(), height.end());
+  const double band = lowest + rule.height_fraction * (highest - lowest);
+  // The ground moves at the median X and the median Z velocity of the frames in the low band.
+  std::vector<double> xs, zs;
+  for (int i = 0; i < n; ++i) {
+    if (height[i] > band) continue;
+    xs.push_back(velocity[i].x);
+    zs.push_back(velocity[i].z);
+  }
+  const auto middle = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t half = v.size() / 2;
+    return v.size() % 2 == 0 ? (v[half - 1] + v[half]) / 2.0 : v[half];
+  };
+  const glm::dvec3 ground(middle(xs), 0.0, middle(zs));
+  for (int i = 0; i < n; ++i) speed[i] = glm::length(velocity[i] - ground);
   std::vector<double> sorted = speed;
   std::sort(sorted.begin(), sorted.end());
   const double peak = sorted[static_cast<std::size_t>(
       std::floor(static_cast<double>(rule.peak_percentile) * (n - 1)))];
   std::vector<bool> down(p.size());
   for (int i = 0; i < n; ++i) {
-    down[i] = height[i] <= lowest + rule.height_fraction * (highest - lowest) &&
-              speed[i] <= rule.speed_fraction * peak;
+    down[i] = height[i] <= band && speed[i] <= rule.speed_fraction * peak;
   }
   // Stances as [first, last] frames, last >= first, unwrapped: the one across the end is
   // [first, last + n]. Found over two laps, keeping those that start in the first lap.

@@ -1,7 +1,8 @@
 // find_foot_plants on a hand-built leg: hips, leg, foot, the foot keyed by hand so that it comes
 // down to its lowest point and stops there at known times. Linear keys make the foot's path a
 // polyline: at a dip's bottom key the foot is lowest and (by symmetry) its central-difference
-// speed is zero, so that key's time is the plant.
+// speed is zero, so that key's time is the plant. A clip keyed in place slides the standing foot
+// back at a constant speed: relative to the ground it is still.
 #include "anim/bake/foot_plants.h"
 
 #include <vector>
@@ -61,6 +62,14 @@ const std::vector<FootKey> kStanceOverTheEnd = {
     {0.85f, 0.0f, 0.02f}, {0.95f, 0.0f, 0.0f},  {1.0f, 0.0f, 0.01f},
 };
 
+// Two steps in 2 s keyed in place (on a treadmill): while down (0.2 s to 0.8 s, 1.2 s to 1.8 s)
+// the foot slides back from x = 0.3 to x = -0.3 at 1 per second; while up it swings forward over
+// a 0.3 high arch whose top is at 0 s and 1 s. In model space it is never still.
+const std::vector<FootKey> kInPlaceSteps = {
+    {0.0f, 0.0f, 0.3f}, {0.2f, 0.3f, 0.0f},  {0.8f, -0.3f, 0.0f}, {1.0f, 0.0f, 0.3f},
+    {1.2f, 0.3f, 0.0f}, {1.8f, -0.3f, 0.0f}, {2.0f, 0.0f, 0.3f},
+};
+
 std::vector<FootPlant> plants_of(const Model& model) {
   Result<std::vector<FootPlant>> plants = find_foot_plants(model, 0, kFoot);
   EXPECT_TRUE(plants.ok()) << plants.error().to_string();
@@ -86,6 +95,22 @@ TEST(FootPlants, AStanceAcrossTheClipsEndIsReportedOnce) {
   EXPECT_GT(plants[0].begin, plants[0].end) << "the stance wraps over the end";
   EXPECT_GT(plants[0].begin, 0.8f);
   EXPECT_LT(plants[0].end, 0.1f);
+}
+
+TEST(FootPlants, AFootSlidingWithTheGroundOfAnInPlaceClipIsPlantedMidStance) {
+  // Relative to the ground (moving back at 1 per second) the foot is still all through each
+  // stance: every stance sample ties, and the middle one is mid-stance.
+  const std::vector<FootPlant> plants = plants_of(leg_model(kInPlaceSteps, 2.0f));
+  ASSERT_EQ(plants.size(), 2u);
+  EXPECT_NEAR(plants[0].time, 0.5f, kStep);
+  EXPECT_NEAR(plants[1].time, 1.5f, kStep);
+  // The stances are the sliding stretches: the samples next to a touch-down or lift-off key
+  // mix in the swing's velocity, so each may lose a sample at either end.
+  for (std::size_t i = 0; i < plants.size(); ++i) {
+    const float down = 0.2f + static_cast<float>(i);
+    EXPECT_NEAR(plants[i].begin, down, 2.0f * kStep);
+    EXPECT_NEAR(plants[i].end, down + 0.6f, 2.0f * kStep);
+  }
 }
 
 TEST(FootPlants, HeightIsMeasuredAlongTheModelsUpAxis) {

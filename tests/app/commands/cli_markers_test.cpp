@@ -1,7 +1,8 @@
 // `animscope markers`: a two-legged BVH take written at test time whose feet are keyed flat on
 // the ground over known frames, so each stance's plant is the middle of its flat frames (every
 // one of them is equally low and still); --json's exact shape, --out writing into a copy of a
-// setup and keeping the rest of it, and the errors.
+// setup and keeping the rest of it (markers going where the setup keeps them: "clips", or the
+// "animations" entry giving the clip), and the errors.
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -172,6 +173,82 @@ TEST_F(CliMarkers, OutAddsAnEntryForAClipTheSetupLacks) {
   EXPECT_EQ(after.value().clips[0].name, "Motion");
   ASSERT_EQ(after.value().clips[0].markers.size(), 1u);
   EXPECT_EQ(after.value().clips[0].markers[0].name, "L");
+}
+
+TEST_F(CliMarkers, OutWritesAnAnimationEntrysClipIntoThatEntry) {
+  // The take as a clip file giving "Again", its markers kept on its entry: --out replaces them
+  // there and adds no "clips" entry for it (validation rejects markers given in both places).
+  const std::string setup = tree_.path("entry.json");
+  std::ofstream(setup) << R"({"format": "animscope.setup", "version": 3, "model": "walk.bvh",
+        "animations": [{"file": "walk.bvh", "as": "Again", "note": "kept",
+                        "markers": [{"name": "old", "time": 0.1}]}],
+        "parameters": [], "blend_spaces": [],
+        "states": [{"name": "Walk", "motion": "Again", "speed": 1, "loop": true}],
+        "default_state": "Walk", "transitions": [], "editor": {}})";
+  const CliRun r =
+      run({"markers", setup, "--foot", "LeftFoot=L", "--foot", "RightFoot=R", "--out", setup});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  Result<setup::Setup> after = setup::load_setup(setup);
+  ASSERT_TRUE(after.ok()) << after.error().to_string();
+  ASSERT_EQ(after.value().animations.size(), 1u);
+  const setup::SetupAnimation& entry = after.value().animations[0];
+  EXPECT_EQ(entry.extra["note"], "kept");
+  ASSERT_EQ(entry.markers.size(), 2u);
+  EXPECT_EQ(entry.markers[0].name, "R");
+  EXPECT_NEAR(entry.markers[0].time, kRightPlant, kStep);
+  EXPECT_EQ(entry.markers[1].name, "L");
+  EXPECT_NEAR(entry.markers[1].time, kLeftPlant, kStep);
+  // The model's own clip has no entry to keep its markers: it gets a "clips" one, "Again" none.
+  ASSERT_EQ(after.value().clips.size(), 1u);
+  EXPECT_EQ(after.value().clips[0].name, "Motion");
+  EXPECT_EQ(after.value().clips[0].markers.size(), 2u);
+  const CliRun valid = run({"validate", setup});
+  EXPECT_EQ(valid.code, kExitOk) << valid.out << valid.err;
+}
+
+TEST_F(CliMarkers, OutMovesMarkersGivenTwiceIntoTheAnimationEntry) {
+  // A setup that gives "Again"'s markers in both places (invalid) comes out valid: the entry
+  // gets them, and the "clips" entry, which held nothing but markers, goes.
+  const std::string setup = tree_.path("twice.json");
+  std::ofstream(setup) << R"({"format": "animscope.setup", "version": 3, "model": "walk.bvh",
+        "clips": [{"name": "Again", "markers": [{"name": "X", "time": 0.2}]}],
+        "animations": [{"file": "walk.bvh", "clip": "Motion", "as": "Again",
+                        "markers": [{"name": "old", "time": 0.1}]}],
+        "parameters": [], "blend_spaces": [],
+        "states": [{"name": "Walk", "motion": "Again", "speed": 1, "loop": true}],
+        "default_state": "Walk", "transitions": [], "editor": {}})";
+  const CliRun twice = run({"validate", setup});
+  EXPECT_EQ(twice.code, kExitInvalid);
+  EXPECT_NE(twice.out.find("given twice"), std::string::npos) << twice.out;
+  const CliRun r = run({"markers", setup, "--foot", "LeftFoot=L", "--out", setup});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  Result<setup::Setup> after = setup::load_setup(setup);
+  ASSERT_TRUE(after.ok()) << after.error().to_string();
+  ASSERT_EQ(after.value().animations[0].markers.size(), 1u);
+  EXPECT_EQ(after.value().animations[0].markers[0].name, "L");
+  for (const setup::SetupClip& c : after.value().clips) EXPECT_NE(c.name, "Again");
+  const CliRun valid = run({"validate", setup});
+  EXPECT_EQ(valid.code, kExitOk) << valid.out << valid.err;
+}
+
+TEST_F(CliMarkers, OutKeepsWhatElseAClipsEntryBesideAnAnimationEntrySays) {
+  // The same, the "clips" entry carrying a field of its own: it stays, without markers.
+  const std::string setup = tree_.path("noted.json");
+  std::ofstream(setup) << R"({"format": "animscope.setup", "version": 3, "model": "walk.bvh",
+        "clips": [{"name": "Again", "markers": [{"name": "X", "time": 0.2}], "note": "kept"}],
+        "animations": [{"file": "walk.bvh", "as": "Again",
+                        "markers": [{"name": "old", "time": 0.1}]}],
+        "parameters": [], "blend_spaces": [], "states": [], "default_state": "",
+        "transitions": [], "editor": {}})";
+  const CliRun r = run({"markers", setup, "--foot", "LeftFoot=L", "--out", setup});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  Result<setup::Setup> after = setup::load_setup(setup);
+  ASSERT_TRUE(after.ok()) << after.error().to_string();
+  ASSERT_EQ(after.value().animations[0].markers.size(), 1u);
+  const setup::SetupClip& again = after.value().clips[0];
+  EXPECT_EQ(again.name, "Again");
+  EXPECT_TRUE(again.markers.empty());
+  EXPECT_EQ(again.extra["note"], "kept");
 }
 
 TEST_F(CliMarkers, AFootThatIsNoJointNamesTheJointAndTheFile) {

@@ -5,9 +5,14 @@
 //
 // The rule. The clip is sampled at a fixed rate over one loop, [0, duration), and the foot's
 // model-space position is taken at each sample (the model's up axis, +Y unless the file says
-// otherwise, gives its height). Speeds are central differences over the loop, so the last sample
-// neighbours the first. A sample is in a stance when the foot is
-//   low:  height <= lowest + height_fraction * (highest - lowest), and
+// otherwise, gives its height). Velocities are central differences over the loop, so the last
+// sample neighbours the first. The low band is height <= lowest + height_fraction * (highest -
+// lowest). The ground's velocity is flat (0 along up); each of its two other components is the
+// median (the mean of the middle two for an even count) of that component of the foot's velocity
+// over the samples in the low band. A sample's speed is the length of its velocity minus the
+// ground's: the flat part relative to the ground, the vertical part as it is. A sample is in a
+// stance when the foot is
+//   low:  in the low band, and
 //   slow: speed <= speed_fraction * peak speed, the peak being the speed at `peak_percentile`
 //         of all samples (a glitch, or the jump at the seam of a take that does not loop, would
 //         otherwise set it).
@@ -20,9 +25,14 @@
 // count as equal (a foot keyed flat on the ground) and the middle one of them, in stance order,
 // is taken. Everything is computed in one fixed order: the same input gives the same plants.
 //
-// Model space, because that is where a planted foot stands still while the character's motion is
-// in the clip. A clip keyed in place (its root motion taken out) slides the planted foot back at
-// the walk's speed: its stances may not count as slow, and it may give no plants.
+// Model space, because that is where the clip's keys put the foot; relative to the ground,
+// because a clip keyed in place (its root motion taken out, or a treadmill take) slides the
+// planted foot back at the walk's speed, and a foot standing on the ground moves with it. The
+// median works because a foot spends most of its time in the low band standing: lift-off and
+// touch-down cross the band quickly. With the character's motion left in, the ground stands still
+// and its velocity comes out about 0. A joint that is lower in its swing than while it stands
+// (a foot that drags, a paw that curls under) fills the band with swing: the median is then the
+// swing's velocity and the plant lands in the swing (assimp's Wuson walk, its right fore foot).
 #include <vector>
 
 #include "anim/model.h"
