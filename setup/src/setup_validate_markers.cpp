@@ -51,6 +51,8 @@ class MarkerChecks {
       error(source.pointer + (entry ? "/markers" : "/name"),
             "unknown clip " + in_quotes(source.clip) + suggestion(source.clip, clips_));
     }
+    // An entry without markers gives none: it is no second place for them.
+    if (source.markers->empty()) return;
     const auto [first, fresh] = given_at_.emplace(source.clip, source.pointer);
     if (!fresh) {
       error(source.pointer, "markers of clip " + in_quotes(source.clip) +

@@ -47,7 +47,8 @@ TEST(SetupMarkersTest, ValidationFindsMarkersThatNameNoClipTime) {
   s.clips = {{"walk", {Marker("L", 0.3f), Marker("R", 1.3f), Marker("", 0.5f)}, {}},
              {"wakl", {Marker("L", 0.1f)}, {}},
              {"run", {Marker("R", -0.1f)}, {}},
-             {"walk", {}, {}}};
+             {"walk", {Marker("X", 0.1f)}, {}},
+             {"run", {}, {}}};  // No markers: no second place for them.
   s.animations = {{"extra.bvh", std::nullopt, std::nullopt, {}, {}, true, {Marker("L", 0.2f)}}};
   EXPECT_THAT(
       Found(s, Diagnostic::Severity::kError),
