@@ -1,9 +1,12 @@
-// BM_TransitionCrowd/{crossfade,inertialize}: 1000 Wuson characters going back and forth
+// BM_TransitionCrowd/blend:{0,1,2} (crossfade, inertialize, dead blend): 1000 Wuson characters going back and forth
 // between Walk and Run (compressed clips, as a package holds them) through 0.3 s transitions,
 // each flipping its `fast` switch every 0.35 s from its own start: most of them are always in a
 // transition. Per character: state machine update, SoA pose, local-to-model and palette. A
 // crossfade samples both states for the whole transition; an inertialized transition samples
-// the destination alone and decays the offset it captured at the switch.
+// the destination alone and decays the offset it captured at the switch; a dead blend samples the
+// destination alone and crossfades the old pose, coasting on, into it. With pose_only:1 the timed
+// frame stops at the SoA pose (update and evaluate: the transition's own step, what the blends
+// differ in); local-to-model and the palette cost the same after any of them.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -55,8 +58,8 @@ struct Walker {
 
 void BM_TransitionCrowd(benchmark::State& state) {
   const Model& model = wuson();
-  const TransitionBlend blend =
-      state.range(0) == 0 ? TransitionBlend::kCrossfade : TransitionBlend::kInertialize;
+  const TransitionBlend blend = static_cast<TransitionBlend>(state.range(0));
+  const bool pose_only = state.range(1) != 0;
   const StateMachineDef def = walk_run(blend);
   const std::vector<CompressedClip> clips = {compressed_wuson_clip("Wuson_Walk"),
                                              compressed_wuson_clip("Wuson_Run")};
@@ -74,7 +77,11 @@ void BM_TransitionCrowd(benchmark::State& state) {
     w.clock += kFrame;
     w.machine->set_value(0, static_cast<int>(w.clock / kFlip) % 2 == 0 ? 0.0f : 1.0f);
     w.machine->update(kFrame);
-    shared.pose_to_palette(model, *w.machine, w.palette);
+    if (!pose_only) {
+      shared.pose_to_palette(model, *w.machine, w.palette);
+    } else if (!w.machine->evaluate_soa(shared.local, shared.scratch)) {
+      std::abort();
+    }
   };
   for (int i = 0; i < 60; ++i) {
     for (Walker& w : crowd) frame(w);
@@ -83,9 +90,11 @@ void BM_TransitionCrowd(benchmark::State& state) {
 }
 
 BENCHMARK(BM_TransitionCrowd)
-    ->ArgName("inertialize")
-    ->Arg(0)
-    ->Arg(1)
+    ->ArgNames({"blend", "pose_only"})
+    ->ArgsProduct({{static_cast<int>(TransitionBlend::kCrossfade),
+                    static_cast<int>(TransitionBlend::kInertialize),
+                    static_cast<int>(TransitionBlend::kDeadBlend)},
+                   {0, 1}})
     ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
