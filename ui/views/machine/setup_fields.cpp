@@ -28,6 +28,7 @@ constexpr Interruption kInterruptions[] = {Interruption::kNone, Interruption::kS
                                            Interruption::kDestination};
 constexpr TransitionBlend kBlends[] = {TransitionBlend::kCrossfade, TransitionBlend::kInertialize,
                                        TransitionBlend::kDeadBlend};
+constexpr SyncMode kSyncModes[] = {SyncMode::kNormalized, SyncMode::kMarkers};
 
 template <class T>
 std::size_t count_named(const std::vector<T>& items, const std::string& name) {
@@ -347,7 +348,37 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
     ImGui::SetTooltip(
         "crossfade: both states play for the duration\n"
         "inertialize: the destination plays at once; the pose's offset from what was shown\n"
-        "decays over the duration");
+        "decays over the duration\n"
+        "dead_blend: the destination plays at once; the pose shown coasts on along its\n"
+        "velocity, which halves every half-life, and fades into it");
+  }
+  cells.next("Half-life");
+  // Only a dead blend has one; the cell stays (a table's columns line up) but cannot be edited.
+  ImGui::BeginDisabled(t.blend != TransitionBlend::kDeadBlend);
+  if (float_field("##half_life", key("half_life", i), &t.half_life, 0.005f, 0.001f, 10.0f,
+                  "%.3f s")) {
+    commit("set half-life of transition " + transition_text(t));
+  }
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("Dead blend: seconds for the old pose's velocity to halve");
+  }
+  cells.next("Sync");
+  const std::string sync_rect = key("transition_sync", i);
+  if (begin_combo("##sync", sync_rect, setup::to_string(t.sync))) {
+    for (SyncMode choice : kSyncModes) {
+      if (combo_choice(sync_rect, setup::to_string(choice), choice == t.sync)) {
+        t.sync = choice;
+        commit("set sync of transition " + transition_text(t));
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "normalized: the destination starts at its offset\n"
+        "markers: the destination starts where the source is between the same sync markers\n"
+        "(the same foot down); the offset is then not used");
   }
 }
 

@@ -220,21 +220,23 @@ void SetupPanel::states_tab(const Document& doc) {
 
 void SetupPanel::transitions_tab(const Document& /*doc*/) {
   std::optional<std::size_t> remove;
-  if (!working_.transitions.empty() && begin_table("transitions", 8, kTableFlags)) {
+  if (!working_.transitions.empty() && begin_table("transitions", 10, kTableFlags)) {
     setup_columns({{"From", 1.6f},
                    {"To", 1.6f},
                    {"Exit time", 1.4f},
                    {"Duration", 1.1f},
                    {"Offset", 1.0f},
                    {"Interruption", 1.3f},
-                   {"Blend", 1.3f}});
+                   {"Blend", 1.3f},
+                   {"Half-life", 1.0f},
+                   {"Sync", 1.2f}});
     for (std::size_t i = 0; i < working_.transitions.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       transition_fields(i, Cells::table());
-      ImGui::TableSetColumnIndex(7);
+      ImGui::TableSetColumnIndex(9);
       if (remove_button(key("remove_transition", i), "Remove this transition")) remove = i;
-      condition_rows(i, {0, 1, 2, 3, 7});
+      condition_rows(i, {0, 1, 2, 3, 9});
       ImGui::PopID();
     }
     ImGui::EndTable();

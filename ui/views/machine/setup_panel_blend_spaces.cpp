@@ -54,7 +54,7 @@ void SetupPanel::blend_space_table(const Document& doc) {
   const std::vector<Clip>& clips = doc.model().clips;
   std::optional<std::size_t> remove;
   if (!working_.blend_spaces.empty() && begin_table("blend_spaces", 4, kTableFlags)) {
-    setup_columns({{"Name", 2.0f}, {"Parameter / clip", 2.0f}, {"Position", 1.2f}});
+    setup_columns({{"Name", 2.0f}, {"Parameter / clip", 2.0f}, {"Sync / position", 1.2f}});
     for (std::size_t i = 0; i < working_.blend_spaces.size(); ++i) {
       setup::SetupBlendSpace& space = working_.blend_spaces[i];
       ImGui::PushID(static_cast<int>(i));
@@ -92,6 +92,23 @@ void SetupPanel::blend_space_table(const Document& doc) {
         }
         if (picked) commit("set y parameter of blend space " + space.name);
         ImGui::EndCombo();
+      }
+      ImGui::TableSetColumnIndex(2);
+      const std::string sync_rect = key("space_sync", i);
+      if (begin_combo("##sync", sync_rect, setup::to_string(space.sync))) {
+        for (SyncMode choice : {SyncMode::kNormalized, SyncMode::kMarkers}) {
+          if (combo_choice(sync_rect, setup::to_string(choice), choice == space.sync)) {
+            space.sync = choice;
+            commit("set sync of blend space " + space.name);
+          }
+        }
+        ImGui::EndCombo();
+      }
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "normalized: its clips share one normalized time\n"
+            "markers: the heaviest clip leads; the others play at its place between their sync\n"
+            "markers (the same foot down)");
       }
       ImGui::TableSetColumnIndex(3);
       if (remove_button(key("remove_blend_space", i), "Remove this blend space")) remove = i;

@@ -213,6 +213,47 @@ TEST_F(SetupPanelTest, AddTransitionAndPickItsStates) {
   EXPECT_TRUE(current().transitions.empty());
 }
 
+TEST_F(SetupPanelTest, DeadBlendHalfLifeAndSyncArePickedPerTransition) {
+  new_setup();
+  open_tab("Transitions");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_transition"));
+  h_.frames(2);
+  // The half-life belongs to a dead blend: before one is picked, its field takes no input.
+  ASSERT_TRUE(h_.click(panel_.rects, "half_life:0", 2));
+  h_.frames(2);
+  EXPECT_FALSE(ImGui::GetIO().WantTextInput);
+  ASSERT_TRUE(h_.choose(panel_.rects, "transition_blend:0", "dead_blend"));
+  h_.frames(2);
+  EXPECT_EQ(current().transitions[0].blend, TransitionBlend::kDeadBlend);
+  ASSERT_TRUE(h_.click(panel_.rects, "half_life:0", 2));
+  h_.replace_text("0.05");
+  h_.click_empty();
+  h_.frames(2);
+  EXPECT_FLOAT_EQ(current().transitions[0].half_life, 0.05f);
+  EXPECT_EQ(doc_.setup_history().undo_label(), "set half-life of transition idle -> walk");
+  ASSERT_TRUE(h_.choose(panel_.rects, "transition_sync:0", "markers"));
+  h_.frames(2);
+  EXPECT_EQ(current().transitions[0].sync, SyncMode::kMarkers);
+  EXPECT_EQ(doc_.setup_history().undo_label(), "set sync of transition idle -> walk");
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().transitions[0].sync, SyncMode::kNormalized);
+  EXPECT_FLOAT_EQ(current().transitions[0].half_life, 0.05f);
+}
+
+TEST_F(SetupPanelTest, BlendSpaceSyncIsPicked) {
+  new_setup();
+  open_tab("Parameters");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_parameter"));
+  h_.frames(2);
+  open_tab("Blend spaces");
+  ASSERT_TRUE(h_.click(panel_.rects, "add_blend_space"));
+  h_.frames(2);
+  ASSERT_TRUE(h_.choose(panel_.rects, "space_sync:0", "markers"));
+  h_.frames(2);
+  EXPECT_EQ(current().blend_spaces[0].sync, SyncMode::kMarkers);
+  EXPECT_EQ(doc_.setup_history().undo_label(), "set sync of blend space Blend 1");
+}
+
 TEST_F(SetupPanelTest, ExitTimeCheckboxTurnsItOff) {
   new_setup();
   open_tab("Transitions");
