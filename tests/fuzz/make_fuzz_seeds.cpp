@@ -185,6 +185,22 @@ Package small_package(bool with_machine, bool moving = false) {
   return p;
 }
 
+// small_package's machine with the transitions' other blends (an inertialization, a dead blend
+// with its half-life), syncs on markers (the blend space, a transition) and markers on both clips:
+// the TBLD, DEAD and SYNC sections.
+Package synced_package() {
+  Package p = small_package(true);
+  StateMachineDef& m = p.state_machine;
+  m.transitions[0].blend = TransitionBlend::kInertialize;
+  m.transitions[1].blend = TransitionBlend::kDeadBlend;
+  m.transitions[1].half_life = 0.05f;
+  m.transitions[1].sync = SyncMode::kMarkers;
+  m.blend_spaces[0].sync = SyncMode::kMarkers;
+  m.marker_names = {"L", "R"};
+  m.markers = {{0, 0, 0.1f}, {0, 1, 0.4f}, {1, 1, 0.0f}, {1, 0, 0.2f}};
+  return p;
+}
+
 // The least a package can be: one joint, nothing else.
 Package bare_package() {
   Package p;
@@ -225,6 +241,7 @@ int main(int argc, char** argv) {
   ok = write(dir + "/small_machine.animpack", bake::write_package(small_package(true))) && ok;
   ok = write(dir + "/small_no_machine.animpack", bake::write_package(small_package(false))) && ok;
   ok = write(dir + "/small_moving.animpack", bake::write_package(small_package(true, true))) && ok;
+  ok = write(dir + "/small_synced.animpack", bake::write_package(synced_package())) && ok;
   ok = write(dir + "/bare.animpack", bake::write_package(bare_package())) && ok;
   return ok ? 0 : 1;
 }
