@@ -87,13 +87,13 @@ void FieldReader::read_names(const char* key, std::vector<std::string>* out) con
   const Json* value = find(key, false);
   if (value == nullptr) return;
   if (!value->is_array()) {
-    fail(key, "expected an array of joint names");
+    fail(key, "expected an array of names");
     return;
   }
   for (std::size_t i = 0; i < value->size(); ++i) {
     const Json& item = (*value)[i];
     if (!item.is_string() || item.get<std::string>().empty()) {
-      fail(key, "entry " + std::to_string(i) + " is not a joint name (a non-empty string)");
+      fail(key, "entry " + std::to_string(i) + " is not a name (a non-empty string)");
       continue;
     }
     out->push_back(item.get<std::string>());

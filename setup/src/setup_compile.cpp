@@ -5,6 +5,7 @@
 #include "anim/setup/setup.h"
 #include "json_errors.h"
 #include "setup_markers.h"
+#include "setup_nesting.h"
 
 namespace anim::setup {
 namespace {
@@ -31,13 +32,16 @@ BlendSpace2DDef compile_blend_space_2d(const SetupBlendSpace& b, const Setup& se
   return out;
 }
 
-// States and transitions (the base's or a layer's) with their names resolved. `spaces` gives,
-// per setup blend space, where compile_setup placed it.
-void compile_machine(const std::vector<SetupState>& states,
-                     const std::vector<SetupTransition>& transitions, const Setup& setup,
-                     Span<const Clip> clips, const std::vector<MotionRef>& spaces,
-                     std::vector<StateDef>* states_out,
-                     std::vector<TransitionDef>* transitions_out) {
+// States and transitions (the base's or a layer's, its nested machines flattened: the runtime's
+// states are the leaves, named by path) with their names resolved; the default state's index.
+// `spaces` gives, per setup blend space, where compile_setup placed it.
+int compile_machine(const std::vector<SetupState>& nested_states,
+                    const std::vector<SetupTransition>& nested_transitions,
+                    const std::string& default_state, const Setup& setup, Span<const Clip> clips,
+                    const std::vector<MotionRef>& spaces, std::vector<StateDef>* states_out,
+                    std::vector<TransitionDef>* transitions_out) {
+  const FlatMachine flat = flatten_machine(nested_states, nested_transitions, default_state);
+  const std::vector<SetupState>& states = flat.states;
   for (const SetupState& s : states) {
     StateDef out;
     out.name = s.name;
@@ -50,7 +54,7 @@ void compile_machine(const std::vector<SetupState>& states,
         space >= 0 ? spaces[space] : MotionRef{MotionRef::Kind::kClip, find_clip(clips, s.motion)};
     states_out->push_back(out);
   }
-  for (const SetupTransition& t : transitions) {
+  for (const SetupTransition& t : flat.transitions) {
     TransitionDef out;
     out.from = t.from == "*" ? -1 : find_by_name(states, t.from);
     out.to = find_by_name(states, t.to);
@@ -67,6 +71,7 @@ void compile_machine(const std::vector<SetupState>& states,
     out.half_life = t.half_life;
     transitions_out->push_back(std::move(out));
   }
+  return find_by_name(states, flat.default_state);
 }
 
 // The setup's errors over `clips` as one Error: the first problem's place is its path (a caller
@@ -129,9 +134,8 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     }
     def.blend_spaces.push_back(out);
   }
-  compile_machine(setup.states, setup.transitions, setup, clips, spaces, &def.states,
-                  &def.transitions);
-  def.default_state = find_by_name(setup.states, setup.default_state);
+  def.default_state = compile_machine(setup.states, setup.transitions, setup.default_state, setup,
+                                      clips, spaces, &def.states, &def.transitions);
   for (const SetupLayer& layer : setup.layers) {
     LayerDef out;
     out.name = layer.name;
@@ -143,9 +147,8 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     out.mask.include = layer.mask_include;
     out.mask.exclude = layer.mask_exclude;
     if (layer.reference) out.reference_clip = find_clip(clips, *layer.reference);
-    compile_machine(layer.states, layer.transitions, setup, clips, spaces, &out.states,
-                    &out.transitions);
-    out.default_state = find_by_name(layer.states, layer.default_state);
+    out.default_state = compile_machine(layer.states, layer.transitions, layer.default_state, setup,
+                                        clips, spaces, &out.states, &out.transitions);
     def.layers.push_back(std::move(out));
   }
   for (const SetupEvent& e : setup.events) {

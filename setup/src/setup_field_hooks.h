@@ -29,6 +29,10 @@ WriteHook<SetupBlendSpace> write_points;
 ReadHook<SetupBlendPoint> read_position;
 WriteHook<SetupBlendPoint> write_position;
 
+// A state's "motion": required, and written, unless the state holds a "machine" instead.
+ReadHook<SetupState> read_motion;
+WriteHook<SetupState> write_motion;
+
 // A condition's "value": required and written only for ops that compare (op_takes_value).
 ReadHook<SetupCondition> read_condition_value;
 WriteHook<SetupCondition> write_condition_value;

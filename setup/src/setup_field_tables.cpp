@@ -90,14 +90,26 @@ constexpr Table<B> kBlendSpaceTable = table(kBlendSpaceFields, &B::extra);
 
 // "states": [...], at the top and in layers.
 using S = SetupState;
+constexpr Hook<S> kMotion{read_motion, write_motion};
 constexpr Field<S> kStateFields[] = {
     {"name", kText, kRequired, kAlways, &S::name},
-    {"motion", kText, kRequired, kAlways, &S::motion},
+    {"motion", kText, kRequired, kByHook, &S::motion, &kMotion},
     {"speed", kNumber, kOptional, kAlways, &S::speed},
     {"loop", kFlag, kOptional, kAlways, &S::loop},
     {"root_motion", kFlag, kOptional, kUnlessDefault, &S::root_motion},
+    {"machine", Kind::kObject, kOptional, kUnlessDefault, &S::machine},
 };
 constexpr Table<S> kStateTable = table(kStateFields, &S::extra);
+
+// A state's "machine": {...}.
+using Mc = SetupMachine;
+constexpr Field<Mc> kMachineFields[] = {
+    {"states", kItems, kRequired, kAlways, &Mc::states},
+    {"default_state", kText, kRequired, kAlways, &Mc::default_state},
+    {"transitions", kItems, kOptional, kAlways, &Mc::transitions},
+    {"exit_states", Kind::kNames, kOptional, kUnlessDefault, &Mc::exit_states},
+};
+constexpr Table<Mc> kMachineTable = table(kMachineFields, &Mc::extra);
 
 // A transition's "conditions": [...]
 using C = SetupCondition;
@@ -203,6 +215,7 @@ template <> const Table<SetupTransition>& table_of<SetupTransition>() { return k
 template <> const Table<SetupEvent>& table_of<SetupEvent>() { return kEventTable; }
 template <> const Table<SetupMarker>& table_of<SetupMarker>() { return kMarkerTable; }
 template <> const Table<SetupClip>& table_of<SetupClip>() { return kClipTable; }
+template <> const Table<SetupMachine>& table_of<SetupMachine>() { return kMachineTable; }
 template <> const Table<SetupLayer>& table_of<SetupLayer>() { return kLayerTable; }
 template <> const Table<SetupRootMotion>& table_of<SetupRootMotion>() { return kRootMotionTable; }
 template <> const Table<Setup>& table_of<Setup>() { return kSetupTable; }

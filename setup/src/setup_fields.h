@@ -57,7 +57,8 @@ using Member = std::variant<std::monostate, std::string T::*, std::optional<std:
                             std::vector<SetupBlendPoint> T::*, std::vector<SetupState> T::*,
                             std::vector<SetupCondition> T::*, std::vector<SetupTransition> T::*,
                             std::vector<SetupEvent> T::*, std::vector<SetupLayer> T::*,
-                            std::vector<SetupMarker> T::*, std::vector<SetupClip> T::*>;
+                            std::vector<SetupMarker> T::*, std::vector<SetupClip> T::*,
+                            std::optional<SetupMachine> T::*>;
 
 template <class T>
 class ObjectReader;  // object_reader.h
@@ -117,6 +118,8 @@ template <>
 const Table<SetupMarker>& table_of<SetupMarker>();
 template <>
 const Table<SetupClip>& table_of<SetupClip>();
+template <>
+const Table<SetupMachine>& table_of<SetupMachine>();
 template <>
 const Table<SetupLayer>& table_of<SetupLayer>();
 template <>

@@ -40,6 +40,16 @@ void read_parameter_default(const ObjectReader<SetupParameter>& in,
                      !typed || flag);
 }
 
+void read_motion(const ObjectReader<SetupState>& in, const Field<SetupState>& field,
+                 SetupState* state) {
+  if (!in.has(&SetupState::machine)) {
+    in.in().read_string(field.name, true, &state->motion);
+  } else if (in.in().find(field.name, false) != nullptr) {
+    in.in().fail(field.name, "give a state " + in_quotes(field.name) + " or " +
+                                 in_quotes(key_of(&SetupState::machine)) + ", not both");
+  }
+}
+
 void read_axis(const ObjectReader<SetupBlendSpace>& in, const Field<SetupBlendSpace>& field,
                SetupBlendSpace* space) {
   if (in.has(&SetupBlendSpace::parameter_y)) return;  // A 2D space.

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -10,7 +11,9 @@
 
 #include "anim/blend_space_2d.h"
 #include "anim/setup/setup.h"
+#include "anim/find_by_name.h"
 #include "setup_markers.h"
+#include "setup_nesting.h"
 #include "validate_text.h"
 
 namespace anim::setup {
@@ -40,9 +43,12 @@ bool is_whole(float value) { return std::isfinite(value) && value == std::trunc(
 
 class Validator {
  public:
+  // `nested`: checking a machine inside a state (setup.states are its states).
   Validator(const Setup& setup, const std::vector<std::string>& clips,
-            const std::vector<float>& durations, const std::vector<std::string>& joints)
-      : setup_(setup),
+            const std::vector<float>& durations, const std::vector<std::string>& joints,
+            bool nested = false)
+      : nested_(nested),
+        setup_(setup),
         clips_(clips),
         durations_(durations),
         joints_(joints),
@@ -63,13 +69,16 @@ class Validator {
     return std::move(found_);
   }
 
-  // The checks of one state machine: the setup's own states and transitions.
+  // The checks of one state machine: the setup's own states and transitions (and the machines
+  // inside its states, each checked the same way), and at the top, what the runtime will play:
+  // no transitions firing at once round a cycle.
   std::vector<Diagnostic> run_machine() {
     check_states();
     check_transitions();
     check_transitions_can_fire();
     check_reachability();
     check_dead_ends();
+    if (!nested_) check_immediate_cycles();
     return found_;
   }
 
@@ -255,11 +264,20 @@ class Validator {
 
   void check_states() {
     check_names(setup_.states, "states", "state", states_);
-    if (setup_.states.empty()) error("/states", "a setup needs at least one state");
+    if (setup_.states.empty()) {
+      error("/states", nested_ ? "a machine needs at least one state"
+                               : "a setup needs at least one state");
+    }
     for (std::size_t i = 0; i < setup_.states.size(); ++i) {
       const SetupState& state = setup_.states[i];
       const std::string at = "/states/" + std::to_string(i);
-      if (blend_spaces_.count(state.motion) == 0 && clip_set_.count(state.motion) == 0) {
+      if (state.name.find(kPathSeparator) != std::string::npos) {
+        error(at + "/name", "state name " + in_quotes(state.name) +
+                                " has a \"/\", which separates the parts of a path");
+      }
+      if (state.is_machine()) {
+        check_nested(*state.machine, at + "/machine");
+      } else if (blend_spaces_.count(state.motion) == 0 && clip_set_.count(state.motion) == 0) {
         std::vector<std::string> motions = clips_;
         for (const SetupBlendSpace& space : setup_.blend_spaces) motions.push_back(space.name);
         error(at + "/motion", "unknown clip or blend space " + in_quotes(state.motion) +
@@ -274,9 +292,44 @@ class Validator {
     }
   }
 
+  // A state's name, or a path into the machines inside states ("Locomotion/Walk").
   void check_state_name(const std::string& pointer, const std::string& name) {
-    if (states_.count(name) != 0) return;
+    if (find_state_path(setup_.states, name) != nullptr) return;
     error(pointer, "unknown state " + in_quotes(name) + suggestion(name, names_of(setup_.states)));
+  }
+
+  // A machine inside a state: its states and transitions as a machine of its own (the same
+  // parameters and blend spaces), and its exit states.
+  void check_nested(const SetupMachine& m, const std::string& at) {
+    Setup machine;
+    machine.parameters = setup_.parameters;
+    machine.blend_spaces = setup_.blend_spaces;
+    machine.states = m.states;
+    machine.transitions = m.transitions;
+    machine.default_state = m.default_state;
+    for (Diagnostic& d : Validator(machine, clips_, durations_, joints_, true).run_machine()) {
+      d.pointer = at + d.pointer;
+      found_.push_back(std::move(d));
+    }
+    for (std::size_t k = 0; k < m.exit_states.size(); ++k) {
+      if (find_by_name(m.states, m.exit_states[k]) >= 0) continue;
+      error(at + "/exit_states/" + std::to_string(k),
+            "unknown exit state " + in_quotes(m.exit_states[k]) +
+                suggestion(m.exit_states[k], names_of(m.states)));
+    }
+  }
+
+  // Transitions without conditions or exit time fire as soon as their state is entered: round a
+  // cycle the machine would never settle.
+  void check_immediate_cycles() {
+    const FlatMachine flat =
+        flatten_machine(setup_.states, setup_.transitions, setup_.default_state);
+    const ImmediateCycle cycle = find_immediate_cycle(flat);
+    if (cycle.states.empty()) return;
+    std::string path;
+    for (const std::string& state : cycle.states) path += (path.empty() ? "" : " -> ") + state;
+    error(flat.origins[cycle.first_transition],
+          "transitions without conditions or exit time fire round a cycle: " + path);
   }
 
   void check_transitions() {
@@ -430,7 +483,7 @@ class Validator {
   void check_dead_ends() {
     for (std::size_t i = 0; i < setup_.states.size(); ++i) {
       const SetupState& state = setup_.states[i];
-      if (state.loop || state.name.empty()) continue;
+      if (state.loop || state.name.empty() || state.is_machine()) continue;
       const bool leaves = std::any_of(
           setup_.transitions.begin(), setup_.transitions.end(), [&](const SetupTransition& t) {
             return t.from == state.name || (t.from == "*" && t.to != state.name);
@@ -458,7 +511,10 @@ class Validator {
       const std::string& from = setup_.states[pending.back()].name;
       pending.pop_back();
       for (const SetupTransition& t : setup_.transitions) {
-        if (t.from == from) mark(t.to, &reached, &pending);
+        // From the state itself, or from a state inside it ("from": "Machine/State").
+        if (t.from.substr(0, t.from.find(kPathSeparator)) == from) {
+          mark(t.to, &reached, &pending);
+        }
       }
     }
     for (std::size_t i = 0; i < setup_.states.size(); ++i) {
@@ -539,14 +595,20 @@ class Validator {
   // a leftover. A trigger is the sharper case: firing it does nothing at all.
   void check_parameters_read() {
     std::set<std::string> read;
-    const auto conditions = [&](const std::vector<SetupTransition>& transitions) {
-      for (const SetupTransition& t : transitions) {
-        for (const SetupCondition& c : t.conditions) read.insert(c.parameter);
-      }
-    };
-    conditions(setup_.transitions);
+    // A machine's transitions, and those of the machines inside its states.
+    const std::function<void(const std::vector<SetupState>&, const std::vector<SetupTransition>&)>
+        conditions = [&](const std::vector<SetupState>& states,
+                         const std::vector<SetupTransition>& transitions) {
+          for (const SetupTransition& t : transitions) {
+            for (const SetupCondition& c : t.conditions) read.insert(c.parameter);
+          }
+          for (const SetupState& s : states) {
+            if (s.is_machine()) conditions(s.machine->states, s.machine->transitions);
+          }
+        };
+    conditions(setup_.states, setup_.transitions);
     for (const SetupLayer& layer : setup_.layers) {
-      conditions(layer.transitions);
+      conditions(layer.states, layer.transitions);
       if (layer.weight_parameter) read.insert(*layer.weight_parameter);
     }
     for (const SetupBlendSpace& space : setup_.blend_spaces) {
@@ -584,14 +646,16 @@ class Validator {
     }
   }
 
+  // Marks the state `name` leads into: its first part, for a path into a machine.
   void mark(const std::string& name, std::vector<bool>* reached,
             std::vector<std::size_t>* pending) const {
-    const auto it = states_.find(name);
+    const auto it = states_.find(name.substr(0, name.find(kPathSeparator)));
     if (it == states_.end() || (*reached)[it->second]) return;
     (*reached)[it->second] = true;
     pending->push_back(it->second);
   }
 
+  const bool nested_;
   const Setup& setup_;
   const std::vector<std::string>& clips_;
   const std::vector<float>& durations_;

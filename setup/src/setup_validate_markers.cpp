@@ -5,6 +5,7 @@
 
 #include "anim/find_by_name.h"
 #include "setup_markers.h"
+#include "setup_nesting.h"
 #include "validate_text.h"
 
 namespace anim::setup {
@@ -80,9 +81,9 @@ class MarkerChecks {
   // The clips a state plays: its clip, or its blend space's points.
   void warn_state(const std::vector<SetupState>& states, const std::string& name,
                   const std::string& at) {
-    const int state = find_by_name(states, name);
-    if (state < 0) return;
-    const std::string& motion = states[static_cast<std::size_t>(state)].motion;
+    const SetupState* state = find_state_path(states, name);
+    if (state == nullptr || state->is_machine()) return;
+    const std::string& motion = state->motion;
     const int space = find_by_name(setup_.blend_spaces, motion);
     if (space < 0) return warn_unmarked(motion, at);
     for (const SetupBlendPoint& p : setup_.blend_spaces[static_cast<std::size_t>(space)].points) {

@@ -145,6 +145,11 @@ void write_joint_map(const SetupAnimation& animation, const Field<SetupAnimation
   (*out)[field.name] = std::move(map);
 }
 
+void write_motion(const SetupState& state, const Field<SetupState>& field, const Context&,
+                  Json* out) {
+  if (!state.is_machine()) (*out)[field.name] = state.motion;
+}
+
 void write_axis(const SetupBlendSpace& space, const Field<SetupBlendSpace>& field, const Context&,
                 Json* out) {
   if (!space.is_2d()) (*out)[field.name] = space.parameter;

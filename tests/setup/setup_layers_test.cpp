@@ -184,8 +184,7 @@ TEST(SetupLayersTest, MalformedLayersAreReportedAtTheirPointers) {
   EXPECT_THAT(Found(problems),
               ElementsAre("E /layers/0/blend: unknown blend \"multiply\" (expected override or "
                           "additive)",
-                          "E /layers/0/mask/include: entry 0 is not a joint name (a non-empty "
-                          "string)",
+                          "E /layers/0/mask/include: entry 0 is not a name (a non-empty string)",
                           "E /layers/1/mask: expected an object: {\"include\": [...], "
                           "\"exclude\": [...]}"));
 }

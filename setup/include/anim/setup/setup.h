@@ -98,16 +98,6 @@ struct SetupBlendSpace {
   bool is_2d() const { return parameter_y.has_value(); }
 };
 
-struct SetupState {
-  std::string name;
-  std::string motion;  // A clip name or a blend-space name.
-  float speed = 1.0f;
-  bool loop = true;
-  Json extra = Json::object();
-  // "root_motion": false keeps the motion of what it plays in the pose; written only then.
-  bool root_motion = true;
-};
-
 // How the character moves by its clips: "root_motion": {"joint": NAME, "translation": "xz",
 // "rotation": "yaw"}. The joint's translation along those axes of the model (its file's axes) and
 // its turn about the model's up axis are taken out of the pose, measured from each clip's first
@@ -148,6 +138,37 @@ struct SetupTransition {
   // "sync": "markers" starts the destination where the source is between the same markers (its
   // `offset` is then not used); written only then.
   SyncMode sync = SyncMode::kNormalized;
+};
+
+struct SetupState;
+
+// A state machine inside a state, any depth deep (Unity's sub-state machines, Godot's nested
+// machines): its own states, the one it enters at, its transitions ("*" as the source: from any
+// of its states) and the states the transitions that leave it (its parent's, from the state
+// holding it) may fire from ("exit_states"; none listed: from any of its states). A transition
+// reaches a state inside a nested machine by its path, "Machine/State"; to the machine's own name,
+// it enters at its default state. compile_setup flattens it all: the runtime's states are the
+// leaves, named by their paths ("Locomotion/Walk").
+struct SetupMachine {
+  std::vector<SetupState> states;
+  std::string default_state;
+  std::vector<SetupTransition> transitions;
+  std::vector<std::string> exit_states;  // Written when any.
+  Json extra = Json::object();
+};
+
+struct SetupState {
+  std::string name;
+  std::string motion;  // A clip name or a blend-space name; empty for a machine.
+  float speed = 1.0f;
+  bool loop = true;
+  Json extra = Json::object();
+  // "root_motion": false keeps the motion of what it plays in the pose; written only then.
+  bool root_motion = true;
+  // A state machine in place of a motion ("machine": {...}): entering the state enters it.
+  std::optional<SetupMachine> machine = std::nullopt;
+
+  bool is_machine() const { return machine.has_value(); }
 };
 
 // A named moment of a clip (a footstep): the runtime reports it each time playback crosses it.
