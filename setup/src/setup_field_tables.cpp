@@ -93,11 +93,11 @@ using S = SetupState;
 constexpr Hook<S> kMotion{read_motion, write_motion};
 constexpr Field<S> kStateFields[] = {
     {"name", kText, kRequired, kAlways, &S::name},
-    {"motion", kText, kRequired, kByHook, &S::motion, &kMotion},
+    {"motion", kText, Need::kEither, kByHook, &S::motion, &kMotion},
     {"speed", kNumber, kOptional, kAlways, &S::speed},
     {"loop", kFlag, kOptional, kAlways, &S::loop},
     {"root_motion", kFlag, kOptional, kUnlessDefault, &S::root_motion},
-    {"machine", Kind::kObject, kOptional, kUnlessDefault, &S::machine},
+    {"machine", Kind::kObject, Need::kEither, kUnlessDefault, &S::machine},
 };
 constexpr Table<S> kStateTable = table(kStateFields, &S::extra);
 

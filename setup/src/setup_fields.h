@@ -31,7 +31,8 @@ enum class Kind {
 enum class Need {
   kRequired,  // Missing is an error.
   kOptional,  // Missing leaves the member as it is by default.
-  kEither,    // Exactly one of the item's kEither fields (a blend space's one or two axes).
+  kEither,    // Exactly one of the item's kEither fields (a blend space's one or two axes, a
+              // state's motion or machine).
   kDepends,   // Required by the value of another field (a condition's value, by its op).
 };
 

@@ -163,6 +163,10 @@ TEST(SetupSchemaFieldsTest, MachineItemsPropertiesAreTheirTablesFields) {
     expect_item(def("state"), table_of<SetupState>());
   }
   {
+    SCOPED_TRACE("machine");
+    expect_item(def("machine"), table_of<SetupMachine>());
+  }
+  {
     SCOPED_TRACE("condition");
     expect_item(def("condition"), table_of<SetupCondition>());
   }
@@ -184,16 +188,24 @@ TEST(SetupSchemaFieldsTest, MachineItemsPropertiesAreTheirTablesFields) {
   }
 }
 
-// A blend space has one axis or two: each branch of the schema's oneOf requires one of them.
-TEST(SetupSchemaFieldsTest, EitherFieldsAreTheBranchesOfTheSchemasOneOf) {
+// The required field of each branch of an item's oneOf in the schema.
+std::vector<std::string> one_of_branches(const Json& item) {
   std::vector<std::string> branches;
-  for (const Json& branch : def("blendSpace").at("oneOf")) {
+  for (const Json& branch : item.at("oneOf")) {
     const std::vector<std::string> required = strings(branch.at("required"));
-    ASSERT_EQ(required.size(), 1u);
-    branches.push_back(required[0]);
+    EXPECT_EQ(required.size(), 1u);
+    if (!required.empty()) branches.push_back(required[0]);
   }
+  return branches;
+}
+
+// A blend space has one axis or two, a state a motion or a machine: each branch of the schema's
+// oneOf requires one of them.
+TEST(SetupSchemaFieldsTest, EitherFieldsAreTheBranchesOfTheSchemasOneOf) {
   EXPECT_THAT(field_names(table_of<SetupBlendSpace>(), Need::kEither),
-              UnorderedElementsAreArray(branches));
+              UnorderedElementsAreArray(one_of_branches(def("blendSpace"))));
+  EXPECT_THAT(field_names(table_of<SetupState>(), Need::kEither),
+              UnorderedElementsAreArray(one_of_branches(def("state"))));
 }
 
 // A condition's value is required by the ops that compare, which the schema names in its "if".
