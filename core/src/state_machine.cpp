@@ -192,6 +192,7 @@ bool StateMachineInstance::set_layer_weight(int layer, float weight) {
 }
 
 void StateMachineInstance::continue_from(const StateMachineInstance& before) {
+  end_travels();
   const StateMachineDef& old_def = *before.def_;
   for (std::size_t i = 0; i < params_.size(); ++i) {
     const ParameterDef& p = def_->parameters[i];
@@ -240,7 +241,8 @@ std::size_t StateMachineInstance::byte_size() const {
   for (const ClipCursor& c : cursors_) bytes += c.byte_size();
   bytes += cursor_of_.capacity() * sizeof(int32_t) +
            motion_cursors_.capacity() * sizeof(RootMotionCursor) +
-           inertia_.capacity() * sizeof(Inertia);
+           inertia_.capacity() * sizeof(Inertia) + travels_.capacity() * sizeof(Travel);
+  for (const Travel& plan : travels_) bytes += plan.path.capacity() * sizeof(int);
   for (const Inertia& in : inertia_) {
     bytes += in.offsets.byte_size() - sizeof(in.offsets) + in.dead.byte_size() - sizeof(in.dead);
     for (const SoaPose& pose : in.history) bytes += pose.capacity() * sizeof(SoaTransform);
@@ -497,8 +499,11 @@ RootMotion StateMachineInstance::update(float dt) {
 int StateMachineInstance::update_machine(Machine& m) {
   if (m.track_count == 0) return -1;
   finish_if_done(m);
-  const int next = find_transition(m);
-  if (tracing_) trace_machine(static_cast<std::size_t>(&m - machines_.data()), next);
+  const std::size_t machine = static_cast<std::size_t>(&m - machines_.data());
+  // A travel takes its path's transitions whatever their conditions, and only those.
+  const bool travel = machine < travels_.size() && travels_[machine].active();
+  const int next = travel ? next_travel_step(machine) : find_transition(m);
+  if (tracing_) trace_machine(machine, next);
   if (next >= 0) {
     start(m, next);
     finish_if_done(m);  // Zero-length transitions switch at once.

@@ -109,6 +109,7 @@ bool StateMachineInstance::restore_state(Span<const SavedParameter> parameters,
     in.time = -1.0f;
     in.frames = 0;
   }
+  end_travels();
   fired_count_ = 0;
   root_motion_ = RootMotion{};  // Like the events, the move belongs to an update.
   fired_dropped_ = 0;

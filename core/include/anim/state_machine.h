@@ -264,6 +264,24 @@ class StateMachineInstance {
                                            // transitioning), an index into the layer's states.
   Span<const ActiveState> active_states(int layer = 0) const;
   TransitionStatus transition(int layer = 0) const;
+  // Travel (Godot's AnimationNodeStateMachinePlayback::travel): takes the shortest path of
+  // transitions (fewest; of equal ones, the transitions listed first) from the current state of
+  // `layer` to `state`, one transition after the other, each with its own duration and blend, as
+  // soon as the one before has finished, without waiting for their conditions. A transition of
+  // the path is any from the state the machine is in at that step, any-state ones included.
+  // While it travels the layer's own transitions do not fire; it ends on arriving, and
+  // restore_state and continue_from end it. Allocates the path (update() never allocates).
+  enum class TravelResult {
+    kStarted,       // On the way; traveling(layer) until it arrives.
+    kAlreadyThere,  // The state is the current one: nothing to do.
+    kNoPath,        // No chain of transitions leads there from the current state.
+    kBadState,      // Not a state of the layer (or a bad layer).
+  };
+  TravelResult travel(int state, int layer = 0);
+  bool traveling(int layer = 0) const;
+  // The transitions still to take, in order (indices into the layer's transitions); empty when
+  // not traveling.
+  Span<const int> travel_path(int layer = 0) const;
   // Where active state `index` (as in active_states(layer)) is between the sync markers of the
   // clip its time follows (its clip, or a blend space's heaviest point): marker names index
   // def().marker_names. Invalid when that clip has no markers, or for a bad layer or index.
@@ -364,6 +382,16 @@ class StateMachineInstance {
   void fire_events(std::size_t machine, std::size_t track);
   void fire(int event, std::size_t machine, std::size_t track);
   int update_machine(Machine& m);  // Returns the transition it started, or -1.
+  // Traveling (state_machine_travel.cpp): per machine, the path still to take.
+  struct Travel {
+    std::vector<int> path;  // Transition indices.
+    std::size_t next = 0;   // The next to take.
+    bool active() const { return next < path.size(); }
+  };
+  // The next transition of machine `m`'s travel to start now (its running transition over), or
+  // -1; ends a travel the machine left (a state off the path).
+  int next_travel_step(std::size_t machine);
+  void end_travels();
   // Appends to the trace what update_machine looked at in `machine`, before it starts `fired`.
   void trace_machine(std::size_t machine, int fired);
   // Sets up cursors_, cursor_of_ and the machines' reference cursors: one cursor per clip each
@@ -469,6 +497,7 @@ class StateMachineInstance {
   glm::mat4 root_parent_{1.0f}, root_parent_inverse_{1.0f};
   RootMotion root_motion_;
   // Per machine, as machines_; empty when the def has no inertialized transition.
+  std::vector<Travel> travels_;  // Per machine, from the first travel(); empty before.
   std::vector<Inertia> inertia_;
   float last_dt_ = 0.0f;  // The last update's step.
 };
