@@ -24,7 +24,7 @@ enum class Workspace {
 struct LayoutSplits {
   float left = 0.24f;       // Skeleton and Clips column width.
   float right = 0.26f;      // Inspector and Blend column width.
-  float timeline = 0.2f;    // Timeline height.
+  float timeline = 0.27f;   // Timeline height: room for the ruler, key, event and marker lanes.
   float curves = 0.42f;     // The same panel's height while it shows the Curves tab (lanes).
   float skeleton = 0.62f;   // Skeleton's share of the left column.
   float inspector = 0.42f;  // Inspector's share of the right column.

@@ -38,7 +38,7 @@ TEST(WindowLayout, PanelsTileTheDisplayWithoutGapsOrOverlap) {
   EXPECT_FLOAT_EQ(bottom(l.blend), l.status.pos.y);
   EXPECT_FLOAT_EQ(bottom(l.timeline), l.status.pos.y);
   EXPECT_FLOAT_EQ(bottom(l.status), 800.0f);
-  EXPECT_FLOAT_EQ(l.timeline.size.y, 0.2f * 800.0f);
+  EXPECT_FLOAT_EQ(l.timeline.size.y, 0.27f * 800.0f);
 }
 
 // The State machine workspace: Parameters over Skeleton | viewport, graph | Inspector over
