@@ -35,7 +35,7 @@ struct LayoutSplits {
   float graph = 0.55f;            // The graph's share of the centre (the viewport has the rest).
   float parameters = 0.5f;        // Parameters' share of the left column.
   float graph_inspector = 0.56f;  // The Inspector's share of the right column.
-  float graph_timeline = 0.2f;    // Timeline height (no tabs there; the graph wants the room).
+  float graph_timeline = 0.23f;   // Timeline height (no tabs there; the graph wants the room).
 };
 
 // Each panel's place. A panel the workspace does not show has a zero size.

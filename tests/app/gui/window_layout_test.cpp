@@ -63,7 +63,7 @@ TEST(WindowLayout, TheGraphWorkspaceTilesTheDisplayToo) {
   EXPECT_FLOAT_EQ(bottom(l.graph), l.timeline.pos.y);
   EXPECT_FLOAT_EQ(right(l.timeline), l.setup.pos.x);
   // Its own timeline height, lower than the Animate workspace's (no tabs; the graph wants room).
-  EXPECT_FLOAT_EQ(l.timeline.size.y, 0.2f * 800.0f);
+  EXPECT_FLOAT_EQ(l.timeline.size.y, 0.23f * 800.0f);
   // The graph takes 55% of the centre, floored to whole pixels.
   const float centre = 1280.0f - std::floor(0.2f * 1280.0f) - std::floor(0.28f * 1280.0f);
   EXPECT_FLOAT_EQ(l.centre_width, centre);
