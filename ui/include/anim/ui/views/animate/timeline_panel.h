@@ -10,8 +10,9 @@
 // While the state machine runs, the strip shows the clip of the base machine's current state
 // (timeline_clip.h), named "State: clip" in the controls row, with its playhead at the state's
 // time; the machine drives time, so the strip and the frame keys do not seek, but the event
-// lanes edit as in clip mode. While an item is dragged or a lane's menu is open, the strip
-// keeps the clip the edit started on, even if the machine moves to another state meanwhile.
+// and marker lanes edit as in clip mode. While an item is dragged or a lane's menu is open,
+// the strip keeps the clip the edit started on, even if the machine moves to another state
+// meanwhile.
 //
 // Keys (ignored while a text field has focus or a popup is open): Space play/pause,
 // Left/Right previous/next frame, Home/End first/last frame.
