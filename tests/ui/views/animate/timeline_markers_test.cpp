@@ -182,6 +182,15 @@ TEST_F(TimelineMarkersTest, DeleteRemovesTheSelectedMarkerUnderTheMouse) {
   EXPECT_EQ(markers()[0].name, "R");
 }
 
+TEST_F(TimelineMarkersTest, TheLanesMenuAddsAMarkerWhereItWasOpened) {
+  h.right_click_at(at(0.75f));
+  h.frame();  // The menu is placed.
+  ASSERT_TRUE(h.click(panel.markers.rects, "marker_add"));
+  ASSERT_EQ(markers().size(), 1u);
+  EXPECT_NEAR(markers()[0].time, 0.75f, seconds_per_pixel());
+  EXPECT_EQ(doc.setup_history().undo_label(), "add marker L");
+}
+
 TEST_F(TimelineMarkersTest, FindFootPlantsReplacesTheClipsMarkersInOneEdit) {
   h.click_at(at(1.0f), 2);  // A marker the plants replace.
   ASSERT_EQ(markers().size(), 1u);
