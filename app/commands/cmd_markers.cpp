@@ -4,7 +4,6 @@
 // "animations" entry that gives the clip).
 #include <algorithm>
 #include <charconv>
-#include <cmath>
 #include <iomanip>
 #include <ostream>
 #include <string>
@@ -15,6 +14,7 @@
 
 #include "anim/bake/foot_plants.h"
 #include "anim/clip_sample_rate.h"
+#include "anim/setup/marker_edits.h"
 #include "anim/setup/setup.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
@@ -76,12 +76,6 @@ Result<Foot> parse_foot(const std::string& text) {
   return Foot{text, text.substr(0, equals), text.substr(equals + 1), -1};
 }
 
-// Marker times are kept to 0.1 ms, far finer than any key rate, so that a setup reads 0.4167
-// rather than the sample time's 0.41666627 (a step of a 0.999999 s clip).
-float marker_time(float seconds, float duration) {
-  return std::min(std::round(seconds * 1e4f) / 1e4f, duration);
-}
-
 // A clip's markers, sorted by time (feet in --foot order where times are equal).
 struct ClipMarkers {
   std::string clip;
@@ -103,7 +97,7 @@ Result<std::vector<ClipMarkers>> find_markers(const Model& model, const std::vec
       for (const bake::FootPlant& plant : plants.value()) {
         setup::SetupMarker marker;
         marker.name = foot.marker;
-        marker.time = marker_time(plant.time, clip.duration);
+        marker.time = setup::round_marker_time(plant.time, clip.duration);
         found.markers.push_back(std::move(marker));
       }
     }
@@ -156,40 +150,10 @@ void print_table(const std::vector<ClipMarkers>& clips, std::ostream& out) {
   }
 }
 
-// The animation entry that gives clip `name` as its one clip (its "as", else its "clip"), if any:
-// that is where the setup keeps the clip's markers (SetupAnimation::markers).
-setup::SetupAnimation* entry_giving(setup::Setup& target, const std::string& name) {
-  for (setup::SetupAnimation& a : target.animations) {
-    if (a.alias.value_or(a.clip.value_or("")) == name) return &a;
-  }
-  return nullptr;
-}
-
-// Replaces each found clip's markers where `target` keeps them: in the animation entry that gives
-// the clip when there is one, else in its "clips" entry; a clip it has neither for gets a "clips"
-// entry when it has markers (a clip without plants adds nothing). Validation rejects a clip given
-// markers in both places (a "clips" entry counts even with none), so a "clips" entry beside an
-// animation entry goes when it held nothing else, and else loses its markers.
+// Replaces each found clip's markers where `target` keeps them (setup::set_clip_markers: the
+// animation entry that gives the clip, else its "clips" entry, added for a clip with markers).
 void put_markers(const std::vector<ClipMarkers>& clips, setup::Setup& target) {
-  for (const ClipMarkers& c : clips) {
-    auto entry = std::find_if(target.clips.begin(), target.clips.end(),
-                              [&](const setup::SetupClip& e) { return e.name == c.clip; });
-    if (setup::SetupAnimation* animation = entry_giving(target, c.clip)) {
-      animation->markers = c.markers;
-      if (entry != target.clips.end() && entry->extra.empty()) {
-        target.clips.erase(entry);
-      } else if (entry != target.clips.end()) {
-        entry->markers.clear();
-      }
-    } else if (entry != target.clips.end()) {
-      entry->markers = c.markers;
-    } else if (!c.markers.empty()) {
-      setup::SetupClip added;
-      added.name = c.clip;
-      added.markers = c.markers;
-      target.clips.push_back(std::move(added));
-    }
-  }
+  for (const ClipMarkers& c : clips) setup::set_clip_markers(target, c.clip, c.markers);
 }
 
 }  // namespace

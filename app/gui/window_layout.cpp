@@ -26,7 +26,8 @@ WindowLayout compute_layout(const ImVec2& display, float menu_height, const Layo
   const float w = display.x, h = display.y;
   const float status_h = menu_height + 4.0f;
   const float top = menu_height;
-  const float timeline_h = clamp_span(h * s.timeline, kMinPanel, h * 0.5f);
+  const float timeline_h =
+      clamp_span(h * (graph ? s.graph_timeline : s.timeline), kMinPanel, h * 0.5f);
   const float body_h = std::max(h - top - status_h - timeline_h, 2.0f * kMinPanel);
   const float centre_min = graph ? 2.0f * kMinViewport : kMinViewport;
   const float left_w =
@@ -89,6 +90,7 @@ void adopt_resize(PanelId panel, const WindowLayout& layout, LayoutSplits& split
   float& left = graph ? splits.graph_left : splits.left;
   float& right = graph ? splits.graph_right : splits.right;
   float& inspector = graph ? splits.graph_inspector : splits.inspector;
+  float& timeline = graph ? splits.graph_timeline : splits.timeline;
   switch (panel) {
     case PanelId::kSkeleton:
       if (changed(size.x, layout.skeleton.size.x)) left = size.x / display.x;
@@ -123,7 +125,7 @@ void adopt_resize(PanelId panel, const WindowLayout& layout, LayoutSplits& split
       }
       break;
     case PanelId::kTimeline:
-      if (changed(size.y, layout.timeline.size.y)) splits.timeline = size.y / display.y;
+      if (changed(size.y, layout.timeline.size.y)) timeline = size.y / display.y;
       break;
   }
 }
@@ -154,15 +156,16 @@ void register_layout_settings(LayoutSplits& splits) {
     take("Graph=%f", s.graph);
     take("Parameters=%f", s.parameters);
     take("GraphInspector=%f", s.graph_inspector);
+    take("GraphTimeline=%f", s.graph_timeline);
   };
   handler.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out) {
     const LayoutSplits& s = *static_cast<const LayoutSplits*>(h->UserData);
     out->appendf(
         "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nCurves=%.4f\nSkeleton=%.4f\n"
         "Inspector=%.4f\nGraphLeft=%.4f\nGraphRight=%.4f\nGraph=%.4f\nParameters=%.4f\n"
-        "GraphInspector=%.4f\n\n",
+        "GraphInspector=%.4f\nGraphTimeline=%.4f\n\n",
         s.left, s.right, s.timeline, s.curves, s.skeleton, s.inspector, s.graph_left, s.graph_right,
-        s.graph, s.parameters, s.graph_inspector);
+        s.graph, s.parameters, s.graph_inspector, s.graph_timeline);
   };
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }

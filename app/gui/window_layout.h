@@ -22,9 +22,10 @@ enum class Workspace {
 // body between menu bar and timeline (skeleton, inspector). The Graph workspace has its own
 // column widths and shares.
 struct LayoutSplits {
-  float left = 0.24f;       // Skeleton and Clips column width.
-  float right = 0.26f;      // Inspector and Blend column width.
-  float timeline = 0.2f;    // Timeline height.
+  float left = 0.24f;   // Skeleton and Clips column width.
+  float right = 0.26f;  // Inspector and Blend column width.
+  // Timeline height: room for its tabs, the ruler, the key lanes and the event and marker lanes.
+  float timeline = 0.27f;
   float curves = 0.42f;     // The same panel's height while it shows the Curves tab (lanes).
   float skeleton = 0.62f;   // Skeleton's share of the left column.
   float inspector = 0.42f;  // Inspector's share of the right column.
@@ -34,6 +35,7 @@ struct LayoutSplits {
   float graph = 0.55f;            // The graph's share of the centre (the viewport has the rest).
   float parameters = 0.5f;        // Parameters' share of the left column.
   float graph_inspector = 0.56f;  // The Inspector's share of the right column.
+  float graph_timeline = 0.23f;   // Timeline height (no tabs there; the graph wants the room).
 };
 
 // Each panel's place. A panel the workspace does not show has a zero size.

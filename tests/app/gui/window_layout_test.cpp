@@ -38,7 +38,7 @@ TEST(WindowLayout, PanelsTileTheDisplayWithoutGapsOrOverlap) {
   EXPECT_FLOAT_EQ(bottom(l.blend), l.status.pos.y);
   EXPECT_FLOAT_EQ(bottom(l.timeline), l.status.pos.y);
   EXPECT_FLOAT_EQ(bottom(l.status), 800.0f);
-  EXPECT_FLOAT_EQ(l.timeline.size.y, 0.2f * 800.0f);
+  EXPECT_FLOAT_EQ(l.timeline.size.y, 0.27f * 800.0f);
 }
 
 // The State machine workspace: Parameters over Skeleton | viewport, graph | Inspector over
@@ -62,6 +62,8 @@ TEST(WindowLayout, TheGraphWorkspaceTilesTheDisplayToo) {
   EXPECT_FLOAT_EQ(bottom(l.setup), l.status.pos.y);
   EXPECT_FLOAT_EQ(bottom(l.graph), l.timeline.pos.y);
   EXPECT_FLOAT_EQ(right(l.timeline), l.setup.pos.x);
+  // Its own timeline height, lower than the Animate workspace's (no tabs; the graph wants room).
+  EXPECT_FLOAT_EQ(l.timeline.size.y, 0.23f * 800.0f);
   // The graph takes 55% of the centre, floored to whole pixels.
   const float centre = 1280.0f - std::floor(0.2f * 1280.0f) - std::floor(0.28f * 1280.0f);
   EXPECT_FLOAT_EQ(l.centre_width, centre);
@@ -153,7 +155,7 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   const std::string ini =
       "[animscope][Layout]\nLeft=0.3\nRight=0.2\nTimeline=0.25\nCurves=0.35\nSkeleton=0.5\n"
       "Inspector=7\n"
-      "Graph=0.6\nGraphLeft=0.25\n";
+      "Graph=0.6\nGraphLeft=0.25\nGraphTimeline=0.3\n";
   ImGui::LoadIniSettingsFromMemory(ini.c_str(), ini.size());
   EXPECT_FLOAT_EQ(splits_.left, 0.3f);
   EXPECT_FLOAT_EQ(splits_.right, 0.2f);
@@ -164,13 +166,15 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   EXPECT_FLOAT_EQ(splits_.graph, 0.6f);
   EXPECT_FLOAT_EQ(splits_.graph_left, 0.25f);
   EXPECT_FLOAT_EQ(splits_.graph_right, LayoutSplits{}.graph_right);
+  EXPECT_FLOAT_EQ(splits_.graph_timeline, 0.3f);
+  EXPECT_FLOAT_EQ(splits_.timeline, 0.25f) << "GraphTimeline is not Timeline";
   splits_.right = 0.31f;
   const std::string saved = ImGui::SaveIniSettingsToMemory();
   EXPECT_NE(
       saved.find(
           "[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
           "Curves=0.3500\nSkeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
-          "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\n"),
+          "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\nGraphTimeline=0.3000\n"),
       std::string::npos)
       << saved;
 }

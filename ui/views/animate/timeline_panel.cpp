@@ -267,6 +267,7 @@ void draw_playhead(ImDrawList* draw, const StripArea& area, float t, float fps) 
 void TimelinePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   rects.clear();
   events.rects.clear();
+  markers.rects.clear();
   choose_clip(doc);
   const int clip = shown_.clip;
   if (document_ != doc.stamp().document || clip != view_clip_) {
@@ -279,12 +280,12 @@ void TimelinePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   strip(doc, cmds, sel);
 }
 
-// The live clip (timeline_clip), unless the event lane is busy with an edit on another one: then
-// that one stays, without a playhead, until the edit ends.
+// The live clip (timeline_clip), unless a lane is busy with an edit on another one: then that one
+// stays, without a playhead, until the edit ends.
 void TimelinePanel::choose_clip(const Document& doc) {
   const TimelineClip live = timeline_clip(doc);
-  const bool keep = events.busy() && pinned_clip_ >= 0 && pinned_clip_ != live.clip &&
-                    pinned_stamp_ == doc.stamp();
+  const bool keep = (events.busy() || markers.busy()) && pinned_clip_ >= 0 &&
+                    pinned_clip_ != live.clip && pinned_stamp_ == doc.stamp();
   shown_ = keep ? still_clip(doc, pinned_clip_) : live;
   if (!keep) {
     pinned_clip_ = live.clip;
@@ -434,14 +435,15 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
   const float length = std::max(duration, 1.0f / fps);  // Strip length at zoom 1.
   const bool zoomed = zoom > 1.0001f;
 
-  // Geometry: a gutter for the lane labels, the strip, and a scrollbar when zoomed.
-  const float gutter = ImGui::CalcTextSize("R").x + style.ItemInnerSpacing.x * 2.0f;
+  // Geometry: a gutter for the lane labels ("M" the widest), the strip, the event and marker
+  // lanes, and a scrollbar when zoomed.
+  const float gutter = ImGui::CalcTextSize("M").x + style.ItemInnerSpacing.x * 2.0f;
   const float scrollbar_height = zoomed ? std::round(ImGui::GetFontSize() * 0.6f) + 2.0f : 0.0f;
-  const bool event_lane = shows_clip && doc.setup() != nullptr;
-  const float event_lane_height = event_lane ? std::round(ImGui::GetFrameHeight()) + 2.0f : 0.0f;
+  const bool setup_lanes = shows_clip && doc.setup() != nullptr;
+  const float lane_height = setup_lanes ? std::round(ImGui::GetFrameHeight()) + 2.0f : 0.0f;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float height =
-      std::max(avail.y - scrollbar_height - event_lane_height, ImGui::GetFontSize() * 3.5f);
+      std::max(avail.y - scrollbar_height - lane_height * 2.0f, ImGui::GetFontSize() * 3.5f);
   StripArea area;
   area.width = std::max(avail.x - gutter, 1.0f);
   area.origin = ImGui::GetCursorScreenPos();
@@ -484,9 +486,10 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
   draw->PopClipRect();
 
   float below = area.max.y + 2.0f;
-  if (event_lane) {
-    below = draw_event_lane(doc, cmds, area.origin.x, area.min.x, area.max.x, below,
-                            event_lane_height, area.span);
+  if (setup_lanes) {
+    const LanePlace place{area.origin.x, area.min.x, area.max.x, lane_height, area.span};
+    below = draw_lane(doc, cmds, events, "E", colors::event(), place, below);
+    below = draw_lane(doc, cmds, markers, "M", colors::sync_marker(), place, below);
   }
   if (zoomed) scrollbar(area.min.x, below, area.width, length, area.span);
 }
@@ -546,15 +549,16 @@ void TimelinePanel::keep_playhead_in_view(const Document& doc, bool zoomed, floa
   }
 }
 
-float TimelinePanel::draw_event_lane(const Document& doc, Commands& cmds, float label_x,
-                                     float min_x, float max_x, float top, float height,
-                                     float span) {
-  const float lane_bottom = top + height - 2.0f;
-  ImGui::GetWindowDrawList()->AddText(ImVec2(label_x + ImGui::GetStyle().ItemInnerSpacing.x * 0.5f,
-                                             (top + lane_bottom - ImGui::GetFontSize()) * 0.5f),
-                                      ImGui::GetColorU32(colors::event()), "E");
-  events.draw(doc, cmds, shown_.clip, ImVec2(min_x, top), ImVec2(max_x, lane_bottom), view_start,
-              span);
+float TimelinePanel::draw_lane(const Document& doc, Commands& cmds, TimelineLane& lane,
+                               const char* label, const ImVec4& color, const LanePlace& place,
+                               float top) {
+  const float lane_bottom = top + place.height - 2.0f;
+  ImGui::GetWindowDrawList()->AddText(
+      ImVec2(place.label_x + ImGui::GetStyle().ItemInnerSpacing.x * 0.5f,
+             (top + lane_bottom - ImGui::GetFontSize()) * 0.5f),
+      ImGui::GetColorU32(color), label);
+  lane.draw(doc, cmds, shown_.clip, ImVec2(place.min_x, top), ImVec2(place.max_x, lane_bottom),
+            view_start, place.span);
   return lane_bottom + 2.0f;
 }
 

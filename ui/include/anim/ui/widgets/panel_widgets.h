@@ -19,6 +19,8 @@ inline ImVec4 rotation() { return ImVec4(1.0f, 0.62f, 0.25f, 1.0f); }     // Rot
 inline ImVec4 scale() { return ImVec4(0.55f, 0.90f, 0.45f, 1.0f); }       // Scale keys.
 inline ImVec4 playhead() { return ImVec4(0.96f, 0.36f, 0.32f, 1.0f); }
 inline ImVec4 event() { return ImVec4(0.80f, 0.55f, 1.0f, 1.0f); }  // Clip event markers.
+// Sync markers (foot plants): apart from events and from the T/R/S key colours.
+inline ImVec4 sync_marker() { return ImVec4(0.25f, 0.85f, 0.78f, 1.0f); }
 }  // namespace colors
 
 // Draws `text` right-aligned in the remaining width of the current line (a table cell).

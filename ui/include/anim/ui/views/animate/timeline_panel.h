@@ -4,13 +4,15 @@
 // the selected joint (translation, rotation and scale in their own lanes) and a draggable
 // playhead. Ctrl+wheel over the strip zooms around the mouse, the wheel scrolls when zoomed.
 // With a setup open, the events of the shown clip sit in a lane under the strip
-// (timeline_event_lane.h).
+// (timeline_event_lane.h, labelled "E"), and its sync markers in one under that
+// (timeline_marker_lane.h, "M").
 //
 // While the state machine runs, the strip shows the clip of the base machine's current state
 // (timeline_clip.h), named "State: clip" in the controls row, with its playhead at the state's
 // time; the machine drives time, so the strip and the frame keys do not seek, but the event
-// lane edits as in clip mode. While a marker is dragged or the lane's menu is open, the strip
-// keeps the clip the edit started on, even if the machine moves to another state meanwhile.
+// and marker lanes edit as in clip mode. While an item is dragged or a lane's menu is open,
+// the strip keeps the clip the edit started on, even if the machine moves to another state
+// meanwhile.
 //
 // Keys (ignored while a text field has focus or a popup is open): Space play/pause,
 // Left/Right previous/next frame, Home/End first/last frame.
@@ -21,6 +23,7 @@
 #include "anim/ui/model/selection.h"
 #include "anim/ui/model/timeline_clip.h"
 #include "anim/ui/views/animate/timeline_event_lane.h"
+#include "anim/ui/views/animate/timeline_marker_lane.h"
 #include "anim/ui/widgets/item_rects.h"
 
 namespace anim::ui {
@@ -40,6 +43,7 @@ class TimelinePanel {
   // "strip" (the time area: x maps linearly to view_start .. view_start + duration / zoom).
   ItemRects rects;
   TimelineEventLane events;
+  TimelineMarkerLane markers;
 
   // The Timeline's keys (Space, Left/Right, Home/End) without drawing it: for a panel shown in
   // its place (the Curves tab).
@@ -68,16 +72,21 @@ class TimelinePanel {
              float span, float duration);
   // When zoomed, moves the view to the playhead while scrubbing or following playback.
   void keep_playhead_in_view(const Document& doc, bool zoomed, float span, float length);
-  // The event lane from `top`, `height` tall, labelled "E" at `label_x`; returns where the
-  // next row starts.
-  float draw_event_lane(const Document& doc, Commands& cmds, float label_x, float min_x,
-                        float max_x, float top, float height, float span);
+  // Where the lanes under the strip go: their label's x, their time area's x range, height
+  // and the seconds they span.
+  struct LanePlace {
+    float label_x, min_x, max_x, height, span;
+  };
+  // `lane` from `top`, labelled `label` in `color` in the gutter; returns where the next row
+  // starts.
+  float draw_lane(const Document& doc, Commands& cmds, TimelineLane& lane, const char* label,
+                  const ImVec4& color, const LanePlace& place, float top);
   void scrollbar(float min_x, float y, float width, float duration, float span);
   void keyboard(const Document& doc, Commands& cmds, bool play_clicked);
   void choose_clip(const Document& doc);
 
   TimelineClip shown_;            // What this frame's strip shows (choose_clip).
-  int pinned_clip_ = -1;          // The clip shown while the event lane was last idle,
+  int pinned_clip_ = -1;          // The clip shown while the lanes were last idle,
   Document::Stamp pinned_stamp_;  // and in which document and set of clips.
 
   bool scrubbing_ = false;
