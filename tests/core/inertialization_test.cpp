@@ -249,6 +249,29 @@ TEST(InertializationTest, TheVelocityBeforeTheSwitchCarriesOver) {
   EXPECT_NEAR((b[2].scale.y - a[2].scale.y) / h, -0.6f, 0.01f);
 }
 
+TEST(InertializationTest, AJointHeadingForItsTargetArrivesEarlyAndStaysThere) {
+  Switch s = MakeSwitch();
+  // Joint 0 closes its 0.5 offset at 10 units/s and joint 1 its 20 degrees at 600 degrees/s:
+  // both decays end at 5 x0 / speed = 0.25 s and 1/6 s, before the duration.
+  s.before[0].translation.x = 0.5f + 10.0f * s.dt;
+  s.before[1].rotation = RotZ(50.0f + 600.0f * s.dt);
+  const float duration = 0.4f;
+  const InertialOffsets offsets = Started(s, duration);
+  EXPECT_NEAR(1.0f / offsets.offset(0, InertialOffsets::kTranslation).inverse_t1, 0.25f, 1e-5f);
+  EXPECT_NEAR(1.0f / offsets.offset(1, InertialOffsets::kRotation).inverse_t1, 1.0f / 6, 1e-5f);
+  const SoaPose target = ToSoa(s.target);
+  const std::vector<Transform> early = Decayed(offsets, 0.15f, target, 3);
+  EXPECT_NE(early[0].translation, s.target[0].translation);
+  EXPECT_NE(early[1].rotation, s.target[1].rotation);
+  for (float t : {0.26f, 0.3f, 0.39f}) {
+    const std::vector<Transform> pose = Decayed(offsets, t, target, 3);
+    EXPECT_EQ(pose[0].translation, s.target[0].translation) << t;
+    EXPECT_EQ(pose[1].rotation, s.target[1].rotation) << t;
+    // Joint 2's scale is still on its way.
+    EXPECT_NE(pose[2].scale, s.target[2].scale) << t;
+  }
+}
+
 TEST(InertializationTest, AJointTooFarAwayCutsToTheTarget) {
   Switch s = MakeSwitch();
   s.previous[0].translation = glm::vec3(50.0f, 0.0f, 0.0f);  // A teleport.

@@ -66,6 +66,11 @@ class InertialOffsets {
   enum Row { kDirX, kDirY, kDirZ, kX0, kP1, kP2, kInverseT1, kRows };
   struct alignas(16) Block {
     uint32_t moving = 0;  // Bit c: channel c has an offset in some lane (else it is skipped).
+    // Per channel, the least 1 / t1 of the lanes with an offset: from time * it >= 1 on, every
+    // lane's decay has ended (the same product the job takes, so the channel skipped then is
+    // what the decay gives: the target's, to the sign of a zero). In what would otherwise be
+    // padding before the rows.
+    float least_inverse_t1[kChannels] = {};
     alignas(16) float rows[kChannels][kRows][4] = {};  // Each row 16-byte aligned (SIMD loads).
   };
   std::size_t joints_ = 0;
