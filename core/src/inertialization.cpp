@@ -65,10 +65,13 @@ Quat4 rotations_of(const SoaTransform& t) {
 }
 
 // a * conjugate(b): the turn that takes b to a (applied on the left, in the parent's space).
+// The terms in glm's order, so the product rounds as the per-joint form (and the tests) do.
 Quat4 turn_from(const Quat4& a, const Quat4& b) {
-  return {
-      a.x * b.w - a.w * b.x - a.y * b.z + a.z * b.y, a.y * b.w - a.w * b.y - a.z * b.x + a.x * b.z,
-      a.z * b.w - a.w * b.z - a.x * b.y + a.y * b.x, a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z};
+  const F4 x = a.x * b.w - a.w * b.x - a.y * b.z + a.z * b.y;
+  const F4 y = a.y * b.w - a.w * b.y - a.z * b.x + a.x * b.z;
+  const F4 z = a.z * b.w - a.w * b.z - a.x * b.y + a.y * b.x;
+  const F4 w = a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
+  return {x, y, z, w};
 }
 
 // The rotation `q` as an axis and an angle in [0, pi] (the shorter way round); zero for no
@@ -88,7 +91,7 @@ void axis_angle(Quat4 q, Vec4* axis, F4* angle) {
 // where there is something to decay.
 M4 decay(F4 x0, F4 v0, F4 duration, F4* p1, F4* p2, F4* inverse_t1) {
   using namespace simd;
-  // Nothing to decay, or a speed that is not a number.
+  // Neither offset nor speed, or a speed that is not finite: nothing to decay.
   M4 ok = greater(x0 + abs(v0), zero()) & less(abs(v0), splat(INFINITY));
   // Moving towards zero fast enough to cross it: arrive sooner instead.
   const M4 towards = less(v0, zero()) & greater(x0, zero());
@@ -145,7 +148,7 @@ F4 decayed(const float (&rows)[7][4], F4 time) {
 // transition is held at one). From g = |h| - pi/2 in [-pi/2, pi/2]: sin |h| = cos g and
 // cos |h| = -sin g, with sin g = g + g z S(z) and cos g = 1 + z C(z), z = g^2, S and C fitted
 // for the least largest error on that interval (Lawson's weighted least squares: 5e-9 and 5e-8
-// before float rounding; the Taylor series needs two more terms for as much).
+// before float rounding; the Taylor series took three terms more for as much).
 void sin_cos(F4 h, F4* sin_out, F4* cos_out) {
   using namespace simd;
   constexpr float kPi = 3.14159265358979f;
