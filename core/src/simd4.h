@@ -59,6 +59,8 @@ inline M4 less(F4 a, F4 b) { return {_mm_cmplt_ps(a.v, b.v)}; }
 inline M4 greater(F4 a, F4 b) { return {_mm_cmpgt_ps(a.v, b.v)}; }
 // Whether every lane of m is true.
 inline bool all(M4 m) { return _mm_movemask_ps(m.v) == 15; }
+// Bit l set where lane l of m is true.
+inline uint32_t bits(M4 m) { return static_cast<uint32_t>(_mm_movemask_ps(m.v)); }
 inline M4 operator&(M4 a, M4 b) { return {_mm_and_ps(a.v, b.v)}; }
 inline F4 select(M4 m, F4 a, F4 b) {
   return {_mm_or_ps(_mm_and_ps(m.v, a.v), _mm_andnot_ps(m.v, b.v))};
@@ -131,6 +133,10 @@ inline F4 max(F4 a, F4 b) { return {vbslq_f32(vcgtq_f32(a.v, b.v), a.v, b.v)}; }
 inline M4 less(F4 a, F4 b) { return {vcltq_f32(a.v, b.v)}; }
 inline M4 greater(F4 a, F4 b) { return {vcgtq_f32(a.v, b.v)}; }
 inline bool all(M4 m) { return vminvq_u32(m.v) != 0; }
+inline uint32_t bits(M4 m) {
+  const uint32_t order[4] = {1, 2, 4, 8};
+  return vaddvq_u32(vandq_u32(m.v, vld1q_u32(order)));
+}
 inline M4 operator&(M4 a, M4 b) { return {vandq_u32(a.v, b.v)}; }
 inline F4 select(M4 m, F4 a, F4 b) { return {vbslq_f32(m.v, a.v, b.v)}; }
 inline F4 negate_where(M4 m, F4 a) {
@@ -235,6 +241,9 @@ inline M4 operator&(M4 a, M4 b) {
   return {{a.v[0] && b.v[0], a.v[1] && b.v[1], a.v[2] && b.v[2], a.v[3] && b.v[3]}};
 }
 inline bool all(M4 m) { return m.v[0] && m.v[1] && m.v[2] && m.v[3]; }
+inline uint32_t bits(M4 m) {
+  return (m.v[0] ? 1u : 0u) | (m.v[1] ? 2u : 0u) | (m.v[2] ? 4u : 0u) | (m.v[3] ? 8u : 0u);
+}
 inline F4 select(M4 m, F4 a, F4 b) {
   return {{m.v[0] ? a.v[0] : b.v[0], m.v[1] ? a.v[1] : b.v[1], m.v[2] ? a.v[2] : b.v[2],
            m.v[3] ? a.v[3] : b.v[3]}};

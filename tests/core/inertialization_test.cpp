@@ -249,6 +249,29 @@ TEST(InertializationTest, TheVelocityBeforeTheSwitchCarriesOver) {
   EXPECT_NEAR((b[2].scale.y - a[2].scale.y) / h, -0.6f, 0.01f);
 }
 
+TEST(InertializationTest, AJointHeadingForItsTargetArrivesEarlyAndStaysThere) {
+  Switch s = MakeSwitch();
+  // Joint 0 closes its 0.5 offset at 10 units/s and joint 1 its 20 degrees at 600 degrees/s:
+  // both decays end at 5 x0 / speed = 0.25 s and 1/6 s, before the duration.
+  s.before[0].translation.x = 0.5f + 10.0f * s.dt;
+  s.before[1].rotation = RotZ(50.0f + 600.0f * s.dt);
+  const float duration = 0.4f;
+  const InertialOffsets offsets = Started(s, duration);
+  EXPECT_NEAR(1.0f / offsets.offset(0, InertialOffsets::kTranslation).inverse_t1, 0.25f, 1e-5f);
+  EXPECT_NEAR(1.0f / offsets.offset(1, InertialOffsets::kRotation).inverse_t1, 1.0f / 6, 1e-5f);
+  const SoaPose target = ToSoa(s.target);
+  const std::vector<Transform> early = Decayed(offsets, 0.15f, target, 3);
+  EXPECT_NE(early[0].translation, s.target[0].translation);
+  EXPECT_NE(early[1].rotation, s.target[1].rotation);
+  for (float t : {0.26f, 0.3f, 0.39f}) {
+    const std::vector<Transform> pose = Decayed(offsets, t, target, 3);
+    EXPECT_EQ(pose[0].translation, s.target[0].translation) << t;
+    EXPECT_EQ(pose[1].rotation, s.target[1].rotation) << t;
+    // Joint 2's scale is still on its way.
+    EXPECT_NE(pose[2].scale, s.target[2].scale) << t;
+  }
+}
+
 TEST(InertializationTest, AJointTooFarAwayCutsToTheTarget) {
   Switch s = MakeSwitch();
   s.previous[0].translation = glm::vec3(50.0f, 0.0f, 0.0f);  // A teleport.
@@ -257,6 +280,166 @@ TEST(InertializationTest, AJointTooFarAwayCutsToTheTarget) {
   const std::vector<Transform> first = Decayed(offsets, 0.0f, ToSoa(s.target), 3);
   EXPECT_TRUE(TransformNear(first[0], s.target[0], 0.0f));
   EXPECT_TRUE(TransformNear(first[1], s.previous[1], 1e-6f));  // The others still blend.
+}
+
+// The start job's capture written out joint by joint, in float, as plainly as it reads: the
+// offset's direction and length, the rotation's axis and angle from libm's atan2, and
+// InertialDecay::make for the decay. The job computes four joints at once without libm; it has
+// to agree with this to float rounding.
+struct CaptureReference {
+  using Channel = InertialOffsets::ChannelOffset;
+  Channel channels[InertialOffsets::kChannels];
+};
+
+void SplitReference(const glm::vec3& v, glm::vec3* direction, float* length) {
+  const float l = glm::length(v);
+  const bool ok = l > 1e-12f && std::isfinite(l);
+  *direction = ok ? v / l : glm::vec3(0.0f);
+  *length = ok ? l : 0.0f;
+}
+
+void AxisAngleReference(glm::quat q, glm::vec3* axis, float* angle) {
+  if (q.w < 0.0f) q = -q;
+  float s = 0.0f;
+  SplitReference(glm::vec3(q.x, q.y, q.z), axis, &s);
+  *angle = s > 0.0f ? 2.0f * std::atan2(s, q.w) : 0.0f;
+}
+
+InertialOffsets::ChannelOffset ChannelReference(const glm::vec3& direction, float length,
+                                                const glm::vec3& velocity, float duration) {
+  InertialOffsets::ChannelOffset out;
+  glm::vec3 along = direction;
+  InertialDecay d;
+  if (length > 0.0f) {
+    d = InertialDecay::make(length, glm::dot(velocity, direction), duration);
+  } else {
+    float speed = 0.0f;
+    SplitReference(velocity, &along, &speed);
+    d = InertialDecay::make(0.0f, speed, duration);
+  }
+  if (d.t1 > 0.0f) out = {along, d.x0, d.p1, d.p2, 1.0f / d.t1};
+  return out;
+}
+
+CaptureReference CaptureJoint(const Transform& p, const Transform& b, const Transform& t, float dt,
+                              float duration, float teleport) {
+  CaptureReference out;
+  const float rate = dt > 0.0f && std::isfinite(dt) ? 1.0f / dt : 0.0f;
+  glm::vec3 direction;
+  float length;
+  SplitReference(p.translation - t.translation, &direction, &length);
+  if (teleport > 0.0f && length > teleport) return out;
+  out.channels[InertialOffsets::kTranslation] =
+      ChannelReference(direction, length, (p.translation - b.translation) * rate, duration);
+  SplitReference(p.scale - t.scale, &direction, &length);
+  out.channels[InertialOffsets::kScale] =
+      ChannelReference(direction, length, (p.scale - b.scale) * rate, duration);
+  AxisAngleReference(p.rotation * glm::conjugate(t.rotation), &direction, &length);
+  glm::vec3 spin_axis;
+  float spin;
+  AxisAngleReference(p.rotation * glm::conjugate(b.rotation), &spin_axis, &spin);
+  out.channels[InertialOffsets::kRotation] =
+      ChannelReference(direction, length, spin_axis * (spin * rate), duration);
+  return out;
+}
+
+// Within 1e-6 of the channel's size (p2 sums terms that may cancel; its error is relative to
+// them, not to itself).
+::testing::AssertionResult ChannelNear(const InertialOffsets::ChannelOffset& got,
+                                       const InertialOffsets::ChannelOffset& want) {
+  const float size = std::fabs(want.x0) + std::fabs(want.p1) + std::fabs(want.p2);
+  const float tolerance = 1e-6f * size;
+  const float direction_error = glm::length(got.direction - want.direction);
+  if (std::fabs(got.x0 - want.x0) <= tolerance && std::fabs(got.p1 - want.p1) <= tolerance &&
+      std::fabs(got.p2 - want.p2) <= tolerance &&
+      std::fabs(got.inverse_t1 - want.inverse_t1) <= 1e-6f * want.inverse_t1 &&
+      direction_error <= 1e-6f) {
+    return ::testing::AssertionSuccess();
+  }
+  return ::testing::AssertionFailure()
+         << "got x0 " << got.x0 << " p1 " << got.p1 << " p2 " << got.p2 << " 1/t1 "
+         << got.inverse_t1 << ", want x0 " << want.x0 << " p1 " << want.p1 << " p2 " << want.p2
+         << " 1/t1 " << want.inverse_t1 << "; direction off by " << direction_error;
+}
+
+glm::quat RandomRotation(std::mt19937& rng) {
+  std::normal_distribution<float> n;
+  return glm::normalize(glm::quat(n(rng), n(rng), n(rng), n(rng)));
+}
+
+TEST(InertializationTest, CaptureMatchesAPerJointScalarReference) {
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f), angle(0.0f, 180.0f),
+      wide(170.0f, 190.0f), small(-0.05f, 0.05f);
+  std::uniform_int_distribution<int> kind(0, 9);
+  const float nan = std::nanf("");
+  const float steps[] = {1.0f / 60.0f, 1.0f / 30.0f, 1e-4f, 0.0f, -0.01f, nan, INFINITY};
+  const std::size_t joints = 23;  // Five blocks, the last with three lanes.
+  int compared = 0, rotations = 0, wide_turns = 0;
+  for (int round = 0; round < 300; ++round) {
+    std::vector<Transform> previous(joints), before(joints), target(joints);
+    for (std::size_t j = 0; j < joints; ++j) {
+      Transform& t = target[j];
+      t.translation = glm::vec3(unit(rng), unit(rng), unit(rng)) * 2.0f;
+      t.rotation = RandomRotation(rng);
+      t.scale = glm::vec3(1.0f);
+      Transform& p = previous[j];
+      p = t;
+      const glm::vec3 axis = glm::normalize(glm::vec3(unit(rng), unit(rng), unit(rng)) + 1e-3f);
+      switch (kind(rng)) {
+        case 0:  // No offset at all.
+          break;
+        case 1:  // Turned the long way round: past 170 degrees, either side of 180.
+          p.rotation = AxisAngle(axis, wide(rng)) * t.rotation;
+          ++wide_turns;
+          break;
+        case 2:  // Far away: a teleport when the job has a distance for it.
+          p.translation += axis * 30.0f;
+          break;
+        case 3:  // A tiny turn.
+          p.rotation = AxisAngle(axis, 1e-3f) * t.rotation;
+          break;
+        case 4:  // Scaled.
+          p.scale = glm::vec3(1.0f + unit(rng), 1.0f, 1.0f + 0.1f * unit(rng));
+          [[fallthrough]];
+        default:
+          p.translation += glm::vec3(unit(rng), unit(rng), unit(rng)) * 0.3f;
+          p.rotation = AxisAngle(axis, angle(rng)) * t.rotation;
+          break;
+      }
+      Transform& b = before[j];
+      b = p;
+      if (kind(rng) > 2) {  // Else standing still before the switch.
+        b.translation += glm::vec3(small(rng), small(rng), small(rng));
+        b.rotation = glm::normalize(
+            AxisAngle(glm::vec3(unit(rng), unit(rng), 1.0f), 100.0f * small(rng)) * p.rotation);
+        b.scale += glm::vec3(small(rng), 0.0f, small(rng));
+      }
+    }
+    // Sometimes a pose that is no pose at all.
+    if (round % 50 == 7) before[round % joints].rotation.x = nan;
+    if (round % 50 == 9) before[round % joints].translation.y = INFINITY;
+    const float dt = steps[round % 7];
+    const float duration = round % 3 == 0 ? 0.2f : 0.45f;
+    const float teleport = round % 2 == 0 ? 10.0f : 0.0f;
+    const SoaPose p = ToSoa(previous), b = ToSoa(before), t = ToSoa(target);
+    InertialOffsets offsets(joints);
+    ASSERT_TRUE((InertializationStartJob{p, b, t, dt, duration, teleport, &offsets}.run()));
+    for (std::size_t j = 0; j < joints; ++j) {
+      // The reference reads the same (SoA-rounded) transforms as the job.
+      const CaptureReference want = CaptureJoint(p[j / 4].get(j % 4), b[j / 4].get(j % 4),
+                                                 t[j / 4].get(j % 4), dt, duration, teleport);
+      for (int c = 0; c < InertialOffsets::kChannels; ++c) {
+        const auto channel = static_cast<InertialOffsets::Channel>(c);
+        ASSERT_TRUE(ChannelNear(offsets.offset(j, channel), want.channels[c]))
+            << "round " << round << " joint " << j << " channel " << c << " dt " << dt;
+        ++compared;
+        if (c == InertialOffsets::kRotation && want.channels[c].x0 > 0.0f) ++rotations;
+      }
+    }
+  }
+  EXPECT_GT(rotations, compared / 6);
+  EXPECT_GT(wide_turns, 300);
 }
 
 TEST(InertializationTest, RefusesMismatchedInputsAndWritesNothing) {

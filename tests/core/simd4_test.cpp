@@ -153,10 +153,13 @@ TEST(Simd4, ComparisonsAndMasks) {
   EXPECT_FALSE(all(less(splat(0.0f), Make(1.0f, 1.0f, 1.0f, 0.0f))));
   EXPECT_FALSE(all(less(splat(0.0f), Make(-1.0f, 1.0f, 1.0f, 1.0f))));
   EXPECT_FALSE(all(less(splat(0.0f), splat(kNaN))));
+  EXPECT_EQ(simd::bits(greater(a, b)), 0x8u);
+  EXPECT_EQ(simd::bits(less(a, splat(kNaN))), 0x0u);
 
   for (uint32_t bits = 0; bits < 16; ++bits) {
     EXPECT_EQ(Bits(lane_mask(bits)), bits);
     EXPECT_EQ(all(lane_mask(bits)), bits == 15) << bits;
+    EXPECT_EQ(simd::bits(lane_mask(bits)), bits);
   }
   // Bits above the fourth lane do not matter.
   EXPECT_EQ(Bits(lane_mask(0xfffffff5u)), 0x5u);

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <glm/vec3.hpp>
+
 #include "anim/soa_pose.h"
 #include "anim/span.h"
 
@@ -44,17 +46,31 @@ class InertialOffsets {
   std::size_t byte_size() const { return sizeof(*this) + blocks_.capacity() * sizeof(Block); }
   float duration() const { return duration_; }  // Of the last start; 0 before one.
 
+  // Which channels move first, on the line the job reads first (with the rotation's rows:
+  // every joint turns, few move or scale).
+  enum Channel { kRotation, kTranslation, kScale, kChannels };
+  // One joint's offset in one channel as the last start captured it (for tests and tools): its
+  // unit direction (the rotation's axis) and its decay's x0 (a length, or an angle in radians),
+  // p1, p2 and 1 / t1; all zero for no offset. `joint` < joint_count().
+  struct ChannelOffset {
+    glm::vec3 direction{0.0f};
+    float x0 = 0.0f, p1 = 0.0f, p2 = 0.0f, inverse_t1 = 0.0f;
+  };
+  ChannelOffset offset(std::size_t joint, Channel channel) const;
+
  private:
   friend struct InertializationStartJob;
   friend struct InertializationJob;
   // Rows of a channel: its direction (unit length, the rotation's axis; zero for no offset) and
   // its decay (x0, p1, p2 of InertialDecay, and 1 / t1; all zero for none).
   enum Row { kDirX, kDirY, kDirZ, kX0, kP1, kP2, kInverseT1, kRows };
-  // Which channels move first, on the line the job reads first (with the rotation's rows:
-  // every joint turns, few move or scale).
-  enum Channel { kRotation, kTranslation, kScale, kChannels };
   struct alignas(16) Block {
     uint32_t moving = 0;  // Bit c: channel c has an offset in some lane (else it is skipped).
+    // Per channel, the least 1 / t1 of the lanes with an offset: from time * it >= 1 on, every
+    // lane's decay has ended (the same product the job takes, so the channel skipped then is
+    // what the decay gives: the target's, to the sign of a zero). In what would otherwise be
+    // padding before the rows.
+    float least_inverse_t1[kChannels] = {};
     alignas(16) float rows[kChannels][kRows][4] = {};  // Each row 16-byte aligned (SIMD loads).
   };
   std::size_t joints_ = 0;
