@@ -123,7 +123,7 @@ bool RootMotionBlendJob::run() const {
     *output = moves[0];
     return true;
   }
-  if (moves.size() == 2) {  // A 1D blend space: what the loop below gives, without the loop.
+  if (moves.size() == 2) {  // A 1D blend space: the loop below, unrolled.
     const float total = weights[0] + weights[1];
     RootMotion out;
     if (total > 0.0f) {

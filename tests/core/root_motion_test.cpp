@@ -217,8 +217,8 @@ TEST(RootMotionBlend, AveragesMovesByWeight) {
 }
 
 // Two moves (a 1D blend space) take a shorter path than three; a third move without weight
-// changes nothing in the general loop, so both must agree bit for bit, whichever is heavier and
-// whatever the signs.
+// changes nothing in the general loop, so both must agree, whichever is heavier and whatever the
+// signs.
 TEST(RootMotionBlend, TwoMovesMatchTheGeneralLoop) {
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> coord(-2.0f, 2.0f), angle(-3.0f, 3.0f), weight(0.0f, 3.0f);
@@ -236,8 +236,14 @@ TEST(RootMotionBlend, TwoMovesMatchTheGeneralLoop) {
     RootMotion fast, general;
     ASSERT_TRUE((RootMotionBlendJob{two, w2, &fast}.run()));
     ASSERT_TRUE((RootMotionBlendJob{three, w3, &general}.run()));
-    ASSERT_TRUE(fast.translation == general.translation && fast.rotation == general.rotation)
-        << "case " << i;
+    // Bit for bit where the compiler keeps each product apart (x86-64); within rounding where
+    // it may fuse a multiply and an add differently in the two loops (AArch64).
+    for (int k = 0; k < 3; ++k) {
+      ASSERT_NEAR(fast.translation[k], general.translation[k], 1e-6f) << "case " << i;
+    }
+    for (int k = 0; k < 4; ++k) {
+      ASSERT_NEAR(fast.rotation[k], general.rotation[k], 1e-6f) << "case " << i;
+    }
   }
 }
 
