@@ -96,15 +96,60 @@ std::vector<std::string> triggers_never_set(const StateMachineDef& def,
   return names;
 }
 
+Result<std::vector<TravelRequest>> parse_travels(const std::vector<std::string>& texts,
+                                                 const StateMachineDef& def) {
+  std::vector<TravelRequest> travels;
+  for (const std::string& text : texts) {
+    const std::string what = "--travel " + text;
+    const std::size_t at = text.rfind('@');
+    const std::string path = text.substr(0, at);
+    TravelRequest travel;
+    travel.state = def.find_state(path);
+    if (travel.state < 0) {
+      std::string states;
+      for (const StateDef& s : def.states) states += (states.empty() ? "" : ", ") + s.name;
+      return Error{Error::Code::kInvalidArgument,
+                   what + ": unknown state \"" + path + "\" (states: " + states + ")", ""};
+    }
+    if (at != std::string::npos) {
+      Result<float> time = parse_number(text.substr(at + 1), what);
+      if (!time.ok()) return time.error();
+      travel.time = time.value();
+    }
+    travels.push_back(travel);
+  }
+  std::stable_sort(travels.begin(), travels.end(),
+                   [](const TravelRequest& a, const TravelRequest& b) { return a.time < b.time; });
+  return travels;
+}
+
 ScriptedRun::ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes,
-                         float dt)
-    : machine_(machine), changes_(std::move(changes)), dt_(dt) {}
+                         float dt, std::vector<TravelRequest> travels)
+    : machine_(machine), changes_(std::move(changes)), travels_(std::move(travels)), dt_(dt) {}
 
 void ScriptedRun::step() {
   const float now = time();
   while (next_ < changes_.size() && changes_[next_].time <= now + 1e-6f) {
     const ParameterChange& c = changes_[next_++];
     machine_.set_value(c.parameter, c.value);
+  }
+  travel_problems_.clear();
+  while (next_travel_ < travels_.size() && travels_[next_travel_].time <= now + 1e-6f) {
+    const int to = travels_[next_travel_++].state;
+    const std::vector<StateDef>& states = machine_.def().states;
+    const std::string from = states[static_cast<std::size_t>(machine_.current_state())].name;
+    switch (machine_.travel(to)) {
+      case StateMachineInstance::TravelResult::kNoPath:
+        travel_problems_.push_back("no path of transitions from \"" + from + "\" to \"" +
+                                   states[static_cast<std::size_t>(to)].name + "\"");
+        break;
+      case StateMachineInstance::TravelResult::kBadState:
+        travel_problems_.push_back("no state " + std::to_string(to));
+        break;
+      case StateMachineInstance::TravelResult::kStarted:
+      case StateMachineInstance::TravelResult::kAlreadyThere:
+        break;
+    }
   }
   machine_.update(dt_);
   ++frames_;

@@ -27,20 +27,39 @@ Result<std::vector<ParameterChange>> parse_changes(const std::vector<std::string
 std::vector<std::string> triggers_never_set(const StateMachineDef& def,
                                             const std::vector<ParameterChange>& changes);
 
+// A travel of the base machine ("--travel PATH@SECONDS"): to the state named PATH (a nested
+// state's path, "Locomotion/Run") from SECONDS on.
+struct TravelRequest {
+  int state = -1;
+  float time = 0.0f;
+};
+
+// Parses every "PATH@SECONDS" ("@SECONDS" defaults to 0) and sorts them by time; an unknown
+// state is an error that lists the states.
+Result<std::vector<TravelRequest>> parse_travels(const std::vector<std::string>& texts,
+                                                 const StateMachineDef& def);
+
 class ScriptedRun {
  public:
-  ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes, float dt);
+  ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes, float dt,
+              std::vector<TravelRequest> travels = {});
   // Applies the changes due by now, then advances the machine by dt.
   void step();
   // Frames that reach `seconds` (rounded to the nearest frame).
   long frames_until(float seconds) const;
   // Seconds after the last step.
   float time() const { return static_cast<float>(frames_) * dt_; }
+  // Why the travels the last step asked for did not start ("no path from Idle to Halt"); empty
+  // when they did.
+  const std::vector<std::string>& travel_problems() const { return travel_problems_; }
 
  private:
   StateMachineInstance& machine_;
   std::vector<ParameterChange> changes_;
   std::size_t next_ = 0;
+  std::vector<TravelRequest> travels_;
+  std::size_t next_travel_ = 0;
+  std::vector<std::string> travel_problems_;
   float dt_;
   long frames_ = 0;
 };

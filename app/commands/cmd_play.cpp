@@ -251,6 +251,7 @@ void print_trace_text(const StateMachineInstance& sm, std::ostream& out) {
 struct PlayArgs {
   std::string input;
   std::vector<std::string> sets;
+  std::vector<std::string> travels;
   float dt = 1.0f / 60.0f;
   std::optional<float> frames;  // Without it: until 2 s after the last --set.
   bool trace = false;
@@ -261,6 +262,9 @@ void define(CLI::App& app, PlayArgs& a) {
   add_input(app, a.input, "SETUP.json|PACKAGE.animpack",
             "a setup, or a package with a state machine");
   add_set_option(app, a.sets);
+  add_list(app, "--travel", a.travels, "PATH@SECONDS",
+           "from SECONDS on, takes the shortest path of transitions to the state PATH (a nested "
+           "state as Machine/State), one after the other, without their conditions");
   add_value<float>(
       app, "--dt", a.dt, "SECONDS", "seconds per frame (default 0.016667, 60 Hz)",
       checked_number_parser(
@@ -318,11 +322,17 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
     print_error(err, changes.error());
     return kExitError;
   }
+  Result<std::vector<TravelRequest>> travels = parse_travels(args.travels, def);
+  if (!travels.ok()) {
+    print_error(err, travels.error());
+    return kExitError;
+  }
   for (const std::string& trigger : triggers_never_set(def, changes.value())) {
     err << "animscope: note: trigger \"" << trigger
         << "\" is never set by --set: the transitions that test it cannot fire in this run\n";
   }
-  const float last_change = changes.value().empty() ? 0.0f : changes.value().back().time;
+  float last_change = changes.value().empty() ? 0.0f : changes.value().back().time;
+  if (!travels.value().empty()) last_change = std::max(last_change, travels.value().back().time);
   const float frames_wanted = args.frames.value_or(std::ceil((last_change + 2.0f) / args.dt));
   if (!(frames_wanted >= 0.0f && frames_wanted <= 1e7f)) {
     print_error(err, Error{Error::Code::kInvalidArgument, "--frames needs a count", ""});
@@ -333,11 +343,14 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   const std::vector<std::string>& clip_names = source->clip_names();
   StateMachineInstance sm(def, skeleton, clips);
   sm.set_trace(args.trace);
-  ScriptedRun run(sm, std::move(changes).value(), args.dt);
+  ScriptedRun run(sm, std::move(changes).value(), args.dt, std::move(travels).value());
   std::vector<Transform> pose(skeleton.joint_count());
   RootPath root;
   for (long frame = 0; frame < frames; ++frame) {
     run.step();
+    for (const std::string& problem : run.travel_problems()) {
+      err << "animscope: travel at " << run.time() << " s: " << problem << "\n";
+    }
     root.add(sm.root_motion());
     if (!sm.evaluate(pose)) {
       print_error(err, Error{Error::Code::kInvalidData,

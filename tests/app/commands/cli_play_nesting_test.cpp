@@ -1,0 +1,165 @@
+// `play` on nested state machines and sync markers: states named by path, --travel along the
+// shortest path (and its refusals), a package of a nested setup playing the same frames as the
+// setup, and each synced state's place between its markers.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.h"
+
+namespace anim::app {
+namespace {
+
+using testing::CliRun;
+using testing::run;
+using Json = nlohmann::ordered_json;
+
+// The built-in demo's Idle, Walk and Run as Idle + Locomotion {Walk, Run} (left from Walk only),
+// and a state Lost nothing leads to.
+constexpr const char* kNested = R"({
+  "format": "animscope.setup", "version": 3, "model": "builtin:demo",
+  "parameters": [{"name": "speed", "type": "float", "default": 0, "min": 0, "max": 1}],
+  "states": [
+    {"name": "Idle", "motion": "Idle"},
+    {"name": "Locomotion", "machine": {
+      "states": [{"name": "Walk", "motion": "Walk"}, {"name": "Run", "motion": "Run"}],
+      "default_state": "Walk",
+      "transitions": [
+        {"from": "Walk", "to": "Run", "conditions": [{"parameter": "speed", "op": ">", "value": 0.6}],
+         "duration": 0.2, "blend": "inertialize"},
+        {"from": "Run", "to": "Walk", "conditions": [{"parameter": "speed", "op": "<", "value": 0.5}],
+         "duration": 0.2, "blend": "dead_blend"}
+      ],
+      "exit_states": ["Walk"]}},
+    {"name": "Lost", "motion": "Idle"}
+  ],
+  "default_state": "Idle",
+  "transitions": [
+    {"from": "Idle", "to": "Locomotion", "conditions": [{"parameter": "speed", "op": ">", "value": 0.1}],
+     "duration": 0.3},
+    {"from": "Locomotion", "to": "Idle", "conditions": [{"parameter": "speed", "op": "<", "value": 0.05}],
+     "duration": 0.3}
+  ]
+})";
+
+class CliPlayNesting : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    folder_ = std::filesystem::temp_directory_path() /
+              ("animscope_play_nesting_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder_);
+    setup_ = (folder_ / "nested.json").string();
+    std::ofstream(setup_) << kNested;
+  }
+  void TearDown() override { std::filesystem::remove_all(folder_); }
+
+  static std::vector<Json> Frames(const CliRun& r) {
+    std::vector<Json> frames;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) frames.push_back(Json::parse(line));
+    return frames;
+  }
+
+  // The newest state of each frame where it changed.
+  static std::vector<std::string> Path(const std::vector<Json>& frames) {
+    std::vector<std::string> path;
+    for (const Json& f : frames) {
+      const std::string now = f["states"].back()["name"].get<std::string>();
+      if (path.empty() || path.back() != now) path.push_back(now);
+    }
+    return path;
+  }
+
+  std::filesystem::path folder_;
+  std::string setup_;
+};
+
+TEST_F(CliPlayNesting, TravelTakesThePathWithoutTheConditions) {
+  // speed stays 0: no condition holds, yet the travel goes Idle -> Locomotion/Walk ->
+  // Locomotion/Run; there, Run -> Walk (speed < 0.5) holds and takes it back, then out to Idle.
+  const CliRun r =
+      run({"play", setup_, "--json", "--travel", "Locomotion/Run@0.1", "--frames", "90"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(Path(Frames(r)), (std::vector<std::string>{"Idle", "Locomotion/Walk", "Locomotion/Run",
+                                                       "Locomotion/Walk", "Idle"}));
+}
+
+TEST_F(CliPlayNesting, TravelSaysWhyNot) {
+  const CliRun unknown = run({"play", setup_, "--travel", "Locomotion/Jog@0.1"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.err.find("--travel Locomotion/Jog@0.1: unknown state \"Locomotion/Jog\" "
+                             "(states: Idle, Locomotion/Walk, Locomotion/Run, Lost)"),
+            std::string::npos)
+      << unknown.err;
+  const CliRun lost = run({"play", setup_, "--travel", "Lost@0.5", "--frames", "40"});
+  EXPECT_EQ(lost.code, 0) << lost.err;
+  EXPECT_NE(lost.err.find("no path of transitions from \"Idle\" to \"Lost\""), std::string::npos)
+      << lost.err;
+}
+
+TEST_F(CliPlayNesting, APackageOfANestedSetupPlaysTheSameFrames) {
+  const std::string package = (folder_ / "nested.animpack").string();
+  const CliRun packed = run({"pack", setup_, "--out", package});
+  ASSERT_EQ(packed.code, 0) << packed.err;
+  const std::vector<std::string> script = {"--json",      "--set",         "speed=0.8@0.2",
+                                           "--set",       "speed=0.3@1.5", "--set",
+                                           "speed=0@2.5", "--frames",      "240"};
+  std::vector<std::string> from_setup = {"play", setup_}, from_package = {"play", package};
+  from_setup.insert(from_setup.end(), script.begin(), script.end());
+  from_package.insert(from_package.end(), script.begin(), script.end());
+  const std::vector<Json> a = Frames(run(from_setup)), b = Frames(run(from_package));
+  ASSERT_EQ(a.size(), 240u);
+  ASSERT_EQ(b.size(), a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(a[i]["states"].size(), b[i]["states"].size()) << "frame " << i;
+    for (std::size_t s = 0; s < a[i]["states"].size(); ++s) {
+      const Json &x = a[i]["states"][s], &y = b[i]["states"][s];
+      EXPECT_EQ(x["name"], y["name"]) << "frame " << i;
+      EXPECT_NEAR(x["weight"].get<double>(), y["weight"].get<double>(), 1e-6) << "frame " << i;
+      EXPECT_NEAR(x["normalized_time"].get<double>(), y["normalized_time"].get<double>(), 1e-6)
+          << "frame " << i;
+    }
+  }
+  EXPECT_EQ(Path(a), (std::vector<std::string>{"Idle", "Locomotion/Walk", "Locomotion/Run",
+                                               "Locomotion/Walk", "Idle"}));
+}
+
+TEST(CliPlayMarkers, EachSyncedStateSaysWhereItIsBetweenItsMarkers) {
+  // The synced Wuson project: its walk/run blend space at half speed leads by the walk, whose
+  // hind feet are down at 0.667 s (R) and 2.133 s (L) of 3.6 s.
+  const std::string project = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/wuson_synced.json";
+  const CliRun r = run({"play", project, "--json", "--set", "speed=0.5@0", "--frames", "120"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  int synced = 0;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    const Json frame = Json::parse(line);
+    for (const Json& state : frame["states"]) {
+      if (state["name"] != "Locomotion" || !state.contains("marker")) continue;
+      ++synced;
+      const Json& m = state["marker"];
+      EXPECT_NE(m["previous"], m["next"]);  // L to R or R to L.
+      EXPECT_TRUE(m["previous"] == "L" || m["previous"] == "R");
+      // By hand from the walk's normalized time t: after R (0.1852) and before L (0.5926), the
+      // fraction is (t - 0.1852) / 0.4074.
+      const double t = state["normalized_time"].get<double>();
+      if (t > 0.19 && t < 0.59) {
+        EXPECT_EQ(m["previous"], "R");
+        EXPECT_NEAR(m["fraction"].get<double>(), (t * 3.6 - 0.6667) / (2.1333 - 0.6667), 2e-3);
+      }
+    }
+  }
+  EXPECT_GT(synced, 60);
+}
+
+}  // namespace
+}  // namespace anim::app
