@@ -131,7 +131,8 @@ TEST_F(BashCompletion, CompletesCommandsAndEachCommandsOptions) {
   EXPECT_EQ(offered({"animscope", "pa"}), (std::set<std::string>{"pack"}));
   EXPECT_EQ(offered({"animscope", "render", "x", "--sh"}), (std::set<std::string>{"--shading"}));
   EXPECT_EQ(offered({"animscope", "pack", "--t"}), (std::set<std::string>{"--tolerance"}));
-  EXPECT_EQ(offered({"animscope", "play", "--tr"}), (std::set<std::string>{"--trace"}));
+  EXPECT_EQ(offered({"animscope", "play", "--tr"}),
+            (std::set<std::string>{"--trace", "--travel"}));
   EXPECT_EQ(offered({"animscope", "markers", "x", "--fo"}), (std::set<std::string>{"--foot"}));
   // The tool's own options, also after one that takes a value.
   EXPECT_EQ(offered({"animscope", "--rew"}), (std::set<std::string>{"--rewind"}));
