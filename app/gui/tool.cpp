@@ -9,6 +9,7 @@
 #include "anim/setup/clip_files.h"
 #include "anim/setup/layer_edits.h"
 #include "anim/ui/files/config_paths.h"
+#include "anim/ui/model/nested_graph.h"
 #include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
@@ -47,6 +48,7 @@ void select_setup_item(Tool& tool, const std::string& machine, const std::string
   }
   ui::StateGraph& graph = tool.panels.setup.graph();
   graph.machine = 0;
+  graph.opened.clear();
   for (std::size_t i = 0; i < setup->layers.size(); ++i) {
     if (setup->layers[i].name == machine) graph.machine = static_cast<int>(i) + 1;
   }
@@ -56,10 +58,12 @@ void select_setup_item(Tool& tool, const std::string& machine, const std::string
   }
   if (item.empty()) return;
   const setup::Setup view = machine_view(*setup, graph.machine);
+  // A state inside a nested machine ("Locomotion/Walk") selects the box that holds it.
+  const std::string box = ui::box_of_leaf(item, {});
   for (const setup::SetupState& state : view.states) {
-    if (state.name != item) continue;
-    graph.selected = item;
-    graph.selection = {item};
+    if (state.name != item && !(state.is_machine() && state.name == box)) continue;
+    graph.selected = state.name;
+    graph.selection = {state.name};
     return;
   }
   for (std::size_t i = 0; i < view.transitions.size(); ++i) {
