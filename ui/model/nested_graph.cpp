@@ -26,6 +26,18 @@ std::string join_path(const std::vector<std::string>& parts) {
   return path;
 }
 
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> parts;
+  if (path.empty()) return parts;
+  std::size_t start = 0;
+  for (std::size_t end; (end = path.find(kSeparator, start)) != std::string::npos;
+       start = end + 1) {
+    parts.push_back(path.substr(start, end - start));
+  }
+  parts.push_back(path.substr(start));
+  return parts;
+}
+
 std::string box_of_leaf(const std::string& leaf, const std::vector<std::string>& level) {
   if (leaf == kAnyStateNode) return leaf;
   std::string rest = leaf;

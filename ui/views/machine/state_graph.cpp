@@ -639,7 +639,7 @@ void StateGraph::draw(const Document& doc, Commands& cmds) {
   if (f.keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
     delete_selection(doc, cmds);
   }
-  draw_travel_note(doc, f.origin, f.area);
+  draw_notes(doc, f.origin, f.area);
   draw_crumbs(doc, cmds);
   draw_tools(f.area, node_positions(*shown(doc, cmds)));
   remember_selected_transition(*shown(doc, cmds));

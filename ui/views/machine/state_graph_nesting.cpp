@@ -1,5 +1,6 @@
 // The state graph's nested levels (state_graph.h): opening a machine state, the breadcrumbs that
 // lead back up, and "Travel here" with what came of it. What a level shows is nested_graph.h's.
+#include <algorithm>
 #include <string>
 
 #include <imgui.h>
@@ -54,13 +55,11 @@ void StateGraph::draw_crumbs(const Document& doc, const Commands& cmds) {
   // it is one line as wide as its text, above where "Frame all" puts the top boxes.
   const ImGuiStyle& style = ImGui::GetStyle();
   const char* kSeparator = ">";
-  const char* kNote = "(read-only)";
   float width = ImGui::CalcTextSize(top.c_str()).x + style.FramePadding.x * 2.0f;
   for (const std::string& name : opened) {
     width += ImGui::CalcTextSize(name.c_str()).x + style.FramePadding.x * 2.0f + 8.0f +
              ImGui::CalcTextSize(kSeparator).x;
   }
-  if (read_only()) width += style.ItemSpacing.x * 2.0f + ImGui::CalcTextSize(kNote).x;
   ImGui::BeginChild("##graph_crumbs", ImVec2(width + 4.0f, ImGui::GetFrameHeight()), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoBackground |
                         ImGuiWindowFlags_NoScrollWithMouse);
@@ -81,27 +80,27 @@ void StateGraph::draw_crumbs(const Document& doc, const Commands& cmds) {
     rects.record("crumb:" + std::to_string(depth));
     ImGui::PopID();
   }
-  if (read_only()) {
-    ImGui::SameLine(0.0f, style.ItemSpacing.x * 2.0f);
-    ImGui::TextDisabled("%s", kNote);
-    rects.record("read_only");
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip(
-          "A nested machine is edited in the setup file for now: here the graph "
-          "shows it and travels, but adds, moves and deletes nothing");
-    }
-  }
   ImGui::EndChild();
   go_up_to(go_to);
 }
 
-void StateGraph::draw_travel_note(const Document& doc, const glm::vec2& origin,
-                                  const glm::vec2& area) const {
-  const std::string& note = doc.travel_note();
-  if (note.empty()) return;
-  const float height = ImGui::GetTextLineHeight();
-  ImGui::GetWindowDrawList()->AddText(ImVec2(origin.x + 8.0f, origin.y + area.y - height - 6.0f),
-                                      ImGui::GetColorU32(ImGuiCol_Text, 0.8f), note.c_str());
+void StateGraph::draw_notes(const Document& doc, const glm::vec2& origin, const glm::vec2& area) {
+  // Drawn, not items: the bottom line takes no clicks from the boxes beneath it.
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float y = origin.y + area.y - ImGui::GetTextLineHeight() - 6.0f;
+  if (!doc.travel_note().empty()) {
+    draw->AddText(ImVec2(origin.x + 8.0f, y), ImGui::GetColorU32(ImGuiCol_Text, 0.8f),
+                  doc.travel_note().c_str());
+  }
+  if (!read_only()) return;
+  const char* note = "read-only: edit a nested machine in the setup file";
+  const ImVec2 size = ImGui::CalcTextSize(note);
+  // Right-aligned, a line above the travel note when there is one, so that neither hides the
+  // other in a narrow graph.
+  const ImVec2 at(origin.x + std::max(8.0f, area.x - size.x - 8.0f),
+                  y - (doc.travel_note().empty() ? 0.0f : size.y + 2.0f));
+  draw->AddText(at, ImGui::GetColorU32(ImGuiCol_TextDisabled), note);
+  rects.record("read_only", at, ImVec2(at.x + size.x, at.y + size.y));
 }
 
 void StateGraph::travel_to(const Document& doc, Commands& cmds, const std::string& name) const {

@@ -50,6 +50,9 @@ TEST(NestedGraphModel, ALeafLightsTheBoxThatHoldsItAtEachLevel) {
   EXPECT_EQ(box_of_leaf("Idle", {"Locomotion"}), "") << "not inside the opened machine";
   EXPECT_EQ(box_of_leaf("Locomotionish/Run", {"Locomotion"}), "") << "a whole part, not a prefix";
   EXPECT_EQ(box_of_leaf("A/B/C", {"A"}), "B");
+  EXPECT_EQ(split_path("A/B/C"), (std::vector<std::string>{"A", "B", "C"}));
+  EXPECT_TRUE(split_path("").empty());
+  EXPECT_EQ(join_path(split_path("Locomotion/Run")), "Locomotion/Run");
 }
 
 TEST(NestedGraphModel, AStateStandsForItsDefaultLeaf) {

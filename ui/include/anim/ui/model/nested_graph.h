@@ -12,8 +12,10 @@
 
 namespace anim::ui {
 
-// "Locomotion/Run": the parts joined by the setup's path separator.
+// "Locomotion/Run": the parts joined by the setup's path separator; split_path undoes it (no
+// parts for an empty path).
 std::string join_path(const std::vector<std::string>& parts);
+std::vector<std::string> split_path(const std::string& path);
 
 // The box of `level` that holds the runtime state `leaf` (named by its path, as compile_setup
 // names the flattened leaves): its part right after the level's path ("Locomotion/Run" at {} is

@@ -111,11 +111,11 @@ class StateGraph {
   void open_machine(const std::string& name);
   void go_up_to(std::size_t depth);
   void leave_level();
-  // The breadcrumbs and the read-only note, over the graph's top-left corner; for a setup with
-  // nested machines only.
+  // The breadcrumbs over the graph's top-left corner; for a setup with nested machines only.
   void draw_crumbs(const Document& doc, const Commands& cmds);
-  // Document::travel_note() on the graph's bottom line (area: the graph's, from `origin`).
-  void draw_travel_note(const Document& doc, const glm::vec2& origin, const glm::vec2& area) const;
+  // Document::travel_note() on the graph's bottom line (area: the graph's, from `origin`) and,
+  // at a nested level, that it is read-only.
+  void draw_notes(const Document& doc, const glm::vec2& origin, const glm::vec2& area);
   // "Travel here" on box `name` of the shown level.
   void travel_to(const Document& doc, Commands& cmds, const std::string& name) const;
   setup::Setup view_;  // The shown layer's machine view,
