@@ -39,6 +39,19 @@ void arrowhead(ImDrawList* draw, const glm::vec2& head, const glm::vec2& directi
                           im(base - side * (length * 0.5f)), color);
 }
 
+// What a box's tooltip offers: a nested level only opens and travels, nothing there is edited.
+const char* box_hint(bool read_only, bool any, bool machine) {
+  if (read_only) {
+    return machine ? "Double-click to open its machine; right-click to travel here"
+                   : "Right-click to travel here";
+  }
+  if (any) return "Drag from the rim to a state to add a transition from any state";
+  return machine ? "Double-click to open its machine; drag to arrange, from the rim to another "
+                   "state to add a transition; right-click to edit or travel here"
+                 : "Drag to arrange, from the rim to another state to add a transition; "
+                   "right-click to edit or travel here";
+}
+
 const glm::vec2 kNodeSize(StateGraph::kNodeWidth, StateGraph::kNodeHeight);
 constexpr ImU32 kLive = IM_COL32(255, 170, 60, 255);  // The running transition.
 
@@ -356,14 +369,7 @@ void StateGraph::box_input(const Document& doc, Commands& cmds, const std::strin
     open_request_ = name;  // Once this frame's boxes are drawn: they are of this level.
   }
   if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
-    ImGui::SetTooltip("%s", read_only() ? "Right-click to travel here"
-                            : any       ? "Drag from the rim to a state to add a transition "
-                                          "from any state"
-                            : nested    ? "Double-click to open its machine; drag to arrange, "
-                                          "from the rim to another state to add a transition; "
-                                          "right-click to edit"
-                                        : "Drag to arrange, from the rim to another state to add "
-                                          "a transition; right-click to edit");
+    ImGui::SetTooltip("%s", box_hint(read_only(), any, nested));
   }
   if (name == selected && f.keys && key_pressed(key_map().rename)) {
     ImGui::OpenPopup("node_menu");

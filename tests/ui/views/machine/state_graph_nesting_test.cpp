@@ -10,6 +10,7 @@
 #include "anim/setup/setup.h"
 #include "anim/ui/model/document.h"
 #include "anim/ui/model/nested_graph.h"
+#include "anim/ui/model/transition_why.h"
 #include "anim/ui/views/machine/state_graph.h"
 #include "support/imgui_harness.h"
 #include "support/state_graph_fixture.h"
@@ -185,6 +186,24 @@ TEST_F(StateGraphNestingTest, TravelHereReachesTheBoxesLeaf) {
   EXPECT_TRUE(play_until("Locomotion/Run"));
   frame();
   EXPECT_EQ(graph.lit().count("Run"), 1u);
+}
+
+TEST_F(StateGraphNestingTest, AnArrowFindsItsRuntimeTransitionBetweenLeaves) {
+  const StateMachineInstance& sm = *doc.state_machine();
+  const auto ends = [&](const SetupTransitionLive& live) {
+    const TransitionDef& t = sm.def().transitions[static_cast<std::size_t>(live.transition)];
+    return sm.def().states[static_cast<std::size_t>(t.from)].name + " -> " +
+           sm.def().states[static_cast<std::size_t>(t.to)].name;
+  };
+  // The top's "Locomotion -> Idle" (index 1) leaves from the exit leaf Walk.
+  SetupTransitionLive live = setup_transition_live(sm, *doc.setup(), 0, 1);
+  ASSERT_EQ(live.layer, 0);
+  EXPECT_EQ(ends(live), "Locomotion/Walk -> Idle");
+  // Inside Locomotion, its own "Run -> Walk" (index 1), not the top's transition 1.
+  live = setup_transition_live(sm, *doc.setup(), 0, 1, {"Locomotion"});
+  ASSERT_EQ(live.layer, 0);
+  EXPECT_EQ(ends(live), "Locomotion/Run -> Locomotion/Walk");
+  EXPECT_EQ(setup_transition_live(sm, *doc.setup(), 0, 0, {"Nowhere"}).layer, -1);
 }
 
 TEST_F(StateGraphNestingTest, ANoPathTravelSaysWhy) {
