@@ -60,7 +60,7 @@ void select_setup_item(Tool& tool, const std::string& machine, const std::string
     if (ui::nested_view(machine_view(*setup, graph.machine), parts)) {
       graph.opened = parts;
     } else {
-      show_error(tool, "No machine \"" + machine + "\"",
+      show_error(tool, "No layer or machine \"" + machine + "\"",
                  "The setup has no layer or nested machine of that name; the graph shows " +
                      std::string(graph.machine > 0 ? "the layer's top." : "the base machine."));
     }
