@@ -283,6 +283,7 @@ void Document::restart_state_machine() {
 }
 
 void Document::travel(const std::string& layer, const std::string& state) {
+  ++travels_;
   StateMachineInstance* sm = run_.instance();
   if (sm == nullptr) {
     travel_note_ = "No state machine runs: nothing to travel";

@@ -208,6 +208,7 @@ TEST_F(StateGraphNestingTest, AnArrowFindsItsRuntimeTransitionBetweenLeaves) {
 
 TEST_F(StateGraphNestingTest, ANoPathTravelSaysWhy) {
   travel_from_menu("Lost");
+  EXPECT_EQ(doc.travels(), 1);
   EXPECT_EQ(doc.travel_note(), "No path of transitions from Idle to Lost");
   EXPECT_EQ(running(), "Idle");
 }
