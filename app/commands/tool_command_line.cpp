@@ -27,7 +27,9 @@ void define(CLI::App& app, ToolArgs& a) {
       choice_parser(kToolViews, [](const std::string& got) {
         return "--view is blend, curves, setup, graph, blend_spaces or layers, not \"" + got + "\"";
       }));
-  add_text(app, "--machine", a.machine, "LAYER", "shows a layer's state machine in the graph");
+  add_text(app, "--machine", a.machine, "LAYER|PATH",
+           "shows a layer's state machine in the graph, or opens a nested machine by its path "
+           "(Locomotion, LAYER/Locomotion)");
   add_text(app, "--select", a.select, "STATE|FROM->TO|PARAMETER",
            "selects a state, a transition or a parameter for the Inspector");
   add_text(app, "--mask", a.mask, "LAYER", "makes the Skeleton panel edit a layer's mask");

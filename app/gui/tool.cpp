@@ -9,6 +9,7 @@
 #include "anim/setup/clip_files.h"
 #include "anim/setup/layer_edits.h"
 #include "anim/ui/files/config_paths.h"
+#include "anim/ui/model/nested_graph.h"
 #include "gui/recovery_actions.h"
 #include "gui/settings_menu.h"
 #include "gui/setup_actions.h"
@@ -47,19 +48,33 @@ void select_setup_item(Tool& tool, const std::string& machine, const std::string
   }
   ui::StateGraph& graph = tool.panels.setup.graph();
   graph.machine = 0;
-  for (std::size_t i = 0; i < setup->layers.size(); ++i) {
-    if (setup->layers[i].name == machine) graph.machine = static_cast<int>(i) + 1;
+  graph.opened.clear();
+  // A layer, else a nested machine of the base, by its path ("Locomotion"); a layer's own
+  // nested machines follow its name ("Upper/Aim").
+  std::vector<std::string> parts = ui::split_path(machine);
+  for (std::size_t i = 0; i < setup->layers.size() && !parts.empty(); ++i) {
+    if (setup->layers[i].name == parts.front()) graph.machine = static_cast<int>(i) + 1;
   }
-  if (!machine.empty() && graph.machine == 0) {
-    show_error(tool, "No layer \"" + machine + "\"",
-               "The setup has no layer of that name; the graph shows the base machine.");
+  if (graph.machine > 0) parts.erase(parts.begin());
+  if (!parts.empty()) {
+    if (ui::nested_view(machine_view(*setup, graph.machine), parts)) {
+      graph.opened = parts;
+    } else {
+      show_error(tool, "No layer or machine \"" + machine + "\"",
+                 "The setup has no layer or nested machine of that name; the graph shows " +
+                     std::string(graph.machine > 0 ? "the layer's top." : "the base machine."));
+    }
   }
   if (item.empty()) return;
-  const setup::Setup view = machine_view(*setup, graph.machine);
+  const std::optional<setup::Setup> nested =
+      ui::nested_view(machine_view(*setup, graph.machine), graph.opened);
+  const setup::Setup& view = *nested;  // The level was just checked.
+  // A state inside a nested machine ("Locomotion/Walk") selects the box that holds it.
+  const std::string box = ui::box_of_leaf(item, {});
   for (const setup::SetupState& state : view.states) {
-    if (state.name != item) continue;
-    graph.selected = item;
-    graph.selection = {item};
+    if (state.name != item && !(state.is_machine() && state.name == box)) continue;
+    graph.selected = state.name;
+    graph.selection = {state.name};
     return;
   }
   for (std::size_t i = 0; i < view.transitions.size(); ++i) {

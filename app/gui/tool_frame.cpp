@@ -252,7 +252,10 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   menu_bar(tool, cmds);
   shortcuts(tool, cmds);
   draw_panels(tool, renderer, cmds);
+  const int travels = tool.doc->travels();
   cmds.apply(*tool.doc);
+  // "Travel here" in the graph: what came of it in the status bar too, where messages are read.
+  if (tool.doc->travels() != travels) show_notice(tool, tool.doc->travel_note());
   modal_dialogs(tool);
   keep_recovery_copy(tool, tool.seconds);
   ImGui::Render();

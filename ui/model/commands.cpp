@@ -64,6 +64,11 @@ void Commands::set_parameter(std::string name, float value) {
     }
   });
 }
+void Commands::travel(std::string layer, std::string state) {
+  push([layer = std::move(layer), state = std::move(state)](Document& d) {
+    d.travel(layer, state);
+  });
+}
 void Commands::set_layer_weight(int layer, float weight) {
   push([layer, weight](Document& d) {
     if (StateMachineInstance* sm = d.state_machine()) sm->set_layer_weight(layer, weight);

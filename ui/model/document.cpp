@@ -282,6 +282,49 @@ void Document::restart_state_machine() {
   use_state_machine();
 }
 
+void Document::travel(const std::string& layer, const std::string& state) {
+  ++travels_;
+  StateMachineInstance* sm = run_.instance();
+  if (sm == nullptr) {
+    travel_note_ = "No state machine runs: nothing to travel";
+    return;
+  }
+  const StateMachineDef& def = sm->def();
+  const int found = layer.empty() ? -1 : def.find_layer(layer);
+  if (!layer.empty() && found < 0) {
+    travel_note_ = "The running machine has no layer " + layer;
+    return;
+  }
+  const int index = found + 1;  // 0 the base.
+  const std::vector<StateDef>& states = index == 0 ? def.states : def.layers[found].states;
+  int target = -1;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    if (states[i].name == state) target = static_cast<int>(i);
+  }
+  // The state it travels from: the newest active one, where the machine is going now.
+  const Span<const StateMachineInstance::ActiveState> active = sm->active_states(index);
+  const std::string from =
+      active.size() > 0 ? states[static_cast<std::size_t>(active[active.size() - 1].state)].name
+                        : std::string("?");
+  // Travel shows on the graph only while the state machine plays.
+  if (mode_ != PlaybackMode::kStateMachine) use_state_machine();
+  switch (sm->travel(target, index)) {
+    case StateMachineInstance::TravelResult::kStarted:
+      travel_note_ = "Traveling from " + from + " to " + state;
+      playing_ = true;
+      break;
+    case StateMachineInstance::TravelResult::kAlreadyThere:
+      travel_note_ = "Already in " + state;
+      break;
+    case StateMachineInstance::TravelResult::kNoPath:
+      travel_note_ = "No path of transitions from " + from + " to " + state;
+      break;
+    case StateMachineInstance::TravelResult::kBadState:
+      travel_note_ = "The running machine has no state " + state;
+      break;
+  }
+}
+
 void Document::use_state_machine() {
   if (!run_.running()) return;
   mode_ = PlaybackMode::kStateMachine;
@@ -426,7 +469,8 @@ std::vector<WeightPlots::Now> Document::weights_now() const {
     const StateMachineDef& def = run_.instance()->def();
     std::vector<float> w(def.states.size(), 0.0f);
     for (const auto& a : run_.instance()->active_states()) w[a.state] += a.weight;
-    for (std::size_t s = 0; s < w.size(); ++s) add("state " + def.states[s].name, def.states[s].name, w[s]);
+    for (std::size_t s = 0; s < w.size(); ++s)
+      add("state " + def.states[s].name, def.states[s].name, w[s]);
   } else if (player_.clip() >= 0) {
     const int clip = player_.clip();
     add(clip_key(clip), model_->clips[clip].name, player_.current_weight());

@@ -1,9 +1,11 @@
 #include "anim/ui/model/transition_why.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "anim/setup/setup.h"
+#include "anim/ui/model/nested_graph.h"
 
 namespace anim::ui {
 namespace {
@@ -109,27 +111,54 @@ int running_layer(const StateMachineInstance& machine, const setup::Setup& setup
 }
 
 SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
-                                          const setup::Setup& setup, int shown, int index) {
+                                          const setup::Setup& setup, int shown, int index,
+                                          const std::vector<std::string>& level) {
   SetupTransitionLive live;
   const int layer = running_layer(machine, setup, shown);
   if (layer < 0 || index < 0) return live;
+  const std::vector<setup::SetupState>& top =
+      shown == 0 ? setup.states : setup.layers[static_cast<std::size_t>(shown - 1)].states;
+  const setup::SetupMachine* nested = level.empty() ? nullptr : machine_at(top, level);
+  if (!level.empty() && nested == nullptr) return live;
   const std::vector<setup::SetupTransition>& listed =
-      shown == 0 ? setup.transitions
-                 : setup.layers[static_cast<std::size_t>(shown - 1)].transitions;
+      nested != nullptr ? nested->transitions
+      : shown == 0      ? setup.transitions
+                        : setup.layers[static_cast<std::size_t>(shown - 1)].transitions;
   const std::vector<TransitionDef>& running = transitions_of(machine.def(), layer);
   const std::size_t i = static_cast<std::size_t>(index);
-  if (i >= listed.size() || i >= running.size()) return live;
+  if (i >= listed.size()) return live;
   const std::vector<StateDef>& states = states_of(machine.def(), layer);
-  const TransitionDef& t = running[i];
-  const std::string from =
-      t.from < 0 ? std::string("*") : states[static_cast<std::size_t>(t.from)].name;
-  if (listed[i].from != from || listed[i].to != states[static_cast<std::size_t>(t.to)].name) {
-    return live;
+  const auto name = [&](int state) {
+    return state < 0 ? std::string("*") : states[static_cast<std::size_t>(state)].name;
+  };
+  int found = -1;
+  if (level.empty() && i < running.size() && listed[i].from == name(running[i].from) &&
+      listed[i].to == name(running[i].to)) {
+    found = index;  // No nesting before it: the same transition at the same index.
+  } else if (nested != nullptr ||
+             std::any_of(top.begin(), top.end(), [](const auto& s) { return s.is_machine(); })) {
+    // Without nesting a mismatch means an older running machine: nothing to say about it.
+    const std::string from = box_of_leaf(listed[i].from, {});
+    const std::string to = box_of_leaf(listed[i].to, {});
+    const int now = machine.transition(layer).transition;
+    for (std::size_t j = 0; j < running.size(); ++j) {
+      if (box_of_leaf(name(running[j].from), level) != from ||
+          box_of_leaf(name(running[j].to), level) != to) {
+        continue;
+      }
+      const int k = static_cast<int>(j);
+      if (found < 0) found = k;
+      if (find_trace(machine, layer, k) != nullptr || k == now) {
+        found = k;
+        break;
+      }
+    }
   }
+  if (found < 0) return live;
   live.layer = layer;
-  live.transition = index;
+  live.transition = found;
   const StateMachineInstance::TransitionStatus status = machine.transition(layer);
-  live.running = status.transition == index;
+  live.running = status.transition == found;
   live.progress = live.running ? status.progress : 0.0f;
   return live;
 }
@@ -141,8 +170,9 @@ std::string running_text(const SetupTransitionLive& live) {
 
 const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
                                                          const setup::Setup& setup, int shown,
-                                                         int index) {
-  const SetupTransitionLive live = setup_transition_live(machine, setup, shown, index);
+                                                         int index,
+                                                         const std::vector<std::string>& level) {
+  const SetupTransitionLive live = setup_transition_live(machine, setup, shown, index, level);
   return live.layer < 0 ? nullptr : find_trace(machine, live.layer, live.transition);
 }
 

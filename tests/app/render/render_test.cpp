@@ -371,7 +371,7 @@ TEST(Gui, ViewOptionShowsTheChosenView) {
       "\"" + setup + "\" --machine Arms --select Nope --screenshot \"" + blend + "\" --frames 4",
       &code);
   EXPECT_EQ(code, 0);
-  EXPECT_NE(output.find("No layer \"Arms\""), std::string::npos) << output;
+  EXPECT_NE(output.find("No layer or machine \"Arms\""), std::string::npos) << output;
   EXPECT_NE(output.find("Nothing named \"Nope\""), std::string::npos) << output;
   std::remove(graph.c_str());
   std::remove(blend.c_str());

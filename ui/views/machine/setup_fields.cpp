@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include "anim/ui/model/nested_graph.h"
 #include "anim/ui/views/machine/setup_form.h"
 #include "anim/ui/views/machine/transition_why_view.h"
 #include "anim/ui/widgets/panel_widgets.h"
@@ -255,7 +256,16 @@ void SetupForm::state_fields(const setup::Setup& saved, const std::vector<Clip>&
 
   cells.next("Motion");
   const std::string motion_rect = key("state_motion", i);
-  if (begin_combo("##motion", motion_rect, shown(state.motion))) {
+  if (state.is_machine()) {
+    // A nested machine plays its states' motions, not one of its own: nothing to choose here.
+    ImGui::TextDisabled("machine");
+    rects.record(motion_rect);
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip(
+          "%s", (machine_caption(*state.machine) + "; double-click its box in the graph to open it")
+                    .c_str());
+    }
+  } else if (begin_combo("##motion", motion_rect, shown(state.motion))) {
     bool picked = false;
     for (const Clip& clip : clips) picked |= name_choice(motion_rect, clip.name, &state.motion);
     if (!working_.blend_spaces.empty()) ImGui::Separator();

@@ -10,6 +10,7 @@
 
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
+#include "anim/ui/model/nested_graph.h"
 #include "anim/ui/views/machine/transition_why_view.h"
 #include "anim/ui/widgets/imgui_table.h"
 #include "anim/ui/widgets/panel_widgets.h"
@@ -31,8 +32,8 @@ int index_named(const std::vector<T>& items, const std::string& name) {
 }
 
 std::string graph_selection(const StateGraph& graph) {
-  std::string text = std::to_string(graph.machine) + "|" + graph.selected + "|" +
-                     std::to_string(graph.selected_transition);
+  std::string text = std::to_string(graph.machine) + "|" + join_path(graph.opened) + "|" +
+                     graph.selected + "|" + std::to_string(graph.selected_transition);
   for (const std::string& name : graph.selection) text += "|" + name;
   return text;
 }
@@ -76,7 +77,13 @@ void SetupInspector::draw(const Document& doc, Commands& cmds, Selection& sel, S
   }
   const setup::Setup saved = machine_view(*doc.setup(), machine());
 
-  if (graph_item && graph.selection.size() > 1) {
+  if (graph_item && !graph.opened.empty()) {
+    // The fields below edit the shown layer's top; a nested machine's items would be matched
+    // by name or index against the wrong machine's.
+    showing_ = "nested";
+    ImGui::TextDisabled("Inside the nested machine %s:", graph.opened.back().c_str());
+    ImGui::TextDisabled("read-only here for now; edit it in the setup file.");
+  } else if (graph_item && graph.selection.size() > 1) {
     showing_ = "states";
     ImGui::Text("%zu states selected", graph.selection.size());
     ImGui::TextDisabled("Drag one to move them all; Delete removes them.");

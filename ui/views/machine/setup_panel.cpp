@@ -283,6 +283,7 @@ void SetupPanel::machine_combo(const Document& doc) {
       const std::string text = label(m);
       if (ImGui::Selectable(text.c_str(), m == graph_.machine) && m != graph_.machine) {
         graph_.machine = m;
+        graph_.opened.clear();  // A nested level of the machine left.
         graph_.selected.clear();
         graph_.selection.clear();
         graph_.selected_transition = -1;

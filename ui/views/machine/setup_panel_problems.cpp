@@ -85,7 +85,10 @@ void SetupPanel::problems_tab(const Document& doc, Selection& sel) {
       const int layer = layer_of(d.pointer);
       const std::vector<setup::SetupLayer>& layers = doc.setup()->layers;
       const bool known_layer = layer >= 0 && static_cast<std::size_t>(layer) < layers.size();
-      if (tab == "Graph") graph_.machine = known_layer ? layer + 1 : 0;
+      if (tab == "Graph") {
+        graph_.machine = known_layer ? layer + 1 : 0;
+        graph_.opened.clear();  // The problem's pointer is from the machine's top.
+      }
       const std::string pointer =
           known_layer ? d.pointer.substr(d.pointer.find('/', 8)) : d.pointer;
       const std::vector<setup::SetupState>& states =

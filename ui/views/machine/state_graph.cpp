@@ -19,6 +19,7 @@
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
 #include "anim/state_machine.h"
+#include "anim/ui/model/nested_graph.h"
 #include "anim/ui/views/machine/transition_why_view.h"
 #include "anim/ui/widgets/imgui_frame.h"
 #include "anim/ui/widgets/key_map.h"
@@ -36,6 +37,19 @@ void arrowhead(ImDrawList* draw, const glm::vec2& head, const glm::vec2& directi
   const glm::vec2 base = head - direction * length;
   draw->AddTriangleFilled(im(head), im(base + side * (length * 0.5f)),
                           im(base - side * (length * 0.5f)), color);
+}
+
+// What a box's tooltip offers: a nested level only opens and travels, nothing there is edited.
+const char* box_hint(bool read_only, bool any, bool machine) {
+  if (read_only) {
+    return machine ? "Double-click to open its machine; right-click to travel here"
+                   : "Right-click to travel here";
+  }
+  if (any) return "Drag from the rim to a state to add a transition from any state";
+  return machine ? "Double-click to open its machine; drag to arrange, from the rim to another "
+                   "state to add a transition; right-click to edit or travel here"
+                 : "Drag to arrange, from the rim to another state to add a transition; "
+                   "right-click to edit or travel here";
 }
 
 const glm::vec2 kNodeSize(StateGraph::kNodeWidth, StateGraph::kNodeHeight);
@@ -144,14 +158,17 @@ StateGraph::Frame StateGraph::begin_frame(const Document& doc) {
     const std::vector<StateDef>& states = layer == 0 ? def.states : def.layers[layer - 1].states;
     const std::vector<TransitionDef>& transitions =
         layer == 0 ? def.transitions : def.layers[layer - 1].transitions;
+    // The runtime's states are the leaves, by path: each lights the box of the shown level
+    // that holds it (a machine state's box while any leaf inside runs).
     for (const auto& active : sm->active_states(layer)) {
-      f.weights[states[active.state].name] += active.weight;
+      const std::string box = box_of_leaf(states[active.state].name, opened);
+      if (!box.empty()) f.weights[box] += active.weight;
     }
     const StateMachineInstance::TransitionStatus t = sm->transition(layer);
     if (t.transition >= 0) {
       const int from = transitions[t.transition].from;
-      f.running_from = from < 0 ? kAnyStateNode : states[from].name;
-      f.running_to = states[t.to].name;
+      f.running_from = from < 0 ? kAnyStateNode : box_of_leaf(states[from].name, opened);
+      f.running_to = box_of_leaf(states[t.to].name, opened);
       f.progress = t.progress;
     }
   }
@@ -169,7 +186,15 @@ const std::vector<std::optional<Curve>>& StateGraph::curves(
   std::vector<std::pair<std::string, std::string>> ends;
   for (const setup::SetupTransition& t : setup.transitions) ends.emplace_back(t.from, t.to);
   if (places != curves_places_ || ends != curves_ends_) {
-    curves_ = transition_curves(setup, places);
+    // A transition may name a state inside a machine by its path ("Locomotion/Walk"): its
+    // arrow goes to the box that holds it.
+    setup::Setup boxes;
+    boxes.transitions = setup.transitions;
+    for (setup::SetupTransition& t : boxes.transitions) {
+      t.from = box_of_leaf(t.from, {});
+      t.to = box_of_leaf(t.to, {});
+    }
+    curves_ = transition_curves(boxes, places);
     curves_places_ = places;
     curves_ends_ = std::move(ends);
   }
@@ -184,7 +209,8 @@ std::vector<StateGraph::DrawnEdge> StateGraph::draw_edges(
     if (!curves[i]) continue;
     const setup::SetupTransition& t = setup.transitions[i];
     const Curve curve{f.screen(curves[i]->p0), f.screen(curves[i]->p1), f.screen(curves[i]->p2)};
-    const bool running = t.from == f.running_from && t.to == f.running_to;
+    const bool running =
+        box_of_leaf(t.from, {}) == f.running_from && box_of_leaf(t.to, {}) == f.running_to;
     const bool chosen = static_cast<int>(i) == selected_transition;
     const bool hovered = static_cast<int>(i) == hovered_edge_;
     const ImU32 color = chosen    ? f.highlight
@@ -256,14 +282,36 @@ void StateGraph::draw_box(const setup::Setup& setup, const std::string& name,
     f.draw->AddRect(im(min - glm::vec2(3.0f)), im(max + glm::vec2(3.0f)), f.highlight, 8.0f * zoom,
                     0, name == selected ? 2.5f : 1.5f);
   }
+  const setup::SetupState* state = nullptr;
+  for (const setup::SetupState& s : setup.states) {
+    if (s.name == name) state = &s;
+  }
+  const bool nested = state != nullptr && state->is_machine();
+  if (nested) {
+    // A machine: a second border inside the first and, in the top-right corner, two stacked
+    // boxes, so that it reads as a graph of its own before its subtitle is read.
+    const glm::vec2 inset(3.0f * zoom);
+    f.draw->AddRect(im(min + inset), im(max - inset), ImGui::GetColorU32(ImGuiCol_Border),
+                    4.0f * zoom);
+    const glm::vec2 mark = glm::vec2(max.x - 22.0f * zoom, min.y + 8.0f * zoom);
+    const glm::vec2 small(9.0f * zoom, 6.0f * zoom);
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text, 0.7f);
+    f.draw->AddRect(im(mark + glm::vec2(3.0f * zoom, 0.0f)),
+                    im(mark + glm::vec2(3.0f * zoom, 0.0f) + small), ink);
+    f.draw->AddRectFilled(im(mark + glm::vec2(0.0f, 3.0f * zoom)),
+                          im(mark + glm::vec2(0.0f, 3.0f * zoom) + small),
+                          ImGui::GetColorU32(fill));
+    f.draw->AddRect(im(mark + glm::vec2(0.0f, 3.0f * zoom)),
+                    im(mark + glm::vec2(0.0f, 3.0f * zoom) + small), ink);
+  }
   const ImVec4 clip(min.x, min.y, max.x - 4.0f * zoom, max.y);
+  const ImVec4 title_clip(min.x, min.y, max.x - (nested ? 26.0f : 4.0f) * zoom, max.y);
   f.draw->AddText(f.font, f.text_size, im(min + glm::vec2(8, 6) * zoom),
                   ImGui::GetColorU32(ImGuiCol_Text), any ? "Any state" : name.c_str(), nullptr,
-                  0.0f, &clip);
-  std::string detail;
-  for (const setup::SetupState& s : setup.states) {
-    if (s.name == name) detail = s.motion;
-  }
+                  0.0f, &title_clip);
+  std::string detail = nested             ? machine_caption(*state->machine)
+                       : state != nullptr ? state->motion
+                                          : std::string();
   if (!any && weight > 0.0f) detail += "  " + std::to_string(std::lround(weight * 100)) + "%";
   f.draw->AddText(f.font, f.text_size, im(min + glm::vec2(8, 24) * zoom),
                   ImGui::GetColorU32(ImGuiCol_TextDisabled), detail.c_str(), nullptr, 0.0f, &clip);
@@ -287,6 +335,8 @@ void StateGraph::box_input(const Document& doc, Commands& cmds, const std::strin
     const ImGuiIO& io = ImGui::GetIO();
     if (!rim && (io.KeyCtrl || io.KeyShift)) {
       toggle_box(name);  // No drag.
+    } else if (read_only()) {
+      select_box(name);  // Neither a drag nor a new transition: nothing here is edited.
     } else if (rim) {
       select_box(name);
       connecting_ = name;  // From the rim: a new transition.
@@ -311,10 +361,15 @@ void StateGraph::box_input(const Document& doc, Commands& cmds, const std::strin
       submit(doc, cmds, std::move(moved), "move " + what);
     }
   }
+  const setup::Setup& setup = *shown(doc, cmds);
+  bool nested = false;
+  for (const setup::SetupState& s : setup.states)
+    nested = nested || (s.name == name && s.is_machine());
+  if (nested && ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    open_request_ = name;  // Once this frame's boxes are drawn: they are of this level.
+  }
   if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
-    ImGui::SetTooltip(any ? "Drag from the rim to a state to add a transition from any state"
-                          : "Drag to arrange, from the rim to another state to add a "
-                            "transition; right-click to edit");
+    ImGui::SetTooltip("%s", box_hint(read_only(), any, nested));
   }
   if (name == selected && f.keys && key_pressed(key_map().rename)) {
     ImGui::OpenPopup("node_menu");
@@ -448,7 +503,7 @@ void StateGraph::empty_space_input(const Document& doc, Commands& cmds,
     }
   }
   if (ImGui::BeginPopup("graph_menu")) {
-    const bool add = ImGui::MenuItem("New state here");
+    const bool add = ImGui::MenuItem("New state here", nullptr, false, !read_only());
     rects.record("menu:new_state");
     ImGui::EndPopup();
     if (add) add_state_at(doc, cmds, new_state_at_);
@@ -462,7 +517,7 @@ void StateGraph::edge_tooltip(const Document& doc, const setup::Setup& setup, in
   const StateMachineInstance* sm = doc.state_machine();
   const StateMachineInstance::TraceEntry* entry =
       sm != nullptr && doc.mode() == PlaybackMode::kStateMachine
-          ? find_setup_trace(*sm, *doc.setup(), machine, index)
+          ? find_setup_trace(*sm, *doc.setup(), machine, index, opened)
           : nullptr;
   ImGui::BeginTooltip();
   ImGui::TextUnformatted(name.c_str());
@@ -473,7 +528,7 @@ void StateGraph::edge_tooltip(const Document& doc, const setup::Setup& setup, in
                        why.summary.substr(why.name.size() + 2).c_str());
   } else if (sm != nullptr && doc.mode() == PlaybackMode::kStateMachine) {
     const std::string running =
-        running_text(setup_transition_live(*sm, *doc.setup(), machine, index));
+        running_text(setup_transition_live(*sm, *doc.setup(), machine, index, opened));
     if (!running.empty()) {
       ImGui::TextColored(verdict_color(Verdict::kPass), "%s", running.c_str());
     } else {
@@ -489,9 +544,17 @@ bool StateGraph::took_keys() const {
 }
 
 const setup::Setup* StateGraph::shown(const Document& doc, const Commands& cmds) {
-  if (machine == 0) return cmds.setup(doc);
+  if (machine == 0 && opened.empty()) return cmds.setup(doc);
   if (stale_) {
     view_ = machine_view(*cmds.setup(doc), machine);
+    if (!opened.empty()) {
+      std::optional<setup::Setup> nested = nested_view(view_, opened);
+      if (nested) {
+        view_ = std::move(*nested);
+      } else {
+        opened.clear();  // Gone (renamed, deleted, undone): the layer's top it is.
+      }
+    }
     stale_ = false;
   }
   return &view_;
@@ -499,6 +562,9 @@ const setup::Setup* StateGraph::shown(const Document& doc, const Commands& cmds)
 
 void StateGraph::submit(const Document& doc, Commands& cmds, setup::Setup changed,
                         const std::string& what) {
+  // A nested level's view holds only that machine: storing it would overwrite the top level.
+  // Every gesture that edits ends here, so none edits the wrong machine.
+  if (read_only()) return;
   if (machine == 0) {
     cmds.edit_setup(std::move(changed), what);
     return;
@@ -524,6 +590,9 @@ void StateGraph::draw(const Document& doc, Commands& cmds) {
   // A layer that is gone (undone, removed) leaves the base shown.
   if (machine < 0 || static_cast<std::size_t>(machine) > doc.setup()->layers.size()) machine = 0;
   stale_ = true;  // The document may have changed since the last frame.
+  if (!opened.empty() && !nested_view(machine_view(*doc.setup(), machine), opened)) {
+    go_up_to(0);  // The opened machine is gone.
+  }
   const std::map<std::string, glm::vec2> stored = node_positions(*shown(doc, cmds));
   forget_missing(*shown(doc, cmds), stored);
 
@@ -537,6 +606,10 @@ void StateGraph::draw(const Document& doc, Commands& cmds) {
   took_keys_ = f.keys;
   view_input(f.mouse - f.origin);
   if (f.keys && key_pressed(key_map().frame_all)) frame_all(stored, f.area);
+  // Up one level once this frame's boxes are drawn: they are of this level.
+  const bool up = f.keys && !opened.empty() &&
+                  (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) ||
+                   ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace), false));
   // A graph shown for the first time (another document or machine) is framed when some box
   // would start out of view.
   const std::pair<std::uint64_t, int> shown_now{doc.stamp().document, machine};
@@ -551,6 +624,7 @@ void StateGraph::draw(const Document& doc, Commands& cmds) {
     if (!fits) frame_all(stored, f.area);
   }
   use_view(f);
+  lit_ = f.weights;
 
   // The boxes where they show: the selection moved along while it is dragged.
   std::map<std::string, glm::vec2> places = stored;
@@ -571,8 +645,13 @@ void StateGraph::draw(const Document& doc, Commands& cmds) {
   if (f.keys && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Delete), false)) {
     delete_selection(doc, cmds);
   }
+  draw_notes(doc, f.origin, f.area);
+  draw_crumbs(doc, cmds);
   draw_tools(f.area, node_positions(*shown(doc, cmds)));
   remember_selected_transition(*shown(doc, cmds));
+  if (up) go_up_to(opened.size() - 1);
+  if (!open_request_.empty()) open_machine(open_request_);
+  open_request_.clear();
   ImGui::EndChild();
 }
 

@@ -21,6 +21,18 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
   std::string target;
   std::string rename_to;
   bool remove = false;
+  bool travel = false;
+  if (!any) {
+    // The running machine, not the setup: no edit, so at a nested level too.
+    travel = ImGui::MenuItem("Travel here", nullptr, false, doc.state_machine() != nullptr);
+    rects.record("menu:travel");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("The running machine takes its shortest path of transitions here");
+    }
+    ImGui::Separator();
+  }
+  // A nested level is shown read-only: its edits are shown but can't be chosen.
+  ImGui::BeginDisabled(read_only());
   if (!any) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
     if (ImGui::IsWindowAppearing()) {
@@ -49,7 +61,13 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
     remove = ImGui::MenuItem("Delete", "Del");
     rects.record("menu:delete");
   }
+  ImGui::EndDisabled();
   ImGui::EndPopup();
+
+  if (travel) {
+    travel_to(doc, cmds, name);
+    return false;
+  }
 
   if (!rename_to.empty()) {
     setup::Setup changed = setup;
@@ -94,6 +112,7 @@ bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
   const int of = priorities.of[static_cast<std::size_t>(index)];
   ImGui::TextDisabled("%s",
                       transition_name(setup.transitions[static_cast<std::size_t>(index)]).c_str());
+  ImGui::BeginDisabled(read_only());  // A nested level is shown read-only.
   const bool higher = ImGui::MenuItem("Higher priority", nullptr, false, rank > 0);
   rects.record("menu:edge_higher");
   const bool lower = ImGui::MenuItem("Lower priority", nullptr, false, rank + 1 < of);
@@ -101,6 +120,7 @@ bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
   ImGui::Separator();
   const bool remove = ImGui::MenuItem("Delete", "Del");
   rects.record("menu:edge_delete");
+  ImGui::EndDisabled();
   ImGui::EndPopup();
 
   const std::string name = transition_name(setup.transitions[static_cast<std::size_t>(index)]);
@@ -122,6 +142,7 @@ bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
 }
 
 void StateGraph::add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place) {
+  if (read_only()) return;  // Nor would submit() record it; the new box must not be selected.
   // A new state plays the first clip until its motion is chosen (Setup panel).
   const std::vector<Clip>& clips = doc.model().clips;
   const std::string motion = clips.empty() ? std::string() : clips.front().name;

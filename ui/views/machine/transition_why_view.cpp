@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "anim/ui/model/nested_graph.h"
+
 namespace anim::ui {
 
 ImVec4 verdict_color(Verdict verdict) {
@@ -41,9 +43,14 @@ void draw_why_not(const Document& doc, const StateGraph& graph, float height) {
   const std::vector<StateDef>& states =
       layer == 0 ? def.states : def.layers[static_cast<std::size_t>(layer - 1)].states;
   // The selected state when it plays (one a transition is leaving, say), else the current one.
+  // The runtime's states are leaves by path: a selected machine box stands for the leaf of it
+  // that plays.
   int state = sm->current_state(layer);
   for (const StateMachineInstance::ActiveState& a : sm->active_states(layer)) {
-    if (states[static_cast<std::size_t>(a.state)].name == graph.selected) state = a.state;
+    const std::string& leaf = states[static_cast<std::size_t>(a.state)].name;
+    if (!graph.selected.empty() && box_of_leaf(leaf, graph.opened) == graph.selected) {
+      state = a.state;
+    }
   }
   const std::vector<TransitionWhy> lines = why_not(*sm, layer, state);
   const std::string name = state >= 0 ? states[static_cast<std::size_t>(state)].name : "?";

@@ -542,3 +542,34 @@ TEST_F(SetupPanelTest, TheBlendSpacesTabEditsTheChosenSpaceByHand) {
 
 }  // namespace
 }  // namespace anim::ui
+
+namespace anim::ui {
+namespace {
+
+// A state holding a nested machine plays its states' motions: its Motion cell says "machine"
+// and offers no clip to pick.
+TEST_F(SetupPanelTest, AMachineStatesMotionReadsMachine) {
+  Result<setup::Setup> nested = setup::parse_setup(R"({
+    "format": "animscope.setup", "version": 3, "model": "legs", "parameters": [],
+    "states": [
+      {"name": "Idle", "motion": "idle"},
+      {"name": "Locomotion", "machine": {
+        "states": [{"name": "Walk", "motion": "walk"}, {"name": "Run", "motion": "run"}],
+        "default_state": "Walk", "transitions": []}}],
+    "default_state": "Idle", "transitions": []})",
+                                                   "nested.json");
+  ASSERT_TRUE(nested.ok());
+  ASSERT_TRUE(doc_.attach_setup(std::move(nested).value(), "nested.json").ok());
+  h_.frames(2);
+  open_tab("States");
+  const std::string shown = h_.frame_text();
+  EXPECT_NE(shown.find("machine"), std::string::npos) << shown;
+  const std::string before = setup::to_json_text(current());
+  ASSERT_TRUE(h_.click(panel_.rects, "state_motion:1"));
+  h_.frames(2);
+  EXPECT_EQ(setup::to_json_text(current()), before) << "nothing to choose, nothing changed";
+  EXPECT_FALSE(doc_.setup_history().can_undo());
+}
+
+}  // namespace
+}  // namespace anim::ui

@@ -40,6 +40,8 @@ class Commands {
   // named, not numbered: an edit earlier in the queue may rebuild the machine.
   void set_parameter(std::string name, float value);
   void set_layer_weight(int layer, float weight);
+  // Document::travel: layer by name (empty: the base), state by its leaf's path.
+  void travel(std::string layer, std::string state);
   // The history strip: show a recorded frame (paused), or the newest one (playing).
   void rewind_to(std::size_t frame);
   void go_live();

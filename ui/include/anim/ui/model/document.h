@@ -107,6 +107,15 @@ class Document {
   void use_state_machine();
   // Starts the running machine over: its default state, every parameter at its default.
   void restart_state_machine();
+  // Sends the running machine's layer `layer` (empty: the base) to the state named `state` (a
+  // leaf, by its path: "Locomotion/Run") by its shortest path of transitions
+  // (StateMachineInstance::travel), playing. What came of it, in words for the status line, is
+  // travel_note(): on the way, already there, or why not ("no path of transitions from Idle to
+  // Lost").
+  void travel(const std::string& layer, const std::string& state);
+  const std::string& travel_note() const { return travel_note_; }
+  // How many times travel() was asked, so that the same note twice is news twice.
+  int travels() const { return travels_; }
 
   // --- History (the State machine workspace's strip) ---
   // While the state machine plays, each update is recorded: the last 30 s (PreviewRecording).
@@ -260,6 +269,8 @@ class Document {
   SetupSession session_;          // The setup with its undo history, and what it compiles to.
   MachineRun run_;                // The machine of its last version without errors, as it runs.
   bool in_world_ = false;         // View > Root motion: the character walks over the grid.
+  int travels_ = 0;               // travels().
+  std::string travel_note_;       // What the last travel() came to, for the status line.
   std::vector<Transform> local_;  // What plays.
   std::vector<Transform> shown_;  // local_ with the overrides.
   PoseOverrides overrides_;

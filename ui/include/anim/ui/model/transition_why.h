@@ -50,7 +50,11 @@ int running_layer(const StateMachineInstance& machine, const setup::Setup& setup
 
 // What the running machine makes of transition `index` of machine `shown` of `setup` (its index
 // among that machine's transitions, as the graph and the Inspector number them): the running
-// layer's transition at that index when its ends have the same names.
+// layer's transition at that index when its ends have the same names. With nested machines the
+// runtime's transitions are between leaves named by path, and one of the setup's may become
+// several (one per exit leaf): then it is the one whose ends lie in the transition's boxes at
+// `level` (nested_graph.h; {} the machine's top, else the transitions of the nested machine it
+// opens) that the last update checked, else the one running, else the first.
 struct SetupTransitionLive {
   int layer = -1;        // In the running machine; -1: it runs no such transition.
   int transition = -1;   // Index into that layer's transitions.
@@ -58,14 +62,15 @@ struct SetupTransitionLive {
   float progress = 0.0f;
 };
 SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
-                                          const setup::Setup& setup, int shown, int index);
+                                          const setup::Setup& setup, int shown, int index,
+                                          const std::vector<std::string>& level = {});
 // "Now: running, 46% done" for one running, else empty.
 std::string running_text(const SetupTransitionLive& live);
 
 // Its trace entry in the last update, or nullptr.
-const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
-                                                         const setup::Setup& setup, int shown,
-                                                         int index);
+const StateMachineInstance::TraceEntry* find_setup_trace(
+    const StateMachineInstance& machine, const setup::Setup& setup, int shown, int index,
+    const std::vector<std::string>& level = {});
 
 // One traced transition in words.
 TransitionWhy explain(const StateMachineInstance& machine,

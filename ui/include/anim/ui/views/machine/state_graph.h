@@ -44,7 +44,15 @@ class StateGraph {
   // - right-clicking a box makes it the default state, adds a transition from it, renames or
   //   deletes it;
   // - the wheel zooms about the mouse, the middle button (or the left on empty space with Alt
-  //   held) pans, the corner's "Frame all" fits every box in view.
+  //   held) pans, the corner's "Frame all" fits every box in view;
+  // - a state holding a nested machine is a box with a double border and a stacked mark, lit
+  //   while any leaf inside runs; double-clicking it opens it: the graph shows that machine's
+  //   states and transitions, with breadcrumbs at its top ("Base > Locomotion": click one to go
+  //   up; Esc or Backspace goes up one level). A nested level is read-only for now (a note says
+  //   so): every editing gesture there does nothing;
+  // - a box's menu has "Travel here": the running machine takes its shortest path of
+  //   transitions to the box's leaf (a machine state's default leaf); Document::travel_note()
+  //   says what came of it, shown on the graph's bottom line.
   void draw(const Document& doc, Commands& cmds);
 
   // Whether the graph took the keys on the last frame it was drawn, if that is this ImGui frame
@@ -52,10 +60,18 @@ class StateGraph {
   // leave its keys to it: F frames the graph, not the viewport's model.
   bool took_keys() const;
 
+  // How lit each box of the shown level was on the last frame (the summed weight of the running
+  // leaves it holds); boxes not lit are missing. For tests.
+  const std::map<std::string, float>& lit() const { return lit_; }
+
   // Which state machine the graph shows and edits: 0 the base (the setup's own states), i + 1
   // the layer setup.layers[i]. Edits of a layer go through its machine view
   // (anim/setup/layer_edits.h) and stay one undo step each.
   int machine = 0;
+  // The nested machine shown inside `machine`: the machine states opened, outermost first
+  // (nested_graph.h's level); empty: its top. A level that is gone (renamed, undone) leaves the
+  // top shown.
+  std::vector<std::string> opened;
   std::string selected;             // The selected state F2 renames, or empty.
   std::set<std::string> selection;  // Every selected box ("*" too), `selected` among them.
   int selected_transition = -1;     // An index into setup.transitions, or -1; it follows its
@@ -67,7 +83,8 @@ class StateGraph {
   // "edge_mid:<index>"; while a menu is open "menu:default", "menu:add_transition" and, in its
   // submenu, "menu:to:<state>", "menu:name", "menu:delete", the empty space's
   // "menu:new_state", or an arrow's "menu:edge_higher", "menu:edge_lower", "menu:edge_delete";
-  // for tests.
+  // a box's "menu:travel"; the breadcrumbs "crumb:<depth>" (0 the shown layer's top) and the
+  // read-only note "read_only"; for tests.
   ItemRects rects;
   static constexpr float kNodeWidth = kGraphNodeWidth, kNodeHeight = kGraphNodeHeight;
   static constexpr float kRim = 7.0f;
@@ -83,10 +100,24 @@ class StateGraph {
   // The setup as the graph edits it: the document's as this frame's queued edits leave it
   // (Commands::setup), or the shown layer's machine view of that.
   const setup::Setup* shown(const Document& doc, const Commands& cmds);
-  // Records `changed` (a version of shown()) as one undoable edit of the document.
+  // Records `changed` (a version of shown()) as one undoable edit of the document; nothing at a
+  // nested level, which is shown read-only.
   void submit(const Document& doc, Commands& cmds, setup::Setup changed, const std::string& what);
   // The running machine's layer index of the shown machine, or -1 when it has none.
   int running_layer(const setup::Setup& setup, const StateMachineDef& def) const;
+  bool read_only() const { return !opened.empty(); }
+  // Opens the machine state `name` of the shown level, or goes up to depth `depth` (0 the top);
+  // either drops the selection and any drag, which belonged to the level left.
+  void open_machine(const std::string& name);
+  void go_up_to(std::size_t depth);
+  void leave_level();
+  // The breadcrumbs over the graph's top-left corner; for a setup with nested machines only.
+  void draw_crumbs(const Document& doc, const Commands& cmds);
+  // Document::travel_note() on the graph's bottom line (area: the graph's, from `origin`) and,
+  // at a nested level, that it is read-only.
+  void draw_notes(const Document& doc, const glm::vec2& origin, const glm::vec2& area);
+  // "Travel here" on box `name` of the shown level.
+  void travel_to(const Document& doc, Commands& cmds, const std::string& name) const;
   setup::Setup view_;  // The shown layer's machine view,
   bool stale_ = true;  // to be made again from the document.
 
@@ -152,6 +183,9 @@ class StateGraph {
   int edge_menu_ = -1;              // The transition the arrow menu is for.
   glm::vec2 new_state_at_{0.0f};    // Where the empty space's menu adds a state.
   char rename_[128] = {};
+  std::string open_request_;
+  std::map<std::string, float>
+      lit_;  // lit().  // A machine state double-clicked this frame, opened at its end.
 };
 
 }  // namespace anim::ui
