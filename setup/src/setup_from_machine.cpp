@@ -101,6 +101,35 @@ SetupTransition transition_of(const TransitionDef& t, const StateMachineDef& def
   return out;
 }
 
+// The runtime's leaves named by path ("Locomotion/Walk") put back into machines inside states:
+// each first part becomes a state holding a machine of what follows it (entered at its first
+// state, leaving from any), in the order the leaves come. Transitions stay where they are, naming
+// paths, so the machine flattens to the same leaves and transitions in the same order.
+std::vector<SetupState> nest(std::vector<SetupState> leaves) {
+  std::vector<SetupState> out;
+  for (SetupState& leaf : leaves) {
+    const std::size_t at = leaf.name.find('/');
+    if (at == std::string::npos) {
+      out.push_back(std::move(leaf));
+      continue;
+    }
+    const std::string machine = leaf.name.substr(0, at);
+    leaf.name = leaf.name.substr(at + 1);
+    if (out.empty() || out.back().name != machine || !out.back().is_machine()) {
+      SetupState holder;
+      holder.name = machine;
+      holder.machine = SetupMachine{};
+      holder.machine->default_state = leaf.name.substr(0, leaf.name.find('/'));
+      out.push_back(std::move(holder));
+    }
+    out.back().machine->states.push_back(std::move(leaf));
+  }
+  for (SetupState& s : out) {
+    if (s.is_machine()) s.machine->states = nest(std::move(s.machine->states));
+  }
+  return out;
+}
+
 }  // namespace
 
 Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::string>& clip_names,
@@ -116,6 +145,7 @@ Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::stri
     setup.blend_spaces.push_back(blend_space_2d_of(b, def, clip_names));
   }
   for (const StateDef& s : def.states) setup.states.push_back(state_of(s, def, clip_names));
+  setup.states = nest(std::move(setup.states));
   setup.default_state = name_at(def.states, def.default_state);
   for (const TransitionDef& t : def.transitions) {
     setup.transitions.push_back(transition_of(t, def, def.states));
@@ -147,6 +177,7 @@ Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::stri
     out.mask_exclude = layer.mask.exclude;
     if (layer.reference_clip >= 0) out.reference = clip_at(clip_names, layer.reference_clip);
     for (const StateDef& s : layer.states) out.states.push_back(state_of(s, def, clip_names));
+    out.states = nest(std::move(out.states));
     out.default_state = name_at(layer.states, layer.default_state);
     for (const TransitionDef& t : layer.transitions) {
       out.transitions.push_back(transition_of(t, def, layer.states));

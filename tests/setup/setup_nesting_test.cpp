@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/clip.h"
+#include "anim/setup/from_machine.h"
 #include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 #include "support/matchers.h"
@@ -204,6 +205,28 @@ TEST(SetupNestingTest, AnyStateInsideAMachineLeavesFromEachOfItsStates) {
   EXPECT_EQ(d.transitions[2].to, 2);    // * -> Locomotion/Run
   EXPECT_EQ(d.transitions[5].from, 2);  // Locomotion/Run -> Locomotion/Walk
   EXPECT_EQ(d.transitions[5].to, 1);
+}
+
+TEST(SetupNestingTest, AMachineMadeBackIntoASetupNestsItsPathsAgain) {
+  // The flat machine's leaves Locomotion/Walk and Locomotion/Run become a machine Locomotion
+  // again; its transitions stay at the top naming paths, so it flattens to the same machine.
+  const Result<StateMachineDef> def = compile_setup(Nested(), Clips());
+  ASSERT_TRUE(def.ok());
+  const setup::Setup back = setup_from_machine(def.value(), kClips, "m.glb");
+  ASSERT_EQ(back.states.size(), 2u);
+  ASSERT_TRUE(back.states[1].is_machine());
+  EXPECT_EQ(back.states[1].name, "Locomotion");
+  EXPECT_EQ(back.states[1].machine->default_state, "Walk");
+  ASSERT_EQ(back.states[1].machine->states.size(), 2u);
+  EXPECT_EQ(back.states[1].machine->states[1].name, "Run");
+  EXPECT_EQ(back.transitions[0].to, "Locomotion/Walk");
+  const Result<StateMachineDef> again = compile_setup(back, Clips());
+  ASSERT_TRUE(again.ok()) << again.error().to_string();
+  ASSERT_EQ(again.value().transitions.size(), def.value().transitions.size());
+  for (std::size_t i = 0; i < def.value().transitions.size(); ++i) {
+    EXPECT_EQ(again.value().transitions[i].from, def.value().transitions[i].from) << i;
+    EXPECT_EQ(again.value().transitions[i].to, def.value().transitions[i].to) << i;
+  }
 }
 
 TEST(SetupNestingTest, TheRuntimePlaysThePathsAndLeavesOnlyFromTheExit) {
