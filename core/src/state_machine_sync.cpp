@@ -45,19 +45,32 @@ bool StateMachineInstance::marker_synced(const StateDef& state) const {
   return false;
 }
 
+MarkerPosition StateMachineInstance::place_in(int clip, float phase) const {
+  if (clip < 0 || static_cast<std::size_t>(clip) >= clips_.size()) return {};
+  return marker_position(markers_of(def_->markers, clip),
+                         clips_.duration(static_cast<std::size_t>(clip)), phase);
+}
+
+float StateMachineInstance::phase_in(int clip, const MarkerPosition& at, float hint) const {
+  if (clip < 0 || static_cast<std::size_t>(clip) >= clips_.size()) return -1.0f;
+  return phase_at(markers_of(def_->markers, clip), clips_.duration(static_cast<std::size_t>(clip)),
+                  at, hint);
+}
+
 float StateMachineInstance::clip_phase(int leader, float phase, int clip) const {
-  if (leader < 0 || clip == leader || clip < 0) return phase;
-  const std::size_t lead = static_cast<std::size_t>(leader), own = static_cast<std::size_t>(clip);
-  if (lead >= clips_.size() || own >= clips_.size()) return phase;
-  const MarkerPosition at =
-      marker_position(markers_of(def_->markers, leader), clips_.duration(lead), phase);
-  const float synced = phase_at(markers_of(def_->markers, clip), clips_.duration(own), at, phase);
+  if (leader < 0 || clip == leader) return phase;
+  const float synced = phase_in(clip, place_in(leader, phase), phase);
   return synced >= 0.0f ? synced : phase;
 }
 
 int StateMachineInstance::track_leader(const StateDef& state, const Track& track) const {
   if (!marker_synced(state)) return -1;
   return track.leader >= 0 ? track.leader : leading_clip(state);
+}
+
+int StateMachineInstance::time_clip(const StateDef& state, const Track& track) const {
+  const int leader = track_leader(state, track);
+  return leader >= 0 ? leader : leading_clip(state);
 }
 
 void StateMachineInstance::follow_leader(const StateDef& state, Track& track) const {
@@ -79,17 +92,9 @@ float StateMachineInstance::start_phase(const Machine& m, const TransitionDef& t
   if (t.sync != SyncMode::kMarkers || m.track_count == 0) return t.offset;
   const Track& from = m.tracks[m.track_count - 1];
   const StateDef& source = (*m.states)[static_cast<std::size_t>(from.state)];
-  const int leader = marker_synced(source) ? track_leader(source, from) : leading_clip(source);
   const int target = leading_clip((*m.states)[static_cast<std::size_t>(t.to)]);
-  if (leader < 0 || target < 0 || static_cast<std::size_t>(leader) >= clips_.size() ||
-      static_cast<std::size_t>(target) >= clips_.size()) {
-    return t.offset;
-  }
-  const MarkerPosition at =
-      marker_position(markers_of(def_->markers, leader),
-                      clips_.duration(static_cast<std::size_t>(leader)), display_time(m, from));
-  const float phase = phase_at(markers_of(def_->markers, target),
-                               clips_.duration(static_cast<std::size_t>(target)), at, t.offset);
+  const float phase =
+      phase_in(target, place_in(time_clip(source, from), display_time(m, from)), t.offset);
   return phase >= 0.0f ? phase : t.offset;
 }
 
@@ -99,10 +104,7 @@ MarkerPosition StateMachineInstance::active_marker(int layer, std::size_t index)
   if (index >= m.track_count) return {};
   const Track& track = m.tracks[index];
   const StateDef& state = (*m.states)[static_cast<std::size_t>(track.state)];
-  const int leader = marker_synced(state) ? track_leader(state, track) : leading_clip(state);
-  if (leader < 0 || static_cast<std::size_t>(leader) >= clips_.size()) return {};
-  return marker_position(markers_of(def_->markers, leader),
-                         clips_.duration(static_cast<std::size_t>(leader)), display_time(m, track));
+  return place_in(time_clip(state, track), display_time(m, track));
 }
 
 }  // namespace anim

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "anim/blend_space_2d.h"
-#include "anim/setup/setup.h"
 #include "anim/find_by_name.h"
+#include "anim/setup/setup.h"
 #include "setup_markers.h"
 #include "setup_nesting.h"
 #include "validate_text.h"
@@ -265,8 +265,8 @@ class Validator {
   void check_states() {
     check_names(setup_.states, "states", "state", states_);
     if (setup_.states.empty()) {
-      error("/states", nested_ ? "a machine needs at least one state"
-                               : "a setup needs at least one state");
+      error("/states",
+            nested_ ? "a machine needs at least one state" : "a setup needs at least one state");
     }
     for (std::size_t i = 0; i < setup_.states.size(); ++i) {
       const SetupState& state = setup_.states[i];
@@ -301,16 +301,7 @@ class Validator {
   // A machine inside a state: its states and transitions as a machine of its own (the same
   // parameters and blend spaces), and its exit states.
   void check_nested(const SetupMachine& m, const std::string& at) {
-    Setup machine;
-    machine.parameters = setup_.parameters;
-    machine.blend_spaces = setup_.blend_spaces;
-    machine.states = m.states;
-    machine.transitions = m.transitions;
-    machine.default_state = m.default_state;
-    for (Diagnostic& d : Validator(machine, clips_, durations_, joints_, true).run_machine()) {
-      d.pointer = at + d.pointer;
-      found_.push_back(std::move(d));
-    }
+    check_machine_at(m.states, m.transitions, m.default_state, at, true);
     for (std::size_t k = 0; k < m.exit_states.size(); ++k) {
       if (find_by_name(m.states, m.exit_states[k]) >= 0) continue;
       error(at + "/exit_states/" + std::to_string(k),
@@ -578,13 +569,21 @@ class Validator {
     }
     check_mask(layer.mask_include, at + "/mask/include");
     check_mask(layer.mask_exclude, at + "/mask/exclude");
+    check_machine_at(layer.states, layer.transitions, layer.default_state, at, false);
+  }
+
+  // A machine other than the base (a layer's, or one inside a state) checked as the base is,
+  // over the same parameters and blend spaces, its findings placed under `at`.
+  void check_machine_at(const std::vector<SetupState>& states,
+                        const std::vector<SetupTransition>& transitions,
+                        const std::string& default_state, const std::string& at, bool nested) {
     Setup machine;
     machine.parameters = setup_.parameters;
     machine.blend_spaces = setup_.blend_spaces;
-    machine.states = layer.states;
-    machine.transitions = layer.transitions;
-    machine.default_state = layer.default_state;
-    for (Diagnostic& d : Validator(machine, clips_, durations_, joints_).run_machine()) {
+    machine.states = states;
+    machine.transitions = transitions;
+    machine.default_state = default_state;
+    for (Diagnostic& d : Validator(machine, clips_, durations_, joints_, nested).run_machine()) {
       d.pointer = at + d.pointer;
       found_.push_back(std::move(d));
     }

@@ -373,6 +373,12 @@ class StateMachineInstance {
   float clip_phase(int leader, float phase, int clip) const;
   // The leader `track` plays by: its own when marker-synced, else -1.
   int track_leader(const StateDef& state, const Track& track) const;
+  // The clip whose normalized time `track`'s time is: its leader, else its leading clip.
+  int time_clip(const StateDef& state, const Track& track) const;
+  // Clip `clip`'s place between its markers at `phase`, and the phase it is at a place (nearest
+  // `hint`; negative for none); invalid and negative for a clip out of range.
+  MarkerPosition place_in(int clip, float phase) const;
+  float phase_in(int clip, const MarkerPosition& at, float hint) const;
   // Before an update advances `track`: when its heaviest point changed, its time becomes the new
   // leader's, at the same place between their markers (the pose does not jump).
   void follow_leader(const StateDef& state, Track& track) const;

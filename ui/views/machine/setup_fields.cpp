@@ -334,25 +334,13 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Normalized start time in the destination");
   cells.next("Interruption");
   const std::string interruption_rect = key("interruption", i);
-  if (begin_combo("##interruption", interruption_rect, setup::to_string(t.interruption))) {
-    for (Interruption choice : kInterruptions) {
-      if (combo_choice(interruption_rect, setup::to_string(choice), choice == t.interruption)) {
-        t.interruption = choice;
-        commit("set interruption of transition " + transition_text(t));
-      }
-    }
-    ImGui::EndCombo();
+  if (enum_combo("##interruption", interruption_rect, kInterruptions, &t.interruption)) {
+    commit("set interruption of transition " + transition_text(t));
   }
   cells.next("Blend");
   const std::string blend_rect = key("transition_blend", i);
-  if (begin_combo("##blend", blend_rect, setup::to_string(t.blend))) {
-    for (TransitionBlend choice : kBlends) {
-      if (combo_choice(blend_rect, setup::to_string(choice), choice == t.blend)) {
-        t.blend = choice;
-        commit("set blend of transition " + transition_text(t));
-      }
-    }
-    ImGui::EndCombo();
+  if (enum_combo("##blend", blend_rect, kBlends, &t.blend)) {
+    commit("set blend of transition " + transition_text(t));
   }
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
@@ -375,14 +363,8 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
   }
   cells.next("Sync");
   const std::string sync_rect = key("transition_sync", i);
-  if (begin_combo("##sync", sync_rect, setup::to_string(t.sync))) {
-    for (SyncMode choice : kSyncModes) {
-      if (combo_choice(sync_rect, setup::to_string(choice), choice == t.sync)) {
-        t.sync = choice;
-        commit("set sync of transition " + transition_text(t));
-      }
-    }
-    ImGui::EndCombo();
+  if (enum_combo("##sync", sync_rect, kSyncModes, &t.sync)) {
+    commit("set sync of transition " + transition_text(t));
   }
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(

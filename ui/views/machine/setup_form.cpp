@@ -126,6 +126,17 @@ bool SetupForm::begin_combo(const char* id, const std::string& rect, const char*
   return open;
 }
 
+int SetupForm::choice_combo(const char* id, const std::string& rect, const char* const* labels,
+                            std::size_t count, int current, const char* preview) {
+  if (!begin_combo(id, rect, preview)) return -1;
+  int picked = -1;
+  for (std::size_t k = 0; k < count; ++k) {
+    if (combo_choice(rect, labels[k], static_cast<int>(k) == current)) picked = static_cast<int>(k);
+  }
+  ImGui::EndCombo();
+  return picked;
+}
+
 bool SetupForm::combo_choice(const std::string& rect, const char* label, bool chosen) {
   const bool picked = ImGui::Selectable(label, chosen);
   rects.record(rect + "=" + label);

@@ -95,14 +95,9 @@ void SetupPanel::blend_space_table(const Document& doc) {
       }
       ImGui::TableSetColumnIndex(2);
       const std::string sync_rect = key("space_sync", i);
-      if (begin_combo("##sync", sync_rect, setup::to_string(space.sync))) {
-        for (SyncMode choice : {SyncMode::kNormalized, SyncMode::kMarkers}) {
-          if (combo_choice(sync_rect, setup::to_string(choice), choice == space.sync)) {
-            space.sync = choice;
-            commit("set sync of blend space " + space.name);
-          }
-        }
-        ImGui::EndCombo();
+      constexpr SyncMode kSyncModes[] = {SyncMode::kNormalized, SyncMode::kMarkers};
+      if (enum_combo("##sync", sync_rect, kSyncModes, &space.sync)) {
+        commit("set sync of blend space " + space.name);
       }
       if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip(

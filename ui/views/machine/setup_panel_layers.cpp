@@ -63,15 +63,10 @@ void SetupForm::layer_fields(const setup::Setup& saved, const std::vector<Clip>&
 void SetupForm::layer_blend_combo(std::size_t i) {
   setup::SetupLayer& layer = working_.layers[i];
   const std::string blend_rect = key("layer_blend", i);
-  if (!begin_combo("##blend", blend_rect, setup::to_string(layer.blend))) return;
-  for (LayerBlend blend : {LayerBlend::kOverride, LayerBlend::kAdditive}) {
-    if (combo_choice(blend_rect, setup::to_string(blend), layer.blend == blend)) {
-      layer.blend = blend;
-      if (blend == LayerBlend::kOverride) layer.reference.reset();
-      commit(std::string("make layer ") + layer.name + " " + setup::to_string(blend));
-    }
-  }
-  ImGui::EndCombo();
+  constexpr LayerBlend kLayerBlends[] = {LayerBlend::kOverride, LayerBlend::kAdditive};
+  if (!enum_combo("##blend", blend_rect, kLayerBlends, &layer.blend)) return;
+  if (layer.blend == LayerBlend::kOverride) layer.reference.reset();
+  commit(std::string("make layer ") + layer.name + " " + setup::to_string(layer.blend));
 }
 
 void SetupForm::layer_weight_parameter_combo(std::size_t i) {

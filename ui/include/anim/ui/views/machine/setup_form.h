@@ -73,6 +73,25 @@ class SetupForm {
   bool begin_combo(const char* id, const std::string& rect, const char* preview);
   bool combo_choice(const std::string& rect, const char* label, bool chosen);
   bool name_choice(const std::string& rect, const std::string& name, std::string* value);
+  // A combo of `count` labels, `current` the chosen one (or -1), showing `preview`: the index of
+  // another one picked, or -1.
+  int choice_combo(const char* id, const std::string& rect, const char* const* labels,
+                   std::size_t count, int current, const char* preview);
+  // A combo of an enum's `choices`, named as the setup file names them (setup::to_string): true
+  // when another was picked into `value`.
+  template <class E, std::size_t N>
+  bool enum_combo(const char* id, const std::string& rect, const E (&choices)[N], E* value) {
+    const char* labels[N];
+    int current = -1;
+    for (std::size_t k = 0; k < N; ++k) {
+      labels[k] = setup::to_string(choices[k]);
+      if (choices[k] == *value) current = static_cast<int>(k);
+    }
+    const int picked = choice_combo(id, rect, labels, N, current, setup::to_string(*value));
+    if (picked < 0) return false;
+    *value = choices[picked];
+    return true;
+  }
   bool remove_button(const std::string& rect, const char* tooltip);
   // Asks for `what` to become an undo step at the end of this frame.
   void commit(std::string what);
