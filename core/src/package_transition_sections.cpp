@@ -41,6 +41,15 @@ bool read_per_transition(Reader& r, StateMachineDef& m, const char* what, Take t
   return r.ok();
 }
 
+// A stored u8 as one of an enum's values, 0 to `last`; beyond it the reader fails with `where`
+// and the value ("...: unknown blend 7").
+template <class E>
+bool read_choice(Reader& r, uint8_t value, E last, const std::string& where, E* out) {
+  if (value > static_cast<uint8_t>(last)) return r.fail(where + std::to_string(value));
+  *out = static_cast<E>(value);
+  return true;
+}
+
 // A u32 count, which must be `expected`, then a u8 sync mode each (padded to 4 bytes).
 template <class Space>
 bool read_space_syncs(Reader& r, std::vector<Space>& spaces, const char* kind) {
@@ -54,11 +63,10 @@ bool read_space_syncs(Reader& r, std::vector<Space>& spaces, const char* kind) {
                   " blend spaces, the machine has " + std::to_string(spaces.size()));
   }
   for (std::size_t i = 0; i < n; ++i) {
-    if (modes[i] > static_cast<uint8_t>(SyncMode::kMarkers)) {
-      return r.fail(std::string(kind) + " blend space " + std::to_string(i) + ": unknown sync " +
-                    std::to_string(modes[i]));
+    const std::string where = std::string(kind) + " blend space " + std::to_string(i);
+    if (!read_choice(r, modes[i], SyncMode::kMarkers, where + ": unknown sync ", &spaces[i].sync)) {
+      return false;
     }
-    spaces[i].sync = static_cast<SyncMode>(modes[i]);
   }
   return true;
 }
@@ -98,11 +106,8 @@ bool read_markers(Reader& r, StateMachineDef& m, const std::vector<CompressedCli
 bool read_transition_blends(Reader& r, StateMachineDef& m) {
   return read_per_transition<uint8_t>(
       r, m, "blends", [&r](uint8_t blend, TransitionDef& t, const std::string& where) {
-        if (blend > static_cast<uint8_t>(TransitionBlend::kDeadBlend)) {
-          return r.fail(where + "unknown blend " + std::to_string(blend));
-        }
-        t.blend = static_cast<TransitionBlend>(blend);
-        return true;
+        return read_choice(r, blend, TransitionBlend::kDeadBlend, where + "unknown blend ",
+                           &t.blend);
       });
 }
 
@@ -124,11 +129,7 @@ bool read_sync(Reader& r, StateMachineDef& m, const std::vector<CompressedClip>&
   }
   return read_per_transition<uint8_t>(
       r, m, "syncs", [&r](uint8_t sync, TransitionDef& t, const std::string& where) {
-        if (sync > static_cast<uint8_t>(SyncMode::kMarkers)) {
-          return r.fail(where + "unknown sync " + std::to_string(sync));
-        }
-        t.sync = static_cast<SyncMode>(sync);
-        return true;
+        return read_choice(r, sync, SyncMode::kMarkers, where + "unknown sync ", &t.sync);
       });
 }
 
