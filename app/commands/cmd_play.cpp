@@ -94,6 +94,15 @@ void put_machine(const StateMachineInstance& sm, int layer,
                          {"next", names[static_cast<std::size_t>(marker.next)]},
                          {"fraction", marker.fraction}};
     }
+    // Its sync group, and whether the group followed it or it the group.
+    const int group = states[a.state].sync_group;
+    if (group >= 0 && static_cast<std::size_t>(group) < sm.def().sync_groups.size()) {
+      using GroupSync = StateMachineInstance::GroupSync;
+      state["sync_group"] = {{"name", sm.def().sync_groups[static_cast<std::size_t>(group)]},
+                             {"part", a.group == GroupSync::kLeads     ? "leads"
+                                      : a.group == GroupSync::kFollows ? "follows"
+                                                                       : "apart"}};
+    }
     j["states"].push_back(std::move(state));
   }
   const StateMachineInstance::TransitionStatus tr = sm.transition(layer);

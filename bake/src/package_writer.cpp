@@ -319,6 +319,29 @@ std::vector<uint8_t> sync_section(const StateMachineDef& m) {
   return w.take();
 }
 
+// The group names, then per machine (the base first) its states' groups and roles, as
+// package_format.h lays out GRUP.
+std::vector<uint8_t> sync_groups_section(const StateMachineDef& m) {
+  Writer w;
+  w.put_count(m.sync_groups.size());
+  for (const std::string& name : m.sync_groups) w.put_string(name);
+  const auto put = [&w](const std::vector<StateDef>& states) {
+    std::vector<int32_t> groups;
+    std::vector<uint8_t> roles;
+    for (const StateDef& s : states) {
+      groups.push_back(s.sync_group);
+      roles.push_back(static_cast<uint8_t>(s.sync_role));
+    }
+    w.put_count(states.size());
+    w.put_array(groups);
+    w.put_array(roles);
+  };
+  w.put_count(1 + m.layers.size());
+  put(m.states);
+  for (const LayerDef& layer : m.layers) put(layer.states);
+  return w.take();
+}
+
 // Whether any transition of the base or a layer passes `test`.
 template <class Test>
 bool any_transition(const StateMachineDef& m, Test test) {
@@ -368,6 +391,9 @@ std::vector<uint8_t> write_package(const Package& p) {
       sections.emplace_back(package::kHalfLives, half_lives_section(m));
     }
     if (needs_sync(m)) sections.emplace_back(package::kSync, sync_section(m));
+    if (!m.sync_groups.empty()) {
+      sections.emplace_back(package::kSyncGroups, sync_groups_section(m));
+    }
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));
   if (p.max_influences != 0 || p.truncated_vertices != 0 || p.up_axis.known()) {

@@ -535,9 +535,9 @@ std::string order_problem(uint32_t kind, const std::vector<uint32_t>& seen, cons
                  ? "events before the state machine, or a second events section"
                  : "";
     case package::kLayers:
-      return !machine || again || read(package::kTransitionBlends)
-                 ? "layers before the state machine or after its transition blends, or a second "
-                   "layers section"
+      return !machine || again || read(package::kTransitionBlends) || read(package::kSyncGroups)
+                 ? "layers before the state machine or after its transition blends or sync "
+                   "groups, or a second layers section"
                  : "";
     case package::kTransitionBlends:
       return !machine || again ? "transition blends before the state machine, or a second" : "";
@@ -551,6 +551,8 @@ std::string order_problem(uint32_t kind, const std::vector<uint32_t>& seen, cons
       return !machine || again || !out.state_machine.markers.empty()
                  ? "sync markers before the state machine, or a second set"
                  : "";
+    case package::kSyncGroups:
+      return !machine || again ? "sync groups before the state machine, or a second set" : "";
     case package::kImportInfo:
       return again ? "a second import info" : "";
     default:
@@ -600,6 +602,9 @@ bool read_section(uint32_t kind, Reader& r, Package& out) {
       return true;
     case package::kSync:
       package::read_sync(r, out.state_machine, out.clips);
+      return true;
+    case package::kSyncGroups:
+      package::read_sync_groups(r, out.state_machine);
       return true;
     case package::kKeyClip:
       out.key_clips.emplace_back();

@@ -133,4 +133,47 @@ bool read_sync(Reader& r, StateMachineDef& m, const std::vector<CompressedClip>&
       });
 }
 
+bool read_sync_groups(Reader& r, StateMachineDef& m) {
+  uint32_t names = 0;
+  r.get_count(names, 4);
+  m.sync_groups.resize(r.ok() ? names : 0);
+  for (std::string& name : m.sync_groups) {
+    if (!r.get_string(name)) return false;
+    if (name.empty()) return r.fail("a sync group's name is empty");
+  }
+  uint32_t machines = 0;
+  r.get_count(machines, 4);
+  if (r.ok() && machines != 1 + m.layers.size()) {
+    return r.fail("sync groups for " + std::to_string(machines) +
+                  " machines, the state machine has " + std::to_string(1 + m.layers.size()));
+  }
+  for (std::size_t mi = 0; r.ok() && mi < machines; ++mi) {
+    std::vector<StateDef>& states = mi == 0 ? m.states : m.layers[mi - 1].states;
+    uint32_t n = 0;
+    r.get_count(n, 4 + 1);
+    std::vector<int32_t> groups;
+    std::vector<uint8_t> roles;
+    r.get_array(groups, n);
+    r.get_array(roles, n);
+    if (!r.ok()) return false;
+    if (n != states.size()) {
+      return r.fail("machine " + std::to_string(mi) + ": sync groups for " + std::to_string(n) +
+                    " states, it has " + std::to_string(states.size()));
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string where =
+          "machine " + std::to_string(mi) + ", state " + std::to_string(i) + ": ";
+      if (groups[i] < -1 || groups[i] >= static_cast<int32_t>(names)) {
+        return r.fail(where + "sync group " + std::to_string(groups[i]) + " out of range");
+      }
+      states[i].sync_group = groups[i];
+      if (!read_choice(r, roles[i], SyncRole::kFollower, where + "unknown sync role ",
+                       &states[i].sync_role)) {
+        return false;
+      }
+    }
+  }
+  return r.ok();
+}
+
 }  // namespace anim::package

@@ -32,13 +32,24 @@ BlendSpace2DDef compile_blend_space_2d(const SetupBlendSpace& b, const Setup& se
   return out;
 }
 
+// The index of sync group `name` in `groups`, which gains it when new; -1 for no name.
+int sync_group_index(const std::string& name, std::vector<std::string>* groups) {
+  if (name.empty()) return -1;
+  const auto found = std::find(groups->begin(), groups->end(), name);
+  if (found != groups->end()) return static_cast<int>(found - groups->begin());
+  groups->push_back(name);
+  return static_cast<int>(groups->size()) - 1;
+}
+
 // States and transitions (the base's or a layer's, its nested machines flattened: the runtime's
 // states are the leaves, named by path) with their names resolved; the default state's index.
-// `spaces` gives, per setup blend space, where compile_setup placed it.
+// `spaces` gives, per setup blend space, where compile_setup placed it; the sync groups the states
+// join go into `groups`.
 int compile_machine(const std::vector<SetupState>& nested_states,
                     const std::vector<SetupTransition>& nested_transitions,
                     const std::string& default_state, const Setup& setup, Span<const Clip> clips,
-                    const std::vector<MotionRef>& spaces, std::vector<StateDef>* states_out,
+                    const std::vector<MotionRef>& spaces, std::vector<std::string>* groups,
+                    std::vector<StateDef>* states_out,
                     std::vector<TransitionDef>* transitions_out) {
   const FlatMachine flat = flatten_machine(nested_states, nested_transitions, default_state);
   const std::vector<SetupState>& states = flat.states;
@@ -48,6 +59,8 @@ int compile_machine(const std::vector<SetupState>& nested_states,
     out.speed = s.speed;
     out.loop = s.loop;
     out.root_motion = s.root_motion;
+    out.sync_group = sync_group_index(s.sync_group, groups);
+    out.sync_role = s.sync_role;
     // Blend-space names take precedence (validate_setup rejects a name that is both).
     const int space = find_by_name(setup.blend_spaces, s.motion);
     out.motion =
@@ -134,8 +147,9 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     }
     def.blend_spaces.push_back(out);
   }
-  def.default_state = compile_machine(setup.states, setup.transitions, setup.default_state, setup,
-                                      clips, spaces, &def.states, &def.transitions);
+  def.default_state =
+      compile_machine(setup.states, setup.transitions, setup.default_state, setup, clips, spaces,
+                      &def.sync_groups, &def.states, &def.transitions);
   for (const SetupLayer& layer : setup.layers) {
     LayerDef out;
     out.name = layer.name;
@@ -147,8 +161,9 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     out.mask.include = layer.mask_include;
     out.mask.exclude = layer.mask_exclude;
     if (layer.reference) out.reference_clip = find_clip(clips, *layer.reference);
-    out.default_state = compile_machine(layer.states, layer.transitions, layer.default_state, setup,
-                                        clips, spaces, &out.states, &out.transitions);
+    out.default_state =
+        compile_machine(layer.states, layer.transitions, layer.default_state, setup, clips, spaces,
+                        &def.sync_groups, &out.states, &out.transitions);
     def.layers.push_back(std::move(out));
   }
   for (const SetupEvent& e : setup.events) {

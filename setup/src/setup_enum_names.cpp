@@ -33,6 +33,9 @@ constexpr EnumName<TransitionBlend> kTransitionBlends[] = {
 constexpr EnumName<SyncMode> kSyncModes[] = {{SyncMode::kNormalized, "normalized"},
                                              {SyncMode::kMarkers, "markers"}};
 
+constexpr EnumName<SyncRole> kSyncRoles[] = {
+    {SyncRole::kAuto, "auto"}, {SyncRole::kLeader, "leader"}, {SyncRole::kFollower, "follower"}};
+
 constexpr EnumName<bool> kRotations[] = {{true, "yaw"}, {false, "none"}};
 
 template <class E, std::size_t N>
@@ -79,6 +82,12 @@ const EnumNames<SyncMode>& enum_names<SyncMode>() {
 }
 
 template <>
+const EnumNames<SyncRole>& enum_names<SyncRole>() {
+  static const EnumNames<SyncRole> names{"sync role", span_of(kSyncRoles)};
+  return names;
+}
+
+template <>
 const EnumNames<bool>& enum_names<bool>() {
   static const EnumNames<bool> names{"rotation", span_of(kRotations)};
   return names;
@@ -97,5 +106,6 @@ const char* to_string(Interruption interruption) { return json::name_of(interrup
 const char* to_string(LayerBlend blend) { return json::name_of(blend); }
 const char* to_string(TransitionBlend blend) { return json::name_of(blend); }
 const char* to_string(SyncMode sync) { return json::name_of(sync); }
+const char* to_string(SyncRole role) { return json::name_of(role); }
 
 }  // namespace anim::setup

@@ -36,6 +36,8 @@ template <>
 const EnumNames<TransitionBlend>& enum_names<TransitionBlend>();
 template <>
 const EnumNames<SyncMode>& enum_names<SyncMode>();
+template <>
+const EnumNames<SyncRole>& enum_names<SyncRole>();
 // The root motion's "rotation": true (about the up axis) or false (none); SetupRootMotion::yaw.
 template <>
 const EnumNames<bool>& enum_names<bool>();

@@ -97,6 +97,8 @@ constexpr Field<S> kStateFields[] = {
     {"speed", kNumber, kOptional, kAlways, &S::speed},
     {"loop", kFlag, kOptional, kAlways, &S::loop},
     {"root_motion", kFlag, kOptional, kUnlessDefault, &S::root_motion},
+    {"sync_group", kName, kOptional, kUnlessDefault, &S::sync_group},
+    {"sync_role", kChoice, kOptional, kUnlessDefault, &S::sync_role},
     {"machine", Kind::kObject, Need::kEither, kUnlessDefault, &S::machine},
 };
 constexpr Table<S> kStateTable = table(kStateFields, &S::extra);

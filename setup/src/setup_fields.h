@@ -53,6 +53,7 @@ using Member = std::variant<std::monostate, std::string T::*, std::optional<std:
                             float T::*, std::optional<float> T::*, bool T::*,
                             std::vector<std::string> T::*, ParameterType T::*, ConditionOp T::*,
                             Interruption T::*, LayerBlend T::*, TransitionBlend T::*, SyncMode T::*,
+                            SyncRole T::*,
                             std::vector<SetupAnimation> T::*, std::optional<SetupRootMotion> T::*,
                             std::vector<SetupParameter> T::*, std::vector<SetupBlendSpace> T::*,
                             std::vector<SetupBlendPoint> T::*, std::vector<SetupState> T::*,

@@ -12,7 +12,7 @@ std::string name_at(const std::vector<T>& items, int index) {
                                                                       : std::string();
 }
 
-// Names listed as strings (clips, marker names).
+// Names listed as strings (clips, marker names, sync groups).
 std::string clip_at(const std::vector<std::string>& names, int index) {
   return index >= 0 && static_cast<std::size_t>(index) < names.size() ? names[index]
                                                                       : std::string();
@@ -79,6 +79,9 @@ SetupState state_of(const StateDef& s, const StateMachineDef& def,
   out.motion = motion_name(s.motion, def, clip_names);
   out.speed = s.speed;
   out.loop = s.loop;
+  out.root_motion = s.root_motion;
+  out.sync_group = clip_at(def.sync_groups, s.sync_group);
+  out.sync_role = s.sync_role;
   return out;
 }
 

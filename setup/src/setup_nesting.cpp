@@ -62,9 +62,9 @@ class Flattener {
     const SetupMachine& m = *s.machine;
     const std::string inner = prefix + s.name + kPathSeparator;
     for (const SetupState& child : m.states) {
-      const bool exit = m.exit_states.empty() || std::find(m.exit_states.begin(),
-                                                           m.exit_states.end(),
-                                                           child.name) != m.exit_states.end();
+      const bool exit =
+          m.exit_states.empty() ||
+          std::find(m.exit_states.begin(), m.exit_states.end(), child.name) != m.exit_states.end();
       if (!exits_only || exit) leaves_of(child, inner, exits_only, out);
     }
   }
@@ -114,8 +114,7 @@ class Flattener {
     for (std::size_t i = 0; i < states.size(); ++i) {
       const SetupState& s = states[i];
       if (s.is_machine()) {
-        add_transitions(s.machine->states, s.machine->transitions,
-                        prefix + s.name + kPathSeparator,
+        add_transitions(s.machine->states, s.machine->transitions, prefix + s.name + kPathSeparator,
                         pointer + "/states/" + std::to_string(i) + "/machine", false);
       }
     }

@@ -284,11 +284,31 @@ class Validator {
                                   suggestion(state.motion, motions));
       }
       check_finite(at + "/speed", "speed", state.speed);
+      check_sync_group(state, at);
     }
     if (setup_.default_state.empty()) {
       error("/default_state", "no default state");
     } else {
       check_state_name("/default_state", setup_.default_state);
+    }
+  }
+
+  // Only a looping motion keeps a sync group's place (StateDef::sync_group).
+  void check_sync_group(const SetupState& state, const std::string& at) {
+    if (state.sync_group.empty()) {
+      if (state.sync_role != SyncRole::kAuto) {
+        warning(at + "/sync_role", "a sync_role without a sync_group does nothing");
+      }
+      return;
+    }
+    if (state.is_machine()) {
+      error(at + "/sync_group", "state " + in_quotes(state.name) +
+                                    " holds a machine, which has no motion of its own to keep in "
+                                    "step: give its states the sync group");
+    } else if (!state.loop) {
+      error(at + "/sync_group",
+            "state " + in_quotes(state.name) +
+                " does not loop: only looping states keep a sync group's place");
     }
   }
 

@@ -29,10 +29,13 @@ class MarkerChecks {
       for (const SetupBlendPoint& p : b.points) warn_unmarked(p.clip, at);
     }
     check_transitions(setup_.states, setup_.transitions, "");
+    find_members(setup_.states, "");
     for (std::size_t i = 0; i < setup_.layers.size(); ++i) {
       const SetupLayer& layer = setup_.layers[i];
       check_transitions(layer.states, layer.transitions, "/layers/" + std::to_string(i));
+      find_members(layer.states, "/layers/" + std::to_string(i));
     }
+    check_groups();
   }
 
  private:
@@ -82,13 +85,52 @@ class MarkerChecks {
   void warn_state(const std::vector<SetupState>& states, const std::string& name,
                   const std::string& at) {
     const SetupState* state = find_state_path(states, name);
-    if (state == nullptr || state->is_machine()) return;
-    const std::string& motion = state->motion;
+    if (state != nullptr) warn_motion(*state, at);
+  }
+
+  void warn_motion(const SetupState& state, const std::string& at) {
+    if (state.is_machine()) return;
+    const std::string& motion = state.motion;
     const int space = find_by_name(setup_.blend_spaces, motion);
     if (space < 0) return warn_unmarked(motion, at);
     for (const SetupBlendPoint& p : setup_.blend_spaces[static_cast<std::size_t>(space)].points) {
       warn_unmarked(p.clip, at);
     }
+  }
+
+  // The states that join sync groups, in the machine whose "states" lie at `machine`, and in the
+  // machines inside its states.
+  void find_members(const std::vector<SetupState>& states, const std::string& machine) {
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      const SetupState& s = states[i];
+      const std::string at = machine + "/states/" + std::to_string(i);
+      if (s.is_machine()) find_members(s.machine->states, at + "/machine");
+      if (!s.sync_group.empty()) members_[s.sync_group].push_back({&s, at + "/sync_group"});
+    }
+  }
+
+  // A group keeps its place between sync markers only where both clips have them: when some of
+  // its clips have markers, the ones without follow normalized time, which the author should know.
+  void check_groups() {
+    for (const auto& [group, members] : members_) {
+      if (members.size() < 2) continue;
+      bool any_marked = false;
+      for (const Member& m : members) any_marked = any_marked || plays_marked(*m.state);
+      if (!any_marked) continue;
+      for (const Member& m : members) {
+        warn_motion(*m.state, m.pointer);
+      }
+    }
+  }
+
+  // Whether a clip `state` plays has markers.
+  bool plays_marked(const SetupState& state) const {
+    const int space = find_by_name(setup_.blend_spaces, state.motion);
+    if (space < 0) return marked_.count(state.motion) != 0;
+    for (const SetupBlendPoint& p : setup_.blend_spaces[static_cast<std::size_t>(space)].points) {
+      if (marked_.count(p.clip) != 0) return true;
+    }
+    return false;
   }
 
   void check_transitions(const std::vector<SetupState>& states,
@@ -110,6 +152,11 @@ class MarkerChecks {
   std::map<std::string, std::string> given_at_;  // Clip -> where its markers are given.
   std::set<std::string> marked_;                 // Clips with at least one marker.
   std::set<std::pair<std::string, std::string>> warned_;
+  struct Member {
+    const SetupState* state;
+    std::string pointer;  // Its "sync_group".
+  };
+  std::map<std::string, std::vector<Member>> members_;  // Sync group -> its states.
 };
 
 }  // namespace

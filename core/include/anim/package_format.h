@@ -25,8 +25,9 @@ namespace anim::package {
 constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
 // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR; 1.5 a KEYS clip's sample rate and the
-// INFO up axis, each after what older readers read (they stop before it); 1.6 ROOT; 1.7 TBLD.
-constexpr uint16_t kMinorVersion = 8;
+// INFO up axis, each after what older readers read (they stop before it); 1.6 ROOT; 1.7 TBLD;
+// 1.8 DEAD and SYNC; 1.9 GRUP.
+constexpr uint16_t kMinorVersion = 9;
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -102,6 +103,13 @@ constexpr uint32_t kHalfLives = fourcc('D', 'E', 'A', 'D');
 // then each transition's sync laid out as the transition blends are. An older reader skips it:
 // its clips play in normalized time.
 constexpr uint32_t kSync = fourcc('S', 'Y', 'N', 'C');
+// Since 1.9, at most one, after the state machine and its layers, written when a state joins a
+// sync group (StateDef::sync_group): the group names (u32 count, then each a non-empty string),
+// then a u32 machine count (1 + the layer count) and per machine (the base first) a u32 count,
+// which must be its state count, an i32 group per state (-1: none, else an index into the names)
+// and a u8 role per state (0 auto, 1 leader, 2 follower; padded to 4 bytes). An older reader
+// skips it: its states play in no group.
+constexpr uint32_t kSyncGroups = fourcc('G', 'R', 'U', 'P');
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
 // uv (8 floats), four u16 joints, four float weights, the truncated weight.

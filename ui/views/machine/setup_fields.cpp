@@ -30,6 +30,7 @@ constexpr Interruption kInterruptions[] = {Interruption::kNone, Interruption::kS
 constexpr TransitionBlend kBlends[] = {TransitionBlend::kCrossfade, TransitionBlend::kInertialize,
                                        TransitionBlend::kDeadBlend};
 constexpr SyncMode kSyncModes[] = {SyncMode::kNormalized, SyncMode::kMarkers};
+constexpr SyncRole kSyncRoles[] = {SyncRole::kAuto, SyncRole::kLeader, SyncRole::kFollower};
 
 template <class T>
 std::size_t count_named(const std::vector<T>& items, const std::string& name) {
@@ -285,6 +286,30 @@ void SetupForm::state_fields(const setup::Setup& saved, const std::vector<Clip>&
     commit((state.loop ? "loop state " : "stop looping state ") + state.name);
   }
   rects.record(key("state_loop", i));
+  if (cells.is_table()) return;  // The sync group is the Inspector's: the table stays narrow.
+  cells.next("Sync group");
+  if (text_field("##sync_group", key("state_sync_group", i), &state.sync_group)) {
+    commit(state.sync_group.empty()
+               ? "take state " + state.name + " out of its sync group"
+               : "put state " + state.name + " in sync group " + state.sync_group);
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "States of one group that play at once, in any layer, keep the place of the heaviest:\n"
+        "between their sync markers when both clips have them, else in normalized time.\n"
+        "Empty: none. Only looping states join.");
+  }
+  cells.next("Sync role");
+  ImGui::BeginDisabled(state.sync_group.empty());
+  if (enum_combo("##sync_role", key("state_sync_role", i), kSyncRoles, &state.sync_role)) {
+    commit("set sync role of state " + state.name);
+  }
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip(
+        "auto: leads its group while it weighs the most\nleader: leads whenever it plays\n"
+        "follower: never leads");
+  }
 }
 
 // --- Transitions ---

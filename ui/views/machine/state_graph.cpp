@@ -312,6 +312,8 @@ void StateGraph::draw_box(const setup::Setup& setup, const std::string& name,
   std::string detail = nested             ? machine_caption(*state->machine)
                        : state != nullptr ? state->motion
                                           : std::string();
+  // The sync group it keeps in step with, in brackets after its motion.
+  if (state != nullptr && !state->sync_group.empty()) detail += "  [" + state->sync_group + "]";
   if (!any && weight > 0.0f) detail += "  " + std::to_string(std::lround(weight * 100)) + "%";
   f.draw->AddText(f.font, f.text_size, im(min + glm::vec2(8, 24) * zoom),
                   ImGui::GetColorU32(ImGuiCol_TextDisabled), detail.c_str(), nullptr, 0.0f, &clip);

@@ -165,6 +165,10 @@ struct SetupState {
   Json extra = Json::object();
   // "root_motion": false keeps the motion of what it plays in the pose; written only then.
   bool root_motion = true;
+  // "sync_group": the sync group it joins (StateDef::sync_group gives the rule); empty: none.
+  // "sync_role": how it takes part ("auto", "leader" or "follower"). Each written only when set.
+  std::string sync_group{};
+  SyncRole sync_role = SyncRole::kAuto;
   // A state machine in place of a motion ("machine": {...}): entering the state enters it.
   std::optional<SetupMachine> machine = std::nullopt;
 
@@ -240,6 +244,7 @@ const char* to_string(Interruption interruption);
 const char* to_string(LayerBlend blend);
 const char* to_string(TransitionBlend blend);
 const char* to_string(SyncMode sync);
+const char* to_string(SyncRole role);
 
 // Parses JSON text. Structural problems (bad JSON, wrong types, missing required fields,
 // unknown enum names) are all reported, each with its pointer; `path` names the file in them.
