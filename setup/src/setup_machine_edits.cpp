@@ -408,10 +408,16 @@ Status set_exit_state(Setup& setup, const MachinePath& path, const std::string& 
 }
 
 bool is_exit_state(const Setup& setup, const MachinePath& path, const std::string& name) {
-  Result<MachineRef> found = find_machine(const_cast<Setup&>(setup), path);
-  if (!found.ok() || found.value().exit_states == nullptr) return false;
-  const std::vector<std::string>& exits = *found.value().exit_states;
-  return std::find(exits.begin(), exits.end(), name) != exits.end();
+  const SetupMachine* machine = nullptr;
+  const std::vector<SetupState>* states = &setup.states;
+  for (const std::string& part : path) {
+    const int index = find_by_name(*states, part);
+    if (index < 0 || !(*states)[static_cast<std::size_t>(index)].is_machine()) return false;
+    machine = &*(*states)[static_cast<std::size_t>(index)].machine;
+    states = &machine->states;
+  }
+  return machine != nullptr && std::find(machine->exit_states.begin(), machine->exit_states.end(),
+                                         name) != machine->exit_states.end();
 }
 
 Status set_node_place(Setup& setup, const MachinePath& path, const std::string& name, float x,

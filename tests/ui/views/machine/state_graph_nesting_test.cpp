@@ -76,6 +76,36 @@ TEST(NestedGraphModel, AStateStandsForItsDefaultLeaf) {
   EXPECT_EQ(machine_caption(*setup->states[1].machine), "machine \xC2\xB7 2 states");
 }
 
+// A nested view edited on its own (as the Inspector edits it) goes back by path: a rename at the
+// same place in the list carries the top's path and the exit mark; a removal takes both.
+TEST(NestedGraphModel, AStoredViewCarriesRenamesAndRemovalsToTheTop) {
+  Result<setup::Setup> parsed = setup::parse_setup(kNested, "nested.json");
+  ASSERT_TRUE(parsed.ok());
+  setup::Setup& setup = parsed.value();
+  setup::Setup inside = *nested_view(setup, {"Locomotion"});
+  inside.states[1].name = "Sprint";  // As the form renames: the state and its machine's ends.
+  inside.transitions[0].to = "Sprint";
+  inside.transitions[1].from = "Sprint";
+  inside.editor["nodes"] = setup::Json::parse(R"({"Walk": [1, 2]})");
+  ASSERT_TRUE(store_nested_view(&setup, {"Locomotion"}, inside));
+  const setup::SetupMachine& m = *setup.states[1].machine;
+  EXPECT_EQ(m.states[1].name, "Sprint");
+  EXPECT_EQ(m.transitions[0].to, "Sprint");
+  EXPECT_EQ(setup.transitions[2].to, "Locomotion/Sprint");
+  EXPECT_EQ(m.exit_states, std::vector<std::string>{"Walk"});
+  EXPECT_EQ(setup.editor["machines"]["Locomotion"]["nodes"].dump(), R"({"Walk":[1,2]})");
+
+  inside = *nested_view(setup, {"Locomotion"});
+  inside.states.erase(inside.states.begin());  // Walk, as the Inspector's Remove state does.
+  inside.transitions.clear();
+  inside.default_state = "Sprint";
+  ASSERT_TRUE(store_nested_view(&setup, {"Locomotion"}, inside));
+  EXPECT_TRUE(setup.states[1].machine->exit_states.empty());
+  EXPECT_EQ(setup.states[1].machine->default_state, "Sprint");
+  EXPECT_EQ(setup.transitions.size(), 3u) << "no top transition named Locomotion/Walk";
+  EXPECT_FALSE(store_nested_view(&setup, {"Idle"}, inside)) << "Idle holds no machine";
+}
+
 class StateGraphNestingTest : public testing::StateGraphFixture {
  protected:
   StateGraphNestingTest() {
@@ -240,6 +270,23 @@ TEST_F(StateGraphNestingTest, ANestedLevelIsEditedAsTheTopIsOneUndoStepEach) {
   EXPECT_EQ(setup::to_json_text(*doc.setup()), top_before);
   ASSERT_TRUE(doc.redo_setup_edit());
   EXPECT_TRUE(doc.setup()->editor["machines"]["Locomotion"]["nodes"].contains("Walk"));
+}
+
+TEST_F(StateGraphNestingTest, ANewMachineFromTheMenuOpensWithItsOneState) {
+  click(ImVec2(700, 500), 1);  // Empty space's menu.
+  settle();
+  click(centre("menu:new_machine"));
+  settle();
+  ASSERT_EQ(doc.setup()->states.size(), 4u);
+  const setup::SetupState& added = doc.setup()->states[3];
+  EXPECT_EQ(added.name, "Machine");
+  ASSERT_TRUE(added.is_machine());
+  EXPECT_EQ(added.machine->default_state, "State");
+  EXPECT_EQ(doc.setup_history().undo_label(), "add machine Machine");
+  double_click(centre("node:Machine"));
+  ASSERT_EQ(graph.opened, std::vector<std::string>{"Machine"});
+  settle();
+  EXPECT_NE(graph.rects.find("node:State"), nullptr);
 }
 
 TEST_F(StateGraphNestingTest, ARenameInsideCarriesTheTopsPathsAndACollisionIsRefused) {
