@@ -152,6 +152,12 @@ bool store_machine_view(Setup& setup, int machine, const Setup& view) {
     }
     setup.editor["layers"][layer.name]["nodes"] = *nodes;
   }
+  // The places of the machines nested in it are kept by path in the editor block the view shares.
+  const auto machines = view.editor.is_object() ? view.editor.find("machines") : view.editor.end();
+  if (machines != view.editor.end()) {
+    if (!setup.editor.is_object()) setup.editor = Json::object();
+    setup.editor["machines"] = *machines;
+  }
   return true;
 }
 

@@ -1,6 +1,7 @@
 // Layer edits (anim/setup/layer_edits.h): adding, renaming, removing and ordering layers, and
 // editing a mask joint by joint with the smallest change, worked out by hand on a small body.
 #include "anim/setup/layer_edits.h"
+#include "anim/setup/machine_edits.h"
 #include "support/rigs.h"
 #include "support/setups.h"
 
@@ -118,8 +119,12 @@ TEST(SetupLayerEditsTest, EveryToggleSetsItsJointAndChangesNothingOutsideItsSubt
   // outside its subtree keeps its value.
   const Skeleton body = Body();
   const std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> starts = {
-      {{}, {}}, {{"spine"}, {}}, {{}, {"spine"}}, {{"spine", "hand"}, {"arm"}},
-      {{"leg"}, {"root"}}, {{"arm"}, {"spine", "hand"}}};
+      {{}, {}},
+      {{"spine"}, {}},
+      {{}, {"spine"}},
+      {{"spine", "hand"}, {"arm"}},
+      {{"leg"}, {"root"}},
+      {{"arm"}, {"spine", "hand"}}};
   for (const auto& [include, exclude] : starts) {
     for (int joint = 0; joint < 6; ++joint) {
       for (bool value : {false, true}) {
@@ -183,7 +188,30 @@ TEST(SetupLayerEditsTest, ALayersMachineViewIsEditedLikeTheBaseAndStoredBack) {
 
   // Renaming the layer takes its places along.
   ASSERT_TRUE(rename_layer(setup, "Upper", "Arms"));
-  EXPECT_EQ(machine_view(setup, 1).editor["nodes"].dump(), R"({"Default":[40,60],"Wave":[200,60]})");
+  EXPECT_EQ(machine_view(setup, 1).editor["nodes"].dump(),
+            R"({"Default":[40,60],"Wave":[200,60]})");
+}
+
+// A machine nested in a layer is edited by its path in the layer's view (machine_edits.h); its
+// places, kept by path in the editor block, go back with the view.
+TEST(SetupLayerEditsTest, AMachineNestedInALayerIsEditedByPathInItsView) {
+  setup::Setup setup = SetupOf("wuson.x", {}, {State("Walk", "walk")});
+  add_layer(setup, "Upper", "wave");
+  setup::Setup view = machine_view(setup, 1);
+  const Result<std::string> arms = add_machine_state(view, {}, "Arms", "wave");
+  ASSERT_TRUE(arms.ok());
+  ASSERT_TRUE(add_state(view, {"Arms"}, "Point", "walk").ok());
+  ASSERT_TRUE(set_node_place(view, {"Arms"}, "Point", 30.0f, 40.0f).ok());
+  ASSERT_TRUE(set_exit_state(view, {"Arms"}, "Point", true).ok());
+  ASSERT_TRUE(store_machine_view(setup, 1, view));
+
+  ASSERT_EQ(setup.layers[0].states.size(), 2u);
+  const SetupMachine& inner = *setup.layers[0].states[1].machine;
+  ASSERT_EQ(inner.states.size(), 2u);
+  EXPECT_EQ(inner.states[1].name, "Point");
+  EXPECT_EQ(inner.exit_states, std::vector<std::string>{"Point"});
+  EXPECT_EQ(setup.editor["machines"].dump(), R"({"Arms":{"nodes":{"Point":[30,40]}}})");
+  EXPECT_EQ(setup.states.size(), 1u) << "the base is untouched";
 }
 
 }  // namespace

@@ -1,5 +1,8 @@
 #include "anim/ui/model/nested_graph.h"
 
+#include <algorithm>
+
+#include "anim/setup/machine_edits.h"
 #include "anim/ui/model/graph_layout.h"
 
 namespace anim::ui {
@@ -84,6 +87,52 @@ std::optional<setup::Setup> nested_view(const setup::Setup& view,
     }
   }
   return nested;
+}
+
+bool store_nested_view(setup::Setup* view, const std::vector<std::string>& level,
+                       const setup::Setup& nested) {
+  const setup::SetupMachine* found = machine_at(view->states, level);
+  if (!level.empty() && found == nullptr) return false;
+  if (level.empty()) {
+    view->states = nested.states;
+    view->transitions = nested.transitions;
+    view->default_state = nested.default_state;
+    view->editor = nested.editor;
+    return true;
+  }
+  // Renames and removals by path first, while the machine still has the old names.
+  const std::vector<setup::SetupState> before = found->states;
+  if (before.size() == nested.states.size()) {
+    for (std::size_t i = 0; i < before.size(); ++i) {
+      if (before[i].name != nested.states[i].name) {
+        (void)setup::rename_state(*view, level, before[i].name, nested.states[i].name);
+      }
+    }
+  } else {
+    for (const setup::SetupState& s : before) {
+      if (find_named(nested.states, s.name) == nullptr) {
+        (void)setup::remove_state(*view, level, s.name);
+      }
+    }
+  }
+  const setup::MachineRef machine = setup::find_machine(*view, level).value();
+  *machine.states = nested.states;
+  *machine.transitions = nested.transitions;
+  *machine.default_state = nested.default_state;
+  // An exit mark naming no state (renamed where the rename was refused) goes.
+  std::vector<std::string>& exits = *machine.exit_states;
+  exits.erase(std::remove_if(
+                  exits.begin(), exits.end(),
+                  [&](const std::string& e) { return find_named(*machine.states, e) == nullptr; }),
+              exits.end());
+  const auto nodes = nested.editor.is_object() ? nested.editor.find("nodes") : nested.editor.end();
+  if (nodes != nested.editor.end()) {
+    if (!view->editor.is_object()) view->editor = setup::Json::object();
+    setup::Json& machines = view->editor["machines"];
+    if (!machines.is_object()) machines = setup::Json::object();
+    machines[join_path(level)]["nodes"] = *nodes;
+  }
+  return true;
 }
 
 std::string leaf_of(const std::vector<setup::SetupState>& top,

@@ -8,6 +8,7 @@
 #include <imgui_stdlib.h>
 
 #include "anim/setup/layer_edits.h"
+#include "anim/ui/model/nested_graph.h"
 #include "anim/ui/widgets/panel_widgets.h"
 #include "setup_panel_common.h"
 
@@ -26,7 +27,7 @@ void Cells::next(const char* label) {
 
 // --- Frame ---
 
-bool SetupForm::begin(const Document& doc, int machine) {
+bool SetupForm::begin(const Document& doc, int machine, const std::vector<std::string>& level) {
   rects.clear();
   if (!doc.has_setup()) {
     doc_ = 0;
@@ -34,22 +35,41 @@ bool SetupForm::begin(const Document& doc, int machine) {
     pending_.clear();
     return false;
   }
-  const bool same = doc_ == doc.stamp().document && machine_ == machine;
-  if (!same || !editing_) working_ = machine_view(*doc.setup(), machine);
-  if (!same) editing_ = false;
+  const bool gone = !level.empty() && !nested_view(machine_view(*doc.setup(), machine), level);
+  const std::vector<std::string> shown_level = gone ? std::vector<std::string>() : level;
+  const bool same = doc_ == doc.stamp().document && machine_ == machine && level_ == shown_level;
   doc_ = doc.stamp().document;
   machine_ = machine;
+  level_ = shown_level;
+  if (!same || !editing_) working_ = saved_view(*doc.setup());
+  if (!same) editing_ = false;
   editing_now_ = false;
   return true;
 }
 
+setup::Setup SetupForm::saved_view(const setup::Setup& setup) const {
+  setup::Setup view = machine_view(setup, machine_);
+  if (level_.empty()) return view;
+  std::optional<setup::Setup> nested = nested_view(view, level_);
+  return nested ? std::move(*nested) : view;
+}
+
 void SetupForm::flush(const Document& doc, Commands& cmds) {
   if (pending_.empty() || !doc.has_setup()) return;
-  if (machine_ == 0) {
+  if (machine_ == 0 && level_.empty()) {
     cmds.edit_setup(working_, std::move(pending_));
   } else {
     setup::Setup whole = *cmds.setup(doc);
-    store_machine_view(whole, machine_, working_);
+    setup::Setup view = machine_view(whole, machine_);
+    // A nested machine goes back by its path, its renames and removals carried to the
+    // machines around it.
+    if (!level_.empty()) {
+      store_nested_view(&view, level_, working_);
+      pending_ += " in " + join_path(level_);
+    } else {
+      view = working_;
+    }
+    store_machine_view(whole, machine_, view);
     cmds.edit_setup(std::move(whole), std::move(pending_));
   }
   pending_.clear();
@@ -61,7 +81,7 @@ void SetupForm::end(const Document& doc, Commands& cmds) {
 }
 
 void SetupForm::reload(const Document& doc, const Commands& cmds) {
-  if (doc.has_setup()) working_ = machine_view(*cmds.setup(doc), machine_);
+  if (doc.has_setup()) working_ = saved_view(*cmds.setup(doc));
 }
 
 // --- Widgets ---

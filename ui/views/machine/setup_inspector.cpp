@@ -10,6 +10,7 @@
 
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
+#include "anim/setup/machine_edits.h"
 #include "anim/ui/model/nested_graph.h"
 #include "anim/ui/views/machine/transition_why_view.h"
 #include "anim/ui/widgets/imgui_table.h"
@@ -70,19 +71,19 @@ void SetupInspector::draw(const Document& doc, Commands& cmds, Selection& sel, S
   const int shown_machine =
       graph.machine > 0 && static_cast<std::size_t>(graph.machine) <= layers ? graph.machine : 0;
   const bool graph_item = focus_ == Focus::kGraph && graph_has_selection(graph);
-  if (!begin(doc, graph_item ? shown_machine : 0)) {
+  // At a nested level the fields edit that machine's items (by index and name there).
+  if (!begin(doc, graph_item ? shown_machine : 0,
+             graph_item ? graph.opened : std::vector<std::string>())) {
     ImGui::TextDisabled("No setup.");
     seen_graph_ = graph_selection(graph);
     return;
   }
-  const setup::Setup saved = machine_view(*doc.setup(), machine());
+  const setup::Setup saved = saved_view(*doc.setup());
 
-  if (graph_item && !graph.opened.empty()) {
-    // The fields below edit the shown layer's top; a nested machine's items would be matched
-    // by name or index against the wrong machine's.
-    showing_ = "nested";
-    ImGui::TextDisabled("Inside the nested machine %s:", graph.opened.back().c_str());
-    ImGui::TextDisabled("read-only here for now; edit it in the setup file.");
+  if (graph_item && graph.opened != level()) {
+    // The graph's level is gone (an undo) and the graph has not caught up yet: its indices and
+    // names are of a machine not shown here.
+    showing_ = "none";
   } else if (graph_item && graph.selection.size() > 1) {
     showing_ = "states";
     ImGui::Text("%zu states selected", graph.selection.size());
@@ -126,6 +127,7 @@ void SetupInspector::state_section(const Document& doc, Commands& cmds, StateGra
     }
     rects.record("make_default");
   }
+  if (!level().empty()) exit_toggle(doc, cmds, name);
 
   state_fields(saved, doc.model().clips, i, Cells::form());
   // A rename carries the graph's selection along.
@@ -158,6 +160,28 @@ void SetupInspector::state_section(const Document& doc, Commands& cmds, StateGra
   if (space_editor_.draw(doc, cmds, space, std::max(side, BlendSpaceEditor::kSmallestSide))) {
     reload(doc, cmds);
   }
+}
+
+void SetupInspector::exit_toggle(const Document& doc, Commands& cmds, const std::string& name) {
+  const setup::Setup view = machine_view(*doc.setup(), machine());
+  bool exit = setup::is_exit_state(view, level(), name);
+  const bool changed = ImGui::Checkbox("Exit state", &exit);
+  rects.record("exit_state");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Transitions leaving this machine fire from its exit states only (none "
+        "marked: from any of its states)");
+  }
+  if (!changed) return;
+  // Not a field of the level's own view: an edit of the layer's machine by the level's path.
+  flush(doc, cmds);
+  setup::Setup whole = *cmds.setup(doc);
+  setup::Setup edited = machine_view(whole, machine());
+  if (!set_exit_state(edited, level(), name, exit).ok()) return;
+  store_machine_view(whole, machine(), edited);
+  cmds.edit_setup(std::move(whole), (exit ? "mark exit state " : "unmark exit state ") + name +
+                                        " in " + join_path(level()));
+  reload(doc, cmds);
 }
 
 void SetupInspector::any_state_section(StateGraph& graph) {
@@ -196,7 +220,7 @@ void SetupInspector::transition_section(const Document& doc, StateGraph& graph, 
   const StateMachineInstance* sm = doc.state_machine();
   const StateMachineInstance::TraceEntry* entry =
       sm != nullptr && doc.mode() == PlaybackMode::kStateMachine
-          ? find_setup_trace(*sm, *doc.setup(), machine(), static_cast<int>(i))
+          ? find_setup_trace(*sm, *doc.setup(), machine(), static_cast<int>(i), level())
           : nullptr;
   std::optional<TransitionWhy> live;
   if (entry != nullptr && static_cast<std::size_t>(entry->condition_count) ==
@@ -243,8 +267,8 @@ void SetupInspector::live_verdict(const StateMachineInstance::TraceEntry& entry,
 }
 
 void SetupInspector::running_line(const Document& doc, std::size_t i) {
-  const std::string running = running_text(
-      setup_transition_live(*doc.state_machine(), *doc.setup(), machine(), static_cast<int>(i)));
+  const std::string running = running_text(setup_transition_live(
+      *doc.state_machine(), *doc.setup(), machine(), static_cast<int>(i), level()));
   if (!running.empty()) {
     ImGui::TextColored(verdict_color(Verdict::kPass), "%s", running.c_str());
     rects.record("transition_running");

@@ -18,6 +18,7 @@
 
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
+#include "anim/setup/machine_edits.h"
 #include "anim/state_machine.h"
 #include "anim/ui/model/nested_graph.h"
 #include "anim/ui/views/machine/transition_why_view.h"
@@ -39,12 +40,8 @@ void arrowhead(ImDrawList* draw, const glm::vec2& head, const glm::vec2& directi
                           im(base - side * (length * 0.5f)), color);
 }
 
-// What a box's tooltip offers: a nested level only opens and travels, nothing there is edited.
-const char* box_hint(bool read_only, bool any, bool machine) {
-  if (read_only) {
-    return machine ? "Double-click to open its machine; right-click to travel here"
-                   : "Right-click to travel here";
-  }
+// What a box's tooltip offers.
+const char* box_hint(bool any, bool machine) {
   if (any) return "Drag from the rim to a state to add a transition from any state";
   return machine ? "Double-click to open its machine; drag to arrange, from the rim to another "
                    "state to add a transition; right-click to edit or travel here"
@@ -263,7 +260,7 @@ std::vector<StateGraph::DrawnEdge> StateGraph::draw_edges(
 }
 
 void StateGraph::draw_box(const setup::Setup& setup, const std::string& name,
-                          const glm::vec2& place, const Frame& f) const {
+                          const glm::vec2& place, const Frame& f) {
   const glm::vec2 min = f.screen(place), max = f.screen(place + kNodeSize);
   const float zoom = f.view.zoom;
   const bool any = name == kAnyStateNode;
@@ -304,7 +301,8 @@ void StateGraph::draw_box(const setup::Setup& setup, const std::string& name,
     f.draw->AddRect(im(mark + glm::vec2(0.0f, 3.0f * zoom)),
                     im(mark + glm::vec2(0.0f, 3.0f * zoom) + small), ink);
   }
-  const ImVec4 clip(min.x, min.y, max.x - 4.0f * zoom, max.y);
+  // The subtitle stops short of an exit state's mark.
+  const ImVec4 clip(min.x, min.y, max.x - (exits_.count(name) ? 40.0f : 4.0f) * zoom, max.y);
   const ImVec4 title_clip(min.x, min.y, max.x - (nested ? 26.0f : 4.0f) * zoom, max.y);
   f.draw->AddText(f.font, f.text_size, im(min + glm::vec2(8, 6) * zoom),
                   ImGui::GetColorU32(ImGuiCol_Text), any ? "Any state" : name.c_str(), nullptr,
@@ -314,6 +312,19 @@ void StateGraph::draw_box(const setup::Setup& setup, const std::string& name,
                                           : std::string();
   // The sync group it keeps in step with, in brackets after its motion.
   if (state != nullptr && !state->sync_group.empty()) detail += "  [" + state->sync_group + "]";
+  if (exits_.count(name)) {
+    // An exit state: a bar down its right side and "exit" at its bottom right, the way out of
+    // the machine its parent's transitions take.
+    const ImU32 exit_ink = IM_COL32(90, 200, 220, 255);
+    f.draw->AddRectFilled(im(glm::vec2(max.x - 5.0f * zoom, min.y + 4.0f * zoom)),
+                          im(glm::vec2(max.x - 2.0f * zoom, max.y - 4.0f * zoom)), exit_ink,
+                          1.5f * zoom);
+    const float size = f.text_size * 0.85f;
+    const glm::vec2 extent = gv(f.font->CalcTextSizeA(size, FLT_MAX, 0.0f, "exit"));
+    const glm::vec2 at(max.x - 9.0f * zoom - extent.x, max.y - 4.0f * zoom - extent.y);
+    f.draw->AddText(f.font, size, im(at), exit_ink, "exit");
+    rects.record("exit:" + name, im(at), im(at + extent));
+  }
   if (!any && weight > 0.0f) detail += "  " + std::to_string(std::lround(weight * 100)) + "%";
   f.draw->AddText(f.font, f.text_size, im(min + glm::vec2(8, 24) * zoom),
                   ImGui::GetColorU32(ImGuiCol_TextDisabled), detail.c_str(), nullptr, 0.0f, &clip);
@@ -337,8 +348,6 @@ void StateGraph::box_input(const Document& doc, Commands& cmds, const std::strin
     const ImGuiIO& io = ImGui::GetIO();
     if (!rim && (io.KeyCtrl || io.KeyShift)) {
       toggle_box(name);  // No drag.
-    } else if (read_only()) {
-      select_box(name);  // Neither a drag nor a new transition: nothing here is edited.
     } else if (rim) {
       select_box(name);
       connecting_ = name;  // From the rim: a new transition.
@@ -353,10 +362,12 @@ void StateGraph::box_input(const Document& doc, Commands& cmds, const std::strin
   if (ImGui::IsItemDeactivated() && dragging_) {
     dragging_ = false;
     if (glm::length(drag_delta_) >= 1.0f) {  // A click alone changes nothing.
-      setup::Setup moved = *shown(doc, cmds);
+      setup::Setup moved = editable(doc, cmds);
       for (const std::string& member : selection) {
         const auto from = stored.find(member);
-        if (from != stored.end()) set_node_position(moved, member, from->second + drag_delta_);
+        if (from == stored.end()) continue;
+        const glm::vec2 to = from->second + drag_delta_;
+        (void)set_node_place(moved, opened, member, to.x, to.y);  // Every member is a box here.
       }
       const std::string what = selection.size() == 1 ? (any ? std::string("any state") : name)
                                                      : std::to_string(selection.size()) + " states";
@@ -371,7 +382,7 @@ void StateGraph::box_input(const Document& doc, Commands& cmds, const std::strin
     open_request_ = name;  // Once this frame's boxes are drawn: they are of this level.
   }
   if (ImGui::IsItemHovered() && !ImGui::IsItemActive() && !ImGui::IsPopupOpen("node_menu")) {
-    ImGui::SetTooltip("%s", box_hint(read_only(), any, nested));
+    ImGui::SetTooltip("%s", box_hint(any, nested));
   }
   if (name == selected && f.keys && key_pressed(key_map().rename)) {
     ImGui::OpenPopup("node_menu");
@@ -409,10 +420,10 @@ void StateGraph::connect_input(const Document& doc, Commands& cmds,
     return;
   }
   if (!target.empty() && target != connecting_) {  // The drop.
-    setup::Setup changed = *shown(doc, cmds);
-    if (add_transition(changed, connecting_, target) >= 0) {
-      submit(doc, cmds, std::move(changed), "add transition " + connecting_ + " -> " + target);
-    }
+    setup::Setup changed = editable(doc, cmds);
+    const Result<int> added = add_transition(changed, opened, connecting_, target);
+    submit_if(doc, cmds, added.ok() ? Status(Ok{}) : Status(added.error()), std::move(changed),
+              "add transition " + connecting_ + " -> " + target);
   }
   connecting_.clear();
 }
@@ -505,10 +516,15 @@ void StateGraph::empty_space_input(const Document& doc, Commands& cmds,
     }
   }
   if (ImGui::BeginPopup("graph_menu")) {
-    const bool add = ImGui::MenuItem("New state here", nullptr, false, !read_only());
+    const bool add = ImGui::MenuItem("New state here");
     rects.record("menu:new_state");
+    const bool add_machine = ImGui::MenuItem("New machine here");
+    rects.record("menu:new_machine");
+    if (ImGui::IsItemHovered()) {
+      ImGui::SetTooltip("A state holding a state machine of its own; double-click it to open it");
+    }
     ImGui::EndPopup();
-    if (add) add_state_at(doc, cmds, new_state_at_);
+    if (add || add_machine) add_state_at(doc, cmds, new_state_at_, add_machine);
   }
   edge_menu(doc, cmds);
 }
@@ -546,10 +562,18 @@ bool StateGraph::took_keys() const {
 }
 
 const setup::Setup* StateGraph::shown(const Document& doc, const Commands& cmds) {
-  if (machine == 0 && opened.empty()) return cmds.setup(doc);
+  if (machine == 0 && opened.empty()) {
+    if (stale_) exits_.clear();
+    stale_ = false;
+    return cmds.setup(doc);
+  }
   if (stale_) {
     view_ = machine_view(*cmds.setup(doc), machine);
+    exits_.clear();
     if (!opened.empty()) {
+      if (const setup::SetupMachine* m = machine_at(view_.states, opened)) {
+        exits_.insert(m->exit_states.begin(), m->exit_states.end());
+      }
       std::optional<setup::Setup> nested = nested_view(view_, opened);
       if (nested) {
         view_ = std::move(*nested);
@@ -562,20 +586,35 @@ const setup::Setup* StateGraph::shown(const Document& doc, const Commands& cmds)
   return &view_;
 }
 
+setup::Setup StateGraph::editable(const Document& doc, const Commands& cmds) const {
+  return machine_view(*cmds.setup(doc), machine);
+}
+
 void StateGraph::submit(const Document& doc, Commands& cmds, setup::Setup changed,
                         const std::string& what) {
-  // A nested level's view holds only that machine: storing it would overwrite the top level.
-  // Every gesture that edits ends here, so none edits the wrong machine.
-  if (read_only()) return;
+  // Every gesture that edits ends here with the shown layer's whole machine, edited by the
+  // shown level's path: the history names where.
+  refused_.clear();
+  stale_ = true;
+  const std::string inside = opened.empty() ? std::string() : " in " + join_path(opened);
   if (machine == 0) {
-    cmds.edit_setup(std::move(changed), what);
+    cmds.edit_setup(std::move(changed), what + inside);
     return;
   }
   setup::Setup full = *cmds.setup(doc);
   const std::string layer = full.layers[machine - 1].name;
   store_machine_view(full, machine, changed);
-  cmds.edit_setup(std::move(full), what + " (layer " + layer + ")");
-  stale_ = true;
+  cmds.edit_setup(std::move(full), what + inside + " (layer " + layer + ")");
+}
+
+bool StateGraph::submit_if(const Document& doc, Commands& cmds, const Status& status,
+                           setup::Setup changed, const std::string& what) {
+  if (!status.ok()) {
+    refused_ = "Not done: " + status.error().message;
+    return false;
+  }
+  submit(doc, cmds, std::move(changed), what);
+  return true;
 }
 
 int StateGraph::running_layer(const setup::Setup& setup, const StateMachineDef& def) const {

@@ -1,12 +1,13 @@
 // The state graph's context menus (state_graph.h): a box's (default state, add a transition,
-// rename, delete), an arrow's (move it up or down its source's order, delete) and the empty
-// space's (a new state there). Each choice is one undoable edit.
+// rename, delete and, in a nested machine, exit state), an arrow's (move it up or down its source's
+// order, delete) and the empty space's (a new state there). Each choice is one undoable edit.
 #include <string>
 
 #include <imgui.h>
 
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
+#include "anim/setup/machine_edits.h"
 #include "anim/ui/views/machine/state_graph.h"
 #include "anim/ui/widgets/imgui_frame.h"
 
@@ -18,6 +19,7 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
   const bool any = name == kAnyStateNode;
   // Choices are applied after the menu is drawn: an edit replaces the setup it reads.
   bool make_default = false;
+  bool toggle_exit = false;
   std::string target;
   std::string rename_to;
   bool remove = false;
@@ -31,8 +33,6 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
     }
     ImGui::Separator();
   }
-  // A nested level is shown read-only: its edits are shown but can't be chosen.
-  ImGui::BeginDisabled(read_only());
   if (!any) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
     if (ImGui::IsWindowAppearing()) {
@@ -45,6 +45,16 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
     const bool is_default = setup.default_state == name;
     make_default = ImGui::MenuItem("Default state", nullptr, is_default, !is_default);
     rects.record("menu:default");
+    if (!opened.empty()) {
+      // Only a nested machine has exits: its parent's transitions leave it from these.
+      toggle_exit = ImGui::MenuItem("Exit state", nullptr, exits_.count(name) > 0);
+      rects.record("menu:exit");
+      if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(
+            "Transitions leaving this machine fire from its exit states only "
+            "(none marked: from any of its states)");
+      }
+    }
   }
   const bool open = ImGui::BeginMenu("Add transition to");
   // Once open, the last item is the submenu's window, not this entry.
@@ -61,7 +71,6 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
     remove = ImGui::MenuItem("Delete", "Del");
     rects.record("menu:delete");
   }
-  ImGui::EndDisabled();
   ImGui::EndPopup();
 
   if (travel) {
@@ -69,33 +78,41 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
     return false;
   }
 
-  if (!rename_to.empty()) {
-    setup::Setup changed = setup;
-    if (!rename_state(changed, name, rename_to)) return false;  // Taken or empty: no edit.
+  // Each edit is of the shown layer's machine, by the shown level's path.
+  setup::Setup changed = editable(doc, cmds);
+  if (!rename_to.empty() && rename_to != name) {
+    const Status renamed = rename_state(changed, opened, name, rename_to);
+    if (!submit_if(doc, cmds, renamed, std::move(changed),
+                   "rename state " + name + " to " + rename_to)) {
+      return false;
+    }
     if (selected == name) selected = rename_to;
     if (selection.erase(name)) selection.insert(rename_to);
-    submit(doc, cmds, std::move(changed), "rename state " + name + " to " + rename_to);
     return true;
   }
   if (remove) {
-    setup::Setup changed = setup;
-    remove_state(changed, name);
+    const Status removed = remove_state(changed, opened, name);
+    if (!submit_if(doc, cmds, removed, std::move(changed), "delete state " + name)) {
+      return false;
+    }
     if (selected == name) selected.clear();
     selection.erase(name);
-    submit(doc, cmds, std::move(changed), "delete state " + name);
     return true;
   }
   if (make_default) {
-    setup::Setup changed = setup;
-    changed.default_state = name;
-    submit(doc, cmds, std::move(changed), "default state " + name);
-    return true;
+    const Status set = set_default_state(changed, opened, name);
+    return submit_if(doc, cmds, set, std::move(changed), "default state " + name);
+  }
+  if (toggle_exit) {
+    const bool exit = exits_.count(name) == 0;
+    const Status marked = set_exit_state(changed, opened, name, exit);
+    return submit_if(doc, cmds, marked, std::move(changed),
+                     (exit ? "mark exit state " : "unmark exit state ") + name);
   }
   if (target.empty()) return false;
-  setup::Setup changed = setup;
-  add_transition(changed, name, target);
-  submit(doc, cmds, std::move(changed), "add transition " + name + " -> " + target);
-  return true;
+  const Result<int> added = add_transition(changed, opened, name, target);
+  return submit_if(doc, cmds, added.ok() ? Status(Ok{}) : Status(added.error()), std::move(changed),
+                   "add transition " + name + " -> " + target);
 }
 
 bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
@@ -112,7 +129,6 @@ bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
   const int of = priorities.of[static_cast<std::size_t>(index)];
   ImGui::TextDisabled("%s",
                       transition_name(setup.transitions[static_cast<std::size_t>(index)]).c_str());
-  ImGui::BeginDisabled(read_only());  // A nested level is shown read-only.
   const bool higher = ImGui::MenuItem("Higher priority", nullptr, false, rank > 0);
   rects.record("menu:edge_higher");
   const bool lower = ImGui::MenuItem("Lower priority", nullptr, false, rank + 1 < of);
@@ -120,19 +136,20 @@ bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
   ImGui::Separator();
   const bool remove = ImGui::MenuItem("Delete", "Del");
   rects.record("menu:edge_delete");
-  ImGui::EndDisabled();
   ImGui::EndPopup();
 
   const std::string name = transition_name(setup.transitions[static_cast<std::size_t>(index)]);
-  setup::Setup changed = setup;
+  setup::Setup changed = editable(doc, cmds);
   if (remove) {
-    remove_transition(changed, index);
+    const Status removed = remove_transition(changed, opened, index);
+    if (!submit_if(doc, cmds, removed, std::move(changed), "delete transition " + name)) {
+      return false;
+    }
     selected_transition = -1;
-    submit(doc, cmds, std::move(changed), "delete transition " + name);
     return true;
   }
   if (!higher && !lower) return false;
-  const int moved = move_transition_priority(changed, index, higher ? -1 : 1);
+  const int moved = move_transition_priority(changed, opened, index, higher ? -1 : 1);
   if (moved < 0) return false;
   selected_transition = moved;
   edge_menu_ = moved;
@@ -141,16 +158,24 @@ bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
   return true;
 }
 
-void StateGraph::add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place) {
-  if (read_only()) return;  // Nor would submit() record it; the new box must not be selected.
-  // A new state plays the first clip until its motion is chosen (Setup panel).
+void StateGraph::add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place,
+                              bool machine_state) {
+  // A new state plays the first clip until its motion is chosen (Setup panel); a new machine's
+  // one state does.
   const std::vector<Clip>& clips = doc.model().clips;
   const std::string motion = clips.empty() ? std::string() : clips.front().name;
-  setup::Setup changed = *shown(doc, cmds);
-  const std::string name = add_state(changed, "State", motion);
-  set_node_position(changed, name, place);
-  select_box(name);
-  submit(doc, cmds, std::move(changed), "add state " + name);
+  setup::Setup changed = editable(doc, cmds);
+  const Result<std::string> name = machine_state
+                                       ? add_machine_state(changed, opened, "Machine", motion)
+                                       : add_state(changed, opened, "State", motion);
+  if (!name.ok()) {
+    refused_ = "Not done: " + name.error().message;
+    return;
+  }
+  (void)set_node_place(changed, opened, name.value(), place.x, place.y);  // It is a box here.
+  select_box(name.value());
+  submit(doc, cmds, std::move(changed),
+         (machine_state ? "add machine " : "add state ") + name.value());
 }
 
 }  // namespace anim::ui

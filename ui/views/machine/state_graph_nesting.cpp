@@ -30,6 +30,7 @@ void StateGraph::leave_level() {
   connecting_.clear();
   box_selecting_ = false;
   hovered_edge_ = -1;
+  refused_.clear();
   stale_ = true;
   framed_for_ = {0, -1};  // Framed anew when some box would start out of view.
 }
@@ -92,15 +93,15 @@ void StateGraph::draw_notes(const Document& doc, const glm::vec2& origin, const 
     draw->AddText(ImVec2(origin.x + 8.0f, y), ImGui::GetColorU32(ImGuiCol_Text, 0.8f),
                   doc.travel_note().c_str());
   }
-  if (!read_only()) return;
-  const char* note = "read-only: edit a nested machine in the setup file";
+  if (refused_.empty()) return;
+  const char* note = refused_.c_str();
   const ImVec2 size = ImGui::CalcTextSize(note);
   // Right-aligned, a line above the travel note when there is one, so that neither hides the
   // other in a narrow graph.
   const ImVec2 at(origin.x + std::max(8.0f, area.x - size.x - 8.0f),
                   y - (doc.travel_note().empty() ? 0.0f : size.y + 2.0f));
-  draw->AddText(at, ImGui::GetColorU32(ImGuiCol_TextDisabled), note);
-  rects.record("read_only", at, ImVec2(at.x + size.x, at.y + size.y));
+  draw->AddText(at, IM_COL32(235, 120, 100, 255), note);
+  rects.record("refused", at, ImVec2(at.x + size.x, at.y + size.y));
 }
 
 void StateGraph::travel_to(const Document& doc, Commands& cmds, const std::string& name) const {

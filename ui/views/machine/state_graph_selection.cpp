@@ -6,6 +6,7 @@
 
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
+#include "anim/setup/machine_edits.h"
 #include "anim/ui/views/machine/state_graph.h"
 
 namespace anim::ui {
@@ -95,14 +96,14 @@ void StateGraph::select_transition(int index) {
 
 void StateGraph::delete_selection(const Document& doc, Commands& cmds) {
   const setup::Setup& setup = *shown(doc, cmds);
-  setup::Setup changed = setup;
+  setup::Setup changed = editable(doc, cmds);  // Edited by the shown level's path.
   if (selected_transition >= static_cast<int>(setup.transitions.size())) {
     selected_transition = -1;  // Gone with an edit earlier in this frame.
   }
   if (selected_transition >= 0) {
     const std::string name =
         transition_name(setup.transitions[static_cast<std::size_t>(selected_transition)]);
-    if (remove_transition(changed, selected_transition)) {
+    if (remove_transition(changed, opened, selected_transition).ok()) {
       submit(doc, cmds, std::move(changed), "delete transition " + name);
     }
     selected_transition = -1;
@@ -110,7 +111,8 @@ void StateGraph::delete_selection(const Document& doc, Commands& cmds) {
   }
   std::vector<std::string> removed;
   for (const std::string& name : selection) {
-    if (remove_state(changed, name)) removed.push_back(name);  // Not the any-state box.
+    // Not the any-state box.
+    if (remove_state(changed, opened, name).ok()) removed.push_back(name);
   }
   if (removed.size() == 1) {
     submit(doc, cmds, std::move(changed), "delete state " + removed.front());

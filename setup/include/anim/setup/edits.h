@@ -29,6 +29,9 @@ bool set_event_payload(Setup& setup, int index, const std::string& payload);
 // Removes event `index`; false for a bad index.
 bool remove_event(Setup& setup, int index);
 
+// The state and transition edits below are machine_edits.h's at the top level (path {}), which
+// edit a nested machine by the same rules; these say only whether anything changed.
+
 // `base` when no state has that name, else `base 2`, `base 3`, ...
 std::string unique_state_name(const Setup& setup, const std::string& base);
 
@@ -36,12 +39,14 @@ std::string unique_state_name(const Setup& setup, const std::string& base);
 // becomes its default. Returns its name.
 std::string add_state(Setup& setup, const std::string& base, const std::string& motion);
 
-// Renames a state everywhere it is named: transitions, the default state and its place in the
-// editor block. False when `from` does not exist, `to` is empty, taken or the same.
+// Renames a state everywhere it is named: transitions (also paths into it, "Locomotion/Walk"), the
+// default state, its place in the editor block and those of the machines inside it. False when
+// `from` does not exist, `to` is empty, "*", holds '/', is taken or the same.
 bool rename_state(Setup& setup, const std::string& from, const std::string& to);
 
-// Removes a state with every transition from or to it and its editor place. The default moves
-// to the first remaining state (none when it was the last). False when it does not exist.
+// Removes a state with every transition from or to it (or a state inside it) and its editor place.
+// The default moves to the first remaining state (none when it was the last). False when it does
+// not exist.
 bool remove_state(Setup& setup, const std::string& name);
 
 // Adds a transition from `from` ("*" for any state) to `to`, taking effect at the end of the

@@ -42,7 +42,8 @@ bool set_joint_in_mask(SetupLayer& layer, const Skeleton& skeleton, int joint, b
 Setup machine_view(const Setup& setup, int machine);
 
 // Writes a view's states, transitions, default state and box places back into machine
-// `machine` of `setup` (for machine 0, the whole view). False for a bad index.
+// `machine` of `setup` (for machine 0, the whole view), with the places of machines nested in it
+// (editor["machines"], shared by every machine of the setup). False for a bad index.
 bool store_machine_view(Setup& setup, int machine, const Setup& view);
 
 }  // namespace anim::setup

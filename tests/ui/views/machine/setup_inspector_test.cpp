@@ -252,6 +252,55 @@ TEST_F(SetupInspectorTest, RemovingAStateTakesItsTransitionsAndTheSelection) {
   EXPECT_EQ(doc_.setup_history().undo_label(), "remove state Jump");
 }
 
+// Inside a nested machine opened in the graph: the fields edit its own states and transitions,
+// a rename carries the top's path to the state, a state is marked an exit, and a removal takes
+// the top's transitions into it.
+TEST_F(SetupInspectorTest, ANestedMachinesStatesAndTransitionsAreEditedInIt) {
+  setup::Setup nested = inspected_setup();
+  setup::SetupState moving;
+  moving.name = "Moving";
+  moving.machine = setup::SetupMachine{};
+  moving.machine->states = {State("Walk", "walk"), State("Run", "run")};
+  moving.machine->default_state = "Walk";
+  moving.machine->transitions = {transition("Walk", "Run", "speed", ConditionOp::kGreater, 0.8f)};
+  nested.states.push_back(moving);
+  nested.transitions.push_back(
+      transition("Idle", "Moving/Run", "speed", ConditionOp::kGreater, 0.9f));  // Index 4.
+  ASSERT_TRUE(doc_.attach_setup(nested, "body.json").ok());
+  graph_.opened = {"Moving"};
+  select_state(0, "Run");
+  ASSERT_EQ(inspector_.showing(), "state");
+  type_into("state_name:1", "Dash");
+  const setup::SetupMachine& m = *current().states[3].machine;
+  EXPECT_EQ(m.states[1].name, "Dash");
+  EXPECT_EQ(m.transitions[0].to, "Dash");
+  EXPECT_EQ(current().transitions[4].to, "Moving/Dash") << "the top's path follows";
+  EXPECT_EQ(current().transitions[0].to, "Move") << "the top's own states are not touched";
+  EXPECT_EQ(doc_.setup_history().undo_label(), "rename state Run to Dash in Moving");
+  EXPECT_EQ(graph_.selected, "Dash");
+
+  ASSERT_TRUE(h_.click(inspector_.rects, "exit_state"));
+  h_.frames(2);
+  EXPECT_EQ(current().states[3].machine->exit_states, std::vector<std::string>{"Dash"});
+
+  select_transition(0, 0);  // Moving's Walk -> Dash, not the top's Idle -> Move.
+  ASSERT_EQ(inspector_.showing(), "transition");
+  type_into("condition_value:0:0", "0.7", 2);
+  EXPECT_FLOAT_EQ(current().states[3].machine->transitions[0].conditions[0].value, 0.7f);
+  EXPECT_FLOAT_EQ(current().transitions[0].conditions[0].value, 0.5f);
+
+  select_state(0, "Dash");
+  ASSERT_TRUE(h_.click(inspector_.rects, "remove_state"));
+  h_.frames(2);
+  EXPECT_EQ(current().states[3].machine->states.size(), 1u);
+  EXPECT_TRUE(current().states[3].machine->transitions.empty());
+  EXPECT_TRUE(current().states[3].machine->exit_states.empty());
+  EXPECT_EQ(current().transitions.size(), 4u) << "Idle -> Moving/Dash went with it";
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().transitions.size(), 5u);
+  EXPECT_EQ(current().states[3].machine->exit_states, std::vector<std::string>{"Dash"});
+}
+
 }  // namespace
 }  // namespace anim::ui
 

@@ -1,6 +1,7 @@
 // The state graph with nested machines: a machine state's box lit while a leaf inside runs,
-// opened by a double-click to show its own states (read-only), left by its breadcrumbs or Esc,
-// and "Travel here" sending the running machine to a box's leaf, or saying why it can't.
+// opened by a double-click to show its own states, edited there as the top is (each edit one undo
+// step, by the machine's path), left by its breadcrumbs or Esc, and "Travel here" sending the
+// running machine to a box's leaf, or saying why it can't.
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -19,7 +20,8 @@ namespace anim::ui {
 namespace {
 
 // Idle, Locomotion {Walk, Run} entered at Walk and left from Walk, and Lost, which no
-// transition reaches. Speed 0.55 keeps whichever of Walk and Run plays.
+// transition reaches but a transition from it names Locomotion/Run by path. Speed 0.55 keeps
+// whichever of Walk and Run plays.
 constexpr const char* kNested = R"({
   "format": "animscope.setup", "version": 3, "model": "two.x",
   "parameters": [{"name": "speed", "type": "float", "default": 0}],
@@ -38,7 +40,8 @@ constexpr const char* kNested = R"({
   "default_state": "Idle",
   "transitions": [
     {"from": "Idle", "to": "Locomotion", "conditions": [{"parameter": "speed", "op": ">", "value": 0.1}]},
-    {"from": "Locomotion", "to": "Idle", "conditions": [{"parameter": "speed", "op": "<", "value": 0.05}]}
+    {"from": "Locomotion", "to": "Idle", "conditions": [{"parameter": "speed", "op": "<", "value": 0.05}]},
+    {"from": "Lost", "to": "Locomotion/Run", "conditions": [{"parameter": "speed", "op": ">", "value": 2}]}
   ],
   "editor": {"nodes": {"Idle": [40, 60], "Locomotion": [260, 60], "Lost": [480, 60],
                        "*": [40, 220]}}
@@ -73,11 +76,42 @@ TEST(NestedGraphModel, AStateStandsForItsDefaultLeaf) {
   EXPECT_EQ(machine_caption(*setup->states[1].machine), "machine \xC2\xB7 2 states");
 }
 
+// A nested view edited on its own (as the Inspector edits it) goes back by path: a rename at the
+// same place in the list carries the top's path and the exit mark; a removal takes both.
+TEST(NestedGraphModel, AStoredViewCarriesRenamesAndRemovalsToTheTop) {
+  Result<setup::Setup> parsed = setup::parse_setup(kNested, "nested.json");
+  ASSERT_TRUE(parsed.ok());
+  setup::Setup& setup = parsed.value();
+  setup::Setup inside = *nested_view(setup, {"Locomotion"});
+  inside.states[1].name = "Sprint";  // As the form renames: the state and its machine's ends.
+  inside.transitions[0].to = "Sprint";
+  inside.transitions[1].from = "Sprint";
+  inside.editor["nodes"] = setup::Json::parse(R"({"Walk": [1, 2]})");
+  ASSERT_TRUE(store_nested_view(&setup, {"Locomotion"}, inside));
+  const setup::SetupMachine& m = *setup.states[1].machine;
+  EXPECT_EQ(m.states[1].name, "Sprint");
+  EXPECT_EQ(m.transitions[0].to, "Sprint");
+  EXPECT_EQ(setup.transitions[2].to, "Locomotion/Sprint");
+  EXPECT_EQ(m.exit_states, std::vector<std::string>{"Walk"});
+  EXPECT_EQ(setup.editor["machines"]["Locomotion"]["nodes"].dump(), R"({"Walk":[1,2]})");
+
+  inside = *nested_view(setup, {"Locomotion"});
+  inside.states.erase(inside.states.begin());  // Walk, as the Inspector's Remove state does.
+  inside.transitions.clear();
+  inside.default_state = "Sprint";
+  ASSERT_TRUE(store_nested_view(&setup, {"Locomotion"}, inside));
+  EXPECT_TRUE(setup.states[1].machine->exit_states.empty());
+  EXPECT_EQ(setup.states[1].machine->default_state, "Sprint");
+  EXPECT_EQ(setup.transitions.size(), 3u) << "no top transition named Locomotion/Walk";
+  EXPECT_FALSE(store_nested_view(&setup, {"Idle"}, inside)) << "Idle holds no machine";
+}
+
 class StateGraphNestingTest : public testing::StateGraphFixture {
  protected:
   StateGraphNestingTest() {
     ImGui::GetIO().KeyMap[ImGuiKey_Escape] = testing::kEscapeKey;
     ImGui::GetIO().KeyMap[ImGuiKey_Backspace] = testing::kBackspaceKey;
+    ImGui::GetIO().KeyMap[ImGuiKey_Enter] = kEnterKey;
     Result<setup::Setup> setup = setup::parse_setup(kNested, "nested.json");
     EXPECT_TRUE(setup.ok());
     EXPECT_TRUE(doc.attach_setup(std::move(setup).value(), "nested.json").ok());
@@ -111,6 +145,25 @@ class StateGraphNestingTest : public testing::StateGraphFixture {
     const ItemRect r = this->rect(rect);
     return ImVec2(r.center().x, r.center().y);
   }
+  // Right-clicks a box and settles its menu.
+  void open_menu(const std::string& box) {
+    click(centre("node:" + box), 1);
+    settle();  // A popup settles its place over its first frames.
+  }
+  // Renames `box` from its menu: its name field has focus with the name selected.
+  void rename_from_menu(const std::string& box, const std::string& to) {
+    open_menu(box);
+    ASSERT_NE(graph.rects.find("menu:name"), nullptr);
+    for (char c : to) {
+      ImGui::GetIO().AddInputCharacter(static_cast<unsigned char>(c));
+      frame();
+    }
+    key(kEnterKey);
+    settle();
+  }
+  const setup::SetupMachine& locomotion() const { return *doc.setup()->states[1].machine; }
+  static constexpr int kEnterKey = 13;  // The harness maps no Enter; this suite does.
+
   // Right-clicks a box and chooses "Travel here" from its menu.
   void travel_from_menu(const std::string& box) {
     click(centre("node:" + box), 1);
@@ -141,14 +194,12 @@ TEST_F(StateGraphNestingTest, DoubleClickOpensTheMachineAndItsCrumbsLeadBack) {
   EXPECT_NE(graph.rects.find("node:Run"), nullptr);
   EXPECT_EQ(graph.rects.find("node:Idle"), nullptr) << "the top level's boxes are gone";
   EXPECT_NE(graph.rects.find("crumb:1"), nullptr);
-  EXPECT_NE(graph.rects.find("read_only"), nullptr);
   EXPECT_EQ(graph.lit().count("Run"), 1u) << "lit by the leaf's path inside the machine";
 
   click(centre("crumb:0"));
   frame();
   EXPECT_TRUE(graph.opened.empty());
   EXPECT_NE(graph.rects.find("node:Idle"), nullptr);
-  EXPECT_EQ(graph.rects.find("read_only"), nullptr);
 
   // Esc goes up one level too (the mouse over the graph, where its keys act).
   double_click(centre("node:Locomotion"));
@@ -158,17 +209,102 @@ TEST_F(StateGraphNestingTest, DoubleClickOpensTheMachineAndItsCrumbsLeadBack) {
   EXPECT_TRUE(graph.opened.empty());
 }
 
-TEST_F(StateGraphNestingTest, ANestedLevelIsReadOnly) {
+TEST_F(StateGraphNestingTest, ANestedLevelIsEditedAsTheTopIsOneUndoStepEach) {
   double_click(centre("node:Locomotion"));
   ASSERT_EQ(graph.opened.size(), 1u);
   settle();
-  const std::string before = setup::to_json_text(*doc.setup());
-  drag(centre("node:Walk"), ImVec2(centre("node:Walk").x + 60, centre("node:Walk").y + 40));
-  double_click(ImVec2(700, 500));  // Empty space: would add a state at the top.
-  click(centre("node:Run"));
+  const std::string top_before = setup::to_json_text(*doc.setup());
+
+  // A box dragged keeps its place under the machine's path in the editor block.
+  const ImVec2 walk = centre("node:Walk");
+  drag(walk, ImVec2(walk.x + 60, walk.y + 40));
+  ASSERT_TRUE(doc.setup_history().can_undo());
+  EXPECT_EQ(doc.setup_history().undo_label(), "move Walk in Locomotion");
+  const setup::Json& places = doc.setup()->editor["machines"]["Locomotion"]["nodes"];
+  EXPECT_TRUE(places.contains("Walk"));
+  settle();
+  EXPECT_NEAR(centre("node:Walk").x, walk.x + 60, 1.5f) << "drawn where it was dropped";
+
+  // Double-click on empty space: a state inside Locomotion, not at the top.
+  double_click(ImVec2(700, 500));
+  ASSERT_EQ(locomotion().states.size(), 3u);
+  EXPECT_EQ(locomotion().states[2].name, "State");
+  EXPECT_EQ(doc.setup()->states.size(), 3u) << "the top keeps its three states";
+  settle();
+
+  // Drag from Walk's rim to the new state: a transition of Locomotion.
+  const ItemRect w = rect("node:Walk");
+  drag(ImVec2(w.min.x + 2, w.center().y), centre("node:State"));
+  ASSERT_EQ(locomotion().transitions.size(), 3u);
+  EXPECT_EQ(locomotion().transitions[2].from, "Walk");
+  EXPECT_EQ(locomotion().transitions[2].to, "State");
+  EXPECT_EQ(doc.setup()->transitions.size(), 3u);
+
+  // Its menu makes it the default and an exit state, drawn with its mark.
+  open_menu("State");
+  click(centre("menu:default"));
+  EXPECT_EQ(locomotion().default_state, "State");
+  open_menu("State");
+  ASSERT_NE(graph.rects.find("menu:exit"), nullptr);
+  click(centre("menu:exit"));
+  EXPECT_EQ(locomotion().exit_states, (std::vector<std::string>{"Walk", "State"}));
+  settle();
+  EXPECT_NE(graph.rects.find("exit:State"), nullptr);
+  EXPECT_NE(graph.rects.find("exit:Walk"), nullptr);
+  EXPECT_EQ(graph.rects.find("exit:Run"), nullptr);
+
+  // Delete removes it with its transition, its exit mark and the default moves on.
+  click(centre("node:State"));
   key(testing::kDeleteKey);
-  EXPECT_EQ(setup::to_json_text(*doc.setup()), before);
-  EXPECT_FALSE(doc.setup_history().can_undo());
+  ASSERT_EQ(locomotion().states.size(), 2u);
+  EXPECT_EQ(locomotion().transitions.size(), 2u);
+  EXPECT_EQ(locomotion().exit_states, std::vector<std::string>{"Walk"});
+  EXPECT_EQ(locomotion().default_state, "Walk");
+  EXPECT_EQ(doc.setup_history().undo_label(), "delete state State in Locomotion");
+
+  // Every step undoes, back to the setup as it was, and redoes.
+  ASSERT_TRUE(doc.undo_setup_edit());
+  EXPECT_EQ(locomotion().states.size(), 3u);
+  EXPECT_EQ(locomotion().exit_states, (std::vector<std::string>{"Walk", "State"}));
+  while (doc.setup_history().can_undo()) ASSERT_TRUE(doc.undo_setup_edit());
+  EXPECT_EQ(setup::to_json_text(*doc.setup()), top_before);
+  ASSERT_TRUE(doc.redo_setup_edit());
+  EXPECT_TRUE(doc.setup()->editor["machines"]["Locomotion"]["nodes"].contains("Walk"));
+}
+
+TEST_F(StateGraphNestingTest, ANewMachineFromTheMenuOpensWithItsOneState) {
+  click(ImVec2(700, 500), 1);  // Empty space's menu.
+  settle();
+  click(centre("menu:new_machine"));
+  settle();
+  ASSERT_EQ(doc.setup()->states.size(), 4u);
+  const setup::SetupState& added = doc.setup()->states[3];
+  EXPECT_EQ(added.name, "Machine");
+  ASSERT_TRUE(added.is_machine());
+  EXPECT_EQ(added.machine->default_state, "State");
+  EXPECT_EQ(doc.setup_history().undo_label(), "add machine Machine");
+  double_click(centre("node:Machine"));
+  ASSERT_EQ(graph.opened, std::vector<std::string>{"Machine"});
+  settle();
+  EXPECT_NE(graph.rects.find("node:State"), nullptr);
+}
+
+TEST_F(StateGraphNestingTest, ARenameInsideCarriesTheTopsPathsAndACollisionIsRefused) {
+  double_click(centre("node:Locomotion"));
+  settle();
+  click(centre("node:Run"));  // Selected, so that the selection follows the rename.
+  rename_from_menu("Run", "Sprint");
+  EXPECT_EQ(locomotion().states[1].name, "Sprint");
+  EXPECT_EQ(locomotion().transitions[0].to, "Sprint");
+  EXPECT_EQ(locomotion().transitions[1].from, "Sprint");
+  EXPECT_EQ(doc.setup()->transitions[2].to, "Locomotion/Sprint") << "the top's path follows";
+  EXPECT_EQ(doc.setup_history().undo_label(), "rename state Run to Sprint in Locomotion");
+  EXPECT_EQ(graph.selected, "Sprint");
+
+  const std::string before = setup::to_json_text(*doc.setup());
+  rename_from_menu("Sprint", "Walk");
+  EXPECT_EQ(setup::to_json_text(*doc.setup()), before) << "Walk is taken here";
+  ASSERT_NE(graph.rects.find("refused"), nullptr) << "the bottom line says why";
 }
 
 TEST_F(StateGraphNestingTest, TravelHereReachesTheBoxesLeaf) {

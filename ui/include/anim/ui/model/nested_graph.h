@@ -36,6 +36,15 @@ const setup::SetupMachine* machine_at(const std::vector<setup::SetupState>& stat
 std::optional<setup::Setup> nested_view(const setup::Setup& view,
                                         const std::vector<std::string>& level);
 
+// Writes `nested` (a version of nested_view(*view, level)) back into machine `level` of `view`: its
+// states, transitions, default state and box places. A state whose name changed at the same place
+// in the list is renamed by path first, and one no longer there removed by path
+// (anim/setup/machine_edits.h), so that paths naming it in the enclosing machines, its exit mark
+// and the places of the machines inside it follow. Level {} replaces `view`'s machine fields as
+// nested_view made them. False when machine_at finds nothing.
+bool store_nested_view(setup::Setup* view, const std::vector<std::string>& level,
+                       const setup::Setup& nested);
+
 // The leaf a state stands for, by its full path from the shown layer's top: `state` itself
 // (`level`'s path before it) when it plays a motion, else its machine's default state followed
 // down to a motion. Empty when a default names nothing.

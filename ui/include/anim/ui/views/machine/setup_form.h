@@ -47,10 +47,13 @@ class SetupForm {
   ItemRects rects;
 
  protected:
-  // Starts a frame on machine `machine` (0 the base, i + 1 layer i) of the document's setup:
-  // between edits the document is the truth, so an undo elsewhere shows at once; during one,
-  // working_ keeps what is typed until the field is left. False without a setup.
-  bool begin(const Document& doc, int machine = 0);
+  // Starts a frame on machine `machine` (0 the base, i + 1 layer i) of the document's setup, or
+  // on the machine nested in it at `level` (nested_graph.h; {} its top), shown as a setup of its
+  // own (nested_view) and stored back by its path (store_nested_view): between edits the
+  // document is the truth, so an undo elsewhere shows at once; during one, working_ keeps what is
+  // typed until the field is left. A level that is gone is its machine's top. False without a
+  // setup.
+  bool begin(const Document& doc, int machine = 0, const std::vector<std::string>& level = {});
   // Ends the frame: a finished edit is queued as one undo step of the document.
   void end(const Document& doc, Commands& cmds);
   // Queues the finished edit now, before a view that edits the setup too (the blend space
@@ -59,6 +62,9 @@ class SetupForm {
   // Takes the setup again as this frame's queued edits leave it (after another view edited it).
   void reload(const Document& doc, const Commands& cmds);
   int machine() const { return machine_; }
+  const std::vector<std::string>& level() const { return level_; }
+  // The document's shown machine (and level) as the committed state of working_.
+  setup::Setup saved_view(const setup::Setup& setup) const;
 
   // --- Widgets: each edits working_ and, once the edit is finished, asks for a commit ---
   bool text_field(const char* id, const std::string& rect, std::string* text);
@@ -140,10 +146,11 @@ class SetupForm {
   std::string pending_;  // The edit to commit at the end of the frame, if any.
 
  private:
-  std::uint64_t doc_ = 0;     // Whose setup working_ copies (Document::stamp().document; 0: none).
-  int machine_ = 0;           // Which of its machines.
-  bool editing_ = false;      // A field of this view was being edited last frame.
-  bool editing_now_ = false;  // ... this frame, so far.
+  std::uint64_t doc_ = 0;  // Whose setup working_ copies (Document::stamp().document; 0: none).
+  int machine_ = 0;        // Which of its machines,
+  std::vector<std::string> level_;  // and which machine nested in it.
+  bool editing_ = false;            // A field of this view was being edited last frame.
+  bool editing_now_ = false;        // ... this frame, so far.
 };
 
 namespace setup_form {

@@ -10,6 +10,8 @@
 //   hold and red when not, and what the last update made of it;
 // - a parameter selected in the Parameters sidebar: name, type, default, range, rate;
 // - with nothing selected in a layer's graph: the layer's fields.
+// Inside a nested machine opened in the graph, its states and transitions are edited the same
+// way (SetupForm's level), and a state also says whether it is an exit state.
 // The latest selection wins: selecting in the graph after the sidebar shows the graph's item.
 // A state or transition of a layer is edited in that layer (machine_view).
 #include <string>
@@ -37,7 +39,7 @@ class SetupInspector : public SetupForm {
 
   // Rects of the last frame, for tests: the fields' names as in the Setup panel's tables, with
   // the item's index ("state_name:<i>", "transition_to:<i>", "condition_op:<i>:<j>",
-  // "param_rate:<i>", "layer_weight:<l>", ...), and "make_default", "remove_state",
+  // "param_rate:<i>", "layer_weight:<l>", ...), and "make_default", "exit_state", "remove_state",
   // "outgoing:<i>" (an outgoing transition's link, i its index), "condition_live:<i>:<j>" and
   // "transition_live" (the live values and verdict) or "transition_running", "blend_space" (the
   // heading over the blend space editor), "priority_up", "priority_down", "remove_transition".
@@ -47,6 +49,8 @@ class SetupInspector : public SetupForm {
   enum class Focus { kGraph, kParameter };
   void state_section(const Document& doc, Commands& cmds, StateGraph& graph,
                      const setup::Setup& saved, std::size_t state);
+  // In a nested machine: whether the state is one of its exit states, a checkbox.
+  void exit_toggle(const Document& doc, Commands& cmds, const std::string& name);
   void any_state_section(StateGraph& graph);
   void transition_section(const Document& doc, StateGraph& graph, std::size_t transition);
   // The transition's conditions, one row each, with their live values when `live` is given.

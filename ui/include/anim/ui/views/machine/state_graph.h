@@ -34,7 +34,7 @@ class StateGraph {
   // - dragging from a box's rim (its outer kRim pixels) to another box adds a transition, with
   //   a rubber band while dragging;
   // - double-clicking empty space, or right-clicking it and choosing "New state here", adds a
-  //   state there playing the model's first clip;
+  //   state there playing the model's first clip; the menu also adds a new nested machine;
   // - clicking an arrow or its label selects that transition; right-clicking one deletes it or
   //   moves it up or down the order its source checks its transitions in (the rank before each
   //   label when a state has several);
@@ -48,8 +48,11 @@ class StateGraph {
   // - a state holding a nested machine is a box with a double border and a stacked mark, lit
   //   while any leaf inside runs; double-clicking it opens it: the graph shows that machine's
   //   states and transitions, with breadcrumbs at its top ("Base > Locomotion": click one to go
-  //   up; Esc or Backspace goes up one level). A nested level is read-only for now (a note says
-  //   so): every editing gesture there does nothing;
+  //   up; Esc or Backspace goes up one level). A nested level is edited as the top is, every
+  //   edit by its path (anim/setup/machine_edits.h): a rename there carries the paths naming
+  //   the state in the machines around it. Its boxes' menus also mark a state as an exit state
+  //   (one its parent's transitions may leave it from), drawn with a bar on its right side and
+  //   "exit"; an edit refused (a name taken or holding '/') says why on the bottom line;
   // - a box's menu has "Travel here": the running machine takes its shortest path of
   //   transitions to the box's leaf (a machine state's default leaf); Document::travel_note()
   //   says what came of it, shown on the graph's bottom line.
@@ -83,8 +86,9 @@ class StateGraph {
   // "edge_mid:<index>"; while a menu is open "menu:default", "menu:add_transition" and, in its
   // submenu, "menu:to:<state>", "menu:name", "menu:delete", the empty space's
   // "menu:new_state", or an arrow's "menu:edge_higher", "menu:edge_lower", "menu:edge_delete";
-  // a box's "menu:travel"; the breadcrumbs "crumb:<depth>" (0 the shown layer's top) and the
-  // read-only note "read_only"; for tests.
+  // "menu:new_machine", "menu:exit" (a nested level's box); a box's "menu:travel"; the
+  // breadcrumbs "crumb:<depth>" (0 the shown layer's top); the bottom line's note of a refused
+  // edit "refused"; each exit state's mark "exit:<name>"; for tests.
   ItemRects rects;
   static constexpr float kNodeWidth = kGraphNodeWidth, kNodeHeight = kGraphNodeHeight;
   static constexpr float kRim = 7.0f;
@@ -100,12 +104,17 @@ class StateGraph {
   // The setup as the graph edits it: the document's as this frame's queued edits leave it
   // (Commands::setup), or the shown layer's machine view of that.
   const setup::Setup* shown(const Document& doc, const Commands& cmds);
-  // Records `changed` (a version of shown()) as one undoable edit of the document; nothing at a
-  // nested level, which is shown read-only.
+  // The shown layer's machine view (setup::machine_view) as this frame's queued edits leave it:
+  // what an edit changes, by the shown level's path (`opened`), before submit() records it.
+  setup::Setup editable(const Document& doc, const Commands& cmds) const;
+  // Records `changed` (a version of editable()) as one undoable edit of the document.
   void submit(const Document& doc, Commands& cmds, setup::Setup changed, const std::string& what);
+  // submit() when `status` (of the edit that made `changed`, computed before the call: `changed`
+  // is moved in) is ok, else the bottom line says why; whether it was.
+  bool submit_if(const Document& doc, Commands& cmds, const Status& status, setup::Setup changed,
+                 const std::string& what);
   // The running machine's layer index of the shown machine, or -1 when it has none.
   int running_layer(const setup::Setup& setup, const StateMachineDef& def) const;
-  bool read_only() const { return !opened.empty(); }
   // Opens the machine state `name` of the shown level, or goes up to depth `depth` (0 the top);
   // either drops the selection and any drag, which belonged to the level left.
   void open_machine(const std::string& name);
@@ -113,13 +122,15 @@ class StateGraph {
   void leave_level();
   // The breadcrumbs over the graph's top-left corner; for a setup with nested machines only.
   void draw_crumbs(const Document& doc, const Commands& cmds);
-  // Document::travel_note() on the graph's bottom line (area: the graph's, from `origin`) and,
-  // at a nested level, that it is read-only.
+  // Document::travel_note() on the graph's bottom line (area: the graph's, from `origin`) and
+  // the last refused edit's reason above it.
   void draw_notes(const Document& doc, const glm::vec2& origin, const glm::vec2& area);
   // "Travel here" on box `name` of the shown level.
   void travel_to(const Document& doc, Commands& cmds, const std::string& name) const;
-  setup::Setup view_;  // The shown layer's machine view,
-  bool stale_ = true;  // to be made again from the document.
+  setup::Setup view_;            // The shown level as a setup of its own (nested_view),
+  bool stale_ = true;            // to be made again from the document.
+  std::set<std::string> exits_;  // The shown level's exit states (none at a layer's top).
+  std::string refused_;          // Why the last edit was refused, until the next one.
 
   Frame begin_frame(const Document& doc);  // Before the view's input.
   void use_view(Frame& f) const;           // After it.
@@ -130,7 +141,7 @@ class StateGraph {
   std::vector<DrawnEdge> draw_edges(const setup::Setup& setup,
                                     const std::map<std::string, glm::vec2>& places, const Frame& f);
   void draw_box(const setup::Setup& setup, const std::string& name, const glm::vec2& place,
-                const Frame& f) const;
+                const Frame& f);
   // A box's button: selecting, dragging, starting a transition, its menu.
   void box_input(const Document& doc, Commands& cmds, const std::string& name,
                  const glm::vec2& place, const std::map<std::string, glm::vec2>& stored,
@@ -147,7 +158,10 @@ class StateGraph {
   bool node_menu(const Document& doc, Commands& cmds,
                  const std::string& name);              // True when it edited the setup.
   bool edge_menu(const Document& doc, Commands& cmds);  // True when it edited the setup.
-  void add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place);
+  // A new state there playing the model's first clip, or (`machine_state`) a new nested machine
+  // whose one state does.
+  void add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place,
+                    bool machine_state = false);
   void forget_missing(const setup::Setup& setup, const std::map<std::string, glm::vec2>& places);
   // Notes the selected transition's ends and how many transitions there are, so that the next
   // frame finds it again when others were added or removed meanwhile (forget_missing).
