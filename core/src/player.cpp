@@ -54,7 +54,8 @@ bool Player::play(int index, bool loop) {
   current_.time = 0.0f;
   current_.loop = loop;
   fading_ = false;
-  carry_.stop();
+  // A cut: nothing carries over it, and the pose before it gives the next fade no velocity.
+  carry_.forget();
   evaluate();
   return true;
 }
@@ -168,6 +169,7 @@ void Player::seek(float time) {
   if (current_.clip < 0) return;
   current_.time =
       wrap_time(time, clips_.duration(static_cast<std::size_t>(current_.clip)), current_.loop);
+  carry_.cut();  // A jump, not a motion to carry over.
   evaluate();
 }
 
@@ -175,6 +177,18 @@ float Player::current_weight() const {
   if (!fading_) return 1.0f;
   return carried() ? carry_.target_weight()
                    : fade_weight(fade_.curve, fade_elapsed_ / fade_.seconds);
+}
+
+std::size_t Player::byte_size() const {
+  std::size_t bytes = sizeof(*this) - sizeof(carry_) + carry_.byte_size() - 2 * sizeof(ClipCursor) +
+                      current_.cursor.byte_size() + source_.cursor.byte_size();
+  for (const SoaPose* p : {&rest_soa_, &current_soa_, &source_soa_, &pose_soa_}) {
+    bytes += p->capacity() * sizeof(SoaTransform);
+  }
+  for (const std::vector<Transform>* p : {&current_pose_, &source_pose_, &pose_}) {
+    bytes += p->capacity() * sizeof(Transform);
+  }
+  return bytes;
 }
 
 bool Player::finished() const {

@@ -442,6 +442,37 @@ TEST_F(PlayerBlendsTest, FromAHeldPoseNothingMovesOnItsOwn) {
   }
 }
 
+// A seek or a play() jumps: the fade right after it carries the pose shown over, but no velocity
+// made of the jump.
+TEST_F(PlayerBlendsTest, AFadeRightAfterASeekOrAPlayCarriesNoVelocity) {
+  for (const bool seek : {true, false}) {
+    Player player(skeleton_, clips_);
+    std::vector<Transform> before;
+    Run(player, kWalk, 30, kDt, &before);
+    if (seek) {
+      player.seek(1.5f);
+    } else {
+      ASSERT_TRUE(player.play(kWalk));
+    }
+    const std::vector<Transform> shown = Pose(player);
+    Player target(skeleton_, clips_);
+    ASSERT_TRUE(target.play(kStand));
+    const std::vector<Transform> target0 = Pose(target);
+    ASSERT_TRUE(player.crossfade(kStand, Blend(TransitionBlend::kInertialize, 0.3f)));
+    for (int frame = 1; frame <= 6; ++frame) {
+      player.update(kDt);
+      target.update(kDt);
+      const double t = frame * static_cast<double>(kDt);
+      for (std::size_t j = 0; j < 2; ++j) {
+        EXPECT_TRUE(TransformNear(
+            player.pose()[j],
+            Inertialized(shown[j], shown[j], target0[j], target.pose()[j], kDt, 0.3, t), 2e-4f))
+            << (seek ? "seek" : "play") << " joint " << j << " at " << t;
+      }
+    }
+  }
+}
+
 TEST_F(PlayerBlendsTest, BadOptionsAreRefusedAndChangeNothing) {
   Player player(skeleton_, clips_);
   ASSERT_TRUE(player.play(kWalk));

@@ -77,7 +77,8 @@ class Player {
   // nothing; an inertialized or dead-blended fade moves by the incoming clip's alone, the only one
   // playing); no move otherwise. See StateMachineInstance::update for the RootMotion it is.
   RootMotion update(float dt);
-  // Jumps the current clip to `time` seconds (wrapped or clamped) and evaluates the pose.
+  // Jumps the current clip to `time` seconds (wrapped or clamped) and evaluates the pose. A fade
+  // started right after a seek or a play() carries no velocity over from before it.
   void seek(float time);
 
   void set_speed(float speed) { speed_ = speed; }
@@ -99,6 +100,8 @@ class Player {
   // kInertialize: how much of an offset from a pose held still has decayed (a moving joint's
   // decays along its own curve).
   float current_weight() const;
+  // Per-character bytes it holds (its state, pose buffers, cursors and the carry-over's).
+  std::size_t byte_size() const;
   // True when a one-shot clip has reached its end.
   bool finished() const;
   // The pose as of the last update or seek: in SoA form (soa_block_count(joints) blocks, what

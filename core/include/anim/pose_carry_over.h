@@ -47,8 +47,12 @@ class PoseCarryOver {
   void apply(Span<SoaTransform> pose);
   // Ends the carry-over at once; the poses shown are kept.
   void stop() { capture_ = false, time_ = -1.0f; }
-  // stop(), and no pose is kept: until one is shown again, a switch carries nothing over.
-  void forget() { stop(), frames_ = 0; }
+  // The pose shown jumps (a cut, a seek): the poses shown before give no velocity, so the next
+  // apply() keeps its pose as the only one, and a switch right after it carries no velocity.
+  // A carry-over in progress goes on.
+  void cut() { frames_ = 0, recorded_ = false; }
+  // stop() and cut(): until a pose is shown again, a switch carries nothing over.
+  void forget() { stop(), cut(); }
 
   // Whether a carry-over is in progress (or pending capture).
   bool carrying() const { return time_ >= 0.0f; }
