@@ -123,6 +123,16 @@ Result<std::vector<TravelRequest>> parse_travels(const std::vector<std::string>&
   return travels;
 }
 
+Result<MachineScript> parse_script(const std::vector<std::string>& sets,
+                                   const std::vector<std::string>& travels,
+                                   const StateMachineDef& def) {
+  Result<std::vector<ParameterChange>> changes = parse_changes(sets, def);
+  if (!changes.ok()) return changes.error();
+  Result<std::vector<TravelRequest>> requests = parse_travels(travels, def);
+  if (!requests.ok()) return requests.error();
+  return MachineScript{std::move(changes).value(), std::move(requests).value()};
+}
+
 ScriptedRun::ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes,
                          float dt, std::vector<TravelRequest> travels)
     : machine_(machine), changes_(std::move(changes)), travels_(std::move(travels)), dt_(dt) {}

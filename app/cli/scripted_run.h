@@ -39,6 +39,16 @@ struct TravelRequest {
 Result<std::vector<TravelRequest>> parse_travels(const std::vector<std::string>& texts,
                                                  const StateMachineDef& def);
 
+// What a scripted run does over time: the --set changes and the --travel requests.
+struct MachineScript {
+  std::vector<ParameterChange> changes;
+  std::vector<TravelRequest> travels;
+};
+// parse_changes and parse_travels of both lists: the first error.
+Result<MachineScript> parse_script(const std::vector<std::string>& sets,
+                                   const std::vector<std::string>& travels,
+                                   const StateMachineDef& def);
+
 class ScriptedRun {
  public:
   ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes, float dt,

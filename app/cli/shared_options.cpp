@@ -32,6 +32,12 @@ void add_set_option(CLI::App& app, std::vector<std::string>& changes) {
            "trigger may leave out =VALUE; true and false for bools)");
 }
 
+void add_travel_option(CLI::App& app, std::vector<std::string>& travels) {
+  add_list(app, "--travel", travels, "PATH@SECONDS",
+           "from SECONDS on, takes the shortest path of transitions to the state PATH (a nested "
+           "state as Machine/State), one after the other, without their conditions");
+}
+
 void add_shading_option(CLI::App& app, std::string& shading) {
   add_named_choice(app, "--shading", shading, kShadingNames,
                    "lit, or a debug view: the selected joint's weight heatmap, each vertex's "

@@ -19,6 +19,8 @@ void add_anim_option(CLI::App& app, std::vector<std::string>& files);
 
 // --set NAME=VALUE@SECONDS ...: parameter changes for the state machine (cli/scripted_run.h).
 void add_set_option(CLI::App& app, std::vector<std::string>& changes);
+// --travel PATH@SECONDS (repeatable): play's, pose's and render's.
+void add_travel_option(CLI::App& app, std::vector<std::string>& travels);
 
 // --shading: these names, in the order of ui::Shading's values.
 inline const std::vector<std::string> kShadingNames = {"lit", "heatmap", "dominant", "influences",

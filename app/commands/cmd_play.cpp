@@ -271,9 +271,7 @@ void define(CLI::App& app, PlayArgs& a) {
   add_input(app, a.input, "SETUP.json|PACKAGE.animpack",
             "a setup, or a package with a state machine");
   add_set_option(app, a.sets);
-  add_list(app, "--travel", a.travels, "PATH@SECONDS",
-           "from SECONDS on, takes the shortest path of transitions to the state PATH (a nested "
-           "state as Machine/State), one after the other, without their conditions");
+  add_travel_option(app, a.travels);
   add_value<float>(
       app, "--dt", a.dt, "SECONDS", "seconds per frame (default 0.016667, 60 Hz)",
       checked_number_parser(

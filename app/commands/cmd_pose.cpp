@@ -1,7 +1,7 @@
 // `animscope pose MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] [--clip NAME]
-// [--time SECONDS] [--loop] [--set NAME=VALUE@SECONDS ...] [--json]`: a sampled pose, or with a
-// setup (or a package with a state machine) and no clip the pose its state machine reaches
-// after that long.
+// [--time SECONDS] [--loop] [--set NAME=VALUE@SECONDS ...] [--travel PATH@SECONDS ...]
+// [--json]`: a sampled pose, or with a setup (or a package with a state machine) and no clip the
+// pose its state machine reaches after that long.
 #include <algorithm>
 #include <iomanip>
 #include <optional>
@@ -35,6 +35,7 @@ struct PoseArgs {
   float time = 0.0f;
   bool loop = false;
   std::vector<std::string> sets;
+  std::vector<std::string> travels;
   bool json = false;
 };
 
@@ -49,6 +50,7 @@ void define(CLI::App& app, PoseArgs& a) {
       number_parser("--time"));
   add_flag(app, "--loop", a.loop, "wraps the time by the clip's duration first");
   add_set_option(app, a.sets);
+  add_travel_option(app, a.travels);
   add_flag(app, "--json", a.json, "prints JSON instead of text");
 }
 
@@ -67,13 +69,16 @@ std::string clip_list(const PoseSource& source) {
 }
 
 // The pose the state machine reaches after `time` seconds of 60 Hz steps, with the --set
-// changes applied as `play` applies them.
+// changes and --travel requests applied as `play` applies them (a travel that cannot start is
+// noted on `err`, as `play` notes it).
 Result<std::vector<Transform>> pose_of_machine(const PoseSource& source, const PoseArgs& args,
-                                               float time) {
-  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, *source.machine());
-  if (!changes.ok()) return changes.error();
+                                               float time, std::ostream& err) {
+  Result<MachineScript> script = parse_script(args.sets, args.travels, *source.machine());
+  if (!script.ok()) return script.error();
+  std::vector<std::string> problems;
   Result<std::vector<Transform>> local =
-      run_machine(source, std::move(changes).value(), time, kPoseStep);
+      run_machine(source, std::move(script).value(), time, kPoseStep, nullptr, &problems);
+  for (const std::string& problem : problems) err << "animscope: " << problem << "\n";
   if (!local.ok()) return Error{local.error().code, local.error().message, source.path()};
   return local;
 }
@@ -151,7 +156,7 @@ int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream&
   if (clip >= 0) {
     local = source.sample(clip, t);
   } else if (source.machine()) {
-    local = pose_of_machine(source, args, t);
+    local = pose_of_machine(source, args, t, err);
   }
   if (!local.ok()) {
     print_error(err, local.error());

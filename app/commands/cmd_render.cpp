@@ -1,6 +1,6 @@
 // `animscope render MODEL|SETUP.json|PACKAGE.animpack [--clip NAME] [--time T] [--set ...]
-// --size WxH --out FILE.png`: renders one frame offscreen (hidden window) to a PNG, for
-// thumbnails and tests.
+// [--travel ...] --size WxH --out FILE.png`: renders one frame offscreen (hidden window) to a
+// PNG, for thumbnails and tests.
 #include "commands/cmd_render.h"
 
 #include <cmath>
@@ -135,7 +135,8 @@ class RenderWatcher : public MachineRunWatcher {
 };
 
 // The pose the machine of `source` reaches after `time` seconds of steps at the trails' rate from
-// its default state, with the --set changes applied as `play` applies them; nothing after
+// its default state, with the --set changes and --travel requests applied as `play` applies them
+// (a travel that cannot start noted on `err`); nothing after
 // printing why not. `model` is what is drawn: the trails, the ghosts and `world` (where root
 // motion took it) are recorded on it in `overlays`.
 std::optional<std::vector<Transform>> pose_of_machine(const PoseSource& source, const Model& model,
@@ -143,14 +144,16 @@ std::optional<std::vector<Transform>> pose_of_machine(const PoseSource& source, 
                                                       const std::string& input,
                                                       RenderOverlays& overlays, RootMotion& world,
                                                       std::ostream& err) {
-  Result<std::vector<ParameterChange>> changes = parse_changes(args.sets, *source.machine());
-  if (!changes.ok()) {
-    print_error(err, Error{changes.error().code, changes.error().message, input});
+  Result<MachineScript> script = parse_script(args.sets, args.travels, *source.machine());
+  if (!script.ok()) {
+    print_error(err, Error{script.error().code, script.error().message, input});
     return std::nullopt;
   }
   RenderWatcher watcher(model, time, overlays, world, args.overlays.root_motion_in_world);
+  std::vector<std::string> problems;
   Result<std::vector<Transform>> local =
-      run_machine(source, std::move(changes).value(), time, 1.0f / kTrailRate, &watcher);
+      run_machine(source, std::move(script).value(), time, 1.0f / kTrailRate, &watcher, &problems);
+  for (const std::string& problem : problems) err << "animscope: " << problem << "\n";
   if (!local.ok()) {
     print_error(err, Error{local.error().code, local.error().message, input});
     return std::nullopt;

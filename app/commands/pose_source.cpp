@@ -1,5 +1,6 @@
 #include "commands/pose_source.h"
 
+#include <cstdio>
 #include <utility>
 
 #include "anim/sampling.h"
@@ -67,19 +68,27 @@ Result<std::vector<Transform>> PoseSource::sample(int clip, float time) const {
   return local;
 }
 
-Result<std::vector<Transform>> run_machine(const PoseSource& source,
-                                           std::vector<ParameterChange> changes, float time,
-                                           float step, MachineRunWatcher* watcher) {
+Result<std::vector<Transform>> run_machine(const PoseSource& source, MachineScript script,
+                                           float time, float step, MachineRunWatcher* watcher,
+                                           std::vector<std::string>* travel_problems) {
   const Skeleton& skeleton = source.skeleton();
   const ClipSet clips = source.machine_clips();
   StateMachineInstance machine(*source.machine(), skeleton, clips);
-  ScriptedRun run(machine, std::move(changes), step);
+  ScriptedRun run(machine, std::move(script.changes), step, std::move(script.travels));
   const Error misfit{Error::Code::kInvalidData, "the state machine's clips do not fit the skeleton",
                      ""};
   for (long frame = run.frames_until(time); frame >= 0; --frame) {
     if (watcher && !watcher->frame(machine, run.time())) return misfit;
     if (frame > 0) {
       run.step();
+      if (travel_problems) {
+        for (const std::string& problem : run.travel_problems()) {
+          // The time after the step, as `play` says it.
+          char at[32];
+          std::snprintf(at, sizeof(at), "%g", static_cast<double>(run.time()));
+          travel_problems->push_back("travel at " + std::string(at) + " s: " + problem);
+        }
+      }
       if (watcher) watcher->stepped(machine);
     }
   }

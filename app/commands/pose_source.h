@@ -80,11 +80,13 @@ class MachineRunWatcher {
 };
 
 // The local pose the machine of `source` (which must have one) reaches over its machine_clips()
-// after `time` seconds in steps of `step` from its default state, with `changes` applied as
-// `play` applies them (ScriptedRun). The Error, for clips that do not fit the skeleton or a
-// watcher that stops the run, has no path: each command names its own input.
-Result<std::vector<Transform>> run_machine(const PoseSource& source,
-                                           std::vector<ParameterChange> changes, float time,
-                                           float step, MachineRunWatcher* watcher = nullptr);
+// after `time` seconds in steps of `step` from its default state, with the script's changes and
+// travels applied as `play` applies them (ScriptedRun). The Error, for clips that do not fit the
+// skeleton or a watcher that stops the run, has no path: each command names its own input.
+// Travels that could not start are added to `travel_problems` ("travel at 0.5 s: no path ...").
+Result<std::vector<Transform>> run_machine(const PoseSource& source, MachineScript script,
+                                           float time, float step,
+                                           MachineRunWatcher* watcher = nullptr,
+                                           std::vector<std::string>* travel_problems = nullptr);
 
 }  // namespace anim::app

@@ -29,6 +29,7 @@ void define(CLI::App& app, RenderArgs& a) {
                    "seconds into the clip, or of the state machine's run (default 0)",
                    number_parser("--time"));
   add_set_option(app, a.sets);
+  add_travel_option(app, a.travels);
   add_shading_option(app, a.shading);
   add_text(app, "--joint", a.joint, "NAME",
            "the selected joint: its bone drawn wide, its heatmap, its trail (default for the "
@@ -59,8 +60,9 @@ void define(CLI::App& app, RenderArgs& a) {
   add_flag(app, "--no-skeleton", a.no_skeleton, "hides the skeleton overlay");
   add_flag(app, "--no-grid", a.no_grid, "hides the grid");
   add_flag(app, "--axes", a.axes, "draws every joint's axes");
-  add_text(app, "--crossfade", a.crossfade, "CLIP@SECONDS[,DURATION]",
-           "fades from --clip to CLIP at SECONDS, over DURATION (default 0.5 s)");
+  add_text(app, "--crossfade", a.crossfade, "CLIP@SECONDS[,DURATION[,MODE]]",
+           "fades from --clip to CLIP at SECONDS, over DURATION (default 0.5 s); MODE: crossfade "
+           "(default), inertialize or dead_blend");
   add_overlay_options(app, a.overlays);
   add_text(app, "--out", a.out, "FILE.png", "the PNG to write")->required();
 }

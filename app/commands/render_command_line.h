@@ -18,7 +18,8 @@ struct RenderArgs {
   std::optional<std::string> clip;
   float time = 0.0f;
   std::vector<std::string> sets;
-  std::string shading = "lit";  // One of kShadingNames.
+  std::vector<std::string> travels;  // --travel PATH@SECONDS, as `play` takes them.
+  std::string shading = "lit";       // One of kShadingNames.
   std::optional<std::string> joint;
   std::string ramp = "blender";  // One of kRampNames.
   bool unlit = false;
@@ -32,7 +33,7 @@ struct RenderArgs {
   bool no_grid = false;
   bool axes = false;
   OverlayOptions overlays;
-  std::optional<std::string> crossfade;  // CLIP@SECONDS[,DURATION], read once the clips are.
+  std::optional<std::string> crossfade;  // CLIP@SECONDS[,DURATION[,MODE]], read once the clips are.
   std::string out;
 };
 

@@ -124,6 +124,10 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
         tool.panels.blend.crossfade_options();  // Right-click fades alike.
     panel("Clips", layout.clips, PanelId::kClips,
           [&] { tool.panels.clips.draw(doc, cmds, tool.selection); });
+    if (tool.panels.clips.crossfade_edited) {  // Picked in a row menu: the Blend panel's too.
+      tool.panels.blend.crossfade_blend = tool.panels.clips.crossfade.blend;
+      tool.panels.blend.crossfade_half_life = tool.panels.clips.crossfade.half_life;
+    }
   }
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
   // Drawn after the viewport, the graph under the mouse takes F from it.

@@ -1,29 +1,69 @@
 #include "render/render_overlays.h"
 
+#include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <string>
+#include <vector>
 
+#include "anim/setup/setup.h"
 #include "anim/ui/scene/posed_model.h"
 
 namespace anim::app {
 
+namespace {
+
+constexpr TransitionBlend kBlends[] = {TransitionBlend::kCrossfade, TransitionBlend::kInertialize,
+                                       TransitionBlend::kDeadBlend};
+
+// The whole of `text` as a finite number.
+bool read_number(const std::string& text, float* out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  *out = std::strtof(text.c_str(), &end);
+  return end == text.c_str() + text.size() && std::isfinite(*out);
+}
+
+}  // namespace
+
 Result<CrossfadeSpec> parse_crossfade(const std::string& text) {
   const Error bad{Error::Code::kInvalidArgument,
-                  "--crossfade needs CLIP@SECONDS[,DURATION] (seconds >= 0, duration > 0), got \"" +
+                  "--crossfade needs CLIP@SECONDS[,DURATION[,MODE]] (seconds >= 0, duration > 0), "
+                  "got \"" +
                       text + "\"",
                   ""};
   const std::size_t at = text.rfind('@');
   if (at == std::string::npos || at == 0) return bad;
   CrossfadeSpec spec;
   spec.clip = text.substr(0, at);
-  const std::string rest = text.substr(at + 1);
-  char tail = 0;
-  const int read = std::sscanf(rest.c_str(), "%f,%f%c", &spec.start, &spec.seconds, &tail);
-  const bool only_start = read == 1 && rest.find(',') == std::string::npos;
-  if (!(read == 2 || only_start)) return bad;
-  if (!std::isfinite(spec.start) || spec.start < 0.0f || !std::isfinite(spec.seconds) ||
-      !(spec.seconds > 0.0f)) {
+  std::vector<std::string> parts(1);
+  for (const char c : text.substr(at + 1)) {
+    if (c == ',') {
+      parts.emplace_back();
+    } else {
+      parts.back() += c;
+    }
+  }
+  if (parts.size() > 3 || !read_number(parts[0], &spec.start) || spec.start < 0.0f) return bad;
+  if (parts.size() >= 2 && (!read_number(parts[1], &spec.seconds) || !(spec.seconds > 0.0f))) {
     return bad;
+  }
+  if (parts.size() == 3) {
+    const auto named = std::find_if(std::begin(kBlends), std::end(kBlends), [&](TransitionBlend b) {
+      return parts[2] == setup::to_string(b);
+    });
+    if (named == std::end(kBlends)) {
+      std::string names;
+      for (const TransitionBlend b : kBlends) {
+        names += std::string(names.empty() ? "" : ", ") + setup::to_string(b);
+      }
+      return Error{Error::Code::kInvalidArgument,
+                   "--crossfade: unknown MODE \"" + parts[2] + "\" in \"" + text + "\" (one of " +
+                       names + ")",
+                   ""};
+    }
+    spec.blend = *named;
   }
   return spec;
 }
@@ -58,9 +98,18 @@ bool ClipPlayback::pose_at(float time, std::vector<Transform>& out, RenderOverla
   if (!player_.play(clip_, true)) return false;
   const bool fades = fade_to_ >= 0 && time > fade_.start;
   if (fades) {
-    player_.update(fade_.start);
     CrossfadeOptions options;
     options.seconds = fade_.seconds;
+    options.blend = fade_.blend;
+    if (switches_at_once(fade_.blend)) {
+      // The pose carries its velocity over from the last step before the switch: a frame's, as
+      // in the tool.
+      const float last = std::min(fade_.start, 1.0f / kTrailRate);
+      player_.update(fade_.start - last);
+      player_.update(last);
+    } else {
+      player_.update(fade_.start);
+    }
     if (!player_.crossfade(fade_to_, options)) return false;
     player_.update(time - fade_.start);
   } else {

@@ -17,13 +17,16 @@
 
 namespace anim::app {
 
-// --crossfade CLIP@SECONDS[,DURATION]: at SECONDS into --clip, a crossfade to CLIP.
+// --crossfade CLIP@SECONDS[,DURATION[,MODE]]: at SECONDS into --clip, a fade to CLIP over
+// DURATION, MODE being how the pose moves over (crossfade, inertialize or dead_blend, as setup
+// files name a transition's blend; a dead blend's half-life is CrossfadeOptions' default).
 struct CrossfadeSpec {
   std::string clip;
   float start = 0.0f;
   float seconds = 0.5f;
+  TransitionBlend blend = TransitionBlend::kCrossfade;
 };
-// An error names --crossfade and what it refused.
+// An error names --crossfade and what it refused (for a bad MODE, the names it takes).
 Result<CrossfadeSpec> parse_crossfade(const std::string& text);
 
 // Trails are sampled at this rate, as `play` and a setup's run step.

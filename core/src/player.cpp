@@ -12,13 +12,23 @@ float fade_weight(FadeCurve curve, float x) {
   return curve == FadeCurve::kSmoothstep ? x * x * (3.0f - 2.0f * x) : x;
 }
 
+bool valid(const CrossfadeOptions& options) {
+  const int curve = static_cast<int>(options.curve);
+  const int blend = static_cast<int>(options.blend);
+  return std::isfinite(options.seconds) && std::isfinite(options.half_life) &&
+         options.half_life > 0.0f && curve >= 0 &&
+         curve <= static_cast<int>(FadeCurve::kSmoothstep) && blend >= 0 &&
+         blend <= static_cast<int>(TransitionBlend::kDeadBlend);
+}
+
 Player::Player(const Skeleton& skeleton, ClipSet clips)
     : skeleton_(&skeleton),
       clips_(clips),
       rest_soa_(make_soa_pose(skeleton.joint_count())),
       current_pose_(skeleton.rest),
       source_pose_(skeleton.rest),
-      pose_(skeleton.rest) {
+      pose_(skeleton.rest),
+      carry_(skeleton.joint_count(), true, true) {
   to_soa(skeleton.rest, rest_soa_);
   current_soa_ = source_soa_ = pose_soa_ = rest_soa_;
   current_.cursor.reserve(clips, skeleton.joint_count());
@@ -44,6 +54,8 @@ bool Player::play(int index, bool loop) {
   current_.time = 0.0f;
   current_.loop = loop;
   fading_ = false;
+  // A cut: nothing carries over it, and the pose before it gives the next fade no velocity.
+  carry_.forget();
   evaluate();
   return true;
 }
@@ -54,10 +66,11 @@ bool Player::play(const std::string& name, bool loop) {
 }
 
 bool Player::crossfade(int index, const CrossfadeOptions& options) {
-  if (!playable(index)) return false;
+  if (!playable(index) || !valid(options)) return false;
   if (!(options.seconds > 0.0f) || current_.clip < 0) return play(index, options.loop);
-  if (fading_ || options.freeze_source) {
-    // Start from exactly what is shown now: no pop, whatever was blending.
+  if (fading_ || options.freeze_source || switches_at_once(options.blend)) {
+    // Start from exactly what is shown now: no pop, whatever was blending. A carried-over fade
+    // starts from the poses shown (its capture) and keeps this one for fade_source_pose().
     std::copy(pose_soa_.begin(), pose_soa_.end(), source_soa_.begin());
     source_.clip = -1;
   } else {
@@ -66,31 +79,42 @@ bool Player::crossfade(int index, const CrossfadeOptions& options) {
     source_.loop = current_.loop;
     std::swap(source_.cursor, current_.cursor);
   }
-  current_.clip = index;
-  current_.time = 0.0f;
-  current_.loop = options.loop;
-  fade_ = options;
-  fade_elapsed_ = 0.0f;
-  fading_ = true;
-  evaluate();
+  begin_fade(index, options);
   return true;
 }
 
 bool Player::crossfade_from(Span<const Transform> pose, int index,
                             const CrossfadeOptions& options) {
-  if (!playable(index) || pose.size() != skeleton_->joint_count()) return false;
+  if (!playable(index) || pose.size() != skeleton_->joint_count() || !valid(options)) {
+    return false;
+  }
   if (!(options.seconds > 0.0f)) return play(index, options.loop);
   to_soa(pose, source_soa_);
   source_.clip = -1;
+  // Shown as if held still: what carries over has no velocity.
+  if (switches_at_once(options.blend)) carry_.hold(source_soa_);
+  CrossfadeOptions held = options;
+  held.freeze_source = true;
+  begin_fade(index, held);
+  return true;
+}
+
+void Player::begin_fade(int index, const CrossfadeOptions& options) {
   current_.clip = index;
   current_.time = 0.0f;
   current_.loop = options.loop;
   fade_ = options;
-  fade_.freeze_source = true;
   fade_elapsed_ = 0.0f;
   fading_ = true;
+  // valid() options are ones the carry-over (sized for both blends) takes.
+  if (!switches_at_once(options.blend)) {
+    carry_.stop();
+  } else if (carry_.start(options.blend, options.seconds, options.half_life)) {
+    from_soa(source_soa_, source_pose_);
+  } else {
+    fading_ = false;
+  }
   evaluate();
-  return true;
 }
 
 bool Player::crossfade(const std::string& name, const CrossfadeOptions& options) {
@@ -125,12 +149,16 @@ RootMotion Player::update(float dt) {
   RootMotion moves[2] = {advance(current_, step), {}};
   float weights[2] = {1.0f, 0.0f};
   if (fading_) {
-    moves[1] = advance(source_, step);
     fade_elapsed_ += std::fabs(step);
-    weights[0] = current_weight();
-    weights[1] = 1.0f - weights[0];
+    if (!carried()) {
+      moves[1] = advance(source_, step);
+      weights[0] = current_weight();
+      weights[1] = 1.0f - weights[0];
+    }
     if (fade_elapsed_ >= fade_.seconds) fading_ = false;
   }
+  // The carry-over counts the same seconds, so it ends with the fade.
+  carry_.next_frame(std::fabs(step));
   evaluate();
   RootMotion move;
   RootMotionBlendJob{Span<const RootMotion>(moves, 2), Span<const float>(weights, 2), &move}.run();
@@ -141,11 +169,26 @@ void Player::seek(float time) {
   if (current_.clip < 0) return;
   current_.time =
       wrap_time(time, clips_.duration(static_cast<std::size_t>(current_.clip)), current_.loop);
+  carry_.cut();  // A jump, not a motion to carry over.
   evaluate();
 }
 
 float Player::current_weight() const {
-  return fading_ ? fade_weight(fade_.curve, fade_elapsed_ / fade_.seconds) : 1.0f;
+  if (!fading_) return 1.0f;
+  return carried() ? carry_.target_weight()
+                   : fade_weight(fade_.curve, fade_elapsed_ / fade_.seconds);
+}
+
+std::size_t Player::byte_size() const {
+  std::size_t bytes = sizeof(*this) - sizeof(carry_) + carry_.byte_size() - 2 * sizeof(ClipCursor) +
+                      current_.cursor.byte_size() + source_.cursor.byte_size();
+  for (const SoaPose* p : {&rest_soa_, &current_soa_, &source_soa_, &pose_soa_}) {
+    bytes += p->capacity() * sizeof(SoaTransform);
+  }
+  for (const std::vector<Transform>* p : {&current_pose_, &source_pose_, &pose_}) {
+    bytes += p->capacity() * sizeof(Transform);
+  }
+  return bytes;
 }
 
 bool Player::finished() const {
@@ -155,23 +198,28 @@ bool Player::finished() const {
 
 void Player::evaluate() {
   if (current_.clip < 0) return;
-  if (!fading_) {
+  if (fading_ && !carried()) {
+    sample(current_, current_soa_);
+    if (source_.clip >= 0) sample(source_, source_soa_);
+    const float w = current_weight();
+    const SoaBlendLayer layers[2] = {{source_soa_, 1.0f - w, {}}, {current_soa_, w, {}}};
+    // Three buffers of the skeleton's size and weights in [0, 1] summing to 1: the blend cannot
+    // refuse them.
+    if (!SoaBlendingJob{Span<const SoaBlendLayer>(layers, 2), source_soa_, pose_soa_}.run()) {
+      pose_soa_ = current_soa_;
+    }
+    from_soa(source_soa_, source_pose_);
+    from_soa(current_soa_, current_pose_);
+  } else {
+    // Only the current clip is sampled; an inertialized or dead-blended fade lays the pose
+    // carried over onto it below.
     sample(current_, pose_soa_);
-    from_soa(pose_soa_, pose_);
-    return;
+    if (fading_) from_soa(pose_soa_, current_pose_);
   }
-  sample(current_, current_soa_);
-  if (source_.clip >= 0) sample(source_, source_soa_);
-  const float w = current_weight();
-  const SoaBlendLayer layers[2] = {{source_soa_, 1.0f - w, {}}, {current_soa_, w, {}}};
-  // Three buffers of the skeleton's size and weights in [0, 1] summing to 1: the blend cannot
-  // refuse them.
-  if (!SoaBlendingJob{Span<const SoaBlendLayer>(layers, 2), source_soa_, pose_soa_}.run()) {
-    pose_soa_ = current_soa_;
-  }
+  // Every pose shown is kept, so that any fade can carry it over.
+  carry_.apply(pose_soa_);
+  if (carried() && !carry_.carrying()) fading_ = false;  // Nothing could carry over: a cut.
   from_soa(pose_soa_, pose_);
-  from_soa(source_soa_, source_pose_);
-  from_soa(current_soa_, current_pose_);
 }
 
 }  // namespace anim

@@ -241,12 +241,10 @@ std::size_t StateMachineInstance::byte_size() const {
   for (const ClipCursor& c : cursors_) bytes += c.byte_size();
   bytes += cursor_of_.capacity() * sizeof(int32_t) +
            motion_cursors_.capacity() * sizeof(RootMotionCursor) +
-           inertia_.capacity() * sizeof(Inertia) + travels_.capacity() * sizeof(Travel);
+           (inertia_.capacity() - inertia_.size()) * sizeof(PoseCarryOver) +
+           travels_.capacity() * sizeof(Travel);
   for (const Travel& plan : travels_) bytes += plan.path.capacity() * sizeof(int);
-  for (const Inertia& in : inertia_) {
-    bytes += in.offsets.byte_size() - sizeof(in.offsets) + in.dead.byte_size() - sizeof(in.dead);
-    for (const SoaPose& pose : in.history) bytes += pose.capacity() * sizeof(SoaTransform);
-  }
+  for (const PoseCarryOver& carry : inertia_) bytes += carry.byte_size();
   for (const Machine& m : machines_) {
     bytes += m.mask.capacity() * sizeof(float) + m.reference.capacity() * sizeof(SoaTransform);
     for (const ClipCursor& c : m.reference_cursors) bytes += c.byte_size();

@@ -1,5 +1,5 @@
-// StateMachineInstance's inertialized transitions (state_machine.h, Inertia): the machine
-// switches at once, and the offsets from the pose it showed decay on the new state's pose.
+// StateMachineInstance's inertialized transitions (state_machine.h): the machine switches at
+// once, and each machine's PoseCarryOver lays the pose it showed onto the new state's.
 #include <algorithm>
 
 #include "anim/state_machine.h"
@@ -18,70 +18,24 @@ void StateMachineInstance::init_inertia() {
     const bool dead_blended = uses(TransitionBlend::kDeadBlend);
     if (!inertialized && !dead_blended) continue;
     inertia_.resize(machines_.size());  // Empty entries for the machines without.
-    Inertia& in = inertia_[mi];
-    if (inertialized) in.offsets = InertialOffsets(joints);
-    if (dead_blended) in.dead = DeadBlendSource(joints);
-    in.history = {make_soa_pose(joints), make_soa_pose(joints)};
+    inertia_[mi] = PoseCarryOver(joints, inertialized, dead_blended);
   }
 }
 
 void StateMachineInstance::update_inertia(float dt) {
   for (std::size_t mi = 0; mi < inertia_.size(); ++mi) {
-    Inertia& in = inertia_[mi];
-    in.recorded = false;
+    PoseCarryOver& carry = inertia_[mi];
+    carry.next_frame(dt);
     const Machine& m = machines_[mi];
     const TransitionDef* started = m.started >= 0 ? &(*m.transitions)[m.started] : nullptr;
-    if (started != nullptr && switches_at_once(started->blend)) {
-      in.capture = true;
-      in.mode = started->blend;
-      in.duration = started->duration;
-      in.half_life = started->half_life;
-      in.time = 0.0f;
-    } else if (in.time >= 0.0f) {
-      in.time += dt;
-      if (!(in.time < in.duration)) in.time = -1.0f;  // Done: the pose is the machine's own.
-    }
+    if (started == nullptr || !switches_at_once(started->blend)) continue;
+    // A switch that cannot carry over (no duration) is a cut, ending any carry-over before it.
+    if (!carry.start(started->blend, started->duration, started->half_life)) carry.stop();
   }
 }
 
 void StateMachineInstance::inertialize(std::size_t machine, Span<SoaTransform> pose) {
-  if (machine >= inertia_.size()) return;
-  Inertia& in = inertia_[machine];
-  if (in.history[0].empty()) return;
-  const bool dead = in.mode == TransitionBlend::kDeadBlend;
-  if (in.capture) {
-    in.capture = false;
-    const SoaPose& previous = in.history[in.latest];
-    const SoaPose& before = in.frames >= 2 ? in.history[1 - in.latest] : previous;
-    // Nothing shown yet (the switch came in the first update): nothing to carry over.
-    const bool started =
-        in.frames > 0 &&
-        (dead ? DeadBlendStartJob{previous, before, in.history_dt, in.half_life, &in.dead}.run()
-              : InertializationStartJob{previous, before, pose, in.history_dt, in.duration, 0.0f,
-                                        &in.offsets}
-                    .run());
-    if (!started) in.time = -1.0f;
-  }
-  if (in.time >= 0.0f) {
-    bool carried = false;
-    if (dead) {
-      // A smoothstep of the progress: flat at the switch, so the old velocity carries over.
-      const float u = in.duration > 0.0f ? std::min(in.time / in.duration, 1.0f) : 1.0f;
-      carried = DeadBlendJob{&in.dead, in.time, pose, u * u * (3.0f - 2.0f * u), pose}.run();
-    } else {
-      carried = InertializationJob{&in.offsets, in.time, pose, pose}.run();
-    }
-    if (!carried) in.time = -1.0f;
-  }
-  // The pose shown, for the next switch: a new entry once per update (an evaluate repeated
-  // before the next update replaces it).
-  if (!in.recorded) {
-    in.latest = 1 - in.latest;
-    in.frames = std::min(in.frames + 1, 2);
-    in.history_dt = last_dt_;
-    in.recorded = true;
-  }
-  std::copy(pose.begin(), pose.end(), in.history[in.latest].begin());
+  if (machine < inertia_.size()) inertia_[machine].apply(pose);
 }
 
 }  // namespace anim

@@ -104,11 +104,7 @@ bool StateMachineInstance::restore_state(Span<const SavedParameter> parameters,
   }
   for (ClipCursor& c : cursors_) c.reset();
   // A decay in progress is not part of the saved state: the restored pose is the machine's own.
-  for (Inertia& in : inertia_) {
-    in.capture = false;
-    in.time = -1.0f;
-    in.frames = 0;
-  }
+  for (PoseCarryOver& carry : inertia_) carry.forget();
   end_travels();
   fired_count_ = 0;
   root_motion_ = RootMotion{};  // Like the events, the move belongs to an update.

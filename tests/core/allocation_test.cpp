@@ -186,6 +186,43 @@ TEST(AllocationTest, PlayerUpdatesWithCrossfadesDoNotAllocate) {
   EXPECT_EQ(player.clip(), 0);
 }
 
+TEST(AllocationTest, PlayerInertializedAndDeadBlendedFadesDoNotAllocate) {
+  const Skeleton skeleton = MakeSkeleton();
+  const std::vector<Clip> clips = MakeClips();
+  Player player(skeleton, clips);
+  ASSERT_TRUE(player.play(0));
+  player.update(1.0f / 60.0f);
+  CrossfadeOptions inertialize;
+  inertialize.seconds = 0.3f;
+  inertialize.blend = TransitionBlend::kInertialize;
+  CrossfadeOptions dead = inertialize;
+  dead.blend = TransitionBlend::kDeadBlend;
+  dead.half_life = 0.05f;
+  CrossfadeOptions fade;
+  fade.seconds = 0.2f;
+  const std::vector<Transform> held(player.pose().begin(), player.pose().end());
+
+  AllocationCounter counter;
+  bool ok = true;
+  for (int i = 0; i < 1000; ++i) {
+    if (i == 100) ok = ok && player.crossfade(1, inertialize);
+    if (i == 110) ok = ok && player.crossfade(2, dead);         // Interrupting the inertialization.
+    if (i == 115) ok = ok && player.crossfade(0, fade);         // A crossfade interrupting both.
+    if (i == 120) ok = ok && player.crossfade(1, inertialize);  // And the other way round.
+    if (i == 400) ok = ok && player.crossfade_from(held, 2, dead);
+    if (i == 600) ok = ok && player.crossfade_from(held, 0, inertialize);
+    if (i == 610) player.seek(0.2f);
+    if (i == 800)
+      ok = ok && !player.crossfade(1, CrossfadeOptions{0.3f, FadeCurve::kLinear, false, true,
+                                                       TransitionBlend::kDeadBlend, -1.0f});
+    player.update(1.0f / 60.0f);
+  }
+  const long long count = counter.Stop();
+  EXPECT_TRUE(ok);
+  EXPECT_EQ(count, 0);
+  EXPECT_EQ(player.clip(), 0);
+}
+
 TEST(AllocationTest, CrossfadePlaySeekAndSpeedDoNotAllocate) {
   const Skeleton skeleton = MakeSkeleton();
   const std::vector<Clip> clips = MakeClips();

@@ -260,5 +260,23 @@ TEST(PlayerRootMotion, APlayerMovesByItsClipAndCrossfadesBlendTheMoves) {
   expect_vec(still.update(0.5f).translation, {0, 0, 0});
 }
 
+TEST(PlayerRootMotion, AnInertializedOrDeadBlendedFadeMovesByTheIncomingClipAlone) {
+  const Skeleton s = walker();
+  const Moving clips(s, {walk("walk", 1.0f), walk("run", 3.0f)});
+  for (const TransitionBlend blend : {TransitionBlend::kInertialize, TransitionBlend::kDeadBlend}) {
+    Player player(s, clips.set());
+    ASSERT_TRUE(player.play(0));
+    expect_vec(player.update(0.25f).translation, {0, 0, 0.25f});
+    CrossfadeOptions fade;
+    fade.seconds = 1.0f;
+    fade.blend = blend;
+    ASSERT_TRUE(player.crossfade(1, fade));
+    // Only the run plays (the walk is not sampled any more): 0.1 s of it, all of its move,
+    // though the pose still carries the walk over.
+    expect_vec(player.update(0.1f).translation, {0, 0, 0.1f * 3.0f});
+    EXPECT_TRUE(player.fading());
+  }
+}
+
 }  // namespace
 }  // namespace anim

@@ -14,6 +14,7 @@
 #include "anim/cycle_time.h"
 #include "anim/dead_blending.h"
 #include "anim/inertialization.h"
+#include "anim/pose_carry_over.h"
 #include "anim/root_motion.h"
 #include "anim/sampling.h"
 #include "anim/skeleton.h"
@@ -450,24 +451,10 @@ class StateMachineInstance {
   void keep_motion_in_pose(const RootMotion& frame, Span<SoaTransform> pose) const;
   RootMotion base_root_motion();
   // Inertialized and dead-blended transitions (state_machine_inertia.cpp). A machine that has
-  // one keeps its last two output poses; at its switch the offsets from them to the new pose (or
-  // the old pose and its velocity) are captured, and they carry over onto its pose over the
-  // transition's duration, whatever the machine does next (a transition that interrupts starts
-  // from the pose shown, carried-over part included: nothing pops).
-  struct Inertia {
-    InertialOffsets offsets;  // Sized when the machine has an inertialized transition,
-    DeadBlendSource dead;     // and this when it has a dead-blended one.
-    TransitionBlend mode = TransitionBlend::kInertialize;  // Of the last switch.
-    float half_life = 0.0f;                                // Of the last switch's dead blend.
-    std::array<SoaPose, 2> history;  // history[latest] is the last evaluate's pose.
-    std::size_t latest = 0;
-    int frames = 0;           // How many of `history` hold a pose (at most 2).
-    float history_dt = 0.0f;  // Seconds between the two.
-    bool recorded = false;    // The pose of this update is in `history`.
-    bool capture = false;     // A switch happened: capture at the next evaluate.
-    float duration = 0.0f;    // Of the last switch's transition.
-    float time = -1.0f;       // Since that switch; negative: nothing decaying.
-  };
+  // one keeps its last two output poses in a PoseCarryOver; at its switch the offsets from them
+  // to the new pose (or the old pose and its velocity) are captured, and they carry over onto its
+  // pose over the transition's duration, whatever the machine does next (a transition that
+  // interrupts starts from the pose shown, carried-over part included: nothing pops).
   void init_inertia();
   // In update(), after the machines moved on: starts or advances each machine's decay.
   void update_inertia(float dt);
@@ -524,7 +511,7 @@ class StateMachineInstance {
   RootMotion root_motion_;
   // Per machine, as machines_; empty when the def has no inertialized transition.
   std::vector<Travel> travels_;  // Per machine, from the first travel(); empty before.
-  std::vector<Inertia> inertia_;
+  std::vector<PoseCarryOver> inertia_;
   float last_dt_ = 0.0f;  // The last update's step.
 };
 

@@ -106,6 +106,43 @@ TEST_F(CliPlayNesting, TravelSaysWhyNot) {
       << lost.err;
 }
 
+// pose runs the machine as play does, --travel included. With speed at 0.55 Walk and Run both
+// stay; the travel to Run at 0.5 s starts Walk -> Run in the same update as setting speed to 0.7
+// then does through the transition's condition: the same pose, and not the walk's.
+TEST_F(CliPlayNesting, PoseTakesTravelsAsPlayDoes) {
+  const std::vector<std::string> base = {"pose",   setup_,  "--time",    "1.5",
+                                         "--json", "--set", "speed=0.55"};
+  std::vector<std::string> travel = base, condition = base;
+  travel.insert(travel.end(), {"--travel", "Locomotion/Run@0.5"});
+  condition.insert(condition.end(), {"--set", "speed=0.7@0.5"});
+  const CliRun travelled = run(travel), conditioned = run(condition), walked = run(base);
+  ASSERT_EQ(travelled.code, 0) << travelled.err;
+  ASSERT_EQ(conditioned.code, 0) << conditioned.err;
+  ASSERT_EQ(walked.code, 0) << walked.err;
+  EXPECT_EQ(travelled.out, conditioned.out);
+  EXPECT_NE(travelled.out, walked.out);
+  EXPECT_EQ(travelled.err, "");
+}
+
+TEST_F(CliPlayNesting, PoseSaysWhyATravelCannotBeTaken) {
+  const CliRun unknown = run({"pose", setup_, "--travel", "Locomotion/Jog@0.1"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.err.find("--travel Locomotion/Jog@0.1: unknown state \"Locomotion/Jog\" "
+                             "(states: Idle, Locomotion/Walk, Locomotion/Run, Lost)"),
+            std::string::npos)
+      << unknown.err;
+  const CliRun bad_time = run({"pose", setup_, "--travel", "Lost@soon"});
+  EXPECT_EQ(bad_time.code, 2);
+  EXPECT_NE(bad_time.err.find("--travel Lost@soon"), std::string::npos) << bad_time.err;
+  // As play says it: the time after the step that asked.
+  const CliRun lost = run({"pose", setup_, "--travel", "Lost@0.5", "--time", "1"});
+  EXPECT_EQ(lost.code, 0) << lost.err;
+  const CliRun played = run({"play", setup_, "--travel", "Lost@0.5", "--frames", "60"});
+  const std::string why = "no path of transitions from \"Idle\" to \"Lost\"";
+  EXPECT_NE(lost.err.find(why), std::string::npos) << lost.err;
+  EXPECT_EQ(lost.err, played.err);
+}
+
 TEST_F(CliPlayNesting, APackageOfANestedSetupPlaysTheSameFrames) {
   const std::string package = (folder_ / "nested.animpack").string();
   const CliRun packed = run({"pack", setup_, "--out", package});

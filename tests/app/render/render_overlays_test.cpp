@@ -154,6 +154,33 @@ TEST(RenderGhosts, CrossfadeOfAModelShowsBothClipsWhileItFades) {
   EXPECT_GT(with_meshes, 3 * without + 100);
 }
 
+// MODE after the duration: an inertialized or dead-blended fade shows, as its ghosts, the pose it
+// started from and the clip it goes to, over the same seconds, and a pose of its own.
+TEST(RenderGhosts, InertializedAndDeadBlendedCrossfadesShowTheirGhostsAndTheirOwnPose) {
+  const std::string model = "\"" + kWuson + "\" --clip Wuson_Walk --crossfade Wuson_Run@0.2,1.0";
+  const std::string bare = " --no-grid --time 0.45";
+  const Picture crossfaded = render(model + bare);
+  for (const char* mode : {",inertialize", ",dead_blend"}) {
+    const std::string base = model + mode + " --ghosts --time ";
+    const Picture during = render(base + "0.7");
+    EXPECT_GT(find(during, kMagenta).count, 30) << mode;
+    EXPECT_GT(find(during, kCyan).count, 30) << mode;
+    const Picture after = render(base + "1.4");
+    EXPECT_EQ(find(after, kMagenta).count + find(after, kCyan).count, 0) << mode;
+    // Neither blends the walk as it plays on: the body stands elsewhere than the crossfade's.
+    const Picture own = render(model + mode + bare);
+    int differing = 0;
+    for (std::size_t i = 0; i < own.rgb.size() && i < crossfaded.rgb.size(); i += 3) {
+      if (std::abs(own.rgb[i] - crossfaded.rgb[i]) +
+              std::abs(own.rgb[i + 1] - crossfaded.rgb[i + 1]) >
+          30) {
+        ++differing;
+      }
+    }
+    EXPECT_GT(differing, 200) << mode;
+  }
+}
+
 TEST(RenderGhosts, CrossfadeOfASetupsModelPlaysItsClip) {
   // --clip takes over from the state machine, so a crossfade works with a setup too.
   const Picture p =
@@ -317,6 +344,53 @@ TEST(RenderRootMotion, InTheWorldTheRootTrailIsTheWayItWalked) {
   std::filesystem::remove(setup);
 }
 
+// --- Travel ---
+
+// render runs a setup's machine as play does, --travel included: the travel to Run at 0.5 s
+// starts Walk -> Run in the same update as setting speed to 0.7 then does (speed 0.55 keeps either
+// where it is), so the pictures are the same, and not the walk's.
+TEST(RenderTravel, TravelsAsPlayDoes) {
+  const std::string setup = temp_path("nested.json");
+  std::ofstream(setup) << R"({
+  "format": "animscope.setup", "version": 3, "model": "builtin:demo",
+  "parameters": [{"name": "speed", "type": "float", "default": 0, "min": 0, "max": 1}],
+  "states": [
+    {"name": "Idle", "motion": "Idle"},
+    {"name": "Locomotion", "machine": {
+      "states": [{"name": "Walk", "motion": "Walk"}, {"name": "Run", "motion": "Run"}],
+      "default_state": "Walk",
+      "transitions": [
+        {"from": "Walk", "to": "Run", "conditions": [{"parameter": "speed", "op": ">", "value": 0.6}],
+         "duration": 0.2, "blend": "inertialize"}]}},
+    {"name": "Lost", "motion": "Idle"}
+  ],
+  "default_state": "Idle",
+  "transitions": [
+    {"from": "Idle", "to": "Locomotion", "conditions": [{"parameter": "speed", "op": ">", "value": 0.1}],
+     "duration": 0.3}
+  ]
+})";
+  const std::string base = "\"" + setup + "\" --set speed=0.55 --time 1.5";
+  const Picture travelled = render(base + " --travel Locomotion/Run@0.5");
+  const Picture conditioned = render(base + " --set speed=0.7@0.5");
+  const Picture walked = render(base);
+  EXPECT_TRUE(travelled.rgb == conditioned.rgb);
+  EXPECT_FALSE(travelled.rgb == walked.rgb);
+  std::string log;
+  EXPECT_EQ(run("render \"" + setup + "\" --travel Locomotion/Jog@0.1 --out /tmp/never.png", &log),
+            2);
+  EXPECT_NE(log.find("--travel Locomotion/Jog@0.1: unknown state \"Locomotion/Jog\""),
+            std::string::npos)
+      << log;
+  const std::string png = temp_path("lost.png");
+  EXPECT_EQ(run("render \"" + setup + "\" --travel Lost@0.5 --time 1 --out \"" + png + "\"", &log),
+            0);
+  EXPECT_NE(log.find("no path of transitions from \"Idle\" to \"Lost\""), std::string::npos) << log;
+  EXPECT_FALSE(std::filesystem::exists("/tmp/never.png"));
+  std::filesystem::remove(png);
+  std::filesystem::remove(setup);
+}
+
 // --- Bad values ---
 
 TEST(RenderOverlayFlags, BadValuesNameTheFlag) {
@@ -331,6 +405,11 @@ TEST(RenderOverlayFlags, BadValuesNameTheFlag) {
       {"--crossfade Wuson_Run@-1", "--crossfade"},
       {"--crossfade Wuson_Run@0.5,0", "--crossfade"},
       {"--crossfade Nope@0.5", "--crossfade"},
+      {"--crossfade Wuson_Run@0.5,0.3,inertialize,1", "--crossfade"},
+      {"--crossfade Wuson_Run@0.5,abc", "--crossfade"},
+      // A MODE it does not know: named, with the ones it takes.
+      {"--crossfade Wuson_Run@0.5,0.3,wobble", "\"wobble\""},
+      {"--crossfade Wuson_Run@0.5,0.3,Inertialize", "crossfade, inertialize, dead_blend"},
   };
   for (const auto& [flags, named] : cases) {
     std::string log;

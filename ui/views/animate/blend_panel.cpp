@@ -11,6 +11,7 @@
 
 #include <imgui.h>
 
+#include "anim/ui/views/animate/blend_choice.h"
 #include "anim/ui/widgets/imgui_table.h"
 #include "anim/ui/widgets/panel_widgets.h"
 
@@ -173,6 +174,8 @@ CrossfadeOptions BlendPanel::crossfade_options() const {
   options.seconds = crossfade_seconds;
   options.curve = crossfade_curve;
   options.freeze_source = freeze_outgoing;
+  options.blend = crossfade_blend;
+  options.half_life = crossfade_half_life;
   return options;
 }
 
@@ -223,8 +226,12 @@ void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
   }
   if (doc.mode() == PlaybackMode::kClip && player.fading()) {
     char overlay[96];
-    std::snprintf(overlay, sizeof(overlay), "from %s  %.0f%%",
-                  player.fading_from() >= 0 ? fade_source_.c_str() : "frozen pose",
+    const bool carried = switches_at_once(player.fade_blend());
+    std::snprintf(overlay, sizeof(overlay), "%s from %s  %.0f%%",
+                  setup::to_string(player.fade_blend()),
+                  carried                     ? "pose shown"
+                  : player.fading_from() >= 0 ? fade_source_.c_str()
+                                              : "frozen pose",
                   static_cast<double>(player.fade_progress() * 100.0f));
     form_label("Fading");
     ImGui::ProgressBar(player.fade_progress(), ImVec2(-FLT_MIN, 0.0f), overlay);
@@ -236,6 +243,8 @@ void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
   form_label("Duration");
   ImGui::SliderFloat("##seconds", &crossfade_seconds, 0.0f, 2.0f, "%.2f s",
                      ImGuiSliderFlags_AlwaysClamp);
+  blend_choice(&crossfade_blend, &crossfade_half_life, rects);
+  ImGui::BeginDisabled(crossfade_blend != TransitionBlend::kCrossfade);
   form_label("Curve");
   const char* curves[] = {"Linear", "Smoothstep"};
   int curve = crossfade_curve == FadeCurve::kSmoothstep ? 1 : 0;
@@ -243,10 +252,11 @@ void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
     crossfade_curve = curve == 1 ? FadeCurve::kSmoothstep : FadeCurve::kLinear;
   }
   ImGui::Checkbox("Freeze outgoing clip", &freeze_outgoing);
+  ImGui::EndDisabled();
   ImGui::SameLine();
   help_marker(
       "The outgoing clip holds the pose it had when the fade started instead of playing "
-      "on while it fades out.");
+      "on while it fades out (crossfade only).");
 
   if (ImGui::Button("Crossfade", ImVec2(-FLT_MIN, 0.0f))) {
     const CrossfadeOptions options = crossfade_options();

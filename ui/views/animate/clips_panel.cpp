@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "anim/clip_sample_rate.h"
+#include "anim/ui/views/animate/blend_choice.h"
 #include "anim/ui/widgets/imgui_table.h"
 #include "anim/ui/widgets/panel_widgets.h"
 
@@ -268,6 +269,7 @@ void ClipsPanel::sort_rows(const Document& doc) {
 
 void ClipsPanel::draw(const Document& doc, Commands& cmds, Selection& /*sel*/) {
   rects.clear();
+  crossfade_edited = false;
   const std::vector<Clip>& clips = doc.model().clips;
   if (seen_ != doc.stamp()) {
     seen_ = doc.stamp();
@@ -367,10 +369,15 @@ void ClipsPanel::row_menu(const Document& doc, Commands& cmds, int index,
   if (!ImGui::BeginPopupContextItem("row_menu")) return;
   selected = index;
   if (ImGui::MenuItem("Play from start")) cmds.play_clip(index);
-  char fade[64];
+  ImGui::Separator();
+  if (blend_choice(&crossfade.blend, &crossfade.half_life, rects)) crossfade_edited = true;
+  char fade[96];
+  const bool crossfading = crossfade.blend == TransitionBlend::kCrossfade;
   std::snprintf(fade, sizeof(fade), "Crossfade to it (%.2f s, %s)",
                 static_cast<double>(crossfade.seconds),
-                crossfade.curve == FadeCurve::kSmoothstep ? "smoothstep" : "linear");
+                !crossfading                                ? setup::to_string(crossfade.blend)
+                : crossfade.curve == FadeCurve::kSmoothstep ? "smoothstep"
+                                                            : "linear");
   if (ImGui::MenuItem(fade, nullptr, false, doc.current_clip() >= 0)) {
     cmds.crossfade_to(index, crossfade);
   }

@@ -139,29 +139,16 @@ bool SetupForm::optional_float_field(const char* name, std::size_t row, std::opt
 }
 
 bool SetupForm::begin_combo(const char* id, const std::string& rect, const char* preview) {
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  const bool open = ImGui::BeginCombo(id, preview);
-  // An open combo has begun its popup window, whose title bar is the last item now.
-  if (!open) rects.record(rect);
-  return open;
+  return begin_choice_combo(rects, id, rect, preview);
 }
 
 int SetupForm::choice_combo(const char* id, const std::string& rect, const char* const* labels,
                             std::size_t count, int current, const char* preview) {
-  if (!begin_combo(id, rect, preview)) return -1;
-  int picked = -1;
-  for (std::size_t k = 0; k < count; ++k) {
-    if (combo_choice(rect, labels[k], static_cast<int>(k) == current)) picked = static_cast<int>(k);
-  }
-  ImGui::EndCombo();
-  return picked;
+  return ui::choice_combo(rects, id, rect, labels, count, current, preview);
 }
 
 bool SetupForm::combo_choice(const std::string& rect, const char* label, bool chosen) {
-  const bool picked = ImGui::Selectable(label, chosen);
-  rects.record(rect + "=" + label);
-  if (chosen) ImGui::SetItemDefaultFocus();
-  return picked && !chosen;
+  return ui::combo_choice(rects, rect, label, chosen);
 }
 
 bool SetupForm::name_choice(const std::string& rect, const std::string& name, std::string* value) {

@@ -22,6 +22,7 @@
 #include "anim/ui/views/animate/timeline_panel.h"
 #include "anim/ui/widgets/status_bar.h"
 #include "support/imgui_harness.h"
+#include "support/maths.h"
 #include "support/meshes.h"
 #include "support/rigs.h"
 #include "support/setups.h"
@@ -364,6 +365,31 @@ TEST(ClipsPanel, RightClickCrossfadesWithTheChosenDuration) {
   EXPECT_FALSE(doc.player().fading()) << "done after 0.8 s";
 }
 
+// The row menu picks the blend too, and says so for the frame (the tool gives it back to the
+// Blend panel); its crossfade then carries the pose over that way.
+TEST(ClipsPanel, RightClickMenuPicksTheBlend) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  ClipsPanel panel;
+  panel.crossfade.seconds = 0.4f;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  h.right_click_at(panel.rects.find("clip:run")->center());
+  h.frame();
+  ASSERT_NE(panel.rects.find("crossfade_half_life"), nullptr);
+  ASSERT_TRUE(h.click(panel.rects, "crossfade_blend"));
+  h.frame();
+  ASSERT_NE(panel.rects.find("crossfade_blend=dead_blend"), nullptr);
+  h.click_at(panel.rects.find("crossfade_blend=dead_blend")->center());
+  EXPECT_EQ(panel.crossfade.blend, TransitionBlend::kDeadBlend);
+  EXPECT_TRUE(panel.crossfade_edited);
+  ASSERT_TRUE(h.click(panel.rects, "crossfade:run"));
+  ASSERT_TRUE(doc.player().fading());
+  EXPECT_EQ(doc.player().fade_blend(), TransitionBlend::kDeadBlend);
+  EXPECT_EQ(doc.current_clip(), 1);
+}
+
 TEST(ClipsPanel, ClipsFromFilesShowTheirBindingAndChangedFilesOfferAReload) {
   Harness h;
   Document doc(make_model(), "/art/chain.x");
@@ -439,6 +465,63 @@ TEST(BlendPanel, CrossfadeButtonFadesToTheChosenClip) {
   doc.update(doc.duration());
   EXPECT_FALSE(doc.player().fading());
   h.frames(2);  // The weight plot draws after the fade.
+}
+
+// The Blend combo names the setup file's blends; an inertialized fade switches at once (only the
+// target plays) and starts from the pose shown.
+TEST(BlendPanel, BlendComboPicksHowTheFadeCarriesThePoseOver) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  doc.update(0.3f);
+  h.frame();
+  ASSERT_TRUE(h.choose(panel.rects, "crossfade_blend", "inertialize"));
+  EXPECT_EQ(panel.crossfade_blend, TransitionBlend::kInertialize);
+  EXPECT_EQ(panel.crossfade_options().blend, TransitionBlend::kInertialize);
+  const std::vector<Transform> shown(doc.player().pose().begin(), doc.player().pose().end());
+  panel.crossfade_target = 1;  // "run"
+  panel.crossfade_seconds = 0.5f;
+  ASSERT_TRUE(h.click(panel.rects, "crossfade"));
+  ASSERT_TRUE(doc.player().fading());
+  EXPECT_EQ(doc.player().fade_blend(), TransitionBlend::kInertialize);
+  EXPECT_EQ(doc.player().clip(), 1);
+  EXPECT_EQ(doc.player().fading_from(), -1);  // The walk is not sampled any more.
+  for (std::size_t j = 0; j < shown.size(); ++j) {
+    EXPECT_TRUE(TransformNear(doc.player().pose()[j], shown[j], 1e-5f)) << j;
+  }
+  h.frame();  // The fade's progress line shows above the combo from the next frame on.
+  ASSERT_TRUE(h.choose(panel.rects, "crossfade_blend", "dead_blend"));
+  EXPECT_EQ(panel.crossfade_options().blend, TransitionBlend::kDeadBlend);
+}
+
+// The half-life matters to a dead blend only: its slider does nothing for the other two.
+TEST(BlendPanel, HalfLifeIsEnabledOnlyForDeadBlend) {
+  Harness h;
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  const auto click_left_of_half_life = [&] {
+    const ItemRect* slider = panel.rects.find("crossfade_half_life");
+    ASSERT_NE(slider, nullptr);
+    h.click_at(ImVec2(slider->min.x + 3.0f, slider->center().y));
+  };
+  for (const char* blend : {"crossfade", "inertialize"}) {
+    if (std::string(blend) != "crossfade") {
+      ASSERT_TRUE(h.choose(panel.rects, "crossfade_blend", blend));
+    }
+    click_left_of_half_life();
+    EXPECT_FLOAT_EQ(panel.crossfade_half_life, 0.1f) << blend;
+  }
+  ASSERT_TRUE(h.choose(panel.rects, "crossfade_blend", "dead_blend"));
+  click_left_of_half_life();
+  EXPECT_LT(panel.crossfade_half_life, 0.05f);  // Near the slider's 0.01 s end.
+  EXPECT_GE(panel.crossfade_half_life, 0.01f);
+  EXPECT_FLOAT_EQ(panel.crossfade_options().half_life, panel.crossfade_half_life);
 }
 
 TEST(BlendPanel, TargetComboPicksTheClip) {
@@ -768,8 +851,8 @@ TEST(StatusBar, ShowsTheModelTheModeAndANoticeOnOneLine) {
   h.set_draw([&] { draw_status_bar(doc, 2.5f, notice); });
   h.frames(2);
   std::string text = h.frame_text();
-  for (const char* shown : {"2.50 ms CPU", "5 joints", "3 vertices", "1 triangle", "2 clips",
-                            "Clip", "test://chain"}) {
+  for (const char* shown :
+       {"2.50 ms CPU", "5 joints", "3 vertices", "1 triangle", "2 clips", "Clip", "test://chain"}) {
     EXPECT_NE(text.find(shown), std::string::npos) << shown << " in:\n" << text;
   }
   // One row: the log starts no new line.

@@ -1,6 +1,7 @@
 #pragma once
-// The Blend panel: crossfade from the playing clip to another (duration, curve, frozen or
-// playing outgoing clip) with a live weight plot; a 1D blend of two or more clips on an axis
+// The Blend panel: crossfade from the playing clip to another (duration, blend: crossfade,
+// inertialize or dead_blend; the crossfade's curve and frozen or playing outgoing clip, the dead
+// blend's half-life) with a live weight plot; a 1D blend of two or more clips on an axis
 // driven by a parameter (seed 002's "hold Shift to run" ramp included); and, when a setup is
 // open, the state machine's active states, transition and parameters.
 #include <string>
@@ -27,7 +28,11 @@ class BlendPanel {
   float crossfade_seconds = 0.3f;  // 0..2 s; 0 cuts at once.
   FadeCurve crossfade_curve = FadeCurve::kSmoothstep;
   bool freeze_outgoing = false;  // The outgoing clip holds its pose instead of playing on.
-  // The three above as the options of a crossfade (the Clips panel's menu uses them too).
+  // How the pose moves over (CrossfadeOptions::blend); the curve and freezing apply to
+  // kCrossfade only, the half-life (0.01..1 s) to kDeadBlend only.
+  TransitionBlend crossfade_blend = TransitionBlend::kCrossfade;
+  float crossfade_half_life = 0.1f;
+  // The five above as the options of a crossfade (the Clips panel's menu uses them too).
   CrossfadeOptions crossfade_options() const;
 
   // --- 1D blend: what the "Start blend" button uses ---
@@ -37,7 +42,9 @@ class BlendPanel {
   // releasing it to the min; the value follows at the parameter's rate.
   bool shift_ramp = false;
 
-  // Rects of the last frame: "crossfade_target", "crossfade", "start_blend", "blend_param",
+  // Rects of the last frame: "crossfade_target", "crossfade_blend" (and "crossfade_blend=<name>"
+  // for each choice while it is open), "crossfade_half_life", "crossfade", "start_blend",
+  // "blend_param",
   // "shift_ramp" (each while its section is open and the model has clips to use it).
   ItemRects rects;
 

@@ -22,13 +22,17 @@ class ClipsPanel {
 
   int selected = -1;  // Clip index of the row selected by a single click, or -1.
   // What a row menu's "Crossfade to it" does: the tool sets it to the Blend panel's choice
-  // (BlendPanel::crossfade_options), so both crossfade alike.
+  // (BlendPanel::crossfade_options), so both crossfade alike. The menu picks its blend and
+  // half-life too (blend_choice.h): crossfade_edited says so for the frame, and the tool then
+  // gives them back to the Blend panel.
   CrossfadeOptions crossfade;
+  bool crossfade_edited = false;
   char filter[96] = "";  // Name search, shown when the model has many clips.
 
-  // Rects of the last frame: "clip:<name>" for every row drawn, "clip_warning:<name>" for the
-  // mark of a clip whose file left joints unbound, "reload_clip_files" for the Reload button
-  // shown when clip files changed on disk.
+  // Rects of the last frame: "clip:<name>" for every row drawn, "crossfade:<name>" and the
+  // blend's "crossfade_blend" and "crossfade_half_life" in an open row menu, "clip_warning:<name>"
+  // for the mark of a clip whose file left joints unbound, "reload_clip_files" for the Reload
+  // button shown when clip files changed on disk.
   ItemRects rects;
 
  private:

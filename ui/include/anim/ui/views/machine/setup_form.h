@@ -16,6 +16,7 @@
 #include "anim/ui/model/commands.h"
 #include "anim/ui/model/document.h"
 #include "anim/ui/model/selection.h"
+#include "anim/ui/widgets/enum_combo.h"
 #include "anim/ui/widgets/item_rects.h"
 
 namespace anim::ui {
@@ -83,20 +84,10 @@ class SetupForm {
   // another one picked, or -1.
   int choice_combo(const char* id, const std::string& rect, const char* const* labels,
                    std::size_t count, int current, const char* preview);
-  // A combo of an enum's `choices`, named as the setup file names them (setup::to_string): true
-  // when another was picked into `value`.
+  // A combo of an enum's `choices`, named as the setup file names them (ui::enum_combo).
   template <class E, std::size_t N>
   bool enum_combo(const char* id, const std::string& rect, const E (&choices)[N], E* value) {
-    const char* labels[N];
-    int current = -1;
-    for (std::size_t k = 0; k < N; ++k) {
-      labels[k] = setup::to_string(choices[k]);
-      if (choices[k] == *value) current = static_cast<int>(k);
-    }
-    const int picked = choice_combo(id, rect, labels, N, current, setup::to_string(*value));
-    if (picked < 0) return false;
-    *value = choices[picked];
-    return true;
+    return ui::enum_combo(rects, id, rect, choices, value);
   }
   bool remove_button(const std::string& rect, const char* tooltip);
   // Asks for `what` to become an undo step at the end of this frame.
