@@ -28,9 +28,12 @@ bool AimIkJob::run() const {
   detail::AimTurn turn;
   if (glm::dot(ray.direction, ray.direction) > 0.0f)
     turn = detail::solve_aim(ray, target, pole, twist);
-  *correction =
+  const glm::quat out =
       detail::weighted(detail::to_joint_axes(axes, turn.rotation), std::clamp(weight, 0.0f, 1.0f));
-  if (reached != nullptr) *reached = turn.reached;
+  // Finite inputs whose products overflow are the one way left to NaN: the joint keeps its pose.
+  const bool usable = detail::finite(out);
+  *correction = usable ? out : glm::quat(1, 0, 0, 0);
+  if (reached != nullptr) *reached = usable && turn.reached;
   return true;
 }
 

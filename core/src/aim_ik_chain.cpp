@@ -76,8 +76,16 @@ bool AimIkChainJob::run() const {
     last_reached = turn.reached;
   }
   const float w = std::clamp(weight, 0.0f, 1.0f);
-  for (std::size_t i = 0; i < n; ++i) corrections[i] = detail::weighted(corrections[i], w);
-  if (reached != nullptr) *reached = last_reached;
+  bool usable = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    corrections[i] = detail::weighted(corrections[i], w);
+    usable = usable && detail::finite(corrections[i]);
+  }
+  // Finite inputs whose products overflow are the one way left to NaN: the chain keeps its pose.
+  if (!usable) {
+    for (glm::quat& c : corrections) c = glm::quat(1, 0, 0, 0);
+  }
+  if (reached != nullptr) *reached = usable && last_reached;
   return true;
 }
 

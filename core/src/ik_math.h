@@ -19,6 +19,9 @@ constexpr float kIkTinySquared = kIkTiny * kIkTiny;
 
 inline bool finite(float v) { return std::isfinite(v); }
 inline bool finite(const glm::vec3& v) { return finite(v.x) && finite(v.y) && finite(v.z); }
+inline bool finite(const glm::quat& q) {
+  return finite(q.w) && finite(q.x) && finite(q.y) && finite(q.z);
+}
 inline bool finite(const glm::mat4& m) {
   for (int c = 0; c < 4; ++c) {
     for (int r = 0; r < 4; ++r) {
@@ -85,11 +88,13 @@ inline glm::quat to_joint_axes(const glm::mat3& axes, const glm::quat& model_rot
   if (!(sine > 0.0f)) return glm::quat(1, 0, 0, 0);
   // For a similarity the inverse is the transpose over the squared scale: same direction.
   const glm::vec3 local = glm::transpose(axes) * v;
-  const float local_length = std::sqrt(glm::dot(local, local));
-  if (!(local_length > 0.0f)) return glm::quat(1, 0, 0, 0);
+  const float largest =
+      std::fmax(std::fabs(local.x), std::fmax(std::fabs(local.y), std::fabs(local.z)));
+  if (!(largest > 0.0f)) return glm::quat(1, 0, 0, 0);
+  const glm::vec3 scaled = local / largest;  // Tiny or huge axes keep their precision.
   const float sign = glm::determinant(axes) < 0.0f ? -1.0f : 1.0f;
-  const glm::vec3 axis = local * (sign * sine / local_length);
-  return glm::quat(model_rotation.w, axis.x, axis.y, axis.z);
+  const glm::vec3 axis = scaled * (sign * sine / std::sqrt(glm::dot(scaled, scaled)));
+  return glm::normalize(glm::quat(model_rotation.w, axis.x, axis.y, axis.z));
 }
 
 // The rotation q scaled by `weight` along the shortest arc from the identity: weight 0 gives the

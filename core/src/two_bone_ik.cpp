@@ -103,8 +103,17 @@ bool TwoBoneIkJob::run() const {
   }
 
   const float w = std::clamp(weight, 0.0f, 1.0f);
-  *start_correction = detail::weighted(detail::to_joint_axes(glm::mat3(start), start_turn), w);
-  *mid_correction = detail::weighted(detail::to_joint_axes(mid_axes, mid_turn), w);
+  const glm::quat start_out =
+      detail::weighted(detail::to_joint_axes(glm::mat3(start), start_turn), w);
+  const glm::quat mid_out = detail::weighted(detail::to_joint_axes(mid_axes, mid_turn), w);
+  // Finite inputs whose products overflow (joints 1e20 apart) are the one way left to NaN: such a
+  // chain keeps its pose rather than pass it on.
+  if (!detail::finite(start_out) || !detail::finite(mid_out)) {
+    if (reached != nullptr) *reached = false;
+    return true;
+  }
+  *start_correction = start_out;
+  *mid_correction = mid_out;
   return true;
 }
 
