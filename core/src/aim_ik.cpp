@@ -23,7 +23,7 @@ bool AimIkJob::run() const {
   detail::AimRay ray;
   ray.pivot = glm::vec3(joint[3]);
   ray.origin = ray.pivot + axes * offset;
-  ray.direction = detail::length_direction(axes * forward).direction;
+  ray.direction = detail::direction_of(axes * forward);
   ray.up = axes * up;
   detail::AimTurn turn;
   if (glm::dot(ray.direction, ray.direction) > 0.0f)

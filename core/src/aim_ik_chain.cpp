@@ -51,7 +51,7 @@ bool AimIkChainJob::run() const {
   const glm::mat4& last = joints[n - 1];
   const glm::mat3 last_axes(last);
   const glm::vec3 ray_origin = glm::vec3(last[3]) + last_axes * offset;
-  const glm::vec3 ray_direction = detail::length_direction(last_axes * forward).direction;
+  const glm::vec3 ray_direction = detail::direction_of(last_axes * forward);
   const glm::vec3 ray_up = last_axes * up;
 
   Motion moved;  // What the joints solved so far did to the rest of the chain.

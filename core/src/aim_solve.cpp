@@ -33,7 +33,8 @@ AimTurn solve_aim(const AimRay& ray, const glm::vec3& target, const glm::vec3& p
     return turn;
   }
   const glm::quat aim = rotation_between(from, u);
-  const float roll = angle_about(u, aim * ray.up, pole);
+  // Directions only: normalized first so that huge ones keep their squares finite.
+  const float roll = angle_about(u, aim * direction_of(ray.up), direction_of(pole));
   turn.rotation = about_axis(u, twist + roll) * aim;
   return turn;
 }

@@ -53,6 +53,15 @@ inline LengthDirection length_direction(const glm::vec3& v) {
   return {length, scaled / scaled_length};
 }
 
+// The direction of a vector whose length does not matter (an axis, a pole): any non-zero
+// finite vector, however short or long, has one; zero (or an overflowing one) gives 0.
+inline glm::vec3 direction_of(const glm::vec3& v) {
+  const float largest = std::fmax(std::fabs(v.x), std::fmax(std::fabs(v.y), std::fabs(v.z)));
+  if (!(largest > 0.0f) || !finite(largest)) return glm::vec3(0.0f);
+  const glm::vec3 scaled = v / largest;
+  return scaled / std::sqrt(glm::dot(scaled, scaled));
+}
+
 // The shortest rotation taking the unit vector `from` onto the unit vector `to`. Opposite
 // vectors turn half a turn about an axis perpendicular to `from`.
 inline glm::quat rotation_between(const glm::vec3& from, const glm::vec3& to) {

@@ -41,6 +41,34 @@ float softened(float distance, float reach, float soften) {
   return start + span * (1.0f - std::exp(-(distance - start) / span));
 }
 
+// The mid joint's turn about n that puts the end `distance` from the start, on the branch where
+// the knee bends by a positive rotation about n (see the header).
+glm::quat bend_for(const BendCurve& curve, const glm::vec3& n, float distance) {
+  const float wanted = (distance * distance - curve.base) / (2.0f * curve.amplitude);
+  float delta = curve.phase + std::acos(std::clamp(wanted, -1.0f, 1.0f));
+  if (delta > kPi) delta -= 2.0f * kPi;  // The shorter way round, for the weighting.
+  return detail::about_axis(n, delta);
+}
+
+// The start joint's turn: the start-to-end vector `reach_vector` (after the bend) onto the unit
+// direction `u` to the target, then about u until the bend axis n lies along pole x u, then the
+// twist. With the knee bending positively about n, the mid joint sits on the u x n side of the
+// start-to-end line, and u x (pole x u) is the pole's part across u: the pole's side. Identity
+// when there is no direction to aim at; no plane turn for a pole along u or of zero length.
+glm::quat swing_for(const glm::vec3& reach_vector, const glm::vec3& n, const glm::vec3& u,
+                    const glm::vec3& pole, float twist) {
+  const glm::vec3 end_now = detail::length_direction(reach_vector).direction;
+  if (!(glm::dot(u, u) > 0.0f) || !(glm::dot(end_now, end_now) > 0.0f)) {
+    return glm::quat(1, 0, 0, 0);
+  }
+  const glm::quat aim = detail::rotation_between(end_now, u);
+  const glm::vec3 plane_normal = glm::cross(pole, u);
+  const float plane_angle = glm::dot(n, n) > 0.0f && glm::dot(plane_normal, plane_normal) > 0.0f
+                                ? detail::angle_about(u, aim * n, plane_normal)
+                                : 0.0f;
+  return detail::about_axis(u, twist + plane_angle) * aim;
+}
+
 }  // namespace
 
 bool TwoBoneIkJob::validate() const {
@@ -67,53 +95,32 @@ bool TwoBoneIkJob::run() const {
     return true;  // A zero-length bone has no direction to turn.
   }
   const glm::mat3 mid_axes(mid);
-  const glm::vec3 n = detail::length_direction(mid_axes * mid_axis).direction;
+  const glm::vec3 n = detail::direction_of(mid_axes * mid_axis);
   const detail::LengthDirection to_target = detail::length_direction(target - s);
-
-  // Mid joint: the turn about n giving the softened distance, on the positive-bend branch.
   const BendCurve curve = bend_curve(a, b, n);
+  const bool can_bend = curve.amplitude > detail::kIkTinySquared && glm::dot(n, n) > 0.0f;
   const float reach = std::sqrt(curve.base + 2.0f * curve.amplitude);
-  const float closest = std::sqrt(std::max(curve.base - 2.0f * curve.amplitude, 0.0f));
-  const float distance = softened(to_target.length, reach, soften);
-  glm::quat mid_turn = identity;
-  if (curve.amplitude > detail::kIkTinySquared && glm::dot(n, n) > 0.0f) {
-    const float wanted = (distance * distance - curve.base) / (2.0f * curve.amplitude);
-    float delta = curve.phase + std::acos(std::clamp(wanted, -1.0f, 1.0f));
-    if (delta > kPi) delta -= 2.0f * kPi;
-    mid_turn = detail::about_axis(n, delta);
-  }
-  if (reached != nullptr) {
-    const float farthest = soften < 1.0f ? std::max(soften, 0.0f) * reach : reach;
-    const float slack = 1e-6f * reach;  // Float rounding of the reach itself.
-    *reached = to_target.length <= farthest + slack && to_target.length >= closest - slack &&
-               curve.amplitude > detail::kIkTinySquared;
-  }
 
-  // Start joint: the end onto the target line, the mid joint towards the pole, then the twist.
-  glm::quat start_turn = identity;
-  const glm::vec3 u = to_target.direction;
-  const glm::vec3 end_now = detail::length_direction(a + mid_turn * b).direction;
-  if (glm::dot(u, u) > 0.0f && glm::dot(end_now, end_now) > 0.0f) {
-    const glm::quat aim = detail::rotation_between(end_now, u);
-    const glm::vec3 plane_normal = glm::cross(pole, u);  // Mid on the pole's side: see the header.
-    const float plane_angle = glm::dot(n, n) > 0.0f && glm::dot(plane_normal, plane_normal) > 0.0f
-                                  ? detail::angle_about(u, aim * n, plane_normal)
-                                  : 0.0f;
-    start_turn = detail::about_axis(u, twist + plane_angle) * aim;
-  }
-
+  const glm::quat mid_turn =
+      can_bend ? bend_for(curve, n, softened(to_target.length, reach, soften)) : identity;
+  const glm::quat start_turn =
+      swing_for(a + mid_turn * b, n, to_target.direction, detail::direction_of(pole), twist);
   const float w = std::clamp(weight, 0.0f, 1.0f);
   const glm::quat start_out =
       detail::weighted(detail::to_joint_axes(glm::mat3(start), start_turn), w);
   const glm::quat mid_out = detail::weighted(detail::to_joint_axes(mid_axes, mid_turn), w);
   // Finite inputs whose products overflow (joints 1e20 apart) are the one way left to NaN: such a
   // chain keeps its pose rather than pass it on.
-  if (!detail::finite(start_out) || !detail::finite(mid_out)) {
-    if (reached != nullptr) *reached = false;
-    return true;
-  }
+  if (!detail::finite(start_out) || !detail::finite(mid_out)) return true;
   *start_correction = start_out;
   *mid_correction = mid_out;
+  if (reached != nullptr) {
+    const float closest = std::sqrt(std::max(curve.base - 2.0f * curve.amplitude, 0.0f));
+    const float farthest = soften < 1.0f ? std::max(soften, 0.0f) * reach : reach;
+    const float slack = 1e-6f * reach;  // Float rounding of the reach itself.
+    *reached =
+        can_bend && to_target.length <= farthest + slack && to_target.length >= closest - slack;
+  }
   return true;
 }
 

@@ -124,6 +124,13 @@ TEST(AimIkTest, HandWorkedOffsetTurn) {
   job.twist = Radians(90);
   a = Solve(chain, job);
   EXPECT_TRUE(SameRotation(a.correction, AxisAngle({0, 1, 0}, 90) * RotZ(30), 1e-6f));
+  // Only the directions of up and the pole count, however long they are: a pole along +x leans
+  // the up axis (z) over to +x after the 30° turn, a quarter turn about the target line (+y).
+  job = HandWorked();
+  job.up = glm::vec3(0, 0, 1e-20f);
+  job.pole = glm::vec3(1e30f, 0, 0);
+  a = Solve(chain, job);
+  EXPECT_TRUE(SameRotation(a.correction, AxisAngle({0, 1, 0}, 90) * RotZ(30), 1e-6f));
 }
 
 TEST(AimIkTest, WeightZeroIsTheIdentityAndHalfIsHalfTheTurn) {

@@ -137,6 +137,9 @@ TEST(TwoBoneIkTest, HandWorkedRightAngleKnee) {
   const Solved flipped = Solve(leg, job);
   EXPECT_TRUE(SameRotation(flipped.start, AxisAngle({1, 0, 0}, 180) * RotZ(-45), 1e-6f));
   EXPECT_TRUE(SameRotation(flipped.mid, RotZ(90), 1e-6f));
+  // Only the pole's direction counts, however long it is.
+  job.pole = glm::vec3(0, 1e30f, 0);
+  EXPECT_TRUE(SameRotation(Solve(leg, job).start, flipped.start, 1e-6f));
   const std::vector<glm::mat4> up = Apply(leg, flipped);
   EXPECT_TRUE(Vec3Near(Origin(up[kMid]), glm::vec3(kHalfSqrt2, kHalfSqrt2, 0), 1e-6f));
   EXPECT_TRUE(Vec3Near(Origin(up[kEnd]), job.target, 1e-6f));
