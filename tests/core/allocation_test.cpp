@@ -358,7 +358,7 @@ TEST(AllocationTest, IkJobsAndTheirWriteBackDoNotAllocate) {
     leg.mid_correction = &corrections[1].rotation;
     ASSERT_TRUE(leg.run());
     ASSERT_TRUE(
-        (ApplyIkCorrectionsJob{skeleton.parents, {corrections, 2}, glm::mat4(1.0f), local, model}
+        (SoaApplyIkCorrectionsJob{skeleton.parents, {corrections, 2}, glm::mat4(1.0f), local, model}
              .run()));
     AimIkJob head;
     head.joint = model[7];

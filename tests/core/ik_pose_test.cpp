@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/quaternion.hpp>
 
+#include "anim/local_to_model.h"
 #include "anim/soa_local_to_model.h"
 #include "anim/two_bone_ik.h"
 #include "support/ik_chains.h"
@@ -67,9 +68,9 @@ TEST(IkPoseTest, CorrectedSubtreesMatchANaiveReferenceAndTheRestIsUntouched) {
     for (const IkCorrection& c : corrections) {
       reference = Corrected(reference, c.joint, c.rotation);
     }
-    ASSERT_TRUE(
-        (ApplyIkCorrectionsJob{reference.parents, {corrections, 3}, glm::mat4(1.0f), local, model}
-             .run()));
+    ASSERT_TRUE((
+        SoaApplyIkCorrectionsJob{reference.parents, {corrections, 3}, glm::mat4(1.0f), local, model}
+            .run()));
     const std::vector<Transform> got = FromSoa(local, n);
     const std::vector<glm::mat4> expected = NaiveModel(reference);
     for (std::size_t j = 0; j < n; ++j) {
@@ -114,7 +115,7 @@ TEST(IkPoseTest, TwoBoneIkOnThePipelineOutputPlantsTheFoot) {
   EXPECT_TRUE(reached);
   const IkCorrection corrections[] = {{2, start}, {3, mid}};
   ASSERT_TRUE(
-      (ApplyIkCorrectionsJob{parents, {corrections, 2}, glm::mat4(1.0f), local, model}.run()));
+      (SoaApplyIkCorrectionsJob{parents, {corrections, 2}, glm::mat4(1.0f), local, model}.run()));
   EXPECT_TRUE(Vec3Near(Origin(model[4]), ik.target, 1e-5f));
   EXPECT_GT(Origin(model[3]).y, 0.0f);  // The knee points along the pole.
   // Hips and spine untouched; the whole pose as a fresh local-to-model of the corrected pose.
@@ -124,12 +125,36 @@ TEST(IkPoseTest, TwoBoneIkOnThePipelineOutputPlantsTheFoot) {
   for (std::size_t j = 0; j < model.size(); ++j) EXPECT_TRUE(MatNear(model[j], fresh[j], 1e-6f));
 }
 
+TEST(IkPoseTest, TheTransformFormAgreesWithTheSoaForm) {
+  PoseRandom random(3);
+  const std::size_t n = 10;
+  const std::vector<int16_t> parents = random.Tree(n);
+  std::vector<Transform> pose = random.Pose(n);
+  SoaPose soa = ToSoa(pose);
+  std::vector<glm::mat4> model(n);
+  ASSERT_TRUE((LocalToModelJob{parents, pose, glm::mat4(1.0f), model}.run()));
+  std::vector<glm::mat4> soa_model = PipelineModel(parents, soa);
+  const IkCorrection corrections[] = {{4, random.Rotation()}, {2, random.Rotation()}};
+  ASSERT_TRUE(
+      (ApplyIkCorrectionsJob{parents, {corrections, 2}, glm::mat4(1.0f), pose, model}.run()));
+  ASSERT_TRUE(
+      (SoaApplyIkCorrectionsJob{parents, {corrections, 2}, glm::mat4(1.0f), soa, soa_model}.run()));
+  const std::vector<Transform> from_soa = FromSoa(soa, n);
+  for (std::size_t j = 0; j < n; ++j) {
+    EXPECT_TRUE(SameBits(pose[j], from_soa[j])) << j;
+    EXPECT_TRUE(MatNear(model[j], soa_model[j], 1e-4f)) << j;
+  }
+  std::vector<Transform> short_pose(n - 1);
+  EXPECT_FALSE((ApplyIkCorrectionsJob{parents, {corrections, 2}, glm::mat4(1.0f), short_pose, model}
+                    .validate()));
+}
+
 TEST(IkPoseTest, NoCorrectionsChangeNothing) {
   const std::vector<int16_t> parents = LegParents();
   SoaPose local = ToSoa(LegPose());
   std::vector<glm::mat4> model = PipelineModel(parents, local);
   const std::vector<glm::mat4> before = model;
-  ASSERT_TRUE((ApplyIkCorrectionsJob{parents, {}, glm::mat4(1.0f), local, model}.run()));
+  ASSERT_TRUE((SoaApplyIkCorrectionsJob{parents, {}, glm::mat4(1.0f), local, model}.run()));
   for (std::size_t j = 0; j < model.size(); ++j) EXPECT_TRUE(SameMatrixBits(model[j], before[j]));
 }
 
@@ -144,17 +169,17 @@ TEST(IkPoseTest, InvalidInputsAreRefusedAndChangeNothing) {
   const IkCorrection not_a_number[] = {{2, glm::quat(nan, 0, 0, 0)}};
   const IkCorrection zero[] = {{2, glm::quat(0, 0, 0, 0)}};
   EXPECT_FALSE(
-      (ApplyIkCorrectionsJob{parents, {out_of_range, 2}, glm::mat4(1.0f), local, model}.run()));
+      (SoaApplyIkCorrectionsJob{parents, {out_of_range, 2}, glm::mat4(1.0f), local, model}.run()));
   EXPECT_FALSE(
-      (ApplyIkCorrectionsJob{parents, {negative, 1}, glm::mat4(1.0f), local, model}.run()));
+      (SoaApplyIkCorrectionsJob{parents, {negative, 1}, glm::mat4(1.0f), local, model}.run()));
   EXPECT_FALSE(
-      (ApplyIkCorrectionsJob{parents, {not_a_number, 1}, glm::mat4(1.0f), local, model}.run()));
-  EXPECT_FALSE((ApplyIkCorrectionsJob{parents, {zero, 1}, glm::mat4(1.0f), local, model}.run()));
+      (SoaApplyIkCorrectionsJob{parents, {not_a_number, 1}, glm::mat4(1.0f), local, model}.run()));
+  EXPECT_FALSE((SoaApplyIkCorrectionsJob{parents, {zero, 1}, glm::mat4(1.0f), local, model}.run()));
   std::vector<glm::mat4> short_model(parents.size() - 1);
-  EXPECT_FALSE(
-      (ApplyIkCorrectionsJob{parents, {negative, 0}, glm::mat4(1.0f), local, short_model}.run()));
+  EXPECT_FALSE((
+      SoaApplyIkCorrectionsJob{parents, {negative, 0}, glm::mat4(1.0f), local, short_model}.run()));
   const std::vector<int16_t> unordered = {-1, 2, 0, 2, 3, 4};
-  EXPECT_FALSE((ApplyIkCorrectionsJob{unordered, {}, glm::mat4(1.0f), local, model}.run()));
+  EXPECT_FALSE((SoaApplyIkCorrectionsJob{unordered, {}, glm::mat4(1.0f), local, model}.run()));
   for (std::size_t j = 0; j < model.size(); ++j) EXPECT_TRUE(SameMatrixBits(model[j], before[j]));
   const std::vector<Transform> pose = FromSoa(local, parents.size());
   for (std::size_t j = 0; j < pose.size(); ++j) EXPECT_TRUE(SameBits(pose[j], LegPose()[j]));

@@ -10,7 +10,7 @@ namespace anim {
 // The joint is given by its model-space matrix (SoaLocalToModelJob's output); the ray starts at
 // `offset` and runs along `forward`, both in the joint's own axes (the eyes from a neck joint).
 // The output is a correction of the joint's own axes, multiplied into its local rotation on the
-// right (`local.rotation = local.rotation * correction`, as ApplyIkCorrectionsJob does), after
+// right (`local.rotation = local.rotation * correction`, as anim/ik_pose.h does), after
 // which:
 // - the ray passes through the target: from the offset point, along forward, target ahead;
 // - the up axis lies in the plane of the joint-to-target line and `pole`, on the pole's side

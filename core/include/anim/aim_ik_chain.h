@@ -17,7 +17,7 @@ namespace anim {
 // exact whatever the shares. When the turns share an axis (a yaw about a vertical spine) joint i
 // turns by exactly shares[i] times the whole turn. `weight` then scales every correction along
 // its shortest arc (0 gives identities exactly). Corrections are of each joint's own axes,
-// multiplied into its local rotation on the right (ApplyIkCorrectionsJob), as AimIkJob's.
+// multiplied into its local rotation on the right (anim/ik_pose.h), as AimIkJob's.
 struct AimIkChainJob {
   Span<const glm::mat4> joints;
   Span<const float> shares;    // One per joint, each >= 0, summing to 1 (within 1e-3).

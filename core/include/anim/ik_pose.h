@@ -5,12 +5,13 @@
 //   1. Sample and blend into the SoaPose `local`; SoaLocalToModelJob writes `model`.
 //   2. For each IK entry, in order: fill TwoBoneIkJob / AimIkJob / AimIkChainJob from `model`
 //      (the joints' matrices; targets and poles in model space), run it, and run
-//      ApplyIkCorrectionsJob with its corrections: `local` gets them, and `model` is recomputed
+//      SoaApplyIkCorrectionsJob with its corrections: `local` gets them, and `model` is recomputed
 //      for the corrected joints and their descendants only, so the next entry sees the
 //      corrected pose (a two-bone leg after a pelvis drop, a head aim after a spine aim).
 //   3. SkinningPaletteJob from `model`, as without IK.
 // Nothing allocates; the corrected `local` is what the next frame's blending does not see (IK
-// is applied after the animation each frame, never accumulated).
+// is applied after the animation each frame, never accumulated). The tool's float path (a
+// Transform per joint, LocalToModelJob) uses ApplyIkCorrectionsJob the same way.
 #include <cstdint>
 
 #include <glm/gtc/quaternion.hpp>
@@ -18,6 +19,7 @@
 
 #include "anim/soa_pose.h"
 #include "anim/span.h"
+#include "anim/transform.h"
 
 namespace anim {
 
@@ -32,7 +34,7 @@ struct IkCorrection {
 // to_matrix(local i) (roots: `root` * ...), parents first. Other joints' matrices are left as they
 // are, bit for bit: they must already be the model space of `local` (SoaLocalToModelJob's output
 // with the same `root`). Joints are in parents-first order (Skeleton::validate's).
-struct ApplyIkCorrectionsJob {
+struct SoaApplyIkCorrectionsJob {
   Span<const int16_t> parents;
   Span<const IkCorrection> corrections;
   glm::mat4 root{1.0f};
@@ -41,6 +43,18 @@ struct ApplyIkCorrectionsJob {
 
   // Parents-first hierarchy; local and model sized for it; every correction's joint in range and
   // its rotation finite and of non-zero length.
+  bool validate() const;
+  [[nodiscard]] bool run() const;  // Never allocates.
+};
+
+// The same on a Transform per joint (LocalToModelJob's input and output).
+struct ApplyIkCorrectionsJob {
+  Span<const int16_t> parents;
+  Span<const IkCorrection> corrections;
+  glm::mat4 root{1.0f};
+  Span<Transform> local;  // One per joint, corrected in place.
+  Span<glm::mat4> model;  // One per joint, updated in place.
+
   bool validate() const;
   [[nodiscard]] bool run() const;  // Never allocates.
 };

@@ -11,7 +11,7 @@ namespace anim {
 // of the next but not necessarily its parent (twist joints may sit between). Outputs are
 // corrections of the start and mid joints' own axes: a caller multiplies each into the joint's
 // local rotation on the right, `local.rotation = local.rotation * correction` (the correction
-// turns the joint's own frame first; ApplyIkCorrectionsJob in anim/ik_pose.h does it), then
+// turns the joint's own frame first; the jobs of anim/ik_pose.h do it), then
 // recomputes model space below the start joint. Bone lengths never change: only rotations are
 // corrected. Matrices are rotations times a uniform scale, mirrored or not; a non-uniform scale
 // at the start or mid joint makes the result approximate.
