@@ -2,6 +2,8 @@
 // local-to-model writes them, each character's joints and targets different), one solve per
 // character per iteration. BM_TwoBoneIk/N and BM_AimIk/N time the jobs alone; the corrections go
 // to per-character outputs. BM_AimIkChain/N spreads the aim over spine, neck and head.
+// BM_TwoBoneIkWriteBack/N adds what a caller does around the solve on Wuson's 40 joints: the
+// corrections written into the SoA local pose and model space recomputed below the start joint.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -13,7 +15,11 @@
 
 #include "anim/aim_ik.h"
 #include "anim/aim_ik_chain.h"
+#include "anim/ik_pose.h"
+#include "anim/soa_local_to_model.h"
+#include "anim/soa_pose.h"
 #include "anim/two_bone_ik.h"
+#include "crowd.h"
 
 namespace anim::bench {
 namespace {
@@ -151,8 +157,74 @@ void BM_AimIkChain(benchmark::State& state) {
   per_character(state, count);
 }
 
+// The deepest joint of Wuson and its two ancestors above: a three-joint chain of a limb.
+struct WusonLimb {
+  int start = 0, mid = 0, end = 0;
+};
+WusonLimb wuson_limb(const Skeleton& s) {
+  WusonLimb limb;
+  int deepest = -1;
+  std::vector<int> depth(s.joint_count(), 0);
+  for (std::size_t j = 0; j < s.joint_count(); ++j) {
+    if (s.parents[j] >= 0) depth[j] = depth[s.parents[j]] + 1;
+    if (depth[j] >= 2 && depth[j] > deepest) {
+      deepest = depth[j];
+      limb.end = static_cast<int>(j);
+    }
+  }
+  limb.mid = s.parents[limb.end];
+  limb.start = s.parents[limb.mid];
+  return limb;
+}
+
+void BM_TwoBoneIkWriteBack(benchmark::State& state) {
+  const int count = static_cast<int>(state.range(0));
+  const Skeleton& skeleton = wuson().skeleton;
+  const WusonLimb limb = wuson_limb(skeleton);
+  // Each character's own pose (the rest pose) and model space, and a target near its limb's end.
+  struct Character {
+    SoaPose local;
+    std::vector<glm::mat4> model;
+    glm::vec3 target;
+  };
+  std::vector<Character> crowd(count);
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> nudge(-0.2f, 0.2f);
+  for (Character& c : crowd) {
+    c.local = make_soa_pose(skeleton.joint_count());
+    to_soa(skeleton.rest, c.local);
+    c.model.resize(skeleton.joint_count());
+    if (!SoaLocalToModelJob{skeleton.parents, c.local, glm::mat4(1.0f), c.model}.run()) {
+      std::abort();
+    }
+    const glm::vec3 end(c.model[limb.end][3]), mid(c.model[limb.mid][3]);
+    c.target = end + glm::length(end - mid) * glm::vec3(nudge(rng), nudge(rng), nudge(rng));
+  }
+  IkCorrection corrections[2];
+  corrections[0].joint = static_cast<int16_t>(limb.start);
+  corrections[1].joint = static_cast<int16_t>(limb.mid);
+  for (auto _ : state) {
+    for (Character& c : crowd) {
+      TwoBoneIkJob job;
+      job.start = c.model[limb.start];
+      job.mid = c.model[limb.mid];
+      job.end = c.model[limb.end];
+      job.target = c.target;
+      job.start_correction = &corrections[0].rotation;
+      job.mid_correction = &corrections[1].rotation;
+      if (!job.run()) std::abort();
+      SoaApplyIkCorrectionsJob write{skeleton.parents, Span<const IkCorrection>(corrections, 2),
+                                     glm::mat4(1.0f), c.local, c.model};
+      if (!write.run()) std::abort();
+    }
+    benchmark::ClobberMemory();
+  }
+  per_character(state, count);
+}
+
 }  // namespace
 
+BENCHMARK(BM_TwoBoneIkWriteBack)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TwoBoneIk)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_AimIk)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_AimIkChain)->Arg(1000)->Unit(benchmark::kMicrosecond);
