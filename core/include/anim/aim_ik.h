@@ -18,8 +18,9 @@ namespace anim {
 // - the whole is turned by `twist` radians about the joint-to-target line.
 // A target the ray cannot pass through (closer to the joint than the ray's line passes, inside
 // the "offset sphere", or behind the offset point) gives `reached` false and the turn bringing
-// the ray's nearest point onto the joint-to-target line, which joins the exact solution without
-// a jump at the boundary; a target on the joint gives the identity. No input gives NaN.
+// onto the joint-to-target line the ray's point nearest the joint (the offset point itself when
+// that nearest point lies behind it), which joins the exact solution without a jump at the
+// boundary; a target on the joint gives the identity. No input gives NaN.
 // Matrices are rotations times a uniform scale, mirrored or not.
 struct AimIkJob {
   glm::mat4 joint{1.0f};
