@@ -16,10 +16,13 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
+#include "anim/aim_ik.h"
+#include "anim/aim_ik_chain.h"
 #include "anim/bake/clip_compression.h"
 #include "anim/blending.h"
 #include "anim/clip.h"
 #include "anim/dead_blending.h"
+#include "anim/ik_pose.h"
 #include "anim/inertialization.h"
 #include "anim/local_to_model.h"
 #include "anim/player.h"
@@ -33,6 +36,7 @@
 #include "anim/state_machine_def.h"
 #include "anim/state_machine_scratch.h"
 #include "anim/transform.h"
+#include "anim/two_bone_ik.h"
 
 namespace {
 
@@ -362,6 +366,52 @@ TEST(AllocationTest, InertializationDoesNotAllocate) {
              .run()));
     ASSERT_TRUE(
         (InertializationJob{&offsets, 0.01f * static_cast<float>(frame), target, output}.run()));
+  }
+  EXPECT_EQ(counter.Stop(), 0);
+}
+
+TEST(AllocationTest, IkJobsAndTheirWriteBackDoNotAllocate) {
+  // MakeSkeleton's chain 0 -> 1 -> 3 -> 7: a leg from 1 to 7 and an aim chain 0, 1, 3.
+  const Skeleton skeleton = MakeSkeleton();
+  SoaPose local = make_soa_pose(kJoints);
+  to_soa(skeleton.rest, local);
+  std::vector<glm::mat4> model(kJoints);
+  ASSERT_TRUE((SoaLocalToModelJob{skeleton.parents, local, glm::mat4(1.0f), model}.run()));
+  const float shares[3] = {0.2f, 0.3f, 0.5f};
+  glm::quat aim_corrections[3];
+  glm::mat4 aim_joints[3];
+  IkCorrection corrections[3];
+  AllocationCounter counter;
+  for (int frame = 0; frame < 10; ++frame) {
+    const float f = 0.1f * static_cast<float>(frame);
+    TwoBoneIkJob leg;
+    leg.start = model[1];
+    leg.mid = model[3];
+    leg.end = model[7];
+    leg.target = glm::vec3(0.5f + f, 2.0f, 0.2f);
+    corrections[0].joint = 1;
+    corrections[1].joint = 3;
+    leg.start_correction = &corrections[0].rotation;
+    leg.mid_correction = &corrections[1].rotation;
+    ASSERT_TRUE(leg.run());
+    ASSERT_TRUE(
+        (SoaApplyIkCorrectionsJob{skeleton.parents, {corrections, 2}, glm::mat4(1.0f), local, model}
+             .run()));
+    AimIkJob head;
+    head.joint = model[7];
+    head.target = glm::vec3(3, 1, f);
+    corrections[2].joint = 7;
+    head.correction = &corrections[2].rotation;
+    ASSERT_TRUE(head.run());
+    aim_joints[0] = model[0];
+    aim_joints[1] = model[1];
+    aim_joints[2] = model[3];
+    AimIkChainJob spine;
+    spine.joints = Span<const glm::mat4>(aim_joints, 3);
+    spine.shares = Span<const float>(shares, 3);
+    spine.target = glm::vec3(-2, 3, f);
+    spine.corrections = Span<glm::quat>(aim_corrections, 3);
+    ASSERT_TRUE(spine.run());
   }
   EXPECT_EQ(counter.Stop(), 0);
 }
