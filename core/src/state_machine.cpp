@@ -444,7 +444,8 @@ void StateMachineInstance::start(Machine& m, int index) {
     // the transition's own).
     const GroupMember group =
         to.loop && to.sync_group >= 0 ? group_leader(to.sync_group) : GroupMember{};
-    const float phase = group.found() ? group_phase(group, to, track) : start_phase(m, t);
+    const float phase =
+        group.found() ? group_phase(group_place(group), to, track) : start_phase(m, t);
     track.time = track.previous_time = CycleTime::from(phase);
     if (group.found()) track.group = GroupSync::kFollows;
     m.tracks[m.track_count++] = track;

@@ -47,57 +47,74 @@ StateMachineInstance::GroupMember StateMachineInstance::group_leader(int group) 
   return best;
 }
 
-float StateMachineInstance::group_phase(const GroupMember& leader, const StateDef& state,
+StateMachineInstance::GroupPlace StateMachineInstance::group_place(
+    const GroupMember& leader) const {
+  const Machine& m = machines_[static_cast<std::size_t>(leader.machine)];
+  const Track& track = m.tracks[static_cast<std::size_t>(leader.track)];
+  GroupPlace place;
+  place.clip = time_clip((*m.states)[static_cast<std::size_t>(track.state)], track);
+  place.phase = display_time(m, track);
+  place.marker = place_in(place.clip, place.phase);
+  return place;
+}
+
+float StateMachineInstance::group_phase(const GroupPlace& place, const StateDef& state,
                                         const Track& track) const {
-  const Machine& lm = machines_[static_cast<std::size_t>(leader.machine)];
-  const Track& lt = lm.tracks[static_cast<std::size_t>(leader.track)];
-  const int leader_clip = time_clip((*lm.states)[static_cast<std::size_t>(lt.state)], lt);
-  const float phase = display_time(lm, lt);
   const int clip = time_clip(state, track);
-  if (clip == leader_clip) return phase;
+  if (clip == place.clip || !place.marker.valid()) return place.phase;
   // Between the same markers when both clips have them; of a clip's several such stretches, the
   // one nearest where it is (where the leader is, for a state just entered).
-  const float hint = track.entered ? phase : track.time.fraction;
-  const float synced = phase_in(clip, place_in(leader_clip, phase), hint);
-  return synced >= 0.0f ? synced : phase;
+  const float hint = track.entered ? place.phase : track.time.fraction;
+  const float synced = phase_in(clip, place.marker, hint);
+  return synced >= 0.0f ? synced : place.phase;
 }
 
 void StateMachineInstance::sync_groups() {
   const int groups = static_cast<int>(def_->sync_groups.size());
-  for (std::size_t mi = 0; groups > 0 && mi < machines_.size(); ++mi) {
-    Machine& m = machines_[mi];
+  if (groups == 0) return;
+  for (Machine& m : machines_) {
     for (std::size_t i = 0; i < m.track_count; ++i) {
-      Track& track = m.tracks[i];
-      const StateDef& s = (*m.states)[static_cast<std::size_t>(track.state)];
-      if (s.sync_group < 0 || !s.loop) {
-        track.group = GroupSync::kApart;
-        continue;
-      }
-      const GroupMember leader = group_leader(s.sync_group);
-      if (leader.machine == static_cast<int>(mi) && leader.track == static_cast<int>(i)) {
-        track.group = GroupSync::kLeads;
-        continue;
-      }
-      if (!leader.found()) {
-        track.group = GroupSync::kApart;
-        continue;
-      }
-      const float phase = group_phase(leader, s, track);
-      if (track.group == GroupSync::kApart) {
-        // Joining a group it was not in step with: it jumps to the group's place, passing nothing.
-        track.time.fraction = phase < 1.0f ? phase : 0.0f;
-        track.previous_time = track.time;
-      } else {
-        // In step: from where its own pace took it, the short way round to the leader's place;
-        // the points it passes since the last update (events, exit times, root motion) are then
-        // the ones it really passed, wraps included.
-        float delta = phase - track.time.fraction;
-        delta -= std::floor(delta + 0.5f);
-        track.time.advance(delta);
-      }
-      track.group = GroupSync::kFollows;
+      const StateDef& s = (*m.states)[static_cast<std::size_t>(m.tracks[i].state)];
+      if (s.sync_group < 0 || !s.loop) m.tracks[i].group = GroupSync::kApart;
     }
   }
+  for (int g = 0; g < groups; ++g) {
+    const GroupMember leader = group_leader(g);
+    const GroupPlace place = leader.found() ? group_place(leader) : GroupPlace{};
+    for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
+      Machine& m = machines_[mi];
+      for (std::size_t i = 0; i < m.track_count; ++i) {
+        Track& track = m.tracks[i];
+        const StateDef& s = (*m.states)[static_cast<std::size_t>(track.state)];
+        if (s.sync_group != g || !s.loop) continue;
+        if (!leader.found()) {
+          track.group = GroupSync::kApart;
+        } else if (leader.machine == static_cast<int>(mi) && leader.track == static_cast<int>(i)) {
+          track.group = GroupSync::kLeads;
+        } else {
+          follow_group(place, s, track);
+        }
+      }
+    }
+  }
+}
+
+void StateMachineInstance::follow_group(const GroupPlace& place, const StateDef& state,
+                                        Track& track) const {
+  const float phase = group_phase(place, state, track);
+  if (track.group == GroupSync::kApart) {
+    // Joining a group it was not in step with: it jumps to the group's place, passing nothing.
+    track.time.fraction = phase < 1.0f ? phase : 0.0f;
+    track.previous_time = track.time;
+  } else {
+    // In step: from where its own pace took it, the short way round to the leader's place; the
+    // points it passes since the last update (events, exit times, root motion) are then the ones
+    // it really passed, wraps included.
+    float delta = phase - track.time.fraction;
+    delta -= std::floor(delta + 0.5f);
+    track.time.advance(delta);
+  }
+  track.group = GroupSync::kFollows;
 }
 
 }  // namespace anim

@@ -401,11 +401,20 @@ class StateMachineInstance {
   };
   // The member `group` follows now (none when no looping state of it plays but followers).
   GroupMember group_leader(int group) const;
+  // Where a group's leader is: the clip its time is that of, its normalized time there, and its
+  // place between that clip's markers (invalid without markers).
+  struct GroupPlace {
+    int clip = -1;
+    float phase = 0.0f;
+    MarkerPosition marker;
+  };
+  GroupPlace group_place(const GroupMember& leader) const;
   // The normalized time `state` (a track of it: `track`, whose time gives the hint among a clip's
-  // several stretches) is at when the group's leader is where it is.
-  float group_phase(const GroupMember& leader, const StateDef& state, const Track& track) const;
+  // several stretches) is at when the group's leader is at `place`.
+  float group_phase(const GroupPlace& place, const StateDef& state, const Track& track) const;
   // After an update advanced every track: each group's followers move to its leader's place.
   void sync_groups();
+  void follow_group(const GroupPlace& place, const StateDef& state, Track& track) const;
   void fire_events(std::size_t machine, std::size_t track);
   void fire(int event, std::size_t machine, std::size_t track);
   int update_machine(Machine& m);  // Returns the transition it started, or -1.
