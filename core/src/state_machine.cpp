@@ -505,6 +505,7 @@ int StateMachineInstance::update_machine(Machine& m) {
   const int next = travel ? next_travel_step(machine) : find_transition(m);
   if (tracing_) trace_machine(machine, next);
   if (next >= 0) {
+    m.started_interrupting = interrupting(machine);
     start(m, next);
     finish_if_done(m);  // Zero-length transitions switch at once.
   }

@@ -37,11 +37,31 @@ void StateMachineInstance::update_inertia(float dt) {
       in.duration = started->duration;
       in.half_life = started->half_life;
       in.time = 0.0f;
+      in.transition = m.started;
+      in.from = m.running_from;
+      in.to = started->to;
+      in.interrupted = m.started_interrupting;
     } else if (in.time >= 0.0f) {
       in.time += dt;
       if (!(in.time < in.duration)) in.time = -1.0f;  // Done: the pose is the machine's own.
     }
   }
+}
+
+StateMachineInstance::CarryOver StateMachineInstance::carry_over(int layer) const {
+  CarryOver out;
+  if (layer < 0 || static_cast<std::size_t>(layer) >= inertia_.size()) return out;
+  const Inertia& in = inertia_[static_cast<std::size_t>(layer)];
+  if (in.time < 0.0f || !(in.time < in.duration) || in.transition < 0) return out;
+  out.transition = in.transition;
+  out.from = in.from;
+  out.to = in.to;
+  out.blend = in.mode;
+  out.duration = in.duration;
+  out.elapsed = in.time;
+  out.half_life = in.half_life;
+  out.interrupted = in.interrupted;
+  return out;
 }
 
 void StateMachineInstance::inertialize(std::size_t machine, Span<SoaTransform> pose) {

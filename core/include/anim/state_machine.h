@@ -102,6 +102,29 @@ class StateMachineInstance {
     // its time since it started (cycles and fraction).
     float exit_time_current = 0.0f;
     bool exit_time_pass = false;
+    // The rest is for the entry that fired. Whether it interrupted: a transition was running, or
+    // the pose of an inertialized or dead-blended switch was still carrying over. It then starts
+    // from the pose shown, whatever part of it is carried over.
+    bool interrupted = false;
+    // Its destination picks up where it is, still fading out from before: no start time.
+    bool resumed = false;
+    float start_time = 0.0f;  // Otherwise its destination's normalized start time.
+    // With sync by markers (TransitionDef::sync): where between its markers the destination
+    // started, which is where the state it leaves was; invalid when a clip lacks those markers
+    // and it started at its offset instead (normalized time).
+    MarkerPosition start_marker;
+  };
+  // A switch whose pose still carries over (an inertialized or dead-blended transition, which
+  // switches the machine at once: transition() no longer shows it), see carry_over().
+  struct CarryOver {
+    int transition = -1;  // Index into the layer's transitions; -1: nothing carries over.
+    int from = -1;        // The state it left, as TransitionStatus::from.
+    int to = -1;
+    TransitionBlend blend = TransitionBlend::kInertialize;
+    float duration = 0.0f;     // Seconds.
+    float elapsed = 0.0f;      // Seconds since the switch, in [0, duration).
+    float half_life = 0.0f;    // kDeadBlend: seconds for the old pose's velocity to halve.
+    bool interrupted = false;  // It started while a transition ran or another pose carried over.
   };
 
   // The dynamic state of one playing track of a layer, as save_state() copies it.
@@ -264,6 +287,9 @@ class StateMachineInstance {
                                            // transitioning), an index into the layer's states.
   Span<const ActiveState> active_states(int layer = 0) const;
   TransitionStatus transition(int layer = 0) const;
+  // The inertialized or dead-blended switch whose pose is carrying over now, as the last update()
+  // left it (state_machine_inertia.cpp); none after restore_state(), which does not save it.
+  CarryOver carry_over(int layer = 0) const;
   // Travel (Godot's AnimationNodeStateMachinePlayback::travel): takes the shortest path of
   // transitions (fewest; of equal ones, the transitions listed first) from the current state of
   // `layer` to `state`, one transition after the other, each with its own duration and blend, as
@@ -324,6 +350,8 @@ class StateMachineInstance {
     int running_from = -1;  // State it left.
     float elapsed = 0.0f;   // Seconds into the running transition.
     int started = -1;       // The transition the last update started, or -1.
+    // It started while a transition ran or a switch's pose carried over (CarryOver::interrupted).
+    bool started_interrupting = false;
     std::array<bool, kMaxActive> slot_used{};
     std::array<ActiveState, kMaxActive> active{};
     std::size_t active_count = 0;
@@ -383,8 +411,12 @@ class StateMachineInstance {
   // leader's, at the same place between their markers (the pose does not jump).
   void follow_leader(const StateDef& state, Track& track) const;
   // Where transition `t` starts its destination: its offset, or with marker sync the place of
-  // the state it leaves (`from`, the machine's current track).
-  float start_phase(const Machine& m, const TransitionDef& t) const;
+  // the state it leaves (`from`, the machine's current track). `place` (may be null) gets that
+  // place, or invalid when it fell back to the offset.
+  float start_phase(const Machine& m, const TransitionDef& t,
+                    MarkerPosition* place = nullptr) const;
+  // Whether a transition starting now in machine `machine` interrupts something.
+  bool interrupting(std::size_t machine) const;
   void fire_events(std::size_t machine, std::size_t track);
   void fire(int event, std::size_t machine, std::size_t track);
   int update_machine(Machine& m);  // Returns the transition it started, or -1.
@@ -400,6 +432,8 @@ class StateMachineInstance {
   void end_travels();
   // Appends to the trace what update_machine looked at in `machine`, before it starts `fired`.
   void trace_machine(std::size_t machine, int fired);
+  // The fired entry `e`'s start: whether it interrupts, where its destination starts.
+  void trace_start(std::size_t machine, TraceEntry& e) const;
   // Sets up cursors_, cursor_of_ and the machines' reference cursors: one cursor per clip each
   // machine's states play, sized for that clip.
   void init_cursors();
@@ -447,6 +481,9 @@ class StateMachineInstance {
     bool capture = false;     // A switch happened: capture at the next evaluate.
     float duration = 0.0f;    // Of the last switch's transition.
     float time = -1.0f;       // Since that switch; negative: nothing decaying.
+    int transition = -1;      // That switch's transition, the state it left and where it went,
+    int from = -1, to = -1;   // for carry_over().
+    bool interrupted = false;
   };
   void init_inertia();
   // In update(), after the machines moved on: starts or advances each machine's decay.
