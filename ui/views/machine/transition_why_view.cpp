@@ -61,6 +61,8 @@ void draw_why_not(const Document& doc, const StateGraph& graph, float height) {
   if (lines.empty()) {
     ImGui::TextDisabled("%s: no transition leaves it.", name.c_str());
   }
+  // The lines are sentences (how a blend moves the pose): wrapped, not cut at the panel's edge.
+  ImGui::PushTextWrapPos(0.0f);
   const std::string* group = nullptr;
   for (const TransitionWhy& why : lines) {
     if (!why.origin.empty() && (group == nullptr || *group != why.origin)) {
@@ -77,6 +79,7 @@ void draw_why_not(const Document& doc, const StateGraph& graph, float height) {
       ImGui::EndTooltip();
     }
   }
+  ImGui::PopTextWrapPos();
   ImGui::EndChild();
 }
 
