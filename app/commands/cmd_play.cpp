@@ -258,6 +258,13 @@ void print_frame_text(const StateMachineInstance& sm, float t, std::ostream& out
     out << "  | " << def.states[tr.from].name << " -> " << def.states[tr.to].name << " "
         << std::setprecision(3) << tr.progress;
   }
+  // An inertialized or dead-blended switch whose pose still carries over, and how far it is.
+  const StateMachineInstance::CarryOver carry = sm.carry_over();
+  if (carry.transition >= 0) {
+    out << "  ~ " << def.states[carry.from].name << " -> " << def.states[carry.to].name << " "
+        << setup::to_string(carry.blend) << " " << std::setprecision(3)
+        << (carry.duration > 0.0f ? carry.elapsed / carry.duration : 1.0f);
+  }
   for (int layer = 1; layer < sm.layer_count(); ++layer) {
     const std::vector<StateDef>& states = layer_states(def, layer);
     out << "  [" << def.layers[layer - 1].name;
@@ -282,6 +289,13 @@ void print_trace_text(const StateMachineInstance& sm, std::ostream& out) {
     if (!def.layers.empty()) out << layer_name(def, e.layer) << ": ";
     out << trace_from(def, e) << " -> " << layer_states(def, e.layer)[e.to].name << "  "
         << to_string(e.reason);
+    if (e.fired) {
+      // How it moves the pose over: "inertialize 0.2500 s", "dead_blend 0.2000 s half_life ...".
+      const TransitionDef& t = layer_transitions(def, e.layer)[e.transition];
+      out << "  " << setup::to_string(t.blend) << " " << t.duration << " s";
+      if (t.blend == TransitionBlend::kDeadBlend) out << " half_life " << t.half_life << " s";
+      if (e.interrupted) out << " interrupting";
+    }
     for (const StateMachineInstance::TraceCondition& c : sm.trace_conditions(e)) {
       out << "  " << def.parameters[c.parameter].name << " " << setup::to_string(c.op);
       if (c.op == ConditionOp::kGreater || c.op == ConditionOp::kLess ||

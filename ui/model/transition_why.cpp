@@ -142,6 +142,7 @@ SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
     const std::string from = box_of_leaf(listed[i].from, {});
     const std::string to = box_of_leaf(listed[i].to, {});
     const int now = machine.transition(layer).transition;
+    const int carrying = machine.carry_over(layer).transition;
     for (std::size_t j = 0; j < running.size(); ++j) {
       if (box_of_leaf(name(running[j].from), level) != from ||
           box_of_leaf(name(running[j].to), level) != to) {
@@ -149,7 +150,7 @@ SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
       }
       const int k = static_cast<int>(j);
       if (found < 0) found = k;
-      if (find_trace(machine, layer, k) != nullptr || k == now) {
+      if (find_trace(machine, layer, k) != nullptr || k == now || k == carrying) {
         found = k;
         break;
       }

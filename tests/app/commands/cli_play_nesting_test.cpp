@@ -193,6 +193,39 @@ TEST_F(CliPlayNesting, EachTransitionSaysItsBlendAndACarryOverHowFarItHasCome) {
   EXPECT_LE(crossfading, 18);
 }
 
+TEST_F(CliPlayNesting, TheTextSaysTheBlendOfWhatFiredAndWhatCarriesOver) {
+  const CliRun r = run({"play", setup_, "--trace", "--set", "speed=0.3@0", "--set", "speed=0.8@1",
+                        "--frames", "75"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> lines;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  // The frame Walk -> Run fires in: its pose starts carrying over (0 of the way), and its trace
+  // line under it says how.
+  std::size_t at = 0;
+  while (at < lines.size() &&
+         lines[at].find("~ Locomotion/Walk -> Locomotion/Run inertialize 0.000") ==
+             std::string::npos) {
+    ++at;
+  }
+  ASSERT_LT(at, lines.size()) << r.out;
+  // Its trace lines follow (the parent's Locomotion -> Idle first, then Locomotion's own), up to
+  // the next frame's line.
+  std::size_t next = at + 1;
+  std::string fired;
+  for (; next < lines.size() && lines[next].rfind("t=", 0) != 0; ++next) {
+    if (lines[next].find("  fired  ") != std::string::npos) fired = lines[next];
+  }
+  EXPECT_EQ(fired,
+            "    Locomotion/Walk -> Locomotion/Run  fired  inertialize 0.2000 s  speed > 0.6000: "
+            "0.8000 pass");
+  // A frame (1/60 s) later: 0.0833 of its 0.2 s.
+  ASSERT_LT(next, lines.size());
+  EXPECT_NE(lines[next].find("~ Locomotion/Walk -> Locomotion/Run inertialize 0.083"),
+            std::string::npos)
+      << lines[next];
+}
+
 TEST(CliPlayMarkers, EachSyncedStateSaysWhereItIsBetweenItsMarkers) {
   // The synced Wuson project: its walk/run blend space at half speed leads by the walk, whose
   // hind feet are down at 0.667 s (R) and 2.133 s (L) of 3.6 s.

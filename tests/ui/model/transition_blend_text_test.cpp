@@ -247,5 +247,33 @@ TEST(TransitionOriginLabelTest, ALeafsLinesSayWhichMachineEachComesFrom) {
   for (const TransitionWhy& w : unlabelled) EXPECT_EQ(w.origin, "") << w.summary;
 }
 
+TEST(TransitionOriginLabelTest, TheInspectorFindsTheLeafWhosePoseCarriesOver) {
+  // The top's Locomotion -> Idle dead-blended: it becomes Locomotion/Walk -> Idle (0) and
+  // Locomotion/Run -> Idle (1); leaving from Run, the Inspector's line is the second's.
+  Result<setup::Setup> parsed = setup::parse_setup(kNested, "nested.json");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
+  setup::Setup setup = std::move(parsed).value();
+  setup.transitions[0].blend = TransitionBlend::kDeadBlend;
+  setup.transitions[0].duration = 0.4f;
+  const std::vector<Clip> clips = {StillClip("idle"), StillClip("walk"), StillClip("run")};
+  Result<StateMachineDef> def = setup::compile_setup(setup, clips);
+  ASSERT_TRUE(def.ok()) << def.error().message;
+  const Skeleton skeleton = OneJoint();
+  StateMachineInstance sm(def.value(), skeleton, clips);
+  sm.set_value(0, 0.8f);
+  sm.update(0.1f);  // Walk -> Run, inertialized over 0.2 s.
+  sm.update(0.3f);
+  ASSERT_EQ(sm.current_state(), def.value().find_state("Locomotion/Run"));
+  sm.set_value(0, 0.0f);
+  sm.update(0.1f);
+  ASSERT_EQ(sm.current_state(), def.value().find_state("Idle"));
+  sm.update(0.1f);
+  const SetupTransitionLive live = setup_transition_live(sm, setup, 0, 0);
+  EXPECT_EQ(live.transition, 1);
+  EXPECT_TRUE(live.running);
+  EXPECT_EQ(live.blend, TransitionBlend::kDeadBlend);
+  EXPECT_EQ(running_text(live), "Now: dead blending, 25% done");
+}
+
 }  // namespace
 }  // namespace anim::ui

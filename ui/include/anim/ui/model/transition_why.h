@@ -58,7 +58,8 @@ int running_layer(const StateMachineInstance& machine, const setup::Setup& setup
 // runtime's transitions are between leaves named by path, and one of the setup's may become
 // several (one per exit leaf): then it is the one whose ends lie in the transition's boxes at
 // `level` (nested_graph.h; {} the machine's top, else the transitions of the nested machine it
-// opens) that the last update checked, else the one running, else the first.
+// opens) that the last update checked, else the one running (or whose pose carries over), else
+// the first.
 struct SetupTransitionLive {
   int layer = -1;       // In the running machine; -1: it runs no such transition.
   int transition = -1;  // Index into that layer's transitions.
