@@ -93,6 +93,7 @@ void put_start(const StateMachineInstance& sm, const StateMachineInstance::Trace
     j["resumed"] = true;
   } else {
     j["start_time"] = e.start_time;
+    if (e.joined_group) j["joined_group"] = true;
   }
   if (layer_transitions(sm.def(), e.layer)[e.transition].sync != SyncMode::kMarkers) return;
   if (e.resumed || !e.start_marker.valid()) {

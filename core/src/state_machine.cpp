@@ -439,10 +439,17 @@ void StateMachineInstance::start(Machine& m, int index) {
     int slot = 0;
     while (m.slot_used[slot]) ++slot;
     m.slot_used[slot] = true;
-    const CycleTime offset = CycleTime::from(start_phase(m, t));
     const StateDef& to = (*m.states)[static_cast<std::size_t>(t.to)];
     const int leader = marker_synced(to) ? leading_clip(to) : -1;
-    m.tracks[m.track_count++] = Track{t.to, slot, offset, 0.0f, offset, true, leader};
+    Track track{t.to, slot, CycleTime{}, 0.0f, CycleTime{}, true, leader};
+    // A state joining a sync group that plays starts at its place (before any offset or sync of
+    // the transition's own).
+    const GroupMember group =
+        to.loop && to.sync_group >= 0 ? group_leader(to.sync_group) : GroupMember{};
+    const float phase = group.found() ? group_phase(group, to, track) : start_phase(m, t);
+    track.time = track.previous_time = CycleTime::from(phase);
+    if (group.found()) track.group = GroupSync::kFollows;
+    m.tracks[m.track_count++] = track;
   }
   m.running = index;
   // An inertialized transition switches at once (update_machine finishes it right away); its
@@ -477,8 +484,11 @@ RootMotion StateMachineInstance::update(float dt) {
       track.time.advance(dt * phase_rate((*m.states)[track.state]));
     }
     if (m.running >= 0) m.elapsed += dt;
-    // With this frame's weights, before a transition starts or ends.
-    for (std::size_t i = 0; i < m.track_count; ++i) fire_events(mi, i);
+  }
+  sync_groups();
+  // With this frame's weights and times, before a transition starts or ends.
+  for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
+    for (std::size_t i = 0; i < machines_[mi].track_count; ++i) fire_events(mi, i);
   }
   for (Machine& m : machines_) m.started = update_machine(m);
   // A trigger is consumed once every layer has seen it, so one "attack" can start a transition
@@ -516,7 +526,8 @@ int StateMachineInstance::update_machine(Machine& m) {
 void StateMachineInstance::refresh_active(Machine& m) {
   m.active_count = m.track_count;
   for (std::size_t i = 0; i < m.track_count; ++i) {
-    m.active[i] = ActiveState{m.tracks[i].state, track_weight(m, i), display_time(m, m.tracks[i])};
+    const Track& track = m.tracks[i];
+    m.active[i] = ActiveState{track.state, track_weight(m, i), display_time(m, track), track.group};
   }
 }
 

@@ -29,8 +29,8 @@ bool StateMachineInstance::save_state(Span<SavedParameter> parameters,
     out = SavedLayer{};
     for (std::size_t i = 0; i < m.track_count; ++i) {
       const Track& t = m.tracks[i];
-      out.tracks[i] =
-          SavedTrack{t.state, t.slot, t.time, t.previous_time, t.base_weight, t.entered, t.leader};
+      out.tracks[i] = SavedTrack{t.state,       t.slot,    t.time,   t.previous_time,
+                                 t.base_weight, t.entered, t.leader, t.group};
     }
     out.track_count = static_cast<int>(m.track_count);
     out.running = m.running;
@@ -88,8 +88,8 @@ bool StateMachineInstance::restore_state(Span<const SavedParameter> parameters,
     m.track_count = static_cast<std::size_t>(l.track_count);
     for (std::size_t i = 0; i < m.track_count; ++i) {
       const SavedTrack& t = l.tracks[i];
-      m.tracks[i] =
-          Track{t.state, t.slot, t.time, t.base_weight, t.previous_time, t.entered, t.leader};
+      m.tracks[i] = Track{t.state,         t.slot,    t.time,   t.base_weight,
+                          t.previous_time, t.entered, t.leader, t.group};
       m.slot_used[static_cast<std::size_t>(t.slot)] = true;
     }
     m.running = l.running;

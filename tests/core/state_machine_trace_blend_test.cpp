@@ -176,5 +176,22 @@ TEST_F(StateMachineTraceBlendTest, AMarkerSyncedStartNamesThePlaceOrTheFallBack)
   EXPECT_FLOAT_EQ(fired->start_time, 0.1f);
 }
 
+TEST_F(StateMachineTraceBlendTest, JoiningAPlayingSyncGroupStartsAtItsLeadersPlace) {
+  // Walk and Run in one group, no markers: at walk 0.3 s of 1.2 (normalized 0.25) Run joins at
+  // the walk's normalized time, not at its offset 0.1.
+  def_.sync_groups = {"feet"};
+  def_.states[kWalk].sync_group = def_.states[kRun].sync_group = 0;
+  def_.transitions[0].offset = 0.1f;
+  StateMachineInstance sm = Traced();
+  Frame(sm, 0.3f);
+  sm.set_bool("go", true);
+  Frame(sm, 0.0f);
+  const StateMachineInstance::TraceEntry* fired = Fired(sm);
+  ASSERT_NE(fired, nullptr);
+  EXPECT_TRUE(fired->joined_group);
+  EXPECT_NEAR(fired->start_time, 0.25f, 1e-5f);
+  EXPECT_FALSE(fired->start_marker.valid());
+}
+
 }  // namespace
 }  // namespace anim

@@ -80,7 +80,9 @@ std::string fired_text(const StateMachineInstance& machine,
   std::string text = blend_text(t, from, to);
   const auto add = [&text](const std::string& part) { text += (text.empty() ? "" : "; ") + part; };
   if (e.interrupted) add("it interrupts, so it starts from the pose shown");
-  if (t.sync == SyncMode::kMarkers) {
+  if (e.joined_group) {
+    add(to + " joins its sync group at its leader's place");
+  } else if (t.sync == SyncMode::kMarkers) {
     if (e.resumed) {
       add(to + " goes on where it was, still fading out");
     } else if (e.start_marker.valid()) {

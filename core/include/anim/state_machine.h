@@ -51,10 +51,15 @@ class StateMachineInstance {
   // the faintest state is dropped.
   static constexpr int kMaxActive = 6;
 
+  // A state's part in its sync group (StateDef::sync_group) at the last update: the group followed
+  // it (kLeads), it followed the group's leader (kFollows), or neither (kApart: in no group, a
+  // one-shot, or a group with no leader playing).
+  enum class GroupSync : uint8_t { kApart, kLeads, kFollows };
   struct ActiveState {
     int state = -1;
     float weight = 0.0f;
     float normalized_time = 0.0f;  // Loops wrap into [0, 1); one-shots clamp to [0, 1].
+    GroupSync group = GroupSync::kApart;
   };
   struct TransitionStatus {
     int transition = -1;  // Index into the def's transitions; -1: none running.
@@ -109,6 +114,9 @@ class StateMachineInstance {
     // Its destination picks up where it is, still fading out from before: no start time.
     bool resumed = false;
     float start_time = 0.0f;  // Otherwise its destination's normalized start time.
+    // It joins its destination's sync group that plays: it starts at the group leader's place
+    // (StateDef::sync_group), not at the transition's offset or markers.
+    bool joined_group = false;
     // With sync by markers (TransitionDef::sync): where between its markers the destination
     // started, which is where the state it leaves was; invalid when a clip lacks those markers
     // and it started at its offset instead (normalized time).
@@ -136,6 +144,7 @@ class StateMachineInstance {
     float base_weight = 0.0f;
     bool entered = true;  // Not updated yet since it started.
     int leader = -1;      // A marker-synced blend space's leading clip, or -1.
+    GroupSync group = GroupSync::kApart;
   };
   // Everything that changes while a layer (or the base) runs: its tracks, oldest first, and the
   // transition running between them.
@@ -338,6 +347,7 @@ class StateMachineInstance {
     // A blend space synced by markers: the clip whose normalized time `time` is (its heaviest
     // point at the last update; the others follow it between their markers), or -1.
     int leader = -1;
+    GroupSync group = GroupSync::kApart;  // Its part in its sync group at the last update.
   };
   // One state machine's run: the base's, or a layer's, with its own tracks and pose buffers.
   struct Machine {
@@ -417,6 +427,19 @@ class StateMachineInstance {
                     MarkerPosition* place = nullptr) const;
   // Whether a transition starting now in machine `machine` interrupts something.
   bool interrupting(std::size_t machine) const;
+  // Sync groups (state_machine_sync_groups.cpp). A track of machine `machine`.
+  struct GroupMember {
+    int machine = -1;
+    int track = -1;
+    bool found() const { return machine >= 0; }
+  };
+  // The member `group` follows now (none when no looping state of it plays but followers).
+  GroupMember group_leader(int group) const;
+  // The normalized time `state` (a track of it: `track`, whose time gives the hint among a clip's
+  // several stretches) is at when the group's leader is where it is.
+  float group_phase(const GroupMember& leader, const StateDef& state, const Track& track) const;
+  // After an update advanced every track: each group's followers move to its leader's place.
+  void sync_groups();
   void fire_events(std::size_t machine, std::size_t track);
   void fire(int event, std::size_t machine, std::size_t track);
   int update_machine(Machine& m);  // Returns the transition it started, or -1.

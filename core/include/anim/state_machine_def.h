@@ -41,6 +41,13 @@ struct StateDef {
   // With root motion (StateMachineDef::root_motion_joint): false keeps the motion of what it plays
   // in the pose, and it moves the character by none.
   bool root_motion = true;
+  // Index into StateMachineDef::sync_groups, or -1. The looping states of a group that play at
+  // once, in any machine of the def (the base and its layers), keep one place: the leader's (the
+  // heaviest by its weight in its machine times the layer's weight, `sync_role` deciding first),
+  // between the sync markers of the clips when both have them, else in normalized time. One-shot
+  // states play on their own.
+  int sync_group = -1;
+  SyncRole sync_role = SyncRole::kAuto;
 };
 
 struct ConditionDef {
@@ -112,6 +119,8 @@ struct StateMachineDef {
   // Sync markers, sorted by clip, then time (markers_of finds a clip's), and the names they use.
   std::vector<SyncMarkerDef> markers;
   std::vector<std::string> marker_names;
+  // The names of the sync groups states join (StateDef::sync_group).
+  std::vector<std::string> sync_groups;
   std::vector<LayerDef> layers;  // Above the base machine, in the order they apply.
   // The joint whose motion moves the character: its clips were played in place by
   // extract_root_motion (root_motion_builder.h), which gave each clip its RootMotionTrack. -1: the

@@ -20,6 +20,10 @@ inline bool switches_at_once(TransitionBlend blend) { return blend != Transition
 // aligned on their sync markers (sync_markers.h), so a run picks up on the foot the walk was on;
 // clips without the markers fall back to normalized time.
 enum class SyncMode { kNormalized, kMarkers };
+// Which member of a sync group (StateDef::sync_group) sets the group's place, as Unreal's sync
+// group roles: kAuto leads while it weighs the most, kLeader leads whenever it plays (over any
+// kAuto member), kFollower never leads.
+enum class SyncRole { kAuto, kLeader, kFollower };
 // How a layer above the base machine combines with what lies below it.
 enum class LayerBlend { kOverride, kAdditive };
 
