@@ -162,6 +162,18 @@ TEST_F(TransitionBlendTextTest, AMarkerSyncedStartSaysWhereOrWhyNot) {
             "Walk -> Run: fired: Run starts at 0.3 (normalized time): a clip lacks the markers");
 }
 
+TEST_F(TransitionBlendTextTest, JoiningASyncGroupSaysSo) {
+  def_.sync_groups = {"feet"};
+  def_.states[kWalk].sync_group = def_.states[kRun].sync_group = 0;
+  StateMachineInstance sm = Traced();
+  Frame(sm, 0.3f);
+  sm.set_bool("go", true);
+  Frame(sm, 0.0f);
+  EXPECT_EQ(why_now(sm, 0, kRun)[0].summary,
+            "Walk -> Run: fired: crossfade over 0.25 s (Walk and Run are both evaluated, Walk "
+            "fading out); Run joins its sync group at its leader's place");
+}
+
 TEST_F(TransitionBlendTextTest, NoRunningLineForACut) {
   def_.transitions[0].duration = 0.0f;
   StateMachineInstance sm = Traced();
