@@ -73,7 +73,41 @@ const std::vector<StateDef>& layer_states(const StateMachineDef& def, int layer)
   return layer == 0 ? def.states : def.layers[layer - 1].states;
 }
 
-// A machine's part of a frame line: its active states and its running transition.
+const std::vector<TransitionDef>& layer_transitions(const StateMachineDef& def, int layer) {
+  return layer == 0 ? def.transitions : def.layers[layer - 1].transitions;
+}
+
+// "blend": how transition `t` moves the pose over, and "half_life" for a dead blend.
+void put_blend(const TransitionDef& t, nlohmann::ordered_json& j) {
+  j["blend"] = setup::to_string(t.blend);
+  if (t.blend == TransitionBlend::kDeadBlend) j["half_life"] = t.half_life;
+}
+
+// Where a fired transition started its destination: "start_time" (normalized), and with sync by
+// markers "start_marker", the place between the markers it started at (the state it left was
+// there), null when a clip lacks them and it started at its offset.
+void put_start(const StateMachineInstance& sm, const StateMachineInstance::TraceEntry& e,
+               nlohmann::ordered_json& j) {
+  j["interrupted"] = e.interrupted;
+  if (e.resumed) {
+    j["resumed"] = true;
+  } else {
+    j["start_time"] = e.start_time;
+    if (e.joined_group) j["joined_group"] = true;
+  }
+  if (layer_transitions(sm.def(), e.layer)[e.transition].sync != SyncMode::kMarkers) return;
+  if (e.resumed || !e.start_marker.valid()) {
+    j["start_marker"] = nullptr;
+    return;
+  }
+  const std::vector<std::string>& names = sm.def().marker_names;
+  j["start_marker"] = {{"previous", names[static_cast<std::size_t>(e.start_marker.previous)]},
+                       {"next", names[static_cast<std::size_t>(e.start_marker.next)]},
+                       {"fraction", e.start_marker.fraction}};
+}
+
+// A machine's part of a frame line: its active states, its running transition and the switch
+// whose pose carries over.
 void put_machine(const StateMachineInstance& sm, int layer,
                  const std::vector<std::string>& clip_names, nlohmann::ordered_json& j) {
   const std::vector<StateDef>& states = layer_states(sm.def(), layer);
@@ -105,12 +139,27 @@ void put_machine(const StateMachineInstance& sm, int layer,
     }
     j["states"].push_back(std::move(state));
   }
+  const std::vector<TransitionDef>& transitions = layer_transitions(sm.def(), layer);
   const StateMachineInstance::TransitionStatus tr = sm.transition(layer);
   if (tr.transition < 0) {
     j["transition"] = nullptr;
   } else {
     j["transition"] = {
         {"from", states[tr.from].name}, {"to", states[tr.to].name}, {"progress", tr.progress}};
+    put_blend(transitions[tr.transition], j["transition"]);
+  }
+  // An inertialized or dead-blended switch is made at once: "transition" is null again, while
+  // its pose carries over for its duration.
+  const StateMachineInstance::CarryOver carry = sm.carry_over(layer);
+  if (carry.transition < 0) {
+    j["carry_over"] = nullptr;
+  } else {
+    j["carry_over"] = {{"from", states[carry.from].name},
+                       {"to", states[carry.to].name},
+                       {"progress", carry.duration > 0.0f ? carry.elapsed / carry.duration : 1.0f},
+                       {"duration", carry.duration}};
+    put_blend(transitions[carry.transition], j["carry_over"]);
+    j["carry_over"]["interrupted"] = carry.interrupted;
   }
 }
 
@@ -135,6 +184,8 @@ nlohmann::ordered_json trace_json(const StateMachineInstance& sm) {
     entry["to"] = layer_states(def, e.layer)[e.to].name;
     entry["fired"] = e.fired;
     entry["reason"] = to_string(e.reason);
+    put_blend(layer_transitions(def, e.layer)[e.transition], entry);
+    if (e.fired) put_start(sm, e, entry);
     entry["conditions"] = nlohmann::ordered_json::array();
     for (const StateMachineInstance::TraceCondition& c : sm.trace_conditions(e)) {
       entry["conditions"].push_back({{"parameter", def.parameters[c.parameter].name},
@@ -217,6 +268,13 @@ void print_frame_text(const StateMachineInstance& sm, float t, std::ostream& out
     out << "  | " << def.states[tr.from].name << " -> " << def.states[tr.to].name << " "
         << std::setprecision(3) << tr.progress;
   }
+  // An inertialized or dead-blended switch whose pose still carries over, and how far it is.
+  const StateMachineInstance::CarryOver carry = sm.carry_over();
+  if (carry.transition >= 0) {
+    out << "  ~ " << def.states[carry.from].name << " -> " << def.states[carry.to].name << " "
+        << setup::to_string(carry.blend) << " " << std::setprecision(3)
+        << (carry.duration > 0.0f ? carry.elapsed / carry.duration : 1.0f);
+  }
   for (int layer = 1; layer < sm.layer_count(); ++layer) {
     const std::vector<StateDef>& states = layer_states(def, layer);
     out << "  [" << def.layers[layer - 1].name;
@@ -241,6 +299,13 @@ void print_trace_text(const StateMachineInstance& sm, std::ostream& out) {
     if (!def.layers.empty()) out << layer_name(def, e.layer) << ": ";
     out << trace_from(def, e) << " -> " << layer_states(def, e.layer)[e.to].name << "  "
         << to_string(e.reason);
+    if (e.fired) {
+      // How it moves the pose over: "inertialize 0.2500 s", "dead_blend 0.2000 s half_life ...".
+      const TransitionDef& t = layer_transitions(def, e.layer)[e.transition];
+      out << "  " << setup::to_string(t.blend) << " " << t.duration << " s";
+      if (t.blend == TransitionBlend::kDeadBlend) out << " half_life " << t.half_life << " s";
+      if (e.interrupted) out << " interrupting";
+    }
     for (const StateMachineInstance::TraceCondition& c : sm.trace_conditions(e)) {
       out << "  " << def.parameters[c.parameter].name << " " << setup::to_string(c.op);
       if (c.op == ConditionOp::kGreater || c.op == ConditionOp::kLess ||

@@ -242,7 +242,7 @@ std::size_t StateMachineInstance::byte_size() const {
   bytes += cursor_of_.capacity() * sizeof(int32_t) +
            motion_cursors_.capacity() * sizeof(RootMotionCursor) +
            (inertia_.capacity() - inertia_.size()) * sizeof(PoseCarryOver) +
-           travels_.capacity() * sizeof(Travel);
+           carry_switches_.capacity() * sizeof(CarrySwitch) + travels_.capacity() * sizeof(Travel);
   for (const Travel& plan : travels_) bytes += plan.path.capacity() * sizeof(int);
   for (const PoseCarryOver& carry : inertia_) bytes += carry.byte_size();
   for (const Machine& m : machines_) {
@@ -514,6 +514,7 @@ int StateMachineInstance::update_machine(Machine& m) {
   const int next = travel ? next_travel_step(machine) : find_transition(m);
   if (tracing_) trace_machine(machine, next);
   if (next >= 0) {
+    m.started_interrupting = interrupting(machine);
     start(m, next);
     finish_if_done(m);  // Zero-length transitions switch at once.
   }

@@ -18,6 +18,7 @@ void StateMachineInstance::init_inertia() {
     const bool dead_blended = uses(TransitionBlend::kDeadBlend);
     if (!inertialized && !dead_blended) continue;
     inertia_.resize(machines_.size());  // Empty entries for the machines without.
+    carry_switches_.resize(machines_.size());
     inertia_[mi] = PoseCarryOver(joints, inertialized, dead_blended);
   }
 }
@@ -31,7 +32,26 @@ void StateMachineInstance::update_inertia(float dt) {
     if (started == nullptr || !switches_at_once(started->blend)) continue;
     // A switch that cannot carry over (no duration) is a cut, ending any carry-over before it.
     if (!carry.start(started->blend, started->duration, started->half_life)) carry.stop();
+    carry_switches_[mi] =
+        CarrySwitch{m.started, m.running_from, started->to, m.started_interrupting};
   }
+}
+
+StateMachineInstance::CarryOver StateMachineInstance::carry_over(int layer) const {
+  CarryOver out;
+  if (layer < 0 || static_cast<std::size_t>(layer) >= inertia_.size()) return out;
+  const PoseCarryOver& carry = inertia_[static_cast<std::size_t>(layer)];
+  const CarrySwitch& from = carry_switches_[static_cast<std::size_t>(layer)];
+  if (!carry.carrying() || !(carry.time() < carry.duration()) || from.transition < 0) return out;
+  out.transition = from.transition;
+  out.from = from.from;
+  out.to = from.to;
+  out.blend = carry.blend();
+  out.duration = carry.duration();
+  out.elapsed = carry.time();
+  out.half_life = carry.half_life();
+  out.interrupted = from.interrupted;
+  return out;
 }
 
 void StateMachineInstance::inertialize(std::size_t machine, Span<SoaTransform> pose) {

@@ -88,14 +88,18 @@ void StateMachineInstance::follow_leader(const StateDef& state, Track& track) co
   track.leader = now;
 }
 
-float StateMachineInstance::start_phase(const Machine& m, const TransitionDef& t) const {
+float StateMachineInstance::start_phase(const Machine& m, const TransitionDef& t,
+                                        MarkerPosition* place) const {
+  if (place != nullptr) *place = MarkerPosition{};
   if (t.sync != SyncMode::kMarkers || m.track_count == 0) return t.offset;
   const Track& from = m.tracks[m.track_count - 1];
   const StateDef& source = (*m.states)[static_cast<std::size_t>(from.state)];
   const int target = leading_clip((*m.states)[static_cast<std::size_t>(t.to)]);
-  const float phase =
-      phase_in(target, place_in(time_clip(source, from), display_time(m, from)), t.offset);
-  return phase >= 0.0f ? phase : t.offset;
+  const MarkerPosition at = place_in(time_clip(source, from), display_time(m, from));
+  const float phase = phase_in(target, at, t.offset);
+  if (phase < 0.0f) return t.offset;
+  if (place != nullptr) *place = at;
+  return phase;
 }
 
 MarkerPosition StateMachineInstance::active_marker(int layer, std::size_t index) const {

@@ -42,6 +42,35 @@ void StateMachineInstance::set_trace(bool on) {
   trace_conditions_.resize(conditions);
 }
 
+bool StateMachineInstance::interrupting(std::size_t machine) const {
+  return machines_[machine].running >= 0 ||
+         (machine < inertia_.size() && inertia_[machine].carrying());
+}
+
+void StateMachineInstance::trace_start(std::size_t machine, TraceEntry& e) const {
+  const Machine& m = machines_[machine];
+  const TransitionDef& t = (*m.transitions)[static_cast<std::size_t>(e.transition)];
+  e.interrupted = interrupting(machine);
+  // As start() does: a state still fading out that it goes back to goes on where it is.
+  const int leaves = t.from >= 0 ? t.from : m.tracks[m.track_count - 1].state;
+  for (std::size_t i = 0; i < m.track_count; ++i) {
+    if (m.tracks[i].state == t.to && t.to != leaves) e.resumed = true;
+  }
+  if (e.resumed) return;
+  // As start() does: a looping state of a sync group that plays starts at the group's place.
+  const StateDef& to = (*m.states)[static_cast<std::size_t>(t.to)];
+  const GroupMember group =
+      to.loop && to.sync_group >= 0 ? group_leader(to.sync_group) : GroupMember{};
+  if (group.found()) {
+    const Track track{
+        t.to, 0, CycleTime{}, 0.0f, CycleTime{}, true, marker_synced(to) ? leading_clip(to) : -1};
+    e.joined_group = true;
+    e.start_time = group_phase(group, to, track);
+  } else {
+    e.start_time = start_phase(m, t, &e.start_marker);
+  }
+}
+
 void StateMachineInstance::trace_machine(std::size_t machine, int fired) {
   const Machine& m = machines_[machine];
   if (m.track_count == 0) return;
@@ -100,6 +129,7 @@ void StateMachineInstance::trace_machine(std::size_t machine, int fired) {
     } else if (index == fired) {
       e.fired = true;
       e.reason = TraceReason::kFired;
+      trace_start(machine, e);
     } else {
       // find_transition takes the first that holds: this one can only come after it.
       assert(fired >= 0 && index > fired);

@@ -6,6 +6,7 @@
 
 #include "anim/setup/setup.h"
 #include "anim/ui/model/nested_graph.h"
+#include "anim/ui/model/transition_blend_text.h"
 
 namespace anim::ui {
 namespace {
@@ -141,6 +142,7 @@ SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
     const std::string from = box_of_leaf(listed[i].from, {});
     const std::string to = box_of_leaf(listed[i].to, {});
     const int now = machine.transition(layer).transition;
+    const int carrying = machine.carry_over(layer).transition;
     for (std::size_t j = 0; j < running.size(); ++j) {
       if (box_of_leaf(name(running[j].from), level) != from ||
           box_of_leaf(name(running[j].to), level) != to) {
@@ -148,7 +150,7 @@ SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
       }
       const int k = static_cast<int>(j);
       if (found < 0) found = k;
-      if (find_trace(machine, layer, k) != nullptr || k == now) {
+      if (find_trace(machine, layer, k) != nullptr || k == now || k == carrying) {
         found = k;
         break;
       }
@@ -158,14 +160,25 @@ SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
   live.layer = layer;
   live.transition = found;
   const StateMachineInstance::TransitionStatus status = machine.transition(layer);
-  live.running = status.transition == found;
-  live.progress = live.running ? status.progress : 0.0f;
+  const StateMachineInstance::CarryOver carry = machine.carry_over(layer);
+  if (status.transition == found) {
+    live.running = true;
+    live.progress = status.progress;
+  } else if (carry.transition == found) {
+    // An inertialized or dead-blended switch has been made; its pose still carries over.
+    live.running = true;
+    live.blend = carry.blend;
+    live.progress = carry.duration > 0.0f ? std::min(carry.elapsed / carry.duration, 1.0f) : 1.0f;
+  }
   return live;
 }
 
 std::string running_text(const SetupTransitionLive& live) {
   if (!live.running) return "";
-  return "Now: running, " + short_value(100.0f * live.progress, 0) + "% done";
+  const char* how = live.blend == TransitionBlend::kInertialize ? "inertializing"
+                    : live.blend == TransitionBlend::kDeadBlend ? "dead blending"
+                                                                : "running";
+  return std::string("Now: ") + how + ", " + short_value(100.0f * live.progress, 0) + "% done";
 }
 
 const StateMachineInstance::TraceEntry* find_setup_trace(const StateMachineInstance& machine,
@@ -200,10 +213,12 @@ TransitionWhy explain(const StateMachineInstance& machine, const TraceEntry& e) 
   why.verdict = Verdict::kFail;
   std::string reason;
   switch (e.reason) {
-    case TraceReason::kFired:
+    case TraceReason::kFired: {
       why.verdict = Verdict::kPass;
-      reason = "fired";
+      const std::string how = fired_text(machine, e);
+      reason = how.empty() ? "fired" : "fired: " + how;
       break;
+    }
     case TraceReason::kConditionFailed:
       reason = failed;
       break;
@@ -250,6 +265,25 @@ std::vector<TransitionWhy> why_not(const StateMachineInstance& machine, int laye
   for (const TraceEntry& e : machine.trace()) {
     if (e.layer == layer && (e.from == state || e.from == -1)) out.push_back(explain(machine, e));
   }
+  return out;
+}
+
+std::vector<TransitionWhy> why_now(const StateMachineInstance& machine, int layer, int state) {
+  std::vector<TransitionWhy> rest = why_not(machine, layer, state);
+  std::vector<TransitionWhy> out;
+  for (const TraceEntry& e : machine.trace()) {
+    if (e.layer == layer && e.fired && e.from != state && e.from != -1) {
+      out.push_back(explain(machine, e));
+    }
+  }
+  // One that fired from `state` or any state says itself how it moves the pose.
+  const bool fired_here = std::any_of(
+      rest.begin(), rest.end(), [](const TransitionWhy& w) { return w.verdict == Verdict::kPass; });
+  if (out.empty() && !fired_here) {
+    std::optional<TransitionWhy> running = running_why(machine, layer);
+    if (running) out.push_back(std::move(*running));
+  }
+  out.insert(out.end(), std::make_move_iterator(rest.begin()), std::make_move_iterator(rest.end()));
   return out;
 }
 

@@ -58,6 +58,7 @@ class PoseCarryOver {
   bool carrying() const { return time_ >= 0.0f; }
   TransitionBlend blend() const { return blend_; }  // Of the last start.
   float duration() const { return duration_; }      // Of the last start.
+  float half_life() const { return half_life_; }    // Of the last start.
   float time() const { return time_; }              // Since the last start; < 0 when done.
   // How much of what apply() gives is the new pose, in [0, 1]; 1 when not carrying. For
   // kDeadBlend, the weight of the crossfade from the extrapolated old pose (a smoothstep of the

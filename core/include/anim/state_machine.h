@@ -108,6 +108,32 @@ class StateMachineInstance {
     // its time since it started (cycles and fraction).
     float exit_time_current = 0.0f;
     bool exit_time_pass = false;
+    // The rest is for the entry that fired. Whether it interrupted: a transition was running, or
+    // the pose of an inertialized or dead-blended switch was still carrying over. It then starts
+    // from the pose shown, whatever part of it is carried over.
+    bool interrupted = false;
+    // Its destination picks up where it is, still fading out from before: no start time.
+    bool resumed = false;
+    float start_time = 0.0f;  // Otherwise its destination's normalized start time.
+    // It joins its destination's sync group that plays: it starts at the group leader's place
+    // (StateDef::sync_group), not at the transition's offset or markers.
+    bool joined_group = false;
+    // With sync by markers (TransitionDef::sync): where between its markers the destination
+    // started, which is where the state it leaves was; invalid when a clip lacks those markers
+    // and it started at its offset instead (normalized time).
+    MarkerPosition start_marker;
+  };
+  // A switch whose pose still carries over (an inertialized or dead-blended transition, which
+  // switches the machine at once: transition() no longer shows it), see carry_over().
+  struct CarryOver {
+    int transition = -1;  // Index into the layer's transitions; -1: nothing carries over.
+    int from = -1;        // The state it left, as TransitionStatus::from.
+    int to = -1;
+    TransitionBlend blend = TransitionBlend::kInertialize;
+    float duration = 0.0f;     // Seconds.
+    float elapsed = 0.0f;      // Seconds since the switch, in [0, duration).
+    float half_life = 0.0f;    // kDeadBlend: seconds for the old pose's velocity to halve.
+    bool interrupted = false;  // It started while a transition ran or another pose carried over.
   };
 
   // The dynamic state of one playing track of a layer, as save_state() copies it.
@@ -271,6 +297,9 @@ class StateMachineInstance {
                                            // transitioning), an index into the layer's states.
   Span<const ActiveState> active_states(int layer = 0) const;
   TransitionStatus transition(int layer = 0) const;
+  // The inertialized or dead-blended switch whose pose is carrying over now, as the last update()
+  // left it (state_machine_inertia.cpp); none after restore_state(), which does not save it.
+  CarryOver carry_over(int layer = 0) const;
   // Travel (Godot's AnimationNodeStateMachinePlayback::travel): takes the shortest path of
   // transitions (fewest; of equal ones, the transitions listed first) from the current state of
   // `layer` to `state`, one transition after the other, each with its own duration and blend, as
@@ -332,6 +361,8 @@ class StateMachineInstance {
     int running_from = -1;  // State it left.
     float elapsed = 0.0f;   // Seconds into the running transition.
     int started = -1;       // The transition the last update started, or -1.
+    // It started while a transition ran or a switch's pose carried over (CarryOver::interrupted).
+    bool started_interrupting = false;
     std::array<bool, kMaxActive> slot_used{};
     std::array<ActiveState, kMaxActive> active{};
     std::size_t active_count = 0;
@@ -391,8 +422,12 @@ class StateMachineInstance {
   // leader's, at the same place between their markers (the pose does not jump).
   void follow_leader(const StateDef& state, Track& track) const;
   // Where transition `t` starts its destination: its offset, or with marker sync the place of
-  // the state it leaves (`from`, the machine's current track).
-  float start_phase(const Machine& m, const TransitionDef& t) const;
+  // the state it leaves (`from`, the machine's current track). `place` (may be null) gets that
+  // place, or invalid when it fell back to the offset.
+  float start_phase(const Machine& m, const TransitionDef& t,
+                    MarkerPosition* place = nullptr) const;
+  // Whether a transition starting now in machine `machine` interrupts something.
+  bool interrupting(std::size_t machine) const;
   // Sync groups (state_machine_sync_groups.cpp). A track of machine `machine`.
   struct GroupMember {
     int machine = -1;
@@ -430,6 +465,8 @@ class StateMachineInstance {
   void end_travels();
   // Appends to the trace what update_machine looked at in `machine`, before it starts `fired`.
   void trace_machine(std::size_t machine, int fired);
+  // The fired entry `e`'s start: whether it interrupts, where its destination starts.
+  void trace_start(std::size_t machine, TraceEntry& e) const;
   // Sets up cursors_, cursor_of_ and the machines' reference cursors: one cursor per clip each
   // machine's states play, sized for that clip.
   void init_cursors();
@@ -464,6 +501,12 @@ class StateMachineInstance {
   // to the new pose (or the old pose and its velocity) are captured, and they carry over onto its
   // pose over the transition's duration, whatever the machine does next (a transition that
   // interrupts starts from the pose shown, carried-over part included: nothing pops).
+  // Which switch a machine's carry-over came from, for carry_over().
+  struct CarrySwitch {
+    int transition = -1;
+    int from = -1, to = -1;
+    bool interrupted = false;
+  };
   void init_inertia();
   // In update(), after the machines moved on: starts or advances each machine's decay.
   void update_inertia(float dt);
@@ -521,7 +564,8 @@ class StateMachineInstance {
   // Per machine, as machines_; empty when the def has no inertialized transition.
   std::vector<Travel> travels_;  // Per machine, from the first travel(); empty before.
   std::vector<PoseCarryOver> inertia_;
-  float last_dt_ = 0.0f;  // The last update's step.
+  std::vector<CarrySwitch> carry_switches_;  // One per entry of inertia_.
+  float last_dt_ = 0.0f;                     // The last update's step.
 };
 
 }  // namespace anim

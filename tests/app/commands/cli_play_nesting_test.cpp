@@ -170,6 +170,99 @@ TEST_F(CliPlayNesting, APackageOfANestedSetupPlaysTheSameFrames) {
                                                "Locomotion/Walk", "Idle"}));
 }
 
+TEST_F(CliPlayNesting, EachTransitionSaysItsBlendAndACarryOverHowFarItHasCome) {
+  // Idle -> Locomotion crossfades 0.3 s from 0 s; Walk -> Run is inertialized over 0.2 s from 1 s;
+  // Run -> Walk dead-blended over 0.2 s (half-life 0.1 s, the default) from 2 s.
+  const CliRun r = run({"play", setup_, "--json", "--trace", "--set", "speed=0.3@0", "--set",
+                        "speed=0.8@1", "--set", "speed=0.3@2", "--frames", "150"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::vector<Json> frames = Frames(r);
+  ASSERT_EQ(frames.size(), 150u);
+  const double dt = 1.0 / 60.0;
+  std::vector<std::string> fired;  // "from -> to blend", in order.
+  int crossfading = 0;
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    const Json& f = frames[i];
+    for (const Json& e : f["trace"]) {
+      ASSERT_TRUE(e.contains("blend")) << e.dump();
+      EXPECT_EQ(e.contains("half_life"), e["blend"] == "dead_blend") << e.dump();
+      if (!e["fired"].get<bool>()) continue;
+      fired.push_back(e["from"].get<std::string>() + " -> " + e["to"].get<std::string>() + " " +
+                      e["blend"].get<std::string>());
+      EXPECT_FALSE(e["interrupted"].get<bool>()) << e.dump();
+      EXPECT_EQ(e["start_time"], 0.0) << e.dump();  // Their offsets.
+      EXPECT_FALSE(e.contains("start_marker"));     // None syncs by markers.
+      if (e["blend"] == "dead_blend") {
+        EXPECT_NEAR(e["half_life"].get<double>(), 0.1, 1e-6);
+      }
+      if (e["blend"] == "crossfade") continue;
+      // Switched at once: no running transition; the carry-over starts at 0.
+      EXPECT_TRUE(f["transition"].is_null()) << f.dump();
+      ASSERT_FALSE(f["carry_over"].is_null()) << f.dump();
+      const Json& c = f["carry_over"];
+      EXPECT_EQ(c["from"], e["from"]);
+      EXPECT_EQ(c["to"], e["to"]);
+      EXPECT_EQ(c["blend"], e["blend"]);
+      EXPECT_EQ(c["progress"], 0.0);
+      EXPECT_NEAR(c["duration"].get<double>(), 0.2, 1e-6);
+      EXPECT_FALSE(c["interrupted"].get<bool>());
+      // The next frames: dt / 0.2 further each, until 0.2 s (12 frames) have passed.
+      for (std::size_t k = 1; k < 12 && i + k < frames.size(); ++k) {
+        const Json& later = frames[i + k]["carry_over"];
+        ASSERT_FALSE(later.is_null()) << "frame " << i + k;
+        EXPECT_NEAR(later["progress"].get<double>(), static_cast<double>(k) * dt / 0.2, 1e-4);
+        EXPECT_EQ(later["blend"], e["blend"]);
+      }
+      ASSERT_LT(i + 13, frames.size());
+      EXPECT_TRUE(frames[i + 13]["carry_over"].is_null());
+    }
+    if (!f["transition"].is_null()) {
+      ++crossfading;
+      EXPECT_EQ(f["transition"]["blend"], "crossfade");
+      EXPECT_FALSE(f["transition"].contains("half_life"));
+    }
+  }
+  EXPECT_EQ(fired, (std::vector<std::string>{"Idle -> Locomotion/Walk crossfade",
+                                             "Locomotion/Walk -> Locomotion/Run inertialize",
+                                             "Locomotion/Run -> Locomotion/Walk dead_blend"}));
+  // The crossfade of 0.3 s runs 18 frames of 1/60 s (17 after the one it starts in, or 18).
+  EXPECT_GE(crossfading, 17);
+  EXPECT_LE(crossfading, 18);
+}
+
+TEST_F(CliPlayNesting, TheTextSaysTheBlendOfWhatFiredAndWhatCarriesOver) {
+  const CliRun r = run({"play", setup_, "--trace", "--set", "speed=0.3@0", "--set", "speed=0.8@1",
+                        "--frames", "75"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> lines;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  // The frame Walk -> Run fires in: its pose starts carrying over (0 of the way), and its trace
+  // line under it says how.
+  std::size_t at = 0;
+  while (at < lines.size() &&
+         lines[at].find("~ Locomotion/Walk -> Locomotion/Run inertialize 0.000") ==
+             std::string::npos) {
+    ++at;
+  }
+  ASSERT_LT(at, lines.size()) << r.out;
+  // Its trace lines follow (the parent's Locomotion -> Idle first, then Locomotion's own), up to
+  // the next frame's line.
+  std::size_t next = at + 1;
+  std::string fired;
+  for (; next < lines.size() && lines[next].rfind("t=", 0) != 0; ++next) {
+    if (lines[next].find("  fired  ") != std::string::npos) fired = lines[next];
+  }
+  EXPECT_EQ(fired,
+            "    Locomotion/Walk -> Locomotion/Run  fired  inertialize 0.2000 s  speed > 0.6000: "
+            "0.8000 pass");
+  // A frame (1/60 s) later: 0.0833 of its 0.2 s.
+  ASSERT_LT(next, lines.size());
+  EXPECT_NE(lines[next].find("~ Locomotion/Walk -> Locomotion/Run inertialize 0.083"),
+            std::string::npos)
+      << lines[next];
+}
+
 TEST(CliPlayMarkers, EachSyncedStateSaysWhereItIsBetweenItsMarkers) {
   // The synced Wuson project: its walk/run blend space at half speed leads by the walk, whose
   // hind feet are down at 0.667 s (R) and 2.133 s (L) of 3.6 s.

@@ -71,8 +71,9 @@ TEST_F(CliPlayTrace, AConditionFailingByAKnownValue) {
     const Json& trace = frame["trace"];
     ASSERT_EQ(trace.size(), 2u) << trace.dump();
     const Json& walk = trace[0];
-    EXPECT_EQ(Keys(walk), (std::vector<std::string>{"from", "to", "fired", "reason", "conditions",
-                                                    "exit_time"}));
+    EXPECT_EQ(Keys(walk), (std::vector<std::string>{"from", "to", "fired", "reason", "blend",
+                                                    "conditions", "exit_time"}));
+    EXPECT_EQ(walk["blend"], "crossfade");
     EXPECT_EQ(walk["from"], "Idle");
     EXPECT_EQ(walk["to"], "Locomotion");
     EXPECT_EQ(walk["fired"], false);
@@ -111,6 +112,13 @@ TEST_F(CliPlayTrace, AnInterruptionBlocksAndAnExitTimeIsNotReached) {
   EXPECT_EQ(first[1]["to"], "Halt");
   EXPECT_EQ(first[1]["fired"], true);
   EXPECT_EQ(first[1]["reason"], "fired");
+  // How it started: a crossfade interrupting nothing, Halt at its offset 0.
+  EXPECT_EQ(Keys(first[1]),
+            (std::vector<std::string>{"from", "to", "fired", "reason", "blend", "interrupted",
+                                      "start_time", "conditions", "exit_time"}));
+  EXPECT_EQ(first[1]["blend"], "crossfade");
+  EXPECT_EQ(first[1]["interrupted"], false);
+  EXPECT_EQ(first[1]["start_time"], 0.0);
   EXPECT_EQ(first[1]["conditions"][0]["actual"], 1.0);
 
   // Running: Idle -> Locomotion (from the state it leaves) and Halt -> Idle (from its
@@ -180,7 +188,7 @@ TEST(CliPlayTraceLayers, EachEntryNamesItsLayer) {
   EXPECT_EQ(trace[1]["reason"], "already_in_state");
   const Json& layer = trace[2];
   EXPECT_EQ(Keys(layer), (std::vector<std::string>{"layer", "from", "to", "fired", "reason",
-                                                   "conditions", "exit_time"}));
+                                                   "blend", "conditions", "exit_time"}));
   EXPECT_EQ(layer["layer"], "UpperBody");
   EXPECT_EQ(layer["from"], "Hold");
   EXPECT_EQ(layer["to"], "Wave");

@@ -7,7 +7,9 @@
 
 #include <imgui.h>
 
+#include "anim/setup/setup.h"
 #include "anim/ui/model/recording_export.h"
+#include "anim/ui/model/transition_why.h"
 
 namespace anim::ui {
 namespace {
@@ -118,12 +120,35 @@ void draw_ticks(ImDrawList* draw, const PreviewRecording& r, const Axis& axis, f
   }
 }
 
+}  // namespace
+
+std::string started_text(const StateMachineDef& def, const StateMachineInstance::SavedLayer& base) {
+  const TransitionDef& t = def.transitions[static_cast<std::size_t>(base.started)];
+  const auto name = [&](int state) {
+    return state >= 0 && static_cast<std::size_t>(state) < def.states.size()
+               ? def.states[static_cast<std::size_t>(state)].name
+               : std::string("?");
+  };
+  std::string text = name(base.running_from) + " -> " + name(t.to) + " (" +
+                     setup::to_string(t.blend) + " " + short_value(t.duration, 2) + " s";
+  if (t.blend == TransitionBlend::kDeadBlend) {
+    text += ", half-life " + short_value(t.half_life, 2) + " s";
+  }
+  return text + ")";
+}
+
+namespace {
+
 // Recorded frame `i`: when it was, the base layer's state and the events that fired.
 void frame_tooltip(const PreviewRecording& r, const StateMachineDef& def, std::size_t i) {
   const int state = current_of(r.layers(i)[0]);
   ImGui::BeginTooltip();
   ImGui::Text("%.2f s: %s", r.time(i) - r.duration(),
               state >= 0 ? def.states[static_cast<std::size_t>(state)].name.c_str() : "?");
+  const StateMachineInstance::SavedLayer& base = r.layers(i)[0];
+  if (base.started >= 0 && static_cast<std::size_t>(base.started) < def.transitions.size()) {
+    ImGui::Text("started %s", started_text(def, base).c_str());
+  }
   for (int e = 0; e < r.frame(i).event_count; ++e) {
     ImGui::Text(
         "event %s",

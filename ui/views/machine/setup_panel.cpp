@@ -98,7 +98,8 @@ void SetupPanel::draw_graph(const Document& doc, Commands& cmds) {
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float strip = history_.height(doc) + 2.0f * ImGui::GetStyle().ItemSpacing.y;
   const float most = 0.45f * ImGui::GetContentRegionAvail().y;
-  const float why_height = std::clamp(most - strip, line, 3.0f * line);
+  // Up to six lines: a blend's line wraps, and a nested leaf's are grouped under their origins.
+  const float why_height = std::clamp(most - strip, line, 6.0f * line);
   const float below = std::min(why_height + strip, std::max(most, line));
   ImGui::BeginChild("##graph_area", ImVec2(0.0f, -below), false,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);

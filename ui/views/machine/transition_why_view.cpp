@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "anim/ui/model/nested_graph.h"
+#include "anim/ui/model/transition_origin_label.h"
 
 namespace anim::ui {
 
@@ -52,13 +53,25 @@ void draw_why_not(const Document& doc, const StateGraph& graph, float height) {
       state = a.state;
     }
   }
-  const std::vector<TransitionWhy> lines = why_not(*sm, layer, state);
+  // The transition moving the pose first, then those that could leave the state; with nested
+  // machines grouped by where they come from (the leaf's own machine, its parent's, any state).
+  std::vector<TransitionWhy> lines = why_now(*sm, layer, state);
+  label_origins(lines, *sm, *doc.setup(), graph.machine);
   const std::string name = state >= 0 ? states[static_cast<std::size_t>(state)].name : "?";
   if (lines.empty()) {
     ImGui::TextDisabled("%s: no transition leaves it.", name.c_str());
   }
+  // The lines are sentences (how a blend moves the pose): wrapped, not cut at the panel's edge.
+  ImGui::PushTextWrapPos(0.0f);
+  const std::string* group = nullptr;
   for (const TransitionWhy& why : lines) {
+    if (!why.origin.empty() && (group == nullptr || *group != why.origin)) {
+      ImGui::TextDisabled("%s:", why.origin.c_str());
+      group = &why.origin;
+    }
+    if (group != nullptr) ImGui::Indent();
     ImGui::TextColored(verdict_color(why.verdict), "%s", why.summary.c_str());
+    if (group != nullptr) ImGui::Unindent();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::TextUnformatted(why.name.c_str());
@@ -66,6 +79,7 @@ void draw_why_not(const Document& doc, const StateGraph& graph, float height) {
       ImGui::EndTooltip();
     }
   }
+  ImGui::PopTextWrapPos();
   ImGui::EndChild();
 }
 

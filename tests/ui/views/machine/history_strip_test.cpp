@@ -65,6 +65,37 @@ TEST(HistoryStripTest, BandsFollowTheRecordedCurrentState) {
   EXPECT_TRUE(history_bands(doc->recording(), 1).empty());  // No such layer.
 }
 
+TEST(HistoryStripTest, AFramesTooltipNamesTheTransitionItStartedByPathWithItsBlend) {
+  StateMachineDef def;
+  def.states.resize(3);
+  def.states[0].name = "Idle";
+  def.states[1].name = "Locomotion/Walk";
+  def.states[2].name = "Locomotion/Run";
+  def.transitions.resize(3);
+  def.transitions[0].from = 1;
+  def.transitions[0].to = 2;
+  def.transitions[0].duration = 0.25f;
+  def.transitions[0].blend = TransitionBlend::kInertialize;
+  def.transitions[1].from = 2;
+  def.transitions[1].to = 1;
+  def.transitions[1].duration = 0.4f;
+  def.transitions[1].blend = TransitionBlend::kDeadBlend;
+  def.transitions[1].half_life = 0.08f;
+  def.transitions[2].from = -1;  // Any state: the tooltip names the state it left.
+  def.transitions[2].to = 0;
+  def.transitions[2].duration = 0.3f;
+  StateMachineInstance::SavedLayer base;
+  base.started = 0;
+  base.running_from = 1;
+  EXPECT_EQ(started_text(def, base), "Locomotion/Walk -> Locomotion/Run (inertialize 0.25 s)");
+  base.started = 1;
+  base.running_from = 2;
+  EXPECT_EQ(started_text(def, base),
+            "Locomotion/Run -> Locomotion/Walk (dead_blend 0.4 s, half-life 0.08 s)");
+  base.started = 2;
+  EXPECT_EQ(started_text(def, base), "Locomotion/Run -> Idle (crossfade 0.3 s)");
+}
+
 TEST(HistoryStripTest, TheAxisSpansWholeFiveSecondsUpToThirty) {
   EXPECT_EQ(history_span(0.0), 5.0);
   EXPECT_EQ(history_span(4.0), 5.0);

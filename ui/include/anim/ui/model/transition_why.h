@@ -30,8 +30,12 @@ struct TransitionWhy {
   Verdict verdict = Verdict::kFail;  // kPass: it fired.
   std::vector<CheckLine> checks;     // Its conditions in order, then its exit time.
   // The line under the graph: "Walk -> Run: speed > 0.6 failed (speed = 0.31)", "Walk -> Run:
-  // exit time 0.62 of 0.90", "Walk -> Run: fired".
+  // exit time 0.62 of 0.90", "Walk -> Run: fired", or with how it moves the pose
+  // (transition_blend_text.h) "Walk -> Run: fired: inertialize over 0.25 s (...)".
   std::string summary;
+  // With nested machines, where its transition comes from (transition_origin_label.h): "from
+  // Locomotion/Walk", "from Locomotion (parent)", "from any state"; empty without nesting.
+  std::string origin;
 };
 
 // A number as the views write it: at most `decimals` decimals, trailing zeros dropped ("0.6",
@@ -54,17 +58,22 @@ int running_layer(const StateMachineInstance& machine, const setup::Setup& setup
 // runtime's transitions are between leaves named by path, and one of the setup's may become
 // several (one per exit leaf): then it is the one whose ends lie in the transition's boxes at
 // `level` (nested_graph.h; {} the machine's top, else the transitions of the nested machine it
-// opens) that the last update checked, else the one running, else the first.
+// opens) that the last update checked, else the one running (or whose pose carries over), else
+// the first.
 struct SetupTransitionLive {
-  int layer = -1;        // In the running machine; -1: it runs no such transition.
-  int transition = -1;   // Index into that layer's transitions.
-  bool running = false;  // It is the transition running now (the trace leaves it out).
+  int layer = -1;       // In the running machine; -1: it runs no such transition.
+  int transition = -1;  // Index into that layer's transitions.
+  // It is the transition running now (the trace leaves it out), or the inertialized or
+  // dead-blended one whose pose carries over now (StateMachineInstance::carry_over; `blend`).
+  bool running = false;
   float progress = 0.0f;
+  TransitionBlend blend = TransitionBlend::kCrossfade;  // kCrossfade: a running crossfade.
 };
 SetupTransitionLive setup_transition_live(const StateMachineInstance& machine,
                                           const setup::Setup& setup, int shown, int index,
                                           const std::vector<std::string>& level = {});
-// "Now: running, 46% done" for one running, else empty.
+// "Now: running, 46% done" for one running ("inertializing", "dead blending" for a carry-over),
+// else empty.
 std::string running_text(const SetupTransitionLive& live);
 
 // Its trace entry in the last update, or nullptr.
@@ -80,5 +89,12 @@ TransitionWhy explain(const StateMachineInstance& machine,
 // the order the runtime checks them: why the machine did (not) leave `state`. Empty when
 // `state` is not playing in that layer.
 std::vector<TransitionWhy> why_not(const StateMachineInstance& machine, int layer, int state);
+
+// The lines under the graph for `state`: first the transition that fired in the last update
+// from another state (an inertialized or dead-blended one leaves its source at once, so its
+// source no longer plays), else the one still moving the pose (running_why: a crossfade, or an
+// inertialized or dead-blended switch carrying over) unless one from `state` just fired; then
+// why_not(state).
+std::vector<TransitionWhy> why_now(const StateMachineInstance& machine, int layer, int state);
 
 }  // namespace anim::ui

@@ -34,6 +34,11 @@ double history_span(double duration);
 // wide, spanning `span` seconds back from the newest frame at its right edge.
 double history_time_at(float x, float left, float width, double span, double duration);
 
+// A recorded frame's tooltip line for the transition the base started in it (`base.started`, a
+// transition of def.transitions): "Locomotion/Walk -> Locomotion/Run (inertialize 0.2 s)", with
+// a dead blend's half-life; the state it left by path, an any-state one's too.
+std::string started_text(const StateMachineDef& def, const StateMachineInstance::SavedLayer& base);
+
 class HistoryStrip {
  public:
   // Draws at the cursor of the current window, the window's width, height(doc) tall.

@@ -17,9 +17,11 @@ ImVec4 verdict_color(Verdict verdict);
 // verdict's colour.
 void draw_why_checks(const TransitionWhy& why);
 
-// Under the graph: why the machine the graph shows did (not) leave its current state (or the
+// Under the graph: the transition moving the pose (how far an inertialized or dead-blended one
+// has come), then why the machine the graph shows did (not) leave its current state (or the
 // selected state, when that one plays too), one line per transition it checked, in the
-// verdict's colour, in a child `height` pixels tall that scrolls when they do not fit.
+// verdict's colour (why_now), grouped by the machine each comes from when machines nest, in a
+// child `height` pixels tall that scrolls when they do not fit.
 void draw_why_not(const Document& doc, const StateGraph& graph, float height);
 
 }  // namespace anim::ui
