@@ -60,7 +60,9 @@ struct FootIkLegResult {
 // 4. The ankle turned so that its model-space orientation is the animated one turned by the
 //    rotation from up to the ground normal, by the leg's weight: the foot keeps its animated pose
 //    relative to the ground (flat on flat ground, tilted with a slope).
-// Bone lengths never change. Weight 0 (overall or of a leg) leaves the pose bit for bit.
+// Bone lengths never change. Weight 0 leaves the pose bit for bit; a leg of weight 0 (no hit, not
+// planted) keeps its joints' local transforms bit for bit (the pelvis may still move it). Only
+// the ankle is placed: toes are not kept above a slope that rises under them.
 struct FootIkJob {
   Span<const int16_t> parents;  // The skeleton's, parents-first.
   glm::mat4 root{1.0f};         // SoaLocalToModelJob's root.
