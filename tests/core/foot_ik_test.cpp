@@ -95,16 +95,19 @@ struct Character {
   FootIkLegResult results[2];
   float drop = -1.0f;
   FootIkJob job;
+  glm::mat4 root;
 
-  explicit Character(GroundQuery ground) {
+  explicit Character(GroundQuery ground, const glm::mat4& root_matrix = glm::mat4(1.0f))
+      : root(root_matrix) {
     local = make_soa_pose(chain.parents.size());
     to_soa(chain.local, local);
     model.resize(chain.parents.size());
-    EXPECT_TRUE((SoaLocalToModelJob{chain.parents, local, glm::mat4(1.0f), model}.run()));
+    EXPECT_TRUE((SoaLocalToModelJob{chain.parents, local, root, model}.run()));
     before = model;
     legs[0] = {2, 3, 4, kFootHeight};
     legs[1] = {6, 7, 8, kFootHeight};
     job.parents = chain.parents;
+    job.root = root;
     job.local = local;
     job.model = model;
     job.legs = {legs, 2};
@@ -133,7 +136,7 @@ void ExpectBonesKeptAndModelConsistent(const Character& c) {
   corrected.local = c.Pose();
   const std::vector<glm::mat4> fresh = NaiveModel(corrected);
   for (std::size_t j = 0; j < c.model.size(); ++j) {
-    EXPECT_TRUE(MatNear(c.model[j], fresh[j], 1e-5f)) << "joint " << j;
+    EXPECT_TRUE(MatNear(c.model[j], c.root * fresh[j], 1e-5f)) << "joint " << j;
     for (int k = 0; k < 4; ++k) {
       for (int r = 0; r < 4; ++r) EXPECT_TRUE(std::isfinite(c.model[j][k][r]));
     }
@@ -203,6 +206,40 @@ TEST(FootIkTest, AHoleLowersThePelvisByItsDepthAndBothFeetTouch) {
   ExpectBonesKeptAndModelConsistent(c);
   // The pelvis' correction went into its local translation.
   EXPECT_TRUE(Vec3Near(c.Pose()[0].translation, glm::vec3(0, 0.85f, 0), 1e-6f));
+}
+
+// Flat ground at a height along z on each side of x = 0, for a character standing along +z.
+struct ZUpGround {
+  float left = 0.0f, right = 0.0f;
+  static bool Cast(const void* user, const glm::vec3& o, const glm::vec3& d, float max,
+                   GroundHit* hit) {
+    const ZUpGround& g = *static_cast<const ZUpGround*>(user);
+    const float height = o.x > 0.0f ? g.left : g.right;
+    const float t = (o.z - height) / -d.z;
+    if (!(d.z < 0.0f) || t < 0.0f || t > max) return false;
+    *hit = {o + d * t, glm::vec3(0, 0, 1)};
+    return true;
+  }
+};
+
+TEST(FootIkTest, AnotherUpAxisAndARootMatrixDropThePelvisInItsParentsSpace) {
+  // The rig turned 90 degrees about x by the root matrix: its y up becomes model z, its ankles
+  // stand at z = kAnkleY. A hole of 0.1 under the left foot drops the pelvis 0.1 along -z, which
+  // in the root's space (the pelvis' parent) is 0.1 along -y: its local translation becomes
+  // (0, 0.85, 0).
+  ZUpGround ground;
+  ground.left = kGround - 0.1f;
+  ground.right = kGround;
+  const glm::mat4 root = glm::mat4_cast(AxisAngle(glm::vec3(1, 0, 0), 90));
+  Character c(Query(ground), root);
+  c.job.up = glm::vec3(0, 0, 2);  // Any length.
+  ASSERT_TRUE(c.job.run());
+  EXPECT_NEAR(c.drop, 0.1f, 1e-6f);
+  EXPECT_TRUE(Vec3Near(c.Pose()[0].translation, glm::vec3(0, 0.85f, 0), 1e-6f));
+  EXPECT_TRUE(Vec3Near(c.At(4), c.Before(4) - glm::vec3(0, 0, 0.1f), 1e-5f));
+  EXPECT_TRUE(Vec3Near(c.At(8), c.Before(8), 1e-5f));
+  EXPECT_NEAR(c.At(8).z, kAnkleY, 1e-5f);
+  ExpectBonesKeptAndModelConsistent(c);
 }
 
 TEST(FootIkTest, APartlyPlantedFootLowersThePelvisByItsShare) {
