@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "ik_write_back.h"
 #include "matrix_simd.h"
 
 namespace anim {
@@ -39,6 +40,8 @@ bool valid(Span<const int16_t> parents, Span<const IkCorrection> corrections,
   }
   for (const IkCorrection& c : corrections) {
     if (c.joint < 0 || static_cast<std::size_t>(c.joint) >= n || !usable(c.rotation)) return false;
+    const glm::vec3& t = c.translation;
+    if (!std::isfinite(t.x) || !std::isfinite(t.y) || !std::isfinite(t.z)) return false;
   }
   return true;
 }
@@ -62,7 +65,11 @@ void apply(Span<const int16_t> parents, Span<const IkCorrection> corrections, co
   int first = static_cast<int>(parents.size());
   for (const IkCorrection& c : corrections) {
     Transform t = pose.get(c.joint);
-    t.rotation = glm::normalize(t.rotation * c.rotation);
+    const glm::quat& r = c.rotation;
+    if (r.w != 1.0f || r.x != 0.0f || r.y != 0.0f || r.z != 0.0f) {
+      t.rotation = glm::normalize(t.rotation * r);
+    }
+    if (c.translation != glm::vec3(0.0f)) t.translation += c.translation;
     pose.set(c.joint, t);
     if (c.joint < first) first = c.joint;
   }
@@ -75,6 +82,20 @@ void apply(Span<const int16_t> parents, Span<const IkCorrection> corrections, co
 }
 
 }  // namespace
+
+namespace detail {
+
+void apply_ik_corrections(Span<const int16_t> parents, Span<const IkCorrection> corrections,
+                          const glm::mat4& root, Span<SoaTransform> local, Span<glm::mat4> model) {
+  apply(parents, corrections, root, SoaAccess{local}, model);
+}
+
+bool valid_ik_hierarchy(Span<const int16_t> parents, std::size_t local_blocks,
+                        std::size_t model_size) {
+  return valid(parents, {}, local_blocks, soa_block_count(parents.size()), model_size);
+}
+
+}  // namespace detail
 
 bool SoaApplyIkCorrectionsJob::validate() const {
   return valid(parents, corrections, local.size(), soa_block_count(parents.size()), model.size());

@@ -4,8 +4,15 @@
 // to per-character outputs. BM_AimIkChain/N spreads the aim over spine, neck and head.
 // BM_TwoBoneIkWriteBack/N adds what a caller does around the solve on Wuson's 40 joints: the
 // corrections written into the SoA local pose and model space recomputed below the start joint.
+// BM_FootIk/N: FootIkJob on N two-legged characters (10 joints: pelvis, spine, two legs of hip,
+// knee, ankle and toe) standing at different places on a 64 x 64 height field of bumps, each
+// with its own knee bend: two ground casts, the pelvis drop, two legs and two ankles written
+// back. Each iteration first restores each character's animated local pose and model space (a
+// copy of 3 SoA blocks and 10 matrices), as the next frame's sampling would.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <random>
 #include <vector>
@@ -15,6 +22,8 @@
 
 #include "anim/aim_ik.h"
 #include "anim/aim_ik_chain.h"
+#include "anim/foot_ik.h"
+#include "anim/height_field.h"
 #include "anim/ik_pose.h"
 #include "anim/soa_local_to_model.h"
 #include "anim/soa_pose.h"
@@ -222,8 +231,90 @@ void BM_TwoBoneIkWriteBack(benchmark::State& state) {
   per_character(state, count);
 }
 
+// A pelvis 0.95 up, a spine, and two legs with the knees bent forward by `bend` radians.
+std::vector<Transform> two_legs(const glm::vec3& place, float bend) {
+  const glm::vec3 x(1, 0, 0);
+  auto joint = [](const glm::vec3& t, const glm::quat& r) {
+    Transform j;
+    j.translation = t;
+    j.rotation = r;
+    return j;
+  };
+  const glm::quat none(1, 0, 0, 0), hip = glm::angleAxis(-bend, x);
+  const glm::quat knee = glm::angleAxis(2 * bend, x), ankle = glm::angleAxis(-bend, x);
+  return {joint(place + glm::vec3(0, 0.95f, 0), none),
+          joint({0, 0.2f, 0}, none),
+          joint({0.1f, -0.05f, 0}, hip),
+          joint({0, -0.42f, 0}, knee),
+          joint({0, -0.42f, 0}, ankle),
+          joint({0, -0.05f, 0.12f}, none),
+          joint({-0.1f, -0.05f, 0}, hip),
+          joint({0, -0.42f, 0}, knee),
+          joint({0, -0.42f, 0}, ankle),
+          joint({0, -0.05f, 0.12f}, none)};
+}
+
+void BM_FootIk(benchmark::State& state) {
+  const int count = static_cast<int>(state.range(0));
+  const std::vector<int16_t> parents = {-1, 0, 0, 2, 3, 4, 0, 6, 7, 8};
+  constexpr std::size_t kSide = 64;
+  std::vector<float> heights(kSide * kSide);
+  for (std::size_t z = 0; z < kSide; ++z) {
+    for (std::size_t x = 0; x < kSide; ++x) {
+      heights[z * kSide + x] = 0.1f * std::sin(0.7f * x) * std::cos(0.5f * z);
+    }
+  }
+  HeightField field;
+  field.origin_x = -16.0f;
+  field.origin_z = -16.0f;
+  field.cell_size = 0.5f;
+  field.columns = kSide;
+  field.rows = kSide;
+  field.heights = heights;
+  struct Character {
+    SoaPose animated, local;
+    std::vector<glm::mat4> animated_model, model;
+    FootIkLegResult results[2];
+  };
+  std::vector<Character> crowd(count);
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<float> place(-15.0f, 15.0f), bend(0.1f, 0.5f);
+  for (Character& c : crowd) {
+    const std::vector<Transform> pose = two_legs({place(rng), 0.0f, place(rng)}, bend(rng));
+    c.animated = make_soa_pose(pose.size());
+    to_soa(pose, c.animated);
+    c.animated_model.resize(pose.size());
+    if (!SoaLocalToModelJob{parents, c.animated, glm::mat4(1.0f), c.animated_model}.run()) {
+      std::abort();
+    }
+    c.local = c.animated;
+    c.model = c.animated_model;
+  }
+  FootIkLeg legs[2];
+  legs[0] = {2, 3, 4, 0.08f};
+  legs[1] = {6, 7, 8, 0.08f};
+  for (auto _ : state) {
+    for (Character& c : crowd) {
+      std::copy(c.animated.begin(), c.animated.end(), c.local.begin());
+      std::copy(c.animated_model.begin(), c.animated_model.end(), c.model.begin());
+      FootIkJob job;
+      job.parents = parents;
+      job.local = c.local;
+      job.model = c.model;
+      job.legs = {legs, 2};
+      job.pelvis = 0;
+      job.ground = field.query();
+      job.results = {c.results, 2};
+      if (!job.run()) std::abort();
+    }
+    benchmark::ClobberMemory();
+  }
+  per_character(state, count);
+}
+
 }  // namespace
 
+BENCHMARK(BM_FootIk)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TwoBoneIkWriteBack)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TwoBoneIk)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_AimIk)->Arg(1000)->Unit(benchmark::kMicrosecond);

@@ -22,6 +22,8 @@
 #include "anim/blending.h"
 #include "anim/clip.h"
 #include "anim/dead_blending.h"
+#include "anim/foot_ik.h"
+#include "anim/height_field.h"
 #include "anim/ik_pose.h"
 #include "anim/inertialization.h"
 #include "anim/local_to_model.h"
@@ -412,6 +414,42 @@ TEST(AllocationTest, IkJobsAndTheirWriteBackDoNotAllocate) {
     spine.target = glm::vec3(-2, 3, f);
     spine.corrections = Span<glm::quat>(aim_corrections, 3);
     ASSERT_TRUE(spine.run());
+  }
+  EXPECT_EQ(counter.Stop(), 0);
+}
+
+TEST(AllocationTest, FootIkDoesNotAllocate) {
+  // MakeSkeleton's joints stand one above the other (legs that point up): legs 1 -> 3 -> 7 and
+  // 2 -> 5 -> 11 under the pelvis 0, on a height field a little below their ankles (y = 4).
+  const Skeleton skeleton = MakeSkeleton();
+  SoaPose local = make_soa_pose(kJoints);
+  std::vector<glm::mat4> model(kJoints);
+  std::vector<float> heights(9, 3.8f);
+  HeightField field;
+  field.origin_x = -1.0f;
+  field.origin_z = -1.0f;
+  field.columns = 3;
+  field.rows = 3;
+  field.heights = heights;
+  FootIkLeg legs[2];
+  legs[0] = {1, 3, 7, 0.1f};
+  legs[1] = {2, 5, 11, 0.1f};
+  FootIkLegResult results[2];
+  AllocationCounter counter;
+  for (int frame = 0; frame < 10; ++frame) {
+    heights[4] = 3.8f - 0.05f * static_cast<float>(frame);
+    to_soa(skeleton.rest, local);
+    ASSERT_TRUE((SoaLocalToModelJob{skeleton.parents, local, glm::mat4(1.0f), model}.run()));
+    FootIkJob feet;
+    feet.parents = skeleton.parents;
+    feet.local = local;
+    feet.model = model;
+    feet.legs = {legs, 2};
+    feet.pelvis = 0;
+    feet.ground = field.query();
+    feet.results = {results, 2};
+    ASSERT_TRUE(feet.run());
+    ASSERT_TRUE(results[0].hit);
   }
   EXPECT_EQ(counter.Stop(), 0);
 }

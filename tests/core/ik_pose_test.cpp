@@ -149,6 +149,37 @@ TEST(IkPoseTest, TheTransformFormAgreesWithTheSoaForm) {
                     .validate()));
 }
 
+TEST(IkPoseTest, ATranslationCorrectionMovesTheJointInItsParentsSpace) {
+  // The hips turned 90 degrees about z: the upper leg's local +x is model +y. Moving the upper
+  // leg by (0.2, 0, 0) in its parent's (the hips') space moves it and the leg below by 0.2 along
+  // model y, and nothing turns. The hips' rotation, an exact identity correction, keeps its bits.
+  const std::vector<int16_t> parents = LegParents();
+  std::vector<Transform> pose = LegPose();
+  pose[0].rotation = RotZ(90);
+  SoaPose local = ToSoa(pose);
+  std::vector<glm::mat4> model = PipelineModel(parents, local);
+  const std::vector<glm::mat4> before = model;
+  IkCorrection corrections[2];
+  corrections[0].joint = 2;
+  corrections[0].translation = glm::vec3(0.2f, 0, 0);
+  corrections[1].joint = 0;
+  ASSERT_TRUE(
+      (SoaApplyIkCorrectionsJob{parents, {corrections, 2}, glm::mat4(1.0f), local, model}.run()));
+  const std::vector<Transform> got = FromSoa(local, parents.size());
+  EXPECT_TRUE(SameBits(got[0], pose[0]));
+  EXPECT_TRUE(Vec3Near(got[2].translation, pose[2].translation + glm::vec3(0.2f, 0, 0), 1e-7f));
+  EXPECT_EQ(got[2].rotation, pose[2].rotation);
+  for (int j : {2, 3, 4, 5}) {
+    EXPECT_TRUE(Vec3Near(Origin(model[j]), Origin(before[j]) + glm::vec3(0, 0.2f, 0), 1e-6f)) << j;
+    EXPECT_TRUE(MatNear(glm::mat4(glm::mat3(model[j])), glm::mat4(glm::mat3(before[j])), 1e-6f));
+  }
+  EXPECT_TRUE(SameMatrixBits(model[1], before[1]));
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  corrections[0].translation = glm::vec3(0, nan, 0);
+  EXPECT_FALSE(
+      (SoaApplyIkCorrectionsJob{parents, {corrections, 1}, glm::mat4(1.0f), local, model}.run()));
+}
+
 TEST(IkPoseTest, NoCorrectionsChangeNothing) {
   const std::vector<int16_t> parents = LegParents();
   SoaPose local = ToSoa(LegPose());

@@ -23,13 +23,17 @@
 
 namespace anim {
 
-// A correction of one joint's own axes, as the IK jobs output them.
+// A correction of one joint's own axes, as the IK jobs output them, and optionally a move of the
+// joint (FootIkJob's pelvis drop).
 struct IkCorrection {
   int16_t joint = -1;
   glm::quat rotation{1, 0, 0, 0};  // Unit length (renormalized when applied).
+  glm::vec3 translation{0.0f};     // Added to the local translation: the parent's space.
 };
 
-// For each correction, in order: local rotation = local rotation * correction (renormalized).
+// For each correction, in order: local rotation = local rotation * correction (renormalized),
+// local translation += translation. An exact identity rotation leaves the local rotation's bits as
+// they are, and so does a zero translation the local translation's.
 // Then, for every joint that is corrected or descends from one, model[i] = model[parent] *
 // to_matrix(local i) (roots: `root` * ...), parents first. Other joints' matrices are left as they
 // are, bit for bit: they must already be the model space of `local` (SoaLocalToModelJob's output
@@ -41,8 +45,8 @@ struct SoaApplyIkCorrectionsJob {
   Span<SoaTransform> local;  // soa_block_count(parents.size()) blocks, corrected in place.
   Span<glm::mat4> model;     // One per joint, updated in place.
 
-  // Parents-first hierarchy; local and model sized for it; every correction's joint in range and
-  // its rotation finite and of non-zero length.
+  // Parents-first hierarchy; local and model sized for it; every correction's joint in range, its
+  // rotation finite and of non-zero length, its translation finite.
   bool validate() const;
   [[nodiscard]] bool run() const;  // Never allocates.
 };
