@@ -65,7 +65,7 @@ void StateMachineInstance::trace_start(std::size_t machine, TraceEntry& e) const
     const Track track{
         t.to, 0, CycleTime{}, 0.0f, CycleTime{}, true, marker_synced(to) ? leading_clip(to) : -1};
     e.joined_group = true;
-    e.start_time = group_phase(group, to, track);
+    e.start_time = group_phase(group_place(group), to, track);
   } else {
     e.start_time = start_phase(m, t, &e.start_marker);
   }

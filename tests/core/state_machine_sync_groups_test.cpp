@@ -12,6 +12,7 @@
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
+#include "support/clips.h"
 #include "support/machines.h"
 #include "support/rigs.h"
 
@@ -23,13 +24,6 @@ using GroupSync = StateMachineInstance::GroupSync;
 
 constexpr int kWalk = 0, kRun = 1;  // Clips.
 constexpr float kWalkLength = 1.2f, kRunLength = 0.8f;
-
-Clip Ramp(const std::string& name, float duration, const glm::vec3& axis) {
-  ClipBuilder b(name, duration, 1);
-  b.add_translation(0, 0.0f, glm::vec3(0.0f));
-  b.add_translation(0, duration, axis * duration);
-  return b.build();
-}
 
 StateDef Grouped(StateDef s, SyncRole role = SyncRole::kAuto) {
   s.sync_group = 0;
@@ -52,7 +46,10 @@ StateMachineDef WalkUnderRun() {
 class StateMachineSyncGroupsTest : public ::testing::Test {
  protected:
   StateMachineSyncGroupsTest() : skeleton_(OneJoint()) {
-    clips_ = {Ramp("walk", kWalkLength, {1, 0, 0}), Ramp("run", kRunLength, {0, 1, 0})};
+    // The walk moves joint 0 along x by its own time (x = t), the run along y (y = t), so a
+    // pose tells the time of each clip in it.
+    clips_ = {SlideClip("walk", kWalkLength, {0, 0, 0}, {kWalkLength, 0, 0}),
+              SlideClip("run", kRunLength, {0, 0, 0}, {0, kRunLength, 0})};
   }
 
   static float Time(const StateMachineInstance& sm, int layer, std::size_t index = 0) {

@@ -11,6 +11,7 @@
 #include "anim/skeleton.h"
 #include "anim/state_machine.h"
 #include "anim/state_machine_def.h"
+#include "support/clips.h"
 #include "support/machines.h"
 #include "support/rigs.h"
 
@@ -22,15 +23,6 @@ using namespace ::anim::testutil;
 constexpr int kWalk = 0, kRun = 1;  // Clips.
 constexpr int kL = 0, kR = 1;       // Marker names.
 constexpr float kWalkLength = 1.2f, kRunLength = 0.8f;
-
-// The walk moves joint 0 along x by its own time (x = t), the run along y (y = t), so a pose
-// tells the time of each clip in it.
-Clip Ramp(const std::string& name, float duration, const glm::vec3& axis) {
-  ClipBuilder b(name, duration, 1);
-  b.add_translation(0, 0.0f, glm::vec3(0.0f));
-  b.add_translation(0, duration, axis * duration);
-  return b.build();
-}
 
 // Walk: left foot down at 0.3 s, right at 0.9 s. Run: right at 0.1 s, left at 0.5 s.
 void AddMarkers(StateMachineDef& def) {
@@ -56,7 +48,10 @@ float CycleDistance(float a, float b, float length) {
 class StateMachineSyncTest : public ::testing::Test {
  protected:
   StateMachineSyncTest() : skeleton_(OneJoint()) {
-    clips_ = {Ramp("walk", kWalkLength, {1, 0, 0}), Ramp("run", kRunLength, {0, 1, 0})};
+    // The walk moves joint 0 along x by its own time (x = t), the run along y (y = t), so a
+    // pose tells the time of each clip in it.
+    clips_ = {SlideClip("walk", kWalkLength, {0, 0, 0}, {kWalkLength, 0, 0}),
+              SlideClip("run", kRunLength, {0, 0, 0}, {0, kRunLength, 0})};
   }
 
   glm::vec3 Translation(StateMachineInstance& sm) {
