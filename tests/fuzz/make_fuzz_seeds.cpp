@@ -186,8 +186,9 @@ Package small_package(bool with_machine, bool moving = false) {
 }
 
 // small_package's machine with the transitions' other blends (an inertialization, a dead blend
-// with its half-life), syncs on markers (the blend space, a transition) and markers on both clips:
-// the TBLD, DEAD and SYNC sections.
+// with its half-life), syncs on markers (the blend space, a transition), markers on both clips
+// and a sync group of Rest (leader), Move and Back (a follower): the TBLD, DEAD, SYNC and GRUP
+// sections.
 Package synced_package() {
   Package p = small_package(true);
   StateMachineDef& m = p.state_machine;
@@ -198,6 +199,10 @@ Package synced_package() {
   m.blend_spaces[0].sync = SyncMode::kMarkers;
   m.marker_names = {"L", "R"};
   m.markers = {{0, 0, 0.1f}, {0, 1, 0.4f}, {1, 1, 0.0f}, {1, 0, 0.2f}};
+  m.sync_groups = {"feet"};
+  for (int s : {0, 1, 3}) m.states[static_cast<std::size_t>(s)].sync_group = 0;
+  m.states[0].sync_role = SyncRole::kLeader;
+  m.states[3].sync_role = SyncRole::kFollower;
   return p;
 }
 
