@@ -412,10 +412,7 @@ void StateMachineInstance::start(Machine& m, int index) {
   // B that A -> B was heading for), or the current state for any-state transitions.
   m.running_from = t.from >= 0 ? t.from : m.tracks[m.track_count - 1].state;
   // Going back to a state still fading out picks it up where it is.
-  std::size_t existing = m.track_count;
-  for (std::size_t i = 0; i < m.track_count; ++i) {
-    if (m.tracks[i].state == t.to && t.to != m.running_from) existing = i;
-  }
+  const std::size_t existing = resumed_track(m, t);
   const auto begin = m.tracks.begin();
   if (existing < m.track_count) {
     std::rotate(begin + existing, begin + existing + 1, begin + m.track_count);
@@ -439,21 +436,25 @@ void StateMachineInstance::start(Machine& m, int index) {
     m.slot_used[slot] = true;
     const StateDef& to = (*m.states)[static_cast<std::size_t>(t.to)];
     const int leader = marker_synced(to) ? leading_clip(to) : -1;
-    Track track{t.to, slot, CycleTime{}, 0.0f, CycleTime{}, true, leader};
-    // A state joining a sync group that plays starts at its place (before any offset or sync of
-    // the transition's own).
-    const GroupMember group =
-        to.loop && to.sync_group >= 0 ? group_leader(to.sync_group) : GroupMember{};
-    const float phase =
-        group.found() ? group_phase(group_place(group), to, track) : start_phase(m, t);
-    track.time = track.previous_time = CycleTime::from(phase);
-    if (group.found()) track.group = GroupSync::kFollows;
+    bool joined = false;
+    const CycleTime offset = CycleTime::from(entry_phase(m, t, &joined, nullptr));
+    Track track{t.to, slot, offset, 0.0f, offset, true, leader};
+    if (joined) track.group = GroupSync::kFollows;
     m.tracks[m.track_count++] = track;
   }
   m.running = index;
   // An inertialized transition switches at once (update_machine finishes it right away); its
   // blend is the decay update_inertia starts.
   m.elapsed = switches_at_once(t.blend) ? t.duration : 0.0f;
+}
+
+std::size_t StateMachineInstance::resumed_track(const Machine& m, const TransitionDef& t) {
+  const int leaves = t.from >= 0 ? t.from : m.tracks[m.track_count - 1].state;
+  std::size_t existing = m.track_count;
+  for (std::size_t i = 0; i < m.track_count; ++i) {
+    if (m.tracks[i].state == t.to && t.to != leaves) existing = i;
+  }
+  return existing;
 }
 
 void StateMachineInstance::finish_if_done(Machine& m) {

@@ -69,6 +69,22 @@ float StateMachineInstance::group_phase(const GroupPlace& place, const StateDef&
   return synced >= 0.0f ? synced : place.phase;
 }
 
+float StateMachineInstance::entry_phase(const Machine& m, const TransitionDef& t, bool* joined,
+                                        MarkerPosition* place) const {
+  // A state joining a sync group that plays starts at its place, before any offset or sync of
+  // the transition's own.
+  const StateDef& to = (*m.states)[static_cast<std::size_t>(t.to)];
+  const GroupMember group =
+      to.loop && to.sync_group >= 0 ? group_leader(to.sync_group) : GroupMember{};
+  *joined = group.found();
+  if (!group.found()) return start_phase(m, t, place);
+  if (place != nullptr) *place = MarkerPosition{};
+  // A track just entered: its clip, and the leader's place as the hint among its stretches.
+  const Track entering{
+      t.to, 0, CycleTime{}, 0.0f, CycleTime{}, true, marker_synced(to) ? leading_clip(to) : -1};
+  return group_phase(group_place(group), to, entering);
+}
+
 void StateMachineInstance::sync_groups() {
   const int groups = static_cast<int>(def_->sync_groups.size());
   if (groups == 0) return;

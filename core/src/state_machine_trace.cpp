@@ -51,24 +51,10 @@ void StateMachineInstance::trace_start(std::size_t machine, TraceEntry& e) const
   const Machine& m = machines_[machine];
   const TransitionDef& t = (*m.transitions)[static_cast<std::size_t>(e.transition)];
   e.interrupted = interrupting(machine);
-  // As start() does: a state still fading out that it goes back to goes on where it is.
-  const int leaves = t.from >= 0 ? t.from : m.tracks[m.track_count - 1].state;
-  for (std::size_t i = 0; i < m.track_count; ++i) {
-    if (m.tracks[i].state == t.to && t.to != leaves) e.resumed = true;
-  }
+  // Where start() will put the destination, as seen before it starts.
+  e.resumed = resumed_track(m, t) < m.track_count;
   if (e.resumed) return;
-  // As start() does: a looping state of a sync group that plays starts at the group's place.
-  const StateDef& to = (*m.states)[static_cast<std::size_t>(t.to)];
-  const GroupMember group =
-      to.loop && to.sync_group >= 0 ? group_leader(to.sync_group) : GroupMember{};
-  if (group.found()) {
-    const Track track{
-        t.to, 0, CycleTime{}, 0.0f, CycleTime{}, true, marker_synced(to) ? leading_clip(to) : -1};
-    e.joined_group = true;
-    e.start_time = group_phase(group_place(group), to, track);
-  } else {
-    e.start_time = start_phase(m, t, &e.start_marker);
-  }
+  e.start_time = entry_phase(m, t, &e.joined_group, &e.start_marker);
 }
 
 void StateMachineInstance::trace_machine(std::size_t machine, int fired) {

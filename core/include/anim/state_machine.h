@@ -426,6 +426,15 @@ class StateMachineInstance {
   // place, or invalid when it fell back to the offset.
   float start_phase(const Machine& m, const TransitionDef& t,
                     MarkerPosition* place = nullptr) const;
+  // Where a new track of `t`'s destination starts (normalized): at its sync group's place when a
+  // looping state of the group plays (`joined` true), else at start_phase's (`place` as there).
+  // What start() places it at and what the trace reports, before it starts.
+  float entry_phase(const Machine& m, const TransitionDef& t, bool* joined,
+                    MarkerPosition* place) const;
+  // The track of `m` transition `t` goes back to: a state still fading out, other than the state
+  // it leaves (its source, or for an any-state transition the current state); m.track_count for
+  // none. start() picks it up where it is; the trace says so.
+  static std::size_t resumed_track(const Machine& m, const TransitionDef& t);
   // Whether a transition starting now in machine `machine` interrupts something.
   bool interrupting(std::size_t machine) const;
   // Sync groups (state_machine_sync_groups.cpp). A track of machine `machine`.
