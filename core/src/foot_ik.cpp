@@ -100,19 +100,6 @@ void lower_pelvis(const FootIkJob& job, const glm::vec3& up, float* drop) {
   detail::apply_ik_corrections(job.parents, {&move, 1}, job.root, job.local, job.model);
 }
 
-// The knee's bend axis in its own axes: the animated bend's when the leg is bent by more than a
-// thousandth of a radian, else the leg's own.
-glm::vec3 bend_axis(const FootIkLeg& leg, const glm::vec3& thigh, const glm::vec3& shin,
-                    const glm::mat4& knee) {
-  const glm::vec3 bend = glm::cross(thigh, shin);
-  const float limit = 1e-3f * std::sqrt(glm::dot(thigh, thigh) * glm::dot(shin, shin));
-  if (!(std::sqrt(glm::dot(bend, bend)) > limit) || !detail::invertible_axes(knee)) {
-    return leg.knee_axis;
-  }
-  const glm::vec3 own = glm::inverse(glm::mat3(knee)) * bend;
-  return detail::finite(own) && glm::dot(own, own) > 0.0f ? own : leg.knee_axis;
-}
-
 // Step 3: two-bone IK of one leg, written back. False when the solve refused its inputs.
 bool solve_leg(const FootIkJob& job, const FootIkLeg& leg, FootIkLegResult* r) {
   const glm::mat4 hip = job.model[leg.hip], knee = job.model[leg.knee];
@@ -127,7 +114,7 @@ bool solve_leg(const FootIkJob& job, const FootIkLeg& leg, FootIkLegResult* r) {
   ik.end = job.model[leg.ankle];
   ik.target = r->target;
   ik.pole = (k - h) - along * glm::dot(k - h, along);  // Zero for a straight leg: plane kept.
-  ik.mid_axis = bend_axis(leg, k - h, a - k, knee);
+  ik.mid_axis = detail::animated_bend_axis(k - h, a - k, knee, leg.knee_axis);
   ik.soften = job.soften;
   ik.weight = r->weight;
   ik.start_correction = &turns[0].rotation;

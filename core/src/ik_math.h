@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat3x3.hpp>
+#include <glm/matrix.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
@@ -124,6 +125,18 @@ inline glm::quat weighted(glm::quat q, float weight) {
 inline glm::quat about_axis(const glm::vec3& axis, float angle) {
   const float s = std::sin(0.5f * angle);
   return glm::quat(std::cos(0.5f * angle), axis.x * s, axis.y * s, axis.z * s);
+}
+
+// A chain's bend axis in the mid joint's own axes (`mid`, its model matrix): the animated bend's,
+// from the upper bone to the lower one, when the chain is bent by more than a thousandth of a
+// radian, else `fallback`.
+inline glm::vec3 animated_bend_axis(const glm::vec3& upper, const glm::vec3& lower,
+                                    const glm::mat4& mid, const glm::vec3& fallback) {
+  const glm::vec3 bend = glm::cross(upper, lower);
+  const float limit = 1e-3f * std::sqrt(glm::dot(upper, upper) * glm::dot(lower, lower));
+  if (!(std::sqrt(glm::dot(bend, bend)) > limit) || !invertible_axes(mid)) return fallback;
+  const glm::vec3 own = glm::inverse(glm::mat3(mid)) * bend;
+  return finite(own) && glm::dot(own, own) > 0.0f ? own : fallback;
 }
 
 }  // namespace anim::detail

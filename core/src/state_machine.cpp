@@ -38,6 +38,7 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
     v.min = p.min;
     v.max = p.max;
     params_.push_back(v);
+    vectors_.push_back(p.type == ParameterType::kVector3 ? p.default_vector : glm::vec3(0.0f));
   }
   const std::size_t joints = skeleton.joint_count();
   machines_.resize(1 + def.layers.size());
@@ -78,6 +79,7 @@ StateMachineInstance::StateMachineInstance(const StateMachineDef& def, const Ske
   init_cursors();
   init_root_motion();
   init_inertia();
+  init_ik();
 }
 
 void StateMachineInstance::init_cursors() {
@@ -151,7 +153,9 @@ void StateMachineInstance::init_machine(Machine& m, int default_state) {
 
 bool StateMachineInstance::set_value(int parameter, float value) {
   if (parameter < 0 || static_cast<std::size_t>(parameter) >= params_.size()) return false;
-  if (!std::isfinite(value)) return false;
+  if (!std::isfinite(value) || def_->parameters[parameter].type == ParameterType::kVector3) {
+    return false;
+  }
   value = fit_to_type(def_->parameters[parameter].type, value);
   SmoothedValue& p = params_[parameter];
   p.target = std::clamp(value, p.min, p.max);
@@ -202,6 +206,10 @@ void StateMachineInstance::continue_from(const StateMachineInstance& before) {
     const SmoothedValue& was = before.params_[old];
     v.value = std::clamp(fit_to_type(p.type, was.value), v.min, v.max);
     v.target = std::clamp(fit_to_type(p.type, was.target), v.min, v.max);
+    if (p.type == ParameterType::kVector3 &&
+        old_def.parameters[old].type == ParameterType::kVector3) {
+      vectors_[i] = before.vectors_[old];
+    }
   }
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     Machine& m = machines_[mi];
@@ -242,7 +250,9 @@ std::size_t StateMachineInstance::byte_size() const {
   bytes += cursor_of_.capacity() * sizeof(int32_t) +
            motion_cursors_.capacity() * sizeof(RootMotionCursor) +
            (inertia_.capacity() - inertia_.size()) * sizeof(PoseCarryOver) +
-           carry_switches_.capacity() * sizeof(CarrySwitch) + travels_.capacity() * sizeof(Travel);
+           carry_switches_.capacity() * sizeof(CarrySwitch) + travels_.capacity() * sizeof(Travel) +
+           vectors_.capacity() * sizeof(glm::vec3) + ik_results_.capacity() * sizeof(IkEntryResult) +
+           ik_legs_.capacity() * sizeof(FootIkLegResult) + ik_leg_start_.capacity() * sizeof(uint32_t);
   for (const Travel& plan : travels_) bytes += plan.path.capacity() * sizeof(int);
   for (const PoseCarryOver& carry : inertia_) bytes += carry.byte_size();
   for (const Machine& m : machines_) {
@@ -652,7 +662,7 @@ bool StateMachineInstance::evaluate_soa(Span<SoaTransform> output, StateMachineS
     const LayerBlend mode = m.additive() ? LayerBlend::kAdditive : LayerBlend::kOverride;
     if (!LayerBlendingJob{mode, pose, m.mask, weight, output}.run()) return false;
   }
-  return true;
+  return apply_ik(output, scratch);
 }
 
 bool StateMachineInstance::evaluate_soa(Span<SoaTransform> output) {

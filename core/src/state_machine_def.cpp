@@ -16,4 +16,10 @@ int StateMachineDef::find_layer(const std::string& name) const {
   return find_by_name(layers, name);
 }
 
+std::size_t StateMachineDef::ik_entry_count() const {
+  std::size_t n = ik.size();
+  for (const LayerDef& layer : layers) n += layer.ik.size();
+  return n;
+}
+
 }  // namespace anim

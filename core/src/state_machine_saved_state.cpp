@@ -21,7 +21,7 @@ bool StateMachineInstance::save_state(Span<SavedParameter> parameters,
                                       Span<SavedLayer> layers) const {
   if (parameters.size() != params_.size() || layers.size() != machines_.size()) return false;
   for (std::size_t i = 0; i < params_.size(); ++i) {
-    parameters[i] = SavedParameter{params_[i].value, params_[i].target};
+    parameters[i] = SavedParameter{params_[i].value, params_[i].target, vectors_[i]};
   }
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     const Machine& m = machines_[mi];
@@ -47,6 +47,9 @@ bool StateMachineInstance::restorable(Span<const SavedParameter> parameters,
   if (parameters.size() != params_.size() || layers.size() != machines_.size()) return false;
   for (const SavedParameter& p : parameters) {
     if (!std::isfinite(p.value) || !std::isfinite(p.target)) return false;
+    if (!std::isfinite(p.vector.x) || !std::isfinite(p.vector.y) || !std::isfinite(p.vector.z)) {
+      return false;
+    }
   }
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     const Machine& m = machines_[mi];
@@ -80,6 +83,7 @@ bool StateMachineInstance::restore_state(Span<const SavedParameter> parameters,
   for (std::size_t i = 0; i < params_.size(); ++i) {
     params_[i].value = parameters[i].value;
     params_[i].target = parameters[i].target;
+    if (def_->parameters[i].type == ParameterType::kVector3) vectors_[i] = parameters[i].vector;
   }
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     Machine& m = machines_[mi];

@@ -82,6 +82,8 @@ void Script(StateMachineInstance& sm, int f) {
       case ParameterType::kTrigger:
         if (f % 150 == 60 + k) sm.set_value(k, 1.0f);
         break;
+      case ParameterType::kVector3:  // Only IK reads them; the reference runs no IK.
+        break;
     }
   }
 }

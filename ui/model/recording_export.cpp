@@ -49,18 +49,22 @@ std::string frame_time(long i, float dt) {
   return s;
 }
 
-std::string set_text(const ParameterDef& p, float value, const std::string& time) {
+std::string set_text(const ParameterDef& p, const StateMachineInstance::SavedParameter& value,
+                     const std::string& time) {
   switch (p.type) {
+    case ParameterType::kVector3:
+      return p.name + "=" + exact_float(value.vector.x) + "," + exact_float(value.vector.y) + "," +
+             exact_float(value.vector.z) + "@" + time;
     case ParameterType::kTrigger:
-      return value != 0.0f ? p.name + "@" + time : p.name + "=false@" + time;
+      return value.target != 0.0f ? p.name + "@" + time : p.name + "=false@" + time;
     case ParameterType::kBool:
-      return p.name + (value != 0.0f ? "=true@" : "=false@") + time;
+      return p.name + (value.target != 0.0f ? "=true@" : "=false@") + time;
     case ParameterType::kInt:
-      return p.name + "=" + std::to_string(std::lround(value)) + "@" + time;
+      return p.name + "=" + std::to_string(std::lround(value.target)) + "@" + time;
     case ParameterType::kFloat:
       break;
   }
-  return p.name + "=" + exact_float(value) + "@" + time;
+  return p.name + "=" + exact_float(value.target) + "@" + time;
 }
 
 // `path` as one word of a POSIX shell command line.
@@ -120,18 +124,21 @@ PlayScript export_play_script(const Document& doc) {
   }
 
   // What a change is measured against: the parameters play starts with, then each frame's end.
-  std::vector<float> before(def.parameters.size());
+  std::vector<StateMachineInstance::SavedParameter> before(def.parameters.size());
   for (std::size_t p = 0; p < before.size(); ++p) {
     const ParameterDef& d = def.parameters[p];
-    before[p] = std::clamp(d.default_value, d.min, d.max);
+    before[p].target = std::clamp(d.default_value, d.min, d.max);
+    before[p].vector = d.type == ParameterType::kVector3 ? d.default_vector : glm::vec3(0.0f);
   }
   bool layer_weights_set = false;
   for (std::size_t i = 0; i < r.size(); ++i) {
     const std::string time = frame_time(static_cast<long>(i), script.dt);
     for (std::size_t p = 0; p < before.size(); ++p) {
-      const float target = r.inputs(i)[p].target;
-      if (target != before[p]) script.sets.push_back(set_text(def.parameters[p], target, time));
-      before[p] = r.parameters(i)[p].target;  // A trigger used by the update is reset.
+      const StateMachineInstance::SavedParameter& input = r.inputs(i)[p];
+      if (input.target != before[p].target || input.vector != before[p].vector) {
+        script.sets.push_back(set_text(def.parameters[p], input, time));
+      }
+      before[p] = r.parameters(i)[p];  // A trigger used by the update is reset.
     }
     for (std::size_t l = 1; l < r.layer_count(); ++l) {
       layer_weights_set = layer_weights_set ||

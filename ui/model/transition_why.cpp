@@ -56,6 +56,7 @@ std::string value_text(const ParameterDef& p, const TraceCondition& c) {
     case ParameterType::kInt:
       return short_value(c.actual, 0);
     case ParameterType::kFloat:
+    case ParameterType::kVector3:  // No condition tests one (validation refuses it).
       break;
   }
   std::string value = short_value(c.actual, 2);

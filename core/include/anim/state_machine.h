@@ -13,6 +13,8 @@
 #include "anim/clip_set.h"
 #include "anim/cycle_time.h"
 #include "anim/dead_blending.h"
+#include "anim/foot_ik.h"
+#include "anim/ground_query.h"
 #include "anim/inertialization.h"
 #include "anim/pose_carry_over.h"
 #include "anim/root_motion.h"
@@ -161,6 +163,7 @@ class StateMachineInstance {
   struct SavedParameter {
     float value = 0.0f;   // Where the parameter is now...
     float target = 0.0f;  // ... and where it smooths to.
+    glm::vec3 vector{0.0f};  // A kVector3 parameter's value.
   };
 
   // All three must outlive the instance; `clips` are float clips (the tool) or compressed ones
@@ -192,9 +195,25 @@ class StateMachineInstance {
   bool set_int(const std::string& name, int value);
   bool set_bool(const std::string& name, bool value);
   bool set_trigger(const std::string& name);
-  // A parameter's value now and its target; 0 for an unknown index.
+  // A parameter's value now and its target; 0 for an unknown index (and for a kVector3 one).
   float value(int parameter) const;
   float target(int parameter) const;
+  // A kVector3 parameter (an IK target): set at once, no smoothing; false for an unknown name or
+  // index, another type, or a value that is not finite. vector() is zero for those.
+  bool set_vector(int parameter, const glm::vec3& value);
+  bool set_vector(const std::string& name, const glm::vec3& value);
+  glm::vec3 vector(int parameter) const;
+
+  // Inverse kinematics (the def's "ik" entries, ik_def.h). evaluate_soa() applies them on the
+  // finished pose; feet entries cast against the ground set here (model space: the character's
+  // frame), and without one do nothing. The query and what it reads must outlive their use.
+  void set_ground(const GroundQuery& ground) { ground_ = ground; }
+  const GroundQuery& ground() const { return ground_; }
+  // What each entry did in the last evaluate: the top level's entries, then each layer's in layer
+  // order (StateMachineDef::ik_entry_count() of them); zeroed before any. A feet entry's legs
+  // are in ik_legs(entry).
+  Span<const IkEntryResult> ik_results() const { return ik_results_; }
+  Span<const FootIkLegResult> ik_legs(std::size_t entry) const;
 
   // Advances time by dt seconds, fires at most one transition per layer (the base and each
   // layer above it), updates weights. A trigger a transition uses is reset once every layer has
@@ -245,7 +264,8 @@ class StateMachineInstance {
   // the active states from the clips (a blend space's points blended by weight), blends them by
   // weight, then applies each layer in order (override or additive, under its mask, at
   // layer_weight(); a layer of weight 0 is not sampled), all on SoA poses, in `scratch`'s
-  // buffers. `output` has soa_block_count(joints) blocks; the lanes past the last joint hold the
+  // buffers; then the def's IK entries (ik_def.h; an entry a job refuses, a target too far to
+  // compute with, does nothing and reports weight 0). `output` has soa_block_count(joints) blocks; the lanes past the last joint hold the
   // identity. False (output unspecified) when `output` has the wrong size, `scratch` does not
   // fit the def and skeleton (StateMachineScratch::fits), no state of the base is active, or a
   // clip does not fit the skeleton. Never allocates. Calls that share a scratch must not run at
@@ -575,6 +595,18 @@ class StateMachineInstance {
   std::vector<PoseCarryOver> inertia_;
   std::vector<CarrySwitch> carry_switches_;  // One per entry of inertia_.
   float last_dt_ = 0.0f;                     // The last update's step.
+  // IK (state_machine_ik.cpp): kVector3 parameters' values, one per parameter (unused for the
+  // others); the ground; the last evaluate's results, and the feet entries' legs, flat, with
+  // where each entry's start (ik_leg_start_[entry]; as many as the entry's legs).
+  std::vector<glm::vec3> vectors_;
+  GroundQuery ground_;
+  std::vector<IkEntryResult> ik_results_;
+  std::vector<FootIkLegResult> ik_legs_;
+  std::vector<uint32_t> ik_leg_start_;
+  // Runs the def's IK entries on `output` (evaluate_soa's finished pose), with scratch's model
+  // space and correction buffers; false only when a job refuses its input.
+  bool apply_ik(Span<SoaTransform> output, StateMachineScratch& scratch);
+  void init_ik();
 };
 
 }  // namespace anim

@@ -7,6 +7,7 @@
 #include "anim/blend_space.h"
 #include "anim/blend_space_2d.h"
 #include "anim/clip.h"
+#include "anim/ik_def.h"
 #include "anim/result.h"
 #include "anim/span.h"
 #include "anim/state_machine_types.h"
@@ -24,6 +25,7 @@ struct ParameterDef {
   float default_value = 0.0f;
   float min = kUnboundedMin, max = kUnboundedMax;  // min <= max (compile and load check).
   float rate = 0.0f;  // Units per second toward the target; 0: at once.
+  glm::vec3 default_vector{0.0f};  // kVector3's default (its value is set at once, unsmoothed).
 };
 
 struct MotionRef {
@@ -105,6 +107,7 @@ struct LayerDef {
   std::vector<StateDef> states;
   std::vector<TransitionDef> transitions;  // Indices into this layer's states.
   int default_state = 0;
+  std::vector<IkEntryDef> ik;  // Applied after the top level's (ik_def.h), at the layer's weight.
 };
 
 struct StateMachineDef {
@@ -126,10 +129,15 @@ struct StateMachineDef {
   // extract_root_motion (root_motion_builder.h), which gave each clip its RootMotionTrack. -1: the
   // character does not move by its clips.
   int root_motion_joint = -1;
+  // Inverse kinematics applied on the finished pose, before the layers' entries (ik_def.h).
+  std::vector<IkEntryDef> ik;
 
   int find_parameter(const std::string& name) const;
   int find_state(const std::string& name) const;
   int find_layer(const std::string& name) const;  // Index into layers, or -1.
+  // The IK entries of the top level and every layer, and whether there are any.
+  std::size_t ik_entry_count() const;
+  bool has_ik() const { return ik_entry_count() > 0; }
 };
 
 }  // namespace anim

@@ -7,6 +7,10 @@
 #include <cstddef>
 #include <vector>
 
+#include <glm/gtc/quaternion.hpp>
+#include <glm/mat4x4.hpp>
+
+#include "anim/ik_pose.h"
 #include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/state_machine_def.h"
@@ -21,10 +25,10 @@ class StateMachineScratch {
   StateMachineScratch() = default;
   // Room for instances of `def` on a skeleton of `joints` joints (allocates, once).
   StateMachineScratch(const StateMachineDef& def, std::size_t joints);
-  // Whether instances of `def` on `joints` joints can borrow it: the same joint count, and room
-  // for as many layers as `def` has.
+  // Whether instances of `def` on `joints` joints can borrow it: the same joint count, room for
+  // as many layers as `def` has, and for its IK entries (model space, the longest aim chain).
   bool fits(const StateMachineDef& def, std::size_t joints) const;
-  std::size_t byte_size() const { return sizeof(*this) + pool_.capacity() * sizeof(SoaTransform); }
+  std::size_t byte_size() const;
 
   // The buffers (blocks() blocks each). `machine` 0 is the base, i + 1 the def's layers[i].
   std::size_t blocks() const { return blocks_; }
@@ -43,6 +47,12 @@ class StateMachineScratch {
   Span<SoaTransform> layer_pose(std::size_t machine) {
     return buffer(kFirstSlot + machines_ * kSlots + machine);
   }
+  // IK's buffers (empty unless the def has IK entries): the pose's model space, and an aim
+  // chain's joint matrices, corrections and their write-back.
+  Span<glm::mat4> model() { return model_; }
+  Span<glm::mat4> chain() { return chain_; }
+  Span<glm::quat> chain_turns() { return chain_turns_; }
+  Span<IkCorrection> corrections() { return corrections_; }
 
  private:
   static constexpr std::size_t kIdentity = 0, kOutput = 1, kPoints = 2, kReference = 4,
@@ -55,6 +65,13 @@ class StateMachineScratch {
   std::size_t blocks_ = 0;
   std::size_t machines_ = 0;
   std::vector<SoaTransform> pool_;
+  std::vector<glm::mat4> model_;
+  std::vector<glm::mat4> chain_;
+  std::vector<glm::quat> chain_turns_;
+  std::vector<IkCorrection> corrections_;
 };
+
+// The most joints an aim entry of `def` turns (at least 2: a two-bone entry's corrections).
+std::size_t longest_ik_chain(const StateMachineDef& def);
 
 }  // namespace anim

@@ -4,7 +4,9 @@
 
 namespace anim {
 
-enum class ParameterType { kFloat, kInt, kBool, kTrigger };
+// kVector3: a model-space point or direction a game sets each frame (an IK target); no
+// transition condition tests one.
+enum class ParameterType { kFloat, kInt, kBool, kTrigger, kVector3 };
 enum class ConditionOp { kGreater, kLess, kEqual, kNotEqual, kTrue, kFalse, kTriggerSet };
 enum class Interruption { kNone, kSource, kDestination };
 // How a transition moves the pose over: both states blended for its duration (kCrossfade); or

@@ -40,6 +40,8 @@ bool parameter_control(const StateMachineInstance& sm, int index, float* value) 
       if (!ImGui::Button("Fire", ImVec2(-FLT_MIN, 0.0f))) return false;
       *value = 1.0f;
       return true;
+    case ParameterType::kVector3:  // vector_control's.
+      break;
   }
   return false;
 }
@@ -54,6 +56,13 @@ std::string parameter_value_text(const StateMachineInstance& sm, int index) {
       return value > 0.5f ? "true" : "false";
     case ParameterType::kInt:
       return std::to_string(std::lround(value));
+    case ParameterType::kVector3: {
+      const glm::vec3 v = sm.vector(index);
+      char text[96];
+      std::snprintf(text, sizeof(text), "%.3f, %.3f, %.3f", static_cast<double>(v.x),
+                    static_cast<double>(v.y), static_cast<double>(v.z));
+      return text;
+    }
     case ParameterType::kFloat:
       break;
   }

@@ -1,5 +1,6 @@
 // The fields of a parameter, a state, a transition (with its conditions): one function each,
 // drawn into a table row (the Setup panel's tabs) or a labelled form (the Inspector).
+#include <cfloat>
 #include <cmath>
 #include <cstddef>
 #include <optional>
@@ -86,7 +87,7 @@ bool op_fits(ConditionOp op, ParameterType type) {
       return type == ParameterType::kFloat || type == ParameterType::kInt;
     case ConditionOp::kEqual:
     case ConditionOp::kNotEqual:
-      return type != ParameterType::kTrigger;
+      return type != ParameterType::kTrigger && type != ParameterType::kVector3;
     case ConditionOp::kTrue:
     case ConditionOp::kFalse:
       return type == ParameterType::kBool;
@@ -106,6 +107,8 @@ ConditionOp first_op(ParameterType type) {
       return ConditionOp::kTrue;
     case ParameterType::kTrigger:
       return ConditionOp::kTriggerSet;
+    case ParameterType::kVector3:  // No condition tests one: op_fits refuses every op.
+      break;
   }
   return ConditionOp::kTrue;
 }
@@ -126,7 +129,8 @@ void fit_to_type(setup::SetupParameter* p) {
       return;
     case ParameterType::kBool:
     case ParameterType::kTrigger:
-      // Ranges and smoothing mean nothing for on/off values; the panel hides them.
+    case ParameterType::kVector3:
+      // Ranges and smoothing mean nothing for on/off values and points; the panel hides them.
       p->default_value = p->default_value > 0.5f ? 1.0f : 0.0f;
       p->min.reset();
       p->max.reset();
@@ -216,6 +220,12 @@ void SetupForm::parameter_fields(const setup::Setup& saved, std::size_t i, Cells
     }
     case ParameterType::kTrigger:
       ImGui::TextDisabled("-");
+      break;
+    case ParameterType::kVector3:
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      ImGui::DragFloat3("##default", &p.default_vector.x, 0.01f, 0.0f, 0.0f, "%.3f");
+      rects.record(key("param_default", i));
+      if (finished_edit()) commit(what);
       break;
   }
 

@@ -38,6 +38,7 @@ constexpr ImGuiTableFlags kTableFlags =
 
 // Every type a parameter can have, in the order the menus offer them.
 constexpr ParameterType kParameterTypes[] = {ParameterType::kFloat, ParameterType::kInt,
-                                             ParameterType::kBool, ParameterType::kTrigger};
+                                             ParameterType::kBool, ParameterType::kTrigger,
+                                             ParameterType::kVector3};
 
 }  // namespace anim::ui::setup_panel

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include <glm/vec3.hpp>
 #include <nlohmann/json.hpp>
 
 #include "anim/clip.h"
@@ -72,6 +73,7 @@ struct SetupParameter {
   // in units per second; 0 means changes apply at once.
   float rate = 0.0f;
   Json extra = Json::object();
+  glm::vec3 default_vector{0.0f};  // A vector3's "default": [x, y, z].
 };
 
 // A clip placed in a blend space. 1D: at `position` on the axis. 2D: at (position, position_y),
