@@ -63,9 +63,16 @@ struct CrowdBuffers {
   // model space and the palette. The inputs are known good: a refusal aborts.
   void pose_to_palette(const Model& model, StateMachineInstance& machine,
                        std::vector<glm::mat4>& palette) {
-    if (!machine.evaluate_soa(local, scratch) ||
-        !SoaLocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run() ||
-        !SkinningPaletteJob{model_space, model.skin.joints, model.skin.inverse_bind, palette}
+    if (!machine.evaluate_soa(local, scratch)) std::abort();
+    // With IK the evaluate left the pose's model space in the scratch.
+    const bool ik = machine.def().has_ik();
+    if (!ik &&
+        !SoaLocalToModelJob{model.skeleton.parents, local, glm::mat4(1.0f), model_space}.run()) {
+      std::abort();
+    }
+    const Span<const glm::mat4> model_space_now =
+        ik ? Span<const glm::mat4>(scratch.model()) : Span<const glm::mat4>(model_space);
+    if (!SkinningPaletteJob{model_space_now, model.skin.joints, model.skin.inverse_bind, palette}
              .run()) {
       std::abort();
     }

@@ -5,6 +5,11 @@
 // per frame, state machine update with its root motion accumulated into the character's place,
 // SoA pose (evaluate_soa), SoA local-to-model and palette; on the float clips and on the
 // compressed clips a package holds (the clips in place, as `pack` bakes them).
+// BM_StateMachineCrowdIk/N: the package crowd with IK entries added to the setup's machine (the
+// game's path with IK): four feet on a height field of bumps (Wuson's legs, Root lowered) and a
+// head looking at a point that circles each character, set each frame as a vector3 parameter.
+// Each character casts into the field from where its root motion took it. Model space comes
+// from the IK pass (StateMachineScratch::model), so the frame runs no second local-to-model.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -13,6 +18,7 @@
 #include <random>
 
 #include "anim/bake/clip_compression.h"
+#include "anim/height_field.h"
 #include "anim/setup/root_motion.h"
 #include "anim/setup/setup.h"
 #include "anim/skinning_palette.h"
@@ -54,8 +60,23 @@ const Locomotion& locomotion() {
   return loco;
 }
 
+// The ground under a character: the crowd's field, seen from the character's place (the
+// machine casts in its model space). Heading is left out: the field's bumps are what matter.
+struct PlacedGround {
+  const HeightField* field = nullptr;
+  glm::vec3 place{0.0f};
+  static bool cast(const void* user, const glm::vec3& origin, const glm::vec3& direction,
+                   float max_distance, GroundHit* hit) {
+    const PlacedGround& g = *static_cast<const PlacedGround*>(user);
+    if (!HeightField::cast(g.field, origin + g.place, direction, max_distance, hit)) return false;
+    hit->point -= g.place;
+    return true;
+  }
+};
+
 struct Walker {
   std::unique_ptr<StateMachineInstance> machine;
+  PlacedGround ground;
   float clock = 0.0f;
   float frequency = 0.0f;  // Of its speed wave, in radians per second.
   std::vector<glm::mat4> palette;
@@ -63,10 +84,61 @@ struct Walker {
   glm::quat heading{1.0f, 0.0f, 0.0f, 0.0f};
 };
 
-void run_crowd(benchmark::State& state, const ClipSet& clips) {
+// The locomotion machine with four feet on the ground and a look at the vector3 "look".
+const StateMachineDef& locomotion_ik() {
+  static const StateMachineDef def = [] {
+    StateMachineDef d = locomotion().def;
+    const Skeleton& s = wuson().skeleton;
+    const auto joint = [&](const char* name) {
+      const int j = s.find(name);
+      if (j < 0) std::abort();
+      return static_cast<int16_t>(j);
+    };
+    IkEntryDef feet;
+    feet.name = "feet";
+    feet.type = IkType::kFeet;
+    for (const char* leg : {"HindLeg_L_0", "HindLeg_R_0", "ForeLeg_L_0", "ForeLeg_R_0"}) {
+      const std::string prefix = leg;
+      feet.legs.push_back({joint((prefix + "1").c_str()), joint((prefix + "2").c_str()),
+                           joint((prefix + "4").c_str())});
+    }
+    feet.pelvis = joint("Root");
+    feet.soften = 0.97f;
+    ParameterDef look;
+    look.name = "look";
+    look.type = ParameterType::kVector3;
+    d.parameters.push_back(look);
+    IkEntryDef aim;
+    aim.name = "look";
+    aim.type = IkType::kAim;
+    aim.joints = {joint("Neck")};
+    aim.shares = {1.0f};
+    aim.target.parameter = static_cast<int>(d.parameters.size()) - 1;
+    aim.pole = IkVector{{0, 1, 0}, -1};
+    d.ik = {feet, aim};
+    return d;
+  }();
+  return def;
+}
+
+const HeightField& bumps() {
+  static const std::vector<float> heights = [] {
+    std::vector<float> h(256 * 256);
+    for (std::size_t z = 0; z < 256; ++z) {
+      for (std::size_t x = 0; x < 256; ++x)
+        h[z * 256 + x] = 0.3f * std::sin(0.7f * x) * std::cos(0.5f * z);
+    }
+    return h;
+  }();
+  static const HeightField field{-512.0f, -512.0f, 4.0f, 256, 256, heights};
+  return field;
+}
+
+void run_crowd(benchmark::State& state, const ClipSet& clips,
+               const StateMachineDef& def = locomotion().def) {
   const Model& model = wuson();
-  const StateMachineDef& def = locomotion().def;
   const int speed = def.find_parameter("speed");
+  const int look = def.find_parameter("look");
   if (speed < 0) std::abort();
   const int characters = static_cast<int>(state.range(0));
   std::vector<Walker> crowd(characters);
@@ -75,6 +147,8 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
   std::uniform_real_distribution<float> start(0.0f, 20.0f), frequency(0.3f, 0.9f);
   for (Walker& w : crowd) {
     w.machine = std::make_unique<StateMachineInstance>(def, model.skeleton, clips, shared.rest);
+    w.ground.field = &bumps();
+    if (def.has_ik()) w.machine->set_ground({&PlacedGround::cast, &w.ground});
     w.clock = start(rng);
     w.frequency = frequency(rng);
     w.palette.resize(model.skin.size());
@@ -84,20 +158,30 @@ void run_crowd(benchmark::State& state, const ClipSet& clips) {
     w.clock += kFrame;
     // Between -0.2 and 1.0: a fifth of the wave stands still (below the 0.05 threshold).
     w.machine->set_value(speed, 0.4f + 0.6f * std::sin(w.clock * w.frequency));
+    if (look >= 0) {
+      w.machine->set_vector(look, {40.0f * std::sin(w.clock), 30.0f, 40.0f * std::cos(w.clock)});
+    }
     const RootMotion move = w.machine->update(kFrame);
     w.position += w.heading * move.translation;
     w.heading = w.heading * move.rotation;
+    w.ground.place = w.position;
     shared.pose_to_palette(model, *w.machine, w.palette);
   };
   // Spread the crowd over its states before timing.
   for (int i = 0; i < 120; ++i) {
     for (Walker& w : crowd) frame(w);
   }
-  int transitioning = 0;
-  for (const Walker& w : crowd) transitioning += w.machine->transition().transition >= 0;
+  int transitioning = 0, feet_down = 0;
+  for (const Walker& w : crowd) {
+    transitioning += w.machine->transition().transition >= 0;
+    for (std::size_t e = 0; e < w.machine->ik_results().size(); ++e) {
+      for (const FootIkLegResult& leg : w.machine->ik_legs(e)) feet_down += leg.hit;
+    }
+  }
 
   time_crowd(state, crowd, frame);
   state.counters["transitioning_at_start"] = transitioning;
+  if (def.has_ik()) state.counters["feet_on_ground_at_start"] = feet_down;
 }
 
 void BM_StateMachineCrowd(benchmark::State& state) {
@@ -108,12 +192,18 @@ void BM_StateMachineCrowdPackage(benchmark::State& state) {
   run_crowd(state, ClipSet(locomotion().packed).with_root_motion(locomotion().motion.tracks));
 }
 
+void BM_StateMachineCrowdIk(benchmark::State& state) {
+  run_crowd(state, ClipSet(locomotion().packed).with_root_motion(locomotion().motion.tracks),
+            locomotion_ik());
+}
+
 BENCHMARK(BM_StateMachineCrowd)->Arg(1000)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_StateMachineCrowdPackage)
     ->Arg(10)
     ->Arg(1000)
     ->Arg(10000)
     ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_StateMachineCrowdIk)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace anim::bench

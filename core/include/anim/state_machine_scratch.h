@@ -48,7 +48,9 @@ class StateMachineScratch {
     return buffer(kFirstSlot + machines_ * kSlots + machine);
   }
   // IK's buffers (empty unless the def has IK entries): the pose's model space, and an aim
-  // chain's joint matrices, corrections and their write-back.
+  // chain's joint matrices, corrections and their write-back. After an evaluate_soa that applied
+  // IK, model() is the model space of the pose it wrote (root on the identity), so a game's
+  // palette can take it instead of running SoaLocalToModelJob again.
   Span<glm::mat4> model() { return model_; }
   Span<glm::mat4> chain() { return chain_; }
   Span<glm::quat> chain_turns() { return chain_turns_; }
