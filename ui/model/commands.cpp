@@ -64,6 +64,13 @@ void Commands::set_parameter(std::string name, float value) {
     }
   });
 }
+
+void Commands::set_vector(std::string name, glm::vec3 value) {
+  push([name = std::move(name), value](Document& d) {
+    StateMachineInstance* sm = d.state_machine();
+    if (sm != nullptr) sm->set_vector(name, value);
+  });
+}
 void Commands::travel(std::string layer, std::string state) {
   push([layer = std::move(layer), state = std::move(state)](Document& d) {
     d.travel(layer, state);

@@ -103,8 +103,7 @@ void parameters_table(const StateMachineInstance& sm, Commands& cmds) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(param.name.c_str());
     ImGui::TableSetColumnIndex(1);
-    float value = 0.0f;
-    if (parameter_control(sm, index, &value)) cmds.set_parameter(param.name, value);
+    parameter_control(sm, index, cmds);
     ImGui::TableSetColumnIndex(2);
     text_right(parameter_value_text(sm, index).c_str());
     ImGui::PopID();

@@ -9,7 +9,10 @@
 
 namespace anim::ui {
 
-bool parameter_control(const StateMachineInstance& sm, int index, float* value) {
+namespace {
+
+// The control of a parameter that holds one number; true with the new target in `value`.
+bool number_control(const StateMachineInstance& sm, int index, float* value) {
   const ParameterDef& param = sm.def().parameters[static_cast<std::size_t>(index)];
   ImGui::SetNextItemWidth(-FLT_MIN);
   const bool bounded =
@@ -40,10 +43,27 @@ bool parameter_control(const StateMachineInstance& sm, int index, float* value) 
       if (!ImGui::Button("Fire", ImVec2(-FLT_MIN, 0.0f))) return false;
       *value = 1.0f;
       return true;
-    case ParameterType::kVector3:  // vector_control's.
+    case ParameterType::kVector3:  // parameter_control's.
       break;
   }
   return false;
+}
+
+}  // namespace
+
+bool parameter_control(const StateMachineInstance& sm, int index, Commands& cmds) {
+  const ParameterDef& param = sm.def().parameters[static_cast<std::size_t>(index)];
+  if (param.type == ParameterType::kVector3) {
+    glm::vec3 v = sm.vector(index);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (!ImGui::DragFloat3("##v", &v.x, 0.01f, 0.0f, 0.0f, "%.2f")) return false;
+    cmds.set_vector(param.name, v);
+    return true;
+  }
+  float value = 0.0f;
+  if (!number_control(sm, index, &value)) return false;
+  cmds.set_parameter(param.name, value);
+  return true;
 }
 
 std::string parameter_value_text(const StateMachineInstance& sm, int index) {

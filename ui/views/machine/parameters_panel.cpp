@@ -155,8 +155,7 @@ void ParametersPanel::row(const Document& doc, Commands& cmds, Selection& sel, s
   } else {
     const bool ramped = ramp == p.name;
     ImGui::BeginDisabled(ramped);
-    float value = 0.0f;
-    if (parameter_control(*sm, index, &value)) cmds.set_parameter(p.name, value);
+    parameter_control(*sm, index, cmds);
     ImGui::EndDisabled();
     rects.record(key("param_control", i));
     if (ramped && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {

@@ -39,6 +39,8 @@ class Commands {
   // Sets the target of the parameter named `name` (a trigger's: 1 sets it). Parameters are
   // named, not numbered: an edit earlier in the queue may rebuild the machine.
   void set_parameter(std::string name, float value);
+  // A vector3 parameter of the running machine (an IK target), set at once.
+  void set_vector(std::string name, glm::vec3 value);
   void set_layer_weight(int layer, float weight);
   // Document::travel: layer by name (empty: the base), state by its leaf's path.
   void travel(std::string layer, std::string state);
