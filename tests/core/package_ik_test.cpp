@@ -4,7 +4,9 @@
 // joint on a vector parameter's target.
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -413,25 +415,30 @@ TEST(PackageIk, AnOlderReaderSkipsBothSections) {
 }
 
 TEST(PackageIk, A19PackageStillLoads) {
-  // A 1.9 package: the machine, its layer and sync groups, no VEC3 or IKEN, the header at 1.9.
-  Package p = IkPackage();
-  p.state_machine.ik.clear();
-  p.state_machine.layers[0].ik.clear();
-  p.state_machine.parameters.resize(2);
-  p.state_machine.sync_groups = {"g"};
-  p.state_machine.states[0].sync_group = 0;
-  std::vector<uint8_t> bytes = bake::write_package(p);
+  // small_synced.animpack as make_fuzz_seeds wrote it at 1.9 (the fuzz seed before 1.10): the
+  // small machine (five parameters, four states) with its sync markers and group.
+  const std::string path =
+      std::string(ANIMSCOPE_SOURCE_DIR) + "/tests/core/packages/small_synced_1_9.animpack";
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path;
+  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                   std::istreambuf_iterator<char>());
   package::Header header;
+  ASSERT_GE(bytes.size(), sizeof(header));
   std::memcpy(&header, bytes.data(), sizeof(header));
-  header.minor = 9;
-  std::memcpy(bytes.data(), &header, sizeof(header));
+  EXPECT_EQ(header.minor, 9);
   Result<Package> r = load(bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   const StateMachineDef& m = r.value().state_machine;
   EXPECT_FALSE(m.has_ik());
-  EXPECT_EQ(m.parameters.size(), 2u);
-  EXPECT_EQ(m.states[0].sync_group, 0);
-  EXPECT_EQ(m.layers.size(), 1u);
+  ASSERT_EQ(m.parameters.size(), 5u);
+  for (const ParameterDef& p : m.parameters) EXPECT_NE(p.type, ParameterType::kVector3);
+  EXPECT_EQ(m.parameters[0].name, "speed");
+  EXPECT_EQ(m.parameters[3].type, ParameterType::kTrigger);
+  EXPECT_EQ(m.states.size(), 4u);
+  EXPECT_EQ(m.sync_groups, std::vector<std::string>{"feet"});
+  EXPECT_EQ(m.states[0].sync_role, SyncRole::kLeader);
+  EXPECT_EQ(m.markers.size(), 4u);
 }
 
 // root -> upper -> lower -> end, along y, one unit each; the clip bends lower by 30 degrees
