@@ -129,8 +129,9 @@ constexpr uint32_t kVectorParameters = fourcc('V', 'E', 'C', '3');
 // and ankle as i16 each, padded to 4 bytes), i32 pelvis, f32 foot height, f32 max pelvis drop
 // (>= 0), the ground's up (3 f32). A two-bone entry has 3 joints (start, mid, end), an aim entry 1
 // to kMaxIkChain joints and a share each (>= 0, summing to 1), a feet entry 1 to kMaxIkLegs legs
-// and a pelvis; each joint an ancestor of the next, the pelvis of every hip. An older reader skips
-// it and plays without IK.
+// and a pelvis, and none of them the others' lists; each joint an ancestor of the next, the pelvis
+// of every hip (a two-bone or aim entry's pelvis is -1 or a joint). Shares sum to 1 within 1e-3.
+// An older reader skips it and plays without IK.
 constexpr uint32_t kIk = fourcc('I', 'K', 'E', 'N');
 constexpr std::size_t kMaxIkEntries = 64;
 constexpr std::size_t kMaxIkNameLength = 256;
