@@ -46,7 +46,6 @@ bool read_entry_fields(Reader& r, IkEntryDef& e) {
   uint32_t type = 0, count = 0;
   r.get_string(e.name);
   r.get(type);
-  e.type = static_cast<IkType>(type);  // Checked against kFeet before anything reads it.
   r.get(e.weight.value);
   r.get(e.weight.parameter);
   r.get_count(count, sizeof(int16_t));
@@ -77,6 +76,7 @@ bool read_entry_fields(Reader& r, IkEntryDef& e) {
   if (type > static_cast<uint32_t>(IkType::kFeet)) {
     return r.fail("unknown type " + std::to_string(type));
   }
+  e.type = static_cast<IkType>(type);
   if (pelvis < -1 || pelvis > INT16_MAX) return r.fail("pelvis " + std::to_string(pelvis));
   e.pelvis = static_cast<int16_t>(pelvis);
   return true;
