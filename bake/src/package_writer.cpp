@@ -218,7 +218,9 @@ std::vector<uint8_t> machine_section(const StateMachineDef& m) {
   w.put_count(m.parameters.size());
   for (const ParameterDef& p : m.parameters) {
     w.put_string(p.name);
-    w.put(static_cast<uint32_t>(p.type));
+    // A vector3 parameter as a float; the VEC3 section says which are vector3 ones.
+    const ParameterType stored = p.type == ParameterType::kVector3 ? ParameterType::kFloat : p.type;
+    w.put(static_cast<uint32_t>(stored));
     w.put(p.default_value);
     w.put(p.min);
     w.put(p.max);
@@ -342,6 +344,66 @@ std::vector<uint8_t> sync_groups_section(const StateMachineDef& m) {
   return w.take();
 }
 
+void put_vec3(Writer& w, const glm::vec3& v) {
+  w.put(v.x);
+  w.put(v.y);
+  w.put(v.z);
+}
+
+// The vector3 parameters' indices and defaults, as package_format.h lays out VEC3.
+std::vector<uint8_t> vector_parameters_section(const StateMachineDef& m) {
+  Writer w;
+  std::size_t n = 0;
+  for (const ParameterDef& p : m.parameters) n += p.type == ParameterType::kVector3;
+  w.put_count(n);
+  for (std::size_t i = 0; i < m.parameters.size(); ++i) {
+    if (m.parameters[i].type != ParameterType::kVector3) continue;
+    w.put(static_cast<int32_t>(i));
+    put_vec3(w, m.parameters[i].default_vector);
+  }
+  return w.take();
+}
+
+void put_ik_entry(Writer& w, const IkEntryDef& e) {
+  w.put_string(e.name);
+  w.put(static_cast<uint32_t>(e.type));
+  w.put(e.weight.value);
+  w.put(static_cast<int32_t>(e.weight.parameter));
+  w.put_count(e.joints.size());
+  w.put_array(e.joints);
+  put_vec3(w, e.target.value);
+  w.put(static_cast<int32_t>(e.target.parameter));
+  put_vec3(w, e.pole.value);
+  w.put(static_cast<int32_t>(e.pole.parameter));
+  w.put(e.twist);
+  w.put(e.soften);
+  put_vec3(w, e.bend_axis);
+  w.put_count(e.shares.size());
+  w.put_array(e.shares);
+  put_vec3(w, e.forward);
+  put_vec3(w, e.up);
+  put_vec3(w, e.offset);
+  w.put_count(e.legs.size());
+  w.put_array(e.legs);  // Stored as is (see package_format.h).
+  w.put(static_cast<int32_t>(e.pelvis));
+  w.put(e.foot_height);
+  w.put(e.max_pelvis_drop);
+  put_vec3(w, e.ground_up);
+}
+
+// The top level's IK entries, then each layer's, as package_format.h lays out IKEN.
+std::vector<uint8_t> ik_section(const StateMachineDef& m) {
+  Writer w;
+  const auto put = [&w](const std::vector<IkEntryDef>& entries) {
+    w.put_count(entries.size());
+    for (const IkEntryDef& e : entries) put_ik_entry(w, e);
+  };
+  w.put_count(1 + m.layers.size());
+  put(m.ik);
+  for (const LayerDef& layer : m.layers) put(layer.ik);
+  return w.take();
+}
+
 // Whether any transition of the base or a layer passes `test`.
 template <class Test>
 bool any_transition(const StateMachineDef& m, Test test) {
@@ -370,6 +432,10 @@ std::vector<uint8_t> write_package(const Package& p) {
   for (const CompressedClip& c : p.clips) sections.emplace_back(package::kClip, clip_section(c));
   if (p.has_state_machine) {
     sections.emplace_back(package::kMachine, machine_section(p.state_machine));
+    const auto vector = [](const ParameterDef& q) { return q.type == ParameterType::kVector3; };
+    if (std::any_of(p.state_machine.parameters.begin(), p.state_machine.parameters.end(), vector)) {
+      sections.emplace_back(package::kVectorParameters, vector_parameters_section(p.state_machine));
+    }
     if (!p.state_machine.blend_spaces_2d.empty()) {
       sections.emplace_back(package::kBlendSpaces2D, blend_spaces_2d_section(p.state_machine));
     }
@@ -394,6 +460,7 @@ std::vector<uint8_t> write_package(const Package& p) {
     if (!m.sync_groups.empty()) {
       sections.emplace_back(package::kSyncGroups, sync_groups_section(m));
     }
+    if (m.has_ik()) sections.emplace_back(package::kIk, ik_section(m));
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));
   if (p.max_influences != 0 || p.truncated_vertices != 0 || p.up_axis.known()) {

@@ -58,6 +58,11 @@ class Reader {
     const std::size_t aligned = (pos_ + alignment - 1) / alignment * alignment;
     pos_ = aligned < size_ ? aligned : size_;
   }
+  // Puts `where` in front of the problem, when there is one; false either way.
+  bool prefix(const std::string& where) {
+    if (!ok()) problem_ = where + problem_;
+    return false;
+  }
   bool fail(const std::string& what) {
     if (ok()) {
       problem_ = what;

@@ -8,6 +8,7 @@
 #include "anim/package.h"
 #include "anim/package_format.h"
 #include "package_bytes.h"
+#include "package_ik_sections.h"
 #include "package_transition_sections.h"
 
 namespace anim {
@@ -204,7 +205,7 @@ bool read_states(Reader& r, std::vector<StateDef>& states, const StateMachineDef
 }
 
 bool read_transitions(Reader& r, std::vector<TransitionDef>& transitions, std::size_t state_count,
-                      std::size_t parameters) {
+                      const std::vector<ParameterDef>& parameters) {
   uint32_t n = 0;
   r.get_count(n, 4 * 9);
   transitions.resize(r.ok() ? n : 0);
@@ -221,7 +222,8 @@ bool read_transitions(Reader& r, std::vector<TransitionDef>& transitions, std::s
       r.get(op);
       r.get(c.value);
       if (!r.ok()) return false;
-      if (c.parameter < 0 || static_cast<std::size_t>(c.parameter) >= parameters ||
+      if (c.parameter < 0 || static_cast<std::size_t>(c.parameter) >= parameters.size() ||
+          parameters[c.parameter].type == ParameterType::kVector3 ||
           op > static_cast<uint32_t>(ConditionOp::kTriggerSet) || !std::isfinite(c.value)) {
         return r.fail("a transition condition is out of range");
       }
@@ -258,6 +260,7 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
     r.get(p.max);
     r.get(p.rate);
     if (!r.ok()) return false;
+    // A vector3 parameter is stored as a float here, and named in the VEC3 section.
     if (type > static_cast<uint32_t>(ParameterType::kTrigger))
       return r.fail("unknown parameter type");
     p.type = static_cast<ParameterType>(type);
@@ -290,7 +293,7 @@ bool read_machine(Reader& r, StateMachineDef& m, std::size_t clips) {
     }
   }
   if (!read_states(r, m.states, m, clips)) return false;
-  if (!read_transitions(r, m.transitions, m.states.size(), m.parameters.size())) return false;
+  if (!read_transitions(r, m.transitions, m.states.size(), m.parameters)) return false;
   r.get(m.default_state);
   if (!r.ok()) return false;
   if (m.states.empty() || m.default_state < 0 ||
@@ -404,7 +407,7 @@ bool read_layers(Reader& r, StateMachineDef& m, std::size_t clips) {
     layer.blend = static_cast<LayerBlend>(blend);
     if (!read_names(r, layer.mask.include) || !read_names(r, layer.mask.exclude)) return false;
     if (!read_states(r, layer.states, m, clips)) return false;
-    if (!read_transitions(r, layer.transitions, layer.states.size(), m.parameters.size())) {
+    if (!read_transitions(r, layer.transitions, layer.states.size(), m.parameters)) {
       return false;
     }
     r.get(layer.default_state);
@@ -535,9 +538,10 @@ std::string order_problem(uint32_t kind, const std::vector<uint32_t>& seen, cons
                  ? "events before the state machine, or a second events section"
                  : "";
     case package::kLayers:
-      return !machine || again || read(package::kTransitionBlends) || read(package::kSyncGroups)
-                 ? "layers before the state machine or after its transition blends or sync "
-                   "groups, or a second layers section"
+      return !machine || again || read(package::kTransitionBlends) || read(package::kSyncGroups) ||
+                     read(package::kIk)
+                 ? "layers before the state machine or after its transition blends, sync groups "
+                   "or IK entries, or a second layers section"
                  : "";
     case package::kTransitionBlends:
       return !machine || again ? "transition blends before the state machine, or a second" : "";
@@ -553,6 +557,12 @@ std::string order_problem(uint32_t kind, const std::vector<uint32_t>& seen, cons
                  : "";
     case package::kSyncGroups:
       return !machine || again ? "sync groups before the state machine, or a second set" : "";
+    case package::kVectorParameters:
+      return !machine || again || seen.back() != package::kMachine
+                 ? "vector parameters not directly after the state machine, or a second set"
+                 : "";
+    case package::kIk:
+      return !machine || again ? "IK entries before the state machine, or a second set" : "";
     case package::kImportInfo:
       return again ? "a second import info" : "";
     default:
@@ -605,6 +615,12 @@ bool read_section(uint32_t kind, Reader& r, Package& out) {
       return true;
     case package::kSyncGroups:
       package::read_sync_groups(r, out.state_machine);
+      return true;
+    case package::kVectorParameters:
+      package::read_vector_parameters(r, out.state_machine);
+      return true;
+    case package::kIk:
+      package::read_ik(r, out.state_machine, out.skeleton);
       return true;
     case package::kKeyClip:
       out.key_clips.emplace_back();

@@ -8,6 +8,7 @@
 
 #include <glm/mat4x4.hpp>
 
+#include "anim/ground_query.h"
 #include "anim/local_to_model.h"
 #include "anim/skeleton.h"
 #include "anim/skinning_palette.h"
@@ -40,6 +41,18 @@ inline bool finite(const Transform& t) {
   return true;
 }
 
+// The plane y = *user (a float) as the ground: hit where a ray crosses it.
+inline bool plane_ground(const void* user, const glm::vec3& origin, const glm::vec3& direction,
+                         float max_distance, GroundHit* hit) {
+  const float height = *static_cast<const float*>(user);
+  if (!(std::fabs(direction.y) > 1e-6f)) return false;
+  const float t = (height - origin.y) / direction.y;
+  if (!(t >= 0.0f && t <= max_distance)) return false;
+  hit->point = origin + t * direction;
+  hit->normal = glm::vec3(0.0f, 1.0f, 0.0f);
+  return true;
+}
+
 struct RunOptions {
   int frames = 300;
   // Whether every pose must be finite: true for a model of ordinary numbers (fuzz_setup's), false
@@ -58,13 +71,20 @@ inline void run_machine(StateMachineInstance& machine, const Skeleton& skeleton,
   std::vector<glm::mat4> model_space(skeleton.joint_count());
   std::vector<glm::mat4> palette(skin.size());
   const std::size_t params = def.parameters.size();
+  float ground_height = 0.0f;
   for (int frame = 0; frame < options.frames; ++frame) {
     const uint8_t action = in.byte();
     if (params > 0 && action % 4 == 0) {
       const int p = static_cast<int>(in.below(params));
       const ParameterDef& pd = def.parameters[p];
-      const float v = in.value(pd.min, pd.max);
-      if (machine.set_value(p, v) != std::isfinite(v)) fail("set_value refused a finite value");
+      if (pd.type == ParameterType::kVector3) {
+        const glm::vec3 v(in.value(-2.0f, 2.0f), in.value(-2.0f, 2.0f), in.value(-2.0f, 2.0f));
+        const bool finite_v = std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+        if (machine.set_vector(p, v) != finite_v) fail("set_vector refused a finite vector");
+      } else {
+        const float v = in.value(pd.min, pd.max);
+        if (machine.set_value(p, v) != std::isfinite(v)) fail("set_value refused a finite value");
+      }
     }
     if (params > 0 && action % 8 == 1) {
       const ParameterDef& pd = def.parameters[in.below(params)];
@@ -73,13 +93,20 @@ inline void run_machine(StateMachineInstance& machine, const Skeleton& skeleton,
       }
     }
     if (action % 16 == 2) machine.set_float("no such parameter", 1.0f);
+    // Feet IK runs only on a ground: a plane at a height the input picks, or none.
+    if (action % 16 == 3) machine.set_ground(GroundQuery{});
+    if (action % 16 == 4) {
+      ground_height = in.value(-1.0f, 1.0f);
+      machine.set_ground(GroundQuery{&plane_ground, &ground_height});
+    }
     machine.update(in.dt());
     if (!machine.evaluate(pose)) fail("evaluate failed");
     for (const auto& a : machine.active_states()) {
       if (a.state < 0 || static_cast<std::size_t>(a.state) >= def.states.size()) {
         fail("an active state out of range");
       }
-      if (!(a.weight >= 0.0f && a.weight <= 1.0f + 1e-5f)) fail("an active state's weight outside [0, 1]");
+      if (!(a.weight >= 0.0f && a.weight <= 1.0f + 1e-5f))
+        fail("an active state's weight outside [0, 1]");
     }
     if (options.require_finite) {
       for (const Transform& t : pose) {

@@ -206,6 +206,59 @@ Package synced_package() {
   return p;
 }
 
+// small_package's machine with two vector3 parameters (a target and a pole) and IK entries of
+// every kind on its root -> hip -> knee -> tip chain: a two-bone reach, an aim chain and a feet
+// entry at the top level, and a layer with a single-joint aim weighted by "speed": the VEC3 and
+// IKEN sections.
+Package ik_package() {
+  Package p = small_package(true);
+  StateMachineDef& m = p.state_machine;
+  ParameterDef target;
+  target.name = "target";
+  target.type = ParameterType::kVector3;
+  target.default_vector = glm::vec3(0.3f, 1.0f, 0.4f);
+  ParameterDef pole = target;
+  pole.name = "pole";
+  pole.default_vector = glm::vec3(0.0f, 0.0f, 1.0f);
+  m.parameters.push_back(target);  // 5
+  m.parameters.push_back(pole);    // 6
+  IkEntryDef reach;
+  reach.name = "reach";
+  reach.joints = {1, 2, 3};
+  reach.target = {glm::vec3(0.0f), 5};
+  reach.pole = {glm::vec3(0.0f), 6};
+  reach.weight = {0.8f, -1};
+  reach.soften = 0.95f;
+  IkEntryDef look;
+  look.name = "look";
+  look.type = IkType::kAim;
+  look.joints = {2, 3};
+  look.shares = {0.4f, 0.6f};
+  look.target = {glm::vec3(1.0f, 2.0f, 1.0f), -1};
+  look.twist = 0.2f;
+  look.offset = glm::vec3(0.0f, 0.1f, 0.0f);
+  IkEntryDef feet;
+  feet.name = "feet";
+  feet.type = IkType::kFeet;
+  feet.legs = {{1, 2, 3}};
+  feet.pelvis = 0;
+  feet.foot_height = 0.05f;
+  feet.max_pelvis_drop = 0.2f;
+  m.ik = {reach, look, feet};
+  LayerDef layer;
+  layer.name = "upper";
+  layer.states = {{"Up", {MotionRef::Kind::kClip, 0}, 1.0f, true}};
+  IkEntryDef tip = look;
+  tip.name = "tip";
+  tip.joints = {3};
+  tip.shares = {1.0f};
+  tip.target = {glm::vec3(0.0f), 5};
+  tip.weight = {1.0f, 0};  // "speed".
+  layer.ik = {tip};
+  m.layers = {layer};
+  return p;
+}
+
 // The least a package can be: one joint, nothing else.
 Package bare_package() {
   Package p;
@@ -247,6 +300,7 @@ int main(int argc, char** argv) {
   ok = write(dir + "/small_no_machine.animpack", bake::write_package(small_package(false))) && ok;
   ok = write(dir + "/small_moving.animpack", bake::write_package(small_package(true, true))) && ok;
   ok = write(dir + "/small_synced.animpack", bake::write_package(synced_package())) && ok;
+  ok = write(dir + "/small_ik.animpack", bake::write_package(ik_package())) && ok;
   ok = write(dir + "/bare.animpack", bake::write_package(bare_package())) && ok;
   return ok ? 0 : 1;
 }

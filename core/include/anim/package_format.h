@@ -16,9 +16,10 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 
-#include "anim/sync_markers.h"
 #include "anim/blend_space_2d.h"
+#include "anim/ik_def.h"
 #include "anim/model.h"
+#include "anim/sync_markers.h"
 
 namespace anim::package {
 
@@ -26,8 +27,8 @@ constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
 // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR; 1.5 a KEYS clip's sample rate and the
 // INFO up axis, each after what older readers read (they stop before it); 1.6 ROOT; 1.7 TBLD;
-// 1.8 DEAD and SYNC; 1.9 GRUP.
-constexpr uint16_t kMinorVersion = 9;
+// 1.8 DEAD and SYNC; 1.9 GRUP; 1.10 VEC3 and IKEN.
+constexpr uint16_t kMinorVersion = 10;
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -110,6 +111,30 @@ constexpr uint32_t kSync = fourcc('S', 'Y', 'N', 'C');
 // and a u8 role per state (0 auto, 1 leader, 2 follower; padded to 4 bytes). An older reader
 // skips it: its states play in no group.
 constexpr uint32_t kSyncGroups = fourcc('G', 'R', 'U', 'P');
+// Since 1.10, at most one, directly after the state machine, written when a parameter is a
+// vector3 (ParameterType::kVector3): the state machine stores such a parameter as a float (its
+// record unchanged in layout, so an older reader sees a float nothing reads), and this section
+// lists them: a u32 count, then per vector parameter its i32 index (rising) and its default (3
+// f32). The reader refuses one that a 1D blend space or a condition of the base reads; the later
+// sections check their own uses. An older reader skips it.
+constexpr uint32_t kVectorParameters = fourcc('V', 'E', 'C', '3');
+// Since 1.10, at most one, after the state machine and its layers, written when the top level or
+// a layer has IK entries (StateMachineDef::ik, LayerDef::ik; ik_def.h): a u32 list count (1 + the
+// layer count), then per list (the top level first, then each layer) a u32 entry count (at most
+// kMaxIkEntries) and per entry: its name (a string of at most kMaxIkNameLength bytes), u32 type (0
+// two-bone, 1 aim, 2 feet), the weight (f32 value in [0, 1], i32 float parameter or -1), the
+// joints (u32 count, i16 each, padded to 4 bytes), the target and pole (each 3 f32 and an i32
+// vector3 parameter or -1), f32 twist, f32 soften (in [0, 1]), the bend axis (3 f32), the shares
+// (u32 count, f32 each), forward, up and offset (3 f32 each), the legs (u32 count, then hip, knee
+// and ankle as i16 each, padded to 4 bytes), i32 pelvis, f32 foot height, f32 max pelvis drop
+// (>= 0), the ground's up (3 f32). A two-bone entry has 3 joints (start, mid, end), an aim entry 1
+// to kMaxIkChain joints and a share each (>= 0, summing to 1), a feet entry 1 to kMaxIkLegs legs
+// and a pelvis, and none of them the others' lists; each joint an ancestor of the next, the pelvis
+// of every hip (a two-bone or aim entry's pelvis is -1 or a joint). Shares sum to 1 within 1e-3.
+// An older reader skips it and plays without IK.
+constexpr uint32_t kIk = fourcc('I', 'K', 'E', 'N');
+constexpr std::size_t kMaxIkEntries = 64;
+constexpr std::size_t kMaxIkNameLength = 256;
 
 // A mesh's vertices are stored as the Vertex array itself (60 bytes each): position, normal,
 // uv (8 floats), four u16 joints, four float weights, the truncated weight.
@@ -129,6 +154,10 @@ static_assert(sizeof(Point2) == 8 && offsetof(Point2, y) == 4, "Point2 is stored
 static_assert(sizeof(SyncMarkerDef) == 12 && offsetof(SyncMarkerDef, name) == 4 &&
                   offsetof(SyncMarkerDef, time) == 8,
               "SyncMarkerDef is stored as is");
+// IKEN sections store a feet entry's legs as the IkLegDef array itself: hip, knee, ankle.
+static_assert(sizeof(IkLegDef) == 6 && offsetof(IkLegDef, knee) == 2 &&
+                  offsetof(IkLegDef, ankle) == 4,
+              "IkLegDef is stored as is");
 
 // CRC-32 of `size` bytes, continuing from `crc` (0 to start).
 uint32_t crc32(const uint8_t* data, std::size_t size, uint32_t crc = 0);
