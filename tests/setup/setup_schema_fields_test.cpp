@@ -99,6 +99,7 @@ std::string form_of(Kind kind) {
       return "enum";
     case Kind::kNames:
     case Kind::kItems:
+    case Kind::kVector:
       return "array";
     case Kind::kObject:
     case Kind::kPart:
