@@ -74,7 +74,8 @@ std::vector<std::string> ErrorPointers(const SetupFile& setup,
 
 TEST(SetupIkTest, Vector3ParameterReadsWritesAndCompiles) {
   const SetupFile setup = Parse(SetupText(
-      R"([{"name": "look", "type": "vector3", "default": [1, -2.5, 0.25]}, {"name": "w", "type": "float", "default": 0.5}])"));
+      R"([{"name": "look", "type": "vector3", "default": [1, -2.5, 0.25]}, {"name": "w",
+          "type": "float", "default": 0.5}])"));
   ASSERT_EQ(setup.parameters.size(), 2u);
   EXPECT_EQ(setup.parameters[0].type, ParameterType::kVector3);
   EXPECT_EQ(setup.parameters[0].default_vector, glm::vec3(1.0f, -2.5f, 0.25f));
@@ -119,7 +120,8 @@ TEST(SetupIkTest, Vector3DefaultMustBeThreeNumbers) {
 
 TEST(SetupIkTest, Vector3ParameterRefusesRangeRateAndNonFiniteValues) {
   SetupFile setup = Parse(SetupText(
-      R"([{"name": "p", "type": "vector3", "default": [0, 0, 0], "min": 0, "max": 1, "rate": 2}])"));
+      R"([{"name": "p", "type": "vector3", "default": [0, 0, 0], "min": 0, "max": 1,
+          "rate": 2}])"));
   EXPECT_THAT(ErrorPointers(setup), ::testing::ElementsAre("/parameters/0/min", "/parameters/0/max",
                                                            "/parameters/0/rate"));
   setup.parameters[0].min.reset();
@@ -130,11 +132,14 @@ TEST(SetupIkTest, Vector3ParameterRefusesRangeRateAndNonFiniteValues) {
 }
 
 TEST(SetupIkTest, ConditionsBlendSpacesAndLayerWeightsRefuseVector3) {
-  const SetupFile setup = Parse(SetupText(
-      R"([{"name": "p", "type": "vector3", "default": [0, 0, 0]}])",
-      R"(, "blend_spaces": [{"name": "bs", "parameter": "p", "points": [{"clip": "idle", "position": 0}]}],
-      "transitions": [{"from": "Idle", "to": "Idle", "conditions": [{"parameter": "p", "op": "==", "value": 1}]}],
-      "layers": [{"name": "L", "weight_parameter": "p", "states": [{"name": "A", "motion": "idle"}], "default_state": "A"}])"));
+  const SetupFile setup = Parse(
+      SetupText(R"([{"name": "p", "type": "vector3", "default": [0, 0, 0]}])",
+                R"(, "blend_spaces": [{"name": "bs", "parameter": "p", "points": [{"clip": "idle",
+          "position": 0}]}],
+      "transitions": [{"from": "Idle", "to": "Idle", "conditions": [{"parameter": "p",
+      "op": "==", "value": 1}]}],
+      "layers": [{"name": "L", "weight_parameter": "p", "states": [{"name": "A",
+      "motion": "idle"}], "default_state": "A"}])"));
   const std::vector<std::string> errors = Errors(setup);
   EXPECT_THAT(errors, ::testing::Contains(::testing::StartsWith(
                           "/blend_spaces/0/parameter: parameter \"p\" has type vector3")));
@@ -380,14 +385,16 @@ TEST(SetupIkTest, SetupFromMachineWritesTheEntriesBack) {
 // `ik` and the layer's `layer_ik` (JSON array texts).
 SetupFile IkSetup(const std::string& ik, const std::string& layer_ik = "[]") {
   return Parse(SetupText(R"([{"name": "look", "type": "vector3", "default": [0, 0, 0]},
-      {"name": "w", "type": "float", "default": 1}, {"name": "v", "type": "vector3", "default": [0, 0, 1]}])",
+      {"name": "w", "type": "float", "default": 1}, {"name": "v", "type": "vector3",
+      "default": [0, 0, 1]}])",
                          R"(, "ik": )" + ik + R"(, "layers": [{"name": "L", "states": [{"name": "A",
       "motion": "idle"}], "default_state": "A", "ik": )" +
                              layer_ik + "}]"));
 }
 
 constexpr const char* kLeg =
-    R"({"name": "leg", "type": "two_bone", "start": "LeftUpLeg", "mid": "LeftLeg", "end": "LeftFoot", "target": "look")";
+    R"({"name": "leg", "type": "two_bone", "start": "LeftUpLeg", "mid": "LeftLeg",
+        "end": "LeftFoot", "target": "look")";
 
 TEST(SetupIkTest, ReadingRefusesBadForms) {
   const auto first_problem = [](const std::string& ik) {
@@ -428,40 +435,40 @@ TEST(SetupIkTest, ValidationReportsEachProblemAtItsPointer) {
   // Names.
   EXPECT_THAT(errors(std::string("[") + kLeg + "}, " + kLeg + "}]"), ElementsAre("/ik/1/name"));
   // Missing and unknown joints, and joints that do not hang from one another.
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "two_bone", "start": "LeftUpLeg", "end": "LeftFoot", "target": "look"}])"),
-      ElementsAre("/ik/0/mid"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "two_bone", "start": "LeftUpLeg", "mid": "LeftLeg", "end": "LeftFot", "target": "look"}])"),
-      ElementsAre("/ik/0/end"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "two_bone", "start": "LeftLeg", "mid": "LeftUpLeg", "end": "LeftFoot", "target": "look"}])"),
-      ElementsAre("/ik/0/mid"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "two_bone", "start": "LeftUpLeg", "mid": "LeftLeg", "end": "RightFoot", "target": "look"}])"),
-      ElementsAre("/ik/0/end"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "aim", "chain": ["Spine", "Head", "Neck"], "target": "look"}])"),
-      ElementsAre("/ik/0/chain/2"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "two_bone", "start": "LeftUpLeg", "end": "LeftFoot",
+              "target": "look"}])"),
+              ElementsAre("/ik/0/mid"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "two_bone", "start": "LeftUpLeg", "mid": "LeftLeg",
+              "end": "LeftFot", "target": "look"}])"),
+              ElementsAre("/ik/0/end"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "two_bone", "start": "LeftLeg", "mid": "LeftUpLeg",
+              "end": "LeftFoot", "target": "look"}])"),
+              ElementsAre("/ik/0/mid"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "two_bone", "start": "LeftUpLeg", "mid": "LeftLeg",
+              "end": "RightFoot", "target": "look"}])"),
+              ElementsAre("/ik/0/end"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "aim", "chain": ["Spine", "Head", "Neck"],
+              "target": "look"}])"),
+              ElementsAre("/ik/0/chain/2"));
   EXPECT_THAT(errors(R"([{"name": "a", "type": "aim", "target": "look"}])"),
               ElementsAre("/ik/0/joint"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "aim", "joint": "Head", "chain": ["Head"],
+              "target": "look"}])"),
+              ElementsAre("/ik/0/chain"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "f", "type": "feet", "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"],
+              ["RightUpLeg", "RightLeg", "RightFoot"]], "pelvis": "Spine"}])"),
+              ElementsAre("/ik/0/legs/0/0", "/ik/0/legs/1/0"));
   EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "aim", "joint": "Head", "chain": ["Head"], "target": "look"}])"),
-      ElementsAre("/ik/0/chain"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "f", "type": "feet", "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"], ["RightUpLeg", "RightLeg", "RightFoot"]], "pelvis": "Spine"}])"),
-      ElementsAre("/ik/0/legs/0/0", "/ik/0/legs/1/0"));
-  EXPECT_THAT(
-      errors(
-          "[]",
-          R"([{"name": "f", "type": "feet", "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"], ["RightUpLeg", "RightLeg", "RightFeet"]], "pelvis": "Hips"}])"),
+      errors("[]",
+             R"([{"name": "f", "type": "feet", "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"],
+              ["RightUpLeg", "RightLeg", "RightFeet"]], "pelvis": "Hips"}])"),
       ElementsAre("/layers/0/ik/0/legs/1/2"));
   EXPECT_THAT(
       errors(R"([{"name": "f", "type": "feet", "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"]]}])"),
@@ -472,36 +479,36 @@ TEST(SetupIkTest, ValidationReportsEachProblemAtItsPointer) {
               ElementsAre("/ik/0/joint", "/ik/0/legs"));
   EXPECT_THAT(errors(R"([{"name": "a", "type": "aim", "joint": "Head"}])"),
               ElementsAre("/ik/0/target"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "f", "type": "feet", "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"]], "pelvis": "Hips", "target": "look"}])"),
-      ElementsAre("/ik/0/target"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "f", "type": "feet", "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"]],
+              "pelvis": "Hips", "target": "look"}])"),
+              ElementsAre("/ik/0/target"));
   // Parameters of the wrong type, or none.
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "aim", "joint": "Head", "target": "w", "pole": "w", "weight": "v"}])"),
-      ElementsAre("/ik/0/target", "/ik/0/pole", "/ik/0/weight"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "aim", "joint": "Head", "target": "nothing", "weight": "none"}])"),
-      ElementsAre("/ik/0/target", "/ik/0/weight"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "aim", "joint": "Head", "target": "w", "pole": "w",
+              "weight": "v"}])"),
+              ElementsAre("/ik/0/target", "/ik/0/pole", "/ik/0/weight"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "aim", "joint": "Head", "target": "nothing",
+              "weight": "none"}])"),
+              ElementsAre("/ik/0/target", "/ik/0/weight"));
   // Shares.
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "aim", "chain": ["Spine", "Neck", "Head"], "shares": [0.5, -0.25, 0.75], "target": "look"}])"),
-      ElementsAre("/ik/0/shares/1"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "aim", "chain": ["Spine", "Neck", "Head"], "shares": [0.5, 0.25, 0.2], "target": "look"}])"),
-      ElementsAre("/ik/0/shares"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "aim", "chain": ["Spine", "Neck", "Head"], "shares": [0.5, 0.25, 0.2495], "target": "look"}])"),
-      ::testing::IsEmpty());  // Within 1e-3 of 1.
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "aim", "chain": ["Spine", "Head"], "shares": [1], "target": "look"}])"),
-      ElementsAre("/ik/0/shares"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "aim", "chain": ["Spine", "Neck", "Head"],
+              "shares": [0.5, -0.25, 0.75], "target": "look"}])"),
+              ElementsAre("/ik/0/shares/1"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "aim", "chain": ["Spine", "Neck", "Head"],
+              "shares": [0.5, 0.25, 0.2], "target": "look"}])"),
+              ElementsAre("/ik/0/shares"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "aim", "chain": ["Spine", "Neck", "Head"],
+              "shares": [0.5, 0.25, 0.2495], "target": "look"}])"),
+              ::testing::IsEmpty());  // Within 1e-3 of 1.
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "aim", "chain": ["Spine", "Head"], "shares": [1],
+              "target": "look"}])"),
+              ElementsAre("/ik/0/shares"));
   // Counts.
   const std::string leg = R"(["LeftUpLeg", "LeftLeg", "LeftFoot"])";
   EXPECT_THAT(errors(R"([{"name": "f", "type": "feet", "legs": [)" + leg + "," + leg + "," + leg +
@@ -522,17 +529,18 @@ TEST(SetupIkTest, ValidationReportsEachProblemAtItsPointer) {
           R"([{"name": "f", "type": "feet", "legs": [)" + leg +
           R"(], "pelvis": "Hips", "soften": -0.1, "foot_height": -0.1, "max_pelvis_drop": -1}])"),
       ElementsAre("/ik/0/soften", "/ik/0/foot_height", "/ik/0/max_pelvis_drop"));
-  EXPECT_THAT(
-      errors(
-          R"([{"name": "a", "type": "aim", "joint": "Head", "target": "look", "forward": [0, 0, 0], "pole": [0, 0, 0]}])"),
-      ElementsAre("/ik/0/pole", "/ik/0/forward"));
+  EXPECT_THAT(errors(
+                  R"([{"name": "a", "type": "aim", "joint": "Head", "target": "look",
+              "forward": [0, 0, 0], "pole": [0, 0, 0]}])"),
+              ElementsAre("/ik/0/pole", "/ik/0/forward"));
 }
 
 TEST(SetupIkTest, ValidationReportsNumbersThatAreNotFinite) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const float inf = std::numeric_limits<float>::infinity();
   SetupFile setup = IkSetup(R"([{"name": "a", "type": "aim", "joint": "Head", "target": [0, 0, 0]},
-      {"name": "f", "type": "feet", "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"]], "pelvis": "Hips"}])");
+      {"name": "f", "type": "feet", "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"]],
+      "pelvis": "Hips"}])");
   setup.ik[0].target->value.y = nan;
   setup.ik[0].pole.value.z = inf;
   setup.ik[0].twist = nan;
@@ -555,7 +563,8 @@ TEST(SetupIkTest, ParametersReadByIkAreNotReportedUnread) {
 
 TEST(SetupIkTest, ResolveReportsTheFirstJointProblemAtItsPointer) {
   const SetupFile setup = IkSetup(std::string("[") + kLeg + "}]", R"([{"name": "f", "type": "feet",
-      "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"], ["RightUpLeg", "RightLeg", "RightFeet"]], "pelvis": "Hips"}])");
+      "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"], ["RightUpLeg", "RightLeg", "RightFeet"]],
+      "pelvis": "Hips"}])");
   const std::vector<Clip> clips = {StillClip("idle")};
   Result<StateMachineDef> def = compile_setup(setup, clips);
   ASSERT_TRUE(def.ok()) << def.error().message;
@@ -575,9 +584,10 @@ TEST(SetupIkTest, TwoBoneEntryPutsTheFootOnTheParametersTarget) {
   skeleton.rest[1].translation = glm::vec3(0.2f, 0.0f, 0.0f);
   skeleton.rest[2].translation = glm::vec3(0.0f, -1.0f, 0.05f);
   skeleton.rest[3].translation = glm::vec3(0.0f, -1.0f, -0.05f);
-  const SetupFile setup = Parse(SetupText(
-      R"([{"name": "foot", "type": "vector3", "default": [0.3, -1.6, 0.3]}])",
-      R"(, "ik": [{"name": "leg", "type": "two_bone", "start": "UpLeg", "mid": "Leg", "end": "Foot", "target": "foot"}])"));
+  const SetupFile setup = Parse(
+      SetupText(R"([{"name": "foot", "type": "vector3", "default": [0.3, -1.6, 0.3]}])",
+                R"(, "ik": [{"name": "leg", "type": "two_bone", "start": "UpLeg", "mid": "Leg",
+          "end": "Foot", "target": "foot"}])"));
   const std::vector<Clip> clips = {StillClip("idle", 1.0f, 4)};
   Result<StateMachineDef> def = compile_setup(setup, clips);
   ASSERT_TRUE(def.ok()) << def.error().message;
