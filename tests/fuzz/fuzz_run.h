@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
 
 #include "anim/local_to_model.h"
 #include "anim/skeleton.h"
@@ -63,8 +64,15 @@ inline void run_machine(StateMachineInstance& machine, const Skeleton& skeleton,
     if (params > 0 && action % 4 == 0) {
       const int p = static_cast<int>(in.below(params));
       const ParameterDef& pd = def.parameters[p];
-      const float v = in.value(pd.min, pd.max);
-      if (machine.set_value(p, v) != std::isfinite(v)) fail("set_value refused a finite value");
+      if (pd.type == ParameterType::kVector3) {  // An IK target: any point, huge or not finite.
+        const glm::vec3 v(in.value(-2.0f, 2.0f), in.value(-2.0f, 2.0f), in.value(-2.0f, 2.0f));
+        const bool finite = std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+        if (machine.set_vector(p, v) != finite) fail("set_vector refused a finite value");
+        if (machine.set_value(p, 1.0f)) fail("set_value took a vector3 parameter");
+      } else {
+        const float v = in.value(pd.min, pd.max);
+        if (machine.set_value(p, v) != std::isfinite(v)) fail("set_value refused a finite value");
+      }
     }
     if (params > 0 && action % 8 == 1) {
       const ParameterDef& pd = def.parameters[in.below(params)];
@@ -79,7 +87,8 @@ inline void run_machine(StateMachineInstance& machine, const Skeleton& skeleton,
       if (a.state < 0 || static_cast<std::size_t>(a.state) >= def.states.size()) {
         fail("an active state out of range");
       }
-      if (!(a.weight >= 0.0f && a.weight <= 1.0f + 1e-5f)) fail("an active state's weight outside [0, 1]");
+      if (!(a.weight >= 0.0f && a.weight <= 1.0f + 1e-5f))
+        fail("an active state's weight outside [0, 1]");
     }
     if (options.require_finite) {
       for (const Transform& t : pose) {
