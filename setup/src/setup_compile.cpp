@@ -4,6 +4,7 @@
 #include "anim/find_by_name.h"
 #include "anim/setup/setup.h"
 #include "json_errors.h"
+#include "setup_ik_parts.h"
 #include "setup_markers.h"
 #include "setup_nesting.h"
 
@@ -125,6 +126,7 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
       out.max = 1.0f;
     }
     out.rate = p.type == ParameterType::kFloat ? p.rate : 0.0f;
+    if (p.type == ParameterType::kVector3) out.default_vector = p.default_vector;
     def.parameters.push_back(out);
   }
   // Each space goes to the list of its kind; states find it by name.
@@ -174,6 +176,7 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     return a.clip != b.clip ? a.clip < b.clip : a.time < b.time;
   });
   compile_markers(setup, clips, &def);
+  compile_ik(setup, &def);
   return def;
 }
 

@@ -10,7 +10,8 @@ namespace {
 constexpr EnumName<ParameterType> kParameterTypes[] = {{ParameterType::kFloat, "float"},
                                                        {ParameterType::kInt, "int"},
                                                        {ParameterType::kBool, "bool"},
-                                                       {ParameterType::kTrigger, "trigger"}};
+                                                       {ParameterType::kTrigger, "trigger"},
+                                                       {ParameterType::kVector3, "vector3"}};
 
 constexpr EnumName<ConditionOp> kConditionOps[] = {
     {ConditionOp::kGreater, ">"},         {ConditionOp::kLess, "<"},
@@ -35,6 +36,9 @@ constexpr EnumName<SyncMode> kSyncModes[] = {{SyncMode::kNormalized, "normalized
 
 constexpr EnumName<SyncRole> kSyncRoles[] = {
     {SyncRole::kAuto, "auto"}, {SyncRole::kLeader, "leader"}, {SyncRole::kFollower, "follower"}};
+
+constexpr EnumName<IkType> kIkTypes[] = {
+    {IkType::kTwoBone, "two_bone"}, {IkType::kAim, "aim"}, {IkType::kFeet, "feet"}};
 
 constexpr EnumName<bool> kRotations[] = {{true, "yaw"}, {false, "none"}};
 
@@ -82,6 +86,12 @@ const EnumNames<SyncMode>& enum_names<SyncMode>() {
 }
 
 template <>
+const EnumNames<IkType>& enum_names<IkType>() {
+  static const EnumNames<IkType> names{"IK type", span_of(kIkTypes)};
+  return names;
+}
+
+template <>
 const EnumNames<SyncRole>& enum_names<SyncRole>() {
   static const EnumNames<SyncRole> names{"sync role", span_of(kSyncRoles)};
   return names;
@@ -107,5 +117,6 @@ const char* to_string(LayerBlend blend) { return json::name_of(blend); }
 const char* to_string(TransitionBlend blend) { return json::name_of(blend); }
 const char* to_string(SyncMode sync) { return json::name_of(sync); }
 const char* to_string(SyncRole role) { return json::name_of(role); }
+const char* to_string(IkType type) { return json::name_of(type); }
 
 }  // namespace anim::setup

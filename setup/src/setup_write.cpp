@@ -41,6 +41,10 @@ Json number_json(float value) {
   return Json(number);
 }
 
+Json vec3_json(const glm::vec3& value) {
+  return Json::array({number_json(value.x), number_json(value.y), number_json(value.z)});
+}
+
 // Unknown fields after the known ones; a key that is also a known field is not written twice.
 void append_extra(const Json& extra, Json* out) {
   if (!extra.is_object()) return;
@@ -70,6 +74,26 @@ Json value_json(const std::optional<float>& number) {
 }
 Json value_json(bool flag) { return Json(flag); }
 Json value_json(const std::vector<std::string>& names) { return Json(names); }
+
+Json value_json(const glm::vec3& vector) { return vec3_json(vector); }
+Json value_json(const std::optional<glm::vec3>& vector) {
+  return vector ? vec3_json(*vector) : Json();
+}
+Json value_json(const std::vector<float>& numbers) {
+  Json out = Json::array();
+  for (float number : numbers) out.push_back(number_json(number));
+  return out;
+}
+Json value_json(const std::vector<std::vector<std::string>>& lists) { return Json(lists); }
+Json value_json(const SetupIkVector& vector) {
+  return vector.parameter ? Json(*vector.parameter) : vec3_json(vector.value);
+}
+Json value_json(const std::optional<SetupIkVector>& vector) {
+  return vector ? value_json(*vector) : Json();
+}
+Json value_json(const SetupIkWeight& weight) {
+  return weight.parameter ? Json(*weight.parameter) : number_json(weight.value);
+}
 
 template <class E>
 std::enable_if_t<std::is_enum_v<E>, Json> value_json(E value) {
@@ -143,6 +167,13 @@ void write_joint_map(const SetupAnimation& animation, const Field<SetupAnimation
   Json map = Json::object();
   for (const auto& [from, to] : animation.joint_map) map[from] = to;
   (*out)[field.name] = std::move(map);
+}
+
+void write_parameter_default(const SetupParameter& parameter, const Field<SetupParameter>& field,
+                             const Context&, Json* out) {
+  (*out)[field.name] = parameter.type == ParameterType::kVector3
+                           ? vec3_json(parameter.default_vector)
+                           : number_json(parameter.default_value);
 }
 
 void write_motion(const SetupState& state, const Field<SetupState>& field, const Context&,

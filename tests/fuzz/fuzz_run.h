@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
 
 #include "anim/ground_query.h"
 #include "anim/local_to_model.h"
@@ -77,10 +78,11 @@ inline void run_machine(StateMachineInstance& machine, const Skeleton& skeleton,
     if (params > 0 && action % 4 == 0) {
       const int p = static_cast<int>(in.below(params));
       const ParameterDef& pd = def.parameters[p];
-      if (pd.type == ParameterType::kVector3) {
+      if (pd.type == ParameterType::kVector3) {  // An IK target: any point, huge or not finite.
         const glm::vec3 v(in.value(-2.0f, 2.0f), in.value(-2.0f, 2.0f), in.value(-2.0f, 2.0f));
-        const bool finite_v = std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-        if (machine.set_vector(p, v) != finite_v) fail("set_vector refused a finite vector");
+        const bool finite = std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+        if (machine.set_vector(p, v) != finite) fail("set_vector refused a finite value");
+        if (machine.set_value(p, 1.0f)) fail("set_value took a vector3 parameter");
       } else {
         const float v = in.value(pd.min, pd.max);
         if (machine.set_value(p, v) != std::isfinite(v)) fail("set_value refused a finite value");

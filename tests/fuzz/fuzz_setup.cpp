@@ -1,7 +1,8 @@
 // libFuzzer harness: a setup file as the tool reads one. The input is the JSON text up to the
 // first NUL byte; the bytes after it choose the run (parameter changes and time steps). Parses
 // it, saves and re-parses what parsed (the same text again), validates it against a fixed small
-// model, compiles it, makes it back into a setup (setup_from_machine, which must compile again),
+// model, compiles it and resolves its IK joints, makes it back into a setup (setup_from_machine,
+// which must compile and resolve again),
 // and runs the machine a few hundred frames. Every pose must be finite: the model's numbers are
 // ordinary, so only the setup's can make them otherwise.
 #include <cstddef>
@@ -14,6 +15,7 @@
 
 #include "anim/clip.h"
 #include "anim/setup/from_machine.h"
+#include "anim/setup/ik.h"
 #include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 #include "anim/skinning_palette.h"
@@ -41,8 +43,9 @@ FixedModel make_model() {
   for (std::size_t j = 1; j < 5; ++j) m.skeleton.rest[j].translation = glm::vec3(0.0f, 0.3f, 0.0f);
   m.skin.joints = {0, 1, 2, 3, 4};
   m.skin.inverse_bind.assign(5, glm::mat4(1.0f));
-  const char* animated[] = {"Idle", "Walk",       "Run",        "idle",      "walk",   "run",
-                            "jump", "Wuson_Bind", "Wuson_Walk", "Wuson_Run", "Motion", "mixamo.com"};
+  const char* animated[] = {"Idle",       "Walk",      "Run",    "idle",
+                            "walk",       "run",       "jump",   "Wuson_Bind",
+                            "Wuson_Walk", "Wuson_Run", "Motion", "mixamo.com"};
   float duration = 0.5f;
   for (const char* name : animated) {
     ClipBuilder b(name, duration, 5);
@@ -100,16 +103,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   if (!reparsed.ok()) fail("a parsed setup's saved text does not parse");
   if (to_json_text(reparsed.value()) != saved) fail("a saved setup does not save the same again");
 
-  validate_setup(setup, m.names);
+  validate_setup(setup, m.names, {}, m.skeleton.names, m.skeleton.parents);
   Result<StateMachineDef> def = compile_setup(setup, m.clips);
   if (!def.ok()) {
     trace(def.error().to_string().c_str());
     return 0;
   }
+  const Status ik = setup::resolve_ik(setup, m.skeleton, &def.value());
+  if (!ik.ok()) {
+    trace(ik.error().to_string().c_str());
+    return 0;
+  }
   trace("compiled");
 
-  const setup::Setup back = setup::setup_from_machine(def.value(), m.names, setup.model);
-  if (!compile_setup(back, m.clips).ok()) fail("setup_from_machine's setup does not compile");
+  const setup::Setup back =
+      setup::setup_from_machine(def.value(), m.names, setup.model, m.skeleton.names);
+  Result<StateMachineDef> again = compile_setup(back, m.clips);
+  if (!again.ok()) fail("setup_from_machine's setup does not compile");
+  if (!setup::resolve_ik(back, m.skeleton, &again.value()).ok()) {
+    fail("setup_from_machine's IK entries do not resolve");
+  }
 
   StateMachineInstance machine(def.value(), m.skeleton, m.clips);
   RunOptions options;
