@@ -83,6 +83,29 @@ bool FieldReader::convert_float(const Json& value, const char* key, bool allow_b
   return true;
 }
 
+bool FieldReader::read_vec3(const char* key, bool required, glm::vec3* out) const {
+  const Json* value = find(key, required);
+  if (value == nullptr) return false;
+  return convert_vec3(*value, key, out);
+}
+
+bool FieldReader::convert_vec3(const Json& value, const char* key, glm::vec3* out) const {
+  if (!value.is_array() || value.size() != 3) {
+    fail(key, "expected [x, y, z], three numbers");
+    return false;
+  }
+  const FieldReader items(value, at(key), problems_);
+  glm::vec3 read(0.0f);
+  bool ok = true;
+  for (int i = 0; i < 3; ++i) {
+    ok = items.convert_float(value[static_cast<std::size_t>(i)], std::to_string(i).c_str(), false,
+                             &read[i]) &&
+         ok;
+  }
+  if (ok) *out = read;
+  return ok;
+}
+
 void FieldReader::read_names(const char* key, std::vector<std::string>* out) const {
   const Json* value = find(key, false);
   if (value == nullptr) return;

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include <glm/vec3.hpp>
+
 #include "anim/diagnostic.h"
 #include "anim/setup/setup.h"
 #include "setup_enum_names.h"
@@ -38,6 +40,9 @@ class FieldReader {
   // A number, or with `allow_bool` also true/false read as 1/0.
   bool read_float(const char* key, bool required, float* out, bool allow_bool = false) const;
   bool convert_float(const Json& value, const char* key, bool allow_bool, float* out) const;
+  // [x, y, z]: three numbers (a vector3 parameter's default, an IK entry's axis or point).
+  bool read_vec3(const char* key, bool required, glm::vec3* out) const;
+  bool convert_vec3(const Json& value, const char* key, glm::vec3* out) const;
   // An array of non-empty strings (a mask's joint names); absent is no problem.
   void read_names(const char* key, std::vector<std::string>* out) const;
 

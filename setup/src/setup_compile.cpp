@@ -125,6 +125,7 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
       out.max = 1.0f;
     }
     out.rate = p.type == ParameterType::kFloat ? p.rate : 0.0f;
+    if (p.type == ParameterType::kVector3) out.default_vector = p.default_vector;
     def.parameters.push_back(out);
   }
   // Each space goes to the list of its kind; states find it by name.

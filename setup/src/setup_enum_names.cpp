@@ -10,7 +10,8 @@ namespace {
 constexpr EnumName<ParameterType> kParameterTypes[] = {{ParameterType::kFloat, "float"},
                                                        {ParameterType::kInt, "int"},
                                                        {ParameterType::kBool, "bool"},
-                                                       {ParameterType::kTrigger, "trigger"}};
+                                                       {ParameterType::kTrigger, "trigger"},
+                                                       {ParameterType::kVector3, "vector3"}};
 
 constexpr EnumName<ConditionOp> kConditionOps[] = {
     {ConditionOp::kGreater, ">"},         {ConditionOp::kLess, "<"},

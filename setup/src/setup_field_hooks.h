@@ -15,8 +15,10 @@ using WriteHook = void(const T& item, const Field<T>& field, const Context& cont
 ReadHook<SetupAnimation> read_joint_map;
 WriteHook<SetupAnimation> write_joint_map;
 
-// A parameter's "default": a number, or true/false for a bool or trigger (or an unknown type).
+// A parameter's "default": a number, or true/false for a bool or trigger (or an unknown type),
+// or [x, y, z] for a vector3.
 ReadHook<SetupParameter> read_parameter_default;
+WriteHook<SetupParameter> write_parameter_default;
 
 // A blend space's axis: "parameter" (1D), or "parameters": [x, y] (2D); and its points, whose
 // positions take the form of its axes.

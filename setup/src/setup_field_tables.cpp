@@ -54,7 +54,7 @@ constexpr Table<Cl> kClipTable = table(kClipFields, &Cl::extra);
 
 // "parameters": [...]
 using P = SetupParameter;
-constexpr Hook<P> kParameterDefault{read_parameter_default, nullptr};
+constexpr Hook<P> kParameterDefault{read_parameter_default, write_parameter_default};
 constexpr Field<P> kParameterFields[] = {
     {"name", kText, kRequired, kAlways, &P::name},
     {"type", kChoice, kRequired, kAlways, &P::type},

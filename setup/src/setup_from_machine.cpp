@@ -27,6 +27,10 @@ SetupParameter parameter_of(const ParameterDef& p) {
   if (ranged && p.min > -kNoBound) out.min = p.min;
   if (ranged && p.max < kNoBound) out.max = p.max;
   out.rate = p.type == ParameterType::kFloat ? p.rate : 0.0f;
+  if (p.type == ParameterType::kVector3) {
+    out.default_value = 0.0f;
+    out.default_vector = p.default_vector;
+  }
   return out;
 }
 

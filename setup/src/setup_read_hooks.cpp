@@ -36,6 +36,10 @@ void read_parameter_default(const ObjectReader<SetupParameter>& in,
   const bool flag =
       parameter->type == ParameterType::kBool || parameter->type == ParameterType::kTrigger;
   const bool typed = in.read_ok(&SetupParameter::type);
+  if (typed && parameter->type == ParameterType::kVector3) {
+    in.in().read_vec3(field.name, is_required(field.need), &parameter->default_vector);
+    return;
+  }
   in.in().read_float(field.name, is_required(field.need), &parameter->default_value,
                      !typed || flag);
 }

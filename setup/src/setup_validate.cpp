@@ -46,12 +46,13 @@ class Validator {
   // `nested`: checking a machine inside a state (setup.states are its states).
   Validator(const Setup& setup, const std::vector<std::string>& clips,
             const std::vector<float>& durations, const std::vector<std::string>& joints,
-            bool nested = false)
+            const std::vector<int16_t>& parents, bool nested = false)
       : nested_(nested),
         setup_(setup),
         clips_(clips),
         durations_(durations),
         joints_(joints),
+        parents_(parents),
         clip_set_(clips.begin(), clips.end()),
         parameters_(index_by_name(setup.parameters)),
         blend_spaces_(index_by_name(setup.blend_spaces)),
@@ -125,6 +126,10 @@ class Validator {
     for (std::size_t i = 0; i < setup_.parameters.size(); ++i) {
       const SetupParameter& p = setup_.parameters[i];
       const std::string at = "/parameters/" + std::to_string(i);
+      if (p.type == ParameterType::kVector3) {
+        check_vector_parameter(p, at);
+        continue;
+      }
       const bool finite_default = check_finite(at + "/default", "default", p.default_value);
       const bool finite_min = !p.min || check_finite(at + "/min", "min", *p.min);
       const bool finite_max = !p.max || check_finite(at + "/max", "max", *p.max);
@@ -153,6 +158,21 @@ class Validator {
               "default " + number_text(p.default_value) + " is above max " + number_text(*p.max));
       }
     }
+  }
+
+  // A vector3: a finite [x, y, z] default, set at once (no range, no smoothing).
+  void check_vector_parameter(const SetupParameter& p, const std::string& at) {
+    for (int k = 0; k < 3; ++k) {
+      check_finite(at + "/default/" + std::to_string(k), "default", p.default_vector[k]);
+    }
+    const auto refuse = [&](const char* key, bool present) {
+      if (!present) return;
+      error(at + "/" + key, "a vector3 parameter has no " + std::string(key) +
+                                " (its value is a point or direction, set at once)");
+    };
+    refuse("min", p.min.has_value());
+    refuse("max", p.max.has_value());
+    refuse("rate", p.rate != 0.0f);
   }
 
   // The parameter named at `pointer`, or nullptr after reporting it unknown.
@@ -381,6 +401,10 @@ class Validator {
     if (p == nullptr) return;
     const std::string op = in_quotes(to_string(c.op));
     const std::string param = in_quotes(p->name) + " has type " + to_string(p->type);
+    if (p->type == ParameterType::kVector3) {
+      error(at + "/parameter", "parameter " + param + ", which no condition can test");
+      return;
+    }
     switch (c.op) {
       case ConditionOp::kTriggerSet:
         if (p->type != ParameterType::kTrigger) {
@@ -603,7 +627,8 @@ class Validator {
     machine.states = states;
     machine.transitions = transitions;
     machine.default_state = default_state;
-    for (Diagnostic& d : Validator(machine, clips_, durations_, joints_, nested).run_machine()) {
+    for (Diagnostic& d :
+         Validator(machine, clips_, durations_, joints_, parents_, nested).run_machine()) {
       d.pointer = at + d.pointer;
       found_.push_back(std::move(d));
     }
@@ -679,6 +704,7 @@ class Validator {
   const std::vector<std::string>& clips_;
   const std::vector<float>& durations_;
   const std::vector<std::string>& joints_;
+  const std::vector<int16_t>& parents_;  // One per joint, or empty.
   const std::set<std::string> clip_set_;
   const std::map<std::string, std::size_t> parameters_;
   const std::map<std::string, std::size_t> blend_spaces_;
@@ -690,8 +716,9 @@ class Validator {
 
 std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips,
                                        const std::vector<float>& durations,
-                                       const std::vector<std::string>& joints) {
-  return Validator(setup, clips, durations, joints).run();
+                                       const std::vector<std::string>& joints,
+                                       const std::vector<int16_t>& parents) {
+  return Validator(setup, clips, durations, joints, parents).run();
 }
 
 }  // namespace anim::setup

@@ -41,6 +41,10 @@ Json number_json(float value) {
   return Json(number);
 }
 
+Json vec3_json(const glm::vec3& value) {
+  return Json::array({number_json(value.x), number_json(value.y), number_json(value.z)});
+}
+
 // Unknown fields after the known ones; a key that is also a known field is not written twice.
 void append_extra(const Json& extra, Json* out) {
   if (!extra.is_object()) return;
@@ -143,6 +147,13 @@ void write_joint_map(const SetupAnimation& animation, const Field<SetupAnimation
   Json map = Json::object();
   for (const auto& [from, to] : animation.joint_map) map[from] = to;
   (*out)[field.name] = std::move(map);
+}
+
+void write_parameter_default(const SetupParameter& parameter, const Field<SetupParameter>& field,
+                             const Context&, Json* out) {
+  (*out)[field.name] = parameter.type == ParameterType::kVector3
+                           ? vec3_json(parameter.default_vector)
+                           : number_json(parameter.default_value);
 }
 
 void write_motion(const SetupState& state, const Field<SetupState>& field, const Context&,

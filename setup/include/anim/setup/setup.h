@@ -3,6 +3,7 @@
 // Everything links by name, so the file reads well and survives edits; compile_setup() below
 // turns it into the index-based runtime form. Part of anim_setup, the authoring library: a game
 // that ships baked data needs none of it.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -266,11 +267,13 @@ Status save_setup(const Setup& setup, const std::string& path);
 // missing default state, events outside their clip (errors); unreachable states and 2D spaces
 // whose points lie on one line (warnings). Each layer's machine is checked as the base's is.
 // Every problem at once. `durations` (seconds, one per clip, or empty) lets it check event times
-// against the clip's length, and `joints` (the model's joint names, or empty) the names in
-// layer masks.
+// against the clip's length, `joints` (the model's joint names, or empty) the names in layer
+// masks and IK entries, and `parents` (the skeleton's parent of each joint, or empty) that an IK
+// entry's joints hang from one another in the order it names them.
 std::vector<Diagnostic> validate_setup(const Setup& setup, const std::vector<std::string>& clips,
                                        const std::vector<float>& durations = {},
-                                       const std::vector<std::string>& joints = {});
+                                       const std::vector<std::string>& joints = {},
+                                       const std::vector<int16_t>& parents = {});
 
 // Resolves a setup's names against `clips` into the runtime form. Fails (listing the problems)
 // when validate_setup reports any error; warnings do not stop it.
