@@ -69,7 +69,8 @@ int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostr
   }
   diagnostics = input.value().problems;
   const std::vector<std::string>& joints = input.value().model.skeleton.names;
-  for (Diagnostic& d : validate_setup(*input.value().setup, clips, durations, joints)) {
+  const std::vector<int16_t>& parents = input.value().model.skeleton.parents;
+  for (Diagnostic& d : validate_setup(*input.value().setup, clips, durations, joints, parents)) {
     diagnostics.push_back(d);
   }
   int errors = 0;

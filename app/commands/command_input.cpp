@@ -1,5 +1,6 @@
 #include "commands/command_input.h"
 
+#include "anim/setup/ik.h"
 #include "cli/diagnostic_lines.h"
 #include "cli/errors.h"
 #include "loading/package_input.h"
@@ -47,6 +48,11 @@ std::optional<CompiledMachine> compile_machine(const LoadedInput& input, std::os
   }
   CompiledMachine out{std::move(def).value(), std::move(motion).value()};
   mark_root_motion(out.motion, &out.def);
+  const Status ik = setup::resolve_ik(*input.setup, input.model.skeleton, &out.def);
+  if (!ik.ok()) {
+    print_error(err, Error{ik.error().code, ik.error().to_string(), input.setup_path});
+    return std::nullopt;
+  }
   return out;
 }
 

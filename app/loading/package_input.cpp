@@ -53,7 +53,8 @@ Result<LoadedInput> load_package_input(const std::string& path) {
   if (package.value().has_state_machine) {
     std::vector<std::string> clip_names;
     for (const CompressedClip& c : package.value().clips) clip_names.push_back(c.name);
-    input.setup = setup::setup_from_machine(package.value().state_machine, clip_names, path);
+    input.setup = setup::setup_from_machine(package.value().state_machine, clip_names, path,
+                                            input.model.skeleton.names);
   }
   return input;
 }

@@ -4,6 +4,7 @@
 #include "anim/find_by_name.h"
 #include "anim/setup/setup.h"
 #include "json_errors.h"
+#include "setup_ik_parts.h"
 #include "setup_markers.h"
 #include "setup_nesting.h"
 
@@ -175,6 +176,7 @@ Result<StateMachineDef> compile_setup(const Setup& setup, Span<const Clip> clips
     return a.clip != b.clip ? a.clip < b.clip : a.time < b.time;
   });
   compile_markers(setup, clips, &def);
+  compile_ik(setup, &def);
   return def;
 }
 

@@ -37,6 +37,9 @@ constexpr EnumName<SyncMode> kSyncModes[] = {{SyncMode::kNormalized, "normalized
 constexpr EnumName<SyncRole> kSyncRoles[] = {
     {SyncRole::kAuto, "auto"}, {SyncRole::kLeader, "leader"}, {SyncRole::kFollower, "follower"}};
 
+constexpr EnumName<IkType> kIkTypes[] = {
+    {IkType::kTwoBone, "two_bone"}, {IkType::kAim, "aim"}, {IkType::kFeet, "feet"}};
+
 constexpr EnumName<bool> kRotations[] = {{true, "yaw"}, {false, "none"}};
 
 template <class E, std::size_t N>
@@ -83,6 +86,12 @@ const EnumNames<SyncMode>& enum_names<SyncMode>() {
 }
 
 template <>
+const EnumNames<IkType>& enum_names<IkType>() {
+  static const EnumNames<IkType> names{"IK type", span_of(kIkTypes)};
+  return names;
+}
+
+template <>
 const EnumNames<SyncRole>& enum_names<SyncRole>() {
   static const EnumNames<SyncRole> names{"sync role", span_of(kSyncRoles)};
   return names;
@@ -108,5 +117,6 @@ const char* to_string(LayerBlend blend) { return json::name_of(blend); }
 const char* to_string(TransitionBlend blend) { return json::name_of(blend); }
 const char* to_string(SyncMode sync) { return json::name_of(sync); }
 const char* to_string(SyncRole role) { return json::name_of(role); }
+const char* to_string(IkType type) { return json::name_of(type); }
 
 }  // namespace anim::setup

@@ -4,6 +4,7 @@
 // take them from here, so each name is written once.
 #include <string>
 
+#include "anim/ik_def.h"
 #include "anim/span.h"
 #include "anim/state_machine_types.h"
 
@@ -38,6 +39,8 @@ template <>
 const EnumNames<SyncMode>& enum_names<SyncMode>();
 template <>
 const EnumNames<SyncRole>& enum_names<SyncRole>();
+template <>
+const EnumNames<IkType>& enum_names<IkType>();
 // The root motion's "rotation": true (about the up axis) or false (none); SetupRootMotion::yaw.
 template <>
 const EnumNames<bool>& enum_names<bool>();

@@ -149,6 +149,34 @@ constexpr Field<E> kEventFields[] = {
 };
 constexpr Table<E> kEventTable = table(kEventFields, &E::extra);
 
+// "ik": [...], at the top and in layers. The kCustom fields are a parameter's name or a constant
+// (setup_read.cpp reads them by their member).
+using K = SetupIk;
+constexpr Field<K> kIkFields[] = {
+    {"name", kName, kRequired, kAlways, &K::name},
+    {"type", kChoice, kRequired, kAlways, &K::type},
+    {"start", kName, kOptional, kUnlessDefault, &K::start},
+    {"mid", kName, kOptional, kUnlessDefault, &K::mid},
+    {"end", kName, kOptional, kUnlessDefault, &K::end},
+    {"joint", kName, kOptional, kUnlessDefault, &K::joint},
+    {"chain", Kind::kNames, kOptional, kUnlessDefault, &K::chain},
+    {"shares", kCustom, kOptional, kUnlessDefault, &K::shares},
+    {"legs", kCustom, kOptional, kUnlessDefault, &K::legs},
+    {"pelvis", kName, kOptional, kUnlessDefault, &K::pelvis},
+    {"target", kCustom, kOptional, kUnlessDefault, &K::target},
+    {"pole", kCustom, kOptional, kUnlessDefault, &K::pole},
+    {"twist", kNumber, kOptional, kUnlessDefault, &K::twist},
+    {"soften", kNumber, kOptional, kUnlessDefault, &K::soften},
+    {"bend_axis", Kind::kVector, kOptional, kUnlessDefault, &K::bend_axis},
+    {"forward", Kind::kVector, kOptional, kUnlessDefault, &K::forward},
+    {"up", Kind::kVector, kOptional, kUnlessDefault, &K::up},
+    {"offset", Kind::kVector, kOptional, kUnlessDefault, &K::offset},
+    {"foot_height", kNumber, kOptional, kUnlessDefault, &K::foot_height},
+    {"max_pelvis_drop", kNumber, kOptional, kUnlessDefault, &K::max_pelvis_drop},
+    {"weight", kCustom, kOptional, kUnlessDefault, &K::weight},
+};
+constexpr Table<K> kIkTable = table(kIkFields, &K::extra);
+
 // A layer's "mask": {...}, kept in the layer itself.
 using L = SetupLayer;
 constexpr Field<L> kMaskFields[] = {
@@ -168,6 +196,7 @@ constexpr Field<L> kLayerFields[] = {
     {"states", kItems, kRequired, kAlways, &L::states},
     {"default_state", kText, kRequired, kAlways, &L::default_state},
     {"transitions", kItems, kOptional, kAlways, &L::transitions},
+    {"ik", kItems, kOptional, kUnlessDefault, &L::ik},
 };
 constexpr Table<L> kLayerTable = table(kLayerFields, &L::extra);
 
@@ -199,6 +228,7 @@ constexpr Field<Setup> kSetupFields[] = {
     {"default_state", kText, kRequired, kAlways, &Setup::default_state},
     {"transitions", kItems, kOptional, kAlways, &Setup::transitions},
     {"events", kItems, kOptional, kUnlessDefault, &Setup::events},
+    {"ik", kItems, kOptional, kUnlessDefault, &Setup::ik},
     {"layers", kItems, kOptional, kUnlessDefault, &Setup::layers},
     {"editor", kCustom, kOptional, kByHook, {}, &kEditor},
 };
@@ -220,6 +250,7 @@ template <> const Table<SetupClip>& table_of<SetupClip>() { return kClipTable; }
 template <> const Table<SetupMachine>& table_of<SetupMachine>() { return kMachineTable; }
 template <> const Table<SetupLayer>& table_of<SetupLayer>() { return kLayerTable; }
 template <> const Table<SetupRootMotion>& table_of<SetupRootMotion>() { return kRootMotionTable; }
+template <> const Table<SetupIk>& table_of<SetupIk>() { return kIkTable; }
 template <> const Table<Setup>& table_of<Setup>() { return kSetupTable; }
 // clang-format on
 const Table<SetupLayer>& mask_table() { return kMaskTable; }

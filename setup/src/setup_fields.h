@@ -22,6 +22,7 @@ enum class Kind {
   kFlag,          // true or false.
   kChoice,        // One of an enum's names (setup_enum_names.h).
   kNames,         // An array of non-empty strings (joint names).
+  kVector,        // [x, y, z], three numbers.
   kItems,         // An array of objects, each read by its item's table.
   kObject,        // An object, read by its item's table (the root motion).
   kPart,          // An object whose fields belong to the same item (a layer's mask): `part`.
@@ -60,7 +61,11 @@ using Member = std::variant<std::monostate, std::string T::*, std::optional<std:
                             std::vector<SetupCondition> T::*, std::vector<SetupTransition> T::*,
                             std::vector<SetupEvent> T::*, std::vector<SetupLayer> T::*,
                             std::vector<SetupMarker> T::*, std::vector<SetupClip> T::*,
-                            std::optional<SetupMachine> T::*>;
+                            std::optional<SetupMachine> T::*, IkType T::*, glm::vec3 T::*,
+                            std::optional<glm::vec3> T::*, std::vector<float> T::*,
+                            std::vector<std::vector<std::string>> T::*, SetupIkVector T::*,
+                            std::optional<SetupIkVector> T::*, SetupIkWeight T::*,
+                            std::vector<SetupIk> T::*>;
 
 template <class T>
 class ObjectReader;  // object_reader.h
@@ -126,6 +131,8 @@ template <>
 const Table<SetupLayer>& table_of<SetupLayer>();
 template <>
 const Table<SetupRootMotion>& table_of<SetupRootMotion>();
+template <>
+const Table<SetupIk>& table_of<SetupIk>();
 template <>
 const Table<Setup>& table_of<Setup>();
 // A layer's "mask" object, whose fields are the layer's mask_include and mask_exclude.

@@ -1,5 +1,7 @@
 #include "anim/setup/from_machine.h"
 
+#include "setup_ik_parts.h"
+
 namespace anim::setup {
 namespace {
 
@@ -140,7 +142,7 @@ std::vector<SetupState> nest(std::vector<SetupState> leaves) {
 }  // namespace
 
 Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::string>& clip_names,
-                         const std::string& model) {
+                         const std::string& model, const std::vector<std::string>& joint_names) {
   Setup setup;
   setup.model = model;
   for (const ParameterDef& p : def.parameters) setup.parameters.push_back(parameter_of(p));
@@ -189,8 +191,10 @@ Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::stri
     for (const TransitionDef& t : layer.transitions) {
       out.transitions.push_back(transition_of(t, def, layer.states));
     }
+    out.ik = setup_ik_of(layer.ik, def, joint_names);
     setup.layers.push_back(std::move(out));
   }
+  setup.ik = setup_ik_of(def.ik, def, joint_names);
   return setup;
 }
 

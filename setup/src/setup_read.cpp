@@ -93,6 +93,105 @@ void read_value(const FieldReader& in, const char* key, Kind, bool, std::vector<
   in.read_names(key, out);
 }
 
+void read_value(const FieldReader& in, const char* key, Kind, bool required, glm::vec3* out) {
+  in.read_vec3(key, required, out);
+}
+
+void read_value(const FieldReader& in, const char* key, Kind, bool required,
+                std::optional<glm::vec3>* out) {
+  glm::vec3 value(0.0f);
+  if (in.read_vec3(key, required, &value)) *out = value;
+}
+
+// An aim chain's "shares": numbers.
+void read_value(const FieldReader& in, const char* key, Kind, bool required,
+                std::vector<float>* out) {
+  const Json* value = in.find(key, required);
+  if (value == nullptr) return;
+  if (!value->is_array()) {
+    in.fail(key, "expected an array of numbers");
+    return;
+  }
+  const FieldReader items(*value, in.at(key), in.problems());
+  for (std::size_t i = 0; i < value->size(); ++i) {
+    float number = 0.0f;
+    if (items.convert_float((*value)[i], std::to_string(i).c_str(), false, &number)) {
+      out->push_back(number);
+    }
+  }
+}
+
+// Feet "legs": [[hip, knee, ankle], ...], joint names.
+void read_value(const FieldReader& in, const char* key, Kind, bool required,
+                std::vector<std::vector<std::string>>* out) {
+  const Json* value = in.find(key, required);
+  if (value == nullptr) return;
+  if (!value->is_array()) {
+    in.fail(key, "expected an array of legs, each [hip, knee, ankle]");
+    return;
+  }
+  const FieldReader legs(*value, in.at(key), in.problems());
+  for (std::size_t i = 0; i < value->size(); ++i) {
+    const Json& leg = (*value)[i];
+    const std::string index = std::to_string(i);
+    if (!leg.is_array() || leg.size() != 3) {
+      legs.fail(index.c_str(), "expected a leg: [hip, knee, ankle], three joint names");
+      continue;
+    }
+    const FieldReader names(leg, legs.at(index.c_str()), in.problems());
+    std::vector<std::string> joints(3);
+    bool ok = true;
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (leg[k].is_string()) {
+        joints[k] = leg[k].get<std::string>();
+      } else {
+        names.fail(std::to_string(k).c_str(), "expected a joint name");
+        ok = false;
+      }
+    }
+    if (ok) out->push_back(std::move(joints));
+  }
+}
+
+// An IK target or pole: a vector3 parameter's name, or [x, y, z].
+void read_value(const FieldReader& in, const char* key, Kind, bool required, SetupIkVector* out) {
+  const Json* value = in.find(key, required);
+  if (value == nullptr) return;
+  if (value->is_string()) {
+    std::string name;
+    if (in.read_name(key, required, &name)) *out = SetupIkVector{name, glm::vec3(0.0f)};
+  } else if (value->is_array()) {
+    glm::vec3 vector(0.0f);
+    if (in.convert_vec3(*value, key, &vector)) *out = SetupIkVector{std::nullopt, vector};
+  } else {
+    in.fail(key, "expected a vector3 parameter's name or [x, y, z]");
+  }
+}
+
+void read_value(const FieldReader& in, const char* key, Kind kind, bool required,
+                std::optional<SetupIkVector>* out) {
+  if (in.find(key, required) == nullptr) return;
+  SetupIkVector vector;
+  const std::size_t before = in.problems()->size();
+  read_value(in, key, kind, required, &vector);
+  if (in.problems()->size() == before) *out = vector;
+}
+
+// An IK weight: a float parameter's name, or a number.
+void read_value(const FieldReader& in, const char* key, Kind, bool required, SetupIkWeight* out) {
+  const Json* value = in.find(key, required);
+  if (value == nullptr) return;
+  if (value->is_string()) {
+    std::string name;
+    if (in.read_name(key, required, &name)) *out = SetupIkWeight{name, 1.0f};
+  } else if (value->is_number()) {
+    float number = 1.0f;
+    if (in.convert_float(*value, key, false, &number)) *out = SetupIkWeight{std::nullopt, number};
+  } else {
+    in.fail(key, "expected a float parameter's name or a number");
+  }
+}
+
 template <class E>
 std::enable_if_t<std::is_enum_v<E>> read_value(const FieldReader& in, const char* key, Kind,
                                                bool required, E* out) {

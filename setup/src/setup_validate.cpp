@@ -12,6 +12,7 @@
 #include "anim/blend_space_2d.h"
 #include "anim/find_by_name.h"
 #include "anim/setup/setup.h"
+#include "setup_ik_parts.h"
 #include "setup_markers.h"
 #include "setup_nesting.h"
 #include "validate_text.h"
@@ -65,6 +66,7 @@ class Validator {
     check_events();
     validate_markers(setup_, clips_, durations_, &found_);
     for (std::size_t i = 0; i < setup_.layers.size(); ++i) check_layer(i);
+    validate_ik(setup_, joints_, parents_, &found_);
     check_parameters_read();
     check_root_motion();
     return std::move(found_);
@@ -655,6 +657,7 @@ class Validator {
       conditions(layer.states, layer.transitions);
       if (layer.weight_parameter) read.insert(*layer.weight_parameter);
     }
+    for (const std::string& name : ik_parameters(setup_)) read.insert(name);
     for (const SetupBlendSpace& space : setup_.blend_spaces) {
       read.insert(space.parameter);
       if (space.parameter_y) read.insert(*space.parameter_y);

@@ -75,6 +75,26 @@ Json value_json(const std::optional<float>& number) {
 Json value_json(bool flag) { return Json(flag); }
 Json value_json(const std::vector<std::string>& names) { return Json(names); }
 
+Json value_json(const glm::vec3& vector) { return vec3_json(vector); }
+Json value_json(const std::optional<glm::vec3>& vector) {
+  return vector ? vec3_json(*vector) : Json();
+}
+Json value_json(const std::vector<float>& numbers) {
+  Json out = Json::array();
+  for (float number : numbers) out.push_back(number_json(number));
+  return out;
+}
+Json value_json(const std::vector<std::vector<std::string>>& lists) { return Json(lists); }
+Json value_json(const SetupIkVector& vector) {
+  return vector.parameter ? Json(*vector.parameter) : vec3_json(vector.value);
+}
+Json value_json(const std::optional<SetupIkVector>& vector) {
+  return vector ? value_json(*vector) : Json();
+}
+Json value_json(const SetupIkWeight& weight) {
+  return weight.parameter ? Json(*weight.parameter) : number_json(weight.value);
+}
+
 template <class E>
 std::enable_if_t<std::is_enum_v<E>, Json> value_json(E value) {
   return Json(name_of(value));

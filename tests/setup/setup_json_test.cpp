@@ -394,8 +394,8 @@ TEST(SetupParseTest, ReportsEachStructuralProblemOfParametersWithItsPointer) {
        "/parameters/0/default", "missing required field"},
       {"unknown parameter type", [](Json& d) { d["parameters"][0]["type"] = "double"; },
        "/parameters/0/type",
-       "unknown parameter type \"double\" (expected float, int, bool or "
-       "trigger)"},
+       "unknown parameter type \"double\" (expected float, int, bool, trigger or "
+       "vector3)"},
       {"float default as bool", [](Json& d) { d["parameters"][0]["default"] = true; },
        "/parameters/0/default", "expected a number"},
       {"bool default as text", [](Json& d) { d["parameters"][1]["default"] = "yes"; },

@@ -99,6 +99,7 @@ std::string form_of(Kind kind) {
       return "enum";
     case Kind::kNames:
     case Kind::kItems:
+    case Kind::kVector:
       return "array";
     case Kind::kObject:
     case Kind::kPart:
@@ -183,6 +184,10 @@ TEST(SetupSchemaFieldsTest, MachineItemsPropertiesAreTheirTablesFields) {
     expect_item(def("layer"), table_of<SetupLayer>());
   }
   {
+    SCOPED_TRACE("ik");
+    expect_item(def("ik"), table_of<SetupIk>());
+  }
+  {
     SCOPED_TRACE("layer mask");
     expect_item(def("layer").at("properties").at("mask"), mask_table());
   }
@@ -233,6 +238,7 @@ TEST(SetupSchemaFieldsTest, EnumListsAreTheEnumTables) {
               ElementsAreArray(enum_list<Interruption>()));
   EXPECT_THAT(enum_of(def("layer"), key_of(&SetupLayer::blend)),
               ElementsAreArray(enum_list<LayerBlend>()));
+  EXPECT_THAT(enum_of(def("ik"), key_of(&SetupIk::type)), ElementsAreArray(enum_list<IkType>()));
   EXPECT_THAT(enum_of(schema().at("properties").at("root_motion"), key_of(&SetupRootMotion::yaw)),
               ElementsAreArray(enum_list<bool>()));
 }

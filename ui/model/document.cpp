@@ -11,6 +11,7 @@
 #include "anim/blending.h"
 #include "anim/clip_sample_rate.h"
 #include "anim/find_by_name.h"
+#include "anim/setup/ik.h"
 
 namespace anim::ui {
 
@@ -137,6 +138,8 @@ Status Document::attach_unsaved_setup(setup::Setup setup) {
 Status Document::attach(setup::Setup setup, std::string setup_path, bool saved) {
   Result<StateMachineDef> def = compile_setup(setup, model_->clips);
   if (!def.ok()) return Error{def.error().code, def.error().to_string(), setup_path};
+  const Status ik = setup::resolve_ik(setup, model_->skeleton, &def.value());
+  if (!ik.ok()) return Error{ik.error().code, ik.error().to_string(), setup_path};
   session_.start(std::move(setup), std::move(setup_path), saved);
   apply_setup();
   use_state_machine();

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "anim/setup/ik.h"
+
 namespace anim::ui {
 
 void SetupSession::start(setup::Setup setup, std::string path, bool saved) {
@@ -26,7 +28,7 @@ bool SetupSession::MotionSource::operator==(const MotionSource& o) const {
 }
 
 std::shared_ptr<const setup::RootMotionClips> SetupSession::root_motion_clips(const Model& model,
-                                                                       int clips) {
+                                                                              int clips) {
   const setup::Setup& setup = edits_.current();
   Result<std::optional<RootMotionSettings>> settings = root_motion_settings(setup, model);
   if (!settings.ok()) {
@@ -57,13 +59,16 @@ std::optional<SetupSession::Build> SetupSession::build(const Model& model, int c
     clip_names.push_back(clip.name);
     durations.push_back(clip.duration);
   }
-  problems_ = validate_setup(edits_.current(), clip_names, durations, model.skeleton.names);
+  problems_ = validate_setup(edits_.current(), clip_names, durations, model.skeleton.names,
+                             model.skeleton.parents);
   Result<StateMachineDef> def = compile_setup(edits_.current(), model.clips);
   if (!def.ok()) return std::nullopt;
   std::shared_ptr<const setup::RootMotionClips> motion = root_motion_clips(model, clips);
   if (!motion) return std::nullopt;
   Build out{std::make_unique<StateMachineDef>(std::move(def).value()), std::move(motion)};
   mark_root_motion(*out.motion, out.def.get());
+  // Joints the skeleton lacks are in problems_ already (validate_setup was given the skeleton).
+  if (!setup::resolve_ik(edits_.current(), model.skeleton, out.def.get()).ok()) return std::nullopt;
   return out;
 }
 
@@ -74,7 +79,8 @@ Status SetupSession::save_as(const std::string& path) {
   if (!setup.model.empty() && !setup::is_builtin_model(setup.model)) {
     setup.model = setup::rebase_setup_relative(path_, path, setup.model);
   }
-  for (setup::SetupAnimation& a : setup.animations) a.file = setup::rebase_setup_relative(path_, path, a.file);
+  for (setup::SetupAnimation& a : setup.animations)
+    a.file = setup::rebase_setup_relative(path_, path, a.file);
   Status saved = save_setup(setup, path);
   if (!saved.ok()) return saved;
   const setup::Setup& before = edits_.current();

@@ -139,6 +139,16 @@ void fit_to_type(setup::SetupParameter* p) {
   }
 }
 
+// IK targets, poles and weights naming the parameter.
+void rename_ik_parameters(std::vector<setup::SetupIk>* entries, const std::string& from,
+                          const std::string& to) {
+  for (setup::SetupIk& e : *entries) {
+    if (e.target && e.target->parameter == from) e.target->parameter = to;
+    if (e.pole.parameter == from) e.pole.parameter = to;
+    if (e.weight.parameter == from) e.weight.parameter = to;
+  }
+}
+
 }  // namespace
 
 namespace setup_form {
@@ -151,9 +161,11 @@ void rename_parameter(setup::Setup* setup, const std::string& from, const std::s
     if (space.parameter_y == from) space.parameter_y = to;
   }
   rename_condition_parameters(setup->transitions, from, to);
+  rename_ik_parameters(&setup->ik, from, to);
   for (setup::SetupLayer& layer : setup->layers) {
     rename_condition_parameters(layer.transitions, from, to);
     if (layer.weight_parameter == from) layer.weight_parameter = to;
+    rename_ik_parameters(&layer.ik, from, to);
   }
 }
 

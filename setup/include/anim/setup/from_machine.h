@@ -15,8 +15,10 @@ namespace anim::setup {
 // and triggers none either (compiling gives them 0..1 again). What a package does not keep
 // stays empty: clip files ("animations"), the editor block and unknown fields. An index out of
 // range (a machine that did not come from load_package) becomes an empty name, which
-// validate_setup reports at its pointer.
+// validate_setup reports at its pointer. IK entries name their joints by `joint_names` (the
+// model's skeleton's; without them, or for an index they lack, an empty name).
 Setup setup_from_machine(const StateMachineDef& def, const std::vector<std::string>& clip_names,
-                         const std::string& model);
+                         const std::string& model,
+                         const std::vector<std::string>& joint_names = {});
 
 }  // namespace anim::setup

@@ -14,6 +14,7 @@
 
 #include "anim/clip.h"
 #include "anim/diagnostic.h"
+#include "anim/ik_def.h"
 #include "anim/result.h"
 #include "anim/span.h"
 #include "anim/state_machine_def.h"
@@ -114,6 +115,64 @@ struct SetupRootMotion {
   Json extra = Json::object();
 };
 
+// A model-space point or direction of an IK entry: a vector3 parameter's name ("target":
+// "look_at", set by the game each frame) or a constant ([0, 0, 1]).
+struct SetupIkVector {
+  std::optional<std::string> parameter;  // Set: the parameter; `value` is then not used.
+  glm::vec3 value{0.0f};
+
+  bool operator==(const SetupIkVector& o) const {
+    return parameter == o.parameter && (parameter || value == o.value);
+  }
+  bool operator!=(const SetupIkVector& o) const { return !(*this == o); }
+};
+
+// An IK entry's weight: a float parameter's name (clamped to [0, 1] when played) or a constant.
+struct SetupIkWeight {
+  std::optional<std::string> parameter;  // Set: the parameter; `value` is then not used.
+  float value = 1.0f;
+
+  bool operator==(const SetupIkWeight& o) const {
+    return parameter == o.parameter && (parameter || value == o.value);
+  }
+  bool operator!=(const SetupIkWeight& o) const { return !(*this == o); }
+};
+
+// An inverse-kinematics entry ("ik": [...], at the top level and in layers), applied in order on
+// the finished pose, targets in model space (anim/ik_def.h, IkEntryDef, gives the runtime):
+//   "type": "two_bone": "start", "mid", "end" joints (each an ancestor of the next), "target",
+//     "pole", "twist", "soften", "bend_axis";
+//   "type": "aim": "joint" (or a "chain" of joints, root-most first, with "shares" summing to 1;
+//     none: equal shares), "target", "forward", "up", "offset", "pole", "twist";
+//   "type": "feet": "legs" ([hip, knee, ankle] each, 1 to kMaxIkLegs), "pelvis" (above each
+//     hip), "foot_height", "max_pelvis_drop", "soften", "up" (the ground's up axis);
+// and "weight" for all. "twist" is in degrees in the file (compiled to radians). Fields are
+// written only when not their default.
+struct SetupIk {
+  std::string name;  // Unique within its list.
+  IkType type = IkType::kTwoBone;
+  std::string start, mid, end;                  // two_bone.
+  std::string joint;                            // aim, one joint.
+  std::vector<std::string> chain;               // aim, several joints.
+  std::vector<float> shares;                    // aim with a chain: one per joint; none: equal.
+  std::vector<std::vector<std::string>> legs;   // feet: [hip, knee, ankle] each.
+  std::string pelvis;                           // feet.
+  std::optional<SetupIkVector> target;          // two_bone and aim: required.
+  SetupIkVector pole{std::nullopt, {0, 0, 1}};  // two_bone and aim.
+  float twist = 0.0f;                           // two_bone and aim: degrees.
+  float soften = 1.0f;                          // two_bone and feet: in [0, 1].
+  glm::vec3 bend_axis{1, 0, 0};                 // two_bone: the mid joint's axes.
+  glm::vec3 forward{0, 1, 0};                   // aim: the last joint's axes.
+  // aim: the last joint's up axis (none: [0, 0, 1]); feet: the model's up axis, the ground's
+  // normal on flat ground (none: [0, 1, 0]).
+  std::optional<glm::vec3> up;
+  glm::vec3 offset{0.0f};        // aim: from the last joint, in its axes (the eyes).
+  float foot_height = 0.0f;      // feet: the ankle's height above the sole, >= 0.
+  float max_pelvis_drop = 0.5f;  // feet: model units, >= 0.
+  SetupIkWeight weight;
+  Json extra = Json::object();
+};
+
 struct SetupCondition {
   std::string parameter;
   ConditionOp op = ConditionOp::kTrue;
@@ -204,6 +263,7 @@ struct SetupLayer {
   std::vector<SetupTransition> transitions;
   Json mask_extra = Json::object();
   Json extra = Json::object();
+  std::vector<SetupIk> ik;  // After the layer's machine; written when any.
 };
 
 struct Setup {
@@ -220,6 +280,7 @@ struct Setup {
   std::vector<SetupLayer> layers;  // Written when any.
   Json editor = Json::object();    // Tool state (node positions, camera); the runtime ignores it.
   Json extra = Json::object();     // Unknown top-level fields.
+  std::vector<SetupIk> ik;         // After the base machine, before the layers; written when any.
 };
 
 // A setup's `model` is a file path, relative to the setup file's folder unless absolute, or
@@ -248,6 +309,7 @@ const char* to_string(LayerBlend blend);
 const char* to_string(TransitionBlend blend);
 const char* to_string(SyncMode sync);
 const char* to_string(SyncRole role);
+const char* to_string(IkType type);
 
 // Parses JSON text. Structural problems (bad JSON, wrong types, missing required fields,
 // unknown enum names) are all reported, each with its pointer; `path` names the file in them.
