@@ -188,9 +188,12 @@ ScriptedRun::ScriptedRun(StateMachineInstance& machine, std::vector<ParameterCha
       dt_(dt) {
   ground_.planes = ground_planes_;
   if (!ground_planes_.empty()) machine_.set_ground(ground_.query());
+  // The changes at 0 hold from the start: a pose taken before any step (pose --time 0) has
+  // them, and the first step, which would apply them, finds them done.
+  apply_changes_due();
 }
 
-void ScriptedRun::step() {
+void ScriptedRun::apply_changes_due() {
   const float now = time();
   while (next_ < changes_.size() && changes_[next_].time <= now + 1e-6f) {
     const ParameterChange& c = changes_[next_++];
@@ -201,6 +204,11 @@ void ScriptedRun::step() {
       machine_.set_value(c.parameter, c.value);
     }
   }
+}
+
+void ScriptedRun::step() {
+  const float now = time();
+  apply_changes_due();
   travel_problems_.clear();
   while (next_travel_ < travels_.size() && travels_[next_travel_].time <= now + 1e-6f) {
     const int to = travels_[next_travel_++].state;

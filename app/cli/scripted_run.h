@@ -68,7 +68,8 @@ class ScriptedRun {
   // The machine holds a query into this run's planes: never copied or moved.
   ScriptedRun(const ScriptedRun&) = delete;
   ScriptedRun& operator=(const ScriptedRun&) = delete;
-  // Applies the changes due by now, then advances the machine by dt.
+  // Applies the changes due by now, then advances the machine by dt. (The changes at time 0 are
+  // applied when the run is made.)
   void step();
   // Frames that reach `seconds` (rounded to the nearest frame).
   long frames_until(float seconds) const;
@@ -80,6 +81,8 @@ class ScriptedRun {
 
  private:
   StateMachineInstance& machine_;
+  void apply_changes_due();
+
   std::vector<ParameterChange> changes_;
   std::size_t next_ = 0;
   std::vector<TravelRequest> travels_;
