@@ -116,6 +116,18 @@ Result<std::vector<ParameterChange>> parse_changes(const std::vector<std::string
   return changes;
 }
 
+void apply_change(StateMachineInstance& machine, const ParameterChange& change) {
+  const std::vector<ParameterDef>& parameters = machine.def().parameters;
+  if (change.parameter < 0 || static_cast<std::size_t>(change.parameter) >= parameters.size()) {
+    return;
+  }
+  if (parameters[static_cast<std::size_t>(change.parameter)].type == ParameterType::kVector3) {
+    machine.set_vector(change.parameter, change.vector);
+  } else {
+    machine.set_value(change.parameter, change.value);
+  }
+}
+
 std::vector<std::string> triggers_never_set(const StateMachineDef& def,
                                             const std::vector<ParameterChange>& changes) {
   std::vector<bool> tested(def.parameters.size(), false);
@@ -196,13 +208,7 @@ ScriptedRun::ScriptedRun(StateMachineInstance& machine, std::vector<ParameterCha
 void ScriptedRun::apply_changes_due() {
   const float now = time();
   while (next_ < changes_.size() && changes_[next_].time <= now + 1e-6f) {
-    const ParameterChange& c = changes_[next_++];
-    if (machine_.def().parameters[static_cast<std::size_t>(c.parameter)].type ==
-        ParameterType::kVector3) {
-      machine_.set_vector(c.parameter, c.vector);
-    } else {
-      machine_.set_value(c.parameter, c.value);
-    }
+    apply_change(machine_, changes_[next_++]);
   }
 }
 

@@ -27,6 +27,9 @@ struct ParameterChange {
 Result<std::vector<ParameterChange>> parse_changes(const std::vector<std::string>& texts,
                                                    const StateMachineDef& def);
 
+// Sets the change's parameter on `machine`: set_vector for a vector3 one, else set_value.
+void apply_change(StateMachineInstance& machine, const ParameterChange& change);
+
 // Trigger parameters that a transition (of the base or a layer) tests but that no change sets:
 // in this run those transitions cannot fire. Nothing in a setup says who sets a trigger (a game
 // does), so only a scripted run can tell. Their names, in the def's parameter order.

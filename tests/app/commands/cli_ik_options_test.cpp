@@ -14,6 +14,7 @@
 #include "cli/scripted_run.h"
 #include "cli_run.h"
 #include "commands/commands.h"
+#include "support/machines.h"
 
 namespace anim::app {
 namespace {
@@ -183,6 +184,70 @@ TEST(CliSetVectors, WrongVectorsAreRefusedNamingTheSet) {
   EXPECT_EQ(set_error("jump=1,0@2"),
             "--set jump=1,0@2: \"jump\" takes one number, not the vector \"1,0\" (only vector3 "
             "parameters take X,Y,Z)");
+}
+
+// A scripted run on a machine of one still joint with a float and a vector3 parameter.
+class CliScriptedRun : public testutil::IdleWalkRunTest {
+ protected:
+  CliScriptedRun() {
+    def_.parameters = {testutil::Parameter("speed", ParameterType::kFloat),
+                       testutil::Parameter("look", ParameterType::kVector3)};
+  }
+};
+
+TEST_F(CliScriptedRun, VectorsAreSetAtTheirTimeAndTheChangesAtZeroBeforeAnyStep) {
+  StateMachineInstance sm(def_, skeleton_, clips_);
+  Result<std::vector<ParameterChange>> changes =
+      parse_changes({"look=4,5,6@0.5", "look=1,2,3@0", "speed=0.75"}, def_);
+  ASSERT_TRUE(changes.ok()) << changes.error().message;
+  ScriptedRun run(sm, std::move(changes).value(), 0.25f);
+  // Before any step: the changes at 0 hold (pose --time 0 shows them).
+  EXPECT_EQ(sm.vector(1), glm::vec3(1, 2, 3));
+  EXPECT_EQ(sm.value(0), 0.75f);
+  run.step();  // From 0 to 0.25.
+  run.step();  // From 0.25 to 0.5.
+  EXPECT_EQ(sm.vector(1), glm::vec3(1, 2, 3));
+  run.step();  // At 0.5 the second vector, then to 0.75.
+  EXPECT_EQ(sm.vector(1), glm::vec3(4, 5, 6));
+  EXPECT_EQ(sm.value(0), 0.75f);
+  // No --ground: the machine has none.
+  EXPECT_EQ(sm.ground().cast, nullptr);
+}
+
+TEST_F(CliScriptedRun, GroundPlanesBecomeTheMachinesGroundForTheRun) {
+  StateMachineInstance sm(def_, skeleton_, clips_);
+  Result<GroundPlane> step = parse_ground_plane("0,1,0,0.2@0.5,10,-10,10");
+  Result<GroundPlane> floor = parse_ground_plane("0,2,0,0.05");
+  ASSERT_TRUE(step.ok() && floor.ok());
+  ScriptedRun run(sm, {}, 1.0f / 60.0f, {}, {floor.value(), step.value()});
+  const GroundQuery ground = sm.ground();
+  ASSERT_NE(ground.cast, nullptr);
+  GroundHit hit;
+  // Over the step (x = 1) the raised plane; beside it the floor, 0.05 up (d is along the unit
+  // normal, whatever the length given).
+  ASSERT_TRUE(ground.cast(ground.user, {1, 3, 0}, {0, -1, 0}, 10, &hit));
+  EXPECT_NEAR(hit.point.y, 0.2f, 1e-6f);
+  ASSERT_TRUE(ground.cast(ground.user, {0, 3, 0}, {0, -1, 0}, 10, &hit));
+  EXPECT_NEAR(hit.point.y, 0.05f, 1e-6f);
+  EXPECT_EQ(hit.normal, glm::vec3(0, 1, 0));
+}
+
+TEST_F(CliScriptedRun, ApplyChangeSetsEachTypeItsWay) {
+  StateMachineInstance sm(def_, skeleton_, clips_);
+  ParameterChange vector;
+  vector.parameter = 1;
+  vector.vector = {0.5f, -1, 2};
+  vector.value = 9;  // Not read for a vector3 parameter.
+  apply_change(sm, vector);
+  EXPECT_EQ(sm.vector(1), glm::vec3(0.5f, -1, 2));
+  ParameterChange number;
+  number.parameter = 0;
+  number.value = 0.25f;
+  apply_change(sm, number);
+  EXPECT_EQ(sm.value(0), 0.25f);
+  number.parameter = 7;  // No such parameter: nothing happens.
+  apply_change(sm, number);
+  EXPECT_EQ(sm.value(0), 0.25f);
 }
 
 }  // namespace
