@@ -403,6 +403,10 @@ void LinkServer::watch(const std::string& name, StateMachineInstance& instance) 
 void LinkServer::unwatch(const std::string& name) {
   for (std::size_t i = 0; i < characters_.size(); ++i) {
     if (characters_[i].name != name) continue;
+    if (characters_[i].instance == traced_) {
+      traced_->set_trace(false);
+      traced_ = nullptr;
+    }
     characters_.erase(characters_.begin() + static_cast<std::ptrdiff_t>(i));
     const int index = static_cast<int>(i);
     if (watched_ == index) {
@@ -541,8 +545,23 @@ void LinkServer::hold_paused(StateMachineInstance& instance) {
   instance.restore_state(held_parameters_, held_layers_);
 }
 
+void LinkServer::trace(StateMachineInstance* instance) {
+  if (instance == traced_) return;
+  if (traced_ != nullptr) {
+    // Only while the game still has it registered: a replaced instance may be gone.
+    for (const Character& c : characters_)
+      if (c.instance == traced_) traced_->set_trace(false);
+    traced_ = nullptr;
+  }
+  if (instance != nullptr && !instance->tracing()) {
+    instance->set_trace(true);
+    traced_ = instance;
+  }
+}
+
 void LinkServer::record_frame() {
   Character& c = characters_[static_cast<std::size_t>(watched_)];
+  trace(c.instance);
   const StateMachineInstance& m = *c.instance;
   if (&m.def() != c.def_sent) send_watching(c, static_cast<uint32_t>(watched_));
   Shared& s = *shared_;
@@ -571,8 +590,11 @@ void LinkServer::publish() {
   if (!shared_) return;
   Shared& s = *shared_;
   const uint64_t state = s.state.load(std::memory_order_acquire);
-  if ((state & 1) == 0) return;  // No client: this load is all it costs.
-  if (state != seen_state_) {    // A new client: nothing is watched or paused for it yet.
+  if ((state & 1) == 0) {                    // No client: this load is all it costs...
+    if (traced_ != nullptr) trace(nullptr);  // ... once the last one's trace is off.
+    return;
+  }
+  if (state != seen_state_) {  // A new client: nothing is watched or paused for it yet.
     seen_state_ = state;
     watched_ = -1;
     paused_ = false;
@@ -588,7 +610,10 @@ void LinkServer::publish() {
   }
   for (const Message& m : taken_) apply(m);
   taken_.clear();
-  if (watched_ < 0) return;
+  if (watched_ < 0) {
+    trace(nullptr);
+    return;
+  }
   StateMachineInstance& watched = *characters_[static_cast<std::size_t>(watched_)].instance;
   if (paused_) {
     if (held_parameters_.size() != watched.def().parameters.size())

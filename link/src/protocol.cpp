@@ -166,6 +166,37 @@ constexpr uint32_t kMaxParameters = 1u << 16;
 constexpr uint32_t kMaxLayers = 1u << 10;
 constexpr uint32_t kMaxStates = 1u << 16;
 constexpr uint32_t kMaxCharacters = 1u << 20;
+constexpr uint32_t kMaxTraceEntries = 1u << 16;
+constexpr uint32_t kMaxTraceConditions = 1u << 18;
+
+constexpr std::size_t kTraceBytes = 4 * 4 + 2 + 4 + 1 + 4 + 4 + 1 + 1 + 1 + 4 + 1;
+constexpr std::size_t kConditionBytes = 4 + 1 + 4 + 4 + 1;
+
+void write_trace_entry(Writer& w, const StateMachineInstance::TraceEntry& e) {
+  w.i32(e.layer);
+  w.i32(e.transition);
+  w.i32(e.from);
+  w.i32(e.to);
+  w.u8(e.fired ? 1 : 0);
+  w.u8(static_cast<uint8_t>(e.reason));
+  w.u32(static_cast<uint32_t>(e.condition_count));
+  w.u8(e.has_exit_time ? 1 : 0);
+  w.f32(e.exit_time_required);
+  w.f32(e.exit_time_current);
+  w.u8(e.exit_time_pass ? 1 : 0);
+  w.u8(e.interrupted ? 1 : 0);
+  w.u8(e.resumed ? 1 : 0);
+  w.f32(e.start_time);
+  w.u8(e.joined_group ? 1 : 0);
+}
+
+void write_condition(Writer& w, const StateMachineInstance::TraceCondition& c) {
+  w.i32(c.parameter);
+  w.u8(static_cast<uint8_t>(c.op));
+  w.f32(c.value);
+  w.f32(c.actual);
+  w.u8(c.pass ? 1 : 0);
+}
 
 // The payload of a frame (without the header), from the instance.
 void write_frame(Writer& w, const StateMachineInstance& m, uint32_t character, uint64_t number,
@@ -214,6 +245,12 @@ void write_frame(Writer& w, const StateMachineInstance& m, uint32_t character, u
   w.f32(r.rotation.x);
   w.f32(r.rotation.y);
   w.f32(r.rotation.z);
+  const Span<const StateMachineInstance::TraceEntry> trace = m.trace();
+  w.u32(static_cast<uint32_t>(trace.size()));
+  for (const auto& e : trace) {
+    write_trace_entry(w, e);
+    for (const auto& c : m.trace_conditions(e)) write_condition(w, c);
+  }
 }
 
 constexpr std::size_t kParameterBytes = 4 * 5;
@@ -304,6 +341,15 @@ void write_payload(Writer& w, const Message& message) {
           w.f32(m.root_motion.rotation.x);
           w.f32(m.root_motion.rotation.y);
           w.f32(m.root_motion.rotation.z);
+          w.u32(static_cast<uint32_t>(m.trace.size()));
+          for (const auto& e : m.trace) {
+            write_trace_entry(w, e);
+            for (int c = 0; c < e.condition_count; ++c) {
+              const std::size_t at = static_cast<std::size_t>(e.first_condition + c);
+              write_condition(w, at < m.conditions.size() ? m.conditions[at]
+                                                          : StateMachineInstance::TraceCondition{});
+            }
+          }
         } else if constexpr (std::is_same_v<T, SetParameter>) {
           w.u32(m.parameter);
           w.u8(m.is_vector ? 1 : 0);
@@ -407,6 +453,53 @@ Frame read_frame(Reader& r, const Limits& limits) {
   f.root_motion.rotation.x = r.finite("root motion rotation");
   f.root_motion.rotation.y = r.finite("root motion rotation");
   f.root_motion.rotation.z = r.finite("root motion rotation");
+  const uint32_t entries = r.count("trace", kTraceBytes, kMaxTraceEntries);
+  f.trace.resize(r.ok() ? entries : 0);
+  for (std::size_t i = 0; i < f.trace.size() && r.ok(); ++i) {
+    StateMachineInstance::TraceEntry& e = f.trace[i];
+    e.layer = static_cast<int>(r.index("trace layer", layers));
+    const uint32_t states = r.ok() ? limits.layer_states[static_cast<std::size_t>(e.layer)] : 0;
+    const uint32_t transitions =
+        r.ok() && static_cast<std::size_t>(e.layer) < limits.layer_transitions.size()
+            ? limits.layer_transitions[static_cast<std::size_t>(e.layer)]
+            : 0;
+    e.transition = static_cast<int>(r.index("trace transition", transitions));
+    e.from = r.optional_index("trace from", states);
+    e.to = static_cast<int>(r.index("trace to", states));
+    e.fired = r.flag("trace fired");
+    const uint8_t reason = r.u8("trace reason");
+    if (r.ok() && reason > static_cast<uint8_t>(TraceReason::kEarlierTransitionFired))
+      r.fail("trace reason", "unknown");
+    e.reason = static_cast<TraceReason>(reason);
+    const uint32_t count = r.count("trace conditions", 0, kMaxTraceConditions);
+    e.has_exit_time = r.flag("trace has exit time");
+    e.exit_time_required = r.finite("trace exit time required");
+    e.exit_time_current = r.finite("trace exit time current");
+    e.exit_time_pass = r.flag("trace exit time pass");
+    e.interrupted = r.flag("trace interrupted");
+    e.resumed = r.flag("trace resumed");
+    e.start_time = r.finite("trace start time");
+    e.joined_group = r.flag("trace joined group");
+    if (r.ok() && count > r.left() / kConditionBytes)
+      r.fail("trace conditions", std::to_string(count) + " cannot fit in the bytes left");
+    if (r.ok() && f.conditions.size() + count > kMaxTraceConditions)
+      r.fail("trace conditions", "more than " + std::to_string(kMaxTraceConditions) + " in all");
+    if (!r.ok()) break;
+    e.first_condition = static_cast<int>(f.conditions.size());
+    e.condition_count = static_cast<int>(count);
+    for (uint32_t c = 0; c < count && r.ok(); ++c) {
+      StateMachineInstance::TraceCondition tc;
+      tc.parameter = static_cast<int>(r.index("condition parameter", limits.parameters));
+      const uint8_t op = r.u8("condition op");
+      if (r.ok() && op > static_cast<uint8_t>(ConditionOp::kTriggerSet))
+        r.fail("condition op", "unknown");
+      tc.op = static_cast<ConditionOp>(op);
+      tc.value = r.finite("condition value");
+      tc.actual = r.finite("condition actual");
+      tc.pass = r.flag("condition pass");
+      f.conditions.push_back(tc);
+    }
+  }
   return f;
 }
 
@@ -606,6 +699,9 @@ std::size_t frame_bytes(const StateMachineInstance& m) {
   for (int l = 0; l < m.layer_count(); ++l)
     n += kLayerBytes + m.active_states(l).size() * kActiveBytes;
   n += 4 + m.events().size() * kEventBytes + 8 + 4 * 7;
+  n += 4;
+  for (const auto& e : m.trace())
+    n += kTraceBytes + static_cast<std::size_t>(e.condition_count) * kConditionBytes;
   return n;
 }
 

@@ -129,7 +129,8 @@ class LinkServerTest : public ::testing::Test {
   std::vector<std::string> log_;
 };
 
-void expect_frame_is(const Frame& f, const StateMachineInstance& m) {
+// `first`: the first frame watched, whose update ran before the link turned the trace on.
+void expect_frame_is(const Frame& f, const StateMachineInstance& m, bool first) {
   ASSERT_EQ(f.parameters.size(), m.def().parameters.size());
   for (std::size_t p = 0; p < f.parameters.size(); ++p) {
     EXPECT_EQ(f.parameters[p].value, m.value(static_cast<int>(p))) << "frame " << f.number;
@@ -156,6 +157,24 @@ void expect_frame_is(const Frame& f, const StateMachineInstance& m) {
     EXPECT_EQ(f.events[e].state, m.events()[e].state);
   }
   EXPECT_EQ(f.root_motion.translation, m.root_motion().translation);
+  if (first) return;
+  EXPECT_FALSE(f.trace.empty());  // Idle's and the any-state transitions, at least.
+  ASSERT_EQ(f.trace.size(), m.trace().size()) << "frame " << f.number;
+  for (std::size_t e = 0; e < f.trace.size(); ++e) {
+    const auto& want = m.trace()[e];
+    EXPECT_EQ(f.trace[e].layer, want.layer);
+    EXPECT_EQ(f.trace[e].transition, want.transition);
+    EXPECT_EQ(f.trace[e].fired, want.fired);
+    EXPECT_EQ(f.trace[e].reason, want.reason);
+    const auto conditions = m.trace_conditions(want);
+    ASSERT_EQ(static_cast<std::size_t>(f.trace[e].condition_count), conditions.size());
+    for (std::size_t c = 0; c < conditions.size(); ++c) {
+      const auto& got = f.conditions[static_cast<std::size_t>(f.trace[e].first_condition) + c];
+      EXPECT_EQ(got.parameter, conditions[c].parameter);
+      EXPECT_EQ(got.actual, conditions[c].actual);
+      EXPECT_EQ(got.pass, conditions[c].pass);
+    }
+  }
 }
 
 TEST_F(LinkServerTest, AnnouncementIsPrivateWhileOpenAndGoneAfterClose) {
@@ -254,6 +273,7 @@ TEST_F(LinkServerTest, FramesEqualTheInstanceAndSetsActFromTheNextPublish) {
   EXPECT_EQ(w.value().parameters[2].type, ParameterType::kVector3);
 
   StateMachineInstance reference(lm_.def, lm_.skeleton, lm_.clips);
+  reference.set_trace(true);
   uint64_t updates = 0;
   uint64_t last = 0;
   uint64_t set_at = 0;
@@ -273,7 +293,7 @@ TEST_F(LinkServerTest, FramesEqualTheInstanceAndSetsActFromTheNextPublish) {
       set_at = f.value().number;  // The publish that applied the set.
       reference.set_value(0, 1.0f);
     }
-    expect_frame_is(f.value(), reference);
+    expect_frame_is(f.value(), reference, i == 0);
     if (set_at != 0 && f.value().number > set_at && reference.current_state() == 1)
       ++walking_after_set;
     if (i == 30) {
@@ -282,9 +302,13 @@ TEST_F(LinkServerTest, FramesEqualTheInstanceAndSetsActFromTheNextPublish) {
     }
   }
   ASSERT_NE(set_at, 0u) << "the set never showed";
+  EXPECT_TRUE(machine_->tracing());  // Turned on for the watch...
+  c->close();
+  wait_frames(5);
+  EXPECT_FALSE(other_->tracing());  // Never watched.
+  stop_game();
+  EXPECT_FALSE(machine_->tracing());  // ... and off once the tool left.
   EXPECT_GT(walking_after_set, 10);
-  // The first frame after the set already walks: the update right after it fired Idle -> Walk.
-  EXPECT_EQ(c->open(), true);
 }
 
 TEST_F(LinkServerTest, TriggerVectorPauseAndStep) {

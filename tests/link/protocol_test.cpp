@@ -163,7 +163,33 @@ TEST(LinkProtocol, GameMessagesRoundTrip) {
   f.events = {{0, 1, 0.25f, 0}};
   f.events_dropped = 3;
   f.root_motion.translation = glm::vec3(0.0f, 0.0f, 0.1f);
+  StateMachineInstance::TraceEntry entry;
+  entry.layer = 0;
+  entry.transition = 2;
+  entry.from = -1;
+  entry.to = 0;
+  entry.reason = TraceReason::kExitTimeNotReached;
+  entry.has_exit_time = true;
+  entry.exit_time_required = 0.75f;
+  entry.exit_time_current = 0.5f;
+  entry.condition_count = 2;
+  f.trace = {entry};
+  f.conditions = {{0, ConditionOp::kGreater, 0.5f, 0.25f, false},
+                  {1, ConditionOp::kTriggerSet, 0.0f, 1.0f, true}};
   const Frame fb = round_trip(f, client_limits(watching));
+  ASSERT_EQ(fb.trace.size(), 1u);
+  EXPECT_EQ(fb.trace[0].transition, 2);
+  EXPECT_EQ(fb.trace[0].from, -1);
+  EXPECT_EQ(fb.trace[0].reason, TraceReason::kExitTimeNotReached);
+  EXPECT_TRUE(fb.trace[0].has_exit_time);
+  EXPECT_EQ(fb.trace[0].exit_time_required, 0.75f);
+  EXPECT_EQ(fb.trace[0].exit_time_current, 0.5f);
+  EXPECT_EQ(fb.trace[0].first_condition, 0);
+  ASSERT_EQ(fb.trace[0].condition_count, 2);
+  ASSERT_EQ(fb.conditions.size(), 2u);
+  EXPECT_EQ(fb.conditions[0].op, ConditionOp::kGreater);
+  EXPECT_EQ(fb.conditions[0].actual, 0.25f);
+  EXPECT_TRUE(fb.conditions[1].pass);
   EXPECT_EQ(fb.number, 99u);
   EXPECT_EQ(fb.time, 1.5);
   EXPECT_TRUE(fb.paused);
@@ -199,6 +225,7 @@ TEST(LinkProtocol, GameMessagesRoundTrip) {
 TEST(LinkProtocol, FrameFromInstanceMatchesItsApi) {
   LinkMachine lm;
   StateMachineInstance m(lm.def, lm.skeleton, lm.clips);
+  m.set_trace(true);
   m.set_float("speed", 1.0f);
   m.set_vector("aim", glm::vec3(0.5f, 1.0f, -1.0f));
   bool saw_event = false;
@@ -234,6 +261,17 @@ TEST(LinkProtocol, FrameFromInstanceMatchesItsApi) {
     }
     ASSERT_EQ(f.events.size(), m.events().size());
     saw_event = saw_event || !f.events.empty();
+    ASSERT_EQ(f.trace.size(), m.trace().size());
+    ASSERT_FALSE(f.trace.empty());
+    for (std::size_t e = 0; e < f.trace.size(); ++e) {
+      EXPECT_EQ(f.trace[e].transition, m.trace()[e].transition);
+      EXPECT_EQ(f.trace[e].reason, m.trace()[e].reason);
+      const auto conditions = m.trace_conditions(m.trace()[e]);
+      ASSERT_EQ(static_cast<std::size_t>(f.trace[e].condition_count), conditions.size());
+      for (std::size_t c = 0; c < conditions.size(); ++c)
+        EXPECT_EQ(f.conditions[static_cast<std::size_t>(f.trace[e].first_condition) + c].actual,
+                  conditions[c].actual);
+    }
     // Into a buffer one byte short, nothing is written and 0 comes back.
     std::vector<uint8_t> short_buffer(buffer.size() - 1);
     EXPECT_EQ(encode_frame(m, 0, 0, 0.0, false, short_buffer), 0u);
@@ -375,6 +413,26 @@ TEST(LinkProtocol, FrameIndicesAreCheckedAgainstTheWatchedCharacter) {
   Frame nan_weight = f;
   nan_weight.layers[0].active[0].weight = std::nanf("");
   EXPECT_NE(error_of(bytes_of(nan_weight), limits).find("active weight"), std::string::npos);
+  StateMachineInstance::TraceEntry entry;
+  entry.layer = 0;
+  entry.transition = 0;
+  entry.to = 1;
+  entry.condition_count = 1;
+  Frame traced = f;
+  traced.trace = {entry};
+  traced.conditions = {{0, ConditionOp::kGreater, 0.5f, 0.0f, false}};
+  EXPECT_EQ(error_of(bytes_of(traced), limits), "(decoded)");
+  Frame bad_reason = traced;
+  bad_reason.trace[0].reason = static_cast<TraceReason>(9);
+  EXPECT_NE(error_of(bytes_of(bad_reason), limits).find("trace reason: unknown"),
+            std::string::npos);
+  Frame bad_parameter = traced;
+  bad_parameter.conditions[0].parameter = 1;
+  EXPECT_NE(error_of(bytes_of(bad_parameter), limits).find("condition parameter: 1 is out"),
+            std::string::npos);
+  Frame bad_to = traced;
+  bad_to.trace[0].to = 5;
+  EXPECT_NE(error_of(bytes_of(bad_to), limits).find("trace to: 5 is out"), std::string::npos);
   Frame bad_event = f;
   bad_event.events = {{0, 0, 1.0f, 0}};  // No events in the def.
   EXPECT_NE(error_of(bytes_of(bad_event), limits).find("event"), std::string::npos);

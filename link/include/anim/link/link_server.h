@@ -81,7 +81,9 @@ class LinkServer {
 
   // Once per frame on the game's thread, after the characters' update(): applies what the tool
   // asked (set parameter, fire trigger, pause, step, apply setup, list, watch) and records the
-  // watched character's frame for the network thread to send. While the tool pauses the watched
+  // watched character's frame for the network thread to send. The watched character's trace is
+  // turned on while it is watched (set_trace allocates once, when the watch starts), and off
+  // again afterwards if it was off. While the tool pauses the watched
   // character, publish() puts it back to the state it had when paused (restore_state), so call
   // it before the character is evaluated; a step lets `frames` updates through.
   void publish();
@@ -106,6 +108,9 @@ class LinkServer {
   void send_watching(Character& c, uint32_t index);
   void record_frame();
   void hold_paused(StateMachineInstance& instance);
+  // The watched character traces while watched (its frames carry the trace); a character whose
+  // trace the link turned on has it turned off again when the watch moves or ends.
+  void trace(StateMachineInstance* instance);
 
   std::unique_ptr<Shared> shared_;
   uint16_t port_ = 0;
@@ -121,6 +126,7 @@ class LinkServer {
   uint64_t frame_number_ = 0;
   uint64_t seen_state_ = 0;     // Shared::state at the last publish: a change is a new client.
   std::vector<Message> taken_;  // The commands publish() takes (swapped: no allocation).
+  StateMachineInstance* traced_ = nullptr;  // Whose trace the link turned on.
   std::atomic<uint64_t> frames_dropped_{0};
 };
 

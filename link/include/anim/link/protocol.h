@@ -129,6 +129,11 @@ struct Frame {
   std::vector<StateMachineInstance::FiredEvent> events;  // At most kMaxEvents.
   int64_t events_dropped = 0;
   RootMotion root_motion;
+  // The update's transition trace (why a transition did or did not fire), when the character
+  // traces (watching turns it on): each entry's conditions are `conditions`[first_condition, +
+  // condition_count). Not sent: an entry's start_marker.
+  std::vector<StateMachineInstance::TraceEntry> trace;
+  std::vector<StateMachineInstance::TraceCondition> conditions;
 };
 struct SetParameter {
   uint32_t parameter = 0;
