@@ -41,6 +41,7 @@ class LinkServerTest : public ::testing::Test {
   LinkServerTest() : folder_(testutil::FreshTestFolder("link_server")) {}
   ~LinkServerTest() override {
     stop_game();
+    if (server_) server_->close();  // Its thread logs into log_, which goes before it.
     std::filesystem::remove_all(folder_);
   }
 
@@ -302,12 +303,16 @@ TEST_F(LinkServerTest, FramesEqualTheInstanceAndSetsActFromTheNextPublish) {
     }
   }
   ASSERT_NE(set_at, 0u) << "the set never showed";
-  EXPECT_TRUE(machine_->tracing());  // Turned on for the watch...
+  // The trace was on while watched (the frames carried it), and is off once the tool left.
   c->close();
-  wait_frames(5);
-  EXPECT_FALSE(other_->tracing());  // Never watched.
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (server_->client_attached() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(1ms);
+  EXPECT_FALSE(server_->client_attached());
+  wait_frames(2);
   stop_game();
-  EXPECT_FALSE(machine_->tracing());  // ... and off once the tool left.
+  EXPECT_FALSE(machine_->tracing());
+  EXPECT_FALSE(other_->tracing());  // Never watched.
   EXPECT_GT(walking_after_set, 10);
 }
 
