@@ -144,13 +144,10 @@ Result<std::vector<CharacterSummary>> LinkClient::list() {
 Result<Watching> LinkClient::watch(uint32_t index) {
   Status s = send(Watch{index});
   if (!s.ok()) return s.error();
-  frames_.clear();
-  for (;;) {
-    Result<Message> m = wait_for(MessageType::kWatching);
-    if (!m.ok()) return m.error();
-    frames_.clear();  // Frames of the character watched before.
-    return std::get<Watching>(m.value());
-  }
+  Result<Message> m = wait_for(MessageType::kWatching);
+  if (!m.ok()) return m.error();
+  frames_.clear();  // Frames of the character watched before.
+  return std::get<Watching>(m.value());
 }
 
 Result<Frame> LinkClient::next_frame() {

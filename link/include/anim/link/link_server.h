@@ -2,8 +2,10 @@
 // The game's side of the link (issue 29): a TCP server the tool attaches to, to watch one of the
 // game's characters live, set its parameters, pause it and swap in an edited setup.
 //
-//   auto link = anim::link::LinkServer::open({.name = "my game"});  // once
-//   link.value()->watch("c0", instance);                            // each character
+//   anim::link::LinkOptions options;
+//   options.name = "my game";
+//   auto link = anim::link::LinkServer::open(options);  // once; check link.ok()
+//   link.value()->watch("c0", instance);               // each character
 //   each frame, on the game's thread, after the characters' update() and before evaluate:
 //   link.value()->publish();
 //
