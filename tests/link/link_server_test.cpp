@@ -197,6 +197,29 @@ TEST_F(LinkServerTest, AnnouncementIsPrivateWhileOpenAndGoneAfterClose) {
   EXPECT_FALSE(std::filesystem::exists(path));
 }
 
+TEST_F(LinkServerTest, AnnouncesUnderXdgRuntimeDirByDefault) {
+  const char* before = std::getenv("XDG_RUNTIME_DIR");
+  const std::string saved = before != nullptr ? before : "";
+  setenv("XDG_RUNTIME_DIR", folder_.c_str(), 1);
+  LinkOptions options;
+  Result<std::unique_ptr<LinkServer>> s = LinkServer::open(options);
+  ASSERT_TRUE(s.ok()) << s.error().to_string();
+  const std::filesystem::path expected =
+      folder_ / "animscope" / (std::to_string(getpid()) + ".json");
+  EXPECT_EQ(s.value()->announce_path(), expected.string());
+  EXPECT_TRUE(std::filesystem::exists(expected));
+  struct stat st {};
+  ASSERT_EQ(stat((folder_ / "animscope").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  s.value()->close();
+  EXPECT_FALSE(std::filesystem::exists(expected));
+  unsetenv("XDG_RUNTIME_DIR");
+  Result<std::unique_ptr<LinkServer>> none = LinkServer::open(options);
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().message.find("XDG_RUNTIME_DIR is not set"), std::string::npos);
+  if (before != nullptr) setenv("XDG_RUNTIME_DIR", saved.c_str(), 1);
+}
+
 TEST_F(LinkServerTest, TokensDifferPerRunAndNamesAreEscaped) {
   LinkOptions options;
   options.announce_dir = folder_.string();
