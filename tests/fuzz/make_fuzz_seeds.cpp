@@ -1,9 +1,13 @@
 // A developer's tool, not a test: writes fuzz_package's seed packages (corpus/fuzz_package/),
 // made from nothing third-party: the built-in demo model, and small hand-built packages that use
-// every section and every kind of state-machine part.
-//   make_fuzz_seeds write OUTDIR   writes the seeds
-//   make_fuzz_seeds check DIR      fails unless every file in DIR loads (ctest: the committed
-//                                  seeds still reach past the loader's checks)
+// every section and every kind of state-machine part; and fuzz_link's seed streams
+// (corpus/fuzz_link/): every message a tool sends, and a game's replies and frames of a running
+// machine.
+//   make_fuzz_seeds write OUTDIR        writes the package seeds
+//   make_fuzz_seeds check DIR           fails unless every file in DIR loads (ctest: the committed
+//                                       seeds still reach past the loader's checks)
+//   make_fuzz_seeds write-link OUTDIR   writes the link seeds
+//   make_fuzz_seeds check-link DIR      fails unless every file in DIR decodes to its end
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,8 +20,11 @@
 #include "anim/bake/clip_compression.h"
 #include "anim/bake/package_writer.h"
 #include "anim/demo/demo_model.h"
+#include "anim/link/protocol.h"
 #include "anim/package.h"
 #include "anim/root_motion_builder.h"
+#include "anim/state_machine.h"
+#include "link_stream.h"
 
 namespace {
 
@@ -285,12 +292,133 @@ int check(const std::string& dir) {
   return failed == 0 && count > 0 ? 0 : 1;
 }
 
+// A stream for fuzz_link: the receiver byte (0: the game, 1: the tool), then the messages.
+std::vector<uint8_t> link_stream(bool to_game, const std::vector<link::Message>& messages) {
+  std::vector<uint8_t> out{static_cast<uint8_t>(to_game ? 0 : 1)};
+  for (const link::Message& m : messages) link::encode(m, out);
+  return out;
+}
+
+// What a tool says over a session: every message it sends.
+std::vector<link::Message> tool_session() {
+  link::SetParameter speed;
+  speed.parameter = 0;
+  speed.value = 1.25f;
+  link::SetParameter aim;
+  aim.parameter = 2;
+  aim.is_vector = true;
+  aim.vector = glm::vec3(0.5f, 1.5f, -2.0f);
+  const std::string setup = R"({"version": 1, "model": "m.glb", "states": []})";
+  return {link::Hello{link::kMagic, link::kProtocolVersion, "0123456789abcdef0123456789abcdef",
+                      "animscope attach"},
+          link::ListCharacters{},
+          link::Watch{1},
+          speed,
+          aim,
+          link::FireTrigger{1},
+          link::Pause{true},
+          link::Step{3},
+          link::Pause{false},
+          link::ApplySetup{std::vector<uint8_t>(setup.begin(), setup.end())},
+          link::Watch{link::kNoCharacter}};
+}
+
+// A machine that fits link_watching() (four parameters, Idle/Walk/Run and a layer of one state,
+// a footstep event), on one joint and still clips; run a while, its frames encoded as the game
+// sends them.
+std::vector<link::Message> game_session() {
+  Skeleton skeleton;
+  skeleton.names = {"root"};
+  skeleton.parents = {-1};
+  skeleton.rest = {Transform{}};
+  std::vector<Clip> clips;
+  for (const char* name : {"idle", "walk", "run"}) {
+    ClipBuilder b(name, 1.0f, 1);
+    b.add_rotation(0, 0.0f, glm::quat(1, 0, 0, 0));
+    b.add_rotation(0, 1.0f, glm::angleAxis(0.5f, glm::vec3(0, 1, 0)));
+    clips.push_back(b.build());
+  }
+  StateMachineDef def;
+  def.parameters = {{"speed", ParameterType::kFloat, 0.0f, 0.0f, 2.0f, 0.0f},
+                    {"stop", ParameterType::kTrigger, 0.0f, 0.0f, 1.0f, 0.0f},
+                    {"aim", ParameterType::kVector3, 0.0f, 0.0f, 0.0f, 0.0f},
+                    {"mode", ParameterType::kInt, 0.0f, 0.0f, 3.0f, 0.0f}};
+  def.states = {{"Idle", {MotionRef::Kind::kClip, 0}, 1.0f, true},
+                {"Walk", {MotionRef::Kind::kClip, 1}, 1.0f, true},
+                {"Run", {MotionRef::Kind::kClip, 2}, 1.0f, true}};
+  def.transitions = {
+      {0, 1, {{0, ConditionOp::kGreater, 0.5f}}, false, 0.0f, 0.25f, 0.0f, Interruption::kNone},
+      {1, 2, {{0, ConditionOp::kGreater, 1.5f}}, false, 0.0f, 0.25f, 0.0f, Interruption::kNone},
+      {-1, 0, {{1, ConditionOp::kTriggerSet, 0.0f}}, false, 0.0f, 0.1f, 0.0f, Interruption::kNone}};
+  def.events = {EventDef{"footstep", 1, 0.5f, ""}};
+  LayerDef upper;
+  upper.name = "upper";
+  upper.weight = 0.5f;
+  upper.states = {{"Wave", {MotionRef::Kind::kClip, 0}, 1.0f, true}};
+  def.layers = {upper};
+  StateMachineInstance m(def, skeleton, clips);
+  std::vector<link::Message> out = {
+      link::Welcome{link::kProtocolVersion, "game_loop", 4242},
+      link::CharacterList{{{"c0", "Idle", 4, 2}, {"c1", "Walk", 4, 2}}}, fuzz::link_watching()};
+  std::vector<uint8_t> buffer(4096);
+  for (int i = 0; i < 24; ++i) {
+    if (i == 4) m.set_value(0, 1.0f);
+    if (i == 18) m.set_value(0, 2.0f);
+    m.set_vector(2, glm::vec3(0.1f * static_cast<float>(i), 1.0f, 0.0f));
+    m.update(1.0f / 8.0f);
+    const std::size_t n =
+        link::encode_frame(m, 0, static_cast<uint64_t>(i), i / 8.0, i % 5 == 0, buffer);
+    Result<link::Message> f =
+        link::decode_message(Span<const uint8_t>(buffer.data(), n), fuzz::link_limits(false));
+    if (!f.ok()) {
+      std::fprintf(stderr, "make_fuzz_seeds: a frame: %s\n", f.error().to_string().c_str());
+      std::exit(1);
+    }
+    out.push_back(f.value());
+  }
+  out.push_back(link::ApplyResult{false, "/states/0/clip: no clip named Jump"});
+  out.push_back(link::ApplyResult{true, ""});
+  return out;
+}
+
+int write_link(const std::string& dir) {
+  std::filesystem::create_directories(dir);
+  bool ok = write(dir + "/tool_session.bin", link_stream(true, tool_session()));
+  ok = write(dir + "/game_session.bin", link_stream(false, game_session())) && ok;
+  ok = write(dir + "/busy.bin",
+             link_stream(false, {link::Refused{link::RefusalReason::kBusy,
+                                               "held by animscope (127.0.0.1:40212)"}})) &&
+       ok;
+  ok = write(dir + "/hello.bin", link_stream(true, {tool_session()[0]})) && ok;
+  return ok ? 0 : 1;
+}
+
+int check_link(const std::string& dir) {
+  int failed = 0, count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                     std::istreambuf_iterator<char>());
+    const fuzz::LinkStreamResult r = fuzz::decode_link_stream(bytes.data(), bytes.size());
+    ++count;
+    if (r.refused || r.left != 0 || r.decoded == 0) {
+      std::fprintf(stderr, "%s: %d messages decoded, then %s\n", entry.path().c_str(), r.decoded,
+                   r.refused ? "one refused" : "bytes left over");
+      ++failed;
+    }
+  }
+  std::printf("%d seed streams, %d do not decode in full\n", count, failed);
+  return failed == 0 && count > 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc == 3 && std::string(argv[1]) == "check") return check(argv[2]);
+  if (argc == 3 && std::string(argv[1]) == "write-link") return write_link(argv[2]);
+  if (argc == 3 && std::string(argv[1]) == "check-link") return check_link(argv[2]);
   if (argc != 3 || std::string(argv[1]) != "write") {
-    std::fprintf(stderr, "usage: make_fuzz_seeds write|check DIR\n");
+    std::fprintf(stderr, "usage: make_fuzz_seeds write|check|write-link|check-link DIR\n");
     return 2;
   }
   const std::string dir = argv[2];

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run_fuzzers.sh BUILD_DIR SECONDS [HARNESS...]: fuzzes each harness (default: all three) for
+# run_fuzzers.sh BUILD_DIR SECONDS [HARNESS...]: fuzzes each harness (default: all four) for
 # SECONDS from its seed corpus, all at once, under the sanitizers BUILD_DIR was configured with
 # (CC=clang CXX=clang++ cmake -DANIMSCOPE_FUZZ=ON -DANIMSCOPE_SANITIZE=ON). New inputs go to
 # BUILD_DIR/fuzz-corpus/<harness>/ (the committed seeds stay as they are), a crashing input to
@@ -17,7 +17,7 @@ build=$1
 seconds=$2
 shift 2
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_setup fuzz_package fuzz_import)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz_setup fuzz_package fuzz_import fuzz_link)
 
 export ASAN_OPTIONS=detect_leaks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
