@@ -62,6 +62,30 @@ TEST_F(CliSetupIk, PoseShowsTheFootOnItsTarget) {
   EXPECT_TRUE(found);
 }
 
+// `pack` bakes the entries into the package (its IKEN section), and the game's path on the
+// package puts the foot where the setup's does, on the target set from the command line.
+TEST_F(CliSetupIk, APackageCarriesTheEntries) {
+  const std::string path = setup(R"([{"name": "left_leg", "type": "two_bone", "start": "thigh_L",
+      "mid": "shin_L", "end": "foot_L", "target": "foot"}])");
+  const std::string package = (dir_ / "ik.animpack").string();
+  const testing::CliRun packed = run({"pack", path, "--out", package});
+  ASSERT_EQ(packed.code, 0) << packed.err;
+  const testing::CliRun r =
+      run({"pose", package, "--time", "0.5", "--json", "--set", "foot=0.15,0.25,0.05@0"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const Json pose = Json::parse(r.out);
+  bool found = false;
+  for (const Json& joint : pose.at("joints")) {
+    if (joint.at("name") != "foot_L") continue;
+    found = true;
+    const Json& m = joint.at("model");
+    EXPECT_NEAR(m[12].get<double>(), 0.15, 1e-4);
+    EXPECT_NEAR(m[13].get<double>(), 0.25, 1e-4);
+    EXPECT_NEAR(m[14].get<double>(), 0.05, 1e-4);
+  }
+  EXPECT_TRUE(found);
+}
+
 TEST_F(CliSetupIk, ValidateReportsJointsOutOfOrderAtTheirPointers) {
   const std::string path = setup(R"([{"name": "left_leg", "type": "two_bone", "start": "thigh_L",
       "mid": "shin_R", "end": "foot_L", "target": "foot"},
