@@ -388,6 +388,7 @@ void put_ik_entry(Writer& w, const IkEntryDef& e) {
   w.put(static_cast<int32_t>(e.pelvis));
   w.put(e.foot_height);
   w.put(e.max_pelvis_drop);
+  w.put(e.lift_height);
   put_vec3(w, e.ground_up);
 }
 

@@ -71,6 +71,7 @@ bool read_entry_fields(Reader& r, IkEntryDef& e) {
   r.get(pelvis);
   r.get(e.foot_height);
   r.get(e.max_pelvis_drop);
+  r.get(e.lift_height);
   get_vec3(r, e.ground_up);
   if (!r.ok()) return false;
   if (type > static_cast<uint32_t>(IkType::kFeet)) {
@@ -84,7 +85,8 @@ bool read_entry_fields(Reader& r, IkEntryDef& e) {
 
 // The first value of `e` that is not finite or outside its range, or empty.
 std::string bad_number(const IkEntryDef& e) {
-  const float scalars[] = {e.weight.value, e.twist, e.soften, e.foot_height, e.max_pelvis_drop};
+  const float scalars[] = {e.weight.value, e.twist,           e.soften,
+                           e.foot_height,  e.max_pelvis_drop, e.lift_height};
   for (float x : scalars) {
     if (!std::isfinite(x)) return "a value is not finite";
   }
@@ -98,6 +100,7 @@ std::string bad_number(const IkEntryDef& e) {
   if (e.weight.value < 0.0f || e.weight.value > 1.0f) return "weight outside [0, 1]";
   if (e.soften < 0.0f || e.soften > 1.0f) return "soften outside [0, 1]";
   if (e.max_pelvis_drop < 0.0f) return "a negative max pelvis drop";
+  if (e.lift_height < 0.0f) return "a negative lift height";
   return "";
 }
 

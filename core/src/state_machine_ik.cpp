@@ -149,6 +149,14 @@ bool run_aim(const IkEntryDef& e, const IkContext& c, float weight, IkEntryResul
   return true;
 }
 
+// How much a leg of feet entry `e` is planted, from its animated ankle's height (lift_height).
+float planted(const IkEntryDef& e, const glm::mat4& ankle) {
+  if (!(e.lift_height > 0.0f)) return 1.0f;
+  const float height = glm::dot(glm::vec3(ankle[3]), detail::direction_of(e.ground_up));
+  const float x = std::clamp((height - e.foot_height) / e.lift_height, 0.0f, 1.0f);
+  return 1.0f - x * x * (3.0f - 2.0f * x);
+}
+
 bool run_feet(const IkEntryDef& e, const IkContext& c, float weight, Span<FootIkLegResult> legs,
               IkEntryResult* r) {
   if (c.ground.cast == nullptr) {
@@ -163,6 +171,7 @@ bool run_feet(const IkEntryDef& e, const IkContext& c, float weight, Span<FootIk
     feet[i].knee = e.legs[i].knee;
     feet[i].ankle = e.legs[i].ankle;
     feet[i].foot_height = e.foot_height;
+    feet[i].planted = planted(e, c.model[e.legs[i].ankle]);
   }
   FootIkJob job;
   job.parents = c.parents;

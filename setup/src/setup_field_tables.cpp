@@ -173,6 +173,7 @@ constexpr Field<K> kIkFields[] = {
     {"offset", Kind::kVector, kOptional, kUnlessDefault, &K::offset},
     {"foot_height", kNumber, kOptional, kUnlessDefault, &K::foot_height},
     {"max_pelvis_drop", kNumber, kOptional, kUnlessDefault, &K::max_pelvis_drop},
+    {"lift_height", kNumber, kOptional, kUnlessDefault, &K::lift_height},
     {"weight", kCustom, kOptional, kUnlessDefault, &K::weight},
 };
 constexpr Table<K> kIkTable = table(kIkFields, &K::extra);

@@ -99,6 +99,7 @@ IkEntryDef compile_entry(const SetupIk& e, const Setup& setup) {
   }
   out.foot_height = e.foot_height;
   out.max_pelvis_drop = e.max_pelvis_drop;
+  out.lift_height = e.lift_height;
   // Joints stay unresolved (-1) until resolve_ik; their count is known now.
   switch (e.type) {
     case IkType::kTwoBone:
@@ -264,6 +265,7 @@ std::vector<SetupIk> setup_ik_of(const std::vector<IkEntryDef>& entries, const S
         entry.soften = e.soften;
         entry.foot_height = e.foot_height;
         entry.max_pelvis_drop = e.max_pelvis_drop;
+        entry.lift_height = e.lift_height;
         break;
     }
     out.push_back(std::move(entry));

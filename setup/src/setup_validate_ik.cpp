@@ -116,6 +116,7 @@ class IkValidator {
       check_not_negative(at_key(at, &SetupIk::foot_height), "foot height", e.foot_height);
       check_not_negative(at_key(at, &SetupIk::max_pelvis_drop), "max pelvis drop",
                          e.max_pelvis_drop);
+      check_not_negative(at_key(at, &SetupIk::lift_height), "lift height", e.lift_height);
     }
     check_weight(e.weight, at_key(at, &SetupIk::weight));
     if (!joints_.empty()) resolve_ik_joints(e, at, joints_, parents_, found_);

@@ -81,6 +81,7 @@ IkEntryDef Feet() {
   e.soften = 0.8f;
   e.foot_height = 0.07f;
   e.max_pelvis_drop = 0.3f;
+  e.lift_height = 0.07f;
   e.ground_up = {0.0f, 0.0f, 1.0f};
   return e;
 }
@@ -137,6 +138,7 @@ void ExpectSameEntries(const std::vector<IkEntryDef>& read, const std::vector<Ik
     EXPECT_EQ(a.pelvis, b.pelvis);
     EXPECT_EQ(a.foot_height, b.foot_height);
     EXPECT_EQ(a.max_pelvis_drop, b.max_pelvis_drop);
+    EXPECT_EQ(a.lift_height, b.lift_height);
     EXPECT_EQ(a.ground_up, b.ground_up);
   }
 }

@@ -270,6 +270,36 @@ TEST_F(StateMachineIkTest, FeetStandOnTheGroundTheGameGives) {
   EXPECT_TRUE(sm.ik_results()[0].reached);
 }
 
+TEST_F(StateMachineIkTest, AFootHighInTheAirIsLessPlanted) {
+  IkEntryDef feet;
+  feet.name = "feet";
+  feet.type = IkType::kFeet;
+  feet.legs = {{1, 2, 3}};
+  feet.pelvis = 0;
+  feet.soften = 1.0f;
+  feet.lift_height = 0.1f;  // Planted at the model's floor (y = 0), lifted from 0.1 up.
+  def_.ik = {feet};
+  StateMachineInstance sm(def_, skeleton_, clips_);
+  const float ankle = 0.5f - 0.5f * std::cos(Radians(30));  // 0.067 above the floor.
+  Floor floor{ankle - 0.1f};
+  sm.set_ground({&Floor::Cast, &floor});
+  (void)Pose(sm);
+  const float x = ankle / 0.1f;
+  const float planted = 1.0f - x * x * (3.0f - 2.0f * x);  // Smoothstep down, by hand: 0.26.
+  ASSERT_EQ(sm.ik_legs(0).size(), 1u);
+  EXPECT_NEAR(sm.ik_legs(0)[0].weight, planted, 1e-5f);
+  EXPECT_NEAR(sm.ik_results()[0].pelvis_drop, planted * 0.1f, 1e-5f);
+  // Higher than the lift height: not planted, the leg as animated.
+  def_.ik[0].lift_height = 0.05f;
+  StateMachineInstance lifted(def_, skeleton_, clips_);
+  lifted.set_ground({&Floor::Cast, &floor});
+  const std::vector<Transform> pose = Pose(lifted);
+  for (std::size_t j = 0; j < pose.size(); ++j) {
+    EXPECT_TRUE(TransformNear(pose[j], skeleton_.rest[j], 1e-6f)) << j;
+  }
+  EXPECT_EQ(lifted.ik_legs(0)[0].weight, 0.0f);
+}
+
 TEST_F(StateMachineIkTest, VectorParametersRefuseWhatIsNotAFiniteVector) {
   StateMachineInstance sm(def_, skeleton_, clips_);
   const float nan = std::numeric_limits<float>::quiet_NaN();

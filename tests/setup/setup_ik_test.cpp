@@ -188,7 +188,7 @@ constexpr const char* kFull = R"({
     {"name": "feet", "type": "feet",
      "legs": [["LeftUpLeg", "LeftLeg", "LeftFoot"], ["RightUpLeg", "RightLeg", "RightFoot"]],
      "pelvis": "Hips", "soften": 0.9, "up": [0, 0, 1], "foot_height": 0.1,
-     "max_pelvis_drop": 0.25, "lean": true}
+     "max_pelvis_drop": 0.25, "lift_height": 0.12, "lean": true}
   ],
   "layers": [
     {"name": "upper", "blend": "override", "weight": 1,
@@ -250,6 +250,7 @@ TEST(SetupIkTest, EveryFieldReadsIntoTheEntries) {
   EXPECT_EQ(feet.up, std::optional<glm::vec3>(glm::vec3(0, 0, 1)));
   EXPECT_EQ(feet.foot_height, 0.1f);
   EXPECT_EQ(feet.max_pelvis_drop, 0.25f);
+  EXPECT_EQ(feet.lift_height, 0.12f);
   EXPECT_FALSE(feet.target.has_value());
   EXPECT_EQ(feet.extra, Json::parse(R"({"lean": true})"));
 
@@ -331,6 +332,7 @@ TEST(SetupIkTest, CompilesAndResolvesToTheRuntimeEntries) {
   EXPECT_EQ(feet.ground_up, glm::vec3(0, 0, 1));
   EXPECT_EQ(feet.foot_height, 0.1f);
   EXPECT_EQ(feet.max_pelvis_drop, 0.25f);
+  EXPECT_EQ(feet.lift_height, 0.12f);
 
   ASSERT_EQ(def.layers.size(), 1u);
   ASSERT_EQ(def.layers[0].ik.size(), 1u);
@@ -527,8 +529,9 @@ TEST(SetupIkTest, ValidationReportsEachProblemAtItsPointer) {
   EXPECT_THAT(
       errors(
           R"([{"name": "f", "type": "feet", "legs": [)" + leg +
-          R"(], "pelvis": "Hips", "soften": -0.1, "foot_height": -0.1, "max_pelvis_drop": -1}])"),
-      ElementsAre("/ik/0/soften", "/ik/0/foot_height", "/ik/0/max_pelvis_drop"));
+          R"(], "pelvis": "Hips", "soften": -0.1, "foot_height": -0.1, "max_pelvis_drop": -1, "lift_height": -2}])"),
+      ElementsAre("/ik/0/soften", "/ik/0/foot_height", "/ik/0/max_pelvis_drop",
+                  "/ik/0/lift_height"));
   EXPECT_THAT(errors(
                   R"([{"name": "a", "type": "aim", "joint": "Head", "target": "look",
               "forward": [0, 0, 0], "pole": [0, 0, 0]}])"),

@@ -61,6 +61,12 @@ struct IkEntryDef {
   int16_t pelvis = -1;
   float foot_height = 0.0f;      // The ankle's height above the ground when the sole touches it.
   float max_pelvis_drop = 0.5f;  // Model units.
+  // How high above the foot height the animated ankle rises before the foot counts as lifted,
+  // along ground_up from the model's origin (where the clips' floor is): each leg is planted
+  // (FootIkLeg::planted) fully at the foot height or below, not at all from foot_height +
+  // lift_height up, and smoothly (smoothstep) in between, so a foot in the air keeps its swing
+  // and settles as it comes down. 0: always planted.
+  float lift_height = 0.0f;
   glm::vec3 ground_up{0, 1, 0};  // The character's up axis in model space.
 };
 

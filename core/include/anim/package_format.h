@@ -127,7 +127,7 @@ constexpr uint32_t kVectorParameters = fourcc('V', 'E', 'C', '3');
 // vector3 parameter or -1), f32 twist, f32 soften (in [0, 1]), the bend axis (3 f32), the shares
 // (u32 count, f32 each), forward, up and offset (3 f32 each), the legs (u32 count, then hip, knee
 // and ankle as i16 each, padded to 4 bytes), i32 pelvis, f32 foot height, f32 max pelvis drop
-// (>= 0), the ground's up (3 f32). A two-bone entry has 3 joints (start, mid, end), an aim entry 1
+// (>= 0), f32 lift height (>= 0), the ground's up (3 f32). A two-bone entry has 3 joints (start, mid, end), an aim entry 1
 // to kMaxIkChain joints and a share each (>= 0, summing to 1), a feet entry 1 to kMaxIkLegs legs
 // and a pelvis, and none of them the others' lists; each joint an ancestor of the next, the pelvis
 // of every hip (a two-bone or aim entry's pelvis is -1 or a joint). Shares sum to 1 within 1e-3.
