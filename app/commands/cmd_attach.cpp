@@ -149,7 +149,7 @@ Status send_sets(link::LinkClient& client, const std::vector<std::string>& sets)
                                                           : client.set_value(index, c.value);
     if (!sent.ok()) return sent;
   }
-  return {};
+  return Ok{};
 }
 
 // The character named `name` in the game's list, or an error listing the names there are.

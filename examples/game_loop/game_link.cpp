@@ -27,7 +27,7 @@ anim::Result<anim::StateMachineDef> compile_setup_bytes(anim::Span<const uint8_t
   // The package's root motion stays what it was packed with.
   if (compiled.root_motion_joint < 0)
     compiled.root_motion_joint = package.state_machine.root_motion_joint;
-  return compiled;
+  return anim::Result<anim::StateMachineDef>(std::move(compiled));
 }
 
 std::string character_name(std::size_t index) { return "c" + std::to_string(index); }

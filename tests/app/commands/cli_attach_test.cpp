@@ -26,7 +26,7 @@
 #include "cli_run.h"
 #include "commands/announced_games.h"
 #include "spawn.h"
-#include "temp_tree.h"
+#include "support/temp_tree.h"
 
 namespace anim::app {
 namespace {
@@ -66,7 +66,8 @@ std::string locomotion_setup(bool crouch) {
   })");
   doc["model"] = kWuson;
   if (crouch) {
-    doc["states"].insert(doc["states"].begin(), {{"name", "Crouch"}, {"motion", "Wuson_Bind"}});
+    const nlohmann::ordered_json crouch_state = {{"name", "Crouch"}, {"motion", "Wuson_Bind"}};
+    doc["states"].insert(doc["states"].begin(), crouch_state);
     doc["default_state"] = "Crouch";
     doc["parameters"].push_back({{"name", "crouch"}, {"type", "float"}, {"default", 0}});
   }
@@ -170,7 +171,7 @@ TEST_F(CliAttach, ListsTheAnnouncedGameWithItsCharacters) {
 
 TEST_F(CliAttach, WatchedFramesAreWhatPlayComputesForTheSameInputs) {
   start_game();
-  constexpr int kFrames = 40;
+  constexpr int kFrames = 130;  // 2.2 s: speed crosses 0.8 (Walk to Run) at 1.75 s.
   const testing::CliRun watched =
       run({"attach", "--watch", "c0", "--frames", std::to_string(kFrames + 1), "--json"});
   ASSERT_EQ(watched.code, 0) << watched.err << read_log();
@@ -222,9 +223,14 @@ TEST_F(CliAttach, WatchedFramesAreWhatPlayComputesForTheSameInputs) {
     }
     EXPECT_EQ(g["events"], p["events"]);
   }
-  // The run is worth comparing: speed 0.5 at once takes Idle to Walk over 0.2 s.
+  // The run is worth comparing: speed 0.5 at once takes Idle to Walk over 0.2 s, and the input's
+  // rise, 0.5 + 0.6 sin(0.3 t) > 0.8 from t = 1.745 s (frame 105), Walk to Run over 0.25 s.
   EXPECT_TRUE(transitioned);
-  EXPECT_EQ(play.back()["states"][0]["name"], "Walk");
+  const auto state_at = [&](int k) { return play[static_cast<std::size_t>(k)]["states"]; };
+  EXPECT_EQ(state_at(100).size(), 1u);
+  EXPECT_EQ(state_at(100)[0]["name"], "Walk");
+  EXPECT_EQ(state_at(kFrames - 1).size(), 1u);
+  EXPECT_EQ(state_at(kFrames - 1)[0]["name"], "Run");
 }
 
 TEST_F(CliAttach, SetChangesTheGamesCharacter) {
@@ -271,10 +277,12 @@ TEST_F(CliAttach, AnAppliedSetupRunsOnFromTheSameState) {
           c.watching().layers[0].states[static_cast<std::size_t>(base.active[0].state)] == "Walk")
         break;
     }
-    const uint8_t nothing = 0;
-    Result<std::string> refused = c.apply(Span<const uint8_t>(&nothing, 0));
-    ASSERT_TRUE(refused.ok());
-    EXPECT_FALSE(refused.value().empty()) << "an empty setup was taken";
+    // Text that is no JSON is refused with the parser's words, and c0 runs on as it was.
+    const std::string garbage = "{\"format\": ";
+    Result<std::string> refused = c.apply(
+        Span<const uint8_t>(reinterpret_cast<const uint8_t*>(garbage.data()), garbage.size()));
+    ASSERT_TRUE(refused.ok()) << refused.error().to_string();
+    EXPECT_NE(refused.value().find("the tool's setup"), std::string::npos) << refused.value();
     const std::string text = locomotion_setup(true);
     Result<std::string> applied =
         c.apply(Span<const uint8_t>(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
