@@ -175,6 +175,7 @@ Result<uint32_t> find_character(link::LinkClient& client, const std::string& nam
     if (characters.value()[i].name == name) return static_cast<uint32_t>(i);
     if (i < 8) names += (i ? ", " : "") + characters.value()[i].name;
   }
+  if (characters.value().size() > 8) names += ", ...";
   return Error{Error::Code::kNotFound,
                "the game has no character \"" + name + "\" (it has " +
                    (names.empty() ? std::string("none") : names) + ")",
