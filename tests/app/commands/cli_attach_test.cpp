@@ -348,5 +348,39 @@ TEST_F(CliAttach, NoGameIsAnError) {
   EXPECT_NE(lone_port.err.find("--port and --token go together"), std::string::npos);
 }
 
+// The announcements attach reads: a running process's are listed, by name or pid; a file whose
+// process is gone (a game that was killed) and files that are no announcement are skipped.
+TEST(AnnouncedGames, ListsLiveGamesAndSkipsStaleOrBrokenFiles) {
+  ui::testing::TempTree dir;
+  const std::string folder = dir.path("animscope");
+  ASSERT_EQ(::mkdir(folder.c_str(), 0700), 0);
+  const int me = static_cast<int>(::getpid());
+  // A child that has ended and been reaped: its pid runs nothing now.
+  const pid_t gone = testing::spawn({"/bin/true"}, {}, dir.path("true.log"));
+  ASSERT_TRUE(testing::wait_for(gone, 10.0).has_value());
+  const auto announce = [&](const std::string& file, const std::string& text) {
+    ASSERT_TRUE(files::write_file_atomically(folder + "/" + file, text).ok());
+  };
+  announce("a.json", "{\"pid\": " + std::to_string(me) +
+                         ", \"port\": 4100, \"token\": \"t1\", \"name\": \"alpha\"}");
+  announce("b.json", "{\"pid\": " + std::to_string(gone) +
+                         ", \"port\": 4101, \"token\": \"t2\", \"name\": \"beta\"}");
+  announce("c.json", "{\"pid\": " + std::to_string(me) + ", \"port\": 99999}");
+  announce("d.json", "not json");
+  announce("e.txt", "{\"pid\": " + std::to_string(me) +
+                        ", \"port\": 4102, \"token\": \"t3\", \"name\": \"gamma\"}");
+  const std::vector<AnnouncedGame> games = announced_games(folder);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].pid, me);
+  EXPECT_EQ(games[0].port, 4100);
+  EXPECT_EQ(games[0].token, "t1");
+  EXPECT_EQ(games[0].name, "alpha");
+  EXPECT_EQ(games_named(games, "alpha").size(), 1u);
+  EXPECT_EQ(games_named(games, std::to_string(me)).size(), 1u);
+  EXPECT_EQ(games_named(games, "beta").size(), 0u);
+  EXPECT_EQ(games_named(games, "").size(), 1u);
+  EXPECT_TRUE(announced_games(dir.path("nowhere")).empty());
+}
+
 }  // namespace
 }  // namespace anim::app
