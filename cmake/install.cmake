@@ -1,5 +1,6 @@
 # `cmake --install build --prefix P`: the libraries a game links, their headers, a CMake package
-# (find_package(animscope) -> animscope::core, ::files, ::setup, ::bake, ::clip_files, ::import) and
+# (find_package(animscope) -> animscope::core, ::files, ::setup, ::bake, ::clip_files, ::import,
+# ::link) and
 # pkg-config files.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -10,13 +11,15 @@ set_target_properties(anim_setup PROPERTIES EXPORT_NAME setup)
 set_target_properties(anim_bake PROPERTIES EXPORT_NAME bake)
 set_target_properties(anim_clip_files PROPERTIES EXPORT_NAME clip_files)
 set_target_properties(anim_import PROPERTIES EXPORT_NAME import)
-install(TARGETS anim_core anim_files anim_setup anim_bake anim_clip_files anim_import
+set_target_properties(anim_link PROPERTIES EXPORT_NAME link)
+install(TARGETS anim_core anim_files anim_setup anim_bake anim_clip_files anim_import anim_link
         EXPORT animscopeTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # Each library's headers under its own folder: anim/ (core), anim/files/, anim/setup/, anim/bake/,
-# anim/import/.
+# anim/import/, anim/link/.
 install(DIRECTORY core/include/ files/include/ setup/include/ bake/include/ import/include/
+                  link/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 set(config_dir ${CMAKE_INSTALL_LIBDIR}/cmake/animscope)
@@ -55,3 +58,5 @@ animscope_pkg_config(clip_files anim_clip_files
                      "animscope-core" "-lpthread")
 animscope_pkg_config(import anim_import "animscope model import (assimp)"
                      "animscope-clip_files assimp" "")
+animscope_pkg_config(link anim_link "animscope game link: lets the tool attach to a running game"
+                     "animscope-core" "-lpthread")

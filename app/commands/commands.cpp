@@ -36,6 +36,7 @@ const Command kCommands[] = {
     {"fmt", cmd_fmt, fmt_command_line},
     {"pack", cmd_pack, pack_command_line},
     {"markers", cmd_markers, markers_command_line},
+    {"attach", cmd_attach, attach_command_line},
     {"render", nullptr, render_app},
 };
 

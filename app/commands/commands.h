@@ -48,6 +48,7 @@ int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream&
 int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 int cmd_fmt(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 int cmd_markers(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+int cmd_attach(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
 
 // Their command lines (options, --help, usage), as the commands parse them; for `help` and
 // completion.
@@ -58,5 +59,6 @@ std::unique_ptr<CLI::App> pack_command_line();
 std::unique_ptr<CLI::App> play_command_line();
 std::unique_ptr<CLI::App> fmt_command_line();
 std::unique_ptr<CLI::App> markers_command_line();
+std::unique_ptr<CLI::App> attach_command_line();
 
 }  // namespace anim::app

@@ -13,7 +13,7 @@ namespace anim::app::testing {
 
 // The commands whose options the README's usage block shows; "" is the tool itself.
 inline const std::vector<std::string> kUsageCommands = {
-    "info", "pose", "validate", "play", "fmt", "pack", "markers", "render", ""};
+    "info", "pose", "validate", "play", "fmt", "pack", "markers", "attach", "render", ""};
 
 inline std::string read_text(const std::string& path) {
   std::ifstream in(path);

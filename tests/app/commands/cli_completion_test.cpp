@@ -124,15 +124,14 @@ TEST_F(BashCompletion, IsValidBash) {
 TEST_F(BashCompletion, CompletesCommandsAndEachCommandsOptions) {
   const std::set<std::string> first = offered({"animscope", ""});
   for (const char* command :
-       {"info", "pose", "validate", "play", "fmt", "pack", "markers", "render", "help"}) {
+       {"info", "pose", "validate", "play", "fmt", "pack", "markers", "attach", "render", "help"}) {
     EXPECT_TRUE(first.count(command)) << command;
   }
   EXPECT_TRUE(first.count("models")) << "files too, for the tool";
   EXPECT_EQ(offered({"animscope", "pa"}), (std::set<std::string>{"pack"}));
   EXPECT_EQ(offered({"animscope", "render", "x", "--sh"}), (std::set<std::string>{"--shading"}));
   EXPECT_EQ(offered({"animscope", "pack", "--t"}), (std::set<std::string>{"--tolerance"}));
-  EXPECT_EQ(offered({"animscope", "play", "--tr"}),
-            (std::set<std::string>{"--trace", "--travel"}));
+  EXPECT_EQ(offered({"animscope", "play", "--tr"}), (std::set<std::string>{"--trace", "--travel"}));
   EXPECT_EQ(offered({"animscope", "markers", "x", "--fo"}), (std::set<std::string>{"--foot"}));
   // The tool's own options, also after one that takes a value.
   EXPECT_EQ(offered({"animscope", "--rew"}), (std::set<std::string>{"--rewind"}));
