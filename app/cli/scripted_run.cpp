@@ -24,6 +24,38 @@ std::string parameter_list(const StateMachineDef& def) {
   return list.empty() ? "none" : list;
 }
 
+// "X,Y,Z" as three finite numbers; the errors name the --set and its value.
+Result<glm::vec3> parse_vector(const std::string& text, const std::string& what,
+                               const std::string& name) {
+  std::vector<std::string> parts(1);
+  for (const char c : text) {
+    if (c == ',') {
+      parts.emplace_back();
+    } else {
+      parts.back() += c;
+    }
+  }
+  if (parts.size() != 3) {
+    return Error{Error::Code::kInvalidArgument,
+                 what + ": \"" + name +
+                     "\" is a vector3 parameter and needs three numbers X,Y,Z, got " +
+                     std::to_string(parts.size()) + " in \"" + text + "\"",
+                 ""};
+  }
+  glm::vec3 v(0.0f);
+  for (int i = 0; i < 3; ++i) {
+    const std::string& part = parts[i];
+    char* end = nullptr;
+    const float f = std::strtof(part.c_str(), &end);
+    if (part.empty() || end != part.c_str() + part.size() || !std::isfinite(f)) {
+      return Error{Error::Code::kInvalidArgument,
+                   what + ": \"" + part + "\" is not a finite number", ""};
+    }
+    v[i] = f;
+  }
+  return v;
+}
+
 Result<ParameterChange> parse_change(const std::string& text, const StateMachineDef& def) {
   const std::string what = "--set " + text;
   std::string assignment = text, time_text = "0";
@@ -45,12 +77,25 @@ Result<ParameterChange> parse_change(const std::string& text, const StateMachine
   if (eq == std::string::npos && !trigger) {
     return Error{Error::Code::kInvalidArgument, what + ": expected NAME=VALUE@SECONDS", ""};
   }
-  Result<float> value =
-      eq == std::string::npos ? Result<float>(1.0f) : parse_number(assignment.substr(eq + 1), what);
-  if (!value.ok()) return value.error();
+  const std::string value_text = eq == std::string::npos ? "" : assignment.substr(eq + 1);
+  if (def.parameters[change.parameter].type == ParameterType::kVector3) {
+    Result<glm::vec3> vector = parse_vector(value_text, what, name);
+    if (!vector.ok()) return vector.error();
+    change.vector = vector.value();
+  } else {
+    if (value_text.find(',') != std::string::npos) {
+      return Error{Error::Code::kInvalidArgument,
+                   what + ": \"" + name + "\" takes one number, not the vector \"" + value_text +
+                       "\" (only vector3 parameters take X,Y,Z)",
+                   ""};
+    }
+    Result<float> value =
+        eq == std::string::npos ? Result<float>(1.0f) : parse_number(value_text, what);
+    if (!value.ok()) return value.error();
+    change.value = value.value();
+  }
   Result<float> time = parse_number(time_text, what);
   if (!time.ok()) return time.error();
-  change.value = value.value();
   change.time = time.value();
   return change;
 }
@@ -69,6 +114,18 @@ Result<std::vector<ParameterChange>> parse_changes(const std::vector<std::string
       changes.begin(), changes.end(),
       [](const ParameterChange& a, const ParameterChange& b) { return a.time < b.time; });
   return changes;
+}
+
+void apply_change(StateMachineInstance& machine, const ParameterChange& change) {
+  const std::vector<ParameterDef>& parameters = machine.def().parameters;
+  if (change.parameter < 0 || static_cast<std::size_t>(change.parameter) >= parameters.size()) {
+    return;
+  }
+  if (parameters[static_cast<std::size_t>(change.parameter)].type == ParameterType::kVector3) {
+    machine.set_vector(change.parameter, change.vector);
+  } else {
+    machine.set_value(change.parameter, change.value);
+  }
 }
 
 std::vector<std::string> triggers_never_set(const StateMachineDef& def,
@@ -125,24 +182,39 @@ Result<std::vector<TravelRequest>> parse_travels(const std::vector<std::string>&
 
 Result<MachineScript> parse_script(const std::vector<std::string>& sets,
                                    const std::vector<std::string>& travels,
-                                   const StateMachineDef& def) {
+                                   const StateMachineDef& def, std::vector<GroundPlane> ground) {
   Result<std::vector<ParameterChange>> changes = parse_changes(sets, def);
   if (!changes.ok()) return changes.error();
   Result<std::vector<TravelRequest>> requests = parse_travels(travels, def);
   if (!requests.ok()) return requests.error();
-  return MachineScript{std::move(changes).value(), std::move(requests).value()};
+  return MachineScript{std::move(changes).value(), std::move(requests).value(), std::move(ground)};
 }
 
 ScriptedRun::ScriptedRun(StateMachineInstance& machine, std::vector<ParameterChange> changes,
-                         float dt, std::vector<TravelRequest> travels)
-    : machine_(machine), changes_(std::move(changes)), travels_(std::move(travels)), dt_(dt) {}
+                         float dt, std::vector<TravelRequest> travels,
+                         std::vector<GroundPlane> ground)
+    : machine_(machine),
+      changes_(std::move(changes)),
+      travels_(std::move(travels)),
+      ground_planes_(std::move(ground)),
+      dt_(dt) {
+  ground_.planes = ground_planes_;
+  if (!ground_planes_.empty()) machine_.set_ground(ground_.query());
+  // The changes at 0 hold from the start: a pose taken before any step (pose --time 0) has
+  // them, and the first step, which would apply them, finds them done.
+  apply_changes_due();
+}
+
+void ScriptedRun::apply_changes_due() {
+  const float now = time();
+  while (next_ < changes_.size() && changes_[next_].time <= now + 1e-6f) {
+    apply_change(machine_, changes_[next_++]);
+  }
+}
 
 void ScriptedRun::step() {
   const float now = time();
-  while (next_ < changes_.size() && changes_[next_].time <= now + 1e-6f) {
-    const ParameterChange& c = changes_[next_++];
-    machine_.set_value(c.parameter, c.value);
-  }
+  apply_changes_due();
   travel_problems_.clear();
   while (next_travel_ < travels_.size() && travels_[next_travel_].time <= now + 1e-6f) {
     const int to = travels_[next_travel_++].state;

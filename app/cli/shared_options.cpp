@@ -29,7 +29,8 @@ void add_anim_option(CLI::App& app, std::vector<std::string>& files) {
 void add_set_option(CLI::App& app, std::vector<std::string>& changes) {
   add_list(app, "--set", changes, "NAME=VALUE@SECONDS",
            "sets a state machine parameter at SECONDS of playback (@SECONDS defaults to 0; a "
-           "trigger may leave out =VALUE; true and false for bools)");
+           "trigger may leave out =VALUE; true and false for bools; X,Y,Z for a vector3 "
+           "parameter, an IK target in model space: look=1,2,0.5@0)");
 }
 
 void add_travel_option(CLI::App& app, std::vector<std::string>& travels) {

@@ -1,7 +1,8 @@
-// `animscope play SETUP.json|PACKAGE.animpack [--set NAME=VALUE@SECONDS ...] [--dt S]
-// [--frames N] [--trace] [--json]`: runs a setup's (or a package's) state machine headless,
-// frame by frame, the way a game drives it, printing each frame's states, transition and events,
-// and with --trace every transition the frame looked at and why it did or did not fire.
+// `animscope play SETUP.json|PACKAGE.animpack [--set NAME=VALUE@SECONDS ...]
+// [--ground nx,ny,nz,d ...] [--dt S] [--frames N] [--trace] [--json]`: runs a setup's (or a
+// package's) state machine headless, frame by frame, the way a game drives it, printing each
+// frame's states, transition and events, and with --trace every transition the frame looked at and
+// why it did or did not fire.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -9,14 +10,17 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "anim/foot_ik.h"
 #include "anim/setup/setup.h"
 #include "anim/state_machine.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
+#include "cli/ground_option.h"
 #include "cli/option_builders.h"
 #include "cli/scripted_run.h"
 #include "cli/shared_options.h"
@@ -226,6 +230,63 @@ void add_root_motion_json(const RootMotion& move, const RootPath& path, nlohmann
   j["root"] = {{"position", vec_json(path.position)}, {"rotation", quat_json(path.rotation)}};
 }
 
+// "parameters": every parameter's value by name (a vector3 one as [x, y, z]), for a def whose
+// IK reads parameters: its targets are what a run of IK is about.
+void put_parameters(const StateMachineInstance& sm, nlohmann::ordered_json& j) {
+  const StateMachineDef& def = sm.def();
+  const bool vectors =
+      std::any_of(def.parameters.begin(), def.parameters.end(),
+                  [](const ParameterDef& p) { return p.type == ParameterType::kVector3; });
+  if (!vectors && !def.has_ik()) return;
+  nlohmann::ordered_json parameters = nlohmann::ordered_json::object();
+  for (std::size_t i = 0; i < def.parameters.size(); ++i) {
+    const int index = static_cast<int>(i);
+    if (def.parameters[i].type == ParameterType::kVector3) {
+      parameters[def.parameters[i].name] = vec_json(sm.vector(index));
+    } else {
+      parameters[def.parameters[i].name] = sm.value(index);
+    }
+  }
+  j["parameters"] = std::move(parameters);
+}
+
+// "ik": what each IK entry did in the frame's evaluate, the top level's then each layer's (as
+// ik_results() lists them): weight as applied, whether it reached, and its target; a feet entry
+// its pelvis drop and legs instead. Only for a def with IK entries.
+void put_ik(const StateMachineInstance& sm, nlohmann::ordered_json& j) {
+  const StateMachineDef& def = sm.def();
+  if (!def.has_ik()) return;
+  std::vector<std::pair<const IkEntryDef*, int>> entries;  // With their layer (0: top level).
+  for (const IkEntryDef& e : def.ik) entries.emplace_back(&e, 0);
+  for (std::size_t l = 0; l < def.layers.size(); ++l) {
+    for (const IkEntryDef& e : def.layers[l].ik) entries.emplace_back(&e, static_cast<int>(l + 1));
+  }
+  const Span<const IkEntryResult> results = sm.ik_results();
+  nlohmann::ordered_json ik = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < entries.size() && i < results.size(); ++i) {
+    const IkEntryDef& e = *entries[i].first;
+    const IkEntryResult& r = results[i];
+    nlohmann::ordered_json entry = {{"name", e.name}};
+    if (entries[i].second > 0) entry["layer"] = layer_name(def, entries[i].second);
+    entry["weight"] = r.weight;
+    entry["reached"] = r.reached;
+    if (e.type == IkType::kFeet) {
+      entry["pelvis_drop"] = r.pelvis_drop;
+      entry["legs"] = nlohmann::ordered_json::array();
+      for (const FootIkLegResult& leg : sm.ik_legs(i)) {
+        entry["legs"].push_back({{"hit", leg.hit},
+                                 {"reached", leg.reached},
+                                 {"weight", leg.weight},
+                                 {"target", vec_json(leg.target)}});
+      }
+    } else {
+      entry["target"] = vec_json(r.target);
+    }
+    ik.push_back(std::move(entry));
+  }
+  j["ik"] = std::move(ik);
+}
+
 nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
                                   const std::vector<std::string>& clip_names) {
   const StateMachineDef& def = sm.def();
@@ -252,6 +313,8 @@ nlohmann::ordered_json frame_json(const StateMachineInstance& sm, float t,
     if (!e.payload.empty()) event["payload"] = e.payload;
     j["events"].push_back(std::move(event));
   }
+  put_parameters(sm, j);
+  put_ik(sm, j);
   if (sm.tracing()) j["trace"] = trace_json(sm);
   return j;
 }
@@ -326,6 +389,7 @@ struct PlayArgs {
   std::string input;
   std::vector<std::string> sets;
   std::vector<std::string> travels;
+  std::vector<GroundPlane> ground;
   float dt = 1.0f / 60.0f;
   std::optional<float> frames;  // Without it: until 2 s after the last --set.
   bool trace = false;
@@ -337,6 +401,7 @@ void define(CLI::App& app, PlayArgs& a) {
             "a setup, or a package with a state machine");
   add_set_option(app, a.sets);
   add_travel_option(app, a.travels);
+  add_ground_option(app, a.ground);
   add_value<float>(
       app, "--dt", a.dt, "SECONDS", "seconds per frame (default 0.016667, 60 Hz)",
       checked_number_parser(
@@ -415,7 +480,7 @@ int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream&
   const std::vector<std::string>& clip_names = source->clip_names();
   StateMachineInstance sm(def, skeleton, clips);
   sm.set_trace(args.trace);
-  ScriptedRun run(sm, std::move(changes).value(), args.dt, std::move(travels).value());
+  ScriptedRun run(sm, std::move(changes).value(), args.dt, std::move(travels).value(), args.ground);
   std::vector<Transform> pose(skeleton.joint_count());
   RootPath root;
   for (long frame = 0; frame < frames; ++frame) {

@@ -1,7 +1,7 @@
 // `animscope pose MODEL|SETUP.json|PACKAGE.animpack [--anim FILE ...] [--clip NAME]
 // [--time SECONDS] [--loop] [--set NAME=VALUE@SECONDS ...] [--travel PATH@SECONDS ...]
-// [--json]`: a sampled pose, or with a setup (or a package with a state machine) and no clip the
-// pose its state machine reaches after that long.
+// [--ground nx,ny,nz,d ...] [--json]`: a sampled pose, or with a setup (or a package with a state
+// machine) and no clip the pose its state machine reaches after that long.
 #include <algorithm>
 #include <iomanip>
 #include <optional>
@@ -16,6 +16,7 @@
 #include "anim/sampling.h"
 #include "cli/command_line.h"
 #include "cli/errors.h"
+#include "cli/ground_option.h"
 #include "cli/option_builders.h"
 #include "cli/scripted_run.h"
 #include "cli/shared_options.h"
@@ -36,6 +37,7 @@ struct PoseArgs {
   bool loop = false;
   std::vector<std::string> sets;
   std::vector<std::string> travels;
+  std::vector<GroundPlane> ground;
   bool json = false;
 };
 
@@ -51,6 +53,7 @@ void define(CLI::App& app, PoseArgs& a) {
   add_flag(app, "--loop", a.loop, "wraps the time by the clip's duration first");
   add_set_option(app, a.sets);
   add_travel_option(app, a.travels);
+  add_ground_option(app, a.ground);
   add_flag(app, "--json", a.json, "prints JSON instead of text");
 }
 
@@ -73,7 +76,8 @@ std::string clip_list(const PoseSource& source) {
 // noted on `err`, as `play` notes it).
 Result<std::vector<Transform>> pose_of_machine(const PoseSource& source, const PoseArgs& args,
                                                float time, std::ostream& err) {
-  Result<MachineScript> script = parse_script(args.sets, args.travels, *source.machine());
+  Result<MachineScript> script =
+      parse_script(args.sets, args.travels, *source.machine(), args.ground);
   if (!script.ok()) return script.error();
   std::vector<std::string> problems;
   Result<std::vector<Transform>> local =

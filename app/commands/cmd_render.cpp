@@ -144,7 +144,8 @@ std::optional<std::vector<Transform>> pose_of_machine(const PoseSource& source, 
                                                       const std::string& input,
                                                       RenderOverlays& overlays, RootMotion& world,
                                                       std::ostream& err) {
-  Result<MachineScript> script = parse_script(args.sets, args.travels, *source.machine());
+  Result<MachineScript> script =
+      parse_script(args.sets, args.travels, *source.machine(), args.ground);
   if (!script.ok()) {
     print_error(err, Error{script.error().code, script.error().message, input});
     return std::nullopt;

@@ -74,7 +74,8 @@ Result<std::vector<Transform>> run_machine(const PoseSource& source, MachineScri
   const Skeleton& skeleton = source.skeleton();
   const ClipSet clips = source.machine_clips();
   StateMachineInstance machine(*source.machine(), skeleton, clips);
-  ScriptedRun run(machine, std::move(script.changes), step, std::move(script.travels));
+  ScriptedRun run(machine, std::move(script.changes), step, std::move(script.travels),
+                  std::move(script.ground));
   const Error misfit{Error::Code::kInvalidData, "the state machine's clips do not fit the skeleton",
                      ""};
   for (long frame = run.frames_until(time); frame >= 0; --frame) {

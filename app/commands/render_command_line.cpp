@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "cli/ground_option.h"
 #include "cli/option_builders.h"
 #include "cli/shared_options.h"
 
@@ -30,6 +31,7 @@ void define(CLI::App& app, RenderArgs& a) {
                    number_parser("--time"));
   add_set_option(app, a.sets);
   add_travel_option(app, a.travels);
+  add_ground_option(app, a.ground);
   add_shading_option(app, a.shading);
   add_text(app, "--joint", a.joint, "NAME",
            "the selected joint: its bone drawn wide, its heatmap, its trail (default for the "

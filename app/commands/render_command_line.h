@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/ground_planes.h"
 #include "cli/command_line.h"
 #include "cli/overlay_flags.h"
 
@@ -19,6 +20,7 @@ struct RenderArgs {
   float time = 0.0f;
   std::vector<std::string> sets;
   std::vector<std::string> travels;  // --travel PATH@SECONDS, as `play` takes them.
+  std::vector<GroundPlane> ground;   // --ground planes, for feet IK entries.
   std::string shading = "lit";       // One of kShadingNames.
   std::optional<std::string> joint;
   std::string ramp = "blender";  // One of kRampNames.

@@ -20,7 +20,7 @@ void ScriptedPreview::before_update(ui::Document& doc, float dt, bool rewind_now
     }
   }
   while (next_ < changes_.size() && changes_[next_].time <= time_ + 1e-6f) {
-    sm->set_value(changes_[next_].parameter, changes_[next_].value);
+    apply_change(*sm, changes_[next_]);
     ++next_;
   }
   if (doc.playing()) time_ += dt * doc.speed();

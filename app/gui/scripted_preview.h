@@ -12,8 +12,8 @@ namespace anim::app {
 
 class ScriptedPreview {
  public:
-  // `sets`: "NAME=VALUE@SECONDS" as play takes them; `rewind`: seconds back from the newest
-  // recorded frame (below 0: none).
+  // `sets`: "NAME=VALUE@SECONDS" (X,Y,Z for a vector3 parameter) as play takes them; `rewind`:
+  // seconds back from the newest recorded frame (below 0: none).
   ScriptedPreview(std::vector<std::string> sets, float rewind);
 
   // Before the frame's update by `dt`: applies the changes due (seconds counted from the first
