@@ -8,6 +8,7 @@
 #include "anim/import/import_model.h"
 
 #include "cli/errors.h"
+#include "cli/tool_ground_option.h"
 #include "commands/cmd_render.h"
 #include "commands/commands.h"
 #include "commands/tool_command_line.h"
@@ -36,6 +37,11 @@ anim::Result<anim::app::StartupRequest> startup_request(const anim::app::ToolArg
   request.frames = args.frames.value_or(request.screenshot_path.empty() ? 0 : 3);
   request.sets = args.sets;
   request.rewind = args.rewind;
+  if (!args.ground_shape.empty()) {
+    auto ground = anim::app::parse_tool_ground(args.ground_shape);
+    if (!ground.ok()) return ground.error();
+    request.ground = ground.value();
+  }
   request.show_joint_names = args.names;
   request.unlit = args.unlit;
   request.overlays = args.overlays;
