@@ -8,12 +8,12 @@
 #include "anim/import/import_model.h"
 
 #include "cli/errors.h"
-#include "cli/tool_ground_option.h"
 #include "commands/cmd_render.h"
 #include "commands/commands.h"
 #include "commands/tool_command_line.h"
 #include "gui/app.h"
 #include "gui/crash_guard.h"
+#include "gui/tool_ground_option.h"
 #include "loading/import_options.h"
 #include "render/view_options.h"
 

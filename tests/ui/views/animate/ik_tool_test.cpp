@@ -37,10 +37,10 @@ namespace {
 
 using namespace ::anim::testutil;
 
-// A leg under the hips: bones of length 1 (the knee 0.05 forward, so the leg is bent a little).
+// A leg under the hips (the still clip holds them at the origin): bones of about 1 (the knee
+// 0.05 forward, so the leg is bent a little), the ankle at (0.2, -2, 0).
 Model LegModel() {
   Skeleton skeleton = Rig({"Hips", "UpLeg", "Leg", "Foot"}, {-1, 0, 1, 2});
-  skeleton.rest[0].translation = glm::vec3(0.0f, 2.0f, 0.0f);
   skeleton.rest[1].translation = glm::vec3(0.2f, 0.0f, 0.0f);
   skeleton.rest[2].translation = glm::vec3(0.0f, -1.0f, 0.05f);
   skeleton.rest[3].translation = glm::vec3(0.0f, -1.0f, -0.05f);
@@ -105,8 +105,8 @@ std::unique_ptr<Document> Open(const setup::Setup& s) {
   return doc;
 }
 
-// The rest ankle, in model space: the hips at 2, the ankle two bones below.
-constexpr float kAnkleX = 0.2f, kAnkleY = 0.0f;
+// The ankle as the clip leaves it, in model space: two bones below the hips at the origin.
+constexpr float kAnkleX = 0.2f, kAnkleY = -2.0f;
 
 float PelvisDrop(const Document& doc) {
   EXPECT_NE(doc.state_machine(), nullptr);
@@ -142,10 +142,15 @@ TEST(IkGround, PlanesHaveTheHeightAndTiltAsked) {
 
 TEST(IkGround, TheGroundCommandMovesThePelvisDrop) {
   std::unique_ptr<Document> doc = Open(FeetSetup());
-  // The default ground: a floor at 0, where the ankle stands: no drop.
+  // The default ground, a floor at 0, is 2 above the ankle: above where the ray starts (0.5
+  // above the ankle), so not met: no drop.
   EXPECT_NEAR(PelvisDrop(*doc), 0.0f, 1e-4f);
-  // Lower by 0.3: the pelvis drops 0.3 (below the 0.5 limit); by 0.8: the limit.
-  for (const auto& [height, drop] : {std::pair{-0.3f, 0.3f}, {-0.8f, 0.5f}, {0.1f, 0.0f}}) {
+  // At the ankle: no drop; 0.3 below it: the pelvis drops 0.3 (within the 0.5 limit); 0.8 below:
+  // the limit; above it: none (a foot on higher ground never lifts the body).
+  for (const auto& [height, drop] : {std::pair{kAnkleY, 0.0f},
+                                     {kAnkleY - 0.3f, 0.3f},
+                                     {kAnkleY - 0.8f, 0.5f},
+                                     {kAnkleY + 0.1f, 0.0f}}) {
     GroundSettings g = doc->ground();
     g.height = height;
     Commands cmds;
@@ -155,16 +160,16 @@ TEST(IkGround, TheGroundCommandMovesThePelvisDrop) {
     doc->update(1.0f / 60.0f);
     EXPECT_NEAR(PelvisDrop(*doc), drop, 1e-4f) << "ground at " << height;
   }
-  // Tilted 20 degrees at height -0.2: under the ankle (x = 0.2) the ground is at
-  // -0.2 + 0.2 tan 20; the drop is the ankle's height above it.
+  // Tilted 20 degrees at 0.2 below the ankle's height: under the ankle (x = 0.2) the ground is
+  // 0.2 tan 20 higher; the drop is the ankle's height above it.
   GroundSettings g = doc->ground();
-  g.height = -0.2f;
+  g.height = kAnkleY - 0.2f;
   g.tilt_degrees = 20.0f;
   Commands cmds;
   cmds.set_ground(g);
   cmds.apply(*doc);
   doc->update(1.0f / 60.0f);
-  const float under = -0.2f + kAnkleX * std::tan(20.0f * 3.14159265f / 180.0f);
+  const float under = kAnkleY - 0.2f + kAnkleX * std::tan(20.0f * 3.14159265f / 180.0f);
   EXPECT_NEAR(PelvisDrop(*doc), kAnkleY - under, 1e-3f);
   // Off: no ground, the entry does nothing.
   g.on = false;
@@ -175,14 +180,14 @@ TEST(IkGround, TheGroundCommandMovesThePelvisDrop) {
 }
 
 TEST(IkOverlay, TheReachColourFollowsTheResults) {
-  // Within the leg's reach (the hip at (0.2, 2, 0), bones of about 1.001 each).
+  // Within the leg's reach (the hip at (0.2, 0, 0), bones of about 1.001 each: 0.73 away).
   std::unique_ptr<Document> near = Open(ReachSetup(glm::vec3(0.5f, 0.6f, 0.3f)));
   std::vector<IkMarker> markers = ik_markers(*near->state_machine());
   ASSERT_EQ(markers.size(), 1u);
   EXPECT_TRUE(markers[0].reached);
   EXPECT_EQ(markers[0].target_parameter, "foot");
   EXPECT_EQ(ik_reach_color(markers[0]), kIkReachedColor);
-  // Five units below the hip: no leg of length 2 reaches it.
+  // Three units below the hip: no leg of length 2 reaches it.
   std::unique_ptr<Document> far = Open(ReachSetup(glm::vec3(0.2f, -3.0f, 0.0f)));
   markers = ik_markers(*far->state_machine());
   ASSERT_EQ(markers.size(), 1u);

@@ -1,4 +1,4 @@
-#include "cli/tool_ground_option.h"
+#include "gui/tool_ground_option.h"
 
 #include <cmath>
 #include <cstdlib>
