@@ -290,5 +290,75 @@ TEST(IkPanel, TheGroundControlsSetTheDocumentsGround) {
   EXPECT_FALSE(doc->ground().on);
 }
 
+// ReachSetup with its target a constant (no parameter) and its weight a constant too.
+setup::Setup ConstantReachSetup(const glm::vec3& target) {
+  setup::Setup s = ReachSetup(target);
+  s.ik[0].target = setup::SetupIkVector{std::nullopt, target};
+  s.ik[0].weight = setup::SetupIkWeight{std::nullopt, 1.0f};
+  return s;
+}
+
+TEST(IkGizmos, DraggingAConstantTargetIsOneSetupEdit) {
+  const glm::vec3 start(0.5f, 0.6f, 0.3f);
+  std::unique_ptr<Document> doc = Open(ConstantReachSetup(start));
+  testing::ImGuiHarness harness(ImVec2(700.0f, 500.0f));
+  IkGizmos gizmos;
+  OrbitCamera camera;
+  GizmoView view;
+  ImVec2 origin;
+  harness.set_draw([&] {
+    origin = ImGui::GetCursorScreenPos();
+    const glm::vec2 size(400.0f, 300.0f);
+    view = GizmoView{camera.view(), camera.projection(size.x / size.y), size};
+    ImGui::InvisibleButton("##view", ImVec2(size.x, size.y));
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    Commands cmds;
+    gizmos.input(*doc, cmds, view, glm::vec2(mouse.x - origin.x, mouse.y - origin.y),
+                 ImGui::IsItemHovered());
+    cmds.apply(*doc);
+  });
+  harness.frame();
+  glm::vec2 at;
+  ASSERT_TRUE(project_to_viewport(start, view.projection * view.view, view.size, &at));
+  const ImVec2 from(origin.x + at.x, origin.y + at.y);
+  harness.mouse_to(from);
+  harness.mouse_button(true);
+  harness.mouse_to(ImVec2(from.x - 30.0f, from.y));
+  harness.mouse_to(ImVec2(from.x - 60.0f, from.y));
+  EXPECT_FALSE(doc->setup_dirty());  // Not while dragging...
+  harness.mouse_button(false);       // ...but once let go, as one edit.
+  ASSERT_TRUE(doc->setup_dirty());
+  ASSERT_TRUE(doc->setup()->ik[0].target.has_value());
+  const glm::vec3 moved = doc->setup()->ik[0].target->value;
+  glm::vec2 now;
+  ASSERT_TRUE(project_to_viewport(moved, view.projection * view.view, view.size, &now));
+  EXPECT_NEAR(now.x, at.x - 60.0f, 0.05f);
+  EXPECT_NEAR(now.y, at.y, 0.05f);
+  ASSERT_TRUE(doc->undo_setup_edit());
+  EXPECT_EQ(doc->setup()->ik[0].target->value, start);
+  EXPECT_FALSE(doc->undo_setup_edit());  // The drag was a single step.
+}
+
+TEST(IkPanel, AConstantWeightIsASetupEditWhenLetGo) {
+  std::unique_ptr<Document> doc = Open(ConstantReachSetup(glm::vec3(0.5f, 0.6f, 0.3f)));
+  testing::ImGuiHarness harness;
+  IkPanel panel;
+  harness.set_draw([&] { testing::draw_panel(panel, *doc); });
+  harness.frame();
+  const ItemRect* slider = panel.rects.find("ik_weight:0");
+  ASSERT_NE(slider, nullptr);
+  harness.click_at(ImVec2(slider->min.x + (slider->max.x - slider->min.x) * 0.5f,
+                          (slider->min.y + slider->max.y) * 0.5f));
+  ASSERT_TRUE(doc->setup_dirty());
+  const float w = doc->setup()->ik[0].weight.value;
+  EXPECT_GT(w, 0.4f);
+  EXPECT_LT(w, 0.6f);
+  doc->update(1.0f / 60.0f);
+  EXPECT_NEAR(doc->state_machine()->ik_results()[0].weight, w, 1e-6f);
+  ASSERT_TRUE(doc->undo_setup_edit());
+  EXPECT_EQ(doc->setup()->ik[0].weight.value, 1.0f);
+  EXPECT_FALSE(doc->undo_setup_edit());
+}
+
 }  // namespace
 }  // namespace anim::ui
