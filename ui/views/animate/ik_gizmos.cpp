@@ -7,6 +7,8 @@
 
 #include <glm/mat4x4.hpp>
 
+#include "anim/root_motion.h"
+
 #include "anim/ui/scene/joint_picking.h"
 
 namespace anim::ui {
@@ -69,6 +71,13 @@ void diamond(ImDrawList* draw, const ImVec2& c, float r, ImU32 color, bool hot) 
   draw->AddLine(ImVec2(c.x, c.y - r * 0.5f), ImVec2(c.x, c.y + r * 0.5f), color, 1.5f);
 }
 
+// `view` moved with the character when the document shows it walking in the world: the targets,
+// the ground and the hits are in model space (posed().model_space is already moved).
+GizmoView placed(const Document& doc, const GizmoView& view) {
+  if (!doc.shown_in_world()) return view;
+  return GizmoView{view.view * to_matrix(doc.world_place()), view.projection, view.size};
+}
+
 }  // namespace
 
 void draw_ground_grid(ImDrawList* draw, const ImVec2& origin, const GroundSettings& ground,
@@ -83,8 +92,9 @@ void draw_ground_grid(ImDrawList* draw, const ImVec2& origin, const GroundSettin
   }
 }
 
-bool IkGizmos::input(const Document& doc, Commands& cmds, const GizmoView& view,
+bool IkGizmos::input(const Document& doc, Commands& cmds, const GizmoView& shown,
                      const glm::vec2& mouse, bool hovered) {
+  const GizmoView view = placed(doc, shown);
   const StateMachineInstance* sm = doc.state_machine();
   if (sm == nullptr || doc.mode() != PlaybackMode::kStateMachine) {
     dragged_ = -1;
@@ -127,8 +137,9 @@ bool IkGizmos::input(const Document& doc, Commands& cmds, const GizmoView& view,
 }
 
 void IkGizmos::draw(ImDrawList* draw, const ImVec2& origin, const Document& doc,
-                    const GizmoView& view, const glm::vec2& mouse, bool hovered,
+                    const GizmoView& shown, const glm::vec2& mouse, bool hovered,
                     float extent) const {
+  const GizmoView view = placed(doc, shown);
   const StateMachineInstance* sm = doc.state_machine();
   if (sm == nullptr || doc.mode() != PlaybackMode::kStateMachine) return;
   const std::vector<IkMarker> markers = ik_markers(*sm);
@@ -142,7 +153,7 @@ void IkGizmos::draw(ImDrawList* draw, const ImVec2& origin, const Document& doc,
   const Span<const glm::mat4> joints = doc.posed().model_space;
   auto joint_at = [&](int j, ImVec2* out) {
     return j >= 0 && static_cast<std::size_t>(j) < joints.size() &&
-           project(glm::vec3(joints[j][3]), view, origin, out);
+           project(glm::vec3(joints[j][3]), shown, origin, out);
   };
   const int hot = dragged_ >= 0 ? dragged_
                   : hovered     ? ik_target_hit(markers, view, mouse, kHitTolerancePx)

@@ -106,6 +106,9 @@ class Document {
   // Where root motion took the character since the machine started (the identity when the setup
   // does not move it).
   const RootMotion& world_place() const { return run_.world(); }
+  // The pose (and its ghosts) shown moved by world_place(): the state machine plays, moves the
+  // character, and View > Root motion is "In the world" (the IK overlay moves its targets alike).
+  bool shown_in_world() const;
   void use_state_machine();
   // Starts the running machine over: its default state, every parameter at its default.
   void restart_state_machine();
@@ -251,9 +254,6 @@ class Document {
   std::vector<WeightPlots::Now> weights_now() const;
   void record_weights();
   void evaluate_overlays();
-  // The pose (and its ghosts) shown moved by the root motion's place: the state machine plays,
-  // moves the character, and View > Root motion is "In the world".
-  bool shown_in_world() const;
   // Validates and compiles the current setup; when it compiles, its machine replaces the
   // running one, from its default state or (kGoOn, after an edit, undo or redo) going on from
   // the running one's current state, time and parameter values.
