@@ -81,6 +81,16 @@ std::vector<IkMarker> ik_markers(const StateMachineInstance& machine) {
   return markers;
 }
 
+setup::SetupIk* setup_ik_entry(setup::Setup* setup, const IkMarker& marker) {
+  std::vector<setup::SetupIk>* list = &setup->ik;
+  if (marker.layer >= 0) {
+    if (static_cast<std::size_t>(marker.layer) >= setup->layers.size()) return nullptr;
+    list = &setup->layers[marker.layer].ik;
+  }
+  if (marker.index >= list->size() || (*list)[marker.index].name != marker.name) return nullptr;
+  return &(*list)[marker.index];
+}
+
 bool ik_marker_drawn(const IkMarker& marker) { return marker.weight > 0.0f || marker.has_target; }
 
 std::uint32_t ik_reach_color(const IkMarker& marker) {

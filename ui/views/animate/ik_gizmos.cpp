@@ -27,17 +27,6 @@ bool project(const glm::vec3& p, const GizmoView& view, const ImVec2& origin, Im
   return true;
 }
 
-// The setup entry a marker stands for, in `s`; nullptr when the setup no longer has it.
-setup::SetupIk* setup_entry(setup::Setup* s, const IkMarker& m) {
-  std::vector<setup::SetupIk>* list = &s->ik;
-  if (m.layer >= 0) {
-    if (static_cast<std::size_t>(m.layer) >= s->layers.size()) return nullptr;
-    list = &s->layers[m.layer].ik;
-  }
-  if (m.index >= list->size() || (*list)[m.index].name != m.name) return nullptr;
-  return &(*list)[m.index];
-}
-
 // A grid of `cells` x `cells` quads over x in [x0, x1], z in [-extent, extent] at the ground's
 // height there; cells behind the camera are left out.
 void grid(ImDrawList* draw, const ImVec2& origin, const GizmoView& view, float x0, float x1,
@@ -125,7 +114,7 @@ bool IkGizmos::input(const Document& doc, Commands& cmds, const GizmoView& shown
     const setup::Setup* current = cmds.setup(doc);
     if (m.target_parameter.empty() && current != nullptr) {
       setup::Setup edited = *current;
-      setup::SetupIk* entry = setup_entry(&edited, m);
+      setup::SetupIk* entry = setup_ik_entry(&edited, m);
       if (entry != nullptr && entry->target && entry->target->value != value_) {
         entry->target = setup::SetupIkVector{std::nullopt, value_};
         cmds.edit_setup(std::move(edited), "move IK target");

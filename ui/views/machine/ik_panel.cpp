@@ -1,6 +1,7 @@
 #include "anim/ui/views/machine/ik_panel.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <imgui.h>
@@ -22,15 +23,14 @@ const char* type_name(IkType type) {
   return "?";
 }
 
-// The setup entry of `m` in `s` (nullptr when it is gone).
-setup::SetupIk* entry_of(setup::Setup* s, const IkMarker& m) {
-  std::vector<setup::SetupIk>* list = &s->ik;
-  if (m.layer >= 0) {
-    if (static_cast<std::size_t>(m.layer) >= s->layers.size()) return nullptr;
-    list = &s->layers[m.layer].ik;
+// `name` as ImGui format text: every % doubled.
+std::string format_safe(const std::string& name) {
+  std::string out;
+  for (const char c : name) {
+    out += c;
+    if (c == '%') out += '%';
   }
-  if (m.index >= list->size() || (*list)[m.index].name != m.name) return nullptr;
-  return &(*list)[m.index];
+  return out;
 }
 
 ImVec4 to_vec4(std::uint32_t c) { return ImGui::ColorConvertU32ToFloat4(c); }
@@ -72,7 +72,7 @@ void IkPanel::draw(const Document& doc, Commands& cmds) {
     if (!m.weight_parameter.empty()) {
       float w = m.weight_value;
       if (ImGui::SliderFloat("##weight", &w, 0.0f, 1.0f,
-                             ("weight %.2f (" + m.weight_parameter + ")").c_str())) {
+                             ("weight %.2f (" + format_safe(m.weight_parameter) + ")").c_str())) {
         cmds.set_parameter(m.weight_parameter, w);
       }
       rects.record(rect);
@@ -88,7 +88,7 @@ void IkPanel::draw(const Document& doc, Commands& cmds) {
         const setup::Setup* current = cmds.setup(doc);
         if (current != nullptr) {
           setup::Setup edited = *current;
-          setup::SetupIk* e = entry_of(&edited, m);
+          setup::SetupIk* e = setup_ik_entry(&edited, m);
           if (e != nullptr && !e->weight.parameter && e->weight.value != editing_value_) {
             e->weight.value = editing_value_;
             cmds.edit_setup(std::move(edited), "IK weight");

@@ -12,6 +12,7 @@
 #include <glm/vec3.hpp>
 
 #include "anim/ik_def.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/scene/rotate_gizmo.h"
 
 namespace anim {
@@ -52,6 +53,10 @@ struct IkMarker {
 
 // The running machine's IK entries as its last evaluate left them; empty without any.
 std::vector<IkMarker> ik_markers(const StateMachineInstance& machine);
+
+// The setup entry `marker` stands for in `setup` (by its list and index, checked by name); nullptr
+// when the setup no longer has it. For views that edit it (a dragged constant target, a weight).
+setup::SetupIk* setup_ik_entry(setup::Setup* setup, const IkMarker& marker);
 
 // Drawn for an entry: it has a weight above 0 or a target.
 bool ik_marker_drawn(const IkMarker& marker);
