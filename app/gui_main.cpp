@@ -13,6 +13,7 @@
 #include "commands/tool_command_line.h"
 #include "gui/app.h"
 #include "gui/crash_guard.h"
+#include "gui/tool_ground_option.h"
 #include "loading/import_options.h"
 #include "render/view_options.h"
 
@@ -36,6 +37,11 @@ anim::Result<anim::app::StartupRequest> startup_request(const anim::app::ToolArg
   request.frames = args.frames.value_or(request.screenshot_path.empty() ? 0 : 3);
   request.sets = args.sets;
   request.rewind = args.rewind;
+  if (!args.ground_shape.empty()) {
+    auto ground = anim::app::parse_tool_ground(args.ground_shape);
+    if (!ground.ok()) return ground.error();
+    request.ground = ground.value();
+  }
   request.show_joint_names = args.names;
   request.unlit = args.unlit;
   request.overlays = args.overlays;

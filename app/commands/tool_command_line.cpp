@@ -49,6 +49,10 @@ void define(CLI::App& app, ToolArgs& a) {
   add_up_option(app, a.up);
   add_overlay_options(app, a.overlays);
   add_set_option(app, a.sets);
+  add_text(app, "--ground-shape", a.ground_shape, "HEIGHT,TILT[,STEP_X,STEP_HEIGHT]",
+           "the ground feet IK entries stand on: a plane at HEIGHT tilted TILT degrees about the "
+           "model's forward axis (+z; rising toward +x), with a step raised STEP_HEIGHT over "
+           "x >= STEP_X (the IK panel's Ground)");
   add_value<float>(app, "--rewind", a.rewind, "SECONDS",
                    "rewinds the state machine's history SECONDS before --screenshot is taken",
                    [](const std::string& text) -> Result<float> {

@@ -28,7 +28,8 @@ struct ToolArgs {
   std::optional<std::string> up;  // Over each file's own up axis.
   OverlayOptions overlays;
   std::vector<std::string> sets;
-  float rewind = -1.0f;  // Below 0: not.
+  std::string ground_shape;  // --ground-shape; empty: the Document's default ground.
+  float rewind = -1.0f;      // Below 0: not.
   std::string screenshot;
   std::optional<int> frames;  // Without it: 3 for a screenshot (without one, no limit).
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
@@ -228,6 +229,7 @@ int run_gui(const StartupRequest& request) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point last = Clock::now();
   bool signalled = false;
+  std::uint64_t ground_for = 0;  // The document --ground-shape was given to.
   for (int frame = 0; !tool.quit; ++frame) {
     poll_events(tool, actions);
     // SIGINT, SIGTERM, SIGHUP: keep unsaved work for the next start, then end without asking.
@@ -248,6 +250,10 @@ int run_gui(const StartupRequest& request) {
     const float dt = screenshot ? 1.0f / 60.0f : std::chrono::duration<float>(now - last).count();
     last = now;
     hooks.before_frame(tool);
+    if (tool.doc && request.ground && ground_for != tool.doc->stamp().document) {
+      tool.doc->set_ground(*request.ground);  // Each document opened stands on it.
+      ground_for = tool.doc->stamp().document;
+    }
     if (tool.doc) preview.before_update(*tool.doc, dt, frame + 2 == request.frames);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();

@@ -99,6 +99,7 @@ void view_menu(Tool& tool, ui::Commands& cmds) {
   ImGui::MenuItem("Joint axes", nullptr, &s.show_joint_axes);
   ImGui::MenuItem("Joint names", nullptr, &s.show_joint_names);
   ImGui::MenuItem("Rotate gizmo", "R", &s.show_rotate_gizmo);
+  ImGui::MenuItem("IK targets and ground", nullptr, &s.show_ik);
   up_axis_menu(tool);
   ImGui::MenuItem("Grid", nullptr, &s.show_grid);
   ImGui::Separator();

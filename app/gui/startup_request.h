@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "anim/ui/model/ik_ground.h"
 #include "anim/ui/scene/viewport_settings.h"
 #include "cli/overlay_flags.h"
 #include "loading/import_options.h"
@@ -53,6 +54,8 @@ struct StartupRequest {
   // the history rewound S seconds back before the screenshot (below 0: not).
   std::vector<std::string> sets;
   float rewind = -1.0f;
+  // --ground-shape: the ground every document opened gets (feet IK); none: the default one.
+  std::optional<ui::GroundSettings> ground;
   std::string screenshot_path;  // When set, save the window after `frames` frames and quit.
   int frames = 0;               // 0: run until the user quits.
 };

@@ -114,8 +114,25 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
     ImGui::End();
   };
   if (graph) {
-    panel("Parameters", layout.parameters, PanelId::kParameters,
-          [&] { tool.panels.parameters.draw(doc, cmds, tool.selection); });
+    panel("Parameters", layout.parameters, PanelId::kParameters, [&] {
+      // The IK tab only for a setup with IK entries.
+      const bool ik = doc.state_machine() != nullptr && doc.state_machine()->def().has_ik();
+      if (!ik) {
+        tool.panels.parameters.draw(doc, cmds, tool.selection);
+        return;
+      }
+      if (ImGui::BeginTabBar("##parameters_tabs")) {
+        if (ImGui::BeginTabItem("Parameters")) {
+          tool.panels.parameters.draw(doc, cmds, tool.selection);
+          ImGui::EndTabItem();
+        }
+        if (ImGui::BeginTabItem("IK")) {
+          tool.panels.ik.draw(doc, cmds);
+          ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+      }
+    });
   }
   panel("Skeleton", layout.skeleton, PanelId::kSkeleton,
         [&] { tool.panels.bone_tree.draw(doc, cmds, tool.selection); });

@@ -17,6 +17,7 @@
 #include "anim/ui/views/animate/curves_panel.h"
 #include "anim/ui/views/animate/inspector_panel.h"
 #include "anim/ui/views/animate/timeline_panel.h"
+#include "anim/ui/views/machine/ik_panel.h"
 #include "anim/ui/views/machine/parameters_panel.h"
 #include "anim/ui/views/machine/setup_inspector.h"
 #include "anim/ui/views/machine/setup_panel.h"
@@ -54,6 +55,7 @@ struct ToolPanels {
   ui::BlendPanel blend;
   ui::SetupPanel setup;                // The Graph workspace's Setup tables and graph,
   ui::ParametersPanel parameters;      // its Parameters sidebar (and the Shift ramp),
+  ui::IkPanel ik;                      // the IK tab beside it,
   ui::SetupInspector setup_inspector;  // its Inspector.
   Workspace workspace = Workspace::kAnimate;
 };

@@ -113,9 +113,15 @@ void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {
   checkbox("Rotate", &settings.show_rotate_gizmo,
            "Rings around the selected joint: drag one to turn the joint and see the skin "
            "follow (R)");
+  if (doc.state_machine() != nullptr && doc.state_machine()->def().has_ik()) {
+    checkbox("IK", &settings.show_ik,
+             "The IK targets (drag one to move it), the bones they move coloured by reach, the "
+             "feet's ground hits and the ground");
+  }
   next_item(button_width("Frame"));
   if (ImGui::Button("Frame")) frame_model(doc);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Fit the whole clip in the view (F): every pose it takes");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Fit the whole clip in the view (F): every pose it takes");
   if (doc.has_rotation_overrides()) {
     next_item(button_width("Reset pose"));
     if (ImGui::Button("Reset pose")) cmds.clear_rotation_overrides();
@@ -135,6 +141,10 @@ void ViewportPanel::handle_input(const ui::Document& doc, ui::Commands& cmds,
   const bool hovered = ImGui::IsItemHovered();
   const glm::vec2 mouse(io.MousePos.x - origin.x, io.MousePos.y - origin.y);
   if (hovered && io.MouseWheel != 0.0f) camera.zoom(io.MouseWheel);
+  if (settings.show_ik && ik_gizmos_.input(doc, cmds, gizmo_view(size), mouse, hovered)) {
+    dragging_ = true;  // Its release picks no joint.
+    return;
+  }
   if (gizmo_input(doc, cmds, selection, mouse, size)) return;
   if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) dragging_ = false;
   if (ImGui::IsItemActive()) {
@@ -372,6 +382,11 @@ void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Select
   preview_vertex_pick(doc, glm::vec2(origin.x, origin.y), size);
   draw_labels(doc, selection, glm::vec2(origin.x, origin.y), size);
   const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (settings.show_ik) {
+    ik_gizmos_.draw(ImGui::GetWindowDrawList(), origin, doc, gizmo_view(size),
+                    glm::vec2(mouse.x - origin.x, mouse.y - origin.y), ImGui::IsItemHovered(),
+                    ground_.valid() ? ground_.radius() : 1.0f);
+  }
   draw_gizmo(doc, selection, glm::vec2(origin.x, origin.y), size,
              glm::vec2(mouse.x - origin.x, mouse.y - origin.y));
 }

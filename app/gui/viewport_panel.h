@@ -8,6 +8,7 @@
 #include "anim/ui/scene/rotate_gizmo.h"
 #include "anim/ui/scene/trails.h"
 #include "anim/ui/scene/viewport_settings.h"
+#include "anim/ui/views/animate/ik_gizmos.h"
 #include "render/view_renderer.h"
 
 namespace anim::app {
@@ -52,8 +53,9 @@ class ViewportPanel {
   // Trails and the follow camera, fed the shown pose every frame.
   void follow_pose(const ui::Document& doc, const ui::Selection& selection);
   ui::JointTrails trails_;
-  ui::Bounds ground_;    // Bounds at the last framing: the grid stays put while the model moves.
-  float aspect_ = 1.5f;  // Width / height of the last drawn view, for framing.
+  ui::IkGizmos ik_gizmos_;  // The IK targets, reach colours and ground (a setup with IK).
+  ui::Bounds ground_;       // Bounds at the last framing: the grid stays put while the model moves.
+  float aspect_ = 1.5f;     // Width / height of the last drawn view, for framing.
   bool dragging_ = false;
   int gizmo_axis_ = -1;         // The ring being dragged, or -1.
   glm::vec2 gizmo_last_{0.0f};  // Mouse position at the last gizmo step.

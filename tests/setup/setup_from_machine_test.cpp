@@ -11,6 +11,7 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/import/import_model.h"
+#include "anim/setup/ik.h"
 #include "anim/setup/setup.h"
 
 namespace anim::setup {
@@ -80,11 +81,20 @@ void expect_same(const StateMachineDef& a, const StateMachineDef& b) {
   EXPECT_EQ(a.default_state, b.default_state);
 }
 
-// Compiles `setup`, makes it back from the result and compiles that.
-void expect_round_trip(const Setup& setup, const std::vector<Clip>& clips) {
+// Compiles `setup` (its IK entries' joints resolved on `skeleton`, when given), makes it back from
+// the result and compiles that.
+void expect_round_trip(const Setup& setup, const std::vector<Clip>& clips,
+                       const Skeleton* skeleton = nullptr) {
   Result<StateMachineDef> original = compile_setup(setup, clips);
   ASSERT_TRUE(original.ok()) << original.error().to_string();
-  const setup::Setup rebuilt = setup_from_machine(original.value(), names_of(clips), setup.model);
+  if (skeleton != nullptr) {
+    const Status resolved = resolve_ik(setup, *skeleton, &original.value());
+    ASSERT_TRUE(resolved.ok()) << resolved.error().to_string();
+  }
+  const setup::Setup rebuilt =
+      setup_from_machine(original.value(), names_of(clips), setup.model,
+                         skeleton != nullptr ? skeleton->names : std::vector<std::string>{});
+  EXPECT_EQ(rebuilt.ik.size(), setup.ik.size());
   EXPECT_EQ(rebuilt.model, setup.model);
   for (const Diagnostic& d : validate_setup(rebuilt, names_of(clips))) {
     EXPECT_NE(d.severity, Diagnostic::Severity::kError) << d.pointer << ": " << d.message;
@@ -103,7 +113,7 @@ TEST(SetupFromMachine, EveryProjectCompilesToTheSameMachine) {
     ASSERT_TRUE(setup.ok()) << setup.error().to_string();
     Result<Model> model = model_of(e.path().string(), setup.value());
     ASSERT_TRUE(model.ok()) << model.error().to_string();
-    expect_round_trip(setup.value(), model.value().clips);
+    expect_round_trip(setup.value(), model.value().clips, &model.value().skeleton);
     ++projects;
   }
   EXPECT_GE(projects, 2);

@@ -71,6 +71,9 @@ void Commands::set_vector(std::string name, glm::vec3 value) {
     if (sm != nullptr) sm->set_vector(name, value);
   });
 }
+void Commands::set_ground(GroundSettings ground) {
+  push([ground](Document& d) { d.set_ground(ground); });
+}
 void Commands::travel(std::string layer, std::string state) {
   push([layer = std::move(layer), state = std::move(state)](Document& d) {
     d.travel(layer, state);

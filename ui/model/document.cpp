@@ -385,9 +385,14 @@ void Document::evaluate() {
     case PlaybackMode::kBlend1D:
       ok = blend_.evaluate(local_);
       break;
-    case PlaybackMode::kStateMachine:
+    case PlaybackMode::kStateMachine: {
+      // Set before every evaluate: the machine may be new, the document may have moved.
+      const std::size_t count = ground_planes(ground_, &ground_plane_list_);
+      ground_planes_.planes = Span<const GroundPlane>(ground_plane_list_.data(), count);
+      run_.instance()->set_ground(ground_.on ? ground_planes_.query() : GroundQuery{});
       ok = run_.instance()->evaluate(local_);
       break;
+    }
   }
   pose_problem_.clear();
   if (!ok) {
@@ -440,6 +445,11 @@ void Document::evaluate_overlays() {
       player_.playable(player_.clip())) {
     overlays_.set_onion(*model_, model_->clips[player_.clip()], player_.time(), player_.looping());
   }
+}
+
+void Document::set_ground(const GroundSettings& ground) {
+  ground_ = clamped(ground);
+  evaluate();
 }
 
 bool Document::set_rotation_override(int joint, const glm::quat& rotation) {

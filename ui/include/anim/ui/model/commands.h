@@ -42,6 +42,8 @@ class Commands {
   // A vector3 parameter of the running machine (an IK target), set at once.
   void set_vector(std::string name, glm::vec3 value);
   void set_layer_weight(int layer, float weight);
+  // Document::set_ground: the feet IK's ground.
+  void set_ground(GroundSettings ground);
   // Document::travel: layer by name (empty: the base), state by its leaf's path.
   void travel(std::string layer, std::string state);
   // The history strip: show a recorded frame (paused), or the newest one (playing).

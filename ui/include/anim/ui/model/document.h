@@ -3,6 +3,7 @@
 // the single writer of all of it: panels read it (const) and queue their changes as Commands,
 // which the tool applies once every panel has drawn; update() evaluates the pose once per frame,
 // before any panel draws, so every panel of a frame shows the same pose.
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -20,6 +21,7 @@
 #include "anim/state_machine.h"
 #include "anim/ui/model/blend_preview.h"
 #include "anim/ui/model/clip_file_set.h"
+#include "anim/ui/model/ik_ground.h"
 #include "anim/ui/model/machine_run.h"
 #include "anim/ui/model/pose_overrides.h"
 #include "anim/ui/model/preview_recording.h"
@@ -104,6 +106,9 @@ class Document {
   // Where root motion took the character since the machine started (the identity when the setup
   // does not move it).
   const RootMotion& world_place() const { return run_.world(); }
+  // The pose (and its ghosts) shown moved by world_place(): the state machine plays, moves the
+  // character, and View > Root motion is "In the world" (the IK overlay moves its targets alike).
+  bool shown_in_world() const;
   void use_state_machine();
   // Starts the running machine over: its default state, every parameter at its default.
   void restart_state_machine();
@@ -116,6 +121,13 @@ class Document {
   const std::string& travel_note() const { return travel_note_; }
   // How many times travel() was asked, so that the same note twice is news twice.
   int travels() const { return travels_; }
+
+  // --- Ground (the IK panel; the feet entries stand on it) ---
+  // The running machine's ground (StateMachineInstance::set_ground): planes the document owns,
+  // handed to the machine before each evaluate, so a rebuilt machine stands on them too. On at
+  // height 0 without tilt or step by default. The settings are clamped (ik_ground.h).
+  void set_ground(const GroundSettings& ground);
+  const GroundSettings& ground() const { return ground_; }
 
   // --- History (the State machine workspace's strip) ---
   // While the state machine plays, each update is recorded: the last 30 s (PreviewRecording).
@@ -242,9 +254,6 @@ class Document {
   std::vector<WeightPlots::Now> weights_now() const;
   void record_weights();
   void evaluate_overlays();
-  // The pose (and its ghosts) shown moved by the root motion's place: the state machine plays,
-  // moves the character, and View > Root motion is "In the world".
-  bool shown_in_world() const;
   // Validates and compiles the current setup; when it compiles, its machine replaces the
   // running one, from its default state or (kGoOn, after an edit, undo or redo) going on from
   // the running one's current state, time and parameter values.
@@ -280,6 +289,9 @@ class Document {
   WeightPlots plots_;
   std::vector<uint32_t> influenced_;
   ClipFileSet clip_files_;
+  GroundSettings ground_;
+  std::array<GroundPlane, 2> ground_plane_list_{};
+  GroundPlanes ground_planes_;  // Points into ground_plane_list_ (set before each evaluate).
 };
 
 }  // namespace anim::ui

@@ -95,6 +95,7 @@ struct ViewportSettings {
   bool show_skeleton = true;
   bool show_joint_axes = false;
   bool show_joint_names = false;
+  bool show_ik = true;             // The IK overlay (ik_gizmos.h) when the setup has IK entries.
   bool show_rotate_gizmo = false;  // Rings around the selected joint that turn it.
   bool show_grid = true;
   UpAxis up_axis = UpAxis::kY;
