@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/comma_list.h"
 #include "cli/option_builders.h"
 
 namespace anim::app {
@@ -21,14 +22,7 @@ Error refused(const std::string& text, const std::string& why) {
 // `text` split at commas into exactly `count` finite numbers; else why not.
 std::optional<std::string> read_numbers(const std::string& text, std::size_t count,
                                         const std::string& what, float* numbers) {
-  std::vector<std::string> parts(1);
-  for (const char c : text) {
-    if (c == ',') {
-      parts.emplace_back();
-    } else {
-      parts.back() += c;
-    }
-  }
+  const std::vector<std::string> parts = split_at_commas(text);
   if (parts.size() != count) {
     return what + " needs " + std::to_string(count) + " numbers, got " +
            std::to_string(parts.size());

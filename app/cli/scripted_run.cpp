@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "cli/comma_list.h"
+
 namespace anim::app {
 namespace {
 
@@ -27,14 +29,7 @@ std::string parameter_list(const StateMachineDef& def) {
 // "X,Y,Z" as three finite numbers; the errors name the --set and its value.
 Result<glm::vec3> parse_vector(const std::string& text, const std::string& what,
                                const std::string& name) {
-  std::vector<std::string> parts(1);
-  for (const char c : text) {
-    if (c == ',') {
-      parts.emplace_back();
-    } else {
-      parts.back() += c;
-    }
-  }
+  const std::vector<std::string> parts = split_at_commas(text);
   if (parts.size() != 3) {
     return Error{Error::Code::kInvalidArgument,
                  what + ": \"" + name +

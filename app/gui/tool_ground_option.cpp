@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "cli/comma_list.h"
+
 namespace anim::app {
 namespace {
 
@@ -17,14 +19,7 @@ Error refused(const std::string& text, const std::string& why) {
 }  // namespace
 
 Result<ui::GroundSettings> parse_tool_ground(const std::string& text) {
-  std::vector<std::string> parts(1);
-  for (const char c : text) {
-    if (c == ',') {
-      parts.emplace_back();
-    } else {
-      parts.back() += c;
-    }
-  }
+  const std::vector<std::string> parts = split_at_commas(text);
   if (parts.size() != 2 && parts.size() != 4) return refused(text, "needs 2 or 4 numbers");
   std::vector<float> numbers;
   for (const std::string& part : parts) {

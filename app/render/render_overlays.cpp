@@ -9,6 +9,7 @@
 
 #include "anim/setup/setup.h"
 #include "anim/ui/scene/posed_model.h"
+#include "cli/comma_list.h"
 
 namespace anim::app {
 
@@ -37,14 +38,7 @@ Result<CrossfadeSpec> parse_crossfade(const std::string& text) {
   if (at == std::string::npos || at == 0) return bad;
   CrossfadeSpec spec;
   spec.clip = text.substr(0, at);
-  std::vector<std::string> parts(1);
-  for (const char c : text.substr(at + 1)) {
-    if (c == ',') {
-      parts.emplace_back();
-    } else {
-      parts.back() += c;
-    }
-  }
+  const std::vector<std::string> parts = split_at_commas(text.substr(at + 1));
   if (parts.size() > 3 || !read_number(parts[0], &spec.start) || spec.start < 0.0f) return bad;
   if (parts.size() >= 2 && (!read_number(parts[1], &spec.seconds) || !(spec.seconds > 0.0f))) {
     return bad;

@@ -106,6 +106,18 @@ bool run_two_bone(const IkEntryDef& e, const IkContext& c, float weight, IkEntry
   return true;
 }
 
+// What AimIkJob and AimIkChainJob share: the ray, target, pole, twist and weight.
+template <class Job>
+void aim_inputs(const IkEntryDef& e, const IkEntryResult& r, float weight, Job* job) {
+  job->target = r.target;
+  job->forward = e.forward;
+  job->offset = e.offset;
+  job->up = e.up;
+  job->pole = r.pole;
+  job->twist = e.twist;
+  job->weight = weight;
+}
+
 bool run_aim(const IkEntryDef& e, const IkContext& c, float weight, IkEntryResult* r) {
   const std::size_t n = e.joints.size();
   if (!joints_valid(e.joints, c.parents.size()) || e.shares.size() != n) return false;
@@ -114,13 +126,7 @@ bool run_aim(const IkEntryDef& e, const IkContext& c, float weight, IkEntryResul
     turns[0] = IkCorrection{e.joints[0], glm::quat(1, 0, 0, 0), glm::vec3(0.0f)};
     AimIkJob ik;
     ik.joint = c.model[e.joints[0]];
-    ik.target = r->target;
-    ik.forward = e.forward;
-    ik.offset = e.offset;
-    ik.up = e.up;
-    ik.pole = r->pole;
-    ik.twist = e.twist;
-    ik.weight = weight;
+    aim_inputs(e, *r, weight, &ik);
     ik.correction = &turns[0].rotation;
     ik.reached = &r->reached;
     if (!ik.run()) return false;
@@ -131,13 +137,7 @@ bool run_aim(const IkEntryDef& e, const IkContext& c, float weight, IkEntryResul
     AimIkChainJob ik;
     ik.joints = {chain.data(), n};
     ik.shares = {e.shares.data(), n};
-    ik.target = r->target;
-    ik.forward = e.forward;
-    ik.offset = e.offset;
-    ik.up = e.up;
-    ik.pole = r->pole;
-    ik.twist = e.twist;
-    ik.weight = weight;
+    aim_inputs(e, *r, weight, &ik);
     ik.corrections = {chain_turns.data(), n};
     ik.reached = &r->reached;
     if (!ik.run()) return false;
