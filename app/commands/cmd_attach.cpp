@@ -3,12 +3,10 @@
 // (issue 29), headless: lists the games announced on this machine and their characters, prints a
 // character's frames as the game computes them (the lines `play` prints), sets its parameters and
 // swaps in a setup. For scripts and tests; the tool's attach window does the same with a view.
-#include <chrono>
 #include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -27,9 +25,8 @@
 namespace anim::app {
 namespace {
 
-// How long attach waits for a game that is busy with another tool (LinkClient's refusal text).
-constexpr std::chrono::milliseconds kBusyWait{2000};
-constexpr const char* kBusyRefusal = "the game refused: busy";
+// How long attach waits for a game that is busy with another tool (ConnectOptions::busy_wait_ms).
+constexpr int kBusyWaitMs = 2000;
 
 struct AttachArgs {
   std::string game;
@@ -83,16 +80,11 @@ std::string describe(const AnnouncedGame& g) {
 Result<std::unique_ptr<link::LinkClient>> connect(const AnnouncedGame& g) {
   link::ConnectOptions options;
   options.peer = "animscope attach";
-  Result<std::unique_ptr<link::LinkClient>> client =
-      link::LinkClient::connect(g.port, g.token, options);
   // A tool that has just left holds the game until the game's link thread sees it gone: a
   // script's attach right after another is let in after a moment, one held for longer is not.
-  const auto until = std::chrono::steady_clock::now() + kBusyWait;
-  while (!client.ok() && client.error().message.find(kBusyRefusal) != std::string::npos &&
-         std::chrono::steady_clock::now() < until) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    client = link::LinkClient::connect(g.port, g.token, options);
-  }
+  options.busy_wait_ms = kBusyWaitMs;
+  Result<std::unique_ptr<link::LinkClient>> client =
+      link::LinkClient::connect(g.port, g.token, options);
   if (!client.ok()) {
     return Error{client.error().code,
                  "cannot attach to " + describe(g) + ": " + client.error().to_string(), ""};

@@ -2,7 +2,9 @@
 
 #include <sys/socket.h>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 #include "socket_io.h"
 
@@ -44,6 +46,22 @@ bool receive_all(int fd, uint8_t* data, std::size_t size) {
 
 Result<std::unique_ptr<LinkClient>> LinkClient::connect(uint16_t port, const std::string& token,
                                                         const ConnectOptions& options) {
+  const auto until =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(options.busy_wait_ms);
+  bool busy = false;
+  Result<std::unique_ptr<LinkClient>> client = connect_once(port, token, options, &busy);
+  while (!client.ok() && busy && std::chrono::steady_clock::now() < until) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    client = connect_once(port, token, options, &busy);
+  }
+  return client;
+}
+
+Result<std::unique_ptr<LinkClient>> LinkClient::connect_once(uint16_t port,
+                                                             const std::string& token,
+                                                             const ConnectOptions& options,
+                                                             bool* busy) {
+  *busy = false;
   Result<int> fd = detail::connect_to(options.host, port, options.timeout_ms);
   if (!fd.ok()) return fd.error();
   std::unique_ptr<LinkClient> client(new LinkClient());
@@ -55,7 +73,10 @@ Result<std::unique_ptr<LinkClient>> LinkClient::connect(uint16_t port, const std
   Status sent = client->send(hello);
   Result<Message> reply = client->receive();
   if (!reply.ok()) return sent.ok() ? reply.error() : sent.error();
-  if (const Refused* r = std::get_if<Refused>(&reply.value())) return refusal(*r);
+  if (const Refused* r = std::get_if<Refused>(&reply.value())) {
+    *busy = r->reason == RefusalReason::kBusy;
+    return refusal(*r);
+  }
   const Welcome* welcome = std::get_if<Welcome>(&reply.value());
   if (welcome == nullptr)
     return Error{Error::Code::kParse, "the game did not answer hello with welcome", "link"};

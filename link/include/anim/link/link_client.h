@@ -20,6 +20,9 @@ struct ConnectOptions {
   std::string host = "127.0.0.1";  // An IPv4 address, or "localhost".
   std::string peer = "animscope";  // Who we are, as the game tells a second client.
   int timeout_ms = 5000;           // For each receive and send.
+  // How long connect() keeps asking while the game refuses as busy (RefusalReason::kBusy): a tool
+  // that has just left holds the game until the game's link thread sees it gone. 0: ask once.
+  int busy_wait_ms = 0;
 };
 
 class LinkClient {
@@ -58,6 +61,10 @@ class LinkClient {
   void close();
 
  private:
+  // One hello; `busy` says whether the game refused as busy.
+  static Result<std::unique_ptr<LinkClient>> connect_once(uint16_t port, const std::string& token,
+                                                          const ConnectOptions& options,
+                                                          bool* busy);
   LinkClient() = default;
   Status send(const Message& m);
   Result<Message> receive();
