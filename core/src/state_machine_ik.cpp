@@ -21,7 +21,7 @@ bool in_range(int index, std::size_t size) {
   return index >= 0 && static_cast<std::size_t>(index) < size;
 }
 
-// The joints' model matrices, `joints` of them, or false when one is out of range.
+// Whether there are joints and each is in the skeleton's `count`.
 bool joints_valid(Span<const int16_t> joints, std::size_t count) {
   for (int16_t j : joints) {
     if (!in_range(j, count)) return false;

@@ -84,19 +84,25 @@ void advance(Character& c, int speed, float dt) {
 }
 
 // The second half: pose, model space, palette. False when the poses do not fit the skeleton.
+// load_package checked the package, so these hold; a job refuses only inputs that do not fit
+// together (a pose of the wrong size, say).
 bool pose(Character& c, Workspace& w, const anim::Package& package) {
+  if (!c.machine->evaluate_soa(w.pose, w.scratch)) return false;
+  anim::SkinningPaletteJob palette;
+  palette.joints = package.skin.joints;
+  palette.inverse_bind = package.skin.inverse_bind;
+  palette.output = c.palette;
+  if (c.machine->def().has_ik()) {
+    // The IK pass left the corrected pose's model space in the scratch: no second pass.
+    palette.model = w.scratch.model();
+    return palette.run();
+  }
   anim::SoaLocalToModelJob to_model;
   to_model.parents = package.skeleton.parents;
   to_model.local = w.pose;
   to_model.output = w.model_space;
-  anim::SkinningPaletteJob palette;
   palette.model = w.model_space;
-  palette.joints = package.skin.joints;
-  palette.inverse_bind = package.skin.inverse_bind;
-  palette.output = c.palette;
-  // load_package checked the package, so these hold; a job refuses only inputs that do not fit
-  // together (a pose of the wrong size, say).
-  return c.machine->evaluate_soa(w.pose, w.scratch) && to_model.run() && palette.run();
+  return to_model.run() && palette.run();
 }
 
 // The command line: the package, how many characters for how many frames, on how many threads.
