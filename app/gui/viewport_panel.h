@@ -55,6 +55,7 @@ class ViewportPanel {
   ui::JointTrails trails_;
   ui::IkGizmos ik_gizmos_;  // The IK targets, reach colours and ground (a setup with IK).
   ui::Bounds ground_;       // Bounds at the last framing: the grid stays put while the model moves.
+  std::vector<ui::GroundLine> ground_lines_;  // The feet IK's ground this frame (FrameInputs).
   float aspect_ = 1.5f;     // Width / height of the last drawn view, for framing.
   bool dragging_ = false;
   int gizmo_axis_ = -1;         // The ring being dragged, or -1.

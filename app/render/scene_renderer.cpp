@@ -105,6 +105,17 @@ void SceneRenderer::draw_selected_bone(const glm::mat4& view_projection) {
   glLineWidth(1.0f);
 }
 
+void SceneRenderer::draw_ground(const FrameInputs& frame, const glm::mat4& view_projection) {
+  if (frame.ground_lines.empty()) return;
+  const glm::vec4 plane(0.47f, 0.67f, 0.9f, 0.85f), step(0.9f, 0.7f, 0.47f, 0.85f);
+  ground_.clear();
+  for (const ui::GroundLine& l : frame.ground_lines) {
+    ground_.line(glm::vec3(frame.ground_place * glm::vec4(l.a, 1.0f)),
+                 glm::vec3(frame.ground_place * glm::vec4(l.b, 1.0f)), l.step ? step : plane);
+  }
+  lines_->draw(ground_, view_projection, 1.0f);
+}
+
 void SceneRenderer::draw(const FrameInputs& frame, const ui::ViewportSettings& settings) {
   glClearColor(0.16f, 0.17f, 0.19f, 1.0f);
   glClearDepth(1.0);
@@ -130,6 +141,7 @@ void SceneRenderer::draw(const FrameInputs& frame, const ui::ViewportSettings& s
     glDisable(GL_CULL_FACE);  // Imported meshes are often open or inconsistently wound.
     mesh_->draw();
   }
+  draw_ground(frame, vp);  // Depth-tested: the feet hide the lines behind them.
   if (mesh_) ghosts_.draw_meshes(frame, settings, vp, *skinned_, *mesh_);
   ghosts_.draw_lines(frame, settings, vp, *lines_);
   if (frame.model &&

@@ -1,5 +1,5 @@
 #pragma once
-// Draws one frame of a model: ground grid, skinned mesh, skeleton overlay.
+// Draws one frame of a model: ground grid, skinned mesh, the feet IK's ground, skeleton overlay.
 #include <cstdint>
 #include <memory>
 
@@ -8,6 +8,7 @@
 #include "anim/model.h"
 #include "anim/result.h"
 #include "anim/span.h"
+#include "anim/ui/model/ik_ground.h"
 #include "anim/ui/scene/orbit_camera.h"
 #include "anim/ui/scene/pose_overlays.h"
 #include "anim/ui/scene/trails.h"
@@ -36,6 +37,11 @@ struct FrameInputs {
   Span<const ui::OnionFrame> onion;
   const ui::TrailRecorder* joint_trail = nullptr;  // The selected joint's.
   const ui::TrailRecorder* root_trail = nullptr;
+  // The feet IK's ground (ui::ground_grid_lines), in model space, drawn depth-tested after the
+  // mesh; `ground_place` takes it to the viewer's world (display, and the character's place in
+  // the world when it is shown walking). Empty: none.
+  Span<const ui::GroundLine> ground_lines;
+  glm::mat4 ground_place{1.0f};
 };
 
 class SceneRenderer {
@@ -50,6 +56,7 @@ class SceneRenderer {
  private:
   SceneRenderer() = default;
   void build_grid(const ui::Bounds& bounds);
+  void draw_ground(const FrameInputs& frame, const glm::mat4& view_projection);
   void build_skeleton(const FrameInputs& frame, const ui::ViewportSettings& settings);
   void draw_selected_bone(const glm::mat4& view_projection);  // Over the skeleton, wide.
 
@@ -58,7 +65,7 @@ class SceneRenderer {
   std::unique_ptr<GpuMesh> mesh_;
   const Model* model_ = nullptr;
   std::uint64_t model_id_ = 0;
-  LineBatch grid_, overlay_, selected_bone_;
+  LineBatch grid_, ground_, overlay_, selected_bone_;
   GhostRenderer ghosts_;
 };
 

@@ -405,6 +405,31 @@ std::vector<uint8_t> ik_section(const StateMachineDef& m) {
   return w.take();
 }
 
+// Every IK list's entries' plant markers, as package_format.h lays out IKPM.
+std::vector<uint8_t> ik_plant_markers_section(const StateMachineDef& m) {
+  Writer w;
+  const auto put = [&w](const std::vector<IkEntryDef>& entries) {
+    w.put_count(entries.size());
+    for (const IkEntryDef& e : entries) {
+      w.put_count(e.plant_markers.size());
+      w.put_array(e.plant_markers);
+    }
+  };
+  w.put_count(1 + m.layers.size());
+  put(m.ik);
+  for (const LayerDef& layer : m.layers) put(layer.ik);
+  return w.take();
+}
+
+bool has_plant_markers(const StateMachineDef& m) {
+  const auto any = [](const std::vector<IkEntryDef>& entries) {
+    return std::any_of(entries.begin(), entries.end(),
+                       [](const IkEntryDef& e) { return !e.plant_markers.empty(); });
+  };
+  return any(m.ik) ||
+         std::any_of(m.layers.begin(), m.layers.end(), [&](const LayerDef& l) { return any(l.ik); });
+}
+
 // Whether any transition of the base or a layer passes `test`.
 template <class Test>
 bool any_transition(const StateMachineDef& m, Test test) {
@@ -462,6 +487,9 @@ std::vector<uint8_t> write_package(const Package& p) {
       sections.emplace_back(package::kSyncGroups, sync_groups_section(m));
     }
     if (m.has_ik()) sections.emplace_back(package::kIk, ik_section(m));
+    if (has_plant_markers(m)) {
+      sections.emplace_back(package::kIkPlantMarkers, ik_plant_markers_section(m));
+    }
   }
   for (const Clip& c : p.key_clips) sections.emplace_back(package::kKeyClip, key_clip_section(c));
   if (p.max_influences != 0 || p.truncated_vertices != 0 || p.up_axis.known()) {

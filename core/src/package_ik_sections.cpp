@@ -280,4 +280,41 @@ bool read_ik(Reader& r, StateMachineDef& m, const Skeleton& skeleton) {
   return r.ok();
 }
 
+bool read_ik_plant_markers(Reader& r, StateMachineDef& m) {
+  uint32_t lists = 0;
+  r.get_count(lists, 4);
+  if (r.ok() && lists != 1 + m.layers.size()) {
+    return r.fail("plant markers for " + std::to_string(lists) + " IK lists, the state machine has " +
+                  std::to_string(1 + m.layers.size()));
+  }
+  for (std::size_t li = 0; r.ok() && li < lists; ++li) {
+    std::vector<IkEntryDef>& entries = li == 0 ? m.ik : m.layers[li - 1].ik;
+    uint32_t n = 0;
+    r.get_count(n, 4);
+    if (r.ok() && n != entries.size()) {
+      return r.fail("plant markers for " + std::to_string(n) + " IK entries of list " +
+                    std::to_string(li) + ", which has " + std::to_string(entries.size()));
+    }
+    for (std::size_t i = 0; r.ok() && i < n; ++i) {
+      IkEntryDef& e = entries[i];
+      const std::string at = "IK entry " + quoted(e.name);
+      uint32_t count = 0;
+      r.get_count(count, sizeof(int16_t));
+      if (!r.ok()) return false;
+      if (count != 0 && (e.type != IkType::kFeet || count != e.legs.size())) {
+        return r.fail(at + ": " + std::to_string(count) + " plant markers for " +
+                      std::to_string(e.legs.size()) + " legs");
+      }
+      r.get_array(e.plant_markers, count);
+      for (int16_t marker : e.plant_markers) {
+        if (marker < -1 || (marker >= 0 && static_cast<std::size_t>(marker) >= m.marker_names.size())) {
+          return r.fail(at + ": plant marker " + std::to_string(marker) + " is not one of the " +
+                        std::to_string(m.marker_names.size()) + " marker names");
+        }
+      }
+    }
+  }
+  return r.ok();
+}
+
 }  // namespace anim::package

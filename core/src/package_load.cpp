@@ -562,7 +562,14 @@ std::string order_problem(uint32_t kind, const std::vector<uint32_t>& seen, cons
                  ? "vector parameters not directly after the state machine, or a second set"
                  : "";
     case package::kIk:
-      return !machine || again ? "IK entries before the state machine, or a second set" : "";
+      return !machine || again || read(package::kIkPlantMarkers)
+                 ? "IK entries before the state machine or after their plant markers, or a "
+                   "second set"
+                 : "";
+    case package::kIkPlantMarkers:
+      return !read(package::kIk) || !read(package::kSync) || again
+                 ? "plant markers before the IK entries or the sync markers, or a second set"
+                 : "";
     case package::kImportInfo:
       return again ? "a second import info" : "";
     default:
@@ -621,6 +628,9 @@ bool read_section(uint32_t kind, Reader& r, Package& out) {
       return true;
     case package::kIk:
       package::read_ik(r, out.state_machine, out.skeleton);
+      return true;
+    case package::kIkPlantMarkers:
+      package::read_ik_plant_markers(r, out.state_machine);
       return true;
     case package::kKeyClip:
       out.key_clips.emplace_back();

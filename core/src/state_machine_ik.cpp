@@ -149,16 +149,20 @@ bool run_aim(const IkEntryDef& e, const IkContext& c, float weight, IkEntryResul
   return true;
 }
 
-// How much a leg of feet entry `e` is planted, from its animated ankle's height (lift_height).
-float planted(const IkEntryDef& e, const glm::mat4& ankle) {
+// How much a leg of feet entry `e` is planted: by its animated ankle's height (lift_height),
+// raised to 1 by the `stance` share of the base machine's weight that is in the leg's stance.
+float planted(const IkEntryDef& e, const glm::mat4& ankle, float stance) {
   if (!(e.lift_height > 0.0f)) return 1.0f;
   const float height = glm::dot(glm::vec3(ankle[3]), detail::direction_of(e.ground_up));
   const float x = std::clamp((height - e.foot_height) / e.lift_height, 0.0f, 1.0f);
-  return 1.0f - x * x * (3.0f - 2.0f * x);
+  const float by_height = 1.0f - x * x * (3.0f - 2.0f * x);
+  return by_height + (1.0f - by_height) * stance;
 }
 
-bool run_feet(const IkEntryDef& e, const IkContext& c, float weight, Span<FootIkLegResult> legs,
-              IkEntryResult* r) {
+// `stance` holds per leg the share of the base machine's weight in that leg's stance (0 without a
+// plant marker).
+bool run_feet(const IkEntryDef& e, const IkContext& c, float weight, Span<const float> stance,
+              Span<FootIkLegResult> legs, IkEntryResult* r) {
   if (c.ground.cast == nullptr) {
     for (FootIkLegResult& leg : legs) leg = FootIkLegResult{};
     return true;  // No ground: nothing to stand on, the animation as it is.
@@ -171,7 +175,7 @@ bool run_feet(const IkEntryDef& e, const IkContext& c, float weight, Span<FootIk
     feet[i].knee = e.legs[i].knee;
     feet[i].ankle = e.legs[i].ankle;
     feet[i].foot_height = e.foot_height;
-    feet[i].planted = planted(e, c.model[e.legs[i].ankle]);
+    feet[i].planted = planted(e, c.model[e.legs[i].ankle], stance[i]);
   }
   FootIkJob job;
   job.parents = c.parents;
@@ -193,6 +197,17 @@ bool run_feet(const IkEntryDef& e, const IkContext& c, float weight, Span<FootIk
 }
 
 }  // namespace
+
+float StateMachineInstance::stance_share(int marker) const {
+  if (marker < 0) return 0.0f;
+  const Span<const ActiveState> states = active_states(0);
+  float total = 0.0f, in_stance = 0.0f;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    total += states[i].weight;
+    if (active_marker(0, i).previous == marker) in_stance += states[i].weight;
+  }
+  return total > 0.0f ? std::clamp(in_stance / total, 0.0f, 1.0f) : 0.0f;
+}
 
 bool StateMachineInstance::apply_ik(Span<SoaTransform> output, StateMachineScratch& scratch) {
   if (ik_results_.empty()) return true;
@@ -224,9 +239,14 @@ bool StateMachineInstance::apply_ik(Span<SoaTransform> output, StateMachineScrat
         case IkType::kAim:
           ran = run_aim(e, c, weight, &r);
           break;
-        case IkType::kFeet:
-          ran = run_feet(e, c, weight, legs, &r);
+        case IkType::kFeet: {
+          std::array<float, kMaxIkLegs> stance{};
+          for (std::size_t l = 0; l < e.plant_markers.size() && l < stance.size(); ++l) {
+            stance[l] = stance_share(e.plant_markers[l]);
+          }
+          ran = run_feet(e, c, weight, {stance.data(), stance.size()}, legs, &r);
           break;
+        }
       }
       if (!ran) {  // A job refused its input (a target too far to compute with): it did nothing.
         r.weight = 0.0f;

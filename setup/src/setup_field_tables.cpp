@@ -174,6 +174,7 @@ constexpr Field<K> kIkFields[] = {
     {"foot_height", kNumber, kOptional, kUnlessDefault, &K::foot_height},
     {"max_pelvis_drop", kNumber, kOptional, kUnlessDefault, &K::max_pelvis_drop},
     {"lift_height", kNumber, kOptional, kUnlessDefault, &K::lift_height},
+    {"plant_markers", Kind::kNames, kOptional, kUnlessDefault, &K::plant_markers},
     {"weight", kCustom, kOptional, kUnlessDefault, &K::weight},
 };
 constexpr Table<K> kIkTable = table(kIkFields, &K::extra);

@@ -77,7 +77,7 @@ IkVector runtime_vector(const SetupIkVector& v, const Setup& setup) {
   return out;
 }
 
-IkEntryDef compile_entry(const SetupIk& e, const Setup& setup) {
+IkEntryDef compile_entry(const SetupIk& e, const Setup& setup, const StateMachineDef& def) {
   IkEntryDef out;
   out.name = e.name;
   out.type = e.type;
@@ -114,12 +114,18 @@ IkEntryDef compile_entry(const SetupIk& e, const Setup& setup) {
     }
     case IkType::kFeet:
       out.legs.assign(e.legs.size(), IkLegDef{});
+      for (const std::string& name : e.plant_markers) {  // Names no clip has: validation's.
+        const auto at = std::find(def.marker_names.begin(), def.marker_names.end(), name);
+        out.plant_markers.push_back(
+            at == def.marker_names.end() ? int16_t{-1}
+                                         : static_cast<int16_t>(at - def.marker_names.begin()));
+      }
       break;
   }
   return out;
 }
 
-std::string name_of_joint(const std::vector<std::string>& names, int index) {
+std::string name_at(const std::vector<std::string>& names, int index) {
   return index >= 0 && static_cast<std::size_t>(index) < names.size()
              ? names[static_cast<std::size_t>(index)]
              : std::string();
@@ -208,10 +214,10 @@ std::vector<std::string> ik_parameters(const Setup& setup) {
 }
 
 void compile_ik(const Setup& setup, StateMachineDef* def) {
-  for (const SetupIk& e : setup.ik) def->ik.push_back(compile_entry(e, setup));
+  for (const SetupIk& e : setup.ik) def->ik.push_back(compile_entry(e, setup, *def));
   for (std::size_t l = 0; l < setup.layers.size() && l < def->layers.size(); ++l) {
     for (const SetupIk& e : setup.layers[l].ik)
-      def->layers[l].ik.push_back(compile_entry(e, setup));
+      def->layers[l].ik.push_back(compile_entry(e, setup, *def));
   }
 }
 
@@ -227,7 +233,7 @@ std::vector<SetupIk> setup_ik_of(const std::vector<IkEntryDef>& entries, const S
     } else {
       entry.weight.value = e.weight.value;
     }
-    const auto joint = [&](int index) { return name_of_joint(joint_names, index); };
+    const auto joint = [&](int index) { return name_at(joint_names, index); };
     if (e.type != IkType::kFeet) {
       entry.target = setup_vector(e.target, def);
       entry.pole = setup_vector(e.pole, def);
@@ -266,6 +272,9 @@ std::vector<SetupIk> setup_ik_of(const std::vector<IkEntryDef>& entries, const S
         entry.foot_height = e.foot_height;
         entry.max_pelvis_drop = e.max_pelvis_drop;
         entry.lift_height = e.lift_height;
+        for (int16_t marker : e.plant_markers) {
+          entry.plant_markers.push_back(name_at(def.marker_names, marker));
+        }
         break;
     }
     out.push_back(std::move(entry));

@@ -1,5 +1,6 @@
 // Validation of a setup's IK entries (setup_ik_parts.h): names, the fields each type needs and
 // refuses, parameters of the right type, numbers in range, and joints on the model's skeleton.
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
@@ -10,6 +11,7 @@
 #include "anim/setup/setup.h"
 #include "setup_fields.h"
 #include "setup_ik_parts.h"
+#include "setup_markers.h"
 #include "validate_text.h"
 
 namespace anim::setup {
@@ -118,8 +120,34 @@ class IkValidator {
                          e.max_pelvis_drop);
       check_not_negative(at_key(at, &SetupIk::lift_height), "lift height", e.lift_height);
     }
+    refuse(!feet && !e.plant_markers.empty(), key_of(&SetupIk::plant_markers));
+    if (feet && !e.plant_markers.empty()) check_plant_markers(e, at);
     check_weight(e.weight, at_key(at, &SetupIk::weight));
     if (!joints_.empty()) resolve_ik_joints(e, at, joints_, parents_, found_);
+  }
+
+  // One marker per leg, each a marker some clip of the setup has, and a lift height to fade by.
+  void check_plant_markers(const SetupIk& e, const std::string& at) {
+    const std::string markers = at_key(at, &SetupIk::plant_markers);
+    if (e.plant_markers.size() != e.legs.size()) {
+      error(markers, std::to_string(e.plant_markers.size()) + " plant markers for " +
+                         std::to_string(e.legs.size()) + " legs; give one per leg");
+    }
+    if (!(e.lift_height > 0.0f)) {
+      error(at_key(at, &SetupIk::lift_height),
+            "plant markers need a lift height above 0: it fades each foot out after its stance "
+            "and in before the next");
+    }
+    std::vector<std::string> known;
+    for (const MarkerSource& source : marker_sources(setup_)) {
+      for (const SetupMarker& m : *source.markers) known.push_back(m.name);
+    }
+    for (std::size_t i = 0; i < e.plant_markers.size(); ++i) {
+      const std::string& name = e.plant_markers[i];
+      if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+      error(markers + "/" + std::to_string(i),
+            "no clip has a sync marker " + in_quotes(name) + suggestion(name, known));
+    }
   }
 
   void check_aim_joints(const SetupIk& e, const std::string& at) {

@@ -140,6 +140,7 @@ void ExpectSameEntries(const std::vector<IkEntryDef>& read, const std::vector<Ik
     EXPECT_EQ(a.max_pelvis_drop, b.max_pelvis_drop);
     EXPECT_EQ(a.lift_height, b.lift_height);
     EXPECT_EQ(a.ground_up, b.ground_up);
+    EXPECT_EQ(a.plant_markers, b.plant_markers);
   }
 }
 
@@ -180,7 +181,7 @@ TEST(PackageIk, RoundTripIsExactFieldByField) {
   EXPECT_TRUE(HasSection(bytes, package::kIk));
   package::Header header;
   std::memcpy(&header, bytes.data(), sizeof(header));
-  EXPECT_EQ(header.minor, 10);
+  EXPECT_EQ(header.minor, 11);
   Result<Package> r = load(bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   const StateMachineDef& m = r.value().state_machine;
@@ -211,6 +212,7 @@ TEST(PackageIk, NoIkWritesNeitherSection) {
   const std::vector<uint8_t> bytes = bake::write_package(p);
   EXPECT_FALSE(HasSection(bytes, package::kVectorParameters));
   EXPECT_FALSE(HasSection(bytes, package::kIk));
+  EXPECT_FALSE(HasSection(bytes, package::kIkPlantMarkers));
   Result<Package> r = load(bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   EXPECT_FALSE(r.value().state_machine.has_ik());
@@ -414,6 +416,104 @@ TEST(PackageIk, AnOlderReaderSkipsBothSections) {
   EXPECT_FALSE(m.has_ik());
   EXPECT_EQ(m.parameters[2].type, ParameterType::kFloat);
   EXPECT_EQ(m.parameters[3].type, ParameterType::kFloat);
+}
+
+// IkPackage with the clip's sync markers "L" (0.1 s) and "R" (0.6 s) planting the feet entry's
+// right and left legs (plant markers 1 and 0).
+Package PlantedPackage() {
+  Package p = IkPackage();
+  p.state_machine.marker_names = {"L", "R"};
+  p.state_machine.markers = {{0, 0, 0.1f}, {0, 1, 0.6f}};
+  p.state_machine.ik[2].plant_markers = {1, 0};
+  return p;
+}
+
+// IKPM's bytes for PlantedPackage: the list count (2), the top level's entry count (3), the
+// entries' marker counts (0, 0, 2) with the feet entry's two markers, then the layer's (2; 0, 0).
+constexpr std::size_t kFeetMarkerCount = 4 + 4 + 4 + 4;
+constexpr std::size_t kFeetMarkers = kFeetMarkerCount + 4;
+
+TEST(PackageIk, PlantMarkersRoundTripInTheirOwnSection) {
+  const Package made = PlantedPackage();
+  const std::vector<uint8_t> bytes = bake::write_package(made);
+  EXPECT_TRUE(HasSection(bytes, package::kIkPlantMarkers));
+  Result<Package> r = load(bytes);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  ExpectSameEntries(r.value().state_machine.ik, made.state_machine.ik);
+  EXPECT_EQ(r.value().state_machine.ik[2].plant_markers, (std::vector<int16_t>{1, 0}));
+  EXPECT_TRUE(r.value().state_machine.ik[0].plant_markers.empty());
+  ExpectSameEntries(r.value().state_machine.layers[0].ik, made.state_machine.layers[0].ik);
+  // Without plant markers there is no section.
+  EXPECT_FALSE(HasSection(bake::write_package(IkPackage()), package::kIkPlantMarkers));
+  // What a 1.10 reader sees: the feet planted by height alone.
+  std::vector<uint8_t> older = bytes;
+  RenameSections(older, package::kIkPlantMarkers, package::fourcc('I', 'K', 'P', 'X'));
+  Result<Package> skipped = load(older);
+  ASSERT_TRUE(skipped.ok()) << skipped.error().to_string();
+  EXPECT_TRUE(skipped.value().state_machine.ik[2].plant_markers.empty());
+  EXPECT_EQ(skipped.value().state_machine.ik[2].legs.size(), 2u);
+}
+
+TEST(PackageIk, DamagedPlantMarkersAreRefusedWithTheSectionNamed) {
+  const std::vector<uint8_t> good = bake::write_package(PlantedPackage());
+  std::vector<uint8_t> bytes = good;
+  ChangeSection(bytes, package::kIkPlantMarkers, [](std::vector<uint8_t>& s) {
+    const int16_t marker = 5;
+    std::memcpy(s.data() + kFeetMarkers + 2, &marker, sizeof(marker));
+  });
+  ExpectBytesRefused(bytes, "(IKPM)",
+                     "IK entry \"feet\": plant marker 5 is not one of the 2 marker names");
+  bytes = good;
+  ChangeSection(bytes, package::kIkPlantMarkers, [](std::vector<uint8_t>& s) {
+    const int16_t marker = -2;
+    std::memcpy(s.data() + kFeetMarkers, &marker, sizeof(marker));
+  });
+  ExpectBytesRefused(bytes, "(IKPM)", "plant marker -2 is not one of the 2 marker names");
+  bytes = good;
+  ChangeSection(bytes, package::kIkPlantMarkers, [](std::vector<uint8_t>& s) {
+    const uint32_t count = 1;  // One marker for two legs.
+    std::memcpy(s.data() + kFeetMarkerCount, &count, sizeof(count));
+  });
+  ExpectBytesRefused(bytes, "(IKPM)", "IK entry \"feet\": 1 plant markers for 2 legs");
+  bytes = good;
+  ChangeSection(bytes, package::kIkPlantMarkers, [](std::vector<uint8_t>& s) {
+    const uint32_t count = 2;  // Markers for the two-bone entry.
+    std::memcpy(s.data() + 8, &count, sizeof(count));
+  });
+  ExpectBytesRefused(bytes, "(IKPM)", "IK entry \"reach\": 2 plant markers for 0 legs");
+  bytes = good;
+  ChangeSection(bytes, package::kIkPlantMarkers, [](std::vector<uint8_t>& s) { s[4] = 2; });
+  ExpectBytesRefused(bytes, "(IKPM)", "plant markers for 2 IK entries of list 0, which has 3");
+  bytes = good;
+  ChangeSection(bytes, package::kIkPlantMarkers, [](std::vector<uint8_t>& s) { s[0] = 7; });
+  ExpectBytesRefused(bytes, "(IKPM)", "plant markers for 7 IK lists, the state machine has 2");
+  // Every truncation: refused, never read past.
+  std::size_t size = 0;
+  for (const package::SectionEntry& e : Sections(good))
+    size = e.kind == package::kIkPlantMarkers ? e.size : size;
+  ASSERT_GT(size, 0u);
+  for (std::size_t keep = 0; keep < size; ++keep) {
+    bytes = good;
+    ChangeSection(bytes, package::kIkPlantMarkers,
+                  [keep](std::vector<uint8_t>& s) { s.resize(keep); });
+    Result<Package> r = load(bytes);
+    ASSERT_FALSE(r.ok()) << keep << " of " << size << " bytes kept";
+    EXPECT_NE(r.error().path.find("(IKPM)"), std::string::npos) << r.error().to_string();
+  }
+  // Before the IK entries it names.
+  bytes = good;
+  std::vector<package::SectionEntry> table = Sections(bytes);
+  std::size_t ik = 0, plant = 0;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (table[i].kind == package::kIk) ik = i;
+    if (table[i].kind == package::kIkPlantMarkers) plant = i;
+  }
+  ASSERT_LT(ik, plant);
+  std::swap(table[ik], table[plant]);
+  std::memcpy(bytes.data() + sizeof(package::Header), table.data(),
+              table.size() * sizeof(table[0]));
+  ExpectBytesRefused(bytes, "(IKPM)", "plant markers before the IK entries or the sync markers");
+  ExpectCorruptionRefusedOrHarmless(good);
 }
 
 TEST(PackageIk, A19PackageStillLoads) {

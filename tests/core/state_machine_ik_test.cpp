@@ -300,6 +300,63 @@ TEST_F(StateMachineIkTest, AFootHighInTheAirIsLessPlanted) {
   EXPECT_EQ(lifted.ik_legs(0)[0].weight, 0.0f);
 }
 
+// The leg of AFootHighInTheAirIsLessPlanted, too high to be planted by height, with the clip's
+// sync markers "down" at 0.2 s and "up" at 0.6 s naming "down" as its plant marker: planted from
+// 0.2 s to 0.6 s (its stance) whatever the height, by height alone (not at all) elsewhere, and
+// during a crossfade to a clip without markers by the share of the weight still in the stance.
+TEST_F(StateMachineIkTest, PlantMarkersHoldTheFootDownThroughItsStance) {
+  IkEntryDef feet;
+  feet.name = "feet";
+  feet.type = IkType::kFeet;
+  feet.legs = {{1, 2, 3}};
+  feet.pelvis = 0;
+  feet.soften = 1.0f;
+  feet.lift_height = 0.05f;  // The ankle is 0.067 above the floor: lifted, by height.
+  feet.plant_markers = {0};
+  def_.ik = {feet};
+  def_.marker_names = {"down", "up"};
+  def_.markers = {{0, 0, 0.2f}, {0, 1, 0.6f}};
+  clips_.push_back(Hold("other"));  // No markers.
+  def_.states.push_back(ClipState("Other", 1));
+  def_.parameters.push_back(Parameter("go", ParameterType::kBool));
+  def_.transitions = {Go(0, 1, {{2, ConditionOp::kTrue, 0.0f}}, 0.4f)};
+  const float ankle = 0.5f - 0.5f * std::cos(Radians(30));
+  Floor floor{ankle - 0.1f};
+  const auto leg_weight = [&](StateMachineInstance& sm) {
+    (void)Pose(sm);
+    return sm.ik_legs(0)[0].weight;
+  };
+  StateMachineInstance sm(def_, skeleton_, clips_);
+  sm.set_ground({&Floor::Cast, &floor});
+  EXPECT_EQ(leg_weight(sm), 0.0f);  // 0 s: before the plant.
+  sm.update(0.3f);
+  EXPECT_EQ(leg_weight(sm), 1.0f);  // In the stance.
+  EXPECT_NEAR(sm.ik_results()[0].pelvis_drop, 0.1f, 1e-5f);
+  sm.update(0.2f);
+  EXPECT_EQ(leg_weight(sm), 1.0f);  // 0.5 s: still.
+  sm.update(0.2f);
+  EXPECT_EQ(leg_weight(sm), 0.0f);  // 0.7 s: past "up".
+  sm.update(0.6f);                  // 1.3 s: the loop's second stance.
+  EXPECT_EQ(leg_weight(sm), 1.0f);
+  // A quarter into a 0.4 s crossfade to Other: three quarters of the weight still stand.
+  ASSERT_TRUE(sm.set_bool("go", true));
+  sm.update(0.0f);
+  sm.update(0.1f);
+  ASSERT_EQ(sm.active_states().size(), 2u);
+  float in_stance = 0.0f;
+  for (const StateMachineInstance::ActiveState& a : sm.active_states()) {
+    if (a.state == 0) in_stance = a.weight;
+  }
+  EXPECT_NEAR(in_stance, 0.75f, 1e-5f);
+  EXPECT_NEAR(leg_weight(sm), in_stance, 1e-5f);
+  // Without plant markers the same leg is never planted (the height says lifted throughout).
+  def_.ik[0].plant_markers.clear();
+  StateMachineInstance by_height(def_, skeleton_, clips_);
+  by_height.set_ground({&Floor::Cast, &floor});
+  by_height.update(0.3f);
+  EXPECT_EQ(leg_weight(by_height), 0.0f);
+}
+
 TEST_F(StateMachineIkTest, VectorParametersRefuseWhatIsNotAFiniteVector) {
   StateMachineInstance sm(def_, skeleton_, clips_);
   const float nan = std::numeric_limits<float>::quiet_NaN();

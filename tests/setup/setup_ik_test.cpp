@@ -630,5 +630,51 @@ TEST(SetupIkTest, TwoBoneEntryPutsTheFootOnTheParametersTarget) {
   expect_near(glm::vec3(ModelMatrices(skeleton.parents, pose)[3][3]), glm::vec3(0.2f, -2.0f, 0.0f));
 }
 
+// A feet entry planted by the idle clip's sync markers "L" and "R" (`plant` is its
+// "plant_markers" JSON text, `lift` its lift height).
+SetupFile PlantedFeet(const std::string& plant, float lift = 0.1f) {
+  return Parse(SetupText(
+      "[]", R"(, "clips": [{"name": "idle", "markers": [{"name": "L", "time": 0.1},
+      {"name": "R", "time": 0.6}]}], "ik": [{"name": "feet", "type": "feet", "legs":
+      [["LeftUpLeg", "LeftLeg", "LeftFoot"], ["RightUpLeg", "RightLeg", "RightFoot"]],
+      "pelvis": "Hips", "lift_height": )" +
+                std::to_string(lift) + R"(, "plant_markers": )" + plant + "}]"));
+}
+
+TEST(SetupIkTest, PlantMarkersCompileToMarkerIndicesAndComeBack) {
+  const SetupFile setup = PlantedFeet(R"(["R", "L"])");
+  ASSERT_EQ(setup.ik.size(), 1u);
+  EXPECT_THAT(setup.ik[0].plant_markers, ::testing::ElementsAre("R", "L"));
+  EXPECT_THAT(Errors(setup, Legs().names, Legs().parents), ::testing::IsEmpty());
+  const std::vector<Clip> clips = {StillClip("idle")};
+  Result<StateMachineDef> def = compile_setup(setup, clips);
+  ASSERT_TRUE(def.ok()) << def.error().message;
+  ASSERT_TRUE(resolve_ik(setup, Legs(), &def.value()).ok());
+  // The clip's markers name "L" first (0) and "R" second (1).
+  EXPECT_THAT(def.value().marker_names, ::testing::ElementsAre("L", "R"));
+  EXPECT_THAT(def.value().ik[0].plant_markers, ::testing::ElementsAre(1, 0));
+  const SetupFile back = setup_from_machine(def.value(), {"idle"}, "m.x", Legs().names);
+  EXPECT_EQ(IkText(back), IkText(setup));
+  // Written only when given.
+  EXPECT_EQ(Json::parse(to_json_text(setup))["ik"][0]["plant_markers"],
+            Json::parse(R"(["R", "L"])"));
+  EXPECT_FALSE(Json::parse(to_json_text(PlantedFeet("[]")))["ik"][0].contains("plant_markers"));
+}
+
+TEST(SetupIkTest, PlantMarkersNeedOnePerLegNamesTheClipsHaveAndALiftHeight) {
+  EXPECT_THAT(Errors(PlantedFeet(R"(["L"])"), Legs().names, Legs().parents),
+              ::testing::ElementsAre("/ik/0/plant_markers: 1 plant markers for 2 legs; give one "
+                                     "per leg"));
+  EXPECT_THAT(Errors(PlantedFeet(R"(["L", "Rr"])"), Legs().names, Legs().parents),
+              ::testing::ElementsAre(::testing::StartsWith(
+                  "/ik/0/plant_markers/1: no clip has a sync marker \"Rr\" (did you mean \"R\"?)")));
+  EXPECT_THAT(Errors(PlantedFeet(R"(["L", "R"])", 0.0f), Legs().names, Legs().parents),
+              ::testing::ElementsAre(::testing::StartsWith(
+                  "/ik/0/lift_height: plant markers need a lift height above 0")));
+  const SetupFile aim = IkSetup(
+      R"([{"name": "a", "type": "aim", "joint": "Head", "target": "look", "plant_markers": ["L"]}])");
+  EXPECT_THAT(ErrorPointers(aim), ::testing::Contains("/ik/0/plant_markers"));
+}
+
 }  // namespace
 }  // namespace anim::setup

@@ -45,4 +45,41 @@ float ground_height(const GroundSettings& settings, float x) {
   return s.height + raised + slope * x;
 }
 
+std::vector<GroundLine> ground_grid_lines(const GroundSettings& settings, float extent,
+                                          int cells) {
+  std::vector<GroundLine> out;
+  if (!(extent > 0.0f) || !std::isfinite(extent) || cells < 1) return out;
+  const GroundSettings s = clamped(settings);
+  const float slope = std::tan(s.tilt_degrees * 3.14159265358979f / 180.0f);
+  const float step_x = s.step ? std::clamp(s.step_x, -extent, extent) : extent;
+  const float spacing = 2.0f * extent / static_cast<float>(cells);
+  // One part of the ground: x in [x0, x1] at `raise` above the plane.
+  const auto part = [&](float x0, float x1, float raise, bool step) {
+    if (!(x1 > x0)) return;
+    const auto at = [&](float x, float z) { return glm::vec3(x, s.height + raise + slope * x, z); };
+    for (int j = 0; j <= cells; ++j) {  // Along x, at each z.
+      const float z = -extent + spacing * static_cast<float>(j);
+      out.push_back({at(x0, z), at(x1, z), step});
+    }
+    // Along z, at the grid's x positions inside the part, and at its ends.
+    std::vector<float> xs = {x0};
+    for (int i = 0; i <= cells; ++i) {
+      const float x = -extent + spacing * static_cast<float>(i);
+      if (x > x0 && x < x1) xs.push_back(x);
+    }
+    xs.push_back(x1);
+    for (float x : xs) out.push_back({at(x, -extent), at(x, extent), step});
+  };
+  part(-extent, step_x, 0.0f, false);
+  if (s.step) {
+    part(step_x, extent, s.step_height, true);
+    for (int j = 0; j <= cells; ++j) {  // The riser.
+      const float z = -extent + spacing * static_cast<float>(j);
+      const float y = s.height + slope * step_x;
+      out.push_back({{step_x, y, z}, {step_x, y + s.step_height, z}, true});
+    }
+  }
+  return out;
+}
+
 }  // namespace anim::ui

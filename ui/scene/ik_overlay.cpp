@@ -55,8 +55,15 @@ void add_markers(const StateMachineInstance& machine, const std::vector<IkEntryD
         m.bones.emplace_back(leg.knee, leg.ankle);
       }
       if (m.entry < results.size()) {
-        for (const FootIkLegResult& leg : machine.ik_legs(m.entry)) {
+        const Span<const FootIkLegResult> legs = machine.ik_legs(m.entry);
+        for (std::size_t i = 0; i < legs.size(); ++i) {
+          const FootIkLegResult& leg = legs[i];
           IkLegMarker l;
+          l.weight = leg.weight;
+          if (i < e.plant_markers.size() && e.plant_markers[i] >= 0 &&
+              static_cast<std::size_t>(e.plant_markers[i]) < def.marker_names.size()) {
+            l.plant_marker = def.marker_names[static_cast<std::size_t>(e.plant_markers[i])];
+          }
           l.hit = leg.hit;
           l.reached = leg.reached;
           l.normal = leg.normal;

@@ -68,6 +68,14 @@ struct IkEntryDef {
   // and settles as it comes down. 0: always planted.
   float lift_height = 0.0f;
   glm::vec3 ground_up{0, 1, 0};  // The character's up axis in model space.
+  // Per leg, the sync marker (an index into StateMachineDef::marker_names) that plants it, or -1;
+  // empty: none for any leg. While the base machine's clip is between a leg's plant marker and
+  // the marker after it (the stance, e.g. from "L_down" to "R_down"), the leg is planted whatever
+  // its ankle's height (a heel that rolls up stays down); elsewhere lift_height decides, so the
+  // foot fades out as it lifts after the stance and in as it comes down before the next one.
+  // During a transition each playing state counts by its weight, and a state whose clip lacks
+  // the marker counts by height alone.
+  std::vector<int16_t> plant_markers;
 };
 
 // What an entry did in the last evaluate (StateMachineInstance::ik_results), for a game's logic

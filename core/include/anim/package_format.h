@@ -27,8 +27,8 @@ constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
 // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR; 1.5 a KEYS clip's sample rate and the
 // INFO up axis, each after what older readers read (they stop before it); 1.6 ROOT; 1.7 TBLD;
-// 1.8 DEAD and SYNC; 1.9 GRUP; 1.10 VEC3 and IKEN.
-constexpr uint16_t kMinorVersion = 10;
+// 1.8 DEAD and SYNC; 1.9 GRUP; 1.10 VEC3 and IKEN; 1.11 IKPM.
+constexpr uint16_t kMinorVersion = 11;
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -133,6 +133,12 @@ constexpr uint32_t kVectorParameters = fourcc('V', 'E', 'C', '3');
 // of every hip (a two-bone or aim entry's pelvis is -1 or a joint). Shares sum to 1 within 1e-3.
 // An older reader skips it and plays without IK.
 constexpr uint32_t kIk = fourcc('I', 'K', 'E', 'N');
+// Since 1.11, at most one, after IKEN, written when a feet entry has plant markers
+// (IkEntryDef::plant_markers): a u32 list count (IKEN's), then per list a u32 entry count (that
+// list's in IKEN) and per entry a u32 count (0, or the entry's leg count when it is a feet entry)
+// and as many i16 marker indices (each -1 or below the SYNC section's marker name count), padded
+// to 4 bytes. An older reader skips it and plants the feet by height alone.
+constexpr uint32_t kIkPlantMarkers = fourcc('I', 'K', 'P', 'M');
 constexpr std::size_t kMaxIkEntries = 64;
 constexpr std::size_t kMaxIkNameLength = 256;
 

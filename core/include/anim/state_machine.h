@@ -606,6 +606,9 @@ class StateMachineInstance {
   // Runs the def's IK entries on `output` (evaluate_soa's finished pose), with scratch's model
   // space and correction buffers; false only when a job refuses its input.
   bool apply_ik(Span<SoaTransform> output, StateMachineScratch& scratch);
+  // The share of the base machine's weight whose clip is between marker `marker` (an index into
+  // the def's marker names) and the marker after it: a feet leg's stance; 0 for -1.
+  float stance_share(int marker) const;
   void init_ik();
 };
 

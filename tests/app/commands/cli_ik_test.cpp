@@ -219,6 +219,49 @@ TEST_F(CliIk, AGroundPlaneLowersThePelvisSoTheFeetStandOnIt) {
   EXPECT_NEAR(Position(pose, "RightFoot").y, 0.05, 1e-4);
 }
 
+// The feet entry lifted by height (lift height 0.1, the ankles 0.22 up: never planted by it)
+// with sync markers "L" at 0.12 s and "R" at 0.37 s of the 0.5 s clip planting the left and
+// right legs: each leg's weight is 1 from its marker to the other's and 0 elsewhere.
+TEST_F(CliIk, PlantMarkersPlantEachFootThroughItsStance) {
+  std::string feet = kFeet;
+  feet.replace(feet.find(R"("foot_height": 0)"), 16,
+               R"("foot_height": 0, "lift_height": 0.1, "plant_markers": ["L", "R"])");
+  std::string setup = write_setup(tree_.path("planted.json"), "[]", feet);
+  {
+    std::ifstream in(setup);
+    Json j = Json::parse(in);
+    j["clips"] = Json::parse(R"([{"name": "Motion", "markers": [{"name": "L", "time": 0.12},
+                                  {"name": "R", "time": 0.37}]}])");
+    std::ofstream(setup) << j.dump(2);
+  }
+  const CliRun r =
+      run({"play", setup, "--json", "--frames", "20", "--dt", "0.05", "--ground", "0,1,0,0.05"});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  std::istringstream lines(r.out);
+  int frames = 0, left_planted = 0;
+  for (std::string line; std::getline(lines, line); ++frames) {
+    const Json frame = Json::parse(line);
+    const double phase = std::fmod(frame["t"].get<double>(), 0.5);
+    const bool left = phase >= 0.12 && phase < 0.37;
+    const Json& legs = frame["ik"][0]["legs"];
+    ASSERT_EQ(legs.size(), 2u);
+    EXPECT_EQ(legs[0]["weight"], left ? 1.0 : 0.0) << "t " << frame["t"];
+    EXPECT_EQ(legs[1]["weight"], left ? 0.0 : 1.0) << "t " << frame["t"];
+    left_planted += left ? 1 : 0;
+  }
+  EXPECT_EQ(frames, 20);
+  EXPECT_EQ(left_planted, 10);  // 0.15 to 0.35 in each of the two cycles.
+  // A marker no clip has is an error at its pointer.
+  std::ifstream in(setup);
+  Json j = Json::parse(in);
+  j["ik"][0]["plant_markers"][1] = "Q";
+  std::ofstream(setup) << j.dump(2);
+  const CliRun bad = run({"play", setup, "--json", "--frames", "1"});
+  EXPECT_NE(bad.code, kExitOk);
+  EXPECT_NE(bad.err.find("/ik/0/plant_markers/1"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("no clip has a sync marker \"Q\""), std::string::npos) << bad.err;
+}
+
 TEST_F(CliIk, AStepUnderOneFootLowersThePelvisForTheOther) {
   // A floor at 0.05 and a step at 0.15 over x >= 0 (the left foot, at x = 0.2): the right foot
   // is the lower one and sets the drop; the left knee bends more to stand on the step.

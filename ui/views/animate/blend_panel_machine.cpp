@@ -105,7 +105,8 @@ void parameters_table(const StateMachineInstance& sm, Commands& cmds) {
     ImGui::TableSetColumnIndex(1);
     parameter_control(sm, index, cmds);
     ImGui::TableSetColumnIndex(2);
-    text_right(parameter_value_text(sm, index).c_str());
+    // A vector's drags show its value.
+    if (param.type != ParameterType::kVector3) text_right(parameter_value_text(sm, index).c_str());
     ImGui::PopID();
   }
   ImGui::EndTable();

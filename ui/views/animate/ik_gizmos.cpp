@@ -15,41 +15,12 @@ namespace anim::ui {
 namespace {
 
 constexpr ImU32 kHotColor = IM_COL32(255, 220, 60, 255);
-constexpr ImU32 kGroundFill = IM_COL32(90, 140, 200, 45);
-constexpr ImU32 kGroundLine = IM_COL32(120, 170, 230, 110);
-constexpr ImU32 kStepFill = IM_COL32(200, 150, 90, 55);
-constexpr ImU32 kStepLine = IM_COL32(230, 180, 120, 130);
 
 bool project(const glm::vec3& p, const GizmoView& view, const ImVec2& origin, ImVec2* out) {
   glm::vec2 at;
   if (!project_to_viewport(p, view.projection * view.view, view.size, &at)) return false;
   *out = ImVec2(origin.x + at.x, origin.y + at.y);
   return true;
-}
-
-// A grid of `cells` x `cells` quads over x in [x0, x1], z in [-extent, extent] at the ground's
-// height there; cells behind the camera are left out.
-void grid(ImDrawList* draw, const ImVec2& origin, const GizmoView& view, float x0, float x1,
-          float extent, float y_at_0, float slope, ImU32 fill, ImU32 line) {
-  constexpr int kCells = 8;
-  if (x1 <= x0) return;
-  for (int i = 0; i < kCells; ++i) {
-    for (int j = 0; j < kCells; ++j) {
-      const float xa = x0 + (x1 - x0) * i / kCells, xb = x0 + (x1 - x0) * (i + 1) / kCells;
-      const float za = -extent + 2.0f * extent * j / kCells;
-      const float zb = -extent + 2.0f * extent * (j + 1) / kCells;
-      const glm::vec3 corners[4] = {{xa, y_at_0 + slope * xa, za},
-                                    {xb, y_at_0 + slope * xb, za},
-                                    {xb, y_at_0 + slope * xb, zb},
-                                    {xa, y_at_0 + slope * xa, zb}};
-      ImVec2 q[4];
-      bool ok = true;
-      for (int k = 0; k < 4 && ok; ++k) ok = project(corners[k], view, origin, &q[k]);
-      if (!ok) continue;
-      draw->AddQuadFilled(q[0], q[1], q[2], q[3], fill);
-      draw->AddQuad(q[0], q[1], q[2], q[3], line, 1.0f);
-    }
-  }
 }
 
 void diamond(ImDrawList* draw, const ImVec2& c, float r, ImU32 color, bool hot) {
@@ -67,18 +38,24 @@ GizmoView placed(const Document& doc, const GizmoView& view) {
   return GizmoView{view.view * to_matrix(doc.world_place()), view.projection, view.size};
 }
 
+// Whether the machine runs a feet entry.
+bool runs_feet(const Document& doc) {
+  const StateMachineInstance* sm = doc.state_machine();
+  if (sm == nullptr || doc.mode() != PlaybackMode::kStateMachine) return false;
+  const std::vector<IkMarker> markers = ik_markers(*sm);
+  return std::any_of(markers.begin(), markers.end(),
+                     [](const IkMarker& m) { return m.type == IkType::kFeet; });
+}
+
 }  // namespace
 
-void draw_ground_grid(ImDrawList* draw, const ImVec2& origin, const GroundSettings& ground,
-                      const GizmoView& view, float extent) {
-  const GroundSettings g = clamped(ground);
-  const float slope = std::tan(g.tilt_degrees * 3.14159265358979f / 180.0f);
-  const float plane_end = g.step ? std::clamp(g.step_x, -extent, extent) : extent;
-  grid(draw, origin, view, -extent, plane_end, extent, g.height, slope, kGroundFill, kGroundLine);
-  if (g.step) {
-    grid(draw, origin, view, plane_end, extent, extent, g.height + g.step_height, slope, kStepFill,
-         kStepLine);
-  }
+std::vector<GroundLine> ik_ground_lines(const Document& doc, float extent) {
+  if (!doc.ground().shown || !doc.ground().on || !runs_feet(doc)) return {};
+  return ground_grid_lines(doc.ground(), extent);
+}
+
+glm::mat4 ik_ground_place(const Document& doc, const glm::mat4& display) {
+  return doc.shown_in_world() ? display * to_matrix(doc.world_place()) : display;
 }
 
 bool IkGizmos::input(const Document& doc, Commands& cmds, const GizmoView& shown,
@@ -126,19 +103,13 @@ bool IkGizmos::input(const Document& doc, Commands& cmds, const GizmoView& shown
 }
 
 void IkGizmos::draw(ImDrawList* draw, const ImVec2& origin, const Document& doc,
-                    const GizmoView& shown, const glm::vec2& mouse, bool hovered,
-                    float extent) const {
+                    const GizmoView& shown, const glm::vec2& mouse, bool hovered) const {
   const GizmoView view = placed(doc, shown);
   const StateMachineInstance* sm = doc.state_machine();
   if (sm == nullptr || doc.mode() != PlaybackMode::kStateMachine) return;
   const std::vector<IkMarker> markers = ik_markers(*sm);
   if (markers.empty()) return;
   draw->PushClipRect(origin, ImVec2(origin.x + view.size.x, origin.y + view.size.y));
-  const bool feet = std::any_of(markers.begin(), markers.end(),
-                                [](const IkMarker& m) { return m.type == IkType::kFeet; });
-  if (feet && doc.ground().shown && doc.ground().on) {
-    draw_ground_grid(draw, origin, doc.ground(), view, extent);
-  }
   const Span<const glm::mat4> joints = doc.posed().model_space;
   auto joint_at = [&](int j, ImVec2* out) {
     return j >= 0 && static_cast<std::size_t>(j) < joints.size() &&

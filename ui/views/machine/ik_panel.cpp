@@ -66,6 +66,13 @@ void IkPanel::draw(const Document& doc, Commands& cmds) {
     if (m.type == IkType::kFeet) {
       ImGui::SameLine();
       ImGui::TextDisabled(" drop %.3f", m.pelvis_drop);
+      // Each leg's weight as applied: how planted it is (by its stance marker, else height).
+      for (std::size_t i = 0; i < m.legs.size(); ++i) {
+        const IkLegMarker& leg = m.legs[i];
+        ImGui::TextDisabled("  leg %zu  %s  w %.2f%s%s", i + 1, leg.hit ? "on ground" : "no ground",
+                            leg.weight, leg.plant_marker.empty() ? "" : "  stance from ",
+                            leg.plant_marker.c_str());
+      }
     }
     const std::string rect = "ik_weight:" + std::to_string(m.entry);
     ImGui::SetNextItemWidth(-1.0f);

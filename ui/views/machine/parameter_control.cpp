@@ -54,9 +54,18 @@ bool number_control(const StateMachineInstance& sm, int index, float* value) {
 bool parameter_control(const StateMachineInstance& sm, int index, Commands& cmds) {
   const ParameterDef& param = sm.def().parameters[static_cast<std::size_t>(index)];
   if (param.type == ParameterType::kVector3) {
+    // One full-width drag per axis, stacked: three side by side are too narrow to read or grab
+    // in a sidebar's column.
     glm::vec3 v = sm.vector(index);
-    ImGui::SetNextItemWidth(-FLT_MIN);
-    if (!ImGui::DragFloat3("##v", &v.x, 0.01f, 0.0f, 0.0f, "%.2f")) return false;
+    bool changed = false;
+    static constexpr const char* kAxes[3] = {"x %.3f", "y %.3f", "z %.3f"};
+    for (int k = 0; k < 3; ++k) {
+      ImGui::PushID(k);
+      ImGui::SetNextItemWidth(-FLT_MIN);
+      changed = ImGui::DragFloat("##v", &v[k], 0.01f, 0.0f, 0.0f, kAxes[k]) || changed;
+      ImGui::PopID();
+    }
+    if (!changed) return false;
     cmds.set_vector(param.name, v);
     return true;
   }

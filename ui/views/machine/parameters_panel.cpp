@@ -163,7 +163,10 @@ void ParametersPanel::row(const Document& doc, Commands& cmds, Selection& sel, s
     }
   }
   ImGui::TableSetColumnIndex(2);
-  if (index >= 0) text_right(parameter_value_text(*sm, index).c_str());
+  // A vector's drags show its value; three numbers would not fit the column.
+  if (index >= 0 && p.type != ParameterType::kVector3) {
+    text_right(parameter_value_text(*sm, index).c_str());
+  }
 }
 
 void ParametersPanel::ramp_combo() {

@@ -145,8 +145,8 @@ struct SetupIkWeight {
 //   "type": "aim": "joint" (or a "chain" of joints, root-most first, with "shares" summing to 1;
 //     none: equal shares), "target", "forward", "up", "offset", "pole", "twist";
 //   "type": "feet": "legs" ([hip, knee, ankle] each, 1 to kMaxIkLegs), "pelvis" (above each
-//     hip), "foot_height", "max_pelvis_drop", "lift_height", "soften", "up" (the ground's up
-//     axis);
+//     hip), "foot_height", "max_pelvis_drop", "lift_height", "plant_markers" (a sync marker name
+//     per leg: its stance starts there), "soften", "up" (the ground's up axis);
 // and "weight" for all. "twist" is in degrees in the file (compiled to radians). Fields are
 // written only when not their default.
 struct SetupIk {
@@ -171,6 +171,8 @@ struct SetupIk {
   float foot_height = 0.0f;      // feet: the ankle's height above the sole, >= 0.
   float max_pelvis_drop = 0.5f;  // feet: model units, >= 0.
   float lift_height = 0.0f;      // feet: >= 0; 0 always planted (IkEntryDef::lift_height).
+  // feet: none, or one sync marker name per leg (IkEntryDef::plant_markers); needs lift_height.
+  std::vector<std::string> plant_markers;
   SetupIkWeight weight;
   Json extra = Json::object();
 };

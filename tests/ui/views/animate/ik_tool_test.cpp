@@ -4,7 +4,9 @@
 // panel's weight slider sets the weight parameter, and the overlay's reach colour follows
 // ik_results (a reachable target against one beyond the leg's length).
 #include <array>
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -298,36 +300,45 @@ setup::Setup ConstantReachSetup(const glm::vec3& target) {
   return s;
 }
 
-TEST(IkGizmos, DraggingAConstantTargetIsOneSetupEdit) {
-  const glm::vec3 start(0.5f, 0.6f, 0.3f);
-  std::unique_ptr<Document> doc = Open(ConstantReachSetup(start));
+// Presses the mouse on the target at `start` in a 400x300 view of the default camera, moves it
+// `dx` pixels sideways in two steps (calling `dragging` before the release) and lets go; `view`
+// and `at` tell the view and where `start` was in it.
+void DragTarget(Document& doc, const glm::vec3& start, float dx, GizmoView* view, glm::vec2* at,
+                const std::function<void()>& dragging = [] {}) {
   testing::ImGuiHarness harness(ImVec2(700.0f, 500.0f));
   IkGizmos gizmos;
   OrbitCamera camera;
-  GizmoView view;
   ImVec2 origin;
   harness.set_draw([&] {
     origin = ImGui::GetCursorScreenPos();
     const glm::vec2 size(400.0f, 300.0f);
-    view = GizmoView{camera.view(), camera.projection(size.x / size.y), size};
+    *view = GizmoView{camera.view(), camera.projection(size.x / size.y), size};
     ImGui::InvisibleButton("##view", ImVec2(size.x, size.y));
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     Commands cmds;
-    gizmos.input(*doc, cmds, view, glm::vec2(mouse.x - origin.x, mouse.y - origin.y),
+    gizmos.input(doc, cmds, *view, glm::vec2(mouse.x - origin.x, mouse.y - origin.y),
                  ImGui::IsItemHovered());
-    cmds.apply(*doc);
+    cmds.apply(doc);
   });
   harness.frame();
-  glm::vec2 at;
-  ASSERT_TRUE(project_to_viewport(start, view.projection * view.view, view.size, &at));
-  const ImVec2 from(origin.x + at.x, origin.y + at.y);
+  ASSERT_TRUE(project_to_viewport(start, view->projection * view->view, view->size, at));
+  const ImVec2 from(origin.x + at->x, origin.y + at->y);
   harness.mouse_to(from);
   harness.mouse_button(true);
-  harness.mouse_to(ImVec2(from.x - 30.0f, from.y));
-  harness.mouse_to(ImVec2(from.x - 60.0f, from.y));
-  EXPECT_FALSE(doc->setup_dirty());  // Not while dragging...
-  harness.mouse_button(false);       // ...but once let go, as one edit.
-  ASSERT_TRUE(doc->setup_dirty());
+  harness.mouse_to(ImVec2(from.x + dx * 0.5f, from.y));
+  harness.mouse_to(ImVec2(from.x + dx, from.y));
+  dragging();
+  harness.mouse_button(false);
+}
+
+TEST(IkGizmos, DraggingAConstantTargetIsOneSetupEdit) {
+  const glm::vec3 start(0.5f, 0.6f, 0.3f);
+  std::unique_ptr<Document> doc = Open(ConstantReachSetup(start));
+  GizmoView view;
+  glm::vec2 at;
+  DragTarget(*doc, start, -60.0f, &view, &at,
+             [&] { EXPECT_FALSE(doc->setup_dirty()); });  // Not while dragging...
+  ASSERT_TRUE(doc->setup_dirty());                         // ...but once let go, as one edit.
   ASSERT_TRUE(doc->setup()->ik[0].target.has_value());
   const glm::vec3 moved = doc->setup()->ik[0].target->value;
   glm::vec2 now;
@@ -337,6 +348,113 @@ TEST(IkGizmos, DraggingAConstantTargetIsOneSetupEdit) {
   ASSERT_TRUE(doc->undo_setup_edit());
   EXPECT_EQ(doc->setup()->ik[0].target->value, start);
   EXPECT_FALSE(doc->undo_setup_edit());  // The drag was a single step.
+}
+
+// ConstantReachSetup's entry moved into an override layer "upper" at weight 0.5.
+setup::Setup LayerReachSetup(const glm::vec3& target) {
+  setup::Setup s = ConstantReachSetup(target);
+  setup::SetupLayer upper;
+  upper.name = "upper";
+  upper.weight = 0.5f;
+  upper.states = s.states;
+  upper.default_state = s.default_state;
+  upper.ik = std::move(s.ik);
+  s.ik.clear();
+  s.layers = {upper};
+  return s;
+}
+
+TEST(IkLayers, ALayersEntryIsShownAtTheLayersWeightAndDraggedIntoTheLayer) {
+  const glm::vec3 start(0.5f, 0.6f, 0.3f);
+  std::unique_ptr<Document> doc = Open(LayerReachSetup(start));
+  std::vector<IkMarker> markers = ik_markers(*doc->state_machine());
+  ASSERT_EQ(markers.size(), 1u);
+  EXPECT_EQ(markers[0].layer, 0);
+  EXPECT_EQ(markers[0].index, 0u);
+  EXPECT_EQ(markers[0].name, "leg");
+  EXPECT_FLOAT_EQ(markers[0].weight, 0.5f);  // The entry's 1 times the layer's 0.5.
+  EXPECT_FLOAT_EQ(markers[0].weight_value, 1.0f);
+  // The panel lists it under its layer, with its weight slider.
+  testing::ImGuiHarness harness;
+  IkPanel panel;
+  harness.set_draw([&] { testing::draw_panel(panel, *doc); });
+  harness.frame();
+  EXPECT_NE(panel.rects.find("ik_weight:0"), nullptr);
+  // Dragging its target edits the layer's entry, not the top level.
+  GizmoView view;
+  glm::vec2 at;
+  DragTarget(*doc, start, 50.0f, &view, &at);
+  ASSERT_TRUE(doc->setup_dirty());
+  EXPECT_TRUE(doc->setup()->ik.empty());
+  ASSERT_EQ(doc->setup()->layers.size(), 1u);
+  ASSERT_EQ(doc->setup()->layers[0].ik.size(), 1u);
+  const glm::vec3 moved = doc->setup()->layers[0].ik[0].target->value;
+  glm::vec2 now;
+  ASSERT_TRUE(project_to_viewport(moved, view.projection * view.view, view.size, &now));
+  EXPECT_NEAR(now.x, at.x + 50.0f, 0.05f);
+  // The machine reaches for it at half weight from the next frame.
+  doc->update(1.0f / 60.0f);
+  markers = ik_markers(*doc->state_machine());
+  ASSERT_EQ(markers.size(), 1u);
+  EXPECT_NEAR(glm::length(markers[0].target - moved), 0.0f, 1e-6f);
+  EXPECT_FLOAT_EQ(markers[0].weight, 0.5f);
+}
+
+// The ground's grid lines lie on the ground the machine stands on: each on the tilted plane or
+// the step above it (hand-computed heights), spanning [-extent, extent] both ways, the riser at
+// step_x; and the viewport gets them only for a running feet entry with its ground on and shown.
+TEST(IkGround, GridLinesLieOnTheGroundAndShowOnlyForFeet) {
+  GroundSettings g;
+  g.height = -0.4f;
+  g.tilt_degrees = 15.0f;
+  g.step = true;
+  g.step_x = 0.25f;
+  g.step_height = 0.2f;
+  const float slope = std::tan(15.0f * 3.14159265f / 180.0f);
+  const std::vector<GroundLine> lines = ground_grid_lines(g, 2.0f, 8);
+  ASSERT_FALSE(lines.empty());
+  float min_x = 1e9f, max_x = -1e9f, min_z = 1e9f, max_z = -1e9f;
+  int risers = 0;
+  for (const GroundLine& l : lines) {
+    for (const glm::vec3& p : {l.a, l.b}) {
+      min_x = std::min(min_x, p.x);
+      max_x = std::max(max_x, p.x);
+      min_z = std::min(min_z, p.z);
+      max_z = std::max(max_z, p.z);
+    }
+    if (l.a.x == l.b.x && l.a.z == l.b.z) {  // The riser: straight up at step_x.
+      ++risers;
+      EXPECT_FLOAT_EQ(l.a.x, 0.25f);
+      EXPECT_NEAR(l.a.y, -0.4f + slope * 0.25f, 1e-5f);
+      EXPECT_NEAR(l.b.y, -0.4f + slope * 0.25f + 0.2f, 1e-5f);
+      continue;
+    }
+    const float raise = l.step ? 0.2f : 0.0f;
+    for (const glm::vec3& p : {l.a, l.b}) {
+      EXPECT_NEAR(p.y, -0.4f + slope * p.x + raise, 1e-5f);
+      EXPECT_TRUE(l.step ? p.x >= 0.25f : p.x <= 0.25f) << p.x;
+    }
+  }
+  EXPECT_EQ(risers, 9);  // One per z line.
+  EXPECT_FLOAT_EQ(min_x, -2.0f);
+  EXPECT_FLOAT_EQ(max_x, 2.0f);
+  EXPECT_FLOAT_EQ(min_z, -2.0f);
+  EXPECT_FLOAT_EQ(max_z, 2.0f);
+  EXPECT_TRUE(ground_grid_lines(g, 0.0f).empty());
+
+  std::unique_ptr<Document> feet = Open(FeetSetup());
+  EXPECT_FALSE(ik_ground_lines(*feet, 1.0f).empty());
+  for (const bool shown : {false, true}) {
+    GroundSettings off = feet->ground();
+    off.shown = shown;
+    off.on = !shown;  // Hidden, or shown but off: neither draws.
+    Commands cmds;
+    cmds.set_ground(off);
+    cmds.apply(*feet);
+    EXPECT_TRUE(ik_ground_lines(*feet, 1.0f).empty()) << shown;
+  }
+  std::unique_ptr<Document> reach = Open(ReachSetup(glm::vec3(0.5f, 0.6f, 0.3f)));
+  EXPECT_TRUE(ik_ground_lines(*reach, 1.0f).empty());  // No feet entry: no ground to show.
 }
 
 TEST(IkPanel, AConstantWeightIsASetupEditWhenLetGo) {

@@ -110,6 +110,42 @@ TEST_F(ParametersPanelTest, TheControlsDriveTheRunningMachine) {
   EXPECT_FALSE(doc_.setup_history().can_undo()) << "driving is no edit";
 }
 
+// A vector3 in the narrow sidebar: x, y and z each a drag as wide as the column, stacked, so
+// dragging z's moves z alone.
+TEST(ParametersPanelVector, EachAxisIsAFullWidthDragOfItsOwn) {
+  testing::ImGuiHarness h(ImVec2(360.0f, 400.0f));
+  Document doc(make_model(), "test://body");
+  ASSERT_TRUE(doc.attach_setup(SetupOf("body.x", {Param("armed", ParameterType::kBool),
+                                                  Param("look", ParameterType::kVector3)},
+                                       {State("Idle", "walk")}),
+                               "body.json")
+                  .ok());
+  doc.use_state_machine();
+  Selection sel;
+  ParametersPanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  const ItemRect* z = panel.rects.find("param_control:1");  // The last of the three: z.
+  const ItemRect* name = panel.rects.find("param:1");
+  ASSERT_NE(z, nullptr);
+  ASSERT_NE(name, nullptr);
+  // The Set column of a 360 px sidebar is about 150 px: one drag takes it all (three side by
+  // side had 48 px each).
+  EXPECT_GT(z->max.x - z->min.x, 100.0f);
+  // Stacked: the z drag starts below the x and y rows that start at the name's.
+  EXPECT_GT(z->min.y, name->min.y + 1.5f * ImGui::GetFrameHeight());
+  h.mouse_to(z->center());
+  h.mouse_button(true);
+  h.mouse_to(ImVec2(z->center().x + 30.0f, z->center().y));
+  h.mouse_to(ImVec2(z->center().x + 60.0f, z->center().y));
+  h.mouse_button(false);
+  const StateMachineInstance& sm = *doc.state_machine();
+  const glm::vec3 v = sm.vector(sm.def().find_parameter("look"));
+  EXPECT_GT(v.z, 0.2f);  // 0.01 a pixel.
+  EXPECT_EQ(v.x, 0.0f);
+  EXPECT_EQ(v.y, 0.0f);
+}
+
 TEST_F(ParametersPanelTest, TheShiftRampDrivesItsParameterWhateverIsDrawn) {
   ASSERT_TRUE(h_.choose(panel_.rects, "ramp", "speed"));
   h_.frame();

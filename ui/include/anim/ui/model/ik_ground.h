@@ -5,6 +5,9 @@
 // (GroundPlanes points into them) and hands them to the running machine before each evaluate.
 #include <array>
 #include <cstddef>
+#include <vector>
+
+#include <glm/vec3.hpp>
 
 #include "anim/ground_planes.h"
 
@@ -36,5 +39,16 @@ std::size_t ground_planes(const GroundSettings& s, std::array<GroundPlane, 2>* p
 
 // The ground's height at (x, z): the step's where it covers x, else the plane's.
 float ground_height(const GroundSettings& s, float x);
+
+// A line of the ground's grid, in model space: `step` says whether it lies on the step.
+struct GroundLine {
+  glm::vec3 a{0.0f}, b{0.0f};
+  bool step = false;
+};
+
+// The ground of `s` as a grid over x, z in [-extent, extent], `cells` squares a side: lines
+// along x and along z on the plane (up to the step) and on the step, and the step's riser at
+// step_x. The renderer draws them depth-tested, so the feet hide what is behind them.
+std::vector<GroundLine> ground_grid_lines(const GroundSettings& s, float extent, int cells = 16);
 
 }  // namespace anim::ui

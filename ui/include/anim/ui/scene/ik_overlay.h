@@ -26,6 +26,8 @@ struct IkLegMarker {
   bool reached = false;
   glm::vec3 point{0.0f};   // Where the ground was met (the ankle's target less the foot height).
   glm::vec3 normal{0.0f};  // Unit.
+  float weight = 0.0f;     // As applied: the entry's weight times how planted the foot is.
+  std::string plant_marker;  // The sync marker its stance starts at, or empty (by height).
 };
 
 // One IK entry of the running machine, in ik_results() order (the top level's, then each

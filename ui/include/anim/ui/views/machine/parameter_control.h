@@ -1,8 +1,8 @@
 #pragma once
 // The live control of one parameter of a running state machine, as the Blend panel and the
 // Parameters sidebar show it: a slider (a bounded float), a drag (an unbounded one), an integer
-// field, a checkbox (a bool), a Fire button (a trigger) or three drags (a vector3); and its
-// current value as text.
+// field, a checkbox (a bool), a Fire button (a trigger) or three stacked drags, x, y and z (a
+// vector3); and its current value as text.
 #include <string>
 
 #include "anim/state_machine.h"
@@ -10,7 +10,7 @@
 
 namespace anim::ui {
 
-// Draws parameter `index`'s control filling the rest of the line; a change the user makes is
+// Draws parameter `index`'s control filling the rest of the line (a vector3's three lines); a change the user makes is
 // queued in `cmds` (Commands::set_parameter, set_vector). True when there was one.
 bool parameter_control(const StateMachineInstance& sm, int index, Commands& cmds);
 
