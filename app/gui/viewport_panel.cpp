@@ -366,9 +366,9 @@ void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Select
   frame.onion = doc.overlays().onion();
   frame.joint_trail = settings.trail_seconds > 0.0f ? &trails_.joint : nullptr;
   frame.root_trail = settings.trail_seconds > 0.0f ? &trails_.root : nullptr;
-  ground_lines_ = settings.show_ik
-                      ? ui::ik_ground_lines(doc, ground_.valid() ? ground_.radius() : 1.0f)
-                      : std::vector<ui::GroundLine>{};
+  const float extent = ground_.valid() ? ground_.radius() : 1.0f;
+  ground_lines_ =
+      settings.show_ik ? ui::ik_ground_lines(doc, extent) : std::vector<ui::GroundLine>{};
   frame.ground_lines = ground_lines_;
   frame.ground_place = ui::ik_ground_place(doc, frame.display);
   const unsigned image =
@@ -389,7 +389,8 @@ void ViewportPanel::draw(const ui::Document& doc, ui::Commands& cmds, ui::Select
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (settings.show_ik) {
     ik_gizmos_.draw(ImGui::GetWindowDrawList(), origin, doc, gizmo_view(size),
-                    glm::vec2(mouse.x - origin.x, mouse.y - origin.y), ImGui::IsItemHovered());
+                    glm::vec2(mouse.x - origin.x, mouse.y - origin.y), ImGui::IsItemHovered(),
+                    extent);
   }
   draw_gizmo(doc, selection, glm::vec2(origin.x, origin.y), size,
              glm::vec2(mouse.x - origin.x, mouse.y - origin.y));

@@ -103,7 +103,8 @@ bool IkGizmos::input(const Document& doc, Commands& cmds, const GizmoView& shown
 }
 
 void IkGizmos::draw(ImDrawList* draw, const ImVec2& origin, const Document& doc,
-                    const GizmoView& shown, const glm::vec2& mouse, bool hovered) const {
+                    const GizmoView& shown, const glm::vec2& mouse, bool hovered,
+                    float extent) const {
   const GizmoView view = placed(doc, shown);
   const StateMachineInstance* sm = doc.state_machine();
   if (sm == nullptr || doc.mode() != PlaybackMode::kStateMachine) return;

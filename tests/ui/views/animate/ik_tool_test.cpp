@@ -374,12 +374,13 @@ TEST(IkLayers, ALayersEntryIsShownAtTheLayersWeightAndDraggedIntoTheLayer) {
   EXPECT_EQ(markers[0].name, "leg");
   EXPECT_FLOAT_EQ(markers[0].weight, 0.5f);  // The entry's 1 times the layer's 0.5.
   EXPECT_FLOAT_EQ(markers[0].weight_value, 1.0f);
-  // The panel lists it under its layer, with its weight slider.
-  testing::ImGuiHarness harness;
-  IkPanel panel;
-  harness.set_draw([&] { testing::draw_panel(panel, *doc); });
-  harness.frame();
-  EXPECT_NE(panel.rects.find("ik_weight:0"), nullptr);
+  {  // The panel lists it under its layer, with its weight slider.
+    testing::ImGuiHarness harness;
+    IkPanel panel;
+    harness.set_draw([&] { testing::draw_panel(panel, *doc); });
+    harness.frame();
+    EXPECT_NE(panel.rects.find("ik_weight:0"), nullptr);
+  }
   // Dragging its target edits the layer's entry, not the top level.
   GizmoView view;
   glm::vec2 at;

@@ -28,9 +28,10 @@ class IkGizmos {
   // while a target drag owns the mouse (the camera must not move), the release frame included.
   bool input(const Document& doc, Commands& cmds, const GizmoView& view, const glm::vec2& mouse,
              bool hovered);
-  // Draws over the view whose top-left is `origin` on screen.
+  // Draws over the view whose top-left is `origin` on screen; `extent`: half the ground grid's
+  // width (model units), which scales the ground normals drawn at the feet.
   void draw(ImDrawList* draw, const ImVec2& origin, const Document& doc, const GizmoView& view,
-            const glm::vec2& mouse, bool hovered) const;
+            const glm::vec2& mouse, bool hovered, float extent) const;
   // The entry (ik_results index) being dragged, or -1.
   int dragged() const { return dragged_; }
 
