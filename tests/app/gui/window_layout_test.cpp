@@ -101,6 +101,43 @@ TEST(WindowLayout, ExtremeSplitsStillLeaveEveryPanelUsable) {
   EXPECT_LE(right(l.inspector), 1280.0f + 0.01f);
 }
 
+// The smallest window (1024x640, render/gl_window.h): each workspace tiles it, keeps the
+// viewport panel at least 412x340 (a 400x300 view under its toolbar) and every other panel at
+// its minimum, whatever the splits say.
+TEST(WindowLayout, EveryWorkspaceFitsTheSmallestWindow) {
+  const ImVec2 display(1024, 640);
+  LayoutSplits greedy;  // Everything but the viewport asks for as much as it may.
+  greedy.left = greedy.right = greedy.graph_left = greedy.graph_right = 0.89f;
+  greedy.timeline = greedy.graph_timeline = 0.89f;
+  greedy.graph = 0.89f;
+  for (const LayoutSplits& splits : {LayoutSplits{}, greedy}) {
+    for (Workspace workspace : {Workspace::kAnimate, Workspace::kGraph}) {
+      const WindowLayout l = compute_layout(display, kMenu, splits, workspace);
+      const bool graph = workspace == Workspace::kGraph;
+      SCOPED_TRACE(graph ? "State machine workspace" : "Animate workspace");
+      EXPECT_GE(l.viewport.size.x, 412.0f);
+      EXPECT_GE(l.viewport.size.y, 340.0f);
+      EXPECT_GE(l.skeleton.size.x, 180.0f);
+      EXPECT_GE(l.inspector.size.x, 180.0f);
+      EXPECT_GE(l.timeline.size.y, 90.0f);
+      EXPECT_LE(right(l.inspector), 1024.0f);
+      EXPECT_FLOAT_EQ(bottom(l.status), 640.0f);
+      EXPECT_FLOAT_EQ(bottom(l.viewport), l.timeline.pos.y);
+      if (graph) {
+        EXPECT_GE(l.graph.size.x, 240.0f);
+        EXPECT_FLOAT_EQ(right(l.viewport), l.graph.pos.x);
+        EXPECT_FLOAT_EQ(right(l.graph), l.inspector.pos.x);
+        EXPECT_GE(l.parameters.size.y, 90.0f);
+        EXPECT_GE(l.setup.size.y, 90.0f);
+      } else {
+        EXPECT_FLOAT_EQ(right(l.viewport), l.inspector.pos.x);
+        EXPECT_GE(l.clips.size.y, 90.0f);
+        EXPECT_GE(l.blend.size.y, 90.0f);
+      }
+    }
+  }
+}
+
 class ImGuiContextTest : public ::testing::Test {
  protected:
   ImGuiContextTest() {
@@ -160,7 +197,6 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   EXPECT_FLOAT_EQ(splits_.left, 0.3f);
   EXPECT_FLOAT_EQ(splits_.right, 0.2f);
   EXPECT_FLOAT_EQ(splits_.timeline, 0.25f);
-  EXPECT_FLOAT_EQ(splits_.curves, 0.35f);  // The same panel showing the Curves tab.
   EXPECT_FLOAT_EQ(splits_.skeleton, 0.5f);
   EXPECT_FLOAT_EQ(splits_.inspector, LayoutSplits{}.inspector) << "7 is no fraction: ignored";
   EXPECT_FLOAT_EQ(splits_.graph, 0.6f);
@@ -173,7 +209,7 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   EXPECT_NE(
       saved.find(
           "[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
-          "Curves=0.3500\nSkeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
+          "Skeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
           "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\nGraphTimeline=0.3000\n"),
       std::string::npos)
       << saved;
