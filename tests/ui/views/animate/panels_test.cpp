@@ -154,6 +154,46 @@ TEST(BoneTreePanel, SearchShowsMatchesWithTheirAncestors) {
   EXPECT_EQ(sel.joint, kTip);
 }
 
+// Enter in the search selects the joint when exactly one matches; with several it selects none.
+// Another document clears the search (its joints have other names).
+TEST(BoneTreePanel, EnterSelectsTheOnlyMatchAndAnotherDocumentClearsTheSearch) {
+  Harness h;
+  Document first(make_model(), "test://chain");
+  Document second(make_model(), "test://other");
+  Document* doc = &first;
+  Selection sel;
+  BoneTreePanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, *doc, sel); });
+  h.frames(2);
+  ASSERT_TRUE(h.click(panel.rects, "filter"));
+  h.type("i");  // spine, tip: two matches.
+  h.press(testing::kEnterKey);
+  EXPECT_EQ(sel.joint, -1);
+  ASSERT_TRUE(h.click(panel.rects, "filter"));
+  h.type("p");  // "ip": tip alone.
+  EXPECT_STREQ(panel.filter, "ip");
+  h.press(testing::kEnterKey);
+  EXPECT_EQ(sel.joint, kTip);
+  doc = &second;
+  h.frames(2);
+  EXPECT_STREQ(panel.filter, "");
+  EXPECT_NE(panel.rects.find("joint:arm"), nullptr) << "the whole tree shows again";
+}
+
+// In a narrow panel a deep joint's name is cut at the edge: that row is marked (its tooltip
+// starts with the full name); a root's short name is not.
+TEST(BoneTreePanel, ACutNameIsMarkedForItsTooltip) {
+  Harness h(ImVec2(90.0f, 300.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BoneTreePanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  ASSERT_NE(panel.rects.find("joint:tip"), nullptr);
+  EXPECT_NE(panel.rects.find("cut:tip"), nullptr);
+  EXPECT_EQ(panel.rects.find("cut:root"), nullptr);
+}
+
 TEST(BoneTreePanel, TestModelHasAJointThatMovesNoVertex) {
   // The tree dims joints by the document's counts; check the counts it reads.
   Document doc(make_model(), "test://chain");
