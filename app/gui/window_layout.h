@@ -49,9 +49,9 @@ struct WindowLayout {
 };
 
 // The smallest viewport panel the layout keeps where the display has room (at 1024x640 and up):
-// a 400x300 view under its toolbar row and padding.
+// a 400x300 view under its title bar, toolbar row and padding.
 constexpr float kMinViewportPanelWidth = 412.0f;
-constexpr float kMinViewportPanelHeight = 340.0f;
+constexpr float kMinViewportPanelHeight = 360.0f;
 
 // Splits the display below a menu bar of `menu_height` pixels. Every panel keeps a usable
 // minimum size whatever the splits say.
