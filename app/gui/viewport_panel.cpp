@@ -41,8 +41,7 @@ float ramp_combo_width() {
 
 // The colour ramp of the ramp shadings; disabled (its place kept) under the others.
 void ramp_combo(ui::ViewportSettings& s) {
-  ImGui::BeginDisabled(s.shading == ui::Shading::kLit ||
-                       s.shading == ui::Shading::kDominantJoint);
+  ImGui::BeginDisabled(s.shading == ui::Shading::kLit || s.shading == ui::Shading::kDominantJoint);
   ImGui::SetNextItemWidth(ramp_combo_width());
   if (ImGui::BeginCombo("##ramp", ui::ramp_name(s.ramp))) {
     for (int i = 0; i < ui::kRampCount; ++i) {
@@ -128,8 +127,8 @@ void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {
 
   const bool lit = settings.shading == ui::Shading::kLit;
   std::vector<ToolbarSwitch> switches = {
-      {"Unlit", &settings.unlit,
-       "Data colours exactly as the legend shows them, without lighting", lit},
+      {"Unlit", &settings.unlit, "Data colours exactly as the legend shows them, without lighting",
+       lit},
       {"Mesh", &settings.show_mesh, nullptr},
       {"Skeleton", &settings.show_skeleton, nullptr},
       {"Axes", &settings.show_joint_axes, nullptr},

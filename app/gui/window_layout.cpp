@@ -9,7 +9,7 @@
 namespace anim::app {
 namespace {
 
-constexpr float kMinSide = 180.0f;  // Narrowest side column, in pixels.
+constexpr float kMinSide = 180.0f;   // Narrowest side column, in pixels.
 constexpr float kMinGraph = 240.0f;  // Narrowest graph.
 constexpr float kMinPanel = 90.0f;   // Lowest stacked panel or timeline.
 
@@ -166,8 +166,8 @@ void register_layout_settings(LayoutSplits& splits) {
         "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nSkeleton=%.4f\n"
         "Inspector=%.4f\nGraphLeft=%.4f\nGraphRight=%.4f\nGraph=%.4f\nParameters=%.4f\n"
         "GraphInspector=%.4f\nGraphTimeline=%.4f\n\n",
-        s.left, s.right, s.timeline, s.skeleton, s.inspector, s.graph_left, s.graph_right,
-        s.graph, s.parameters, s.graph_inspector, s.graph_timeline);
+        s.left, s.right, s.timeline, s.skeleton, s.inspector, s.graph_left, s.graph_right, s.graph,
+        s.parameters, s.graph_inspector, s.graph_timeline);
   };
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }

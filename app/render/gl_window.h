@@ -18,7 +18,7 @@ class GlWindow {
  public:
   struct Options {
     std::string title = "animscope";
-    int width = 1280;   // A shown window is made smaller to fit the screen.
+    int width = 1280;  // A shown window is made smaller to fit the screen.
     int height = 800;
     bool hidden = false;  // Offscreen work (render command, tests) still needs a context.
     bool vsync = true;

@@ -28,8 +28,8 @@ std::vector<RulerTick> ruler_ticks(float fps, float view_start, float view_end, 
                                    float px_per_frame, float label_px) {
   std::vector<RulerTick> ticks;
   const bool usable = std::isfinite(fps) && fps > 0.0f && std::isfinite(px_per_frame) &&
-                      px_per_frame > 0.0f && std::isfinite(view_start) &&
-                      std::isfinite(view_end) && std::isfinite(duration);
+                      px_per_frame > 0.0f && std::isfinite(view_start) && std::isfinite(view_end) &&
+                      std::isfinite(duration);
   if (!usable) return ticks;
   const int minor = ruler_step(px_per_frame, kMinorTickPx);
   const int labelled = ruler_step(px_per_frame, label_px);

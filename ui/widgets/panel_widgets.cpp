@@ -73,7 +73,7 @@ std::string elide_to_width(const std::string& text, float width) {
 bool text_elided(const std::string& text, const ImVec4& color) {
   const std::string shown = elide_to_width(text, ImGui::GetContentRegionAvail().x);
   ImGui::TextColored(color, "%s", shown.c_str());
-  const bool cut = shown.size() != text.size() || shown != text;
+  const bool cut = shown != text;
   if (cut && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 35.0f);

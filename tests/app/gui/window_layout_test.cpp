@@ -207,10 +207,9 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   splits_.right = 0.31f;
   const std::string saved = ImGui::SaveIniSettingsToMemory();
   EXPECT_NE(
-      saved.find(
-          "[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
-          "Skeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
-          "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\nGraphTimeline=0.3000\n"),
+      saved.find("[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
+                 "Skeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
+                 "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\nGraphTimeline=0.3000\n"),
       std::string::npos)
       << saved;
 }

@@ -24,9 +24,8 @@ std::vector<std::string> labels(const std::vector<RulerTick>& ticks) {
 TEST(TimelineRuler, A30HzClipIsLabelledInFramesOnly) {
   const std::vector<RulerTick> ticks = ruler_ticks(30.0f, 0.0f, 2.0f, 2.0f, 10.0f, 50.0f);
   ASSERT_EQ(ticks.size(), 61u);  // Frames 0..60.
-  EXPECT_EQ(labels(ticks),
-            (std::vector<std::string>{"0", "5", "10", "15", "20", "25", "30", "35", "40", "45",
-                                      "50", "55", "60"}));
+  EXPECT_EQ(labels(ticks), (std::vector<std::string>{"0", "5", "10", "15", "20", "25", "30", "35",
+                                                     "40", "45", "50", "55", "60"}));
   // Whole seconds keep their taller tick: frames 0, 30 and 60.
   std::vector<long> seconds;
   for (const RulerTick& t : ticks) {

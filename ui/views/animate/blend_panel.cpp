@@ -399,9 +399,8 @@ void BlendPanel::add_and_start_buttons(const Document& doc, Commands& cmds) {
   const float stop_width = ImGui::CalcTextSize("Stop").x + 2.0f * ImGui::GetStyle().FramePadding.x;
   ImGui::SameLine();
   ImGui::BeginDisabled(!valid);
-  const float start_width =
-      std::max(ImGui::GetContentRegionAvail().x - stop_width - ImGui::GetStyle().ItemSpacing.x,
-               1.0f);
+  const float start_width = std::max(
+      ImGui::GetContentRegionAvail().x - stop_width - ImGui::GetStyle().ItemSpacing.x, 1.0f);
   if (ImGui::Button("Start blend", ImVec2(start_width, 0.0f))) {
     cmds.start_blend(blend_clips, blend_positions);
   }

@@ -40,8 +40,8 @@ void joint_tooltip(const Document& doc, int joint, bool moves_nothing, bool cut,
     text += "influences no vertex";
   } else if (!doc.model().mesh.vertices.empty() &&
              static_cast<std::size_t>(joint) < influenced.size()) {
-    text += "Joint " + std::to_string(joint) + ": influences " +
-            format_count(influenced[joint]) + " vertices";
+    text += "Joint " + std::to_string(joint) + ": influences " + format_count(influenced[joint]) +
+            " vertices";
   } else if (cut) {
     text.pop_back();  // The name alone.
   }
@@ -151,9 +151,8 @@ bool BoneTreePanel::search_field() {
   ImGui::SetNextItemWidth(has_text ? ImGui::GetContentRegionAvail().x - clear_width -
                                          ImGui::GetStyle().ItemInnerSpacing.x
                                    : -FLT_MIN);
-  const bool entered = ImGui::InputTextWithHint("##filter", "Search joints", filter,
-                                                 sizeof(filter),
-                                                 ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool entered = ImGui::InputTextWithHint("##filter", "Search joints", filter, sizeof(filter),
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
   rects.record("filter");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enter selects the joint when one matches");
   if (has_text) {
@@ -264,8 +263,8 @@ void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, b
     last_selection_ = joint;  // Chosen here: no need to reveal it.
   }
   // Cut by the panel's right edge (deep joints, long names): the tooltip gives the full name.
-  const float label_end = ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() +
-                          ImGui::CalcTextSize(label).x;
+  const float label_end =
+      ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() + ImGui::CalcTextSize(label).x;
   const bool cut = label_end > ImGui::GetCurrentWindow()->InnerClipRect.Max.x;
   if (cut) rects.record("cut:" + name);
   if (ImGui::IsItemHovered()) joint_tooltip(doc, joint, moves_nothing, cut, label);

@@ -177,8 +177,8 @@ void InspectorPanel::facts_lines(const Skeleton& skeleton, int joint, uint32_t i
     if (skeleton.parents[j] == joint) ++children;
   }
   ImGui::PushTextWrapPos(0.0f);  // A narrow panel wraps it rather than cutting it.
-  ImGui::TextDisabled("Joint %d of %zu, %zu %s, moves %s vertices", joint,
-                      skeleton.joint_count(), children, children == 1 ? "child" : "children",
+  ImGui::TextDisabled("Joint %d of %zu, %zu %s, moves %s vertices", joint, skeleton.joint_count(),
+                      children, children == 1 ? "child" : "children",
                       format_count(influenced).c_str());
   ImGui::PopTextWrapPos();
   parent_line(skeleton, joint, sel);

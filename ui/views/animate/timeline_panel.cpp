@@ -19,7 +19,6 @@ float shown_fps(const Document& doc, const TimelineClip& shown) {
   return shown.clip >= 0 ? frame_rate_of(doc.model().clips[shown.clip]) : kDefaultSampleRate;
 }
 
-
 enum class Icon { kToStart, kStepBack, kPlay, kPause, kStepForward, kToEnd };
 
 ImVec2 operator+(const ImVec2& a, const ImVec2& b) { return ImVec2(a.x + b.x, a.y + b.y); }

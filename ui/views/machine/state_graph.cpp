@@ -675,8 +675,7 @@ void StateGraph::draw(const Document& doc, Commands& cmds) {
   // A graph shown for the first time (another document, machine or setup: New setup, or one
   // opened) is framed when some box would start out of view, at a readable zoom.
   const std::pair<std::uint64_t, int> shown_now{doc.stamp().document, machine};
-  if (shown_now != framed_for_ || doc.setup_path() != framed_setup_ ||
-      replaced_every_box(stored)) {
+  if (shown_now != framed_for_ || doc.setup_path() != framed_setup_ || replaced_every_box(stored)) {
     framed_for_ = shown_now;
     framed_setup_ = doc.setup_path();
     bool fits = true;

@@ -962,8 +962,8 @@ TEST(BlendPanel, WidgetsStayPutThroughACrossfadeAndABlend) {
   BlendPanel panel;
   h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
   h.frames(2);
-  const std::vector<std::string> names = {"crossfade", "start_blend", "stop_blend",
-                                          "blend_param", "shift_ramp", "blend_weights"};
+  const std::vector<std::string> names = {"crossfade",   "start_blend", "stop_blend",
+                                          "blend_param", "shift_ramp",  "blend_weights"};
   std::vector<ItemRect> before;
   for (const std::string& name : names) {
     ASSERT_NE(panel.rects.find(name), nullptr) << name;
