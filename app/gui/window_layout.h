@@ -30,8 +30,9 @@ struct LayoutSplits {
   float skeleton = 0.62f;   // Skeleton's share of the left column.
   float inspector = 0.42f;  // Inspector's share of the right column.
   // Graph workspace:
-  float graph_left = 0.2f;        // Parameters and Skeleton column width.
-  float graph_right = 0.28f;      // Inspector and Setup column width.
+  // Narrower columns than Animate's: the centre holds the viewport and the graph.
+  float graph_left = 0.18f;       // Parameters and Skeleton column width.
+  float graph_right = 0.22f;      // Inspector and Setup column width.
   float graph = 0.55f;            // The graph's share of the centre (the viewport has the rest).
   float parameters = 0.5f;        // Parameters' share of the left column.
   float graph_inspector = 0.56f;  // The Inspector's share of the right column.

@@ -87,7 +87,6 @@ TEST_F(ToolPaths, SaveSetupAsStartsInTheLastSetupsFolderElseTheWorkingFolder) {
   tool_.doc->new_setup();
   save_setup_as(tool_);
   EXPECT_EQ(tool_.file_dialog.widget.directory(), (root_ / "work").string());
-  EXPECT_EQ(tool_.file_dialog.widget.path_text(), "Testwuson_setup.json");
   // A setup used before (newest first in the recent files; models do not count).
   fs::create_directories(root_ / "setups");
   tool_.settings.recent.add((root_ / "setups" / "walk.json").string());

@@ -48,7 +48,7 @@ TEST(WindowLayout, TheGraphWorkspaceTilesTheDisplayToo) {
   const ImVec2 display(1280, 800);
   const LayoutSplits splits;
   const WindowLayout l = compute_layout(display, kMenu, splits, Workspace::kGraph);
-  EXPECT_FLOAT_EQ(l.parameters.size.x, std::floor(0.2f * 1280.0f));
+  EXPECT_FLOAT_EQ(l.parameters.size.x, std::floor(0.18f * 1280.0f));
   EXPECT_FLOAT_EQ(l.parameters.pos.y, kMenu);
   EXPECT_FLOAT_EQ(bottom(l.parameters), l.skeleton.pos.y);
   EXPECT_FLOAT_EQ(l.skeleton.size.x, l.parameters.size.x);
@@ -56,7 +56,7 @@ TEST(WindowLayout, TheGraphWorkspaceTilesTheDisplayToo) {
   EXPECT_FLOAT_EQ(l.viewport.pos.x, right(l.parameters));
   EXPECT_FLOAT_EQ(right(l.viewport), l.graph.pos.x);
   EXPECT_FLOAT_EQ(right(l.graph), l.inspector.pos.x);
-  EXPECT_FLOAT_EQ(l.inspector.size.x, std::floor(0.28f * 1280.0f));
+  EXPECT_FLOAT_EQ(l.inspector.size.x, std::floor(0.22f * 1280.0f));
   EXPECT_FLOAT_EQ(right(l.inspector), 1280.0f);
   EXPECT_FLOAT_EQ(bottom(l.inspector), l.setup.pos.y);
   EXPECT_FLOAT_EQ(bottom(l.setup), l.status.pos.y);
@@ -64,10 +64,13 @@ TEST(WindowLayout, TheGraphWorkspaceTilesTheDisplayToo) {
   EXPECT_FLOAT_EQ(right(l.timeline), l.setup.pos.x);
   // Its own timeline height, lower than the Animate workspace's (no tabs; the graph wants room).
   EXPECT_FLOAT_EQ(l.timeline.size.y, 0.23f * 800.0f);
-  // The graph takes 55% of the centre, floored to whole pixels.
-  const float centre = 1280.0f - std::floor(0.2f * 1280.0f) - std::floor(0.28f * 1280.0f);
+  // The graph takes 55% of the centre, floored to whole pixels, as far as the viewport keeps its
+  // 412 pixels: 1280 - 230 - 281 = 769 wide, 0.55 x 769 = 422 would leave the viewport 347, so
+  // the graph gets 769 - 412 = 357.
+  const float centre = 1280.0f - std::floor(0.18f * 1280.0f) - std::floor(0.22f * 1280.0f);
   EXPECT_FLOAT_EQ(l.centre_width, centre);
-  EXPECT_FLOAT_EQ(l.graph.size.x, std::floor(0.55f * centre));
+  EXPECT_FLOAT_EQ(l.graph.size.x, centre - 412.0f);
+  EXPECT_FLOAT_EQ(l.viewport.size.x, 412.0f);
   // What the Animate workspace alone shows has no room here, and the other way round.
   EXPECT_FLOAT_EQ(l.clips.size.x * l.clips.size.y, 0.0f);
   EXPECT_FLOAT_EQ(l.blend.size.x * l.blend.size.y, 0.0f);
@@ -208,7 +211,7 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   const std::string saved = ImGui::SaveIniSettingsToMemory();
   EXPECT_NE(
       saved.find("[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
-                 "Skeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
+                 "Skeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2200\n"
                  "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\nGraphTimeline=0.3000\n"),
       std::string::npos)
       << saved;
