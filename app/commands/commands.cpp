@@ -9,6 +9,7 @@
 #include "cli/command_line.h"
 #include "cli/help_format.h"
 #include "cli/option_builders.h"
+#include "cli/version.h"
 #include "commands/render_command_line.h"
 #include "commands/tool_command_line.h"
 
@@ -137,7 +138,7 @@ void add_command_list(CLI::App& tool) {
 
 bool is_headless_command(int argc, const char* const* argv) {
   if (argc < 2) return false;
-  for (const char* meta : {"help", "--help", "-h", "completion"}) {
+  for (const char* meta : {"help", "--help", "-h", "--version", "completion"}) {
     if (!std::strcmp(argv[1], meta)) return true;
   }
   const Command* command = find_command(argv[1]);
@@ -160,6 +161,10 @@ int run_cli(int argc, const char* const* argv, std::ostream& out, std::ostream& 
   if (!std::strcmp(argv[1], "help")) return cmd_help(argc, argv, out, err);
   if (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
     out << tool_command_line()->help();
+    return kExitOk;
+  }
+  if (!std::strcmp(argv[1], "--version")) {
+    out << "animscope " << animscope_version() << "\n";
     return kExitOk;
   }
   if (!std::strcmp(argv[1], "completion")) return cmd_completion(argc, argv, out, err);

@@ -127,8 +127,10 @@ void workspace_tabs(Tool& tool) {
   ImGui::Separator();
 }
 
-void help_menu() {
+void help_menu(Tool& tool) {
   if (!ImGui::BeginMenu("Help")) return;
+  if (ImGui::MenuItem("About animscope")) tool.messages.show_about = true;
+  ImGui::Separator();
   ImGui::TextUnformatted("Orbit: drag   Pan: Shift+drag or right drag   Zoom: wheel");
   ImGui::TextUnformatted("Select a joint: click it in the view or the Skeleton tree");
   ImGui::TextUnformatted("Play/pause: Space   Step: Left/Right   Frame: F   Shading: 1-5");
@@ -150,7 +152,7 @@ void menu_bar(Tool& tool, ui::Commands& cmds) {
   view_menu(tool, cmds);
   settings_menu(tool);
   workspace_tabs(tool);
-  help_menu();
+  help_menu(tool);
   ImGui::EndMainMenuBar();
 }
 

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "cli/version.h"
 #include "gui/recovery_actions.h"
 #include "gui/setup_actions.h"
 
@@ -49,9 +50,39 @@ void error_dialog(Tool& tool) {
   ImGui::TextUnformatted(tool.messages.error_text.c_str());
   ImGui::PopTextWrapPos();
   ImGui::Spacing();
+  // Enter or Escape dismisses it as OK does: there is nothing else to choose.
   if (ImGui::Button("OK", ImVec2(120, 0)) ||
-      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
     tool.messages.error_title.clear();
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
+}
+
+// Help > About: the version, how this build was made, and where to read more.
+void about_dialog(Tool& tool) {
+  if (tool.messages.show_about) ImGui::OpenPopup("About animscope");
+  tool.messages.show_about = false;
+  if (!ImGui::BeginPopupModal("About animscope", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    return;
+  }
+  ImGui::Text("animscope %s", animscope_version());
+  ImGui::TextDisabled("Skeletal animation runtime and tool");
+  ImGui::Separator();
+  ImGui::Text("Build: %s", animscope_build());
+  ImGui::Text("Dear ImGui %s", IMGUI_VERSION);
+  ImGui::Separator();
+  ImGui::TextUnformatted("Read more:");
+  ImGui::BulletText("README.md beside the sources; animscope --help for the command line");
+  ImGui::BulletText("Dear ImGui: https://github.com/ocornut/imgui");
+  ImGui::BulletText("Open Asset Import Library: https://www.assimp.org");
+  ImGui::BulletText("SDL: https://www.libsdl.org");
+  ImGui::Spacing();
+  if (ImGui::Button("Close", ImVec2(120, 0)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) ||
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
     ImGui::CloseCurrentPopup();
   }
   ImGui::EndPopup();
@@ -62,6 +93,7 @@ void error_dialog(Tool& tool) {
 void modal_dialogs(Tool& tool) {
   loading_popup(tool);
   error_dialog(tool);
+  about_dialog(tool);
   setup_dialogs(tool);
   recovery_dialog(tool);
 }

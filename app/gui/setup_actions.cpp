@@ -67,15 +67,29 @@ bool save_setup(Tool& tool) {
   return true;
 }
 
+std::string last_setup_folder(const Tool& tool) {
+  for (const std::string& path : tool.settings.recent.paths()) {
+    const std::filesystem::path file(path);
+    if (file.extension() != ".json" || !file.is_absolute()) continue;
+    std::error_code ec;
+    if (std::filesystem::is_directory(file.parent_path(), ec)) return file.parent_path().string();
+  }
+  return "";
+}
+
 void save_setup_as(Tool& tool) {
   if (!tool.doc || !tool.doc->has_setup()) return;
   std::string start = tool.doc->setup_path();
   if (start.empty()) {
-    // Next to the model, named after it.
+    // Named after the model, in the folder of the last setup used (opened or saved); without
+    // one, the working folder. Not the model's: often a system folder (shared test models).
     const std::filesystem::path model(tool.doc->path());
-    start = model.has_parent_path() && !setup::is_builtin_model(tool.doc->path())
-                ? (model.parent_path() / (model.stem().string() + "_setup.json")).string()
-                : (std::filesystem::path(dialog_start_folder(tool)) / "setup.json").string();
+    const std::string name = setup::is_builtin_model(tool.doc->path())
+                                 ? "setup.json"
+                                 : model.stem().string() + "_setup.json";
+    std::string folder = last_setup_folder(tool);
+    if (folder.empty()) folder = working_folder();
+    start = (std::filesystem::path(folder) / name).string();
   }
   tool.file_dialog.purpose = DialogPurpose::kSaveSetup;
   tool.file_dialog.widget.open("Save setup as", start, {ui::json_file_filter()},

@@ -14,6 +14,8 @@ void request(Tool& tool, PendingAction action);
 bool save_setup(Tool& tool);
 // File > Save setup as...: opens the file dialog in save mode.
 void save_setup_as(Tool& tool);
+// The folder of the newest setup (.json) in the recent files that still exists; empty: none.
+std::string last_setup_folder(const Tool& tool);
 // Draws the unsaved-changes question and acts on the file dialog's answer; every frame.
 void setup_dialogs(Tool& tool);
 // "animscope - <setup or model file>" with a "*" while the setup has unsaved changes.

@@ -310,6 +310,11 @@ std::string dialog_start_folder(const Tool& tool) {
     const std::filesystem::path model = std::filesystem::absolute(tool.doc->path(), ec);
     if (!ec) return model.parent_path().string();
   }
+  return working_folder();
+}
+
+std::string working_folder() {
+  std::error_code ec;
   const std::filesystem::path working = std::filesystem::current_path(ec);
   if (!ec) return working.string();
   // The working folder is gone (deleted under the tool): start at home, or the root.

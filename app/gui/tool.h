@@ -58,6 +58,8 @@ void open_file_dialog(Tool& tool);
 // Where file dialogs start: the open model's folder, else the working folder, else home (the
 // working folder may have been deleted under the tool). Never throws.
 std::string dialog_start_folder(const Tool& tool);
+// The working folder; without one (deleted under the tool) home, else the root.
+std::string working_folder();
 // File > Add animations...: the file dialog, choosing several clip files.
 void open_add_animations_dialog(Tool& tool);
 // Every frame: loads the document's clip files when they changed (added, removed, edited in

@@ -77,7 +77,6 @@ void show_pending_view(Tool& tool) {
 // The Animate workspace's bottom panel: the Timeline, and the Curves of the selected joint in a
 // tab beside it (the same clip, time axis and playhead; the Timeline's keys work in both).
 void timeline_tabs(Tool& tool, const ui::Document& doc, ui::Commands& cmds) {
-  tool.panels.curves_active = false;
   if (!ImGui::BeginTabBar("##timeline_tabs")) return;
   if (ImGui::BeginTabItem("Timeline")) {
     tool.panels.timeline.draw(doc, cmds, tool.selection);
@@ -87,7 +86,6 @@ void timeline_tabs(Tool& tool, const ui::Document& doc, ui::Commands& cmds) {
       tool.panels.show_curves ? ImGuiTabItemFlags_SetSelected : 0;
   tool.panels.show_curves = false;
   if (ImGui::BeginTabItem("Curves", nullptr, curves_flags)) {
-    tool.panels.curves_active = true;
     tool.panels.timeline.keys(doc, cmds);
     tool.panels.curves.draw(doc, cmds, tool.selection);
     ImGui::EndTabItem();
@@ -100,10 +98,8 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
   const ui::Document& doc = *tool.doc;
   show_pending_view(tool);
   const bool graph = tool.panels.workspace == Workspace::kGraph;
-  // The bottom panel is taller while it shows the Curves' lanes; each tab keeps its height.
-  const bool curves_height = !graph && tool.panels.curves_active;
+  // One height for the bottom panel whichever tab it shows: switching tabs moves nothing.
   LayoutSplits shown = tool.settings.splits;
-  if (curves_height) shown.timeline = tool.settings.splits.curves;
   const WindowLayout layout = compute_layout(ImGui::GetIO().DisplaySize, ImGui::GetFrameHeight(),
                                              shown, tool.panels.workspace);
   auto panel = [&](const char* name, const PanelRect& rect, PanelId id, auto&& draw) {
@@ -181,9 +177,6 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
                         tool.messages.notice_age < 8.0f ? tool.messages.notice : "");
   }
   ImGui::End();
-  const float bottom = shown.timeline;
-  shown.timeline = curves_height ? tool.settings.splits.timeline : bottom;
-  shown.curves = curves_height ? bottom : tool.settings.splits.curves;
   tool.settings.splits = shown;  // Same object: imgui.ini's handler points at it.
 }
 

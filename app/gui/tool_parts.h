@@ -51,7 +51,6 @@ struct ToolPanels {
   ui::TimelinePanel timeline;
   ui::CurvesPanel curves;      // A tab beside the Timeline in the Animate workspace.
   bool show_curves = false;    // Select the Curves tab next frame (--view curves).
-  bool curves_active = false;  // The Curves tab was in front last frame (its panel height).
   ui::BlendPanel blend;
   ui::SetupPanel setup;                // The Graph workspace's Setup tables and graph,
   ui::ParametersPanel parameters;      // its Parameters sidebar (and the Shift ramp),
@@ -91,6 +90,7 @@ struct ToolMessages {
   PendingAction pending;     // Waiting on the unsaved-changes question.
   bool ask_unsaved = false;  // Show that question next frame.
   std::string error_title, error_text;  // Shown in a modal until dismissed.
+  bool show_about = false;              // Open Help > About next frame.
 };
 
 // What the tool keeps between runs, and where: the config folder's files and what they hold

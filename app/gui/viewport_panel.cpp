@@ -27,12 +27,6 @@ namespace {
 constexpr float kPickRadiusPx = 12.0f;
 constexpr float kGizmoTolerancePx = 6.0f;
 
-// Toolbar layout: the next item goes on this line when `width` pixels still fit, else on the
-// next line, so a narrow viewport wraps its toolbar instead of cutting it off.
-void next_item(float width) {
-  ImGui::SameLine();
-  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-}
 float checkbox_width(const char* label) {
   return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
          ImGui::CalcTextSize(label).x;
@@ -40,30 +34,47 @@ float checkbox_width(const char* label) {
 float button_width(const char* label) {
   return ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x;
 }
-void checkbox(const char* label, bool* value, const char* tooltip = nullptr) {
-  next_item(checkbox_width(label));
-  ImGui::Checkbox(label, value);
-  if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+float ramp_combo_width() {
+  return ImGui::CalcTextSize(ui::ramp_name(ui::Ramp::kBlender)).x + ImGui::GetFrameHeight() +
+         2.0f * ImGui::GetStyle().FramePadding.x;
 }
 
-// Beside a data shading: its colour ramp (for the ramp shadings) and lighting.
-void data_shading_options(ui::ViewportSettings& s) {
-  if (s.shading == ui::Shading::kLit) return;
-  if (s.shading != ui::Shading::kDominantJoint) {
-    const float width = ImGui::CalcTextSize(ui::ramp_name(ui::Ramp::kBlender)).x +
-                        ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().FramePadding.x;
-    next_item(width);
-    ImGui::SetNextItemWidth(width);
-    if (ImGui::BeginCombo("##ramp", ui::ramp_name(s.ramp))) {
-      for (int i = 0; i < ui::kRampCount; ++i) {
-        const auto ramp = static_cast<ui::Ramp>(i);
-        if (ImGui::Selectable(ui::ramp_name(ramp), ramp == s.ramp)) s.ramp = ramp;
-      }
-      ImGui::EndCombo();
+// The colour ramp of the ramp shadings; disabled (its place kept) under the others.
+void ramp_combo(ui::ViewportSettings& s) {
+  ImGui::BeginDisabled(s.shading == ui::Shading::kLit || s.shading == ui::Shading::kDominantJoint);
+  ImGui::SetNextItemWidth(ramp_combo_width());
+  if (ImGui::BeginCombo("##ramp", ui::ramp_name(s.ramp))) {
+    for (int i = 0; i < ui::kRampCount; ++i) {
+      const auto ramp = static_cast<ui::Ramp>(i);
+      if (ImGui::Selectable(ui::ramp_name(ramp), ramp == s.ramp)) s.ramp = ramp;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Colour ramp");
+    ImGui::EndCombo();
   }
-  checkbox("Unlit", &s.unlit, "Data colours exactly as the legend shows them, without lighting");
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("Colour ramp of the weight, influence and truncation shadings");
+  }
+}
+
+// One of the toolbar's switches: on the row while it fits, else in its "More" menu.
+struct ToolbarSwitch {
+  const char* label;
+  bool* value;
+  const char* tooltip;
+  bool disabled = false;
+};
+
+void draw_switch(const ToolbarSwitch& item, bool in_menu) {
+  ImGui::BeginDisabled(item.disabled);
+  if (in_menu) {
+    ImGui::MenuItem(item.label, nullptr, item.value);
+  } else {
+    ImGui::Checkbox(item.label, item.value);
+  }
+  ImGui::EndDisabled();
+  if (item.tooltip && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("%s", item.tooltip);
+  }
 }
 
 }  // namespace
@@ -92,9 +103,16 @@ void ViewportPanel::follow_pose(const ui::Document& doc, const ui::Selection& se
   ui::follow_root(at, camera, &ground_);
 }
 
+// One row whatever the width and the shading: the shading and its ramp and Unlit (their places
+// kept under every shading), the switches that fit, then at the right "More" with those that did
+// not and Frame, so nothing wraps or moves when the shading changes.
 void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {
+  rects.clear();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float row_left = ImGui::GetCursorPosX();
+  const float row_right = row_left + ImGui::GetContentRegionAvail().x;
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("Influence count").x + ImGui::GetFrameHeight() +
-                          2.0f * ImGui::GetStyle().FramePadding.x);
+                          2.0f * style.FramePadding.x);
   if (ImGui::BeginCombo("##shading", ui::shading_name(settings.shading))) {
     for (int i = 0; i <= static_cast<int>(ui::Shading::kTruncatedWeight); ++i) {
       const auto mode = static_cast<ui::Shading>(i);
@@ -104,34 +122,80 @@ void ViewportPanel::toolbar(const ui::Document& doc, ui::Commands& cmds) {
     }
     ImGui::EndCombo();
   }
+  rects.record("shading");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Shading (keys 1-5)");
-  data_shading_options(settings);
-  checkbox("Mesh", &settings.show_mesh);
-  checkbox("Skeleton", &settings.show_skeleton);
-  checkbox("Axes", &settings.show_joint_axes);
-  checkbox("Names", &settings.show_joint_names);
-  checkbox("Rotate", &settings.show_rotate_gizmo,
-           "Rings around the selected joint: drag one to turn the joint and see the skin "
-           "follow (R)");
+
+  const bool lit = settings.shading == ui::Shading::kLit;
+  std::vector<ToolbarSwitch> switches = {
+      {"Unlit", &settings.unlit, "Data colours exactly as the legend shows them, without lighting",
+       lit},
+      {"Mesh", &settings.show_mesh, nullptr},
+      {"Skeleton", &settings.show_skeleton, nullptr},
+      {"Axes", &settings.show_joint_axes, nullptr},
+      {"Names", &settings.show_joint_names, nullptr},
+      {"Rotate", &settings.show_rotate_gizmo,
+       "Rings around the selected joint: drag one to turn the joint and see the skin follow (R)"},
+  };
   if (doc.state_machine() != nullptr && doc.state_machine()->def().has_ik()) {
-    checkbox("IK", &settings.show_ik,
-             "The IK targets (drag one to move it), the bones they move coloured by reach, the "
-             "feet's ground hits and the ground");
+    switches.push_back({"IK", &settings.show_ik,
+                        "The IK targets (drag one to move it), the bones they move coloured by "
+                        "reach, the feet's ground hits and the ground"});
   }
-  next_item(button_width("Frame"));
+  // The right end: [Reset pose] More Frame, each right-aligned; More's place is kept.
+  const bool overrides = doc.has_rotation_overrides();
+  const float spacing = style.ItemSpacing.x;
+  const float frame_w = button_width("Frame");
+  const float more_w = button_width("More");
+  const float reset_w = overrides ? button_width("Reset pose") + spacing : 0.0f;
+  const float right_start = row_right - frame_w - spacing - more_w - reset_w;
+
+  // The ramp first (the shading's own), then the switches while they fit before the right end.
+  std::vector<const ToolbarSwitch*> overflow;
+  float x = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + spacing;
+  const bool ramp_fits = x + ramp_combo_width() <= right_start - spacing;
+  if (ramp_fits) {
+    ImGui::SameLine();
+    ramp_combo(settings);
+    rects.record("ramp");
+    x += ramp_combo_width() + spacing;
+  }
+  for (const ToolbarSwitch& item : switches) {
+    const float w = checkbox_width(item.label);
+    if (!overflow.empty() || x + w > right_start - spacing) {
+      overflow.push_back(&item);
+      continue;
+    }
+    ImGui::SameLine();
+    draw_switch(item, false);
+    rects.record(item.label);
+    x += w + spacing;
+  }
+  ImGui::SameLine(right_start);
+  if (overrides) {
+    if (ImGui::Button("Reset pose")) cmds.clear_rotation_overrides();
+    rects.record("reset_pose");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo every turn made with the rotate gizmo");
+    ImGui::SameLine();
+  }
+  if (!overflow.empty() || !ramp_fits) {
+    if (ImGui::Button("More")) ImGui::OpenPopup("##toolbar_more");
+    rects.record("more");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The view's switches that do not fit here");
+    if (ImGui::BeginPopup("##toolbar_more")) {
+      if (!ramp_fits) {
+        ImGui::TextDisabled("Ramp");
+        ImGui::SameLine();
+        ramp_combo(settings);
+      }
+      for (const ToolbarSwitch* item : overflow) draw_switch(*item, true);
+      ImGui::EndPopup();
+    }
+  }
+  ImGui::SameLine(row_right - frame_w);
   if (ImGui::Button("Frame")) frame_model(doc);
+  rects.record("frame");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Fit the whole clip in the view (F): every pose it takes");
-  if (doc.has_rotation_overrides()) {
-    next_item(button_width("Reset pose"));
-    if (ImGui::Button("Reset pose")) cmds.clear_rotation_overrides();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Undo every turn made with the rotate gizmo");
-  }
-  if (settings.shading == ui::Shading::kWeightHeatmap && settings.selected_joint < 0) {
-    const char* hint = "select a joint to see its weights";
-    next_item(ImGui::CalcTextSize(hint).x);
-    ImGui::TextDisabled("%s", hint);
-  }
 }
 
 void ViewportPanel::handle_input(const ui::Document& doc, ui::Commands& cmds,
@@ -308,6 +372,10 @@ void ViewportPanel::draw_labels(const ui::Document& doc, const ui::Selection& se
   if (selection.joint >= 0 && static_cast<std::size_t>(selection.joint) < skeleton.joint_count()) {
     ui::outlined_text(draw, ImVec2(origin.x + 8, origin.y + 6), selected_color,
                       skeleton.names[selection.joint].c_str());
+  } else if (settings.shading == ui::Shading::kWeightHeatmap) {
+    // In the view, not the toolbar: the toolbar keeps its places whatever the shading.
+    ui::outlined_text(draw, ImVec2(origin.x + 8, origin.y + 6), IM_COL32(200, 200, 200, 255),
+                      "select a joint to see its weights");
   }
 }
 

@@ -9,6 +9,7 @@
 #include "anim/ui/scene/trails.h"
 #include "anim/ui/scene/viewport_settings.h"
 #include "anim/ui/views/animate/ik_gizmos.h"
+#include "anim/ui/widgets/item_rects.h"
 #include "render/view_renderer.h"
 
 namespace anim::app {
@@ -28,6 +29,9 @@ class ViewportPanel {
   ui::OrbitCamera camera;
   // Another panel takes F this frame (the state graph under the mouse frames itself).
   bool frame_key_taken = false;
+  // The toolbar's widgets of the last frame: "shading", "ramp", each switch on the row by its
+  // label ("Mesh", "Names"...), "more" (while some did not fit), "reset_pose", "frame".
+  ui::ItemRects rects;
   // The vertex an Alt+click would pick now (shown while Alt is held over the view), or -1.
   int alt_hover_vertex() const { return alt_hover_vertex_; }
 

@@ -9,9 +9,9 @@
 namespace anim::app {
 namespace {
 
-constexpr float kMinSide = 200.0f;      // Narrowest side column, in pixels.
-constexpr float kMinViewport = 240.0f;  // Narrowest viewport.
-constexpr float kMinPanel = 90.0f;      // Lowest stacked panel or timeline.
+constexpr float kMinSide = 180.0f;   // Narrowest side column, in pixels.
+constexpr float kMinGraph = 240.0f;  // Narrowest graph.
+constexpr float kMinPanel = 90.0f;   // Lowest stacked panel or timeline.
 
 // Whole pixels: ImGui floors window sizes, and a fractional size would read back as a drag.
 float clamp_span(float value, float low, float high) {
@@ -26,10 +26,12 @@ WindowLayout compute_layout(const ImVec2& display, float menu_height, const Layo
   const float w = display.x, h = display.y;
   const float status_h = menu_height + 4.0f;
   const float top = menu_height;
+  // The timeline leaves the viewport its minimum height where the display has it.
   const float timeline_h =
-      clamp_span(h * (graph ? s.graph_timeline : s.timeline), kMinPanel, h * 0.5f);
+      clamp_span(h * (graph ? s.graph_timeline : s.timeline), kMinPanel,
+                 std::min(h * 0.5f, h - top - status_h - kMinViewportPanelHeight));
   const float body_h = std::max(h - top - status_h - timeline_h, 2.0f * kMinPanel);
-  const float centre_min = graph ? 2.0f * kMinViewport : kMinViewport;
+  const float centre_min = graph ? kMinViewportPanelWidth + kMinGraph : kMinViewportPanelWidth;
   const float left_w =
       clamp_span(w * (graph ? s.graph_left : s.left), kMinSide, w - 2.0f * kMinSide - centre_min);
   const float right_w =
@@ -50,7 +52,8 @@ WindowLayout compute_layout(const ImVec2& display, float menu_height, const Layo
   const PanelRect right_rest = {{left_w + center_w, top + inspector_h},
                                 {right_w, body_h - inspector_h + timeline_h}};
   if (graph) {
-    const float graph_w = clamp_span(center_w * s.graph, kMinViewport, center_w - kMinViewport);
+    const float graph_w =
+        clamp_span(center_w * s.graph, kMinGraph, center_w - kMinViewportPanelWidth);
     l.parameters = upper;
     l.skeleton = lower;
     l.viewport = {{left_w, top}, {center_w - graph_w, body_h}};
@@ -148,7 +151,6 @@ void register_layout_settings(LayoutSplits& splits) {
     take("Left=%f", s.left);
     take("Right=%f", s.right);
     take("Timeline=%f", s.timeline);
-    take("Curves=%f", s.curves);
     take("Skeleton=%f", s.skeleton);
     take("Inspector=%f", s.inspector);
     take("GraphLeft=%f", s.graph_left);
@@ -161,11 +163,11 @@ void register_layout_settings(LayoutSplits& splits) {
   handler.WriteAllFn = [](ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out) {
     const LayoutSplits& s = *static_cast<const LayoutSplits*>(h->UserData);
     out->appendf(
-        "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nCurves=%.4f\nSkeleton=%.4f\n"
+        "[animscope][Layout]\nLeft=%.4f\nRight=%.4f\nTimeline=%.4f\nSkeleton=%.4f\n"
         "Inspector=%.4f\nGraphLeft=%.4f\nGraphRight=%.4f\nGraph=%.4f\nParameters=%.4f\n"
         "GraphInspector=%.4f\nGraphTimeline=%.4f\n\n",
-        s.left, s.right, s.timeline, s.curves, s.skeleton, s.inspector, s.graph_left, s.graph_right,
-        s.graph, s.parameters, s.graph_inspector, s.graph_timeline);
+        s.left, s.right, s.timeline, s.skeleton, s.inspector, s.graph_left, s.graph_right, s.graph,
+        s.parameters, s.graph_inspector, s.graph_timeline);
   };
   ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }

@@ -24,14 +24,15 @@ enum class Workspace {
 struct LayoutSplits {
   float left = 0.24f;   // Skeleton and Clips column width.
   float right = 0.26f;  // Inspector and Blend column width.
-  // Timeline height: room for its tabs, the ruler, the key lanes and the event and marker lanes.
+  // Timeline height: room for its tabs, the ruler, the key lanes and the event and marker lanes;
+  // the Curves tab beside it has the same height, so switching tabs moves nothing.
   float timeline = 0.27f;
-  float curves = 0.42f;     // The same panel's height while it shows the Curves tab (lanes).
   float skeleton = 0.62f;   // Skeleton's share of the left column.
   float inspector = 0.42f;  // Inspector's share of the right column.
   // Graph workspace:
-  float graph_left = 0.2f;        // Parameters and Skeleton column width.
-  float graph_right = 0.28f;      // Inspector and Setup column width.
+  // Narrower columns than Animate's: the centre holds the viewport and the graph.
+  float graph_left = 0.18f;       // Parameters and Skeleton column width.
+  float graph_right = 0.22f;      // Inspector and Setup column width.
   float graph = 0.55f;            // The graph's share of the centre (the viewport has the rest).
   float parameters = 0.5f;        // Parameters' share of the left column.
   float graph_inspector = 0.56f;  // The Inspector's share of the right column.
@@ -47,6 +48,11 @@ struct WindowLayout {
   float centre_width = 0.0f;  // Viewport and graph together.
   Workspace workspace = Workspace::kAnimate;
 };
+
+// The smallest viewport panel the layout keeps where the display has room (at 1024x640 and up):
+// a 400x300 view under its title bar, toolbar row and padding.
+constexpr float kMinViewportPanelWidth = 412.0f;
+constexpr float kMinViewportPanelHeight = 360.0f;
 
 // Splits the display below a menu bar of `menu_height` pixels. Every panel keeps a usable
 // minimum size whatever the splits say.

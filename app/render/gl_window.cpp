@@ -1,5 +1,7 @@
 #include "render/gl_window.h"
 
+#include <algorithm>
+
 #include <SDL.h>
 #include <glad/gl.h>
 
@@ -28,10 +30,20 @@ Result<std::unique_ptr<GlWindow>> GlWindow::create(const Options& options) {
   SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
   Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI;
   flags |= options.hidden ? SDL_WINDOW_HIDDEN : SDL_WINDOW_RESIZABLE;
+  // A shown window fits the screen (its usable part), and cannot be made smaller than the size
+  // every workspace is laid out for.
+  int width = options.width, height = options.height;
+  SDL_Rect usable;
+  if (!options.hidden && SDL_GetDisplayUsableBounds(0, &usable) == 0 && usable.w > 0 &&
+      usable.h > 0) {
+    width = std::min(width, usable.w);
+    height = std::min(height, usable.h);
+  }
   std::unique_ptr<GlWindow> w(new GlWindow());
   w->window_ = SDL_CreateWindow(options.title.c_str(), SDL_WINDOWPOS_CENTERED,
-                                SDL_WINDOWPOS_CENTERED, options.width, options.height, flags);
+                                SDL_WINDOWPOS_CENTERED, width, height, flags);
   if (!w->window_) return sdl_error("cannot create a window");
+  if (!options.hidden) SDL_SetWindowMinimumSize(w->window_, kMinWindowWidth, kMinWindowHeight);
   w->context_ = SDL_GL_CreateContext(w->window_);
   if (!w->context_) return sdl_error("cannot create an OpenGL 4.5 core context");
   SDL_GL_MakeCurrent(w->window_, w->context_);

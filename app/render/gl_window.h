@@ -9,11 +9,16 @@ struct SDL_Window;
 
 namespace anim::app {
 
+// The smallest window the tool's workspaces are laid out for (window_layout.h): a shown window
+// cannot be made smaller.
+constexpr int kMinWindowWidth = 1024;
+constexpr int kMinWindowHeight = 640;
+
 class GlWindow {
  public:
   struct Options {
     std::string title = "animscope";
-    int width = 1280;
+    int width = 1280;  // A shown window is made smaller to fit the screen.
     int height = 800;
     bool hidden = false;  // Offscreen work (render command, tests) still needs a context.
     bool vsync = true;

@@ -65,9 +65,31 @@ bool Player::play(const std::string& name, bool loop) {
   return index >= 0 && play(index, loop);
 }
 
+float Player::synced_start(int index, const CrossfadeOptions& options) const {
+  if (!options.sync_phase || current_.clip < 0) return 0.0f;
+  const float from_duration = clips_.duration(static_cast<std::size_t>(current_.clip));
+  const float to_duration = clips_.duration(static_cast<std::size_t>(index));
+  if (!(from_duration > 0.0f) || !(to_duration > 0.0f)) return 0.0f;
+  float phase = std::clamp(current_.time / from_duration, 0.0f, 1.0f);
+  // Between the same markers when both clips have them; normalized time otherwise.
+  const MarkerPosition place =
+      marker_position(markers_of(options.sync_markers, current_.clip), from_duration, phase);
+  if (place.valid()) {
+    const float synced =
+        phase_at(markers_of(options.sync_markers, index), to_duration, place, phase);
+    if (synced >= 0.0f) phase = synced;
+  }
+  return wrap_time(phase * to_duration, to_duration, options.loop);
+}
+
 bool Player::crossfade(int index, const CrossfadeOptions& options) {
   if (!playable(index) || !valid(options)) return false;
-  if (!(options.seconds > 0.0f) || current_.clip < 0) return play(index, options.loop);
+  const float start = synced_start(index, options);
+  if (!(options.seconds > 0.0f) || current_.clip < 0) {
+    if (!play(index, options.loop)) return false;
+    if (start > 0.0f) seek(start);
+    return true;
+  }
   if (fading_ || options.freeze_source || switches_at_once(options.blend)) {
     // Start from exactly what is shown now: no pop, whatever was blending. A carried-over fade
     // starts from the poses shown (its capture) and keeps this one for fade_source_pose().
@@ -79,7 +101,7 @@ bool Player::crossfade(int index, const CrossfadeOptions& options) {
     source_.loop = current_.loop;
     std::swap(source_.cursor, current_.cursor);
   }
-  begin_fade(index, options);
+  begin_fade(index, options, start);
   return true;
 }
 
@@ -99,9 +121,9 @@ bool Player::crossfade_from(Span<const Transform> pose, int index,
   return true;
 }
 
-void Player::begin_fade(int index, const CrossfadeOptions& options) {
+void Player::begin_fade(int index, const CrossfadeOptions& options, float start) {
   current_.clip = index;
-  current_.time = 0.0f;
+  current_.time = start;
   current_.loop = options.loop;
   fade_ = options;
   fade_elapsed_ = 0.0f;

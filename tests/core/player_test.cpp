@@ -246,6 +246,48 @@ TEST_F(PlayerTest, CrossfadeStartsIncomingClipFromZeroAndKeepsSourcePlaying) {
   EXPECT_NEAR(X(player), 8.75f, kTol);
 }
 
+// Phase sync: the incoming clip starts at the outgoing clip's normalized time. The ramp (2 s)
+// at 0.5 s is a quarter through; the 1 s clip starts at 0.25 s, not at 0.
+TEST_F(PlayerTest, PhaseSyncedCrossfadeStartsAtTheSourcesNormalizedTime) {
+  Player player(skeleton_, clips_);
+  ASSERT_TRUE(player.play(kRamp));
+  player.update(0.5f);
+  CrossfadeOptions options = Fade(0.5f);
+  options.sync_phase = true;
+  ASSERT_TRUE(player.crossfade(kTen, options));
+  EXPECT_NEAR(player.time(), 0.25f, kTol);
+  player.update(0.1f);
+  EXPECT_NEAR(player.time(), 0.35f, kTol);
+  // The other way: the 1 s clip at 0.35 s fades into the ramp at 0.7 s (x = 7), here at once.
+  options.seconds = 0.0f;
+  ASSERT_TRUE(player.crossfade(kRamp, options));
+  EXPECT_NEAR(player.time(), 0.7f, kTol);
+  EXPECT_NEAR(X(player), 7.0f, kTol);
+  // Without sync it starts at 0, as before.
+  ASSERT_TRUE(player.crossfade(kTen, Fade(0.5f)));
+  EXPECT_FLOAT_EQ(player.time(), 0.0f);
+}
+
+// With sync markers both clips have, the place between the same markers carries over. The ramp
+// (2 s) has "a" at 0.2 s and "b" at 1.2 s; the 1 s clip has "a" at 0.5 s and "b" at 0.9 s. The
+// ramp at 0.7 s is halfway from a to b, so the other clip starts halfway from its a to its b,
+// at 0.7 s (normalized time would have given 0.35 s).
+TEST_F(PlayerTest, PhaseSyncedCrossfadeFollowsSyncMarkers) {
+  const std::vector<SyncMarkerDef> markers = {
+      {kRamp, 0, 0.2f}, {kRamp, 1, 1.2f}, {kTen, 0, 0.5f}, {kTen, 1, 0.9f}};
+  Player player(skeleton_, clips_);
+  ASSERT_TRUE(player.play(kRamp));
+  player.update(0.7f);
+  CrossfadeOptions options = Fade(0.5f);
+  options.sync_phase = true;
+  options.sync_markers = markers;
+  ASSERT_TRUE(player.crossfade(kTen, options));
+  EXPECT_NEAR(player.time(), 0.7f, 1e-4f);
+  // A clip without markers falls back to normalized time: 0.7 / 1 s of kTen into the 1 s kZero.
+  ASSERT_TRUE(player.crossfade(kZero, options));
+  EXPECT_NEAR(player.time(), 0.7f, 1e-4f);
+}
+
 TEST_F(PlayerTest, IncomingClipAdvancesDuringCrossfade) {
   Player player(skeleton_, clips_);
   ASSERT_TRUE(player.play(kZero));

@@ -35,6 +35,7 @@ constexpr int kEndKey = 4;
 constexpr int kBackspaceKey = 8;
 constexpr int kAKey = 65;  // Select all, with Ctrl.
 constexpr int kZKey = 90;  // Undo, with Ctrl.
+constexpr int kEnterKey = 13;
 constexpr int kEscapeKey = 27;
 constexpr int kDeleteKey = 127;
 
@@ -108,6 +109,7 @@ class ImGuiHarness {
     io.KeyMap[ImGuiKey_A] = kAKey;
     io.KeyMap[ImGuiKey_Z] = kZKey;
     io.KeyMap[ImGuiKey_Escape] = kEscapeKey;
+    io.KeyMap[ImGuiKey_Enter] = kEnterKey;
     io.KeyMap[ImGuiKey_Delete] = kDeleteKey;
   }
   ~ImGuiHarness() { ImGui::DestroyContext(); }

@@ -112,6 +112,19 @@ GraphView frame_bounds(const Box& bounds, const glm::vec2& area, float margin) {
   return out;
 }
 
+GraphView frame_readable(const Box& bounds, const glm::vec2& area, float margin) {
+  GraphView out = frame_bounds(bounds, area, margin);
+  if (out.zoom >= 1.0f) return out;
+  out.zoom = 1.0f;
+  const glm::vec2 size = bounds.max - bounds.min;
+  for (int axis = 0; axis < 2; ++axis) {
+    out.pan[axis] = size[axis] + 2.0f * margin <= area[axis]
+                        ? area[axis] * 0.5f - bounds.centre()[axis]
+                        : margin - bounds.min[axis];
+  }
+  return out;
+}
+
 glm::vec2 Curve::at(float t) const {
   const float s = 1.0f - t;
   return p0 * (s * s) + p1 * (2.0f * s * t) + p2 * (t * t);

@@ -52,4 +52,36 @@ void help_marker(const char* text) {
   }
 }
 
+std::string elide_to_width(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  const float dots = ImGui::CalcTextSize("...").x;
+  // The longest prefix that fits with the dots, found by bisection over its byte length.
+  std::size_t lo = 0, hi = text.size();
+  while (lo < hi) {
+    const std::size_t mid = (lo + hi + 1) / 2;
+    if (ImGui::CalcTextSize(text.c_str(), text.c_str() + mid).x + dots <= width) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  // Not inside a UTF-8 sequence: back to the start of the character.
+  while (lo > 0 && lo < text.size() && (static_cast<unsigned char>(text[lo]) & 0xC0) == 0x80) --lo;
+  return text.substr(0, lo) + "...";
+}
+
+bool text_elided(const std::string& text, const ImVec4& color) {
+  const std::string shown = elide_to_width(text, ImGui::GetContentRegionAvail().x);
+  ImGui::TextColored(color, "%s", shown.c_str());
+  const bool cut = shown != text;
+  if (cut && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 35.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  return cut;
+}
+
 }  // namespace anim::ui

@@ -15,6 +15,7 @@
 #include "anim/soa_pose.h"
 #include "anim/span.h"
 #include "anim/state_machine_types.h"
+#include "anim/sync_markers.h"
 #include "anim/transform.h"
 
 namespace anim {
@@ -37,6 +38,13 @@ struct CrossfadeOptions {
   // a smoothstep of the progress (dead_blending.h), as the state machine's transitions do.
   TransitionBlend blend = TransitionBlend::kCrossfade;
   float half_life = 0.1f;  // Seconds, > 0 and finite (kDeadBlend's; checked whatever the blend).
+  // Phase sync: the incoming clip starts where the outgoing one is in its cycle instead of at 0,
+  // as a state joining a sync group does (SyncMode::kNormalized): at the same normalized time
+  // (time / duration), so a 3.6 s walk halfway through fades into a 0.967 s run halfway through.
+  // With `sync_markers` that both clips have (sync_markers.h; all clips', sorted by clip, then
+  // time), at the same place between the same markers (SyncMode::kMarkers), else normalized.
+  bool sync_phase = false;
+  Span<const SyncMarkerDef> sync_markers;  // Must outlive the crossfade() call only.
 };
 
 // Whether the Player takes `options`: seconds finite, half_life > 0 and finite, curve and blend
@@ -127,8 +135,13 @@ class Player {
   RootMotion advance(Track& track, float dt) const;
   void sample(Track& track, Span<SoaTransform> out) const;
   void evaluate();
-  // Sets the incoming track and the fade to it, the source already in place, and evaluates.
-  void begin_fade(int index, const CrossfadeOptions& options);
+  // Sets the incoming track and the fade to it, the source already in place, and evaluates; the
+  // incoming clip starts at `start` seconds.
+  void begin_fade(int index, const CrossfadeOptions& options, float start = 0.0f);
+  // Where clip `index` starts when faded into now with `options`: 0, or with sync_phase the
+  // current clip's place in its cycle carried over (sync_markers.h, as the state machine's
+  // clip_phase does).
+  float synced_start(int index, const CrossfadeOptions& options) const;
   bool carried() const { return fading_ && switches_at_once(fade_.blend); }
 
   const Skeleton* skeleton_;

@@ -222,5 +222,27 @@ TEST(CliFmt, RewritesCanonicallyAndStably) {
   std::remove(twice.c_str());
 }
 
+// The version the top-level CMakeLists.txt gives the project: `project(animscope VERSION x.y.z`.
+std::string project_version() {
+  std::ifstream in(std::string(ANIMSCOPE_SOURCE_DIR) + "/CMakeLists.txt");
+  const std::string key = "project(animscope VERSION ";
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t at = line.find(key);
+    if (at == std::string::npos) continue;
+    const std::size_t from = at + key.size();
+    return line.substr(from, line.find(' ', from) - from);
+  }
+  return "";
+}
+
+TEST(CliVersion, PrintsTheProjectVersionAndExitsZero) {
+  const std::string version = project_version();
+  ASSERT_FALSE(version.empty()) << "no version in CMakeLists.txt";
+  const CliRun r = run({"--version"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "animscope " + version + "\n");
+  EXPECT_EQ(r.err, "");
+}
+
 }  // namespace
 }  // namespace anim::app

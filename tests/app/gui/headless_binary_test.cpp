@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -103,6 +104,18 @@ TEST(HeadlessBinary, NeedsNoSdlGlOrAssimpLibrary) {
 }
 
 // The import child has assimp and no display library.
+TEST(HeadlessBinary, VersionPrintsAndExitsZeroWithoutADisplay) {
+  const Output out = run("env -u DISPLAY " + shell_quoted(kBinary) + " --version");
+  EXPECT_EQ(out.code, 0) << out.text;
+  // "animscope 0.1.0": one line, a version of dot-separated numbers.
+  ASSERT_EQ(out.text.rfind("animscope ", 0), 0u) << out.text;
+  const std::string version = out.text.substr(10);
+  ASSERT_FALSE(version.empty());
+  EXPECT_EQ(version.back(), '\n');
+  EXPECT_EQ(version.find_first_not_of("0123456789.\n"), std::string::npos) << version;
+  EXPECT_EQ(std::count(version.begin(), version.end(), '.'), 2) << version;
+}
+
 TEST(HeadlessBinary, ImportBinaryNeedsAssimpAndNoDisplay) {
   bool assimp = false;
   for (const std::string& library : needed_libraries(kImportBinary)) {

@@ -79,5 +79,25 @@ TEST_F(ToolPaths, WithoutAWorkingFolderDialogsStartAtHome) {
   EXPECT_EQ(tool_.file_dialog.widget.directory(), (root_ / "home").string());
 }
 
+// Save setup as for a setup without a file: not the model's folder (a system folder for shared
+// models) but the last setup's folder, else the working folder; a saved setup at its own file.
+TEST_F(ToolPaths, SaveSetupAsStartsInTheLastSetupsFolderElseTheWorkingFolder) {
+  fs::current_path(root_ / "work");
+  tool_.doc = std::make_unique<ui::Document>(demo::make_demo_model(), kWuson);
+  tool_.doc->new_setup();
+  save_setup_as(tool_);
+  EXPECT_EQ(tool_.file_dialog.widget.directory(), (root_ / "work").string());
+  // A setup used before (newest first in the recent files; models do not count).
+  fs::create_directories(root_ / "setups");
+  tool_.settings.recent.add((root_ / "setups" / "walk.json").string());
+  tool_.settings.recent.add(kWuson);
+  EXPECT_EQ(last_setup_folder(tool_), (root_ / "setups").string());
+  save_setup_as(tool_);
+  EXPECT_EQ(tool_.file_dialog.widget.directory(), (root_ / "setups").string());
+  // A recent setup whose folder is gone does not count.
+  tool_.settings.recent.add((root_ / "gone" / "old.json").string());
+  EXPECT_EQ(last_setup_folder(tool_), (root_ / "setups").string());
+}
+
 }  // namespace
 }  // namespace anim::app

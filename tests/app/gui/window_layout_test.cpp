@@ -48,7 +48,7 @@ TEST(WindowLayout, TheGraphWorkspaceTilesTheDisplayToo) {
   const ImVec2 display(1280, 800);
   const LayoutSplits splits;
   const WindowLayout l = compute_layout(display, kMenu, splits, Workspace::kGraph);
-  EXPECT_FLOAT_EQ(l.parameters.size.x, std::floor(0.2f * 1280.0f));
+  EXPECT_FLOAT_EQ(l.parameters.size.x, std::floor(0.18f * 1280.0f));
   EXPECT_FLOAT_EQ(l.parameters.pos.y, kMenu);
   EXPECT_FLOAT_EQ(bottom(l.parameters), l.skeleton.pos.y);
   EXPECT_FLOAT_EQ(l.skeleton.size.x, l.parameters.size.x);
@@ -56,7 +56,7 @@ TEST(WindowLayout, TheGraphWorkspaceTilesTheDisplayToo) {
   EXPECT_FLOAT_EQ(l.viewport.pos.x, right(l.parameters));
   EXPECT_FLOAT_EQ(right(l.viewport), l.graph.pos.x);
   EXPECT_FLOAT_EQ(right(l.graph), l.inspector.pos.x);
-  EXPECT_FLOAT_EQ(l.inspector.size.x, std::floor(0.28f * 1280.0f));
+  EXPECT_FLOAT_EQ(l.inspector.size.x, std::floor(0.22f * 1280.0f));
   EXPECT_FLOAT_EQ(right(l.inspector), 1280.0f);
   EXPECT_FLOAT_EQ(bottom(l.inspector), l.setup.pos.y);
   EXPECT_FLOAT_EQ(bottom(l.setup), l.status.pos.y);
@@ -64,10 +64,13 @@ TEST(WindowLayout, TheGraphWorkspaceTilesTheDisplayToo) {
   EXPECT_FLOAT_EQ(right(l.timeline), l.setup.pos.x);
   // Its own timeline height, lower than the Animate workspace's (no tabs; the graph wants room).
   EXPECT_FLOAT_EQ(l.timeline.size.y, 0.23f * 800.0f);
-  // The graph takes 55% of the centre, floored to whole pixels.
-  const float centre = 1280.0f - std::floor(0.2f * 1280.0f) - std::floor(0.28f * 1280.0f);
+  // The graph takes 55% of the centre, floored to whole pixels, as far as the viewport keeps its
+  // 412 pixels: 1280 - 230 - 281 = 769 wide, 0.55 x 769 = 422 would leave the viewport 347, so
+  // the graph gets 769 - 412 = 357.
+  const float centre = 1280.0f - std::floor(0.18f * 1280.0f) - std::floor(0.22f * 1280.0f);
   EXPECT_FLOAT_EQ(l.centre_width, centre);
-  EXPECT_FLOAT_EQ(l.graph.size.x, std::floor(0.55f * centre));
+  EXPECT_FLOAT_EQ(l.graph.size.x, centre - 412.0f);
+  EXPECT_FLOAT_EQ(l.viewport.size.x, 412.0f);
   // What the Animate workspace alone shows has no room here, and the other way round.
   EXPECT_FLOAT_EQ(l.clips.size.x * l.clips.size.y, 0.0f);
   EXPECT_FLOAT_EQ(l.blend.size.x * l.blend.size.y, 0.0f);
@@ -99,6 +102,43 @@ TEST(WindowLayout, ExtremeSplitsStillLeaveEveryPanelUsable) {
   EXPECT_GE(l.clips.size.y, 90.0f);
   EXPECT_LE(l.timeline.size.y, 400.0f);
   EXPECT_LE(right(l.inspector), 1280.0f + 0.01f);
+}
+
+// The smallest window (1024x640, render/gl_window.h): each workspace tiles it, keeps the
+// viewport panel at least 412x360 (a 400x300 view under its title bar and toolbar) and every
+// other panel at its minimum, whatever the splits say.
+TEST(WindowLayout, EveryWorkspaceFitsTheSmallestWindow) {
+  const ImVec2 display(1024, 640);
+  LayoutSplits greedy;  // Everything but the viewport asks for as much as it may.
+  greedy.left = greedy.right = greedy.graph_left = greedy.graph_right = 0.89f;
+  greedy.timeline = greedy.graph_timeline = 0.89f;
+  greedy.graph = 0.89f;
+  for (const LayoutSplits& splits : {LayoutSplits{}, greedy}) {
+    for (Workspace workspace : {Workspace::kAnimate, Workspace::kGraph}) {
+      const WindowLayout l = compute_layout(display, kMenu, splits, workspace);
+      const bool graph = workspace == Workspace::kGraph;
+      SCOPED_TRACE(graph ? "State machine workspace" : "Animate workspace");
+      EXPECT_GE(l.viewport.size.x, 412.0f);
+      EXPECT_GE(l.viewport.size.y, 360.0f);
+      EXPECT_GE(l.skeleton.size.x, 180.0f);
+      EXPECT_GE(l.inspector.size.x, 180.0f);
+      EXPECT_GE(l.timeline.size.y, 90.0f);
+      EXPECT_LE(right(l.inspector), 1024.0f);
+      EXPECT_FLOAT_EQ(bottom(l.status), 640.0f);
+      EXPECT_FLOAT_EQ(bottom(l.viewport), l.timeline.pos.y);
+      if (graph) {
+        EXPECT_GE(l.graph.size.x, 240.0f);
+        EXPECT_FLOAT_EQ(right(l.viewport), l.graph.pos.x);
+        EXPECT_FLOAT_EQ(right(l.graph), l.inspector.pos.x);
+        EXPECT_GE(l.parameters.size.y, 90.0f);
+        EXPECT_GE(l.setup.size.y, 90.0f);
+      } else {
+        EXPECT_FLOAT_EQ(right(l.viewport), l.inspector.pos.x);
+        EXPECT_GE(l.clips.size.y, 90.0f);
+        EXPECT_GE(l.blend.size.y, 90.0f);
+      }
+    }
+  }
 }
 
 class ImGuiContextTest : public ::testing::Test {
@@ -160,7 +200,6 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   EXPECT_FLOAT_EQ(splits_.left, 0.3f);
   EXPECT_FLOAT_EQ(splits_.right, 0.2f);
   EXPECT_FLOAT_EQ(splits_.timeline, 0.25f);
-  EXPECT_FLOAT_EQ(splits_.curves, 0.35f);  // The same panel showing the Curves tab.
   EXPECT_FLOAT_EQ(splits_.skeleton, 0.5f);
   EXPECT_FLOAT_EQ(splits_.inspector, LayoutSplits{}.inspector) << "7 is no fraction: ignored";
   EXPECT_FLOAT_EQ(splits_.graph, 0.6f);
@@ -171,10 +210,9 @@ TEST_F(ImGuiContextTest, SplitsAreReadFromAndWrittenToTheIni) {
   splits_.right = 0.31f;
   const std::string saved = ImGui::SaveIniSettingsToMemory();
   EXPECT_NE(
-      saved.find(
-          "[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
-          "Curves=0.3500\nSkeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2800\n"
-          "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\nGraphTimeline=0.3000\n"),
+      saved.find("[animscope][Layout]\nLeft=0.3000\nRight=0.3100\nTimeline=0.2500\n"
+                 "Skeleton=0.5000\nInspector=0.4200\nGraphLeft=0.2500\nGraphRight=0.2200\n"
+                 "Graph=0.6000\nParameters=0.5000\nGraphInspector=0.5600\nGraphTimeline=0.3000\n"),
       std::string::npos)
       << saved;
 }

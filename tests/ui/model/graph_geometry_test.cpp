@@ -221,5 +221,24 @@ TEST(GraphGeometryTest, LabelsSitBesideTheMiddleOrTheNearestClearPoint) {
   ExpectNear(place_label(c, half, 4.0f, {Box{{-50, -50}, {250, 50}}}), {100, 12});
 }
 
+// A graph opens readable: zoom 1 when it fits, and when it does not, zoom 1 still (text at the
+// UI font's size) with the start of the graph in view instead of everything tiny.
+TEST(GraphGeometry, FrameReadableKeepsZoomOne) {
+  // Fits at zoom 1: as frame_bounds, centred. Box 200x100 centred at (100, 50) in 500x300.
+  GraphView view = frame_readable(Box{{0, 0}, {200, 100}}, {500, 300}, 20.0f);
+  EXPECT_FLOAT_EQ(view.zoom, 1.0f);
+  EXPECT_FLOAT_EQ(view.pan.x, 250.0f - 100.0f);
+  EXPECT_FLOAT_EQ(view.pan.y, 150.0f - 50.0f);
+  // 1000 wide in 500: frame_bounds would zoom to 460 / 1000 = 0.46. Zoom 1 instead: x starts
+  // 20 px in (the box's left edge, 100, at 20), y (100 + 40 <= 300) stays centred.
+  const Box wide{{100, 0}, {1100, 100}};
+  EXPECT_FLOAT_EQ(frame_bounds(wide, {500, 300}, 20.0f).zoom, 0.46f);
+  view = frame_readable(wide, {500, 300}, 20.0f);
+  EXPECT_FLOAT_EQ(view.zoom, 1.0f);
+  EXPECT_FLOAT_EQ(view.pan.x, 20.0f - 100.0f);
+  EXPECT_FLOAT_EQ(view.pan.y, 150.0f - 50.0f);
+  EXPECT_FLOAT_EQ(view.to_area({100, 0}).x, 20.0f);
+}
+
 }  // namespace
 }  // namespace anim::ui

@@ -11,6 +11,7 @@
 
 #include <imgui.h>
 
+#include "anim/blend_space.h"
 #include "anim/ui/views/animate/blend_choice.h"
 #include "anim/ui/widgets/imgui_table.h"
 #include "anim/ui/widgets/panel_widgets.h"
@@ -100,6 +101,22 @@ void weight_plots(const Document& doc, ItemRects& rects) {
   }
 }
 
+// The height of `count` weight plots (weight_plot) with the spacing between them.
+float plots_height(int count) {
+  const float plot = ImGui::GetFrameHeight() * 1.6f + ImGui::GetStyle().ItemSpacing.y;
+  return plot * static_cast<float>(count);
+}
+
+// The running 1D blend's clip that weighs the most now (the lower one on a tie), as the state
+// machine's leading clip is chosen.
+int heaviest_blend_clip(const Document& doc) {
+  const Blend1DState& blend = doc.blend();
+  if (blend.space.clips.empty()) return doc.current_clip();
+  const BlendSpaceWeights w = blend_space_weights(blend.space, blend.parameter.value);
+  const int point = w.upper_weight > 0.5f ? w.upper : w.lower;
+  return blend.space.clips[static_cast<std::size_t>(point)];
+}
+
 bool increasing(const std::vector<float>& positions) {
   for (std::size_t i = 1; i < positions.size(); ++i) {
     if (!(positions[i] > positions[i - 1])) return false;
@@ -176,6 +193,7 @@ CrossfadeOptions BlendPanel::crossfade_options() const {
   options.freeze_source = freeze_outgoing;
   options.blend = crossfade_blend;
   options.half_life = crossfade_half_life;
+  options.sync_phase = crossfade_sync;
   return options;
 }
 
@@ -198,12 +216,11 @@ void BlendPanel::draw(const Document& doc, Commands& cmds, Selection& /*sel*/) {
     ImGui::TextDisabled("This model has no clips to blend.");
     return;
   }
-  // The running state machine comes first: it is what the user opened the setup for.
-  const bool machine_first = doc.mode() == PlaybackMode::kStateMachine;
-  if (machine_first) state_machine_section(doc, cmds);
+  // Always in this order, each section keeping its height whatever plays, so no widget moves
+  // under the pointer when a fade, a blend or the state machine starts or stops.
   crossfade_section(doc, cmds);
   blend_section(doc, cmds);
-  if (!machine_first) state_machine_section(doc, cmds);
+  state_machine_section(doc, cmds);
 }
 
 void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
@@ -224,8 +241,10 @@ void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
   } else {
     ImGui::TextDisabled(doc.mode() == PlaybackMode::kBlend1D ? "1D blend" : "state machine");
   }
-  if (doc.mode() == PlaybackMode::kClip && player.fading()) {
-    char overlay[96];
+  // The fade's row is always there (empty between fades), so the rows below stay put.
+  const bool fading = doc.mode() == PlaybackMode::kClip && player.fading();
+  char overlay[96] = "no fade";
+  if (fading) {
     const bool carried = switches_at_once(player.fade_blend());
     std::snprintf(overlay, sizeof(overlay), "%s from %s  %.0f%%",
                   setup::to_string(player.fade_blend()),
@@ -233,9 +252,10 @@ void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
                   : player.fading_from() >= 0 ? fade_source_.c_str()
                                               : "frozen pose",
                   static_cast<double>(player.fade_progress() * 100.0f));
-    form_label("Fading");
-    ImGui::ProgressBar(player.fade_progress(), ImVec2(-FLT_MIN, 0.0f), overlay);
   }
+  form_label("Fading");
+  ImGui::ProgressBar(fading ? player.fade_progress() : 0.0f, ImVec2(-FLT_MIN, 0.0f), overlay);
+  rects.record("fading");
 
   form_label("Target");
   clip_combo("##target", doc, &crossfade_target);
@@ -257,6 +277,13 @@ void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
   help_marker(
       "The outgoing clip holds the pose it had when the fade started instead of playing "
       "on while it fades out (crossfade only).");
+  ImGui::Checkbox("Phase sync", &crossfade_sync);
+  rects.record("crossfade_sync");
+  ImGui::SameLine();
+  help_marker(
+      "The target starts where the playing clip is in its cycle (the same normalized time), "
+      "not at its start: a walk halfway through fades into a run halfway through, on the same "
+      "foot when the clips' steps line up.");
 
   if (ImGui::Button("Crossfade", ImVec2(-FLT_MIN, 0.0f))) {
     const CrossfadeOptions options = crossfade_options();
@@ -272,7 +299,16 @@ void BlendPanel::crossfade_section(const Document& doc, Commands& cmds) {
 
   // The weights of the last seconds: a fade, or a blend or state machine stopped for this clip,
   // each line decaying to what plays now (the Document drops a line with nothing left to show).
-  if (doc.mode() == PlaybackMode::kClip && doc.weight_series() >= 2) weight_plots(doc, rects);
+  // Their place is kept, two plots high (more scroll), shown or not.
+  if (ImGui::BeginChild("##fade_weights", ImVec2(0.0f, plots_height(2)), false)) {
+    if (doc.mode() == PlaybackMode::kClip && doc.weight_series() >= 2) {
+      weight_plots(doc, rects);
+    } else {
+      ImGui::TextDisabled("A fade's weights show here.");
+    }
+  }
+  ImGui::EndChild();
+  rects.record("fade_weights");
   ImGui::PopID();
 }
 
@@ -297,14 +333,20 @@ void BlendPanel::blend_section(const Document& doc, Commands& cmds) {
   add_and_start_buttons(doc, cmds);
   const bool running = doc.mode() == PlaybackMode::kBlend1D;
   blend_parameter_controls(doc, cmds, running);
-  if (!running) {
-    ImGui::TextDisabled("Start the blend to drive its parameter.");
-    ImGui::PopID();
-    return;
+  // The axis and a plot per clip, their place kept while the blend is stopped.
+  const float axis_height = ImGui::GetFontSize() * 2.2f + ImGui::GetStyle().ItemSpacing.y;
+  const float height =
+      axis_height + plots_height(static_cast<int>(std::max<std::size_t>(blend_clips.size(), 2)));
+  if (ImGui::BeginChild("##blend_weights", ImVec2(0.0f, height), false)) {
+    if (running) {
+      draw_axis(doc);
+      weight_plots(doc, rects);
+    } else {
+      ImGui::TextDisabled("Start the blend to drive its parameter.");
+    }
   }
-
-  draw_axis(doc);
-  weight_plots(doc, rects);
+  ImGui::EndChild();
+  rects.record("blend_weights");
   ImGui::PopID();
 }
 
@@ -353,14 +395,33 @@ void BlendPanel::add_and_start_buttons(const Document& doc, Commands& cmds) {
     blend_positions.push_back(blend_positions.empty() ? 0.0f : blend_positions.back() + 1.0f);
   }
   const bool valid = blend_clips.size() >= 2 && increasing(blend_positions);
+  const bool running = doc.mode() == PlaybackMode::kBlend1D;
+  const float stop_width = ImGui::CalcTextSize("Stop").x + 2.0f * ImGui::GetStyle().FramePadding.x;
   ImGui::SameLine();
   ImGui::BeginDisabled(!valid);
-  if (ImGui::Button("Start blend", ImVec2(-FLT_MIN, 0.0f))) {
+  const float start_width = std::max(
+      ImGui::GetContentRegionAvail().x - stop_width - ImGui::GetStyle().ItemSpacing.x, 1.0f);
+  if (ImGui::Button("Start blend", ImVec2(start_width, 0.0f))) {
     cmds.start_blend(blend_clips, blend_positions);
   }
   rects.record("start_blend");
   ImGui::EndDisabled();
-  if (!valid) ImGui::TextColored(colors::warning(), "Positions must increase from row to row.");
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!running);
+  if (ImGui::Button("Stop", ImVec2(stop_width, 0.0f))) {
+    cmds.crossfade_to(heaviest_blend_clip(doc), crossfade_options());
+  }
+  rects.record("stop_blend");
+  ImGui::EndDisabled();
+  if (running && ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("Stop the blend: fade (as the Crossfade section says) to its heaviest clip");
+  }
+  // The warning's line is kept when there is none, so nothing below moves as positions change.
+  if (valid) {
+    ImGui::TextUnformatted("");
+  } else {
+    ImGui::TextColored(colors::warning(), "Positions must increase from row to row.");
+  }
 }
 
 void BlendPanel::blend_parameter_controls(const Document& doc, Commands& cmds, bool running) {

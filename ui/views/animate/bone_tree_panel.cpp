@@ -8,6 +8,7 @@
 #include <utility>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "anim/setup/layer_edits.h"
 #include "anim/ui/widgets/panel_widgets.h"
@@ -29,15 +30,22 @@ std::size_t find_ignoring_case(const std::string& name, const std::string& needl
 void* joint_id(int joint) { return reinterpret_cast<void*>(static_cast<intptr_t>(joint)); }
 
 // How many vertices the hovered joint moves, or that it moves none.
-void influence_tooltip(const Document& doc, int joint, bool moves_nothing) {
+// The hovered joint's tooltip: its full name when the panel cuts it (`cut`), then how many
+// vertices it moves.
+void joint_tooltip(const Document& doc, int joint, bool moves_nothing, bool cut,
+                   const char* label) {
   const std::vector<uint32_t>& influenced = doc.influenced_vertices();
+  std::string text = cut ? std::string(label) + "\n" : std::string();
   if (moves_nothing) {
-    ImGui::SetTooltip("influences no vertex");
+    text += "influences no vertex";
   } else if (!doc.model().mesh.vertices.empty() &&
              static_cast<std::size_t>(joint) < influenced.size()) {
-    ImGui::SetTooltip("Joint %d: influences %s vertices", joint,
-                      format_count(influenced[joint]).c_str());
+    text += "Joint " + std::to_string(joint) + ": influences " + format_count(influenced[joint]) +
+            " vertices";
+  } else if (cut) {
+    text.pop_back();  // The name alone.
   }
+  if (!text.empty()) ImGui::SetTooltip("%s", text.c_str());
 }
 
 }  // namespace
@@ -86,6 +94,8 @@ void BoneTreePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   const Model& model = doc.model();
   const Skeleton& skeleton = model.skeleton;
   if (document_ != doc.stamp().document || parents_ != skeleton.parents) {
+    // Another file: its joints have other names, so an old search would only hide them.
+    if (document_ != doc.stamp().document) filter[0] = '\0';
     document_ = doc.stamp().document;
     rebuild(model);
   }
@@ -106,9 +116,15 @@ void BoneTreePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
     }
   }
 
-  search_field();
+  const bool entered = search_field();
   apply_filter(skeleton);
   const bool filtering = !applied_filter_.empty();
+  // Enter selects the one joint that matches (several: Enter does nothing, the list shows them).
+  if (entered && filtering && match_count_ == 1) {
+    for (int j = 0; j < joint_count; ++j) {
+      if (matched_[j]) sel.joint = j;
+    }
+  }
   count_line(joint_count, filtering);
 
   const bool masking = mask_header(doc, sel);
@@ -128,20 +144,23 @@ void BoneTreePanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   reveal_ = -1;
 }
 
-void BoneTreePanel::search_field() {
+bool BoneTreePanel::search_field() {
   // With a clear button while it holds text.
   const bool has_text = filter[0] != '\0';
   const float clear_width = ImGui::GetFrameHeight();
   ImGui::SetNextItemWidth(has_text ? ImGui::GetContentRegionAvail().x - clear_width -
                                          ImGui::GetStyle().ItemInnerSpacing.x
                                    : -FLT_MIN);
-  ImGui::InputTextWithHint("##filter", "Search joints", filter, sizeof(filter));
+  const bool entered = ImGui::InputTextWithHint("##filter", "Search joints", filter, sizeof(filter),
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
   rects.record("filter");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Enter selects the joint when one matches");
   if (has_text) {
     ImGui::SameLine(0.0f, ImGui::GetStyle().ItemInnerSpacing.x);
     if (ImGui::Button("x##clear_filter", ImVec2(clear_width, 0.0f))) filter[0] = '\0';
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clear the search");
   }
+  return entered;
 }
 
 void BoneTreePanel::count_line(int joint_count, bool filtering) {
@@ -243,7 +262,12 @@ void BoneTreePanel::draw_joint(int joint, const Document& doc, Selection& sel, b
     sel.joint = joint;
     last_selection_ = joint;  // Chosen here: no need to reveal it.
   }
-  if (ImGui::IsItemHovered()) influence_tooltip(doc, joint, moves_nothing);
+  // Cut by the panel's right edge (deep joints, long names): the tooltip gives the full name.
+  const float label_end =
+      ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() + ImGui::CalcTextSize(label).x;
+  const bool cut = label_end > ImGui::GetCurrentWindow()->InnerClipRect.Max.x;
+  if (cut) rects.record("cut:" + name);
+  if (ImGui::IsItemHovered()) joint_tooltip(doc, joint, moves_nothing, cut, label);
   if (matched) underline_match(name);
   if (joint == reveal_) ImGui::SetScrollHereY(0.5f);
 

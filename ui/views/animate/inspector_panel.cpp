@@ -73,15 +73,6 @@ void transform_table(const char* id, const Transform& t) {
   ImGui::EndTable();
 }
 
-// Rows of "label | value" facts about the joint.
-void fact_row(const char* label, const char* value) {
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
-  ImGui::TextDisabled("%s", label);
-  ImGui::TableSetColumnIndex(1);
-  ImGui::TextUnformatted(value);
-}
-
 template <class V>
 uint32_t key_count(const KeyTracks<V>& tracks, int joint) {
   return static_cast<std::size_t>(joint) < tracks.ranges.size() ? tracks.ranges[joint].count : 0;
@@ -114,7 +105,7 @@ void keys_table(const Clip& clip, int joint) {
 
 // The joint's transforms (local at the current time, model space, bind pose) and the keys the
 // current clip has for it, each under its own header.
-void transform_sections(const Document& doc, int joint) {
+void transform_sections(const Document& doc, int joint, ItemRects& rects) {
   ImGui::Spacing();
   char header[96];
   if (doc.mode() == PlaybackMode::kStateMachine) {
@@ -122,13 +113,16 @@ void transform_sections(const Document& doc, int joint) {
   } else {
     std::snprintf(header, sizeof(header), "Local pose at %.3f s###local", doc.time());
   }
-  if (ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen) &&
-      static_cast<std::size_t>(joint) < doc.local_pose().size()) {
-    transform_table("local", doc.local_pose()[joint]);
-  }
+  // Model space first: where the joint is in the model, what the view shows; then the local
+  // transform the clips key.
   if (ImGui::CollapsingHeader("Model space", ImGuiTreeNodeFlags_DefaultOpen) &&
       static_cast<std::size_t>(joint) < doc.posed().model_space.size()) {
     transform_table("model", decompose(doc.posed().model_space[joint]));
+    rects.record("model_space");
+  }
+  if (ImGui::CollapsingHeader(header, ImGuiTreeNodeFlags_DefaultOpen) &&
+      static_cast<std::size_t>(joint) < doc.local_pose().size()) {
+    transform_table("local", doc.local_pose()[joint]);
   }
   if (ImGui::CollapsingHeader("Bind pose (rest, local)", ImGuiTreeNodeFlags_DefaultOpen)) {
     transform_table("rest", doc.model().skeleton.rest[joint]);
@@ -167,39 +161,32 @@ void InspectorPanel::draw(const Document& doc, Commands& cmds, Selection& sel) {
   const uint32_t influenced = static_cast<std::size_t>(joint) < doc.influenced_vertices().size()
                                   ? doc.influenced_vertices()[joint]
                                   : 0;
-  facts_table(skeleton, joint, influenced, sel);
+  facts_lines(skeleton, joint, influenced, sel);
   if (influenced == 0 && !model.mesh.vertices.empty()) {
     ImGui::TextDisabled("This joint influences no vertex.");
   }
   if (doc.has_rotation_override(joint)) rotation_override_line(doc, cmds, joint);
-  transform_sections(doc, joint);
+  transform_sections(doc, joint, rects);
 }
 
-void InspectorPanel::facts_table(const Skeleton& skeleton, int joint, uint32_t influenced,
+void InspectorPanel::facts_lines(const Skeleton& skeleton, int joint, uint32_t influenced,
                                  Selection& sel) {
-  if (!begin_table("facts", 2, ImGuiTableFlags_SizingStretchProp)) return;
-  ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed,
-                          ImGui::CalcTextSize("Vertices influenced").x);
-  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-  char text[64];
-  std::snprintf(text, sizeof(text), "%d of %zu", joint, skeleton.joint_count());
-  fact_row("Index", text);
-  parent_row(skeleton, joint, sel);
+  // Two short lines rather than a table of four rows, so the transforms start high in the panel.
   std::size_t children = 0;
   for (std::size_t j = static_cast<std::size_t>(joint) + 1; j < skeleton.joint_count(); ++j) {
     if (skeleton.parents[j] == joint) ++children;
   }
-  std::snprintf(text, sizeof(text), "%zu", children);
-  fact_row("Children", text);
-  fact_row("Vertices influenced", format_count(influenced).c_str());
-  ImGui::EndTable();
+  ImGui::PushTextWrapPos(0.0f);  // A narrow panel wraps it rather than cutting it.
+  ImGui::TextDisabled("Joint %d of %zu, %zu %s, moves %s vertices", joint, skeleton.joint_count(),
+                      children, children == 1 ? "child" : "children",
+                      format_count(influenced).c_str());
+  ImGui::PopTextWrapPos();
+  parent_line(skeleton, joint, sel);
 }
 
-void InspectorPanel::parent_row(const Skeleton& skeleton, int joint, Selection& sel) {
-  ImGui::TableNextRow();
-  ImGui::TableSetColumnIndex(0);
+void InspectorPanel::parent_line(const Skeleton& skeleton, int joint, Selection& sel) {
   ImGui::TextDisabled("Parent");
-  ImGui::TableSetColumnIndex(1);
+  ImGui::SameLine();
   const int parent = skeleton.parents[joint];
   if (parent < 0) {
     ImGui::TextUnformatted("none (root)");

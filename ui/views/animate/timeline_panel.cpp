@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "anim/clip_sample_rate.h"
+#include "anim/ui/model/timeline_ruler.h"
 #include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
@@ -16,12 +17,6 @@ namespace {
 // Frames per second of what the strip shows: the clip's own key rate (30 when unknown).
 float shown_fps(const Document& doc, const TimelineClip& shown) {
   return shown.clip >= 0 ? frame_rate_of(doc.model().clips[shown.clip]) : kDefaultSampleRate;
-}
-
-// Frame `f` lies on a whole second (the frame nearest to it, for a rate like 29.97).
-bool on_second(long f, float fps) {
-  const long second = std::lround(static_cast<float>(f) / fps);
-  return f == std::lround(static_cast<float>(second) * fps);
 }
 
 enum class Icon { kToStart, kStepBack, kPlay, kPause, kStepForward, kToEnd };
@@ -96,16 +91,6 @@ float last_frame_time(const Document& doc) {
   return std::max(0.0f, (frames - 1.0f) / fps);
 }
 
-// Ruler step in frames: the smallest "nice" step at least `min_px` pixels wide.
-int tick_step(float px_per_frame, float min_px) {
-  static constexpr int kSteps[] = {1,   2,   5,    10,   15,   30,    60,    150,
-                                   300, 600, 1500, 3000, 9000, 18000, 36000, 108000};
-  for (int step : kSteps) {
-    if (static_cast<float>(step) * px_per_frame >= min_px) return step;
-  }
-  return kSteps[sizeof(kSteps) / sizeof(kSteps[0]) - 1];
-}
-
 template <class V>
 void draw_key_lane(ImDrawList* draw, const KeyTracks<V>& tracks, int joint, float view_start,
                    float view_end, float min_x, float width, float span, float center_y,
@@ -155,35 +140,24 @@ void draw_lanes_message(ImDrawList* draw, const StripArea& area, const char* mes
                 ImGui::GetColorU32(ImGuiCol_TextDisabled), message);
 }
 
-// The ruler: frame ticks, taller second ticks, labels spaced by what fits, grid lines down the
-// lanes, and the clip's end when in view.
+// The ruler: frame ticks, taller second ticks, frame numbers spaced by what fits
+// (timeline_ruler.h), grid lines down the lanes, and the clip's end when in view.
 void draw_ruler(ImDrawList* draw, const StripArea& area, float fps, float duration) {
   const float px_per_frame = area.width / (area.span * fps);
-  const int minor = tick_step(px_per_frame, 6.0f);
-  const int labelled = tick_step(px_per_frame, ImGui::CalcTextSize("00000").x + 10.0f);
-  const long first = static_cast<long>(std::floor(area.view_start * fps / minor)) * minor;
-  const long last = std::min(static_cast<long>(std::ceil(area.view_end() * fps)),
-                             static_cast<long>(std::ceil(duration * fps - 1e-3f)));
   const ImU32 tick_color = ImGui::GetColorU32(ImGuiCol_Text, 0.45f);
   const ImU32 label_color = ImGui::GetColorU32(ImGuiCol_Text, 0.8f);
   const ImU32 grid_color = ImGui::GetColorU32(ImGuiCol_Text, 0.07f);
   const float lanes_top = area.lanes_top;
-  for (long f = std::max(0L, first); f <= last; f += minor) {
-    const float x = std::round(area.x_of(static_cast<float>(f) / fps));
-    const bool second = on_second(f, fps);
-    const bool label = f % labelled == 0;
-    const float tick = area.ruler_height * (label ? 0.5f : second ? 0.4f : 0.22f);
+  for (const RulerTick& t : ruler_ticks(fps, area.view_start, area.view_end(), duration,
+                                        px_per_frame, ImGui::CalcTextSize("00000").x + 10.0f)) {
+    const float x = std::round(area.x_of(static_cast<float>(t.frame) / fps));
+    const bool label = !t.label.empty();
+    const float tick = area.ruler_height * (label ? 0.5f : t.second ? 0.4f : 0.22f);
     draw->AddLine(ImVec2(x, lanes_top - tick), ImVec2(x, lanes_top), tick_color);
-    if (second || label) draw->AddLine(ImVec2(x, lanes_top), ImVec2(x, area.max.y), grid_color);
-    if (label) {
-      char text[32];
-      if (second) {
-        std::snprintf(text, sizeof(text), "%lds", std::lround(static_cast<float>(f) / fps));
-      } else {
-        std::snprintf(text, sizeof(text), "%ld", f);
-      }
-      draw->AddText(ImVec2(x + 3.0f, area.min.y + 1.0f), label_color, text);
+    if (t.second || label) {
+      draw->AddLine(ImVec2(x, lanes_top), ImVec2(x, area.max.y), grid_color);
     }
+    if (label) draw->AddText(ImVec2(x + 3.0f, area.min.y + 1.0f), label_color, t.label.c_str());
   }
   if (duration <= area.view_end()) {
     const float x = area.x_of(duration);

@@ -127,6 +127,14 @@ void legend_marks(ImDrawList* draw, const Legend& legend, const ImVec2& bar_min,
 
 }  // namespace
 
+float legend_height(const Legend& legend) {
+  const float font = ImGui::GetFontSize();
+  const float line = font + 3.0f;
+  const std::size_t rows = 1 + legend.lines.size() + (legend.no_data_label.empty() ? 0 : 1);
+  constexpr float kMargin = 12.0f, kPadding = 8.0f, kBar = 14.0f;
+  return kMargin + kPadding + kBar + 9.0f + font + line * static_cast<float>(rows) + 7.0f;
+}
+
 void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
                  const Legend& legend) {
   if (!legend.shown) return;
@@ -134,7 +142,11 @@ void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
   const LegendBar bar = legend_bar(size);
   const ImVec2 bar_min(origin.x + bar.min.x, origin.y + bar.min.y),
       bar_max(origin.x + bar.max.x, origin.y + bar.max.y);
-  legend_text(draw, legend, bar_min, bar_max.x - bar_min.x, bar_max.y);
+  // In a small view it shrinks to its title and bar, so the model keeps most of the view.
+  const bool compact = legend_height(legend) > kLegendShare * size.y;
+  Legend shown_text = compact ? Legend{} : legend;
+  if (compact) shown_text.title = legend.title;
+  legend_text(draw, shown_text, bar_min, bar_max.x - bar_min.x, bar_max.y);
   ramp_bar(draw, bar_min, bar_max, legend.ramp);
   legend_marks(draw, legend, bar_min, bar_max);
 }

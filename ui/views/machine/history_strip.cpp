@@ -10,6 +10,7 @@
 #include "anim/setup/setup.h"
 #include "anim/ui/model/recording_export.h"
 #include "anim/ui/model/transition_why.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 namespace {
@@ -232,19 +233,27 @@ void HistoryStrip::toolbar(const Document& doc, Commands& cmds) {
   export_menu(doc);
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
+  // One line cut to the panel's width (the strip's height is fixed), the full text on hover.
+  char text[160];
   if (rewound) {
     const std::size_t k = static_cast<std::size_t>(doc.rewound_frame());
-    ImGui::Text("Rewound %.2f s, frame %zu/%zu, paused", r.time(k) - r.duration(), k + 1, r.size());
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip(
-          "Paused at a recorded moment. Playing on drops the frames after it, as a "
-          "video editor would; Live returns to the newest frame.");
-    }
+    std::snprintf(text, sizeof(text),
+                  "Rewound %.2f s, frame %zu/%zu, paused. Playing on drops the frames after it, "
+                  "as a video editor would; Live returns to the newest frame.",
+                  r.time(k) - r.duration(), k + 1, r.size());
+    // The first sentence is what the line must say; the rest is for the tooltip.
+    const std::string full = text;
+    const std::string first = full.substr(0, full.find(". ") + 1);
+    ImGui::TextUnformatted(elide_to_width(first, ImGui::GetContentRegionAvail().x).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
   } else if (!export_note_.empty()) {
-    ImGui::TextDisabled("%s", export_note_.c_str());
+    text_elided(export_note_, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   } else {
-    ImGui::TextDisabled("History: %.1f s recorded; click or drag in it to rewind", r.duration());
+    std::snprintf(text, sizeof(text), "History: %.1f s recorded; click or drag in it to rewind",
+                  static_cast<double>(r.duration()));
+    text_elided(text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
   }
+  rects.record("history_header");
 }
 
 void HistoryStrip::export_menu(const Document& doc) {

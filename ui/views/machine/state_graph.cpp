@@ -108,6 +108,27 @@ void StateGraph::frame_all(const std::map<std::string, glm::vec2>& places, const
   view = frame_bounds(bounding_box(boxes), area, kFrameMargin);
 }
 
+void StateGraph::frame_readable_view(const std::map<std::string, glm::vec2>& places,
+                                     const glm::vec2& area) {
+  if (places.empty()) return;
+  std::vector<Box> boxes;
+  for (const auto& [name, place] : places) {
+    (void)name;
+    boxes.push_back(Box{place, place + glm::vec2(kNodeWidth, kNodeHeight)});
+  }
+  view = frame_readable(bounding_box(boxes), area, kFrameMargin);
+}
+
+bool StateGraph::replaced_every_box(const std::map<std::string, glm::vec2>& places) const {
+  // Two or more boxes, none of them shown last frame: another setup (New setup), not an edit.
+  if (places.size() < 2 || framed_names_.empty()) return false;
+  for (const auto& [name, place] : places) {
+    (void)place;
+    if (framed_names_.count(name)) return false;
+  }
+  return true;
+}
+
 void StateGraph::draw_tools(const glm::vec2& area, const std::map<std::string, glm::vec2>& places) {
   // A small window of its own over the graph's corner, so that it takes the mouse before any
   // box beneath it.
@@ -651,19 +672,22 @@ void StateGraph::draw(const Document& doc, Commands& cmds) {
   const bool up = f.keys && !opened.empty() &&
                   (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) ||
                    ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace), false));
-  // A graph shown for the first time (another document or machine) is framed when some box
-  // would start out of view.
+  // A graph shown for the first time (another document, machine or setup: New setup, or one
+  // opened) is framed when some box would start out of view, at a readable zoom.
   const std::pair<std::uint64_t, int> shown_now{doc.stamp().document, machine};
-  if (shown_now != framed_for_) {
+  if (shown_now != framed_for_ || doc.setup_path() != framed_setup_ || replaced_every_box(stored)) {
     framed_for_ = shown_now;
+    framed_setup_ = doc.setup_path();
     bool fits = true;
     for (const auto& [name, place] : stored) {
       const glm::vec2 min = view.to_area(place);
       const glm::vec2 max = view.to_area(place + glm::vec2(kNodeWidth, kNodeHeight));
       fits = fits && min.x >= 0.0f && min.y >= 0.0f && max.x <= f.area.x && max.y <= f.area.y;
     }
-    if (!fits) frame_all(stored, f.area);
+    if (!fits) frame_readable_view(stored, f.area);
   }
+  framed_names_.clear();
+  for (const auto& [name, place] : stored) framed_names_.insert(name);
   use_view(f);
   lit_ = f.weights;
 

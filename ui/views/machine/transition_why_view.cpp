@@ -5,6 +5,7 @@
 
 #include "anim/ui/model/nested_graph.h"
 #include "anim/ui/model/transition_origin_label.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 
@@ -61,25 +62,29 @@ void draw_why_not(const Document& doc, const StateGraph& graph, float height) {
   if (lines.empty()) {
     ImGui::TextDisabled("%s: no transition leaves it.", name.c_str());
   }
-  // The lines are sentences (how a blend moves the pose): wrapped, not cut at the panel's edge.
-  ImGui::PushTextWrapPos(0.0f);
+  // One line each, elided at the panel's edge, so every transition keeps a line in the few the
+  // panel has; the full sentence (how a blend moves the pose) and the checks on hover.
   const std::string* group = nullptr;
   for (const TransitionWhy& why : lines) {
     if (!why.origin.empty() && (group == nullptr || *group != why.origin)) {
-      ImGui::TextDisabled("%s:", why.origin.c_str());
+      text_elided(why.origin + ":", ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
       group = &why.origin;
     }
     if (group != nullptr) ImGui::Indent();
-    ImGui::TextColored(verdict_color(why.verdict), "%s", why.summary.c_str());
+    ImGui::TextColored(verdict_color(why.verdict), "%s",
+                       elide_to_width(why.summary, ImGui::GetContentRegionAvail().x).c_str());
     if (group != nullptr) ImGui::Unindent();
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 35.0f);
+      ImGui::TextColored(verdict_color(why.verdict), "%s", why.summary.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::Separator();
       ImGui::TextUnformatted(why.name.c_str());
       draw_why_checks(why);
       ImGui::EndTooltip();
     }
   }
-  ImGui::PopTextWrapPos();
   ImGui::EndChild();
 }
 

@@ -154,6 +154,46 @@ TEST(BoneTreePanel, SearchShowsMatchesWithTheirAncestors) {
   EXPECT_EQ(sel.joint, kTip);
 }
 
+// Enter in the search selects the joint when exactly one matches; with several it selects none.
+// Another document clears the search (its joints have other names).
+TEST(BoneTreePanel, EnterSelectsTheOnlyMatchAndAnotherDocumentClearsTheSearch) {
+  Harness h;
+  Document first(make_model(), "test://chain");
+  Document second(make_model(), "test://other");
+  Document* doc = &first;
+  Selection sel;
+  BoneTreePanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, *doc, sel); });
+  h.frames(2);
+  ASSERT_TRUE(h.click(panel.rects, "filter"));
+  h.type("i");  // spine, tip: two matches.
+  h.press(testing::kEnterKey);
+  EXPECT_EQ(sel.joint, -1);
+  ASSERT_TRUE(h.click(panel.rects, "filter"));
+  h.type("p");  // "ip": tip alone.
+  EXPECT_STREQ(panel.filter, "ip");
+  h.press(testing::kEnterKey);
+  EXPECT_EQ(sel.joint, kTip);
+  doc = &second;
+  h.frames(2);
+  EXPECT_STREQ(panel.filter, "");
+  EXPECT_NE(panel.rects.find("joint:arm"), nullptr) << "the whole tree shows again";
+}
+
+// In a narrow panel a deep joint's name is cut at the edge: that row is marked (its tooltip
+// starts with the full name); a root's short name is not.
+TEST(BoneTreePanel, ACutNameIsMarkedForItsTooltip) {
+  Harness h(ImVec2(90.0f, 300.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BoneTreePanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  ASSERT_NE(panel.rects.find("joint:tip"), nullptr);
+  EXPECT_NE(panel.rects.find("cut:tip"), nullptr);
+  EXPECT_EQ(panel.rects.find("cut:root"), nullptr);
+}
+
 TEST(BoneTreePanel, TestModelHasAJointThatMovesNoVertex) {
   // The tree dims joints by the document's counts; check the counts it reads.
   Document doc(make_model(), "test://chain");
@@ -608,7 +648,7 @@ TEST(BlendPanel, WithoutShiftRampShiftDoesNothing) {
 }
 
 TEST(BlendPanel, DrawsTheStateMachineOfASetup) {
-  Harness h;
+  Harness h(ImVec2(420.0f, 1100.0f));  // The State machine section comes last.
   Document doc(make_model(), "test://chain");
   setup::Setup setup =
       SetupOf("",
@@ -659,6 +699,22 @@ TEST(InspectorPanel, ShowsTheSelectedJointAndLinksToItsParent) {
   sel.joint = kRoot;
   h.frames(2);
   EXPECT_EQ(panel.rects.find("parent"), nullptr);  // A root has none.
+}
+
+// The model-space transform is the first table, high in the panel: a panel of 240 pixels (the
+// Inspector's height in a small window) shows all of it.
+TEST(InspectorPanel, ModelSpaceShowsAboveTheFold) {
+  Harness h(ImVec2(300.0f, 240.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  sel.joint = kHead;
+  InspectorPanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  const ItemRect* model_space = panel.rects.find("model_space");
+  ASSERT_NE(model_space, nullptr);
+  EXPECT_LE(model_space->max.y, 10.0f + 240.0f);  // The harness's window starts at y = 10.
+  EXPECT_NE(panel.rects.find("parent"), nullptr);
 }
 
 // --- Every panel at once, on ordinary and degenerate models ---
@@ -895,6 +951,100 @@ TEST(BlendPanel, WeightPlotsStayWhenABlendStops) {
   EXPECT_EQ(doc.weight_history(0).back(), 0.0f);            // walk decayed to what plays
   EXPECT_NEAR(doc.weight_history(0).front(), 0.5f, 1e-5f);  // and still shows the blend.
   EXPECT_EQ(doc.weight_history(1).back(), 1.0f);
+}
+
+// The Blend panel's widgets keep their places whatever plays: before, during and after a
+// crossfade, and while a 1D blend runs or not (the rows that come and go have their places kept).
+TEST(BlendPanel, WidgetsStayPutThroughACrossfadeAndABlend) {
+  testing::ImGuiHarness h(ImVec2(420.0f, 1100.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  const std::vector<std::string> names = {"crossfade",   "start_blend", "stop_blend",
+                                          "blend_param", "shift_ramp",  "blend_weights"};
+  std::vector<ItemRect> before;
+  for (const std::string& name : names) {
+    ASSERT_NE(panel.rects.find(name), nullptr) << name;
+    before.push_back(*panel.rects.find(name));
+  }
+  auto expect_same = [&](const char* when) {
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const ItemRect* now = panel.rects.find(names[i]);
+      ASSERT_NE(now, nullptr) << names[i] << " " << when;
+      EXPECT_FLOAT_EQ(now->min.x, before[i].min.x) << names[i] << " " << when;
+      EXPECT_FLOAT_EQ(now->min.y, before[i].min.y) << names[i] << " " << when;
+      EXPECT_FLOAT_EQ(now->max.y, before[i].max.y) << names[i] << " " << when;
+    }
+  };
+  panel.crossfade_target = 1;
+  panel.crossfade_seconds = 0.5f;
+  ASSERT_TRUE(h.click(panel.rects, "crossfade"));
+  ASSERT_TRUE(doc.player().fading());
+  doc.update(0.1f);
+  h.frames(2);
+  expect_same("during the fade");
+  doc.update(1.0f);
+  h.frames(2);
+  ASSERT_FALSE(doc.player().fading());
+  expect_same("after the fade, its plots shown");
+  ASSERT_TRUE(h.click(panel.rects, "start_blend"));
+  ASSERT_EQ(doc.mode(), PlaybackMode::kBlend1D);
+  doc.update(0.1f);
+  h.frames(2);
+  expect_same("while the blend runs");
+}
+
+// Phase sync: the target starts at the playing clip's normalized time. Walk (2 s) at 0.5 s is a
+// quarter through: run (1 s) starts at 0.25 s; without it, at 0.
+TEST(BlendPanel, PhaseSyncStartsTheTargetAtTheSourcesPhase) {
+  testing::ImGuiHarness h(ImVec2(420.0f, 1100.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  ASSERT_EQ(doc.current_clip(), 0);
+  doc.set_playing(false);
+  doc.seek(0.5f);
+  panel.crossfade_target = 1;
+  panel.crossfade_seconds = 0.5f;
+  ASSERT_TRUE(h.click(panel.rects, "crossfade_sync"));
+  ASSERT_TRUE(panel.crossfade_sync);
+  ASSERT_TRUE(h.click(panel.rects, "crossfade"));
+  EXPECT_EQ(doc.player().clip(), 1);
+  EXPECT_NEAR(doc.player().time(), 0.25f, 1e-5f);
+  // Back to walk without sync: from its start.
+  ASSERT_TRUE(h.click(panel.rects, "crossfade_sync"));
+  panel.crossfade_target = 0;
+  ASSERT_TRUE(h.click(panel.rects, "crossfade"));
+  EXPECT_EQ(doc.player().clip(), 0);
+  EXPECT_FLOAT_EQ(doc.player().time(), 0.0f);
+}
+
+// Stop beside Start: disabled until the blend runs; then it fades (the Crossfade section's way)
+// to the clip that weighs the most.
+TEST(BlendPanel, StopEndsTheBlendOnItsHeaviestClip) {
+  testing::ImGuiHarness h(ImVec2(420.0f, 1100.0f));
+  Document doc(make_model(), "test://chain");
+  Selection sel;
+  BlendPanel panel;
+  h.set_draw([&] { testing::draw_panel(panel, doc, sel); });
+  h.frames(2);
+  ASSERT_TRUE(h.click(panel.rects, "stop_blend"));  // Disabled: nothing happens.
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+  EXPECT_EQ(doc.current_clip(), 0);
+  ASSERT_TRUE(h.click(panel.rects, "start_blend"));
+  ASSERT_EQ(doc.mode(), PlaybackMode::kBlend1D);
+  doc.blend().parameter.rate = 0.0f;
+  doc.blend().parameter.target = doc.blend().parameter.value = 0.8f;  // Run weighs 0.8.
+  doc.update(0.05f);
+  h.frames(2);
+  ASSERT_TRUE(h.click(panel.rects, "stop_blend"));
+  EXPECT_EQ(doc.mode(), PlaybackMode::kClip);
+  EXPECT_EQ(doc.player().clip(), 1);
+  EXPECT_TRUE(doc.player().fading());
 }
 
 }  // namespace

@@ -49,6 +49,11 @@ GraphView zoom_about(const GraphView& view, const glm::vec2& fixed, float zoom);
 // `margin` pixels around it: zoomed out as far as needed (not past kMinZoom, so a huge graph
 // may still not fit), never in past 1, where text reads best.
 GraphView frame_bounds(const Box& bounds, const glm::vec2& area, float margin);
+// The view a graph opens with: frame_bounds when that keeps zoom 1 (text at the UI font's size);
+// else zoom 1 with the bounds centred along an axis where they fit and their top-left corner
+// `margin` pixels in from the area's along one where they do not (the graph's start readable,
+// the rest a pan away).
+GraphView frame_readable(const Box& bounds, const glm::vec2& area, float margin);
 
 // A quadratic Bézier curve from p0 to p2, pulled towards p1.
 struct Curve {

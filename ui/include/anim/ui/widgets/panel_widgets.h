@@ -37,4 +37,11 @@ void help_marker(const char* text);
 // filling the rest of the line.
 void form_label(const char* label, float label_ems = 5.5f);
 
+// The longest start of `text` that fits `width` pixels at the current font with "..." after it,
+// or `text` itself when it fits. Cuts between UTF-8 characters, never inside one.
+std::string elide_to_width(const std::string& text, float width);
+// One line of `text` in `color` cut to the rest of the line (elide_to_width), with the full
+// text as the tooltip when it was cut. True when it was cut.
+bool text_elided(const std::string& text, const ImVec4& color);
+
 }  // namespace anim::ui

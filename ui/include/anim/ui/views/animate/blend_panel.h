@@ -32,7 +32,10 @@ class BlendPanel {
   // kCrossfade only, the half-life (0.01..1 s) to kDeadBlend only.
   TransitionBlend crossfade_blend = TransitionBlend::kCrossfade;
   float crossfade_half_life = 0.1f;
-  // The five above as the options of a crossfade (the Clips panel's menu uses them too).
+  // Phase sync (CrossfadeOptions::sync_phase): the target starts at the playing clip's
+  // normalized time instead of at 0.
+  bool crossfade_sync = false;
+  // The six above as the options of a crossfade (the Clips panel's menu uses them too).
   CrossfadeOptions crossfade_options() const;
 
   // --- 1D blend: what the "Start blend" button uses ---
@@ -42,10 +45,12 @@ class BlendPanel {
   // releasing it to the min; the value follows at the parameter's rate.
   bool shift_ramp = false;
 
-  // Rects of the last frame: "crossfade_target", "crossfade_blend" (and "crossfade_blend=<name>"
-  // for each choice while it is open), "crossfade_half_life", "crossfade", "start_blend",
-  // "blend_param",
-  // "shift_ramp" (each while its section is open and the model has clips to use it).
+  // Rects of the last frame: "fading", "crossfade_target", "crossfade_blend" (and
+  // "crossfade_blend=<name>" for each choice while it is open), "crossfade_half_life",
+  // "crossfade_sync", "crossfade", "fade_weights" (the plots' place), "start_blend",
+  // "stop_blend", "blend_param", "shift_ramp", "blend_weights" (the axis' and plots' place), and
+  // the State machine section's (each while its section is open and the model has clips to use
+  // it).
   ItemRects rects;
 
  private:
@@ -54,7 +59,8 @@ class BlendPanel {
   void blend_section(const Document& doc, Commands& cmds);
   // The blend's clips and their positions on the axis, a row each with a remove button.
   void blend_points_table(const Document& doc);
-  // "Add clip" and "Start blend" (enabled while the positions increase).
+  // "Add clip", "Start blend" (enabled while the positions increase) and "Stop" (while the
+  // blend runs: a fade to its heaviest clip).
   void add_and_start_buttons(const Document& doc, Commands& cmds);
   // The running blend's parameter: its target, the Shift ramp and how fast it follows.
   void blend_parameter_controls(const Document& doc, Commands& cmds, bool running);

@@ -21,7 +21,8 @@ class BoneTreePanel {
   void draw(const Document& doc, Commands& cmds, Selection& sel);
 
   // Search text: a case-insensitive substring of joint names. While it is non-empty only the
-  // matches and their ancestors are shown, expanded, with the matches highlighted.
+  // matches and their ancestors are shown, expanded, with the matches highlighted; Enter in the
+  // field selects the only match. Cleared when another document opens.
   char filter[128] = "";
 
   // Joints open the first time they are drawn (a new model shows its whole hierarchy); false
@@ -30,15 +31,17 @@ class BoneTreePanel {
 
   // Rects of the last frame: "filter" (the search field), "expand" and "collapse" (the
   // buttons, shown while not searching) and "joint:<name>" for every joint
-  // row drawn (collapsed subtrees have none); while editing a mask, "mask:<name>" for each
-  // joint's checkbox and "mask_done".
+  // row drawn (collapsed subtrees have none), "cut:<name>" for each row whose name the panel's
+  // edge cuts (its tooltip then starts with the full name); while editing a mask, "mask:<name>"
+  // for each joint's checkbox and "mask_done".
   ItemRects rects;
 
  private:
   void rebuild(const Model& model);
   void apply_filter(const Skeleton& skeleton);
   // The search field, with a clear button while it holds text.
-  void search_field();
+  // True when Enter was pressed in it this frame.
+  bool search_field();
   // One line of context: how many joints (with Expand all / Collapse all), or how many match.
   void count_line(int joint_count, bool filtering);
   // Adds the joint whose mask checkbox was clicked to the mask, or takes it out (one edit).

@@ -16,13 +16,15 @@ class InspectorPanel {
   // Draws inside the current window. Clicking the parent's name selects the parent.
   void draw(const Document& doc, Commands& cmds, Selection& sel);
 
-  // Rects of the last frame: "parent" (the link to the parent joint) when the joint has one.
+  // Rects of the last frame: "parent" (the link to the parent joint) when the joint has one,
+  // "model_space" (the model-space table, shown first) while its section is open.
   ItemRects rects;
 
  private:
-  // Index, parent (a link that selects it), children and vertices influenced.
-  void facts_table(const Skeleton& skeleton, int joint, uint32_t influenced, Selection& sel);
-  void parent_row(const Skeleton& skeleton, int joint, Selection& sel);
+  // Index, children and vertices influenced on one line, the parent (a link that selects it)
+  // on the next.
+  void facts_lines(const Skeleton& skeleton, int joint, uint32_t influenced, Selection& sel);
+  void parent_line(const Skeleton& skeleton, int joint, Selection& sel);
   // How far the rotate gizmo turned the joint, with a Reset button.
   void rotation_override_line(const Document& doc, Commands& cmds, int joint);
 };

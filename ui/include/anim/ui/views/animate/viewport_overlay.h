@@ -22,9 +22,15 @@ void draw_joint_names(ImDrawList* draw, const ImVec2& origin, const glm::vec2& s
                       const glm::mat4& model_to_clip, int selected_joint);
 
 // The legend box in the view's bottom-left corner, its bar at legend_bar(size); nothing in a
-// view under 200x160 pixels, where it would hide the model.
+// view under 200x160 pixels, where it would hide the model. Taller than kLegendShare of the
+// view's height, it shrinks to its title and bar (the facts and the no-data swatch go).
+constexpr float kLegendShare = 0.3f;
 void draw_legend(ImDrawList* draw, const ImVec2& origin, const glm::vec2& size,
                  const Legend& legend);
+
+// The full legend's height in pixels at the current font, from the view's bottom edge to the top
+// of its box.
+float legend_height(const Legend& legend);
 
 // A ringed dot on a picked vertex at `at` (screen pixels), labelled with its index.
 void draw_vertex_marker(ImDrawList* draw, const ImVec2& at, int vertex);

@@ -136,6 +136,10 @@ class StateGraph {
   void use_view(Frame& f) const;           // After it.
   void view_input(const glm::vec2& mouse_area);
   void frame_all(const std::map<std::string, glm::vec2>& places, const glm::vec2& area);
+  // As a graph opens: every box at zoom 1 when they fit, else zoom 1 from the top-left box
+  // (frame_readable), so its text is the UI font's size.
+  void frame_readable_view(const std::map<std::string, glm::vec2>& places, const glm::vec2& area);
+  bool replaced_every_box(const std::map<std::string, glm::vec2>& places) const;
   const std::vector<std::optional<Curve>>& curves(const setup::Setup& setup,
                                                   const std::map<std::string, glm::vec2>& places);
   std::vector<DrawnEdge> draw_edges(const setup::Setup& setup,
@@ -177,8 +181,11 @@ class StateGraph {
   std::pair<std::string, std::string> selected_ends_;  // the selected one's from and to,
   int selected_alike_ = 0;                             // and which of those alike it was,
   int remembered_index_ = -1;                          // at this index.
-  // The document and machine the view was last shown for (Document::stamp().document).
+  // The document and machine the view was last shown for (Document::stamp().document), the
+  // setup's path then, and the boxes shown last frame (all new at once: another setup).
   std::pair<std::uint64_t, int> framed_for_{0, -1};
+  std::string framed_setup_;
+  std::set<std::string> framed_names_;
   // The curves of the last layout (boxes and transitions' ends), kept while it stays the same:
   // routing around boxes tries many bends.
   std::map<std::string, glm::vec2> curves_places_;
