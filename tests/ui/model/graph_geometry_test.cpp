@@ -3,6 +3,7 @@
 #include "anim/ui/model/graph_geometry.h"
 
 #include <gtest/gtest.h>
+#include <glm/geometric.hpp>
 
 #include <cmath>
 #include <limits>
