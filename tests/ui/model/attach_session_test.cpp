@@ -21,6 +21,8 @@
 
 #include "anim/demo/demo_model.h"
 #include "anim/setup/setup.h"
+#include "anim/ui/model/attach_link.h"
+#include "anim/ui/model/commands.h"
 #include "anim/ui/model/document.h"
 #include "support/attached_game.h"
 
@@ -178,6 +180,33 @@ TEST(AttachSession, RewindingShowsARecordedFrameWhileTheGameGoesOn) {
   EXPECT_EQ(doc->rewound_frame(), -1);
   EXPECT_EQ(doc->state_machine()->value(0), last.parameters[0].value);
   EXPECT_EQ(doc->state_machine()->current_state(), last.layers[0].active.back().state);
+}
+
+// The Parameters sidebar's edits (Commands, as the panels submit them) go to the game while the
+// document follows it, through AttachLink's sync, and leave the tool's machine alone: its values
+// are the game's.
+TEST(AttachSession, TheSidebarsEditsGoToTheGameWhileFollowingIt) {
+  Game game(project("demo_locomotion.json"));
+  std::unique_ptr<Document> doc = open_tool("demo_locomotion.json");
+  AttachLink link;
+  attach_to(link.session, game);
+  link.session.watch(0);
+  ASSERT_TRUE(eventually([&] {
+    link.sync(*doc);
+    return doc->following_game();
+  }));
+  Commands cmds;
+  cmds.set_parameter("speed", 0.375f);
+  cmds.apply(*doc);
+  EXPECT_EQ(doc->state_machine()->target(0), 0.0f);  // Not set here...
+  link.sync(*doc);
+  EXPECT_TRUE(eventually([&] { return game.speed_target() == 0.375f; }));  // ... but in the game.
+  // And the game's frames bring it back to the tool.
+  EXPECT_TRUE(eventually([&] {
+    link.sync(*doc);
+    return doc->state_machine()->target(0) == 0.375f;
+  }));
+  EXPECT_NE(link.status_line(*doc).find("test game: c0"), std::string::npos);
 }
 
 TEST(AttachSession, AnAppliedSetupIsSwappedInOrRefusedWithTheGamesReason) {
