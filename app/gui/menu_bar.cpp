@@ -52,6 +52,11 @@ void file_menu(Tool& tool, ui::Commands& cmds) {
     tool.recovery.show_offer = true;
   }
   ImGui::Separator();
+  if (ImGui::MenuItem("Attach to game...")) {
+    tool.attach.window.open = true;
+    tool.attach.since_scan = 1e9f;  // Read the announcements now.
+  }
+  ImGui::Separator();
   if (ImGui::MenuItem("Quit", "Ctrl+Q")) request(tool, {PendingAction::Kind::kQuit, ""});
   ImGui::EndMenu();
 }

@@ -34,6 +34,7 @@ struct Tool {
   ToolMessages messages;
   ToolSettings settings;
   ToolRecovery recovery;
+  ToolAttach attach;
 };
 
 // The tool's background loads run on `runner` and everything it times reads `clock` (both

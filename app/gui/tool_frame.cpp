@@ -10,6 +10,7 @@
 #include "anim/ui/views/machine/state_graph.h"
 #include "anim/ui/widgets/imgui_frame.h"
 #include "anim/ui/widgets/status_bar.h"
+#include "commands/announced_games.h"
 #include "gui/menu_bar.h"
 #include "gui/modal_dialogs.h"
 #include "gui/recovery_actions.h"
@@ -173,11 +174,28 @@ void draw_panels(Tool& tool, ViewRenderer& renderer, ui::Commands& cmds) {
     timeline_tabs(tool, doc, cmds);
   });
   if (begin_panel("##status", layout.status, PanelKind::kBare)) {
-    ui::draw_status_bar(doc, tool.frame_ms,
-                        tool.messages.notice_age < 8.0f ? tool.messages.notice : "");
+    // Which game and setup the tool is attached to, before any passing notice.
+    std::string line = tool.attach.link.status_line(doc);
+    if (tool.messages.notice_age < 8.0f && !tool.messages.notice.empty())
+      line = line.empty() ? tool.messages.notice : line + " | " + tool.messages.notice;
+    ui::draw_status_bar(doc, tool.frame_ms, line);
   }
   ImGui::End();
   tool.settings.splits = shown;  // Same object: imgui.ini's handler points at it.
+}
+
+// The games announced on this machine, read again every second while the Attach window shows.
+void scan_announced_games(Tool& tool, float dt) {
+  ToolAttach& a = tool.attach;
+  if (!a.window.open) return;
+  a.since_scan += dt;
+  if (a.since_scan < 1.0f) return;
+  a.since_scan = 0.0f;
+  a.games.clear();
+  Result<std::string> dir = announcement_dir();
+  if (!dir.ok()) return;
+  for (const AnnouncedGame& g : announced_games(dir.value()))
+    a.games.push_back(ui::AnnouncedGameEntry{g.pid, g.port, g.token, g.name});
 }
 
 }  // namespace
@@ -259,6 +277,9 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   tool.panels.parameters.apply_shift_ramp(*tool.doc);
   tool.doc->set_overlay_request(tool.panels.viewport.overlay_request());
   tool.doc->set_root_motion_in_world(tool.panels.viewport.settings.root_motion_in_world);
+  // An attached game's frames, and the edits for it (no network wait: AttachSession).
+  scan_announced_games(tool, dt);
+  tool.attach.link.sync(*tool.doc);
   tool.doc->update(dt > 0.1f ? 0.1f : dt);
   ui::new_frame();
   // The document is read by everything drawn this frame and changed once all of it has drawn.
@@ -266,6 +287,7 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   menu_bar(tool, cmds);
   shortcuts(tool, cmds);
   draw_panels(tool, renderer, cmds);
+  tool.attach.window.draw(*tool.doc, tool.attach.games, tool.attach.link);
   const int travels = tool.doc->travels();
   cmds.apply(*tool.doc);
   // "Travel here" in the graph: what came of it in the status bar too, where messages are read.
@@ -277,6 +299,7 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
 }
 
 void stop_tool(Tool& tool) {
+  tool.attach.link.session.detach();  // Never waits: the worker winds down on its own.
   tool.loading.loader.cancel();
   tool.loading.clip_loader.cancel();
   tool.loading.drop_probe.cancel();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "anim/ui/files/recent_files.h"
+#include "anim/ui/model/attach_link.h"
 #include "anim/ui/model/recovery.h"
 #include "anim/ui/views/animate/blend_panel.h"
 #include "anim/ui/views/animate/bone_tree_panel.h"
@@ -17,6 +18,7 @@
 #include "anim/ui/views/animate/curves_panel.h"
 #include "anim/ui/views/animate/inspector_panel.h"
 #include "anim/ui/views/animate/timeline_panel.h"
+#include "anim/ui/views/attach/attach_window.h"
 #include "anim/ui/views/machine/ik_panel.h"
 #include "anim/ui/views/machine/parameters_panel.h"
 #include "anim/ui/views/machine/setup_inspector.h"
@@ -106,6 +108,15 @@ struct ToolSettings {
   UpAxisChoices up_choices;                   // View > Up axis, per model file.
   std::string up_choices_path;                // Where they are kept; empty: not kept.
   std::optional<ui::UpAxis> command_line_up;  // --up, until the user picks one in the menu.
+};
+
+// File > Attach to game...: the link to a running game (its session and what the tool does with
+// it each frame), the window, and the games announced on this machine as last read.
+struct ToolAttach {
+  ui::AttachLink link;
+  ui::AttachWindow window;
+  std::vector<ui::AnnouncedGameEntry> games;
+  float since_scan = 1e9f;  // Seconds since the announcements were read (while the window shows).
 };
 
 // Unsaved setup changes kept on disk against a crash, and those a crashed run left behind.

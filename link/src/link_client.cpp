@@ -172,10 +172,11 @@ Result<Watching> LinkClient::watch(uint32_t index) {
 }
 
 Result<Frame> LinkClient::next_frame() {
-  if (!frames_.empty()) {
+  while (!frames_.empty()) {
     Frame f = std::move(frames_.front());
     frames_.pop_front();
-    return f;
+    if (f.setup == watching_.setup) return f;
+    ++stale_frames_;  // Decoded against its own description, but that one has been replaced.
   }
   Result<Message> m = wait_for(MessageType::kFrame);
   if (!m.ok()) return m.error();

@@ -438,6 +438,8 @@ void LinkServer::send_watching(Character& c, uint32_t index) {
   const StateMachineDef& def = c.instance->def();
   Watching w;
   w.character = index;
+  if (++setups_ == 0) ++setups_;  // 0 stays "watching nothing", even after 2^32 descriptions.
+  w.setup = setups_;
   w.name = c.name;
   for (const ParameterDef& p : def.parameters)
     w.parameters.push_back({p.name.substr(0, kMaxNameBytes), p.type});
@@ -454,6 +456,7 @@ void LinkServer::send_watching(Character& c, uint32_t index) {
   }
   for (const EventDef& e : def.events) w.events.push_back(e.name.substr(0, kMaxNameBytes));
   c.def_sent = &def;
+  c.setup_sent = w.setup;
   shared_->parameters.store(static_cast<uint32_t>(def.parameters.size()),
                             std::memory_order_release);
   queue_control(*shared_, w);
@@ -574,7 +577,7 @@ void LinkServer::record_frame() {
   const double time =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - s.opened).count();
   const std::size_t n = encode_frame(
-      m, static_cast<uint32_t>(watched_), frame_number_, time, paused_,
+      m, static_cast<uint32_t>(watched_), c.setup_sent, frame_number_, time, paused_,
       Span<uint8_t>(s.ring.data() + slot * s.options.slot_bytes, s.options.slot_bytes));
   if (n == 0) {
     frames_dropped_.fetch_add(1, std::memory_order_relaxed);

@@ -199,9 +199,10 @@ void write_condition(Writer& w, const StateMachineInstance::TraceCondition& c) {
 }
 
 // The payload of a frame (without the header), from the instance.
-void write_frame(Writer& w, const StateMachineInstance& m, uint32_t character, uint64_t number,
-                 double time, bool paused) {
+void write_frame(Writer& w, const StateMachineInstance& m, uint32_t character, uint32_t setup,
+                 uint64_t number, double time, bool paused) {
   w.u32(character);
+  w.u32(setup);
   w.u64(number);
   w.f64(time);
   w.u8(paused ? 1 : 0);
@@ -287,6 +288,7 @@ void write_payload(Writer& w, const Message& message) {
           w.u32(m.character);
         } else if constexpr (std::is_same_v<T, Watching>) {
           w.u32(m.character);
+          w.u32(m.setup);
           w.text(m.name);
           w.u32(static_cast<uint32_t>(m.parameters.size()));
           for (const ParameterInfo& p : m.parameters) {
@@ -304,6 +306,7 @@ void write_payload(Writer& w, const Message& message) {
           for (const std::string& e : m.events) w.text(e);
         } else if constexpr (std::is_same_v<T, Frame>) {
           w.u32(m.character);
+          w.u32(m.setup);
           w.u64(m.number);
           w.f64(m.time);
           w.u8(m.paused ? 1 : 0);
@@ -393,6 +396,10 @@ bool sent_by_client(MessageType t) {
 Frame read_frame(Reader& r, const Limits& limits) {
   Frame f;
   f.character = r.u32("character");
+  f.setup = r.u32("setup");
+  if (r.ok() && f.setup != limits.setup)
+    r.fail("setup", "a frame of setup " + std::to_string(f.setup) + " where the description is of " +
+                        std::to_string(limits.setup));
   f.number = r.u64("number");
   f.time = r.f64("time");
   if (r.ok() && !std::isfinite(f.time)) r.fail("time", "not a finite number");
@@ -555,6 +562,7 @@ Message read_payload(MessageType type, Reader& r, const Limits& limits) {
     case MessageType::kWatching: {
       Watching w;
       w.character = r.u32("character");
+      w.setup = r.u32("setup");
       w.name = r.text("name", kMaxNameBytes);
       const uint32_t parameters = r.count("parameters", 3, kMaxParameters);
       w.parameters.resize(r.ok() ? parameters : 0);
@@ -679,6 +687,7 @@ Limits client_limits(const Watching& watching) {
     l.layer_transitions.push_back(layer.transitions);
   }
   l.events = static_cast<uint32_t>(watching.events.size());
+  l.setup = watching.setup;
   return l;
 }
 
@@ -693,7 +702,7 @@ void encode(const Message& message, std::vector<uint8_t>& out) {
 }
 
 std::size_t frame_bytes(const StateMachineInstance& m) {
-  std::size_t n = kHeaderBytes + 4 + 8 + 8 + 1;
+  std::size_t n = kHeaderBytes + 4 + 4 + 8 + 8 + 1;
   n += 4 + m.def().parameters.size() * kParameterBytes;
   n += 4;
   for (int l = 0; l < m.layer_count(); ++l)
@@ -705,12 +714,12 @@ std::size_t frame_bytes(const StateMachineInstance& m) {
   return n;
 }
 
-std::size_t encode_frame(const StateMachineInstance& instance, uint32_t character, uint64_t number,
-                         double time, bool paused, Span<uint8_t> out) {
+std::size_t encode_frame(const StateMachineInstance& instance, uint32_t character, uint32_t setup,
+                         uint64_t number, double time, bool paused, Span<uint8_t> out) {
   Writer w(out);
   w.u32(0);
   w.u16(static_cast<uint16_t>(MessageType::kFrame));
-  write_frame(w, instance, character, number, time, paused);
+  write_frame(w, instance, character, setup, number, time, paused);
   if (w.overflow()) return 0;
   const uint32_t length = static_cast<uint32_t>(w.used() - 4);
   std::memcpy(out.data(), &length, 4);

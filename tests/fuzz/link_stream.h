@@ -17,6 +17,7 @@ namespace anim::fuzz {
 inline link::Watching link_watching() {
   link::Watching w;
   w.character = 0;
+  w.setup = 1;
   w.name = "c0";
   w.parameters = {{"speed", ParameterType::kFloat},
                   {"stop", ParameterType::kTrigger},

@@ -367,7 +367,8 @@ std::vector<link::Message> game_session() {
     m.set_vector(2, glm::vec3(0.1f * static_cast<float>(i), 1.0f, 0.0f));
     m.update(1.0f / 8.0f);
     const std::size_t n =
-        link::encode_frame(m, 0, static_cast<uint64_t>(i), i / 8.0, i % 5 == 0, buffer);
+        link::encode_frame(m, 0, fuzz::link_watching().setup, static_cast<uint64_t>(i), i / 8.0,
+                           i % 5 == 0, buffer);
     Result<link::Message> f =
         link::decode_message(Span<const uint8_t>(buffer.data(), n), fuzz::link_limits(false));
     if (!f.ok()) {

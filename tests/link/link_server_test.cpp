@@ -456,6 +456,57 @@ TEST_F(LinkServerTest, ApplySwapsASetupOrReportsWhyNot) {
   stop_game();  // Before `defs` and `replaced` go.
 }
 
+// The game replaces the watched character's instance by one of another def (a fourth
+// parameter) while frames of the old one are still on their way, and the client reads them all
+// while it waits for a list: every frame then comes back only against the description it was
+// computed with; the old ones, queued behind the new description, are dropped and counted.
+TEST_F(LinkServerTest, FramesOfAReplacedDescriptionAreDroppedNotMisread) {
+  open_server();
+  StateMachineDef wider = lm_.def;
+  wider.parameters.push_back(testutil::Parameter("lean", ParameterType::kFloat));
+  std::unique_ptr<StateMachineInstance> replaced;
+  std::atomic<bool> swap{false}, swapped{false};
+  game_ = std::thread([&] {
+    while (!stop_.load()) {
+      if (swap.load() && !swapped.load()) {
+        auto next = std::make_unique<StateMachineInstance>(wider, lm_.skeleton, lm_.clips);
+        next->continue_from(*machine_);
+        server_->watch("c0", *next);
+        replaced = std::move(machine_);
+        machine_ = std::move(next);
+        swapped.store(true);
+      }
+      machine_->update(kDt);
+      server_->publish();
+      published_.fetch_add(1);
+      std::this_thread::sleep_for(1ms);
+    }
+  });
+  std::unique_ptr<LinkClient> c = attach();
+  ASSERT_NE(c, nullptr);
+  ASSERT_TRUE(c->list().ok());
+  Result<Watching> w = c->watch(0);
+  ASSERT_TRUE(w.ok()) << w.error().to_string();
+  const uint32_t first_setup = w.value().setup;
+  EXPECT_NE(first_setup, 0u);
+  wait_frames(20);  // Old frames wait unread on the socket...
+  swap.store(true);
+  while (!swapped.load()) std::this_thread::sleep_for(1ms);
+  wait_frames(20);  // ... then the new description and frames of the new def.
+  ASSERT_TRUE(c->list().ok());  // Reads all of them while it waits for the list.
+  ASSERT_EQ(c->watching().parameters.size(), 4u);
+  const uint32_t second_setup = c->watching().setup;
+  EXPECT_GT(second_setup, first_setup);
+  for (int i = 0; i < 10; ++i) {
+    Result<Frame> f = c->next_frame();
+    ASSERT_TRUE(f.ok()) << f.error().to_string();
+    EXPECT_EQ(f.value().setup, second_setup);
+    EXPECT_EQ(f.value().parameters.size(), 4u);
+  }
+  EXPECT_GE(c->stale_frames(), 10u);
+  stop_game();  // Before `replaced` goes.
+}
+
 TEST_F(LinkServerTest, WrongTokenIsRefusedAndLogged) {
   open_server();
   start_game();

@@ -129,12 +129,14 @@ TEST(LinkProtocol, GameMessagesRoundTrip) {
 
   Watching watching;
   watching.character = 1;
+  watching.setup = 7;
   watching.name = "c1";
   watching.parameters = {{"speed", ParameterType::kFloat}, {"aim", ParameterType::kVector3}};
   watching.layers = {{"", {"Idle", "Walk"}, 3}, {"upper", {"Wave"}, 0}};
   watching.events = {"footstep"};
   const Watching wb = round_trip(watching, client());
   EXPECT_EQ(wb.character, 1u);
+  EXPECT_EQ(wb.setup, 7u);
   EXPECT_EQ(wb.name, "c1");
   ASSERT_EQ(wb.parameters.size(), 2u);
   EXPECT_EQ(wb.parameters[1].name, "aim");
@@ -147,6 +149,7 @@ TEST(LinkProtocol, GameMessagesRoundTrip) {
 
   Frame f;
   f.character = 1;
+  f.setup = 7;
   f.number = 99;
   f.time = 1.5;
   f.paused = true;
@@ -190,6 +193,7 @@ TEST(LinkProtocol, GameMessagesRoundTrip) {
   EXPECT_EQ(fb.conditions[0].op, ConditionOp::kGreater);
   EXPECT_EQ(fb.conditions[0].actual, 0.25f);
   EXPECT_TRUE(fb.conditions[1].pass);
+  EXPECT_EQ(fb.setup, 7u);
   EXPECT_EQ(fb.number, 99u);
   EXPECT_EQ(fb.time, 1.5);
   EXPECT_TRUE(fb.paused);
@@ -232,8 +236,10 @@ TEST(LinkProtocol, FrameFromInstanceMatchesItsApi) {
   for (int i = 0; i < 60; ++i) {
     m.update(1.0f / 30.0f);
     std::vector<uint8_t> buffer(frame_bytes(m));
-    ASSERT_EQ(encode_frame(m, 0, static_cast<uint64_t>(i), i / 30.0, false, buffer), buffer.size());
+    ASSERT_EQ(encode_frame(m, 0, 3, static_cast<uint64_t>(i), i / 30.0, false, buffer),
+              buffer.size());
     Watching w;
+    w.setup = 3;
     w.parameters.resize(3);
     w.layers = {{"", {"Idle", "Walk", "Run"}, 3}, {"upper", {"Wave"}, 0}};
     w.events = {"footstep"};
@@ -242,6 +248,7 @@ TEST(LinkProtocol, FrameFromInstanceMatchesItsApi) {
     ASSERT_TRUE(decoded.ok()) << decoded.error().to_string();
     const Frame& f = std::get<Frame>(decoded.value());
     EXPECT_EQ(f.number, static_cast<uint64_t>(i));
+    EXPECT_EQ(f.setup, 3u);
     ASSERT_EQ(f.parameters.size(), 3u);
     EXPECT_EQ(f.parameters[0].value, m.value(0));
     EXPECT_EQ(f.parameters[0].target, m.target(0));
@@ -274,7 +281,7 @@ TEST(LinkProtocol, FrameFromInstanceMatchesItsApi) {
     }
     // Into a buffer one byte short, nothing is written and 0 comes back.
     std::vector<uint8_t> short_buffer(buffer.size() - 1);
-    EXPECT_EQ(encode_frame(m, 0, 0, 0.0, false, short_buffer), 0u);
+    EXPECT_EQ(encode_frame(m, 0, 3, 0, 0.0, false, short_buffer), 0u);
   }
   EXPECT_TRUE(saw_event);  // The walk crossed its footstep in those two seconds.
   EXPECT_EQ(m.current_state(), 1);
@@ -436,6 +443,31 @@ TEST(LinkProtocol, FrameIndicesAreCheckedAgainstTheWatchedCharacter) {
   Frame bad_event = f;
   bad_event.events = {{0, 0, 1.0f, 0}};  // No events in the def.
   EXPECT_NE(error_of(bytes_of(bad_event), limits).find("event"), std::string::npos);
+}
+
+// A frame computed against another description than the one the client holds is refused by
+// name, not read against the wrong states: here a frame of setup 1 (three states, state 2 active)
+// reaches a client that already holds setup 2 (two states), and one of setup 3 that is yet to come.
+TEST(LinkProtocol, AFrameOfAnotherSetupIsRefusedNotMisread) {
+  Watching older;
+  older.setup = 1;
+  older.parameters.resize(1);
+  older.layers = {{"", {"Idle", "Walk", "Run"}, 2}};
+  Watching newer = older;
+  newer.setup = 2;
+  newer.layers = {{"", {"Idle", "Walk"}, 1}};
+  Frame f;
+  f.setup = 1;
+  f.parameters.resize(1);
+  f.layers.resize(1);
+  f.layers[0].active = {{1, 1.0f, 0.0f, StateMachineInstance::GroupSync::kApart}};
+  EXPECT_EQ(error_of(bytes_of(f), client_limits(older)), "(decoded)");
+  EXPECT_EQ(error_of(bytes_of(f), client_limits(newer)),
+            "frame: setup: a frame of setup 1 where the description is of 2");
+  f.setup = 3;
+  EXPECT_NE(error_of(bytes_of(f), client_limits(newer)).find("setup 3 where"), std::string::npos);
+  f.setup = 2;
+  EXPECT_EQ(error_of(bytes_of(f), client_limits(newer)), "(decoded)");
 }
 
 // Random bytes and random mutations of valid messages never decode into something unchecked

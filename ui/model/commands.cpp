@@ -55,6 +55,15 @@ void Commands::set_parameter(std::string name, float value) {
     const std::vector<ParameterDef>& params = sm->def().parameters;
     for (std::size_t i = 0; i < params.size(); ++i) {
       if (params[i].name != name) continue;
+      if (d.following_game()) {  // The game's frames set the values here: the edit is its.
+        Document::GameEdit e;
+        e.parameter = static_cast<int>(i);
+        e.kind = params[i].type == ParameterType::kTrigger ? Document::GameEdit::Kind::kTrigger
+                                                           : Document::GameEdit::Kind::kValue;
+        e.value = value;
+        if (e.kind != Document::GameEdit::Kind::kTrigger || value > 0.5f) d.queue_game_edit(e);
+        return;
+      }
       if (params[i].type == ParameterType::kTrigger) {
         if (value > 0.5f) sm->set_trigger(name);
       } else {
@@ -68,7 +77,20 @@ void Commands::set_parameter(std::string name, float value) {
 void Commands::set_vector(std::string name, glm::vec3 value) {
   push([name = std::move(name), value](Document& d) {
     StateMachineInstance* sm = d.state_machine();
-    if (sm != nullptr) sm->set_vector(name, value);
+    if (sm == nullptr) return;
+    if (d.following_game()) {  // For the game (Document::queue_game_edit).
+      const std::vector<ParameterDef>& params = sm->def().parameters;
+      for (std::size_t i = 0; i < params.size(); ++i) {
+        if (params[i].name != name || params[i].type != ParameterType::kVector3) continue;
+        Document::GameEdit e;
+        e.parameter = static_cast<int>(i);
+        e.kind = Document::GameEdit::Kind::kVector;
+        e.vector = value;
+        d.queue_game_edit(e);
+      }
+      return;
+    }
+    sm->set_vector(name, value);
   });
 }
 void Commands::set_ground(GroundSettings ground) {

@@ -364,7 +364,7 @@ void Document::update(float dt) {
       break;
     }
     case PlaybackMode::kStateMachine:
-      run_.update(step);
+      if (!run_.following()) run_.update(step);  // A followed game's frames come on their own.
       break;
   }
   evaluate();

@@ -22,6 +22,7 @@ void MachineRun::replace(SetupSession::Build build, const Model& model, bool go_
   go_on = go_on && instance_ != nullptr;
   if (go_on) next->continue_from(*instance_);
   fresh_ = !go_on;
+  feed_.reset();                // Of the old build.
   instance_ = std::move(next);  // Before build_: the old machine points into the old build.
   build_ = std::move(build);
   if (!go_on) world_ = RootMotion{};
@@ -37,6 +38,7 @@ void MachineRun::restart(const Model& model) {
 }
 
 void MachineRun::clear() {
+  feed_.reset();
   instance_.reset();  // Before the build it points into.
   build_ = {};
   recording_.stop();
@@ -78,6 +80,50 @@ void MachineRun::update(float step) {
     recent_events_.push_back({def.events[fired.event].name, def.states[fired.state].name});
     if (recent_events_.size() > kRecentEvents) recent_events_.pop_front();
   }
+}
+
+bool MachineRun::follow(const FollowedFrame& frame, const Model& model) {
+  if (!instance_) return false;
+  const bool starting = feed_ == nullptr;
+  if (starting) {
+    feed_ = start(build_, model);
+    feed_->set_trace(false);
+  }
+  if (starting || !recording_.recording()) {
+    // The game's first frame: nothing before it to record an update from.
+    if (!feed_->restore_state(frame.parameters, frame.layers)) {
+      feed_.reset();
+      return false;
+    }
+    recording_.start(*feed_, /*from_start=*/false);
+    recording_origin_ = world_;
+    rewound_ = -1;
+  } else {
+    const std::size_t before = recording_.size();
+    recording_.begin_frame(*feed_);
+    if (!feed_->restore_state(frame.parameters, frame.layers)) return false;
+    recording_.end_frame(*feed_, frame.dt, frame.move, frame.events, frame.events_dropped);
+    // Frames older than the recording keeps were dropped: a rewound frame moves down with them
+    // (the oldest kept, once it is gone itself).
+    const std::size_t dropped = before + 1 - recording_.size();
+    if (rewound_ >= 0 && dropped > 0) {
+      const int moved = rewound_ - static_cast<int>(dropped);
+      rewound_ = moved < 0 ? 0 : moved;
+      if (moved < 0) rewind_to(0);
+    }
+  }
+  if (rewound_ >= 0) return true;
+  instance_->restore_state(frame.parameters, frame.layers);
+  world_ = compose(world_, frame.move);
+  fresh_ = false;
+  for (RecentEvent& e : recent_events_) e.age += frame.dt;
+  const StateMachineDef& def = instance_->def();
+  for (const StateMachineInstance::FiredEvent& fired : frame.events) {
+    const auto& states = fired.layer == 0 ? def.states : def.layers[fired.layer - 1].states;
+    recent_events_.push_back({def.events[fired.event].name, states[fired.state].name});
+    if (recent_events_.size() > kRecentEvents) recent_events_.pop_front();
+  }
+  return true;
 }
 
 void MachineRun::place_at(std::size_t frame) {

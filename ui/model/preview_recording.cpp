@@ -35,27 +35,33 @@ void PreviewRecording::begin_frame(const StateMachineInstance& machine) {
 }
 
 void PreviewRecording::end_frame(const StateMachineInstance& machine, float dt) {
+  end_frame(machine, dt, machine.root_motion(), machine.events(), machine.events_dropped());
+}
+
+void PreviewRecording::end_frame(const StateMachineInstance& machine, float dt,
+                                 const RootMotion& move,
+                                 Span<const StateMachineInstance::FiredEvent> events,
+                                 int64_t events_dropped) {
   if (!active_ || &machine.def() != def_) return;
   const double end = (empty() ? 0.0 : frame(count_ - 1).end) + dt;
-  const RootMotion place = compose(empty() ? RootMotion{} : frame(count_ - 1).place,
-                                   machine.root_motion());
+  const RootMotion place = compose(empty() ? RootMotion{} : frame(count_ - 1).place, move);
   if (count_ == capacity_) drop_oldest();
   while (!empty() && end - start_time() > kSeconds) drop_oldest();
   const std::size_t s = slot(count_++);
   Frame& f = frames_[s];
   f.dt = dt;
   f.end = end;
-  f.move = machine.root_motion();
+  f.move = move;
   f.place = place;
   f.event_count = f.events_dropped = 0;
-  for (const StateMachineInstance::FiredEvent& e : machine.events()) {
+  for (const StateMachineInstance::FiredEvent& e : events) {
     if (f.event_count == kEventsPerFrame) {
       ++f.events_dropped;
       continue;
     }
     f.events[static_cast<std::size_t>(f.event_count++)] = Event{e.event, e.state, e.layer};
   }
-  f.events_dropped += static_cast<int>(machine.events_dropped());
+  f.events_dropped += static_cast<int>(events_dropped);
   std::copy(pending_parameters_.begin(), pending_parameters_.end(),
             inputs_.begin() + static_cast<std::ptrdiff_t>(s * parameters_));
   std::copy(pending_layers_.begin(), pending_layers_.end(),

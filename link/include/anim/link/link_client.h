@@ -43,8 +43,12 @@ class LinkClient {
   Result<Watching> watch(uint32_t index);
   // The current description (updated when the game's def changes, e.g. after an apply).
   const Watching& watching() const { return watching_; }
-  // The next frame of the watched character, in order; waits up to the timeout.
+  // The next frame of the watched character, in order; waits up to the timeout. Only frames of
+  // the current description (watching().setup) come back: a frame queued while list() or apply()
+  // waited, computed against a description that has since been replaced, is dropped and counted.
   Result<Frame> next_frame();
+  // Frames next_frame() dropped because their description had been replaced.
+  uint64_t stale_frames() const { return stale_frames_; }
   // Commands, applied at the game's next publish().
   Status set_value(uint32_t parameter, float value);
   Status set_vector(uint32_t parameter, const glm::vec3& value);
@@ -76,6 +80,7 @@ class LinkClient {
   Watching watching_;
   Limits limits_;
   std::deque<Frame> frames_;
+  uint64_t stale_frames_ = 0;
 };
 
 }  // namespace anim::link

@@ -105,6 +105,7 @@ class LinkServer {
     std::string name;
     StateMachineInstance* instance = nullptr;
     const StateMachineDef* def_sent = nullptr;  // The def the last kWatching described.
+    uint32_t setup_sent = 0;                    // And that kWatching's setup (its frames carry it).
   };
   void apply(const Message& command);
   void send_watching(Character& c, uint32_t index);
@@ -126,6 +127,7 @@ class LinkServer {
   std::vector<StateMachineInstance::SavedParameter> held_parameters_;
   std::vector<StateMachineInstance::SavedLayer> held_layers_;
   uint64_t frame_number_ = 0;
+  uint32_t setups_ = 0;  // kWatching descriptions sent so far: the next one's setup is one more.
   uint64_t seen_state_ = 0;     // Shared::state at the last publish: a change is a new client.
   std::vector<Message> taken_;  // The commands publish() takes (swapped: no allocation).
   StateMachineInstance* traced_ = nullptr;  // Whose trace the link turned on.

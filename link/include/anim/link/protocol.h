@@ -33,7 +33,9 @@
 namespace anim::link {
 
 constexpr uint32_t kMagic = 0x4B4C4E41;  // "ANLK" in little-endian bytes.
-constexpr uint16_t kProtocolVersion = 1;
+// 2: kWatching and kFrame carry the description's version (`setup`), so that a frame is never
+// read against a description other than the one it was computed with.
+constexpr uint16_t kProtocolVersion = 2;
 // Largest message (type and payload); a bigger length closes the connection.
 constexpr uint32_t kMaxMessageBytes = 8u << 20;
 constexpr std::size_t kHeaderBytes = 6;     // u32 length + u16 type.
@@ -108,6 +110,9 @@ struct LayerInfo {
 // Sent when a watch starts and whenever the watched character's def changes (an applied setup).
 struct Watching {
   uint32_t character = kNoCharacter;
+  // The description's version: the game numbers the descriptions it sends (1, 2, ...; 0 for
+  // "watching nothing"), and every kFrame carries the number of the one it was computed against.
+  uint32_t setup = 0;
   std::string name;
   std::vector<ParameterInfo> parameters;
   std::vector<LayerInfo> layers;  // The base machine first.
@@ -121,6 +126,7 @@ struct FrameLayer {
 // One publish() of the watched character, from its public API after the game's update().
 struct Frame {
   uint32_t character = kNoCharacter;
+  uint32_t setup = 0;   // The Watching::setup of the description this frame was computed against.
   uint64_t number = 0;  // publish() calls since the server opened.
   double time = 0.0;    // Seconds since the server opened.
   bool paused = false;
@@ -172,6 +178,9 @@ struct Limits {
   std::vector<uint32_t> layer_states;
   std::vector<uint32_t> layer_transitions;
   uint32_t events = 0;
+  // Client side: the setup the description says; a kFrame of another one is refused (it would be
+  // read against the wrong states and parameters).
+  uint32_t setup = 0;
   // Game side: only the messages a client sends are accepted, and the other way round.
   bool game_side = true;
 };
@@ -182,8 +191,9 @@ Limits client_limits(const Watching& watching);
 void encode(const Message& message, std::vector<uint8_t>& out);
 // The kFrame of `instance` (header included), written into `out` (a fixed buffer: nothing is
 // allocated). Returns the bytes written, or 0 when they do not fit.
-std::size_t encode_frame(const StateMachineInstance& instance, uint32_t character, uint64_t number,
-                         double time, bool paused, Span<uint8_t> out);
+// `setup` is the Watching::setup that described the instance's def to the client.
+std::size_t encode_frame(const StateMachineInstance& instance, uint32_t character, uint32_t setup,
+                         uint64_t number, double time, bool paused, Span<uint8_t> out);
 // The size encode_frame would write.
 std::size_t frame_bytes(const StateMachineInstance& instance);
 

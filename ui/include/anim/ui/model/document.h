@@ -31,6 +31,11 @@
 #include "anim/ui/scene/pose_overlays.h"
 #include "anim/ui/scene/posed_model.h"
 
+namespace anim::link {
+struct Frame;
+struct Watching;
+}  // namespace anim::link
+
 namespace anim::ui {
 
 // How the pose is produced.
@@ -144,6 +149,31 @@ class Document {
   void go_live();
   // The recorded frame shown, or -1 while the machine is live.
   int rewound_frame() const { return run_.rewound(); }
+
+  // --- Attached to a game (issue 29: File > Attach to game, attach_session.h) ---
+  // Empty when `watching` (a game's character's description) is the running machine's; else
+  // the difference, in words (description_mismatch), or why no machine can follow it.
+  std::string game_mismatch(const link::Watching& watching) const;
+  // Shows one of the game's frames (of a description game_mismatch accepts), `dt` seconds after
+  // the one before: from the first, the state machine follows the game instead of playing
+  // itself (update() only evaluates), and its recording is the game's (MachineRun::follow), so
+  // the graph, the Parameters values, the history strip and rewind show the game's character.
+  // False, changing nothing, when the frame does not fit the running machine.
+  bool follow_game_frame(const link::Frame& frame, float dt);
+  // Back to playing the machine here, from the state the game's character was last shown in.
+  void stop_following_game();
+  bool following_game() const { return run_.following(); }
+  // While following a game, a parameter edit (Commands::set_parameter, set_vector: the
+  // Parameters sidebar, the IK gizmos) is for the game, whose frames set the values here: it is
+  // queued for the attach session to send (take_game_edits) instead of changing the machine.
+  struct GameEdit {
+    int parameter = -1;  // In the running machine's def (the game's description matches it).
+    enum class Kind { kValue, kTrigger, kVector } kind = Kind::kValue;
+    float value = 0.0f;
+    glm::vec3 vector{0.0f};
+  };
+  void queue_game_edit(const GameEdit& edit) { game_edits_.push_back(edit); }
+  std::vector<GameEdit> take_game_edits() { return std::move(game_edits_); }
 
   // --- Editing the setup (Setup panel) ---
   // Makes `edited` the setup, undoably, as the edit `what` ("rename state"). It is checked
@@ -292,6 +322,11 @@ class Document {
   GroundSettings ground_;
   std::array<GroundPlane, 2> ground_plane_list_{};
   GroundPlanes ground_planes_;  // Points into ground_plane_list_ (set before each evaluate).
+  // A game's frame as restore_state takes it (follow_game_frame), sized once per machine.
+  std::vector<StateMachineInstance::SavedParameter> game_parameters_;
+  std::vector<StateMachineInstance::SavedLayer> game_layers_;
+  std::vector<GameEdit> game_edits_;  // For the game, until take_game_edits().
+
 };
 
 }  // namespace anim::ui

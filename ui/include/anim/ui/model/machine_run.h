@@ -56,6 +56,29 @@ class MachineRun {
   // recorded frames after it.
   void update(float step);
 
+  // Attached to a game (issue 29): instead of updating itself, the machine shows a game's
+  // character. follow() takes what one of the game's updates left (game_frame_state: the
+  // parameters and layers, as restore_state takes them), the seconds since the game's frame
+  // before, and that update's root motion and events. The frame is recorded like one of the
+  // preview's (so the history strip, rewind and the why-not lines of a rewound frame work on the
+  // game's recording) and shown, unless a recorded frame is shown (rewound): then the game goes on
+  // being recorded behind it, and go_live() shows the game's newest frame again. The recording
+  // is fed through a second instance of the same machine (`feed_`), so that what is shown and
+  // what is recorded never disturb each other. False, recording nothing, when the state does not
+  // fit the machine or nothing runs.
+  struct FollowedFrame {
+    Span<const StateMachineInstance::SavedParameter> parameters;
+    Span<const StateMachineInstance::SavedLayer> layers;
+    float dt = 0.0f;
+    RootMotion move;
+    Span<const StateMachineInstance::FiredEvent> events;
+    int64_t events_dropped = 0;
+  };
+  bool follow(const FollowedFrame& frame, const Model& model);
+  // Leaves the game: the machine plays by itself again from the state it shows.
+  void stop_following() { feed_.reset(); }
+  bool following() const { return feed_ != nullptr; }
+
   // Where the root motion took the character since the machine started (the identity when the
   // setup does not move it).
   const RootMotion& world() const { return world_; }
@@ -76,6 +99,7 @@ class MachineRun {
   // Declared before instance_, which points into them: destroyed after it.
   SetupSession::Build build_;
   std::unique_ptr<StateMachineInstance> instance_;
+  std::unique_ptr<StateMachineInstance> feed_;  // While following a game: what is recorded.
   RootMotion world_;
   bool fresh_ = false;  // Not updated since it was made in its default state.
   PreviewRecording recording_;

@@ -55,6 +55,11 @@ class PreviewRecording {
   // One update: call begin_frame(machine) right before machine.update(dt), end_frame after it.
   void begin_frame(const StateMachineInstance& machine);
   void end_frame(const StateMachineInstance& machine, float dt);
+  // The same for a machine that was not updated here but set to what another one's update left
+  // (a game's frame, restored): the update's root motion and events are given, as that update
+  // reported them.
+  void end_frame(const StateMachineInstance& machine, float dt, const RootMotion& move,
+                 Span<const StateMachineInstance::FiredEvent> events, int64_t events_dropped);
   // The machine was updated without being recorded (a paused update by 0 s, which may still
   // fire a transition): before the first frame, a replay from the default state may differ.
   void note_unrecorded_update() {
