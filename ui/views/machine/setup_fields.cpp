@@ -456,6 +456,17 @@ void SetupForm::condition_rows(std::size_t i, ConditionColumns columns, const Tr
                        "on to also wait for the source's exit time.");
     ImGui::PopTextWrapPos();
     rects.record(key("exit_time_note", i));
+  } else if (t.exit_time && !t.conditions.empty()) {
+    // The trap the first condition avoids, when the author turned exit time back on (or a file
+    // has it): worth a line, since it can wait up to a whole cycle.
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(columns.parameter);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("With exit time on it also waits for the source's exit time (%.2f), not "
+                        "only for its conditions.",
+                        static_cast<double>(*t.exit_time));
+    ImGui::PopTextWrapPos();
+    rects.record(key("exit_time_wait", i));
   }
   ImGui::PopID();
 }

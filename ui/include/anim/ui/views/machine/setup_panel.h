@@ -69,7 +69,8 @@ class SetupPanel : public SetupForm {
   //     "exit_time_on:<i>", "exit_time:<i>", "duration:<i>", "offset:<i>", "interruption:<i>",
   //     "remove_transition:<i>", "condition_parameter:<i>:<j>", "condition_op:<i>:<j>",
   //     "condition_value:<i>:<j>", "remove_condition:<i>:<j>", "add_condition:<i>",
-  //     "exit_time_note:<i>" (while the first condition's turning exit time off is news).
+  //     "exit_time_note:<i>" (while the first condition's turning exit time off is news),
+  //     "exit_time_wait:<i>" (a transition with conditions waiting for its exit time too).
   //   Layers: "add_layer", "layer_name:<i>", "layer_blend:<i>", "layer_weight:<i>",
   //     "layer_weight_parameter:<i>", "layer_reference:<i>", "layer_mask:<i>", "layer_up:<i>",
   //     "layer_down:<i>", "remove_layer:<i>".
