@@ -189,7 +189,7 @@ TEST(SetupEditsTest, RemovingATransitionKeepsTheOthersInOrder) {
 // A new transition waits for exit time 1 until it has a condition; its first condition turns
 // exit time off (Unity's "Has Exit Time" trap), later ones and one turned back on stay.
 TEST(SetupEditsTest, TheFirstConditionTurnsExitTimeOff) {
-  Setup setup;
+  setup::Setup setup;
   add_state(setup, "Idle", "idle");
   add_state(setup, "Run", "run");
   const int t = add_transition(setup, "Idle", "Run");

@@ -228,7 +228,8 @@ TEST(SetupLayerEditsTest, RenamingAStateInAnyMachineCarriesItsPlace) {
   EXPECT_EQ(setup.states[0].name, "Stand");
   EXPECT_EQ(setup.default_state, "Stand");
   EXPECT_EQ(setup.transitions[0].from, "Stand");
-  EXPECT_EQ(setup.editor["nodes"].dump(), R"({"*":[0,0],"Run":[200,40],"Stand":[20,40]})");
+  EXPECT_EQ(setup.editor["nodes"].dump(), R"({"*":[0,0],"Stand":[20,40],"Run":[200,40]})")
+      << "in its place in the block, too";
   EXPECT_EQ(setup.editor["layers"].dump(), R"({"Upper":{"nodes":{"Default":[40,60]}}})");
 
   ASSERT_TRUE(rename_state_in(setup, 1, {}, "Default", "Wave").ok());

@@ -525,11 +525,19 @@ TEST(SetupValidateTest, ReportsEveryProblemAtOnce) {
 // A machine without transitions is being laid out (a new setup has one state per clip and none):
 // nothing is unreachable yet. Its first transition brings the warnings back.
 TEST(SetupValidateTest, NoReachabilityWarningsInAMachineWithoutTransitions) {
+  // Only the reachability warnings (the parameters no transition reads have theirs).
+  const auto reachability = [](const setup::Setup& s) {
+    std::vector<Diagnostic> found;
+    for (const Diagnostic& d : check(s)) {
+      if (d.message.find("reachable") != std::string::npos) found.push_back(d);
+    }
+    return found;
+  };
   setup::Setup s = valid_setup();
   s.transitions.clear();
-  EXPECT_THAT(check(s), IsEmpty());
+  EXPECT_THAT(reachability(s), IsEmpty());
   s.transitions.push_back(Transition("Idle", "Run", {When("speed", ConditionOp::kGreater, 0.1f)}));
-  EXPECT_THAT(check(s), ElementsAre(IsWarning("/states/2",
+  EXPECT_THAT(reachability(s), ElementsAre(IsWarning("/states/2",
                                               "state \"Jump\" is not reachable from the "
                                               "default state \"Idle\"")));
 }

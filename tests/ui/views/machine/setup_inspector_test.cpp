@@ -329,7 +329,7 @@ TEST_F(SetupInspectorTest, LiveValuesShowWhileTheMachinePlaysTheTransitionsSourc
 // undo gives both back. In a layer too.
 TEST_F(SetupInspectorTest, RenamingAStateKeepsItsPlaceInTheGraph) {
   setup::Setup placed = inspected_setup();
-  placed.editor = Json::parse(
+  placed.editor = setup::Json::parse(
       R"({"nodes": {"*": [0, 0], "Idle": [300, 40], "Move": [500, 40], "Jump": [300, 200]},)"
       R"( "layers": {"Upper": {"nodes": {"Hold": [10, 20], "Wave": [210, 20]}}}})");
   ASSERT_TRUE(doc_.attach_setup(placed, "body.json").ok());
@@ -339,14 +339,14 @@ TEST_F(SetupInspectorTest, RenamingAStateKeepsItsPlaceInTheGraph) {
   EXPECT_EQ(current().states[0].name, "Stand");
   EXPECT_EQ(current().transitions[0].from, "Stand");
   EXPECT_EQ(current().editor["nodes"].dump(),
-            R"({"*":[0,0],"Jump":[300,200],"Move":[500,40],"Stand":[300,40]})");
+            R"({"*":[0,0],"Stand":[300,40],"Move":[500,40],"Jump":[300,200]})");
   EXPECT_EQ(setup::to_json_text(current()).find("\"Idle\""), std::string::npos)
       << "no stale editor entry is saved";
   EXPECT_EQ(doc_.setup_history().undo_label(), "rename state Idle to Stand");
   EXPECT_EQ(graph_.selected, "Stand");
   ASSERT_TRUE(doc_.undo_setup_edit());
   EXPECT_EQ(current().editor["nodes"].dump(),
-            R"({"*":[0,0],"Idle":[300,40],"Jump":[300,200],"Move":[500,40]})");
+            R"({"*":[0,0],"Idle":[300,40],"Move":[500,40],"Jump":[300,200]})");
 
   select_state(1, "Wave");
   type_into("state_name:1", "Salute");

@@ -576,8 +576,8 @@ TEST_F(SetupPanelTest, AMachineStatesMotionReadsMachine) {
 TEST_F(SetupPanelTest, RenamingAStateInTheTableKeepsItsGraphPlace) {
   new_setup();
   setup::Setup placed = current();
-  placed.editor = Json::parse(R"({"nodes": {"*": [0, 0], "idle": [300, 40], "walk": [500, 40],)"
-                              R"( "run": [300, 200]}})");
+  placed.editor = setup::Json::parse(
+      R"({"nodes": {"*": [0, 0], "idle": [300, 40], "walk": [500, 40], "run": [300, 200]}})");
   doc_.edit_setup(placed, "arrange the graph");
   open_tab("States");
   ASSERT_TRUE(h_.click(panel_.rects, "state_name:1"));
@@ -586,12 +586,12 @@ TEST_F(SetupPanelTest, RenamingAStateInTheTableKeepsItsGraphPlace) {
   h_.frames(2);
   EXPECT_EQ(current().states[1].name, "stroll");
   EXPECT_EQ(current().editor["nodes"].dump(),
-            R"({"*":[0,0],"idle":[300,40],"run":[300,200],"stroll":[500,40]})");
+            R"({"*":[0,0],"idle":[300,40],"stroll":[500,40],"run":[300,200]})");
   EXPECT_EQ(doc_.setup_history().undo_label(), "rename state walk to stroll");
   ASSERT_TRUE(doc_.undo_setup_edit());
   EXPECT_EQ(current().states[1].name, "walk");
   EXPECT_EQ(current().editor["nodes"].dump(),
-            R"({"*":[0,0],"idle":[300,40],"run":[300,200],"walk":[500,40]})");
+            R"({"*":[0,0],"idle":[300,40],"walk":[500,40],"run":[300,200]})");
 
   // A name taken makes a duplicate, as before (the Problems tab says so): nothing else moves.
   h_.frame();
