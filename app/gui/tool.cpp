@@ -210,8 +210,9 @@ void collect_load(Tool& tool) {
     const std::string text = "opened " + file_name(input.setup_path) + " with " +
                              std::to_string(*setup_problems) + " problem(s)";
     std::cerr << "animscope: " << text << "\n";
-    show_notice(tool, text + ": see the Setup panel's Problems tab; the state machine runs once "
-                             "they are fixed");
+    show_notice(tool, text +
+                          ": see the Setup panel's Problems tab; the state machine runs once "
+                          "they are fixed");
     tool.panels.setup.select_tab("Problems");
   }
   if (!opened.companions.empty()) {

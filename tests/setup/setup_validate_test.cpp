@@ -538,8 +538,8 @@ TEST(SetupValidateTest, NoReachabilityWarningsInAMachineWithoutTransitions) {
   EXPECT_THAT(reachability(s), IsEmpty());
   s.transitions.push_back(Transition("Idle", "Run", {When("speed", ConditionOp::kGreater, 0.1f)}));
   EXPECT_THAT(reachability(s), ElementsAre(IsWarning("/states/2",
-                                              "state \"Jump\" is not reachable from the "
-                                              "default state \"Idle\"")));
+                                                     "state \"Jump\" is not reachable from the "
+                                                     "default state \"Idle\"")));
 }
 
 }  // namespace

@@ -119,7 +119,8 @@ Status Commands::rename_state(const Document& doc, int machine,
   // Named as the graph names its edits: where, then which layer.
   std::string what = "rename state " + from + " to " + to;
   if (!level.empty()) what += " in " + join_path(level);
-  if (machine > 0) what += " (layer " + current->layers[static_cast<std::size_t>(machine - 1)].name + ")";
+  if (machine > 0)
+    what += " (layer " + current->layers[static_cast<std::size_t>(machine - 1)].name + ")";
   edit_setup(std::move(renamed), std::move(what));
   return Ok{};
 }

@@ -77,8 +77,8 @@ TEST_F(ToolOpenSetup, ASetupWithABadReferenceOpensWithItsProblemsAndWaitsForTheF
     }
   }
   EXPECT_EQ(errors, 1u);
-  const std::string said = "opened misspelt.json with " +
-                           std::to_string(doc.setup_problems().size()) + " problem(s)";
+  const std::string said =
+      "opened misspelt.json with " + std::to_string(doc.setup_problems().size()) + " problem(s)";
   EXPECT_NE(err_.find("animscope: " + said), std::string::npos) << err_;
   EXPECT_EQ(tool_.messages.notice.rfind(said, 0), 0u) << tool_.messages.notice;
   EXPECT_EQ(doc.state_machine(), nullptr) << "paused until the setup validates";

@@ -462,9 +462,10 @@ void SetupForm::condition_rows(std::size_t i, ConditionColumns columns, const Tr
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(columns.parameter);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("With exit time on it also waits for the source's exit time (%.2f), not "
-                        "only for its conditions.",
-                        static_cast<double>(*t.exit_time));
+    ImGui::TextDisabled(
+        "With exit time on it also waits for the source's exit time (%.2f), not "
+        "only for its conditions.",
+        static_cast<double>(*t.exit_time));
     ImGui::PopTextWrapPos();
     rects.record(key("exit_time_wait", i));
   }
