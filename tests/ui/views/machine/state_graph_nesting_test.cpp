@@ -261,7 +261,7 @@ TEST_F(StateGraphNestingTest, ANestedLevelIsEditedAsTheTopIsOneUndoStepEach) {
   EXPECT_EQ(locomotion().transitions.size(), 2u);
   EXPECT_EQ(locomotion().exit_states, std::vector<std::string>{"Walk"});
   EXPECT_EQ(locomotion().default_state, "Walk");
-  EXPECT_EQ(doc.setup_history().undo_label(), "delete state State in Locomotion");
+  EXPECT_EQ(doc.setup_history().undo_label(), "delete state State 1 in Locomotion");
 
   // Every step undoes, back to the setup as it was, and redoes.
   ASSERT_TRUE(doc.undo_setup_edit());
