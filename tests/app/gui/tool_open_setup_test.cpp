@@ -71,7 +71,7 @@ TEST_F(ToolOpenSetup, ASetupWithABadReferenceOpensWithItsProblemsAndWaitsForTheF
   for (const Diagnostic& d : doc.setup_problems()) {
     if (d.severity == Diagnostic::Severity::kError) {
       ++errors;
-      EXPECT_EQ(d.path, "/transitions/1/to");
+      EXPECT_EQ(d.pointer, "/transitions/1/to");
       EXPECT_NE(d.message.find("\"Idel\" (did you mean \"Idle\"?)"), std::string::npos)
           << d.message;
     }

@@ -18,11 +18,11 @@ std::size_t error_count(const Document& doc) {
   return errors;
 }
 
-void restart_button(Commands& cmds, ItemRects& rects, const char* tooltip) {
-  ImGui::SameLine();
+void restart_button(Commands& cmds, ItemRects& rects, const std::string& tooltip) {
   if (ImGui::SmallButton("Restart")) cmds.restart_state_machine();
   rects.record("restart");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip.c_str());
+  ImGui::SameLine();
 }
 
 }  // namespace
@@ -43,38 +43,36 @@ void draw_playing_line(const Document& doc, Commands& cmds, ItemRects& rects) {
     rects.record("playing");
     return;
   }
+  // The buttons first: a narrow graph cuts the end of the line, never them.
   ImGui::AlignTextToFramePadding();
-  if (doc.mode() == PlaybackMode::kStateMachine) {
-    ImGui::TextColored(colors::playing(), "Viewport: the state machine%s",
-                       doc.playing() ? "" : " (paused)");
-    rects.record("playing");
-  } else {
-    // Previewing something else: the machine waits as it was, its history kept.
-    ImGui::TextColored(colors::highlight(), "Viewport: %s. The state machine is paused.",
-                       doc.playing_text().c_str());
-    rects.record("playing");
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("Resume plays it on from where it was, its history kept");
-    }
-    ImGui::SameLine();
+  const bool paused = doc.mode() != PlaybackMode::kStateMachine;
+  if (paused) {
     if (ImGui::SmallButton("Resume")) cmds.use_state_machine();
     rects.record("resume");
     if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("Play the state machine again from where it paused");
+      ImGui::SetTooltip("Play the state machine again from where it paused, its history kept");
     }
-  }
-  if (doc.default_changed_since_start()) {
-    // It plays on from the old default, which neither a restart nor a game would start from.
-    const StateMachineDef& def = sm->def();
-    const std::string now = def.states[static_cast<std::size_t>(def.default_state)].name;
     ImGui::SameLine();
+  }
+  const StateMachineDef& def = sm->def();
+  const std::string now = def.states[static_cast<std::size_t>(def.default_state)].name;
+  const bool moved = doc.default_changed_since_start();
+  restart_button(cmds, rects, "Start over from " + now + ", every parameter at its default");
+  if (moved) {
+    // It plays on from the old default, which neither a restart nor a game would start from.
     ImGui::TextColored(colors::warning(), "Started from %s; the default is now %s.",
                        doc.machine_started_from().c_str(), now.c_str());
     rects.record("default_moved");
-    restart_button(cmds, rects, ("Start over from " + now + ", parameters at defaults").c_str());
-  } else {
-    restart_button(cmds, rects, "Start over from the default state, parameters at defaults");
+    ImGui::SameLine();
   }
+  if (paused) {
+    ImGui::TextColored(colors::highlight(), "Viewport: %s; the state machine is paused.",
+                       doc.playing_text().c_str());
+  } else {
+    ImGui::TextColored(colors::playing(), "Viewport: the state machine%s",
+                       doc.playing() ? "" : " (paused)");
+  }
+  rects.record("playing");
 }
 
 }  // namespace anim::ui
