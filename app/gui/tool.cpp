@@ -180,17 +180,20 @@ void collect_load(Tool& tool) {
   OpenedFile& opened = done->value();
   LoadedInput& input = opened.input;
   auto doc = std::make_unique<ui::Document>(std::move(input.model), input.model_path);
+  std::optional<std::size_t> setup_problems;  // Set for a setup opened with errors.
   std::vector<import::AnimationFile> files = plain_animation_files(opened.companions);
   if (input.setup) {
     files = clip_files_of(input.setup->animations, input.setup_path);
     if (opened.recovered) {
       // Unsaved changes to its file, kept even when they do not compile yet.
       doc->restore_setup(std::move(*input.setup), input.setup_path);
-    } else {
-      Status attached = opened.package
-                            ? doc->attach_unsaved_setup(std::move(*input.setup))
-                            : doc->attach_setup(std::move(*input.setup), input.setup_path);
+    } else if (opened.package) {
+      Status attached = doc->attach_unsaved_setup(std::move(*input.setup));
       if (!attached.ok()) show_error(tool, "The setup has problems", attached.error().to_string());
+    } else if (doc->open_setup(std::move(*input.setup), input.setup_path) > 0) {
+      // Opened anyway, to be fixed here: the Problems tab lists what to fix, and the machine
+      // runs once the setup validates.
+      setup_problems = doc->setup_problems().size();
     }
   }
   doc->adopt_clip_files(std::move(files), input.problems);
@@ -203,6 +206,15 @@ void collect_load(Tool& tool) {
   tool.panels.viewport.frame_model(*tool.doc);
   if (opened.package) show_notice(tool, package_notice(input.model_path, *tool.doc));
   if (opened.recovered) finish_restore(tool, *opened.recovered);
+  if (setup_problems) {
+    const std::string text = "opened " + file_name(input.setup_path) + " with " +
+                             std::to_string(*setup_problems) + " problem(s)";
+    std::cerr << "animscope: " << text << "\n";
+    show_notice(tool, text +
+                          ": see the Setup panel's Problems tab; the state machine runs once "
+                          "they are fixed");
+    tool.panels.setup.select_tab("Problems");
+  }
   if (!opened.companions.empty()) {
     show_notice(tool, "Also loaded " + std::to_string(opened.companions.size()) + " clip file" +
                           (opened.companions.size() == 1 ? "" : "s") + " beside " +

@@ -70,4 +70,12 @@ bool remove_event(Setup& setup, int index) {
   return true;
 }
 
+bool add_condition(SetupTransition& transition, SetupCondition condition) {
+  const bool first = transition.conditions.empty();
+  transition.conditions.push_back(std::move(condition));
+  if (!first || !transition.exit_time) return false;
+  transition.exit_time.reset();
+  return true;
+}
+
 }  // namespace anim::setup

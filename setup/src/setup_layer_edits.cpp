@@ -161,4 +161,19 @@ bool store_machine_view(Setup& setup, int machine, const Setup& view) {
   return true;
 }
 
+Status rename_state_in(Setup& setup, int machine, const MachinePath& path, const std::string& from,
+                       const std::string& to) {
+  if (machine < 0 || static_cast<std::size_t>(machine) > setup.layers.size()) {
+    return Error{Error::Code::kNotFound,
+                 "no machine " + std::to_string(machine) + ": the setup has " +
+                     std::to_string(setup.layers.size()) + " layer(s)",
+                 "/layers"};
+  }
+  Setup view = machine_view(setup, machine);
+  const Status renamed = rename_state(view, path, from, to);
+  if (!renamed.ok()) return renamed;
+  store_machine_view(setup, machine, view);
+  return Ok{};
+}
+
 }  // namespace anim::setup

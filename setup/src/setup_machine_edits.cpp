@@ -204,6 +204,22 @@ std::string unique_state_name(const std::vector<SetupState>& states, const std::
                          [&](const std::string& name) { return find_by_name(states, name) >= 0; });
 }
 
+NewStateChoice new_state_choice(const std::vector<SetupState>& states,
+                                const std::vector<std::string>& clips) {
+  for (const std::string& clip : clips) {
+    const bool played = std::any_of(states.begin(), states.end(),
+                                    [&](const SetupState& s) { return s.motion == clip; });
+    const bool fits = !clip.empty() && clip.find(kPathSeparator) == std::string::npos;
+    if (!played && fits) return {unique_state_name(states, clip), clip};
+  }
+  NewStateChoice choice;
+  if (!clips.empty()) choice.motion = clips.front();
+  for (int n = 1;; ++n) {
+    choice.name = "State " + std::to_string(n);
+    if (find_by_name(states, choice.name) < 0) return choice;
+  }
+}
+
 Result<std::string> add_state(Setup& setup, const MachinePath& path, const std::string& base,
                               const std::string& motion) {
   SetupState state;

@@ -186,5 +186,34 @@ TEST(SetupEditsTest, RemovingATransitionKeepsTheOthersInOrder) {
   EXPECT_EQ(setup.states.size(), 3u);
 }
 
+// A new transition waits for exit time 1 until it has a condition; its first condition turns
+// exit time off (Unity's "Has Exit Time" trap), later ones and one turned back on stay.
+TEST(SetupEditsTest, TheFirstConditionTurnsExitTimeOff) {
+  setup::Setup setup;
+  add_state(setup, "Idle", "idle");
+  add_state(setup, "Run", "run");
+  const int t = add_transition(setup, "Idle", "Run");
+  ASSERT_GE(t, 0);
+  SetupTransition& tr = setup.transitions[static_cast<std::size_t>(t)];
+  ASSERT_EQ(tr.exit_time, std::optional<float>(1.0f));
+  SetupCondition fast;
+  fast.parameter = "speed";
+  fast.op = ConditionOp::kGreater;
+  fast.value = 0.5f;
+  EXPECT_TRUE(add_condition(tr, fast));
+  EXPECT_FALSE(tr.exit_time.has_value());
+  ASSERT_EQ(tr.conditions.size(), 1u);
+  EXPECT_EQ(tr.conditions[0].parameter, "speed");
+  // The author turns it on again: a second condition leaves it.
+  tr.exit_time = 0.75f;
+  EXPECT_FALSE(add_condition(tr, fast));
+  EXPECT_EQ(tr.exit_time, std::optional<float>(0.75f));
+  EXPECT_EQ(tr.conditions.size(), 2u);
+  // Without exit time there is nothing to turn off.
+  SetupTransition plain;
+  EXPECT_FALSE(add_condition(plain, fast));
+  EXPECT_EQ(plain.conditions.size(), 1u);
+}
+
 }  // namespace
 }  // namespace anim::setup

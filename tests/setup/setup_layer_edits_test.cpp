@@ -214,5 +214,48 @@ TEST(SetupLayerEditsTest, AMachineNestedInALayerIsEditedByPathInItsView) {
   EXPECT_EQ(setup.states.size(), 1u) << "the base is untouched";
 }
 
+// The one rename every view makes: in the base, a layer or a machine nested in either, the box's
+// place goes with the new name and none stays under the old one.
+TEST(SetupLayerEditsTest, RenamingAStateInAnyMachineCarriesItsPlace) {
+  setup::Setup setup = SetupOf("wuson.x", {}, {State("Idle", "walk"), State("Run", "run")});
+  setup.transitions = {Transition("Idle", "Run")};
+  setup.default_state = "Idle";
+  setup.editor = Json::parse(R"({"nodes": {"*": [0, 0], "Idle": [20, 40], "Run": [200, 40]}})");
+  add_layer(setup, "Upper", "wave");
+  setup.editor["layers"] = Json::parse(R"({"Upper": {"nodes": {"Default": [40, 60]}}})");
+
+  ASSERT_TRUE(rename_state_in(setup, 0, {}, "Idle", "Stand").ok());
+  EXPECT_EQ(setup.states[0].name, "Stand");
+  EXPECT_EQ(setup.default_state, "Stand");
+  EXPECT_EQ(setup.transitions[0].from, "Stand");
+  EXPECT_EQ(setup.editor["nodes"].dump(), R"({"*":[0,0],"Stand":[20,40],"Run":[200,40]})")
+      << "in its place in the block, too";
+  EXPECT_EQ(setup.editor["layers"].dump(), R"({"Upper":{"nodes":{"Default":[40,60]}}})");
+
+  ASSERT_TRUE(rename_state_in(setup, 1, {}, "Default", "Wave").ok());
+  EXPECT_EQ(setup.layers[0].states[0].name, "Wave");
+  EXPECT_EQ(setup.layers[0].default_state, "Wave");
+  EXPECT_EQ(setup.editor["layers"].dump(), R"({"Upper":{"nodes":{"Wave":[40,60]}}})");
+  EXPECT_EQ(setup.states[1].name, "Run") << "the base is untouched";
+
+  // Inside a machine nested in the layer: its places are kept by path.
+  setup::Setup view = machine_view(setup, 1);
+  ASSERT_TRUE(add_machine_state(view, {}, "Arms", "wave").ok());
+  ASSERT_TRUE(add_state(view, {"Arms"}, "Point", "walk").ok());
+  ASSERT_TRUE(set_node_place(view, {"Arms"}, "Point", 30.0f, 40.0f).ok());
+  ASSERT_TRUE(store_machine_view(setup, 1, view));
+  ASSERT_TRUE(rename_state_in(setup, 1, {"Arms"}, "Point", "Aim").ok());
+  EXPECT_EQ(setup.layers[0].states[1].machine->states[1].name, "Aim");
+  EXPECT_EQ(setup.editor["machines"].dump(), R"({"Arms":{"nodes":{"Aim":[30,40]}}})");
+
+  // Refusals leave the setup as it was.
+  const setup::Setup before = setup;
+  EXPECT_FALSE(rename_state_in(setup, 0, {}, "Stand", "Run").ok()) << "taken";
+  EXPECT_FALSE(rename_state_in(setup, 0, {}, "Gone", "Back").ok()) << "no such state";
+  EXPECT_FALSE(rename_state_in(setup, 2, {}, "Wave", "Hello").ok()) << "no such layer";
+  EXPECT_FALSE(rename_state_in(setup, 0, {}, "Stand", "").ok()) << "empty";
+  EXPECT_EQ(to_json_text(setup), to_json_text(before));
+}
+
 }  // namespace
 }  // namespace anim::setup

@@ -294,5 +294,42 @@ TEST(SetupMachineEditsTest, TransitionsAreEditedRemovedAndReorderedInsideAMachin
   EXPECT_EQ(setup.transitions.size(), 5u) << "the top's transitions are not its";
 }
 
+// A new state plays a clip no state plays yet and is named after it; with every clip played,
+// the first clip under a number, so that new states never share a name.
+TEST(SetupMachineEditsTest, ANewStateIsNamedAfterAClipNoStatePlaysElseNumbered) {
+  const std::vector<std::string> clips = {"idle", "walk", "run"};
+  std::vector<SetupState> states;
+  NewStateChoice c = new_state_choice(states, clips);
+  EXPECT_EQ(c.name, "idle");
+  EXPECT_EQ(c.motion, "idle");
+  SetupState walk;
+  walk.name = "idle";  // A state called idle that plays walk: the name is taken, idle is free.
+  walk.motion = "walk";
+  states.push_back(walk);
+  c = new_state_choice(states, clips);
+  EXPECT_EQ(c.motion, "idle");
+  EXPECT_EQ(c.name, "idle 2");
+  SetupState idle;
+  idle.name = "Stand";
+  idle.motion = "idle";
+  states.push_back(idle);
+  c = new_state_choice(states, clips);
+  EXPECT_EQ(c.name, "run");
+  EXPECT_EQ(c.motion, "run");
+  SetupState run;
+  run.name = "State 1";
+  run.motion = "run";
+  states.push_back(run);
+  c = new_state_choice(states, clips);
+  EXPECT_EQ(c.name, "State 2") << "every clip is played: numbered, past the one taken";
+  EXPECT_EQ(c.motion, "idle");
+  // A clip whose name holds the path separator cannot name a state; without clips, no motion.
+  c = new_state_choice({}, {"take/1", "walk"});
+  EXPECT_EQ(c.name, "walk");
+  c = new_state_choice({}, {});
+  EXPECT_EQ(c.name, "State 1");
+  EXPECT_EQ(c.motion, "");
+}
+
 }  // namespace
 }  // namespace anim::setup

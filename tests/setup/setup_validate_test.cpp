@@ -522,5 +522,25 @@ TEST(SetupValidateTest, ReportsEveryProblemAtOnce) {
   EXPECT_EQ(check(s).size(), 5u);
 }
 
+// A machine without transitions is being laid out (a new setup has one state per clip and none):
+// nothing is unreachable yet. Its first transition brings the warnings back.
+TEST(SetupValidateTest, NoReachabilityWarningsInAMachineWithoutTransitions) {
+  // Only the reachability warnings (the parameters no transition reads have theirs).
+  const auto reachability = [](const setup::Setup& s) {
+    std::vector<Diagnostic> found;
+    for (const Diagnostic& d : check(s)) {
+      if (d.message.find("reachable") != std::string::npos) found.push_back(d);
+    }
+    return found;
+  };
+  setup::Setup s = valid_setup();
+  s.transitions.clear();
+  EXPECT_THAT(reachability(s), IsEmpty());
+  s.transitions.push_back(Transition("Idle", "Run", {When("speed", ConditionOp::kGreater, 0.1f)}));
+  EXPECT_THAT(reachability(s), ElementsAre(IsWarning("/states/2",
+                                                     "state \"Jump\" is not reachable from the "
+                                                     "default state \"Idle\"")));
+}
+
 }  // namespace
 }  // namespace anim::setup

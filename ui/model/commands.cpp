@@ -2,6 +2,9 @@
 
 #include <utility>
 
+#include "anim/setup/layer_edits.h"
+#include "anim/ui/model/nested_graph.h"
+
 namespace anim::ui {
 
 void Commands::play_clip(int clip) {
@@ -127,6 +130,23 @@ void Commands::redo_setup_edit() {
 void Commands::new_setup() {
   push([](Document& d) { d.new_setup(); });
 }
+Status Commands::rename_state(const Document& doc, int machine,
+                              const std::vector<std::string>& level, const std::string& from,
+                              const std::string& to) {
+  const setup::Setup* current = setup(doc);
+  if (current == nullptr) return Error{Error::Code::kNotFound, "no setup to rename a state in", ""};
+  setup::Setup renamed = *current;
+  const Status status = setup::rename_state_in(renamed, machine, level, from, to);
+  if (!status.ok()) return status;
+  // Named as the graph names its edits: where, then which layer.
+  std::string what = "rename state " + from + " to " + to;
+  if (!level.empty()) what += " in " + join_path(level);
+  if (machine > 0)
+    what += " (layer " + current->layers[static_cast<std::size_t>(machine - 1)].name + ")";
+  edit_setup(std::move(renamed), std::move(what));
+  return Ok{};
+}
+
 const setup::Setup* Commands::setup(const Document& doc) const {
   return last_setup_ != nullptr && doc.has_setup() ? last_setup_.get() : doc.setup();
 }

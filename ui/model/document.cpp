@@ -140,13 +140,28 @@ Status Document::attach(setup::Setup setup, std::string setup_path, bool saved) 
   if (!def.ok()) return Error{def.error().code, def.error().to_string(), setup_path};
   const Status ik = setup::resolve_ik(setup, model_->skeleton, &def.value());
   if (!ik.ok()) return Error{ik.error().code, ik.error().to_string(), setup_path};
+  waits_for_fixes_ = false;
   session_.start(std::move(setup), std::move(setup_path), saved);
   apply_setup();
   use_state_machine();
   return Ok{};
 }
 
+std::size_t Document::open_setup(setup::Setup setup, std::string setup_path) {
+  session_.start(std::move(setup), std::move(setup_path), /*saved=*/true);
+  run_.clear();  // The previous setup's machine goes with it.
+  if (mode_ == PlaybackMode::kStateMachine) mode_ = PlaybackMode::kClip;
+  waits_for_fixes_ = true;
+  apply_setup();  // Valid: its machine runs and plays at once (and it waits no more).
+  std::size_t errors = 0;
+  for (const Diagnostic& d : session_.problems()) {
+    errors += d.severity == Diagnostic::Severity::kError ? 1 : 0;
+  }
+  return errors;
+}
+
 void Document::restore_setup(setup::Setup setup, std::string setup_path) {
+  waits_for_fixes_ = false;
   session_.start(std::move(setup), std::move(setup_path), /*saved=*/false);
   run_.clear();  // A setup with errors leaves no machine running.
   if (mode_ == PlaybackMode::kStateMachine) mode_ = PlaybackMode::kClip;
@@ -165,6 +180,7 @@ void Document::new_setup() {
   }
   if (!setup.states.empty()) setup.default_state = setup.states.front().name;
   setup.animations = clip_files_.take_loose();  // The setup lists them from now on.
+  waits_for_fixes_ = false;
   session_.start(std::move(setup), "", /*saved=*/false);
   apply_setup();
   use_state_machine();
@@ -262,6 +278,12 @@ void Document::apply_setup(MachineStart how) {
   const bool goes_on = how == MachineStart::kGoOn && run_.running();
   if (goes_on && mode_ == PlaybackMode::kStateMachine) keep_state_history(*build->def);
   run_.replace(std::move(*build), *model_, goes_on);
+  if (waits_for_fixes_) {
+    // The first version without errors of a setup opened with them: its machine starts now.
+    waits_for_fixes_ = false;
+    use_state_machine();
+    return;
+  }
   if (mode_ != PlaybackMode::kStateMachine) return;
   if (goes_on) {
     run_.record_from_here();
@@ -283,6 +305,21 @@ void Document::restart_state_machine() {
   if (!run_.running()) return;
   run_.restart(*model_);
   use_state_machine();
+}
+
+std::string Document::playing_text() const {
+  switch (mode_) {
+    case PlaybackMode::kStateMachine:
+      return "the state machine";
+    case PlaybackMode::kBlend1D:
+      return "a 1D blend";
+    case PlaybackMode::kClip:
+      break;
+  }
+  const int clip = player_.clip();
+  if (clip < 0) return "nothing";
+  const std::string& name = model_->clips[static_cast<std::size_t>(clip)].name;
+  return (player_.fading() ? "a crossfade to clip " : "clip ") + name;
 }
 
 void Document::travel(const std::string& layer, const std::string& state) {

@@ -15,6 +15,14 @@ std::unique_ptr<StateMachineInstance> start(const SetupSession::Build& build, co
   return machine;
 }
 
+// The name of `def`'s default state (a leaf's path for a nested machine); empty without states.
+std::string default_name(const StateMachineDef& def) {
+  const int d = def.default_state;
+  return d >= 0 && static_cast<std::size_t>(d) < def.states.size()
+             ? def.states[static_cast<std::size_t>(d)].name
+             : std::string();
+}
+
 }  // namespace
 
 void MachineRun::replace(SetupSession::Build build, const Model& model, bool go_on) {
@@ -25,9 +33,16 @@ void MachineRun::replace(SetupSession::Build build, const Model& model, bool go_
   feed_.reset();                // Of the old build.
   instance_ = std::move(next);  // Before build_: the old machine points into the old build.
   build_ = std::move(build);
-  if (!go_on) world_ = RootMotion{};
+  if (!go_on) {
+    world_ = RootMotion{};
+    started_from_ = default_name(*build_.def);
+  }
   rewound_ = -1;
   recording_.stop();
+}
+
+bool MachineRun::default_moved() const {
+  return instance_ != nullptr && started_from_ != default_name(instance_->def());
 }
 
 void MachineRun::restart(const Model& model) {
@@ -35,21 +50,29 @@ void MachineRun::restart(const Model& model) {
   instance_ = start(build_, model);
   fresh_ = true;
   world_ = RootMotion{};
+  started_from_ = default_name(*build_.def);
 }
 
 void MachineRun::clear() {
   feed_.reset();
   instance_.reset();  // Before the build it points into.
   build_ = {};
+  started_from_.clear();
   recording_.stop();
   rewound_ = -1;
 }
 
 void MachineRun::show() {
   if (!instance_) return;
-  recent_events_.clear();
   rewound_ = -1;
+  // Paused, not replaced: the same machine goes on, and so does its past.
+  if (recording_.recording() && !fresh_) return;
+  recent_events_.clear();
   start_recording(fresh_);
+}
+
+void MachineRun::hide() {
+  if (rewound_ >= 0) go_live();
 }
 
 void MachineRun::start_recording(bool from_start) {

@@ -49,6 +49,10 @@ void draw_status_bar(const Document& doc, float frame_ms, const std::string& not
   stat(model.clips.size(), "clip", "clips");
   separator();
   ImGui::TextUnformatted(mode_name(doc));
+  if (doc.mode() != PlaybackMode::kStateMachine && doc.state_machine() != nullptr) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(state machine paused)");
+  }
   separator();
   if (!doc.pose_problem().empty()) {
     ImGui::TextColored(colors::warning(), "Pose: %s", doc.pose_problem().c_str());

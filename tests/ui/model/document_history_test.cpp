@@ -230,5 +230,86 @@ TEST(DocumentHistoryTest, RewindIsRefusedOutsideTheRecording) {
   EXPECT_FALSE(doc->rewind_to(0));
 }
 
+// Issue 31's mode trap: a clip previewed from the Clips panel pauses the machine, its history
+// kept; the graph's Resume (use_state_machine) goes on from the same frame with the same past.
+TEST(DocumentHistoryTest, PreviewingAClipPausesTheMachineAndResumeKeepsItsHistory) {
+  auto doc = open("demo_locomotion.json");
+  auto twin = open("demo_locomotion.json");  // Plays the same frames without the detour.
+  play(*doc, 0, 40);
+  play(*twin, 0, 40);
+  ASSERT_EQ(doc->recording().size(), 40u);
+  const double recorded = doc->recording().duration();
+
+  ASSERT_TRUE(doc->play_clip(0));  // Double-click in the Clips panel.
+  EXPECT_EQ(doc->mode(), PlaybackMode::kClip);
+  ASSERT_NE(doc->state_machine(), nullptr) << "the machine is kept";
+  EXPECT_EQ(doc->playing_text(), "clip " + doc->model().clips[0].name);
+  for (int i = 0; i < 25; ++i) doc->update(kDt);  // The clip plays; the machine does not move.
+  EXPECT_EQ(doc->recording().size(), 40u);
+  EXPECT_TRUE(doc->recording().recording());
+  expect_same_machine(*doc, *twin);
+
+  doc->use_state_machine();  // Resume.
+  EXPECT_EQ(doc->mode(), PlaybackMode::kStateMachine);
+  EXPECT_EQ(doc->playing_text(), "the state machine");
+  EXPECT_EQ(doc->recording().size(), 40u) << "the history is not dropped";
+  EXPECT_DOUBLE_EQ(doc->recording().duration(), recorded);
+  EXPECT_TRUE(doc->recording().from_start());
+  play(*doc, 40, 60);
+  play(*twin, 40, 60);
+  EXPECT_EQ(doc->recording().size(), 60u);
+  expect_same_machine(*doc, *twin);
+  EXPECT_TRUE(same_pose(*doc, *twin)) << "it went on as if never paused";
+
+  // A crossfade and a blend pause it alike; a rewound moment goes back to the newest first, so
+  // the history stays the machine's past.
+  ASSERT_TRUE(doc->rewind_to(20));
+  CrossfadeOptions fade;
+  fade.seconds = 0.2f;
+  ASSERT_TRUE(doc->crossfade_to(1, fade));
+  EXPECT_EQ(doc->rewound_frame(), -1);
+  doc->use_state_machine();
+  EXPECT_EQ(doc->recording().size(), 60u);
+  expect_same_machine(*doc, *twin);
+
+  // Restart starts over, and so does the recording.
+  ASSERT_TRUE(doc->play_clip(0));
+  doc->restart_state_machine();
+  EXPECT_EQ(doc->mode(), PlaybackMode::kStateMachine);
+  EXPECT_TRUE(doc->recording().empty());
+}
+
+// Issue 31 item 8: a new default state leaves the running machine where it was (it goes on
+// through the edit), so the graph offers Restart until it starts from the new one.
+TEST(DocumentHistoryTest, ANewDefaultStateIsNotedUntilARestart) {
+  auto doc = open("demo_locomotion.json");
+  play(*doc, 0, 5);  // Before the script's first change: it idles.
+  EXPECT_EQ(doc->machine_started_from(), "Idle");
+  EXPECT_FALSE(doc->default_changed_since_start());
+  setup::Setup edited = *doc->setup();
+  edited.default_state = "Locomotion";
+  doc->edit_setup(edited, "make Locomotion the default state");
+  EXPECT_TRUE(doc->default_changed_since_start());
+  EXPECT_EQ(doc->machine_started_from(), "Idle");
+  const auto playing = [&doc] {
+    const StateMachineInstance& sm = *doc->state_machine();
+    return sm.def().states[static_cast<std::size_t>(sm.current_state(0))].name;
+  };
+  EXPECT_EQ(playing(), "Idle") << "it plays on where it was";
+  // Another edit keeps the note; undoing the change of default ends it.
+  edited.transitions[0].duration = 0.4f;
+  doc->edit_setup(edited, "change a duration");
+  EXPECT_TRUE(doc->default_changed_since_start());
+  ASSERT_TRUE(doc->undo_setup_edit());
+  ASSERT_TRUE(doc->undo_setup_edit());
+  EXPECT_FALSE(doc->default_changed_since_start());
+  ASSERT_TRUE(doc->redo_setup_edit());
+  EXPECT_TRUE(doc->default_changed_since_start());
+  doc->restart_state_machine();
+  EXPECT_FALSE(doc->default_changed_since_start());
+  EXPECT_EQ(doc->machine_started_from(), "Locomotion");
+  EXPECT_EQ(playing(), "Locomotion");
+}
+
 }  // namespace
 }  // namespace anim::ui

@@ -292,7 +292,15 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
   const PreviewRecording& r = doc.recording();
   const StateMachineInstance* sm = doc.state_machine();
   if (doc.mode() != PlaybackMode::kStateMachine || sm == nullptr || !r.recording()) {
-    ImGui::TextDisabled("History: recorded while the state machine plays.");
+    // Paused for a clip, the history is kept for when it resumes (the graph's header).
+    if (sm != nullptr && r.recording() && !r.empty()) {
+      ImGui::TextDisabled(
+          "History: %.1f s kept while the state machine is paused; Resume goes "
+          "on with it.",
+          r.duration());
+    } else {
+      ImGui::TextDisabled("History: recorded while the state machine plays.");
+    }
     return;
   }
   toolbar(doc, cmds);

@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "anim/setup/edits.h"
 #include "anim/ui/model/nested_graph.h"
 #include "anim/ui/views/machine/setup_form.h"
 #include "anim/ui/views/machine/transition_why_view.h"
@@ -273,6 +274,7 @@ void SetupForm::state_fields(const setup::Setup& saved, const std::vector<Clip>&
   cells.next("Name");
   if (text_field("##name", key("state_name", i), &state.name)) {
     const std::string old = committed_name(saved.states, i);
+    state_rename_ = StateRename{i, old, state.name};
     rename_state(&working_, old, state.name);
     commit("rename state " + old + " to " + state.name);
   }
@@ -441,9 +443,32 @@ void SetupForm::condition_rows(std::size_t i, ConditionColumns columns, const Tr
       c.op = first_op(working_.parameters.front().type);
     }
     commit("add a condition to transition " + transition_text(t));
-    t.conditions.push_back(std::move(c));
+    // The first condition turns exit time off (setup::add_condition): say so until the next edit.
+    if (setup::add_condition(t, std::move(c))) exit_time_note_ = transition_text(t);
   }
   rects.record(key("add_condition", i));
+  if (exit_time_note_ && *exit_time_note_ == transition_text(t) && !t.exit_time) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(columns.parameter);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(colors::highlight(),
+                       "Exit time turned off: it fires as soon as its conditions hold. Turn it "
+                       "on to also wait for the source's exit time.");
+    ImGui::PopTextWrapPos();
+    rects.record(key("exit_time_note", i));
+  } else if (t.exit_time && !t.conditions.empty()) {
+    // The trap the first condition avoids, when the author turned exit time back on (or a file
+    // has it): worth a line, since it can wait up to a whole cycle.
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(columns.parameter);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled(
+        "With exit time on it also waits for the source's exit time (%.2f), not "
+        "only for its conditions.",
+        static_cast<double>(*t.exit_time));
+    ImGui::PopTextWrapPos();
+    rects.record(key("exit_time_wait", i));
+  }
   ImGui::PopID();
 }
 

@@ -25,6 +25,20 @@ void Cells::next(const char* label) {
   form_label(label, 6.5f);  // Room for "Interruption".
 }
 
+namespace {
+
+// Whether `rename` names the one state called `from` in `view` (with a duplicate, a rename by
+// name could take the other one).
+template <class Rename>
+bool renames_one_state(const setup::Setup& view, const Rename& rename) {
+  std::size_t named = 0;
+  for (const setup::SetupState& state : view.states) named += state.name == rename.from ? 1 : 0;
+  return named == 1 && rename.index < view.states.size() &&
+         view.states[rename.index].name == rename.from;
+}
+
+}  // namespace
+
 // --- Frame ---
 
 bool SetupForm::begin(const Document& doc, int machine, const std::vector<std::string>& level) {
@@ -55,7 +69,14 @@ setup::Setup SetupForm::saved_view(const setup::Setup& setup) const {
 }
 
 void SetupForm::flush(const Document& doc, Commands& cmds) {
+  std::optional<StateRename> rename = std::move(state_rename_);
+  state_rename_.reset();
   if (pending_.empty() || !doc.has_setup()) return;
+  if (rename && renames_one_state(saved_view(*cmds.setup(doc)), *rename) &&
+      cmds.rename_state(doc, machine_, level_, rename->from, rename->to).ok()) {
+    pending_.clear();
+    return;
+  }
   if (machine_ == 0 && level_.empty()) {
     cmds.edit_setup(working_, std::move(pending_));
   } else {
@@ -167,6 +188,7 @@ bool SetupForm::remove_button(const std::string& rect, const char* tooltip) {
 void SetupForm::commit(std::string what) {
   // Two edits finishing in one frame (rare: a field left by clicking a checkbox) share a step.
   pending_ = pending_.empty() ? std::move(what) : pending_ + ", " + what;
+  exit_time_note_.reset();  // A note is about the edit that made it.
 }
 
 }  // namespace anim::ui

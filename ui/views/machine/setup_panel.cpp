@@ -14,6 +14,8 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "anim/setup/machine_edits.h"
+#include "anim/ui/views/machine/playing_line.h"
 #include "anim/ui/views/machine/transition_why_view.h"
 #include "anim/ui/widgets/panel_widgets.h"
 #include "setup_panel_common.h"
@@ -92,6 +94,7 @@ void SetupPanel::draw_graph(const Document& doc, Commands& cmds) {
     ImGui::TextDisabled("No setup: File > New setup, or the Setup panel's New setup.");
     return;
   }
+  draw_playing_line(doc, cmds, rects);
   machine_combo(doc);
   // Under the graph: why its current state did (not) change, three lines tall, and the history;
   // in a short window the graph keeps more than half the height (the lines shrink first).
@@ -207,9 +210,13 @@ void SetupPanel::states_tab(const Document& doc) {
     working_.states.erase(working_.states.begin() + static_cast<std::ptrdiff_t>(*remove));
   }
   if (ImGui::Button("Add state")) {
+    // Named after a clip no state plays yet, which it plays; else numbered.
+    std::vector<std::string> clip_names;
+    for (const Clip& clip : clips) clip_names.push_back(clip.name);
+    const setup::NewStateChoice choice = setup::new_state_choice(working_.states, clip_names);
     setup::SetupState state;
-    state.name = setup_form::unique_name(working_.states, "State");
-    if (!clips.empty()) state.motion = clips.front().name;
+    state.name = choice.name;
+    state.motion = choice.motion;
     if (working_.default_state.empty()) working_.default_state = state.name;
     commit("add state " + state.name);
     working_.states.push_back(std::move(state));

@@ -8,6 +8,7 @@
 #include "anim/setup/edits.h"
 #include "anim/setup/layer_edits.h"
 #include "anim/setup/machine_edits.h"
+#include "anim/ui/model/nested_graph.h"
 #include "anim/ui/views/machine/state_graph.h"
 #include "anim/ui/widgets/imgui_frame.h"
 
@@ -78,18 +79,21 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
     return false;
   }
 
-  // Each edit is of the shown layer's machine, by the shown level's path.
-  setup::Setup changed = editable(doc, cmds);
   if (!rename_to.empty() && rename_to != name) {
-    const Status renamed = rename_state(changed, opened, name, rename_to);
-    if (!submit_if(doc, cmds, renamed, std::move(changed),
-                   "rename state " + name + " to " + rename_to)) {
+    // The one rename of every view (Commands::rename_state), by the shown level's path.
+    const Status renamed = cmds.rename_state(doc, machine, opened, name, rename_to);
+    if (!renamed.ok()) {
+      refused_ = "Not done: " + renamed.error().message;
       return false;
     }
+    refused_.clear();
+    stale_ = true;
     if (selected == name) selected = rename_to;
     if (selection.erase(name)) selection.insert(rename_to);
     return true;
   }
+  // Each edit is of the shown layer's machine, by the shown level's path.
+  setup::Setup changed = editable(doc, cmds);
   if (remove) {
     const Status removed = remove_state(changed, opened, name);
     if (!submit_if(doc, cmds, removed, std::move(changed), "delete state " + name)) {
@@ -160,14 +164,19 @@ bool StateGraph::edge_menu(const Document& doc, Commands& cmds) {
 
 void StateGraph::add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place,
                               bool machine_state) {
-  // A new state plays the first clip until its motion is chosen (Setup panel); a new machine's
-  // one state does.
+  // A new state plays a clip no state of its machine plays yet and is named after it
+  // (new_state_choice); a new machine's one state plays the first clip.
   const std::vector<Clip>& clips = doc.model().clips;
   const std::string motion = clips.empty() ? std::string() : clips.front().name;
   setup::Setup changed = editable(doc, cmds);
+  std::vector<std::string> clip_names;
+  for (const Clip& clip : clips) clip_names.push_back(clip.name);
+  const setup::SetupMachine* inside = opened.empty() ? nullptr : machine_at(changed.states, opened);
+  const setup::NewStateChoice choice =
+      setup::new_state_choice(inside != nullptr ? inside->states : changed.states, clip_names);
   const Result<std::string> name = machine_state
                                        ? add_machine_state(changed, opened, "Machine", motion)
-                                       : add_state(changed, opened, "State", motion);
+                                       : add_state(changed, opened, choice.name, choice.motion);
   if (!name.ok()) {
     refused_ = "Not done: " + name.error().message;
     return;

@@ -37,7 +37,9 @@ void draw_why_not(const Document& doc, const StateGraph& graph, float height) {
                         ? running_layer(*sm, *doc.setup(), graph.machine)
                         : -1;
   if (layer < 0 || doc.mode() != PlaybackMode::kStateMachine) {
-    ImGui::TextDisabled("Why (not): shown while the state machine plays.");
+    ImGui::TextDisabled(sm != nullptr ? "Why (not): shown while the state machine plays (it is "
+                                        "paused: Resume in the graph's header)."
+                                      : "Why (not): shown while the state machine plays.");
     ImGui::EndChild();
     return;
   }

@@ -57,6 +57,13 @@ int add_transition(Setup& setup, const std::string& from, const std::string& to)
 // Removes transition `index`; false for a bad index.
 bool remove_transition(Setup& setup, int index);
 
+// Adds `condition` to `transition`. Its first condition turns exit time off: a new transition
+// waits for the end of its source's cycle only while it has no condition (add_transition), and
+// with one it should fire as soon as the condition holds, not up to a whole cycle later (Unity's
+// "Has Exit Time" trap); exit time can be turned on again after. Returns whether it turned exit
+// time off, for the view to say so.
+bool add_condition(SetupTransition& transition, SetupCondition condition);
+
 // A transition's priority is its place in setup.transitions among those with the same `from`
 // (the runtime checks them in that order and the first whose conditions hold wins; "*" is a
 // group of its own). Moves transition `index` `delta` places up that order (negative: earlier,

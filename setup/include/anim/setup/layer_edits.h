@@ -4,6 +4,8 @@
 // anything.
 #include <string>
 
+#include "anim/result.h"
+#include "anim/setup/machine_edits.h"
 #include "anim/setup/setup.h"
 #include "anim/skeleton.h"
 
@@ -45,5 +47,14 @@ Setup machine_view(const Setup& setup, int machine);
 // `machine` of `setup` (for machine 0, the whole view), with the places of machines nested in it
 // (editor["machines"], shared by every machine of the setup). False for a bad index.
 bool store_machine_view(Setup& setup, int machine, const Setup& view);
+
+// Renames state `from` of the machine at `path` inside machine `machine` (0 the base, i + 1 the
+// layer setup.layers[i]) to `to`, by rename_state's rules (machine_edits.h) in that machine's
+// view: references, the default, paths into it and its box's place in the editor block follow.
+// The one rename every view of the tool makes (the graph, the Inspector, the States table), so a
+// renamed state keeps its place in the graph whichever view renamed it. Refused, leaving the
+// setup untouched, for a machine index past the layers or as rename_state refuses.
+Status rename_state_in(Setup& setup, int machine, const MachinePath& path, const std::string& from,
+                       const std::string& to);
 
 }  // namespace anim::setup

@@ -40,6 +40,18 @@ const Json* machine_places(const Setup& setup, const MachinePath& path);
 // `base` when no state of `states` has that name, else `base 2`, `base 3`, ...
 std::string unique_state_name(const std::vector<SetupState>& states, const std::string& base);
 
+// What a state added to a machine holding `states` plays and is called: the first of `clips`
+// (the model's clip names) that none of them plays, the state named after it (made unique among
+// them); when each clip is played already, the first clip, the state numbered "State 1",
+// "State 2", ... (the first not taken), so that new states never share a name. Empty motion
+// without clips.
+struct NewStateChoice {
+  std::string name;
+  std::string motion;
+};
+NewStateChoice new_state_choice(const std::vector<SetupState>& states,
+                                const std::vector<std::string>& clips);
+
 // Adds a looping state playing `motion` to the machine at `path`, named `base` made unique; a
 // machine's first state becomes its default. Returns its name.
 Result<std::string> add_state(Setup& setup, const MachinePath& path, const std::string& base,

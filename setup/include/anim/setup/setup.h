@@ -330,8 +330,9 @@ Status save_setup(const Setup& setup, const std::string& path);
 
 // Semantic checks against the model's clip names: unknown clip / state / parameter, duplicate
 // names, condition type mismatches, 1D blend-space positions not increasing, equal 2D positions,
-// missing default state, events outside their clip (errors); unreachable states and 2D spaces
-// whose points lie on one line (warnings). Each layer's machine is checked as the base's is.
+// missing default state, events outside their clip (errors); unreachable states (in a machine
+// with at least one transition: one without any is still being laid out) and 2D spaces whose
+// points lie on one line (warnings). Each layer's machine is checked as the base's is.
 // Every problem at once. `durations` (seconds, one per clip, or empty) lets it check event times
 // against the clip's length, `joints` (the model's joint names, or empty) the names in layer
 // masks and IK entries, and `parents` (the skeleton's parent of each joint, or empty) that an IK

@@ -294,12 +294,15 @@ class WusonAuthoringTest : public ::testing::Test {
     h_.frames(2);
     ASSERT_EQ(current().states.size(), 1u);
     EXPECT_EQ(current().default_state, current().states[0].name) << "the first state";
-    expect_one_undo_step(before, "add state State");
+    // Named after the clip it plays, one no state plays yet.
+    const std::string added = current().states[0].name;
+    EXPECT_EQ(added, current().states[0].motion);
+    expect_one_undo_step(before, "add state " + added);
     before = current_text();
-    rename_from_menu("State", "Idle");
+    rename_from_menu(added, "Idle");
     EXPECT_EQ(current().states[0].name, "Idle");
     EXPECT_EQ(current().default_state, "Idle");
-    expect_one_undo_step(before, "rename state State to Idle");
+    expect_one_undo_step(before, "rename state " + added + " to Idle");
   }
 
   // Locomotion: right-click, "New state here"; renamed with F2 (the new box is selected).
@@ -326,8 +329,9 @@ class WusonAuthoringTest : public ::testing::Test {
     h_.click_at(new_box_at(200.0f, 260.0f), 2);
     h_.frames(2);
     ASSERT_EQ(current().states.size(), 3u);
-    expect_one_undo_step(before, "add state State");
-    rename_from_menu("State", "Halt");
+    const std::string added = current().states[2].name;
+    expect_one_undo_step(before, "add state " + added);
+    rename_from_menu(added, "Halt");
     EXPECT_EQ(current().states[2].name, "Halt");
     EXPECT_EQ(panel_.graph().rects.find("menu:name"), nullptr) << "the menu closes with the rename";
   }

@@ -324,5 +324,62 @@ TEST_F(SetupInspectorTest, LiveValuesShowWhileTheMachinePlaysTheTransitionsSourc
   EXPECT_EQ(inspector_.rects.find("transition_live"), nullptr);
 }
 
+// Issue 31: a rename from the Inspector is the graph's rename (Commands::rename_state): the box
+// keeps its place under its new name, the saved file keeps no entry under the old one, and one
+// undo gives both back. In a layer too.
+TEST_F(SetupInspectorTest, RenamingAStateKeepsItsPlaceInTheGraph) {
+  setup::Setup placed = inspected_setup();
+  placed.editor = setup::Json::parse(
+      R"({"nodes": {"*": [0, 0], "Idle": [300, 40], "Move": [500, 40], "Jump": [300, 200]},)"
+      R"( "layers": {"Upper": {"nodes": {"Hold": [10, 20], "Wave": [210, 20]}}}})");
+  ASSERT_TRUE(doc_.attach_setup(placed, "body.json").ok());
+  h_.frames(2);
+  select_state(0, "Idle");
+  type_into("state_name:0", "Stand");
+  EXPECT_EQ(current().states[0].name, "Stand");
+  EXPECT_EQ(current().transitions[0].from, "Stand");
+  EXPECT_EQ(current().editor["nodes"].dump(),
+            R"({"*":[0,0],"Stand":[300,40],"Move":[500,40],"Jump":[300,200]})");
+  EXPECT_EQ(setup::to_json_text(current()).find("\"Idle\""), std::string::npos)
+      << "no stale editor entry is saved";
+  EXPECT_EQ(doc_.setup_history().undo_label(), "rename state Idle to Stand");
+  EXPECT_EQ(graph_.selected, "Stand");
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().editor["nodes"].dump(),
+            R"({"*":[0,0],"Idle":[300,40],"Move":[500,40],"Jump":[300,200]})");
+
+  select_state(1, "Wave");
+  type_into("state_name:1", "Salute");
+  EXPECT_EQ(current().layers[0].states[1].name, "Salute");
+  EXPECT_EQ(current().editor["layers"].dump(),
+            R"({"Upper":{"nodes":{"Hold":[10,20],"Salute":[210,20]}}})");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "rename state Wave to Salute (layer Upper)");
+}
+
+// Issue 31: a transition's first condition turns its exit time off, and the Inspector says so.
+TEST_F(SetupInspectorTest, TheFirstConditionTurnsExitTimeOffAndSaysSo) {
+  select_transition(0, 3);  // Jump -> Idle at exit time 1, no condition.
+  ASSERT_EQ(inspector_.showing(), "transition");
+  ASSERT_EQ(current().transitions[3].exit_time, std::optional<float>(1.0f));
+  EXPECT_EQ(inspector_.rects.find("exit_time_note:3"), nullptr);
+  ASSERT_TRUE(h_.click(inspector_.rects, "add_condition:3"));
+  h_.frames(2);
+  ASSERT_EQ(current().transitions[3].conditions.size(), 1u);
+  EXPECT_FALSE(current().transitions[3].exit_time.has_value());
+  EXPECT_NE(inspector_.rects.find("exit_time_note:3"), nullptr) << "the Inspector says so";
+  EXPECT_EQ(doc_.setup_history().undo_label(), "add a condition to transition Jump -> Idle");
+  // Turning exit time back on is the author's call, and ends the note.
+  ASSERT_TRUE(h_.click(inspector_.rects, "exit_time_on:3"));
+  h_.frames(2);
+  EXPECT_TRUE(current().transitions[3].exit_time.has_value());
+  EXPECT_EQ(inspector_.rects.find("exit_time_note:3"), nullptr);
+  EXPECT_NE(inspector_.rects.find("exit_time_wait:3"), nullptr) << "it waits for it too";
+  // One undo brings back exit time and no condition at once.
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().transitions[3].exit_time, std::optional<float>(1.0f));
+  EXPECT_TRUE(current().transitions[3].conditions.empty());
+}
+
 }  // namespace
 }  // namespace anim::ui

@@ -268,9 +268,10 @@ TEST_F(SetupPanelTest, ExitTimeCheckboxTurnsItOff) {
 TEST_F(SetupPanelTest, AConditionOnAnUnknownParameterIsAProblem) {
   new_setup();
   h_.frames(2);
-  // "walk" and "run" are reachable from "idle" by no transition: one warning each.
-  EXPECT_EQ(doc_.setup_problems().size(), 2u);
-  EXPECT_EQ(panel_.problems_label(), "Problems (2)");
+  // "walk" and "run" are reachable from "idle" by no transition, but with no transition at all
+  // the machine is only being laid out: no warnings yet.
+  EXPECT_EQ(doc_.setup_problems().size(), 0u);
+  EXPECT_EQ(panel_.problems_label(), "Problems (0)");
 
   open_tab("Parameters");
   ASSERT_TRUE(h_.click(panel_.rects, "add_parameter"));
@@ -302,9 +303,18 @@ TEST_F(SetupPanelTest, AConditionOnAnUnknownParameterIsAProblem) {
 
 TEST_F(SetupPanelTest, ClickingAProblemShowsItsItem) {
   new_setup();
+  // A first transition, idle -> run, leaves walk reachable by none.
+  setup::Setup linked = current();
+  setup::SetupTransition to_run;
+  to_run.from = "idle";
+  to_run.to = "run";
+  to_run.exit_time = 1.0f;
+  linked.transitions.push_back(to_run);
+  doc_.edit_setup(linked, "add transition idle -> run");
   h_.frames(2);
   open_tab("Problems");
   // "walk" (/states/1) is unreachable: the graph comes forward with it selected.
+  ASSERT_FALSE(doc_.setup_problems().empty());
   ASSERT_EQ(doc_.setup_problems()[0].pointer, "/states/1");
   ASSERT_TRUE(h_.click(panel_.rects, "problem:0"));
   h_.frames(2);
@@ -569,6 +579,101 @@ TEST_F(SetupPanelTest, AMachineStatesMotionReadsMachine) {
   h_.frames(2);
   EXPECT_EQ(setup::to_json_text(current()), before) << "nothing to choose, nothing changed";
   EXPECT_FALSE(doc_.setup_history().can_undo());
+}
+
+// Issue 31: the States table renames through the graph's rename (Commands::rename_state), so the
+// box keeps its place and the saved file keeps no entry under the old name; undo restores both.
+TEST_F(SetupPanelTest, RenamingAStateInTheTableKeepsItsGraphPlace) {
+  new_setup();
+  setup::Setup placed = current();
+  placed.editor = setup::Json::parse(
+      R"({"nodes": {"*": [0, 0], "idle": [300, 40], "walk": [500, 40], "run": [300, 200]}})");
+  doc_.edit_setup(placed, "arrange the graph");
+  open_tab("States");
+  ASSERT_TRUE(h_.click(panel_.rects, "state_name:1"));
+  h_.replace_text("stroll");
+  h_.click_empty();
+  h_.frames(2);
+  EXPECT_EQ(current().states[1].name, "stroll");
+  EXPECT_EQ(current().editor["nodes"].dump(),
+            R"({"*":[0,0],"idle":[300,40],"stroll":[500,40],"run":[300,200]})");
+  EXPECT_EQ(doc_.setup_history().undo_label(), "rename state walk to stroll");
+  ASSERT_TRUE(doc_.undo_setup_edit());
+  EXPECT_EQ(current().states[1].name, "walk");
+  EXPECT_EQ(current().editor["nodes"].dump(),
+            R"({"*":[0,0],"idle":[300,40],"walk":[500,40],"run":[300,200]})");
+
+  // A name taken makes a duplicate, as before (the Problems tab says so): nothing else moves.
+  h_.frame();
+  ASSERT_TRUE(h_.click(panel_.rects, "state_name:1"));
+  h_.replace_text("run");
+  h_.click_empty();
+  h_.frames(2);
+  EXPECT_EQ(current().states[1].name, "run");
+  EXPECT_EQ(current().states[2].name, "run");
+  EXPECT_FALSE(doc_.setup_problems().empty());
+}
+
+// Issue 31: new states take a clip no state plays yet and its name; with every clip played
+// they are numbered, never two called alike.
+TEST_F(SetupPanelTest, NewStatesAreNamedAfterAFreeClipElseNumbered) {
+  new_setup();
+  open_tab("States");
+  setup::Setup fewer = current();
+  fewer.states.pop_back();  // run is played by no state now.
+  doc_.edit_setup(fewer, "remove state run");
+  h_.frames(2);
+  ASSERT_TRUE(h_.click(panel_.rects, "add_state"));
+  h_.frames(2);
+  ASSERT_EQ(current().states.size(), 3u);
+  EXPECT_EQ(current().states[2].name, "run");
+  EXPECT_EQ(current().states[2].motion, "run");
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE(h_.click(panel_.rects, "add_state"));
+    h_.frames(2);
+  }
+  ASSERT_EQ(current().states.size(), 5u);
+  EXPECT_EQ(current().states[3].name, "State 1");
+  EXPECT_EQ(current().states[4].name, "State 2");
+}
+
+// Issue 31's mode trap: a clip previewed (the Clips panel's double-click) pauses the machine;
+// the graph's header says what the viewport plays and its Resume goes on with the history kept;
+// after the default state changes, it offers Restart.
+TEST_F(SetupPanelTest, TheGraphHeaderSaysWhatPlaysAndResumesOrRestartsTheMachine) {
+  new_setup();
+  open_tab("Graph");
+  for (int i = 0; i < 12; ++i) doc_.update(1.0f / 60.0f);
+  h_.frames(2);
+  EXPECT_NE(panel_.rects.find("playing"), nullptr);
+  EXPECT_EQ(panel_.rects.find("resume"), nullptr) << "the machine plays";
+  EXPECT_NE(panel_.rects.find("restart"), nullptr);
+  EXPECT_EQ(panel_.rects.find("default_moved"), nullptr);
+  ASSERT_EQ(doc_.recording().size(), 12u);
+
+  ASSERT_TRUE(doc_.play_clip(2));
+  for (int i = 0; i < 5; ++i) doc_.update(1.0f / 60.0f);
+  h_.frames(2);
+  ASSERT_NE(panel_.rects.find("resume"), nullptr);
+  EXPECT_EQ(doc_.recording().size(), 12u);
+  ASSERT_TRUE(h_.click(panel_.rects, "resume"));
+  h_.frames(2);
+  EXPECT_EQ(doc_.mode(), PlaybackMode::kStateMachine);
+  EXPECT_EQ(doc_.recording().size(), 12u) << "its history is kept";
+  EXPECT_EQ(panel_.rects.find("resume"), nullptr);
+
+  // A new default: the machine plays on in idle, which it would no longer start in.
+  setup::Setup edited = current();
+  edited.default_state = "walk";
+  doc_.edit_setup(edited, "make walk the default state");
+  h_.frames(2);
+  ASSERT_NE(panel_.rects.find("default_moved"), nullptr);
+  ASSERT_TRUE(h_.click(panel_.rects, "restart"));
+  h_.frames(2);
+  EXPECT_EQ(panel_.rects.find("default_moved"), nullptr);
+  const StateMachineInstance& sm = *doc_.state_machine();
+  EXPECT_EQ(sm.def().states[static_cast<std::size_t>(sm.current_state(0))].name, "walk");
+  EXPECT_TRUE(doc_.recording().empty()) << "a restart records afresh";
 }
 
 }  // namespace

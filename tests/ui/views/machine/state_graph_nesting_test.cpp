@@ -228,44 +228,45 @@ TEST_F(StateGraphNestingTest, ANestedLevelIsEditedAsTheTopIsOneUndoStepEach) {
   // Double-click on empty space: a state inside Locomotion, not at the top.
   double_click(ImVec2(700, 500));
   ASSERT_EQ(locomotion().states.size(), 3u);
-  EXPECT_EQ(locomotion().states[2].name, "State");
+  // Both clips have their state in it: numbered, never a second "State".
+  EXPECT_EQ(locomotion().states[2].name, "State 1");
   EXPECT_EQ(doc.setup()->states.size(), 3u) << "the top keeps its three states";
   settle();
 
   // Drag from Walk's rim to the new state: a transition of Locomotion.
   const ItemRect w = rect("node:Walk");
-  drag(ImVec2(w.min.x + 2, w.center().y), centre("node:State"));
+  drag(ImVec2(w.min.x + 2, w.center().y), centre("node:State 1"));
   ASSERT_EQ(locomotion().transitions.size(), 3u);
   EXPECT_EQ(locomotion().transitions[2].from, "Walk");
-  EXPECT_EQ(locomotion().transitions[2].to, "State");
+  EXPECT_EQ(locomotion().transitions[2].to, "State 1");
   EXPECT_EQ(doc.setup()->transitions.size(), 3u);
 
   // Its menu makes it the default and an exit state, drawn with its mark.
-  open_menu("State");
+  open_menu("State 1");
   click(centre("menu:default"));
-  EXPECT_EQ(locomotion().default_state, "State");
-  open_menu("State");
+  EXPECT_EQ(locomotion().default_state, "State 1");
+  open_menu("State 1");
   ASSERT_NE(graph.rects.find("menu:exit"), nullptr);
   click(centre("menu:exit"));
-  EXPECT_EQ(locomotion().exit_states, (std::vector<std::string>{"Walk", "State"}));
+  EXPECT_EQ(locomotion().exit_states, (std::vector<std::string>{"Walk", "State 1"}));
   settle();
-  EXPECT_NE(graph.rects.find("exit:State"), nullptr);
+  EXPECT_NE(graph.rects.find("exit:State 1"), nullptr);
   EXPECT_NE(graph.rects.find("exit:Walk"), nullptr);
   EXPECT_EQ(graph.rects.find("exit:Run"), nullptr);
 
   // Delete removes it with its transition, its exit mark and the default moves on.
-  click(centre("node:State"));
+  click(centre("node:State 1"));
   key(testing::kDeleteKey);
   ASSERT_EQ(locomotion().states.size(), 2u);
   EXPECT_EQ(locomotion().transitions.size(), 2u);
   EXPECT_EQ(locomotion().exit_states, std::vector<std::string>{"Walk"});
   EXPECT_EQ(locomotion().default_state, "Walk");
-  EXPECT_EQ(doc.setup_history().undo_label(), "delete state State in Locomotion");
+  EXPECT_EQ(doc.setup_history().undo_label(), "delete state State 1 in Locomotion");
 
   // Every step undoes, back to the setup as it was, and redoes.
   ASSERT_TRUE(doc.undo_setup_edit());
   EXPECT_EQ(locomotion().states.size(), 3u);
-  EXPECT_EQ(locomotion().exit_states, (std::vector<std::string>{"Walk", "State"}));
+  EXPECT_EQ(locomotion().exit_states, (std::vector<std::string>{"Walk", "State 1"}));
   while (doc.setup_history().can_undo()) ASSERT_TRUE(doc.undo_setup_edit());
   EXPECT_EQ(setup::to_json_text(*doc.setup()), top_before);
   ASSERT_TRUE(doc.redo_setup_edit());

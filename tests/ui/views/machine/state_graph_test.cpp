@@ -274,12 +274,13 @@ TEST_F(StateGraphEditTest, DoubleClickingEmptySpaceAddsAStateCentredThere) {
   button(0, false);
   ASSERT_EQ(doc.setup()->states.size(), 3u);
   const setup::SetupState& added = doc.setup()->states.back();
-  EXPECT_EQ(added.name, "State");
-  EXPECT_EQ(added.motion, "walk");  // The model's first clip.
-  EXPECT_EQ(doc.setup_history().undo_label(), "add state State");
-  EXPECT_EQ(graph.selected, "State");
+  // Every clip has its state already: numbered (never a second "State"), the first clip.
+  EXPECT_EQ(added.name, "State 1");
+  EXPECT_EQ(added.motion, "walk");
+  EXPECT_EQ(doc.setup_history().undo_label(), "add state State 1");
+  EXPECT_EQ(graph.selected, "State 1");
   settle();
-  const ItemRect box = rect("node:State");
+  const ItemRect box = rect("node:State 1");
   EXPECT_NEAR(box.center().x, at.x, 1.0f);
   EXPECT_NEAR(box.center().y, at.y, 1.0f);
 }
@@ -289,7 +290,17 @@ TEST_F(StateGraphEditTest, TheEmptySpacesMenuAddsAState) {
   settle();
   click(rect("menu:new_state").center());
   ASSERT_EQ(doc.setup()->states.size(), 3u);
-  EXPECT_EQ(doc.setup()->states.back().name, "State");
+  EXPECT_EQ(doc.setup()->states.back().name, "State 1");
+  // Once a clip is free, the next one plays it under its name.
+  setup::Setup fewer = *doc.setup();
+  fewer.states.erase(fewer.states.begin() + 1);  // run
+  doc.edit_setup(fewer, "remove state run");
+  settle();
+  click(ImVec2(rect("graph").min.x + 400.0f, rect("graph").min.y + 250.0f), 1);
+  settle();
+  click(rect("menu:new_state").center());
+  EXPECT_EQ(doc.setup()->states.back().name, "run");
+  EXPECT_EQ(doc.setup()->states.back().motion, "run");
 }
 
 TEST_F(StateGraphEditTest, DraggingFromARimToAnotherBoxAddsATransition) {

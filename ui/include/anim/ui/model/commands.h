@@ -55,6 +55,12 @@ class Commands {
   void undo_setup_edit();
   void redo_setup_edit();
   void new_setup();
+  // Renames state `from` of machine `machine` (0 the base, i + 1 layer i) at nested `level`
+  // ({} its top) to `to`, as one undoable edit built on setup(doc) (setup::rename_state_in):
+  // references, the default and the box's place in the graph follow. Every view renames
+  // through this. An Error says why it was refused (nothing queued then).
+  Status rename_state(const Document& doc, int machine, const std::vector<std::string>& level,
+                      const std::string& from, const std::string& to);
   // The setup as this frame's edits leave it: the last one edit_setup queued, else the
   // document's (nullptr without one). A view that edits after another one in the same frame
   // builds on it, so neither edit undoes the other.

@@ -94,6 +94,14 @@ class Document {
   // is taken even with errors, which then show in setup_problems() while no state machine runs
   // until they are fixed: recovered work is never refused.
   void restore_setup(setup::Setup setup, std::string setup_path);
+  // Opens a setup read from its file `setup_path` even when it has errors (a transition naming
+  // "Runn"): the session starts clean in that file with its problems in setup_problems(), the
+  // graph and tables edit it, and no state machine runs (state_machine() is null) until an edit
+  // makes it valid, when it starts and plays. Without errors it is attach_setup. Returns how many
+  // errors it has.
+  std::size_t open_setup(setup::Setup setup, std::string setup_path);
+  // Whether the setup waits for its errors to be fixed before its state machine runs.
+  bool setup_waits_for_fixes() const { return waits_for_fixes_; }
   // Starts a setup for this model: one looping state per clip, the first the default. It
   // exists in no file yet (setup_path() is empty, and it counts as unsaved).
   void new_setup();
@@ -114,9 +122,19 @@ class Document {
   // The pose (and its ghosts) shown moved by world_place(): the state machine plays, moves the
   // character, and View > Root motion is "In the world" (the IK overlay moves its targets alike).
   bool shown_in_world() const;
+  // The state machine plays in the viewport again. A machine left for a clip, a crossfade or a
+  // blend was kept paused with its history: it resumes where it was, the history going on;
+  // one replaced or restarted since starts its recording afresh.
   void use_state_machine();
   // Starts the running machine over: its default state, every parameter at its default.
   void restart_state_machine();
+  // Whether the setup's default state changed since the running machine started (it plays on
+  // from the old one: the graph offers Restart), and the default it started from.
+  bool default_changed_since_start() const { return run_.default_moved(); }
+  const std::string& machine_started_from() const { return run_.started_from(); }
+  // What the viewport plays, in words for the graph's header and the status bar: "state machine",
+  // "clip walk", "crossfade run -> walk", "1D blend".
+  std::string playing_text() const;
   // Sends the running machine's layer `layer` (empty: the base) to the state named `state` (a
   // leaf, by its path: "Locomotion/Run") by its shortest path of transitions
   // (StateMachineInstance::travel), playing. What came of it, in words for the status line, is
@@ -137,7 +155,9 @@ class Document {
   // --- History (the State machine workspace's strip) ---
   // While the state machine plays, each update is recorded: the last 30 s (PreviewRecording).
   // A recording starts over whenever the running machine is replaced (a setup edit, undo, redo,
-  // a restart) or the state machine is chosen again; its transition trace is always on.
+  // a restart); a clip, crossfade or blend played meanwhile pauses it (the machine does not
+  // move), and choosing the state machine again goes on with it. Its transition trace is always
+  // on.
   const PreviewRecording& recording() const { return run_.recording(); }
   // Shows recorded frame `frame` (0 the oldest kept), paused: the machine, its parameters and
   // transition trace, and so the pose and the graph, as that frame left them. A view of the
@@ -308,6 +328,7 @@ class Document {
   SetupSession session_;          // The setup with its undo history, and what it compiles to.
   MachineRun run_;                // The machine of its last version without errors, as it runs.
   bool in_world_ = false;         // View > Root motion: the character walks over the grid.
+  bool waits_for_fixes_ = false;  // setup_waits_for_fixes().
   int travels_ = 0;               // travels().
   std::string travel_note_;       // What the last travel() came to, for the status line.
   std::vector<Transform> local_;  // What plays.

@@ -42,12 +42,14 @@ class MachineRun {
   // Stops running (before the clips or the definition it points into change).
   void clear();
 
-  // The machine becomes what the tool shows: the events and any rewind are forgotten and the
-  // recording starts (from the machine's start when it was not updated since it was made).
+  // The machine becomes what the tool shows: any rewind is forgotten. A machine that was only
+  // hidden (paused while a clip played) goes on with its recording and events; one new or
+  // restarted since starts recording (from its start when it was not updated since it was made).
   void show();
-  // The tool shows something else: a rewound moment is no longer shown (the machine stays as it
-  // is; the recording goes on when it is shown again).
-  void hide() { rewound_ = -1; }
+  // The tool shows something else: the machine pauses as it is, its recording kept for when it
+  // is shown again. A rewound moment goes back to the newest recorded one first, so the
+  // recording stays the machine's past.
+  void hide();
   // Records from now on, the frames' places from where the character stands now.
   void record_from_here() { start_recording(/*from_start=*/false); }
 
@@ -91,6 +93,12 @@ class MachineRun {
   // The recorded frame shown, or -1 while live.
   int rewound() const { return rewound_; }
   const std::deque<RecentEvent>& recent_events() const { return recent_events_; }
+  // The default state (its leaf's name) the running machine last started from, fresh or
+  // restarted; edits it went on through keep it. Empty while nothing runs.
+  const std::string& started_from() const { return started_from_; }
+  // Whether the setup's default state changed since then: the machine plays on from the old
+  // one, which a restart (or a game loading the setup) would not.
+  bool default_moved() const;
 
  private:
   void start_recording(bool from_start);
@@ -107,6 +115,7 @@ class MachineRun {
                                  // from here.
   int rewound_ = -1;
   std::deque<RecentEvent> recent_events_;
+  std::string started_from_;  // started_from().
 };
 
 }  // namespace anim::ui

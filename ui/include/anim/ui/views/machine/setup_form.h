@@ -137,6 +137,21 @@ class SetupForm {
   std::string pending_;  // The edit to commit at the end of the frame, if any.
 
  private:
+  // A state's name field edited this frame: flush() makes it the one rename every view makes
+  // (Commands::rename_state), so the box keeps its place; working_'s own edit is the fallback
+  // for a rename that cannot carry references (a duplicate being fixed, a name taken).
+  struct StateRename {
+    std::size_t index = 0;
+    std::string from, to;
+  };
+  std::optional<StateRename> state_rename_;
+
+ protected:
+  // The transition ("A -> B") whose first condition just turned its exit time off: its condition
+  // rows say so until the next edit.
+  std::optional<std::string> exit_time_note_;
+
+ private:
   std::uint64_t doc_ = 0;  // Whose setup working_ copies (Document::stamp().document; 0: none).
   int machine_ = 0;        // Which of its machines,
   std::vector<std::string> level_;  // and which machine nested in it.

@@ -68,11 +68,15 @@ class SetupPanel : public SetupForm {
   //   Transitions: "add_transition", "transition_from:<i>", "transition_to:<i>",
   //     "exit_time_on:<i>", "exit_time:<i>", "duration:<i>", "offset:<i>", "interruption:<i>",
   //     "remove_transition:<i>", "condition_parameter:<i>:<j>", "condition_op:<i>:<j>",
-  //     "condition_value:<i>:<j>", "remove_condition:<i>:<j>", "add_condition:<i>".
+  //     "condition_value:<i>:<j>", "remove_condition:<i>:<j>", "add_condition:<i>",
+  //     "exit_time_note:<i>" (while the first condition's turning exit time off is news),
+  //     "exit_time_wait:<i>" (a transition with conditions waiting for its exit time too).
   //   Layers: "add_layer", "layer_name:<i>", "layer_blend:<i>", "layer_weight:<i>",
   //     "layer_weight_parameter:<i>", "layer_reference:<i>", "layer_mask:<i>", "layer_up:<i>",
   //     "layer_down:<i>", "remove_layer:<i>".
-  //   Graph: with layers, "machine" and while it is open "machine=Base", "machine=Layer <name>".
+  //   Graph: its header line (playing_line.h) "playing", "resume" (while the state machine is
+  //     paused for a clip), "restart", "default_moved" (the default changed since it started);
+  //     with layers, "machine" and while it is open "machine=Base", "machine=Layer <name>".
   //   Problems: "problem:<i>".
   // While a combo is open its choices are recorded as "<combo>=<choice>", e.g.
   // "transition_to:0=Run" or "condition_op:0:0=>". (SetupForm::rects)

@@ -34,7 +34,8 @@ class StateGraph {
   // - dragging from a box's rim (its outer kRim pixels) to another box adds a transition, with
   //   a rubber band while dragging;
   // - double-clicking empty space, or right-clicking it and choosing "New state here", adds a
-  //   state there playing the model's first clip; the menu also adds a new nested machine;
+  //   state there playing a clip no state of the machine plays yet, named after it (else the
+  //   first clip, numbered: setup::new_state_choice); the menu also adds a new nested machine;
   // - clicking an arrow or its label selects that transition; right-clicking one deletes it or
   //   moves it up or down the order its source checks its transitions in (the rank before each
   //   label when a state has several);
@@ -162,8 +163,8 @@ class StateGraph {
   bool node_menu(const Document& doc, Commands& cmds,
                  const std::string& name);              // True when it edited the setup.
   bool edge_menu(const Document& doc, Commands& cmds);  // True when it edited the setup.
-  // A new state there playing the model's first clip, or (`machine_state`) a new nested machine
-  // whose one state does.
+  // A new state there (setup::new_state_choice), or (`machine_state`) a new nested machine whose
+  // one state plays the model's first clip.
   void add_state_at(const Document& doc, Commands& cmds, const glm::vec2& place,
                     bool machine_state = false);
   void forget_missing(const setup::Setup& setup, const std::map<std::string, glm::vec2>& places);
