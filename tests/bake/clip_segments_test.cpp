@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -436,6 +438,31 @@ TEST(SegmentedPackageTest, FlippedBytesAreRefusedOrSampleSafely) {
       }
     }
   }
+}
+
+TEST(SegmentedPackageTest, APackageOfVersion1_10StillLoadsAndSamples) {
+  // demo_locomotion.animpack as make_fuzz_seeds wrote it at 1.10, before segmented tracks: its
+  // clips in CLIP sections (groups and tracks of reduced keys).
+  const std::string path =
+      std::string(ANIMSCOPE_SOURCE_DIR) + "/tests/core/packages/demo_locomotion_1_10.animpack";
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << path;
+  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                   std::istreambuf_iterator<char>());
+  package::Header header;
+  ASSERT_GE(bytes.size(), sizeof(header));
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  EXPECT_EQ(header.minor, 10);
+  EXPECT_NE(SectionIndex(bytes, package::kClip), SIZE_MAX);
+  EXPECT_EQ(SectionIndex(bytes, package::kSegmentedClip), SIZE_MAX);
+  Result<Package> r = Load(bytes);
+  ASSERT_TRUE(r.ok()) << r.error().to_string();
+  ASSERT_FALSE(r.value().clips.empty());
+  for (const CompressedClip& c : r.value().clips) {
+    EXPECT_TRUE(c.segmented.empty());
+    EXPECT_GT(c.animated_tracks(), 0u) << c.name;
+  }
+  ExpectSamplesFinite(r.value());
 }
 
 }  // namespace
