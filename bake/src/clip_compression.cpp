@@ -23,6 +23,10 @@ constexpr float kMinDroppedComponent = 0.25f;
 constexpr uint32_t kMaxStretch = 512;
 // The share of a joint's error budget left to quantization; key removal gets the rest.
 constexpr float kQuantizationShare = 0.5f;
+// A track goes in segments only when they take at most this share of its reduced keys' bytes:
+// a segmented track decodes two frames of three components each (a group decodes a key pair
+// for four joints at once), so a few bytes saved on a sparse game clip are not worth its cost.
+constexpr double kSegmentGain = 0.6;
 // A segmented rotation track rebuilds a component that stays at least this far from 0.
 constexpr float kMinSegmentDropped = 0.1f;
 // Largest translation or scale component compressed: ranges of larger ones overflow.
@@ -586,7 +590,7 @@ bool segments_win(const TrackChoice& choice, const SegmentedEncoding& e,
     case SegmentMode::kSmaller:
       break;
   }
-  return e.byte_size() < reduced_bytes;
+  return static_cast<double>(e.byte_size()) < kSegmentGain * static_cast<double>(reduced_bytes);
 }
 
 // Translations and scales of joint j: rest, constant, a kVec3 track or a segmented track.

@@ -135,11 +135,18 @@ inline void segment_rotation(const float* s, uint32_t dropped, float* q) {
   for (uint32_t c = 0, i = 0; c < 4; ++c) q[c] = c == dropped ? d : s[i++];
 }
 
+// kSegmentSteps[b]: 1 / (2^b - 1), the fraction one step of a b-bit value is (0 for 0 bits).
+inline constexpr float kSegmentSteps[kMaxSegmentBits + 1] = {
+    0.0f,           1.0f,           1.0f / 3,        1.0f / 7,        1.0f / 15,
+    1.0f / 31,      1.0f / 63,      1.0f / 127,      1.0f / 255,      1.0f / 511,
+    1.0f / 1023,    1.0f / 2047,    1.0f / 4095,     1.0f / 8191,     1.0f / 16383,
+    1.0f / 32767,   1.0f / 65535,   1.0f / 131071,   1.0f / 262143,   1.0f / 524287,
+    1.0f / 1048575, 1.0f / 2097151, 1.0f / 4194303,  1.0f / 8388607,  1.0f / 16777215};
+
 inline float segment_value(const SegmentedTrack& t, const SegmentRange& r, uint32_t c,
                            uint32_t q) {
-  const uint32_t bits = r.width(c);
-  const float fraction =
-      bits == 0 ? 0.5f : static_cast<float>(q) / static_cast<float>((1u << bits) - 1u);
+  const uint32_t bits = r.width(c);  // <= kMaxSegmentBits in a clip that passed validate().
+  const float fraction = bits == 0 ? 0.5f : static_cast<float>(q) * kSegmentSteps[bits];
   const float lo = t.min[c] + t.extent[c] * (static_cast<float>(r.min[c]) * (1.0f / 255.0f));
   const float span = t.extent[c] * (static_cast<float>(r.extent[c]) * (1.0f / 255.0f));
   return lo + span * fraction;
