@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "anim/bake/clip_error.h"
+#include "clip_segments.h"
 #include "anim/compressed_sampling.h"
 #include "anim/sampling.h"
 
@@ -20,6 +23,14 @@ constexpr float kMinDroppedComponent = 0.25f;
 constexpr uint32_t kMaxStretch = 512;
 // The share of a joint's error budget left to quantization; key removal gets the rest.
 constexpr float kQuantizationShare = 0.5f;
+// A track goes in segments only when they take at most this share of its reduced keys' bytes:
+// a segmented track decodes two frames of three components each (a group decodes a key pair
+// for four joints at once), so a few bytes saved on a sparse game clip are not worth its cost.
+constexpr double kSegmentGain = 0.6;
+// A segmented rotation track rebuilds a component that stays at least this far from 0.
+constexpr float kMinSegmentDropped = 0.1f;
+// Largest translation or scale component compressed: ranges of larger ones overflow.
+constexpr float kLargestValue = 1e15f;
 // Attempts before giving up key removal altogether, and how much each tightens a budget.
 constexpr int kAttempts = 16;
 constexpr float kTightening = 0.7f;
@@ -192,8 +203,9 @@ bool on_grid(const std::vector<float>& times, double rate) {
 // the smallest gap, or a common frame rate; 8-bit ticks when the clip has at most 255 frames),
 // else 65535 ticks over the clip. The rate is fitted to the last key, so a frame time the file
 // rounded (1/120 s written as .0083333) does not drift off the grid over a long take.
-float choose_ticks_per_second(const Clip& clip, bool& narrow) {
+float choose_ticks_per_second(const Clip& clip, bool& narrow, bool& grid) {
   narrow = false;
+  grid = false;
   const std::vector<float> times = all_key_times(clip);
   const float span = times.empty() ? clip.duration : std::max(clip.duration, times.back());
   if (!(span > 0.0f)) return 0.0f;
@@ -212,6 +224,7 @@ float choose_ticks_per_second(const Clip& clip, bool& narrow) {
     const double frames = std::ceil(span * rate - 0.01);
     if (frames > 65535.0) break;
     narrow = frames <= 255.0;
+    grid = true;
     return static_cast<float>(rate);
   }
   return fallback;
@@ -282,8 +295,21 @@ class ClipWriter {
     out_.name = clip.name;
     out_.duration = clip.duration;
     out_.joint_count = static_cast<uint32_t>(joints);
-    out_.ticks_per_second = choose_ticks_per_second(clip, narrow_);
+    out_.ticks_per_second = choose_ticks_per_second(clip, narrow_, grid_);
+    const std::vector<float> times = all_key_times(clip);
+    if (grid_ && !times.empty()) {
+      const float last = std::round(times.back() * out_.ticks_per_second);
+      frames_ = last >= 1.0f && last < 65536.0f ? static_cast<uint32_t>(last) + 1 : 0;
+    }
   }
+
+  // Frames a segmented track holds (at ticks_per_second), or 0 when the clip's keys are not on
+  // a frame grid (no segmented tracks then).
+  uint32_t frames() const { return frames_; }
+  float frame_rate() const { return out_.ticks_per_second; }
+  bool narrow() const { return narrow_; }
+
+  void segmented(SegmentedEncoding encoding) { segmented_.push_back(std::move(encoding)); }
 
   void constant(uint16_t joint, TrackKind kind, const float (&value)[4]) {
     ConstantTrack c;
@@ -384,7 +410,8 @@ class ClipWriter {
     out_.rotation_groups.push_back(g);
   }
 
-  CompressedClip take() {
+  CompressedClip take(uint32_t segment_samples) {
+    if (!segmented_.empty()) write_segments(segment_samples);
     out_.bits.resize(out_.bits.size() + kBitPadding, 0);
     return std::move(out_);
   }
@@ -417,9 +444,33 @@ class ClipWriter {
     return keys;
   }
 
+  // The segmented tracks, segment after segment, each segment's tracks in joint order.
+  void write_segments(uint32_t segment_samples) {
+    out_.frame_count = frames_;
+    out_.segment_samples = segment_samples;
+    std::sort(segmented_.begin(), segmented_.end(), [](const auto& a, const auto& b) {
+      return a.track.joint != b.track.joint ? a.track.joint < b.track.joint
+                                            : a.track.kind < b.track.kind;
+    });
+    for (const SegmentedEncoding& e : segmented_) out_.segmented.push_back(e.track);
+    const std::size_t segments = out_.segment_count();
+    for (std::size_t s = 0; s < segments; ++s) {
+      out_.segment_bits.push_back(bits_.position());
+      for (const SegmentedEncoding& e : segmented_) {
+        const SegmentRange& r = e.ranges[s];
+        out_.segment_ranges.push_back(r);
+        const std::vector<uint32_t>& q = e.values[s];
+        for (std::size_t i = 0; i < q.size(); ++i) bits_.write(q[i], r.width(i % 3));
+      }
+    }
+  }
+
   CompressedClip out_;
   BitWriter bits_;
   bool narrow_ = false;
+  bool grid_ = false;
+  uint32_t frames_ = 0;
+  std::vector<SegmentedEncoding> segmented_;
 };
 
 // The component to rebuild for a rotation track, or -1 when every component comes near 0 on
@@ -450,9 +501,102 @@ float parent_scale(const Skeleton& skeleton, const RestMeasure& rest, std::size_
   return s > 0.0f ? s : 1.0f;
 }
 
-// Translations and scales of joint j: rest, constant or a kVec3 track.
+// How one attempt stores animated tracks.
+struct TrackChoice {
+  SegmentMode mode = SegmentMode::kSmaller;
+  uint32_t segment_samples = kDefaultSegmentSamples;
+};
+
+// The value of a track at each frame, as the float clip plays it (ends held); rotations also
+// turned to the sign with w >= 0. Three floats per frame.
+template <class V>
+std::vector<float> frame_values(const std::vector<float>& times, const std::vector<V>& keys,
+                                uint32_t frames, float rate) {
+  std::vector<float> out;
+  out.reserve(3 * std::size_t{frames});
+  std::size_t k = 0;
+  for (uint32_t f = 0; f < frames; ++f) {
+    const float t = static_cast<float>(f) / rate;
+    while (k + 1 < times.size() && times[k + 1] <= t) ++k;
+    V v = keys[k];
+    if (k + 1 < times.size() && t > times[k]) {
+      v = source_interpolate(keys[k], keys[k + 1], (t - times[k]) / (times[k + 1] - times[k]));
+    }
+    if constexpr (std::is_same_v<V, glm::quat>) {
+      v = glm::normalize(v);
+      out.insert(out.end(), {v.x, v.y, v.z, v.w});
+    } else {
+      out.insert(out.end(), {v.x, v.y, v.z});
+    }
+  }
+  return out;
+}
+
+// A rotation track's frames as a segmented track stores them: the component that stays farthest
+// from 0 dropped (its sign made >= 0 on every frame), three stored per frame. Empty when every
+// component comes near 0 on some frame: rebuilding one would lose too much precision.
+std::vector<float> rotation_frames(const std::vector<float>& times,
+                                   const std::vector<glm::quat>& keys, uint32_t frames,
+                                   float rate, uint8_t& dropped) {
+  const std::vector<float> q = frame_values(times, keys, frames, rate);
+  float best = 0.0f;
+  for (uint8_t c = 0; c < 4; ++c) {
+    float m = INFINITY;
+    for (std::size_t i = c; i < q.size(); i += 4) m = std::min(m, std::fabs(q[i]));
+    if (m > best) {
+      best = m;
+      dropped = c;
+    }
+  }
+  std::vector<float> out;
+  if (!(best >= kMinSegmentDropped)) return out;
+  out.reserve(3 * std::size_t{frames});
+  for (std::size_t i = 0; i < q.size(); i += 4) {
+    const float sign = q[i + dropped] < 0.0f ? -1.0f : 1.0f;
+    for (uint8_t c = 0; c < 4; ++c) {
+      if (c != dropped) out.push_back(sign * q[i + c]);
+    }
+  }
+  return out;
+}
+
+// Bytes a key-reduced track of `kept` keys would take: a header (or a group lane's share of
+// one), the keys' times and their components at `precision` (widths from the ranges of
+// `components` of each of `values`' keys).
+std::size_t key_removal_bytes(std::size_t kept, const std::vector<float>& values,
+                              uint32_t components, float precision, uint32_t most,
+                              std::size_t header, bool narrow) {
+  uint32_t key_bits = 0;
+  for (uint32_t c = 0; c < components; ++c) {
+    float lo = INFINITY, hi = -INFINITY;
+    for (std::size_t i = c; i < values.size(); i += components) {
+      lo = std::min(lo, values[i]);
+      hi = std::max(hi, values[i]);
+    }
+    key_bits += bits_for(hi - lo, precision, most);
+  }
+  return header + kept * ((narrow ? 1 : 2) + key_bits / 8.0);
+}
+
+// Whether a track goes in segments: always, never, or when that is smaller than its reduced
+// keys would be (`reduced_bytes`).
+bool segments_win(const TrackChoice& choice, const SegmentedEncoding& e,
+                  std::size_t reduced_bytes) {
+  switch (choice.mode) {
+    case SegmentMode::kNever:
+      return false;
+    case SegmentMode::kAlways:
+      return true;
+    case SegmentMode::kSmaller:
+      break;
+  }
+  return static_cast<double>(e.byte_size()) < kSegmentGain * static_cast<double>(reduced_bytes);
+}
+
+// Translations and scales of joint j: rest, constant, a kVec3 track or a segmented track.
 void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasure& rest,
-                     std::size_t j, float budget, ClipWriter& writer) {
+                     std::size_t j, float budget, const TrackChoice& choice,
+                     ClipWriter& writer) {
   const KeyTracks<glm::vec3>* sources[2] = {&clip.translations, &clip.scales};
   const TrackKind kinds[2] = {TrackKind::kTranslation, TrackKind::kScale};
   const glm::vec3 rest_values[2] = {skeleton.rest[j].translation, skeleton.rest[j].scale};
@@ -470,13 +614,28 @@ void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasu
       continue;
     }
     const std::vector<uint32_t> kept = reduce_track(track.times, keys, tolerance);
+    const float precision = kQuantizationShare * tolerances[v] / 1.8f;
+    if (choice.mode != SegmentMode::kNever && writer.frames() >= 2) {
+      SegmentInput input;
+      input.joint = static_cast<uint16_t>(j);
+      input.kind = kinds[v];
+      input.frames = frame_values(track.times, keys, writer.frames(), writer.frame_rate());
+      input.tolerance = tolerances[v];
+      SegmentedEncoding e = encode_segmented(input, choice.segment_samples);
+      const std::size_t reduced =
+          key_removal_bytes(kept.size(), flatten(keys), 3, precision, kMaxTrackComponentBits,
+                            sizeof(CompressedTrack), writer.narrow());
+      if (segments_win(choice, e, reduced)) {
+        writer.segmented(std::move(e));
+        continue;
+      }
+    }
     CompressedTrack h;
     h.joint = static_cast<uint16_t>(j);
     h.kind = kinds[v];
     h.format = TrackFormat::kVec3;
     // Three components each off by at most the precision: sqrt(3) times it in all.
-    writer.track(h, track.times.data(), kept, flatten(keys),
-                 kQuantizationShare * tolerances[v] / 1.8f);
+    writer.track(h, track.times.data(), kept, flatten(keys), precision);
   }
 }
 
@@ -497,12 +656,12 @@ bool fits_group(const std::vector<glm::quat>& keys, int dropped, float precision
 
 // One attempt: the tracks of joint j reduced with budget[j] as their share of the error.
 CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const RestMeasure& rest,
-                             const std::vector<float>& budgets) {
+                             const std::vector<float>& budgets, const TrackChoice& choice) {
   const std::size_t n = skeleton.joint_count();
   ClipWriter writer(clip, n);
   std::vector<GroupLane> lanes;
   for (std::size_t j = 0; j < n; ++j) {
-    add_vec3_tracks(clip, skeleton, rest, j, budgets[j], writer);
+    add_vec3_tracks(clip, skeleton, rest, j, budgets[j], choice, writer);
     if (clip.rotations.ranges[j].count == 0) continue;
     PlayableKeys<glm::quat> track = playable_keys(clip.rotations, j);
     const float angle_tolerance = budgets[j] / std::max(rest.reach[j], 1e-6f);
@@ -523,7 +682,37 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
     // A component off by e turns the rotation by about 2e, more when the rebuilt one is small.
     const float precision = kQuantizationShare * angle_tolerance / 8.0f;
     const int dropped = dropped_component(keys);
-    if (dropped >= 0 && fits_group(keys, dropped, precision)) {
+    const bool grouped = dropped >= 0 && fits_group(keys, dropped, precision);
+    if (choice.mode != SegmentMode::kNever && writer.frames() >= 2) {
+      SegmentInput input;
+      input.joint = static_cast<uint16_t>(j);
+      input.kind = TrackKind::kRotation;
+      input.frames = rotation_frames(track.times, keys, writer.frames(), writer.frame_rate(),
+                                     input.dropped);
+      input.tolerance = angle_tolerance;
+      SegmentedEncoding e;
+      if (!input.frames.empty()) e = encode_segmented(input, choice.segment_samples);
+      const std::size_t kept = reduce_track(track.times, keys, tolerance).size();
+      std::vector<float> stored;  // The components a group or track would store.
+      for (const glm::quat& q : keys) {
+        for (int c = 0; c < 4; ++c) {
+          if (!grouped || c != dropped) {
+            stored.push_back(grouped && component(q, dropped) < 0.0f ? -component(q, c)
+                                                                     : component(q, c));
+          }
+        }
+      }
+      const std::size_t reduced =
+          grouped ? key_removal_bytes(kept, stored, 3, precision, kMaxComponentBits,
+                                      sizeof(RotationGroup) / 4, writer.narrow())
+                  : key_removal_bytes(kept, stored, 4, precision, kMaxTrackComponentBits,
+                                      sizeof(CompressedTrack), writer.narrow());
+      if (!input.frames.empty() && segments_win(choice, e, reduced)) {
+        writer.segmented(std::move(e));
+        continue;
+      }
+    }
+    if (grouped) {
       GroupLane lane;
       lane.joint = static_cast<uint16_t>(j);
       lane.dropped = static_cast<uint8_t>(dropped);
@@ -546,7 +735,32 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
     writer.track(h, track.times.data(), kept, flatten(keys), precision);
   }
   if (!lanes.empty()) writer.group(lanes);
-  return writer.take();
+  return writer.take(choice.segment_samples);
+}
+
+// The first key value too large to quantize (its range would overflow a float), named by clip,
+// kind and joint; empty when there is none.
+std::string huge_value(const Clip& clip, const Skeleton& skeleton) {
+  const auto first_huge = [](const auto& tracks, std::size_t j) {
+    const TrackRange r = tracks.ranges[j];
+    for (uint32_t k = 0; k < r.count; ++k) {
+      const auto& v = tracks.values[r.offset + k];
+      for (int c = 0; c < v.length(); ++c) {
+        if (!(std::fabs(v[c]) <= kLargestValue)) return true;
+      }
+    }
+    return false;
+  };
+  for (std::size_t j = 0; j < skeleton.joint_count(); ++j) {
+    const char* kind = first_huge(clip.translations, j) ? "translation"
+                       : first_huge(clip.scales, j)     ? "scale"
+                                                        : nullptr;
+    if (kind != nullptr) {
+      return "clip \"" + clip.name + "\": " + kind + " track of joint " + std::to_string(j) +
+             " (\"" + skeleton.names[j] + "\"): a value beyond 1e15";
+    }
+  }
+  return "";
 }
 
 }  // namespace
@@ -575,6 +789,12 @@ Result<CompressedResult> compress_clip(const Clip& clip, const Skeleton& skeleto
   }
   Status valid = clip.validate(n);
   if (!valid.ok()) return Error{valid.error().code, valid.error().message, clip.name};
+  if (const std::string huge = huge_value(clip, skeleton); !huge.empty()) {
+    return Error{Error::Code::kInvalidData, huge, clip.name};
+  }
+  if (options.segment_samples == 0 || options.segment_samples > 65536) {
+    return Error{Error::Code::kInvalidArgument, "segments of 1 to 65536 frames", clip.name};
+  }
   if (!(options.tolerance >= 0.0f) || !(options.shell_distance >= 0.0f)) {
     return Error{Error::Code::kInvalidArgument, "tolerance and distance must be >= 0", clip.name};
   }
@@ -583,6 +803,9 @@ Result<CompressedResult> compress_clip(const Clip& clip, const Skeleton& skeleto
   const float shell =
       options.shell_distance > 0.0f ? options.shell_distance : default_shell_distance(skeleton);
   const RestMeasure rest = measure_rest(skeleton, shell);
+  TrackChoice choice;
+  choice.mode = options.segments;
+  choice.segment_samples = options.segment_samples;
 
   // Errors add up along a chain, but rarely all at once: each joint starts with the whole
   // tolerance, and only the joints above a point measured out of tolerance are tightened.
@@ -591,7 +814,7 @@ Result<CompressedResult> compress_clip(const Clip& clip, const Skeleton& skeleto
   for (int attempt = 0;; ++attempt) {
     const bool last = attempt + 1 >= kAttempts;
     if (last) budgets.assign(n, 0.0f);
-    CompressedClip packed = compress_with(clip, skeleton, rest, budgets);
+    CompressedClip packed = compress_with(clip, skeleton, rest, budgets, choice);
     const ClipError error = measure_clip_error(clip, packed, skeleton, shell);
     if (error.max_error <= tolerance || last) {
       result.clip = std::move(packed);

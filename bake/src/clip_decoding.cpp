@@ -18,6 +18,7 @@ constexpr int kKinds = 3;  // By TrackKind: translation, rotation, scale.
 struct KeySource {
   uint32_t first_key = 0;  // Into the clip's key times.
   uint32_t key_count = 0;  // 0: no track (rest); 1: a constant track.
+  bool every_frame = false;  // A segmented track: key k at tick k.
 };
 
 using SourceTable = std::vector<std::array<KeySource, kKinds>>;  // [joint][kind]
@@ -37,6 +38,9 @@ SourceTable key_sources(const CompressedClip& clip) {
   for (const CompressedTrack& t : clip.tracks) {
     sources[t.joint][static_cast<int>(t.kind)] = {t.first_key, t.key_count};
   }
+  for (const SegmentedTrack& t : clip.segmented) {
+    sources[t.joint][static_cast<int>(t.kind)] = {0, clip.frame_count, true};
+  }
   return sources;
 }
 
@@ -46,6 +50,7 @@ uint32_t tick_of(const CompressedClip& clip, uint32_t key) {
 
 // Key `k` of `source` as a tick; a constant track's one key sits at tick 0.
 uint32_t source_tick(const CompressedClip& clip, const KeySource& source, uint32_t k) {
+  if (source.every_frame) return k;
   return source.key_count < 2 ? 0u : tick_of(clip, source.first_key + k);
 }
 

@@ -101,6 +101,16 @@ std::vector<uint8_t> clip_section(const CompressedClip& c) {
   w.put_array(c.frames8);
   w.put_array(c.times16);
   w.put_array(c.bits);
+  if (!c.segmented.empty()) {  // A CLPV section (see package_format.h).
+    w.put(c.frame_count);
+    w.put(c.segment_samples);
+    w.put_count(c.segmented.size());
+    w.put_count(c.segment_ranges.size());
+    w.put_count(c.segment_bits.size());
+    w.put_array(c.segmented);
+    w.put_array(c.segment_ranges);
+    w.put_array(c.segment_bits);
+  }
   return w.take();
 }
 
@@ -455,7 +465,10 @@ std::vector<uint8_t> write_package(const Package& p) {
     sections.emplace_back(package::kSkin, skin_section(p.skin));
   }
   if (!p.mesh.vertices.empty()) sections.emplace_back(package::kMesh, mesh_section(p.mesh));
-  for (const CompressedClip& c : p.clips) sections.emplace_back(package::kClip, clip_section(c));
+  for (const CompressedClip& c : p.clips) {
+    sections.emplace_back(c.segmented.empty() ? package::kClip : package::kSegmentedClip,
+                          clip_section(c));
+  }
   if (p.has_state_machine) {
     sections.emplace_back(package::kMachine, machine_section(p.state_machine));
     const auto vector = [](const ParameterDef& q) { return q.type == ParameterType::kVector3; };

@@ -1,5 +1,6 @@
 #include "anim/compressed_clip.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace anim {
@@ -101,12 +102,71 @@ const char* track_problem(const CompressedClip& clip, const CompressedTrack& t) 
   return keys_problem(clip, t.first_key, t.key_count, t.first_bit, t.key_bits());
 }
 
+const char* segmented_track_problem(const SegmentedTrack& t, uint32_t joints) {
+  if (t.joint >= joints) return "joint out of range";
+  if (!valid_kind(t.kind)) return "unknown kind";
+  const bool rotation = t.kind == TrackKind::kRotation;
+  if (t.dropped > 3 || (!rotation && t.dropped != 3)) return "bad rebuilt component";
+  for (uint32_t c = 0; c < 3; ++c) {
+    const float hi = t.min[c] + t.extent[c];
+    if (!std::isfinite(t.min[c]) || !std::isfinite(t.extent[c]) || !(t.extent[c] >= 0.0f) ||
+        !std::isfinite(hi)) {
+      return "bad range";
+    }
+    if (rotation && !(t.min[c] >= -1.001f && hi <= 1.001f)) return "bad range";
+  }
+  return nullptr;
+}
+
+// The segment tables: sizes, widths and ranges in bounds, every segment's bits inside the stream
+// (with its padding). The problem or null; `where` names the segment.
+const char* segments_problem(const CompressedClip& clip, std::string& where) {
+  const std::size_t tracks = clip.segmented.size();
+  if (tracks == 0) {
+    const bool empty = clip.frame_count == 0 && clip.segment_samples == 0 &&
+                       clip.segment_ranges.empty() && clip.segment_bits.empty();
+    return empty ? nullptr : "segment tables without segmented tracks";
+  }
+  if (clip.frame_count < 2 || clip.frame_count > 65536) return "bad frame count";
+  if (clip.segment_samples == 0 || clip.segment_samples > 65536) return "bad segment length";
+  if (!(clip.ticks_per_second > 0.0f)) return "segmented tracks without a frame rate";
+  const std::size_t segments = clip.segment_count();
+  if (clip.segment_bits.size() != segments) return "segment count does not fit the frames";
+  if (clip.segment_ranges.size() != segments * tracks) {
+    return "segment ranges do not fit the segments";
+  }
+  if (clip.bits.size() < kBitPadding) return "segment bits outside the stream";
+  const uint64_t stream_bits = 8 * static_cast<uint64_t>(clip.bits.size() - kBitPadding);
+  for (std::size_t s = 0; s < segments; ++s) {
+    where = " segment " + std::to_string(s);
+    const uint64_t frames =
+        std::min<uint64_t>(clip.segment_samples, clip.frame_count - s * clip.segment_samples);
+    uint64_t total = 0;
+    for (std::size_t t = 0; t < tracks; ++t) {
+      const SegmentRange& r = clip.segment_ranges[s * tracks + t];
+      if ((r.widths >> 15) != 0) return "bit rate out of range";
+      for (uint32_t c = 0; c < 3; ++c) {
+        if (r.width(c) > kMaxSegmentBits) return "bit rate out of range";
+        if (uint32_t{r.min[c]} + r.extent[c] > 255) return "range out of the track's range";
+      }
+      total += frames * r.sample_bits();
+    }
+    if (clip.segment_bits[s] + total > stream_bits) return "segment bits outside the stream";
+  }
+  where.clear();
+  return nullptr;
+}
+
 }  // namespace
 
 std::size_t CompressedClip::byte_size() const {
   return name.size() + 4 * sizeof(uint32_t) + constants.size() * sizeof(ConstantTrack) +
          rotation_groups.size() * sizeof(RotationGroup) + tracks.size() * sizeof(CompressedTrack) +
-         frames8.size() + times16.size() * sizeof(uint16_t) + bits.size();
+         frames8.size() + times16.size() * sizeof(uint16_t) + bits.size() +
+         (segmented.empty() ? 0
+                            : 2 * sizeof(uint32_t) + segmented.size() * sizeof(SegmentedTrack) +
+                                  segment_ranges.size() * sizeof(SegmentRange) +
+                                  segment_bits.size() * sizeof(uint32_t));
 }
 
 Status CompressedClip::validate(std::size_t skeleton_joints) const {
@@ -121,7 +181,7 @@ Status CompressedClip::validate(std::size_t skeleton_joints) const {
   }
   if (!frames8.empty() && !times16.empty()) return fail(clip, "two kinds of key times");
   // Groups and tracks together: never more than one per joint and kind.
-  if (cursor_size() > 3 * static_cast<std::size_t>(joint_count)) {
+  if (animated_tracks() > 3 * static_cast<std::size_t>(joint_count)) {
     return fail(clip, "more tracks than three per joint");
   }
   for (std::size_t i = 0; i < constants.size(); ++i) {
@@ -139,6 +199,13 @@ Status CompressedClip::validate(std::size_t skeleton_joints) const {
       return fail(clip + " track " + std::to_string(i), problem);
     }
   }
+  for (std::size_t i = 0; i < segmented.size(); ++i) {
+    if (const char* problem = segmented_track_problem(segmented[i], joint_count)) {
+      return fail(clip + " segmented track " + std::to_string(i), problem);
+    }
+  }
+  std::string where;
+  if (const char* problem = segments_problem(*this, where)) return fail(clip + where, problem);
   return Ok{};
 }
 

@@ -247,6 +247,64 @@ void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* tim
   simd::store(block.rw, simd::select(lanes, w, simd::load(block.rw)));
 }
 
+// Frame `i` of a segmented track whose range in its segment is r, its frames starting at `bit`.
+inline void read_frame(const uint8_t* stream, const SegmentedTrack& t, const SegmentRange& r,
+                       uint64_t bit, float* out) {
+  for (uint32_t c = 0; c < 3; ++c) {
+    uint64_t w = bits_at(stream, bit);
+    const uint32_t width = r.width(c);
+    out[c] = segment_value(t, r, c, take(w, width));
+    bit += width;
+  }
+}
+
+// Every segmented track at `tq` frames: the frames around it (maybe in two segments), found
+// without a cursor, each track's offset in its segment added up track after track.
+void sample_segmented(const CompressedClip& clip, float tq, SoaTransform* out) {
+  const uint32_t last = clip.frame_count - 1;
+  float alpha = 0.0f;
+  uint32_t k = 0;
+  if (!(tq > 0.0f)) {  // Also catches a NaN time.
+    k = 0;
+  } else if (tq >= static_cast<float>(last)) {
+    k = last - 1;
+    alpha = 1.0f;
+  } else {
+    k = static_cast<uint32_t>(tq);
+    alpha = tq - static_cast<float>(k);
+  }
+  const uint32_t per = clip.segment_samples;
+  const uint32_t s0 = k / per, i0 = k % per, s1 = (k + 1) / per, i1 = (k + 1) % per;
+  const uint32_t frames0 = std::min(per, clip.frame_count - s0 * per);
+  const uint32_t frames1 = std::min(per, clip.frame_count - s1 * per);
+  const std::size_t n = clip.segmented.size();
+  const SegmentRange* r0 = clip.segment_ranges.data() + s0 * n;
+  const SegmentRange* r1 = clip.segment_ranges.data() + s1 * n;
+  uint64_t base0 = clip.segment_bits[s0], base1 = clip.segment_bits[s1];
+  const uint8_t* stream = clip.bits.data();
+  for (std::size_t i = 0; i < n; ++i) {
+    const SegmentedTrack& t = clip.segmented[i];
+    const uint32_t bits0 = r0[i].sample_bits(), bits1 = r1[i].sample_bits();
+    float a[4], b[4];
+    read_frame(stream, t, r0[i], base0 + uint64_t{i0} * bits0, a);
+    read_frame(stream, t, r1[i], base1 + uint64_t{i1} * bits1, b);
+    base0 += uint64_t{frames0} * bits0;
+    base1 += uint64_t{frames1} * bits1;
+    float* lane = lane_of(out, t.joint);
+    if (t.kind != TrackKind::kRotation) {
+      float* row = lane + 4 * kFirstRow[static_cast<int>(t.kind)];
+      for (int c = 0; c < 3; ++c) row[4 * c] = a[c] + (b[c] - a[c]) * alpha;
+      continue;
+    }
+    float qa[4], qb[4], q[4];
+    segment_rotation(a, t.dropped, qa);
+    segment_rotation(b, t.dropped, qb);
+    nlerp4(qa, qb, alpha, q);
+    float* row = lane + 4 * kRotationRow;
+    for (int c = 0; c < 4; ++c) row[4 * c] = q[c];
+  }
+}
+
 template <class Time, class Keys>
 void sample_all(const CompressedClip& clip, const Time* times, float tq, Keys* groups,
                 uint32_t* hints, SoaTransform* out) {
@@ -307,6 +365,7 @@ bool CompressedSamplingJob::run() const {
   } else {
     sample_all(*clip, clip->times16.data(), tq, groups, hints, out);
   }
+  if (!clip->segmented.empty()) sample_segmented(*clip, tq, out);
   return true;
 }
 

@@ -114,7 +114,7 @@ bool read_mesh(Reader& r, Mesh& mesh, std::size_t skin_entries) {
   return true;
 }
 
-bool read_clip(Reader& r, CompressedClip& c, std::size_t joints) {
+bool read_clip(Reader& r, CompressedClip& c, std::size_t joints, bool segmented) {
   r.get_string(c.name);
   r.get(c.duration);
   r.get(c.ticks_per_second);
@@ -128,6 +128,18 @@ bool read_clip(Reader& r, CompressedClip& c, std::size_t joints) {
   r.get_array(c.frames8, frames8);
   r.get_array(c.times16, times16);
   r.get_array(c.bits, bits);
+  if (segmented) {
+    uint32_t tracks = 0, ranges = 0, starts = 0;
+    r.get(c.frame_count);
+    r.get(c.segment_samples);
+    r.get_count(tracks, sizeof(SegmentedTrack));
+    r.get_count(ranges, sizeof(SegmentRange));
+    r.get_count(starts, sizeof(uint32_t));
+    r.get_array(c.segmented, tracks);
+    r.get_array(c.segment_ranges, ranges);
+    r.get_array(c.segment_bits, starts);
+    if (r.ok() && tracks == 0) return r.fail("a segmented clip without segmented tracks");
+  }
   if (!r.ok()) return false;
   Status valid = c.validate(joints);
   return valid.ok() || r.fail(valid.error().message);
@@ -528,6 +540,7 @@ std::string order_problem(uint32_t kind, const std::vector<uint32_t>& seen, cons
     case package::kMesh:
       return again || !read(package::kSkin) ? "a mesh before the skin, or a second" : "";
     case package::kClip:
+    case package::kSegmentedClip:
       return machine ? "a clip after the state machine" : "";
     case package::kMachine:
       return again ? "a second state machine" : "";
@@ -592,8 +605,9 @@ bool read_section(uint32_t kind, Reader& r, Package& out) {
       read_mesh(r, out.mesh, out.skin.size());
       return true;
     case package::kClip:
+    case package::kSegmentedClip:
       out.clips.emplace_back();
-      read_clip(r, out.clips.back(), joints);
+      read_clip(r, out.clips.back(), joints, kind == package::kSegmentedClip);
       return true;
     case package::kMachine:
       read_machine(r, out.state_machine, out.clips.size());

@@ -98,7 +98,7 @@ std::size_t stored_keys(const CompressedClip& clip) {
   for (const RotationGroup& g : clip.rotation_groups) {
     for (int lane = 0; lane < 4; ++lane) keys += (g.lane_mask >> lane & 1) * g.key_count;
   }
-  return keys;
+  return keys + clip.segmented.size() * clip.frame_count;  // A segmented track: every frame.
 }
 
 TEST(ClipDecoding, KeepsNameDurationAndTheCompressedKeyTimes) {

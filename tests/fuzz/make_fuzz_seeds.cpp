@@ -38,8 +38,11 @@ bool write(const std::string& path, const std::vector<uint8_t>& bytes) {
   return static_cast<bool>(out);
 }
 
-CompressedClip compress(const Clip& clip, const Skeleton& skeleton) {
-  Result<bake::CompressedResult> c = bake::compress_clip(clip, skeleton);
+CompressedClip compress(const Clip& clip, const Skeleton& skeleton,
+                        bake::SegmentMode segments = bake::SegmentMode::kSmaller) {
+  bake::CompressionOptions options;
+  options.segments = segments;
+  Result<bake::CompressedResult> c = bake::compress_clip(clip, skeleton, options);
   if (!c.ok()) {
     std::fprintf(stderr, "make_fuzz_seeds: %s\n", c.error().to_string().c_str());
     std::exit(1);
@@ -49,12 +52,13 @@ CompressedClip compress(const Clip& clip, const Skeleton& skeleton) {
 
 // The demo humanoid without its mesh, its clips compressed, and the machine of
 // projects/demo_locomotion.json (idle, a walk/run blend space, a stop trigger).
-Package demo_package() {
+// With `segments` kAlways its clips are in segmented tracks (CLPV sections, package 1.11).
+Package demo_package(bake::SegmentMode segments = bake::SegmentMode::kSmaller) {
   const Model model = demo::make_demo_model();
   Package p;
   p.skeleton = model.skeleton;
   p.skin = model.skin;
-  for (const Clip& c : model.clips) p.clips.push_back(compress(c, model.skeleton));
+  for (const Clip& c : model.clips) p.clips.push_back(compress(c, model.skeleton, segments));
   StateMachineDef& m = p.state_machine;
   m.parameters = {{"speed", ParameterType::kFloat, 0.0f, 0.0f, 1.0f, 1.5f},
                   {"stop", ParameterType::kTrigger, 0.0f, 0.0f, 1.0f, 0.0f}};
@@ -430,6 +434,9 @@ int main(int argc, char** argv) {
   ok = write(dir + "/small_moving.animpack", bake::write_package(small_package(true, true))) && ok;
   ok = write(dir + "/small_synced.animpack", bake::write_package(synced_package())) && ok;
   ok = write(dir + "/small_ik.animpack", bake::write_package(ik_package())) && ok;
+  ok = write(dir + "/demo_segmented.animpack",
+             bake::write_package(demo_package(bake::SegmentMode::kAlways))) &&
+       ok;
   ok = write(dir + "/bare.animpack", bake::write_package(bare_package())) && ok;
   return ok ? 0 : 1;
 }

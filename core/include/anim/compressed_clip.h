@@ -4,6 +4,7 @@
 // and packed in one bit stream, constant tracks stored once, rest-pose tracks not at all.
 // Built offline (anim_bake's compress_clip) or read from a package; sampled in place by
 // CompressedSamplingJob, never expanded to float keys.
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -89,6 +90,68 @@ struct ConstantTrack {
   float value[4] = {0, 0, 0, 1};  // x, y, z (and w for a rotation).
 };
 
+// A track stored in segments (the clip's dense form, since package 1.11): a value at every frame
+// of the clip (frame f at f / ticks_per_second seconds), cut into segments of
+// CompressedClip::segment_samples frames. Each component c of a frame's value is
+//   min[c] + extent[c] * (segment.min[c] + segment.extent[c] * fraction) / 255
+// with fraction = q / (2^bits - 1) for a `bits`-bit stored q, or 1/2 for 0 bits: the clip range,
+// narrowed per segment to 8-bit steps of it, then quantized to a width chosen per segment. A
+// rotation stores three of x, y, z, w (in that order) of the key's sign that makes the fourth,
+// `dropped`, >= 0, and rebuilds that one.
+struct SegmentedTrack {
+  uint16_t joint = 0;
+  TrackKind kind = TrackKind::kTranslation;
+  uint8_t dropped = 3;  // Rotations: 0 x, 1 y, 2 z, 3 w. Others: 3.
+  float min[3] = {0, 0, 0};
+  float extent[3] = {0, 0, 0};
+};
+static_assert(sizeof(SegmentedTrack) == 28, "SegmentedTrack is stored as is in packages");
+
+// Widest component of a segmented track, in bits.
+constexpr uint32_t kMaxSegmentBits = 24;
+
+// One segmented track's range and widths in one segment.
+struct SegmentRange {
+  uint16_t widths = 0;  // Three 5-bit widths (x in the low bits), each <= kMaxSegmentBits.
+  uint8_t min[3] = {0, 0, 0};
+  uint8_t extent[3] = {0, 0, 0};  // min + extent <= 255.
+
+  uint32_t width(uint32_t c) const { return (widths >> (5 * c)) & 31u; }
+  uint32_t sample_bits() const { return width(0) + width(1) + width(2); }
+  void set_widths(uint32_t x, uint32_t y, uint32_t z) {
+    widths = static_cast<uint16_t>(x | (y << 5) | (z << 10));
+  }
+};
+static_assert(sizeof(SegmentRange) == 8, "SegmentRange is stored as is in packages");
+
+// Component c of a segmented track's frame stored as q in a segment whose range is r: the one
+// formula the sampler and the compressor share, so that what the compressor measures is what
+// games get, to the bit.
+// A rotation from its three stored components s and its rebuilt one, `dropped`, into q (x, y,
+// z, w; not normalized).
+inline void segment_rotation(const float* s, uint32_t dropped, float* q) {
+  float d = 1.0f - (s[0] * s[0] + s[1] * s[1] + s[2] * s[2]);
+  d = d > 0.0f ? std::sqrt(d) : 0.0f;
+  for (uint32_t c = 0, i = 0; c < 4; ++c) q[c] = c == dropped ? d : s[i++];
+}
+
+// kSegmentSteps[b]: 1 / (2^b - 1), the fraction one step of a b-bit value is (0 for 0 bits).
+inline constexpr float kSegmentSteps[kMaxSegmentBits + 1] = {
+    0.0f,           1.0f,           1.0f / 3,        1.0f / 7,        1.0f / 15,
+    1.0f / 31,      1.0f / 63,      1.0f / 127,      1.0f / 255,      1.0f / 511,
+    1.0f / 1023,    1.0f / 2047,    1.0f / 4095,     1.0f / 8191,     1.0f / 16383,
+    1.0f / 32767,   1.0f / 65535,   1.0f / 131071,   1.0f / 262143,   1.0f / 524287,
+    1.0f / 1048575, 1.0f / 2097151, 1.0f / 4194303,  1.0f / 8388607,  1.0f / 16777215};
+
+inline float segment_value(const SegmentedTrack& t, const SegmentRange& r, uint32_t c,
+                           uint32_t q) {
+  const uint32_t bits = r.width(c);  // <= kMaxSegmentBits in a clip that passed validate().
+  const float fraction = bits == 0 ? 0.5f : static_cast<float>(q) * kSegmentSteps[bits];
+  const float lo = t.min[c] + t.extent[c] * (static_cast<float>(r.min[c]) * (1.0f / 255.0f));
+  const float span = t.extent[c] * (static_cast<float>(r.extent[c]) * (1.0f / 255.0f));
+  return lo + span * fraction;
+}
+
 struct CompressedClip {
   std::string name;
   float duration = 0.0f;          // Seconds.
@@ -102,10 +165,26 @@ struct CompressedClip {
   std::vector<uint8_t> frames8;
   std::vector<uint16_t> times16;
   std::vector<uint8_t> bits;  // Key values, least significant bit first, then kBitPadding bytes.
+  // Segmented tracks: `frame_count` frames each (>= 2 when there is one), in segments of
+  // `segment_samples` frames (the last may be shorter).
+  uint32_t frame_count = 0;
+  uint32_t segment_samples = 0;
+  std::vector<SegmentedTrack> segmented;
+  // [segment * segmented.size() + track]. In segment s, starting at bit segment_bits[s] of
+  // `bits`, each track's frames follow each other (a frame's x, y, z), track after track.
+  std::vector<SegmentRange> segment_ranges;
+  std::vector<uint32_t> segment_bits;
 
   bool narrow_times() const { return times16.empty(); }
+  uint32_t segment_count() const {
+    return segment_samples == 0 ? 0 : (frame_count + segment_samples - 1) / segment_samples;
+  }
   // Key pairs a CompressedCursor follows: one per group and one per track.
   std::size_t cursor_size() const { return rotation_groups.size() + tracks.size(); }
+  // Animated tracks of every form (at most three per joint).
+  std::size_t animated_tracks() const {
+    return rotation_groups.size() + tracks.size() + segmented.size();
+  }
   // Bytes of key data and track headers (what a package stores for it, name included).
   std::size_t byte_size() const;
   // Checks every index, count and range, so that sampling a clip that passed can read nothing

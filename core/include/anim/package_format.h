@@ -27,8 +27,8 @@ constexpr char kMagic[8] = {'A', 'N', 'I', 'M', 'P', 'A', 'C', 'K'};
 constexpr uint16_t kMajorVersion = 1;
 // 1.1 added KEYS and INFO; 1.2 EVNT; 1.3 BS2D; 1.4 LAYR; 1.5 a KEYS clip's sample rate and the
 // INFO up axis, each after what older readers read (they stop before it); 1.6 ROOT; 1.7 TBLD;
-// 1.8 DEAD and SYNC; 1.9 GRUP; 1.10 VEC3 and IKEN; 1.11 IKPM.
-constexpr uint16_t kMinorVersion = 11;
+// 1.8 DEAD and SYNC; 1.9 GRUP; 1.10 VEC3 and IKEN; 1.11 CLPV; 1.12 IKPM.
+constexpr uint16_t kMinorVersion = 12;
 constexpr uint32_t kSectionAlignment = 16;
 
 struct Header {
@@ -56,7 +56,13 @@ constexpr uint32_t kSkeleton = fourcc('S', 'K', 'E', 'L');  // Exactly one.
 constexpr uint32_t kSkin = fourcc('S', 'K', 'I', 'N');      // At most one.
 constexpr uint32_t kMesh = fourcc('M', 'E', 'S', 'H');      // At most one.
 constexpr uint32_t kClip = fourcc('C', 'L', 'I', 'P');      // One per clip, in clip order.
-constexpr uint32_t kMachine = fourcc('S', 'M', 'D', 'F');  // At most one: the setup's runtime part.
+constexpr uint32_t kMachine = fourcc('S', 'M', 'D', 'F');
+// Since 1.11: a clip with segmented tracks (CompressedClip::segmented), in clip order among the
+// CLIP sections (each clip is one or the other). A CLIP section's fields, then u32 frame count,
+// u32 segment samples, u32 counts of segmented tracks (>= 1), segment ranges and segment starts,
+// then those arrays as their in-memory structs (SegmentedTrack, SegmentRange, u32 first bit).
+// An older reader skips it, so the clip is missing there: a state machine naming it is refused.
+constexpr uint32_t kSegmentedClip = fourcc('C', 'L', 'P', 'V');  // At most one: the setup's runtime part.
 // Since 1.1. Clips as float keys, one per clip, in clip order: what the isolated importer sends
 // back (exact, for the tool); `pack` writes compressed CLIP sections instead. Since 1.5 a KEYS
 // section ends with the clip's sample rate (f32, keys per second, 0 unknown).
@@ -133,7 +139,7 @@ constexpr uint32_t kVectorParameters = fourcc('V', 'E', 'C', '3');
 // of every hip (a two-bone or aim entry's pelvis is -1 or a joint). Shares sum to 1 within 1e-3.
 // An older reader skips it and plays without IK.
 constexpr uint32_t kIk = fourcc('I', 'K', 'E', 'N');
-// Since 1.11, at most one, after IKEN, written when a feet entry has plant markers
+// Since 1.12, at most one, after IKEN, written when a feet entry has plant markers
 // (IkEntryDef::plant_markers): a u32 list count (IKEN's), then per list a u32 entry count (that
 // list's in IKEN) and per entry a u32 count (0, or the entry's leg count when it is a feet entry)
 // and as many i16 marker indices (each -1 or below the SYNC section's marker name count), padded

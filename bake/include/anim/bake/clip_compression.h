@@ -1,6 +1,7 @@
 #pragma once
 // Turning float clips into compressed ones (offline: a game loads the result from a package).
 #include <cstddef>
+#include <cstdint>
 
 #include "anim/clip.h"
 #include "anim/compressed_clip.h"
@@ -9,11 +10,18 @@
 
 namespace anim::bake {
 
+// How animated tracks are stored: each in the smaller of segments (every frame, variable widths)
+// and reduced keys, always in segments when the clip's keys lie on a frame grid, or never.
+enum class SegmentMode { kSmaller, kAlways, kNever };
+constexpr uint32_t kDefaultSegmentSamples = 16;
+
 struct CompressionOptions {
   // Largest model-space error allowed, in model units; 0: default_tolerance(skeleton).
   float tolerance = 0.0f;
   // Distance of the virtual points the error is measured on; 0: default_shell_distance.
   float shell_distance = 0.0f;
+  SegmentMode segments = SegmentMode::kSmaller;
+  uint32_t segment_samples = kDefaultSegmentSamples;  // Frames per segment, 1 to 65536.
 };
 
 // 0.01% of the rest skeleton's bounding-box diagonal (0.1 mm on a 1 m character).
