@@ -244,7 +244,9 @@ TEST_P(SegmentedCorpusTest, EveryClipRoundTripsUnderTheToleranceSegmentedAndHybr
     GTEST_SKIP() << GetParam() << " has no skeleton with clips";
   }
   for (const Clip& clip : model.value().clips) {
-    CompressAndCheck(clip, model.value().skeleton, Segmented());
+    // A take of more than 10 s (dense capture) is segmented by the hybrid choice anyway: forcing
+    // it would check the same encoding twice at a minute a take.
+    if (clip.duration <= 10.0f) CompressAndCheck(clip, model.value().skeleton, Segmented());
     CompressAndCheck(clip, model.value().skeleton, CompressionOptions{});
   }
 }

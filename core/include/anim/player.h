@@ -44,7 +44,7 @@ struct CrossfadeOptions {
   // With `sync_markers` that both clips have (sync_markers.h; all clips', sorted by clip, then
   // time), at the same place between the same markers (SyncMode::kMarkers), else normalized.
   bool sync_phase = false;
-  Span<const SyncMarkerDef> sync_markers;  // Must outlive the crossfade() call only.
+  Span<const SyncMarkerDef> sync_markers{};  // Must outlive the crossfade() call only.
 };
 
 // Whether the Player takes `options`: seconds finite, half_life > 0 and finite, curve and blend

@@ -196,7 +196,7 @@ TEST(MachineRun, RewindRestoresThePlaceAndPlayingOnDropsTheFramesAfterIt) {
   EXPECT_NEAR(r.place_x(), kSpeed * 30 * kDt, 1e-4f);
 }
 
-TEST(MachineRun, RecentEventsAgeWithPlaybackAndAreForgottenWhenShownAgain) {
+TEST(MachineRun, RecentEventsAgeWithPlaybackAndAreForgottenOnARestart) {
   Running r;
   r.play(30);  // Crosses 0.5 s on the 30th update.
   ASSERT_EQ(r.run.recent_events().size(), 1u);
@@ -207,6 +207,11 @@ TEST(MachineRun, RecentEventsAgeWithPlaybackAndAreForgottenWhenShownAgain) {
   // One step per loop: after 8 more loops only the newest kRecentEvents remain.
   r.play(8 * 60);
   EXPECT_EQ(r.run.recent_events().size(), MachineRun::kRecentEvents);
+  // Shown again after a clip preview paused it: the same machine goes on, its events too.
+  r.run.show();
+  EXPECT_EQ(r.run.recent_events().size(), MachineRun::kRecentEvents);
+  // Restarted: a new run, nothing fired yet.
+  r.run.restart(r.model);
   r.run.show();
   EXPECT_TRUE(r.run.recent_events().empty());
 }

@@ -166,7 +166,8 @@ TEST_F(SetupPanelLayersTest, TheGraphEditsTheChosenLayersMachine) {
   // A double-click on empty graph space adds a state to the layer, not to the base.
   const ItemRect* graph = panel_.graph().rects.find("graph");
   ASSERT_NE(graph, nullptr);
-  h_.click_at(ImVec2(graph->min.x + 420.0f, graph->min.y + 100.0f), 2);
+  // Bottom right, away from the layer's one box wherever the graph frames it.
+  h_.click_at(ImVec2(graph->max.x - 60.0f, graph->max.y - 40.0f), 2);
   h_.frames(2);
   ASSERT_EQ(current().layers[0].states.size(), 2u);
   EXPECT_EQ(current().states.size(), 1u);
