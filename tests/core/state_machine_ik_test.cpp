@@ -76,6 +76,17 @@ IkEntryDef Look(const glm::vec3& target) {
   return e;
 }
 
+// The arm as a leg: root the pelvis, shoulder-elbow-hand the hip, knee and ankle, not softened.
+IkEntryDef ArmAsLeg() {
+  IkEntryDef e;
+  e.name = "feet";
+  e.type = IkType::kFeet;
+  e.legs = {{1, 2, 3}};
+  e.pelvis = 0;
+  e.soften = 1.0f;
+  return e;
+}
+
 class StateMachineIkTest : public ::testing::Test {
  protected:
   StateMachineIkTest() : skeleton_(Arm()) {
@@ -242,13 +253,8 @@ struct Floor {
 TEST_F(StateMachineIkTest, FeetStandOnTheGroundTheGameGives) {
   // The arm as a leg: root the pelvis, shoulder-elbow-hand the hip, knee and ankle. The hand is
   // at rest at y = 1 - 0.5 - 0.5 cos 30.
-  IkEntryDef feet;
-  feet.name = "feet";
-  feet.type = IkType::kFeet;
-  feet.legs = {{1, 2, 3}};
-  feet.pelvis = 0;
+  IkEntryDef feet = ArmAsLeg();
   feet.foot_height = 0.05f;
-  feet.soften = 1.0f;
   def_.ik = {feet};
   StateMachineInstance sm(def_, skeleton_, clips_);
   // No ground: nothing changes.
@@ -271,12 +277,7 @@ TEST_F(StateMachineIkTest, FeetStandOnTheGroundTheGameGives) {
 }
 
 TEST_F(StateMachineIkTest, AFootHighInTheAirIsLessPlanted) {
-  IkEntryDef feet;
-  feet.name = "feet";
-  feet.type = IkType::kFeet;
-  feet.legs = {{1, 2, 3}};
-  feet.pelvis = 0;
-  feet.soften = 1.0f;
+  IkEntryDef feet = ArmAsLeg();
   feet.lift_height = 0.1f;  // Planted at the model's floor (y = 0), lifted from 0.1 up.
   def_.ik = {feet};
   StateMachineInstance sm(def_, skeleton_, clips_);
@@ -305,12 +306,7 @@ TEST_F(StateMachineIkTest, AFootHighInTheAirIsLessPlanted) {
 // 0.2 s to 0.6 s (its stance) whatever the height, by height alone (not at all) elsewhere, and
 // during a crossfade to a clip without markers by the share of the weight still in the stance.
 TEST_F(StateMachineIkTest, PlantMarkersHoldTheFootDownThroughItsStance) {
-  IkEntryDef feet;
-  feet.name = "feet";
-  feet.type = IkType::kFeet;
-  feet.legs = {{1, 2, 3}};
-  feet.pelvis = 0;
-  feet.soften = 1.0f;
+  IkEntryDef feet = ArmAsLeg();
   feet.lift_height = 0.05f;  // The ankle is 0.067 above the floor: lifted, by height.
   feet.plant_markers = {0};
   def_.ik = {feet};
