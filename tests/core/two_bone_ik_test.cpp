@@ -18,7 +18,7 @@ using namespace ::anim::testutil;
 
 // Joints of every chain here: a root, the start joint, a twist joint between start and mid (so
 // start and mid are not parent and child), the mid joint and the end joint.
-constexpr int kStart = 1, kTwist = 2, kMid = 3, kEnd = 4;
+constexpr int kStart = 1, kMid = 3, kEnd = 4;  // Joint 2 is the twist joint.
 
 struct Solved {
   glm::quat start{1, 0, 0, 0}, mid{1, 0, 0, 0};

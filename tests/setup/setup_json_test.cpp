@@ -338,9 +338,9 @@ TEST(SetupParseTest, ReportsEachStructuralProblemOfTheRootAndAnimationsWithItsPo
       {"model not a string", [](Json& d) { d["model"] = 5; }, "/model", "expected a string"},
       {"animations not an array", [](Json& d) { d["animations"] = Json::object(); }, "/animations",
        "expected an array"},
-      {"animation not an object", [](Json& d) { d["animations"] = {"a.fbx"}; }, "/animations/0",
+      {"animation not an object", [](Json& d) { d["animations"] = Json::array({"a.fbx"}); }, "/animations/0",
        "expected an object"},
-      {"animation without file", [](Json& d) { d["animations"] = {Json::object()}; },
+      {"animation without file", [](Json& d) { d["animations"] = Json::array({Json::object()}); },
        "/animations/0/file", "missing required field"},
       {"animation file empty",
        [](Json& d) {

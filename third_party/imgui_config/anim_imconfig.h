@@ -14,8 +14,9 @@
 // executable, which routes that to its guard (app/gui/crash_guard.h), keeps unsaved work first.
 #include <cstdio>
 
-// glibc's (declared by <assert.h> only without NDEBUG).
-extern "C" [[noreturn]] void __assert_fail(const char* assertion, const char* file,
+// glibc's (declared by <assert.h> only without NDEBUG; there it is already noreturn, and clang
+// takes a redeclaration's noreturn only in the GNU spelling).
+extern "C" __attribute__((noreturn)) void __assert_fail(const char* assertion, const char* file,
                                            unsigned int line, const char* function) noexcept;
 
 [[noreturn]] inline void anim_imgui_assert_failed(const char* expr, const char* file, int line) {
