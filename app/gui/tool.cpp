@@ -209,8 +209,7 @@ void collect_load(Tool& tool) {
   if (setup_problems) {
     const std::string text = "opened " + file_name(input.setup_path) + " with " +
                              std::to_string(*setup_problems) + " problem(s)";
-    std::cerr << "animscope: " << text << "\n";
-    show_notice(tool, text +
+    show_notice(tool, text +  // Also on stderr, once.
                           ": see the Setup panel's Problems tab; the state machine runs once "
                           "they are fixed");
     tool.panels.setup.select_tab("Problems");

@@ -70,6 +70,8 @@ void show_pending_view(Tool& tool) {
     return;
   }
   tool.panels.workspace = Workspace::kGraph;
+  // `graph` leaves the Setup panel's tab as it is (Problems, for a setup opened with some).
+  if (view == "graph") return;
   tool.panels.setup.select_tab(view == "blend_spaces" ? "Blend spaces"
                                : view == "layers"     ? "Layers"
                                                       : "States");

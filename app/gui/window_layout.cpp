@@ -12,6 +12,9 @@ namespace {
 constexpr float kMinSide = 180.0f;   // Narrowest side column, in pixels.
 constexpr float kMinGraph = 240.0f;  // Narrowest graph.
 constexpr float kMinPanel = 90.0f;   // Lowest stacked panel or timeline.
+// Lowest Inspector where the column has room: a joint's header lines and its model-space
+// translation, rotation and scale table (the Blend or Setup panel below scrolls instead).
+constexpr float kMinInspector = 250.0f;
 
 // Whole pixels: ImGui floors window sizes, and a fractional size would read back as a drag.
 float clamp_span(float value, float low, float high) {
@@ -40,7 +43,8 @@ WindowLayout compute_layout(const ImVec2& display, float menu_height, const Layo
   const float upper_left = graph ? s.parameters : s.skeleton;
   const float upper_left_h = clamp_span(body_h * upper_left, kMinPanel, body_h - kMinPanel);
   const float inspector_h =
-      clamp_span(body_h * (graph ? s.graph_inspector : s.inspector), kMinPanel, body_h - kMinPanel);
+      clamp_span(body_h * (graph ? s.graph_inspector : s.inspector),
+                 std::min(kMinInspector, body_h - 1.5f * kMinPanel), body_h - kMinPanel);
   WindowLayout l;
   l.display = display;
   l.body_height = body_h;

@@ -8,11 +8,14 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 #include <string>
 #include <vector>
 
+#include "anim/setup/setup.h"
 #include "gui/startup_request.h"
 #include "gui/tool.h"
 #include "gui/tool_frame.h"
@@ -180,6 +183,27 @@ TEST_F(ToolLayout, EscapeOrEnterClosesTheErrorDialog) {
   frames(3);
   press(SDL_SCANCODE_RETURN);
   EXPECT_TRUE(tool_.messages.error_title.empty()) << "Enter left the error dialog open";
+}
+
+TEST_F(ToolLayout, ASetupOpenedWithProblemsShowsThemInTheStateMachineWorkspace) {
+  // The example setup with a transition's target misspelt.
+  Result<setup::Setup> loaded = setup::load_setup(ANIMSCOPE_SOURCE_DIR "/projects/demo_locomotion.json");
+  ASSERT_TRUE(loaded.ok());
+  setup::Setup s = std::move(loaded).value();
+  s.transitions[1].to = "Idel";
+  const std::string path = (root_ / "misspelt.json").string();
+  ASSERT_TRUE(setup::save_setup(s, path).ok());
+  open_path(tool_, path);
+  tool_.loading.once_open.view = "graph";  // As --view graph asks.
+  for (int i = 0; i < 3000 && tool_.loading.loader.busy(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  frames(4);
+  ASSERT_TRUE(tool_.doc->has_setup());
+  ASSERT_FALSE(tool_.doc->setup_problems().empty());
+  EXPECT_EQ(tool_.panels.workspace, Workspace::kGraph);
+  // The Problems tab in front: its first row is drawn.
+  EXPECT_NE(tool_.panels.setup.rects.find("problem:0"), nullptr);
 }
 
 }  // namespace

@@ -80,6 +80,7 @@ TEST_F(ToolOpenSetup, ASetupWithABadReferenceOpensWithItsProblemsAndWaitsForTheF
   const std::string said =
       "opened misspelt.json with " + std::to_string(doc.setup_problems().size()) + " problem(s)";
   EXPECT_NE(err_.find("animscope: " + said), std::string::npos) << err_;
+  EXPECT_EQ(err_.find(said), err_.rfind(said)) << "said once: " << err_;
   EXPECT_EQ(tool_.messages.notice.rfind(said, 0), 0u) << tool_.messages.notice;
   EXPECT_EQ(doc.state_machine(), nullptr) << "paused until the setup validates";
   EXPECT_EQ(doc.mode(), ui::PlaybackMode::kClip);

@@ -141,6 +141,27 @@ TEST(WindowLayout, EveryWorkspaceFitsTheSmallestWindow) {
   }
 }
 
+// The Inspector keeps room for a joint's header and its model-space table (250 px) where the
+// column has it, however small its split, the panel below taking what is left; where the window
+// is taller its split rules.
+TEST(WindowLayout, TheInspectorKeepsRoomForAJointsTransform) {
+  LayoutSplits small;
+  small.inspector = small.graph_inspector = 0.05f;
+  for (Workspace workspace : {Workspace::kAnimate, Workspace::kGraph}) {
+    SCOPED_TRACE(workspace == Workspace::kGraph ? "State machine workspace" : "Animate workspace");
+    for (const LayoutSplits& splits : {LayoutSplits{}, small}) {
+      const WindowLayout l = compute_layout(ImVec2(1024, 640), kMenu, splits, workspace);
+      EXPECT_GE(l.inspector.size.y, 250.0f);
+      const PanelRect& below = workspace == Workspace::kGraph ? l.setup : l.blend;
+      EXPECT_GE(below.size.y, 90.0f);
+      EXPECT_FLOAT_EQ(bottom(l.inspector), below.pos.y);
+    }
+  }
+  // At 1280x1000 the default split gives the Inspector 0.42 of a 686 px body: more than 250.
+  const WindowLayout tall = compute_layout(ImVec2(1280, 1000), kMenu, LayoutSplits{});
+  EXPECT_NEAR(tall.inspector.size.y, std::floor(0.42f * tall.body_height), 1.0f);
+}
+
 class ImGuiContextTest : public ::testing::Test {
  protected:
   ImGuiContextTest() {

@@ -33,12 +33,14 @@ void draw_playing_line(const Document& doc, Commands& cmds, ItemRects& rects) {
     const std::size_t errors = error_count(doc);
     ImGui::AlignTextToFramePadding();
     if (errors > 0) {
-      ImGui::TextColored(colors::warning(),
-                         "Viewport: %s. The state machine runs once the setup's %zu error%s "
-                         "fixed (Problems tab).",
-                         doc.playing_text().c_str(), errors, errors == 1 ? " is" : "s are");
+      // Elided at the graph's edge, whole on hover.
+      text_elided("Viewport: " + doc.playing_text() + ". The state machine runs once the setup's " +
+                      std::to_string(errors) + (errors == 1 ? " error is" : " errors are") +
+                      " fixed (Problems tab).",
+                  colors::warning());
     } else {
-      ImGui::Text("Viewport: %s. No state machine runs.", doc.playing_text().c_str());
+      text_elided("Viewport: " + doc.playing_text() + ". No state machine runs.",
+                  ImGui::GetStyle().Colors[ImGuiCol_Text]);
     }
     rects.record("playing");
     return;
@@ -66,11 +68,11 @@ void draw_playing_line(const Document& doc, Commands& cmds, ItemRects& rects) {
     ImGui::SameLine();
   }
   if (paused) {
-    ImGui::TextColored(colors::highlight(), "Viewport: %s; the state machine is paused.",
-                       doc.playing_text().c_str());
+    text_elided("Viewport: " + doc.playing_text() + "; the state machine is paused.",
+                colors::highlight());
   } else {
-    ImGui::TextColored(colors::playing(), "Viewport: the state machine%s",
-                       doc.playing() ? "" : " (paused)");
+    text_elided(std::string("Viewport: the state machine") + (doc.playing() ? "" : " (paused)"),
+                colors::playing());
   }
   rects.record("playing");
 }
