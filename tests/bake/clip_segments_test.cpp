@@ -5,8 +5,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -27,6 +25,7 @@
 #include "import_test_support.h"
 #include "support/jobs.h"
 #include "support/maths.h"
+#include "support/package_bytes.h"
 
 namespace anim::bake {
 namespace {
@@ -306,34 +305,6 @@ Package SegmentedPackage() {
   return p;
 }
 
-Result<Package> Load(const std::vector<uint8_t>& bytes) {
-  return load_package(Span<const uint8_t>(bytes.data(), bytes.size()));
-}
-
-// The section entry of the first section of `kind`.
-std::size_t SectionIndex(const std::vector<uint8_t>& bytes, uint32_t kind) {
-  package::Header h;
-  std::memcpy(&h, bytes.data(), sizeof(h));
-  for (std::size_t i = 0; i < h.section_count; ++i) {
-    package::SectionEntry e;
-    std::memcpy(&e, bytes.data() + sizeof(h) + i * sizeof(e), sizeof(e));
-    if (e.kind == kind) return i;
-  }
-  return SIZE_MAX;
-}
-
-// Section `index` rewritten by `edit`, its CRC fixed, so that only the parser can notice.
-template <class Edit>
-std::vector<uint8_t> EditSection(std::vector<uint8_t> bytes, std::size_t index, Edit edit) {
-  package::SectionEntry e;
-  uint8_t* entry = bytes.data() + sizeof(package::Header) + index * sizeof(e);
-  std::memcpy(&e, entry, sizeof(e));
-  edit(bytes.data() + e.offset, static_cast<std::size_t>(e.size));
-  e.crc = package::crc32(bytes.data() + e.offset, static_cast<std::size_t>(e.size));
-  std::memcpy(entry, &e, sizeof(e));
-  return bytes;
-}
-
 // A loaded package's clips sample to finite values at a few times.
 void ExpectSamplesFinite(const Package& p) {
   for (const CompressedClip& c : p.clips) {
@@ -352,9 +323,9 @@ TEST(SegmentedPackageTest, RoundTripsAsAClpvSectionAndSamplesTheSame) {
   const Package p = SegmentedPackage();
   ASSERT_EQ(p.clips.size(), 1u);
   const std::vector<uint8_t> bytes = write_package(p);
-  EXPECT_NE(SectionIndex(bytes, package::kSegmentedClip), SIZE_MAX);
-  EXPECT_EQ(SectionIndex(bytes, package::kClip), SIZE_MAX);
-  Result<Package> back = Load(bytes);
+  EXPECT_NE(testutil::SectionIndex(bytes, package::kSegmentedClip), SIZE_MAX);
+  EXPECT_EQ(testutil::SectionIndex(bytes, package::kClip), SIZE_MAX);
+  Result<Package> back = testutil::load(bytes);
   ASSERT_TRUE(back.ok()) << back.error().to_string();
   const CompressedClip& a = p.clips[0];
   const CompressedClip& b = back.value().clips[0];
@@ -374,7 +345,7 @@ TEST(SegmentedPackageTest, BadTablesAreRefusedNamingTheSection) {
   const Package good = SegmentedPackage();
   ASSERT_EQ(good.clips.size(), 1u);
   const auto refused = [](Package p, const char* what) {
-    Result<Package> r = Load(write_package(p));
+    Result<Package> r = testutil::load(write_package(p));
     ASSERT_FALSE(r.ok()) << what;
     EXPECT_NE(r.error().path.find("CLPV"), std::string::npos) << r.error().to_string();
     EXPECT_NE(r.error().message.find(what), std::string::npos) << r.error().to_string();
@@ -423,28 +394,28 @@ TEST(SegmentedPackageTest, EveryTruncationIsRefused) {
   const std::vector<uint8_t> good = write_package(SegmentedPackage());
   for (std::size_t n = 0; n < good.size(); ++n) {
     const std::vector<uint8_t> cut(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(n));
-    EXPECT_FALSE(Load(cut).ok()) << n << " bytes";
+    EXPECT_FALSE(testutil::load(cut).ok()) << n << " bytes";
   }
 }
 
 TEST(SegmentedPackageTest, FlippedBytesAreRefusedOrSampleSafely) {
   const std::vector<uint8_t> good = write_package(SegmentedPackage());
-  const std::size_t clip = SectionIndex(good, package::kSegmentedClip);
+  const std::size_t clip = testutil::SectionIndex(good, package::kSegmentedClip);
   ASSERT_NE(clip, SIZE_MAX);
   // Without the CRC fixed: refused by it, naming the section.
   std::vector<uint8_t> flipped = good;
   package::SectionEntry e;
   std::memcpy(&e, good.data() + sizeof(package::Header) + clip * sizeof(e), sizeof(e));
   flipped[e.offset + e.size / 2] ^= 0x10;
-  Result<Package> r = Load(flipped);
+  Result<Package> r = testutil::load(flipped);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().path.find("CLPV"), std::string::npos) << r.error().to_string();
   // With it fixed, every byte flipped three ways: a clear refusal or a clip safe to sample.
   for (std::size_t i = 0; i < e.size; ++i) {
     for (uint8_t mask : {uint8_t{0x01}, uint8_t{0x80}, uint8_t{0xff}}) {
       const std::vector<uint8_t> bytes =
-          EditSection(good, clip, [&](uint8_t* s, std::size_t) { s[i] ^= mask; });
-      Result<Package> back = Load(bytes);
+          testutil::EditSection(good, clip, [&](uint8_t* s, std::size_t) { s[i] ^= mask; });
+      Result<Package> back = testutil::load(bytes);
       if (back.ok()) {
         SCOPED_TRACE("byte " + std::to_string(i) + " mask " + std::to_string(mask));
         ExpectSamplesFinite(back.value());
@@ -459,19 +430,12 @@ TEST(SegmentedPackageTest, FlippedBytesAreRefusedOrSampleSafely) {
 TEST(SegmentedPackageTest, APackageOfVersion1_10StillLoadsAndSamples) {
   // demo_locomotion.animpack as make_fuzz_seeds wrote it at 1.10, before segmented tracks: its
   // clips in CLIP sections (groups and tracks of reduced keys).
-  const std::string path =
-      std::string(ANIMSCOPE_SOURCE_DIR) + "/tests/core/packages/demo_locomotion_1_10.animpack";
-  std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << path;
-  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                   std::istreambuf_iterator<char>());
-  package::Header header;
-  ASSERT_GE(bytes.size(), sizeof(header));
-  std::memcpy(&header, bytes.data(), sizeof(header));
-  EXPECT_EQ(header.minor, 10);
-  EXPECT_NE(SectionIndex(bytes, package::kClip), SIZE_MAX);
-  EXPECT_EQ(SectionIndex(bytes, package::kSegmentedClip), SIZE_MAX);
-  Result<Package> r = Load(bytes);
+  const std::vector<uint8_t> bytes = testutil::OlderPackage("demo_locomotion_1_10.animpack");
+  ASSERT_GE(bytes.size(), sizeof(package::Header));
+  EXPECT_EQ(testutil::HeaderOf(bytes).minor, 10);
+  EXPECT_NE(testutil::SectionIndex(bytes, package::kClip), SIZE_MAX);
+  EXPECT_EQ(testutil::SectionIndex(bytes, package::kSegmentedClip), SIZE_MAX);
+  Result<Package> r = testutil::load(bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   ASSERT_FALSE(r.value().clips.empty());
   for (const CompressedClip& c : r.value().clips) {

@@ -173,30 +173,13 @@ TEST_F(PackageBlendSpace2DTest, InconsistentSpacesAreRefusedNamingTheSection) {
   }
 }
 
-// Rewrites section `index`'s bytes with `edit` and fixes its CRC, so only the parser can notice.
-template <class Edit>
-std::vector<uint8_t> edit_section(std::vector<uint8_t> bytes, uint32_t kind, Edit edit) {
-  package::Header h;
-  std::memcpy(&h, bytes.data(), sizeof(h));
-  for (uint32_t i = 0; i < h.section_count; ++i) {
-    package::SectionEntry e;
-    uint8_t* entry = bytes.data() + sizeof(h) + i * sizeof(e);
-    std::memcpy(&e, entry, sizeof(e));
-    if (e.kind != kind) continue;
-    edit(bytes.data() + e.offset, static_cast<std::size_t>(e.size));
-    e.crc = package::crc32(bytes.data() + e.offset, static_cast<std::size_t>(e.size));
-    std::memcpy(entry, &e, sizeof(e));
-  }
-  return bytes;
-}
-
 TEST_F(PackageBlendSpace2DTest, HugeCountsAndBadOrderAreRefused) {
   const std::vector<uint8_t> bytes = bake::write_package(good());
   // The section starts with the space count; its point count follows the name "Strafe" (a u32
   // length and 6 bytes padded to 8) and the two parameter indices.
   for (std::size_t at : {std::size_t{0}, std::size_t{4 + 4 + 8 + 8}}) {
     const std::vector<uint8_t> bad =
-        edit_section(bytes, package::kBlendSpaces2D, [at](uint8_t* s, std::size_t) {
+        EditSection(bytes, SectionIndex(bytes, package::kBlendSpaces2D), [at](uint8_t* s, std::size_t) {
           const uint32_t huge = 0x7ffffff0u;
           std::memcpy(s + at, &huge, 4);
         });

@@ -4,9 +4,7 @@
 // joint on a vector parameter's target.
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <functional>
-#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -519,16 +517,9 @@ TEST(PackageIk, DamagedPlantMarkersAreRefusedWithTheSectionNamed) {
 TEST(PackageIk, A19PackageStillLoads) {
   // small_synced.animpack as make_fuzz_seeds wrote it at 1.9 (the fuzz seed before 1.10): the
   // small machine (five parameters, four states) with its sync markers and group.
-  const std::string path =
-      std::string(ANIMSCOPE_SOURCE_DIR) + "/tests/core/packages/small_synced_1_9.animpack";
-  std::ifstream in(path, std::ios::binary);
-  ASSERT_TRUE(in) << path;
-  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
-                                   std::istreambuf_iterator<char>());
-  package::Header header;
-  ASSERT_GE(bytes.size(), sizeof(header));
-  std::memcpy(&header, bytes.data(), sizeof(header));
-  EXPECT_EQ(header.minor, 9);
+  const std::vector<uint8_t> bytes = OlderPackage("small_synced_1_9.animpack");
+  ASSERT_GE(bytes.size(), sizeof(package::Header));
+  EXPECT_EQ(HeaderOf(bytes).minor, 9);
   Result<Package> r = load(bytes);
   ASSERT_TRUE(r.ok()) << r.error().to_string();
   const StateMachineDef& m = r.value().state_machine;

@@ -11,10 +11,13 @@
 #include "anim/compressed_sampling.h"
 #include "anim/package_format.h"
 #include "support/maths.h"
+#include "support/package_bytes.h"
 
 namespace anim {
 namespace {
 
+using testutil::EditSection;
+using testutil::load;
 using testutil::RotZ;
 
 // Three joints in a chain, a two-entry skin, one triangle, a clip turning the middle joint and
@@ -73,10 +76,6 @@ Package small_package() {
   m.events.push_back({"step", 0, 0.5f, "left foot"});
   m.events.push_back({"end", 0, 1.0f, ""});
   return p;
-}
-
-Result<Package> load(const std::vector<uint8_t>& bytes) {
-  return load_package(Span<const uint8_t>(bytes.data(), bytes.size()));
 }
 
 template <class T>
@@ -211,23 +210,10 @@ TEST(Package, EveryTruncationIsRefused) {
   }
 }
 
-// Rewrites section `index`'s bytes with `edit`, fixing its CRC, so that only the parser can
-// notice.
-template <class Edit>
-std::vector<uint8_t> edit_section(std::vector<uint8_t> bytes, std::size_t index, Edit edit) {
-  package::SectionEntry e;
-  uint8_t* entry = bytes.data() + sizeof(package::Header) + index * sizeof(e);
-  std::memcpy(&e, entry, sizeof(e));
-  edit(bytes.data() + e.offset, static_cast<std::size_t>(e.size));
-  e.crc = package::crc32(bytes.data() + e.offset, static_cast<std::size_t>(e.size));
-  std::memcpy(entry, &e, sizeof(e));
-  return bytes;
-}
-
 TEST(Package, HugeCountsAreRefusedBeforeAllocating) {
   const std::vector<uint8_t> good = bake::write_package(small_package());
   // Section 0 is the skeleton: its first u32 is the joint count.
-  auto joints = edit_section(good, 0, [](uint8_t* s, std::size_t) {
+  auto joints = EditSection(good, 0, [](uint8_t* s, std::size_t) {
     const uint32_t huge = 0xfffffff0u;
     std::memcpy(s, &huge, 4);
   });
@@ -236,7 +222,7 @@ TEST(Package, HugeCountsAreRefusedBeforeAllocating) {
   EXPECT_NE(r.error().message.find("count"), std::string::npos) << r.error().to_string();
   // Section 3 is the clip: after its name (4-byte length "wave"), duration, ticks and joint
   // count come its six array counts; the second is the rotation groups'.
-  auto groups = edit_section(good, 3, [](uint8_t* s, std::size_t) {
+  auto groups = EditSection(good, 3, [](uint8_t* s, std::size_t) {
     const uint32_t huge = 0x7fffffffu;
     std::memcpy(s + 8 + 12 + 4, &huge, 4);
   });
@@ -251,7 +237,7 @@ TEST(Package, HugeCountsAreRefusedBeforeAllocating) {
 TEST(Package, OutOfRangeIndicesAreRefused) {
   const std::vector<uint8_t> good = bake::write_package(small_package());
   // Skin joint 2 -> 7 (the skeleton has 3): skin section is 1, joints follow the count.
-  auto skin = edit_section(good, 1, [](uint8_t* s, std::size_t) {
+  auto skin = EditSection(good, 1, [](uint8_t* s, std::size_t) {
     const int16_t seven = 7;
     std::memcpy(s + 4 + 2, &seven, 2);
   });
@@ -259,7 +245,7 @@ TEST(Package, OutOfRangeIndicesAreRefused) {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.error().message.find("skin joint out of range"), std::string::npos);
   // Mesh index 2 -> 9 (three vertices).
-  auto mesh = edit_section(good, 2, [](uint8_t* s, std::size_t size) {
+  auto mesh = EditSection(good, 2, [](uint8_t* s, std::size_t size) {
     const uint32_t three = 3, nine = 9;
     // The indices follow the vertex block: find the count 3 followed by 0 1 2.
     for (std::size_t i = 0; i + 16 <= size; i += 4) {
@@ -387,7 +373,7 @@ TEST(Package, FloatKeyClipsAreValidatedPastTheCrc) {
   const std::vector<uint8_t> good = bake::write_package(imported_package());
   // Sections: SKEL, SKIN, MESH, KEYS "wave", KEYS "grow", INFO. In "wave" (name: 4-byte length
   // and "wave", then the duration), the translation ranges' count is the joint count; make it 2.
-  auto ranges = edit_section(good, 3, [](uint8_t* s, std::size_t) {
+  auto ranges = EditSection(good, 3, [](uint8_t* s, std::size_t) {
     const uint32_t two = 2;
     std::memcpy(s + 8 + 4, &two, 4);
   });
@@ -398,7 +384,7 @@ TEST(Package, FloatKeyClipsAreValidatedPastTheCrc) {
   // Two rotation keys of "wave" swapped in time: times must rise. The rotation times follow
   // the translation tracks (count, 3 ranges, count, 5 times, 15 floats) and their own count and
   // ranges.
-  auto times = edit_section(good, 3, [](uint8_t* s, std::size_t) {
+  auto times = EditSection(good, 3, [](uint8_t* s, std::size_t) {
     const std::size_t rotation_times = 8 + 4 + (4 + 24 + 4 + 20 + 60) + (4 + 24 + 4);
     std::swap_ranges(s + rotation_times, s + rotation_times + 4, s + rotation_times + 4);
   });
@@ -407,7 +393,7 @@ TEST(Package, FloatKeyClipsAreValidatedPastTheCrc) {
   EXPECT_NE(r.error().message.find("times do not increase"), std::string::npos)
       << r.error().to_string();
   // A negative influence count in INFO.
-  auto info = edit_section(good, 5, [](uint8_t* s, std::size_t) {
+  auto info = EditSection(good, 5, [](uint8_t* s, std::size_t) {
     const int32_t negative = -3;
     std::memcpy(s, &negative, 4);
   });
@@ -420,7 +406,7 @@ TEST(Package, FloatKeyClipsAreValidatedPastTheCrc) {
 TEST(Package, EventsOutsideTheirClipAreRefused) {
   const std::vector<uint8_t> good = bake::write_package(small_package());
   const auto set_at = [&](std::size_t offset, auto value) {
-    return edit_section(good, 5, [&](uint8_t* s, std::size_t) {
+    return EditSection(good, 5, [&](uint8_t* s, std::size_t) {
       std::memcpy(s + offset, &value, sizeof(value));
     });
   };

@@ -16,12 +16,9 @@
 #include "anim/package_format.h"
 #include "anim/setup/setup.h"
 #include "anim/state_machine.h"
+#include "support/package_bytes.h"
 
 namespace anim::testutil {
-
-inline Result<Package> load(const std::vector<uint8_t>& bytes) {
-  return load_package(Span<const uint8_t>(bytes.data(), bytes.size()));
-}
 
 // root -> mid -> tip, each one unit above its parent.
 inline Skeleton chain() {
@@ -76,24 +73,6 @@ inline void ExpectCorruptionRefusedOrHarmless(const std::vector<uint8_t>& bytes)
     const std::vector<uint8_t> cut(bytes.begin(), bytes.begin() + n);
     EXPECT_FALSE(load(cut).ok()) << n << " bytes";
   }
-}
-
-// The section table of a package's `bytes` (whose header is sound).
-inline std::vector<package::SectionEntry> Sections(const std::vector<uint8_t>& bytes) {
-  package::Header header;
-  std::memcpy(&header, bytes.data(), sizeof(header));
-  std::vector<package::SectionEntry> out(header.section_count);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    std::memcpy(&out[i], bytes.data() + sizeof(header) + i * sizeof(out[i]), sizeof(out[i]));
-  }
-  return out;
-}
-
-inline bool HasSection(const std::vector<uint8_t>& bytes, uint32_t kind) {
-  for (const package::SectionEntry& e : Sections(bytes)) {
-    if (e.kind == kind) return true;
-  }
-  return false;
 }
 
 // Renames the sections of `kind` to `as` in the table: what a reader that does not know `kind`
