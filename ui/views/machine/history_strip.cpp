@@ -294,12 +294,15 @@ void HistoryStrip::draw(const Document& doc, Commands& cmds) {
   if (doc.mode() != PlaybackMode::kStateMachine || sm == nullptr || !r.recording()) {
     // Paused for a clip, the history is kept for when it resumes (the graph's header).
     if (sm != nullptr && r.recording() && !r.empty()) {
-      ImGui::TextDisabled(
-          "History: %.1f s kept while the state machine is paused; Resume goes "
-          "on with it.",
-          r.duration());
+      char kept[96];
+      std::snprintf(kept, sizeof(kept),
+                    "History: %.1f s kept while the state machine is paused; Resume goes on "
+                    "with it.",
+                    r.duration());
+      text_elided(kept, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     } else {
-      ImGui::TextDisabled("History: recorded while the state machine plays.");
+      text_elided("History: recorded while the state machine plays.",
+                  ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     }
     return;
   }

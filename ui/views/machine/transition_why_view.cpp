@@ -37,9 +37,12 @@ void draw_why_not(const Document& doc, const StateGraph& graph, float height) {
                         ? running_layer(*sm, *doc.setup(), graph.machine)
                         : -1;
   if (layer < 0 || doc.mode() != PlaybackMode::kStateMachine) {
-    ImGui::TextDisabled(sm != nullptr ? "Why (not): shown while the state machine plays (it is "
-                                        "paused: Resume in the graph's header)."
-                                      : "Why (not): shown while the state machine plays.");
+    // Wrapped: the lines below the graph have room for it, and a narrow graph cut it.
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrapped("%s", sm != nullptr ? "Why (not): shown while the state machine plays (it "
+                                             "is paused: Resume in the graph's header)."
+                                           : "Why (not): shown while the state machine plays.");
+    ImGui::PopStyleColor();
     ImGui::EndChild();
     return;
   }
