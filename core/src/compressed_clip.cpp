@@ -152,6 +152,8 @@ const char* segments_problem(const CompressedClip& clip, std::string& where) {
       total += frames * r.sample_bits();
     }
     if (clip.segment_bits[s] + total > stream_bits) return "segment bits outside the stream";
+    // The sampler's cursor keeps where each track's frames start as 32 bits.
+    if (clip.segment_bits[s] + total > 0xffffffffu) return "segment bits past 2^32";
   }
   where.clear();
   return nullptr;

@@ -5,7 +5,10 @@
 #include <cmath>
 #include <cstring>
 
+#include "bit_reading.h"
 #include "key_search.h"
+#include "rotation_lanes.h"
+#include "segment_sampling.h"
 #include "simd.h"
 #include "simd4.h"
 
@@ -40,36 +43,11 @@ inline uint32_t locate(const Time* times, uint32_t count, float tq, uint32_t& hi
   return k;
 }
 
-// The 64 bits of the stream starting at bit `bit` (the first `bit & 7` dropped).
-inline uint64_t bits_at(const uint8_t* stream, uint64_t bit) {
-  uint64_t w;
-  std::memcpy(&w, stream + (bit >> 3), sizeof(w));
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-  w = __builtin_bswap64(w);  // The stream is little-endian.
-#endif
-  return w >> (bit & 7u);
-}
-
-// kLowBits[n]: the n low bits set.
-constexpr auto kLowBits = [] {
-  std::array<uint32_t, 33> m{};
-  for (uint32_t n = 1; n <= 32; ++n) m[n] = (m[n - 1] << 1) | 1u;
-  return m;
-}();
-
-// Takes the next `bits` (at most 24) bits off `w`. The mask comes from a table: a shift by a
-// variable count is several micro-ops on some x86 cores.
-inline uint32_t take(uint64_t& w, uint32_t bits) {
-  const uint32_t q = static_cast<uint32_t>(w) & kLowBits[bits];
-  w >>= bits;
-  return q;
-}
-
-// Normalized lerp moves faster mid-way than slerp. Moving its parameter by k t (t - 1/2) (t - 1),
-// with k a cubic in u = 1 - |cos| least-squares fitted here to the best k for arcs up to 90°,
-// brings it within 3e-6 rad of slerp for keys 24° apart (nlerp alone: 3e-4), 1.7e-5 at 44°
-// (1.8e-3) and 4.2e-5 at 60°.
-constexpr float kFit1 = 0.6742685f, kFit2 = 0.1401970f, kFit3 = 0.1232353f;
+using detail::bits_at;
+using detail::kFit1;
+using detail::kFit2;
+using detail::kFit3;
+using detail::take;
 
 inline float fitted_alpha(float abs_dot, float t) {
   const float u = 1.0f - abs_dot;
@@ -193,7 +171,6 @@ void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* tim
     read_group_key(stream, g, k + 1, cache.raw[1], qb);
     cache.key = static_cast<uint16_t>(k);
   }
-  const F4 zero = simd::zero(), one = simd::splat(1.0f);
   F4 a[4], b[4];
 #pragma GCC unroll 3
   for (int c = 0; c < 3; ++c) {
@@ -201,36 +178,18 @@ void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* tim
     a[c] = simd::madd(qa[c], step, lo);
     b[c] = simd::madd(qb[c], step, lo);
   }
-  a[3] = simd::sqrt(simd::max(zero, one - (a[0] * a[0] + a[1] * a[1] + a[2] * a[2])));
-  b[3] = simd::sqrt(simd::max(zero, one - (b[0] * b[0] + b[1] * b[1] + b[2] * b[2])));
-  const F4 dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-  const F4 u = one - simd::abs(dot);
-  const F4 fit =
-      u * simd::madd(u, simd::madd(u, simd::splat(kFit3), simd::splat(kFit2)), simd::splat(kFit1));
-  // fitted_alpha with the lanes' shared alpha: only the fit differs from lane to lane.
-  const F4 t =
-      simd::madd(fit, simd::splat(alpha * (alpha - 0.5f) * (alpha - 1.0f)), simd::splat(alpha));
-  const F4 wb = simd::negate_where(simd::less(dot, zero), t);
-  const F4 wa = one - t;
+  a[3] = detail::rebuilt_component(a[0], a[1], a[2]);
+  b[3] = detail::rebuilt_component(b[0], b[1], b[2]);
   F4 q[4];
-#pragma GCC unroll 4
-  for (int c = 0; c < 4; ++c) q[c] = a[c] * wa + b[c] * wb;
-  // |a|, |b| >= 1 (a rebuilt component is 0 only when the stored ones already reach 1), the
-  // weights are in [0, 1] and sum to 1, and b is on a's side: |q|^2 >= 1/2, never 0.
-  const F4 inv_len = simd::rsqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-#pragma GCC unroll 4
-  for (int c = 0; c < 4; ++c) q[c] = q[c] * inv_len;
+  detail::nlerp_lanes(a, b, alpha, q);
   F4 x = q[0], y = q[1], z = q[2], w = q[3];
   if (!g.all_dropped_w()) {
-    // Back from "three stored, then rebuilt" to x, y, z, w, lane by lane: with d the rebuilt
-    // component, x is rebuilt or first; y first, rebuilt or second; z second, rebuilt or
-    // third; w third or rebuilt.
-    simd::M4 d[4];
-    simd::lanes_equal(g.dropped, d);
-    x = simd::select(d[0], q[3], q[0]);
-    y = simd::select(d[0], q[0], simd::select(d[1], q[3], q[1]));
-    z = simd::select(d[2], q[3], simd::select(d[3], q[2], q[1]));
-    w = simd::select(d[3], q[3], q[2]);
+    F4 xyzw[4];
+    detail::stored_to_xyzw(g.dropped, q, xyzw);
+    x = xyzw[0];
+    y = xyzw[1];
+    z = xyzw[2];
+    w = xyzw[3];
   }
   SoaTransform& block = out[g.block];
   if (g.lane_mask == 15) {
@@ -245,64 +204,6 @@ void sample_group(const RotationGroup& g, const uint8_t* stream, const Time* tim
   simd::store(block.ry, simd::select(lanes, y, simd::load(block.ry)));
   simd::store(block.rz, simd::select(lanes, z, simd::load(block.rz)));
   simd::store(block.rw, simd::select(lanes, w, simd::load(block.rw)));
-}
-
-// Frame `i` of a segmented track whose range in its segment is r, its frames starting at `bit`.
-inline void read_frame(const uint8_t* stream, const SegmentedTrack& t, const SegmentRange& r,
-                       uint64_t bit, float* out) {
-  for (uint32_t c = 0; c < 3; ++c) {
-    uint64_t w = bits_at(stream, bit);
-    const uint32_t width = r.width(c);
-    out[c] = segment_value(t, r, c, take(w, width));
-    bit += width;
-  }
-}
-
-// Every segmented track at `tq` frames: the frames around it (maybe in two segments), found
-// without a cursor, each track's offset in its segment added up track after track.
-void sample_segmented(const CompressedClip& clip, float tq, SoaTransform* out) {
-  const uint32_t last = clip.frame_count - 1;
-  float alpha = 0.0f;
-  uint32_t k = 0;
-  if (!(tq > 0.0f)) {  // Also catches a NaN time.
-    k = 0;
-  } else if (tq >= static_cast<float>(last)) {
-    k = last - 1;
-    alpha = 1.0f;
-  } else {
-    k = static_cast<uint32_t>(tq);
-    alpha = tq - static_cast<float>(k);
-  }
-  const uint32_t per = clip.segment_samples;
-  const uint32_t s0 = k / per, i0 = k % per, s1 = (k + 1) / per, i1 = (k + 1) % per;
-  const uint32_t frames0 = std::min(per, clip.frame_count - s0 * per);
-  const uint32_t frames1 = std::min(per, clip.frame_count - s1 * per);
-  const std::size_t n = clip.segmented.size();
-  const SegmentRange* r0 = clip.segment_ranges.data() + s0 * n;
-  const SegmentRange* r1 = clip.segment_ranges.data() + s1 * n;
-  uint64_t base0 = clip.segment_bits[s0], base1 = clip.segment_bits[s1];
-  const uint8_t* stream = clip.bits.data();
-  for (std::size_t i = 0; i < n; ++i) {
-    const SegmentedTrack& t = clip.segmented[i];
-    const uint32_t bits0 = r0[i].sample_bits(), bits1 = r1[i].sample_bits();
-    float a[4], b[4];
-    read_frame(stream, t, r0[i], base0 + uint64_t{i0} * bits0, a);
-    read_frame(stream, t, r1[i], base1 + uint64_t{i1} * bits1, b);
-    base0 += uint64_t{frames0} * bits0;
-    base1 += uint64_t{frames1} * bits1;
-    float* lane = lane_of(out, t.joint);
-    if (t.kind != TrackKind::kRotation) {
-      float* row = lane + 4 * kFirstRow[static_cast<int>(t.kind)];
-      for (int c = 0; c < 3; ++c) row[4 * c] = a[c] + (b[c] - a[c]) * alpha;
-      continue;
-    }
-    float qa[4], qb[4], q[4];
-    segment_rotation(a, t.dropped, qa);
-    segment_rotation(b, t.dropped, qb);
-    nlerp4(qa, qb, alpha, q);
-    float* row = lane + 4 * kRotationRow;
-    for (int c = 0; c < 4; ++c) row[4 * c] = q[c];
-  }
 }
 
 template <class Time, class Keys>
@@ -331,6 +232,8 @@ glm::quat fitted_nlerp(const glm::quat& a, const glm::quat& b, float t) {
 void CompressedCursor::reserve(const CompressedClip& clip) {
   if (groups_.size() < clip.rotation_groups.size()) groups_.resize(clip.rotation_groups.size());
   if (hints_.size() < clip.tracks.size()) hints_.resize(clip.tracks.size());
+  const std::size_t blocks = segment_blocks(clip);
+  if (segment_lanes_.size() < blocks) segment_lanes_.resize(blocks);
   clip_ = nullptr;
 }
 
@@ -339,6 +242,11 @@ void CompressedCursor::follow(const CompressedClip& clip) {
   clip_ = &clip;
   for (GroupKeys& g : groups_) g.key = 0xffff;
   for (uint32_t& h : hints_) h = 0;
+  segment_ = kNoSegment;
+  uint32_t rotations = 0;
+  for (const SegmentedTrack& t : clip.segmented) rotations += t.kind == TrackKind::kRotation;
+  rotation_blocks_ = (rotations + 3) / 4;
+  segment_blocks_ = rotation_blocks_ + (static_cast<uint32_t>(clip.segmented.size()) - rotations + 3) / 4;
 }
 
 bool CompressedSamplingJob::validate() const {
@@ -365,7 +273,7 @@ bool CompressedSamplingJob::run() const {
   } else {
     sample_all(*clip, clip->times16.data(), tq, groups, hints, out);
   }
-  if (!clip->segmented.empty()) sample_segmented(*clip, tq, out);
+  if (!clip->segmented.empty()) SegmentSampler::sample(*clip, tq, *cursor, out);
   return true;
 }
 

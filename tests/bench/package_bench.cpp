@@ -71,13 +71,9 @@ void report_mocap(benchmark::State& state, std::size_t clip_bytes) {
   state.counters["clip_bytes"] = static_cast<double>(clip_bytes);
 }
 
-void BM_SampleMocap(benchmark::State& state) {
+// `clip` (the take compressed) sampled by kTakers characters, each at its own time.
+void sample_mocap(benchmark::State& state, const CompressedClip& clip) {
   const Model& m = mocap();
-  static const CompressedClip clip = [&] {
-    Result<bake::CompressedResult> c = bake::compress_clip(m.clips[0], m.skeleton);
-    if (!c.ok()) std::abort();
-    return std::move(c.value().clip);
-  }();
   const std::size_t joints = m.skeleton.joint_count();
   SoaPose rest = make_soa_pose(joints), pose = make_soa_pose(joints);
   to_soa(m.skeleton.rest, rest);
@@ -92,6 +88,31 @@ void BM_SampleMocap(benchmark::State& state) {
     }
   }
   report_mocap(state, clip.byte_size());
+  state.counters["cursor_bytes"] = static_cast<double>(cursors[0].byte_size());
+  state.counters["segmented"] = static_cast<double>(clip.segmented.size());
+  state.counters["tracks"] = static_cast<double>(clip.animated_tracks());
+}
+
+CompressedClip compressed_mocap(bake::SegmentMode segments) {
+  const Model& m = mocap();
+  bake::CompressionOptions options;
+  options.segments = segments;
+  Result<bake::CompressedResult> c = bake::compress_clip(m.clips[0], m.skeleton, options);
+  if (!c.ok()) std::abort();
+  return std::move(c.value().clip);
+}
+
+// As packed by default: tracks segmented where that is smaller.
+void BM_SampleMocap(benchmark::State& state) {
+  static const CompressedClip clip = compressed_mocap(bake::SegmentMode::kSmaller);
+  sample_mocap(state, clip);
+}
+
+// The same take by key removal alone (the clip format before segments), for comparison in one
+// run.
+void BM_SampleMocapKeyRemoval(benchmark::State& state) {
+  static const CompressedClip clip = compressed_mocap(bake::SegmentMode::kNever);
+  sample_mocap(state, clip);
 }
 
 void BM_SampleMocapFloat(benchmark::State& state) {
@@ -115,6 +136,7 @@ void BM_SampleMocapFloat(benchmark::State& state) {
 BENCHMARK(BM_LoadPackage)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ImportModel)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SampleMocap)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SampleMocapKeyRemoval)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SampleMocapFloat)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

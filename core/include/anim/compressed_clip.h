@@ -95,8 +95,8 @@ struct ConstantTrack {
 // CompressedClip::segment_samples frames. Each component c of a frame's value is
 //   min[c] + extent[c] * (segment.min[c] + segment.extent[c] * fraction) / 255
 // with fraction = q / (2^bits - 1) for a `bits`-bit stored q, or 1/2 for 0 bits: the clip range,
-// narrowed per segment to 8-bit steps of it, then quantized to a width chosen per segment. A
-// rotation stores three of x, y, z, w (in that order) of the key's sign that makes the fourth,
+// narrowed per segment to 8-bit steps of it, then quantized to a width chosen per segment (in
+// float exactly as segment_value computes it, below). A rotation stores three of x, y, z, w (in that order) of the key's sign that makes the fourth,
 // `dropped`, >= 0, and rebuilds that one.
 struct SegmentedTrack {
   uint16_t joint = 0;
@@ -124,9 +124,6 @@ struct SegmentRange {
 };
 static_assert(sizeof(SegmentRange) == 8, "SegmentRange is stored as is in packages");
 
-// Component c of a segmented track's frame stored as q in a segment whose range is r: the one
-// formula the sampler and the compressor share, so that what the compressor measures is what
-// games get, to the bit.
 // A rotation from its three stored components s and its rebuilt one, `dropped`, into q (x, y,
 // z, w; not normalized).
 inline void segment_rotation(const float* s, uint32_t dropped, float* q) {
@@ -143,13 +140,27 @@ inline constexpr float kSegmentSteps[kMaxSegmentBits + 1] = {
     1.0f / 32767,   1.0f / 65535,   1.0f / 131071,   1.0f / 262143,   1.0f / 524287,
     1.0f / 1048575, 1.0f / 2097151, 1.0f / 4194303,  1.0f / 8388607,  1.0f / 16777215};
 
-inline float segment_value(const SegmentedTrack& t, const SegmentRange& r, uint32_t c,
-                           uint32_t q) {
+// Component c of a segmented track's frame in a segment whose range is r, as an affine map of its
+// stored q: offset + scale * q (a 0-bit component is always its range's middle, scale 0). The
+// one formula the sampler (four lanes at a time, offset and scale cached per segment) and the
+// compressor share, so that what the compressor measures is what games get, to the bit.
+struct SegmentScale {
+  float offset = 0.0f;
+  float scale = 0.0f;
+};
+
+inline SegmentScale segment_scale(const SegmentedTrack& t, const SegmentRange& r, uint32_t c) {
   const uint32_t bits = r.width(c);  // <= kMaxSegmentBits in a clip that passed validate().
-  const float fraction = bits == 0 ? 0.5f : static_cast<float>(q) * kSegmentSteps[bits];
   const float lo = t.min[c] + t.extent[c] * (static_cast<float>(r.min[c]) * (1.0f / 255.0f));
   const float span = t.extent[c] * (static_cast<float>(r.extent[c]) * (1.0f / 255.0f));
-  return lo + span * fraction;
+  if (bits == 0) return {lo + span * 0.5f, 0.0f};
+  return {lo, span * kSegmentSteps[bits]};
+}
+
+inline float segment_value(const SegmentedTrack& t, const SegmentRange& r, uint32_t c,
+                           uint32_t q) {
+  const SegmentScale s = segment_scale(t, r, c);
+  return s.offset + s.scale * static_cast<float>(q);
 }
 
 struct CompressedClip {
