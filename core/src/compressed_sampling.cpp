@@ -243,10 +243,9 @@ void CompressedCursor::follow(const CompressedClip& clip) {
   for (GroupKeys& g : groups_) g.key = 0xffff;
   for (uint32_t& h : hints_) h = 0;
   segment_ = kNoSegment;
-  uint32_t rotations = 0;
-  for (const SegmentedTrack& t : clip.segmented) rotations += t.kind == TrackKind::kRotation;
-  rotation_blocks_ = (rotations + 3) / 4;
-  segment_blocks_ = rotation_blocks_ + (static_cast<uint32_t>(clip.segmented.size()) - rotations + 3) / 4;
+  const std::size_t rotations = segmented_rotations(clip);
+  rotation_blocks_ = static_cast<uint32_t>((rotations + 3) / 4);
+  segment_blocks_ = static_cast<uint32_t>(rotation_blocks_ + (clip.segmented.size() - rotations + 3) / 4);
 }
 
 bool CompressedSamplingJob::validate() const {

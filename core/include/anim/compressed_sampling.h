@@ -29,7 +29,7 @@ class CompressedCursor {
     return groups_.size() >= clip.rotation_groups.size() && hints_.size() >= clip.tracks.size() &&
            segment_lanes_.size() >= segment_blocks(clip);
   }
-  // Per-character bytes it holds. Segmented tracks: 144 per four (36 a track), one block more.
+  // Per-character bytes it holds. Segmented tracks: 144 per four of a kind (36 a track).
   std::size_t byte_size() const {
     return sizeof(clip_) + groups_.size() * sizeof(GroupKeys) + hints_.size() * sizeof(uint32_t) +
            (segment_lanes_.empty() ? 0
@@ -64,9 +64,16 @@ class CompressedCursor {
   // b); every lane rebuilds w.
   static constexpr uint8_t kWholeBlock = 1, kAllDroppedW = 2;
   // Blocks a clip's segmented tracks need: its rotations in blocks of four, then the others.
+  // Counted exactly (a pass over the segmented tracks, small beside sampling them): a rounded-up
+  // bound would cost every cursor of every character a block it never uses.
+  static std::size_t segmented_rotations(const CompressedClip& clip) {
+    std::size_t rotations = 0;
+    for (const SegmentedTrack& t : clip.segmented) rotations += t.kind == TrackKind::kRotation;
+    return rotations;
+  }
   static std::size_t segment_blocks(const CompressedClip& clip) {
-    const std::size_t n = clip.segmented.size();
-    return n == 0 ? 0 : (n + 3) / 4 + 1;  // ceil(r / 4) + ceil((n - r) / 4) <= this.
+    const std::size_t rotations = segmented_rotations(clip);
+    return (rotations + 3) / 4 + (clip.segmented.size() - rotations + 3) / 4;
   }
   static constexpr uint32_t kNoSegment = 0xffffffffu;
   void follow(const CompressedClip& clip);
