@@ -246,10 +246,12 @@ TEST(AttachSession, WhyNotLinesAreTheGamesWhileFollowing) {
         if (e.layer != 0 || e.transition != 0 || !e.fired) continue;
         seen = true;
         lines = why_now(*doc->state_machine(), 0, doc->state_machine()->current_state());
-        ASSERT_FALSE(lines.empty());
+        EXPECT_FALSE(lines.empty());
+        if (lines.empty()) return true;
         EXPECT_EQ(lines[0].name, "Idle -> Locomotion");
         EXPECT_EQ(lines[0].verdict, Verdict::kPass);
-        ASSERT_EQ(lines[0].checks.size(), 1u);
+        EXPECT_EQ(lines[0].checks.size(), 1u);
+        if (lines[0].checks.empty()) return true;
         // The speed the game's update checked, as its frame's trace says.
         EXPECT_EQ(lines[0].checks[0].actual,
                   "speed = " + short_value(f.conditions[static_cast<std::size_t>(
@@ -287,7 +289,10 @@ TEST(AttachSession, TheToolAsksToOpenTheGamesFileAndFollowsOnceItRuns) {
   EXPECT_EQ(link.open_request, "");
   EXPECT_FALSE(bare->following_game());
   // The tool opened it (what its open path does with a setup): now it follows.
-  std::unique_ptr<Document> opened = open_tool("demo_locomotion.json");
+  auto opened = std::make_unique<Document>(demo::make_demo_model(), demo::kDemoModelPath);
+  ASSERT_TRUE(opened->attach_setup(project("demo_locomotion.json"), file).ok());
+  opened->use_state_machine();
+  ASSERT_EQ(opened->setup_path(), file);
   ASSERT_TRUE(eventually([&] {
     link.sync(*opened);
     return opened->following_game();

@@ -196,8 +196,10 @@ void AttachWindow::watched_section(const Document& doc, const AttachSession::Sna
     ImGui::TextWrapped("Not shown: %s. Open the setup the game runs, or apply yours to the game.",
                        link.mismatch.c_str());
   }
-  if (!link.content_note.empty()) ImGui::TextWrapped("%s.", link.content_note.c_str());
-  rects_.record("content_note");
+  if (!link.content_note.empty()) {
+    ImGui::TextWrapped("%s.", link.content_note.c_str());
+    rects_.record("content_note");
+  }
   ImGui::BeginDisabled(!doc.has_setup() || s.apply_pending);
   if (ImGui::Button("Apply to game")) link.apply(doc);
   rects_.record("apply");
