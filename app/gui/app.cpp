@@ -247,8 +247,7 @@ int run_gui(const StartupRequest& request) {
   if (attach) {
     const Status started = start_attach(tool, request.attach);
     if (!started.ok() && screenshot) {
-      std::cerr << "animscope: cannot attach: " << started.error().message << "
-";
+      std::cerr << "animscope: cannot attach: " << started.error().message << "\n";
       stop_tool(tool);
       ImGui_ImplOpenGL3_Shutdown();
       ImGui_ImplSDL2_Shutdown();
