@@ -71,9 +71,9 @@ class AttachScreenshot : public ::testing::Test {
                                        {"XDG_STATE_HOME", (dir_ / "state").string()}},
                                       (dir_ / "tool.log").string());
     if (tool <= 0) return -1;
-    const std::optional<int> code = testing::wait_for(tool, 120.0);
-    if (!code) ::kill(tool, SIGKILL);
-    return code.value_or(-1);
+    const std::optional<int> status = testing::wait_for(tool, 120.0);
+    if (!status || !WIFEXITED(*status)) return -1;
+    return WEXITSTATUS(*status);
   }
 
   fs::path dir_;
