@@ -33,6 +33,14 @@ anim::Result<anim::app::StartupRequest> startup_request(const anim::app::ToolArg
   once.machine = args.machine;
   once.select = args.select;
   once.view = args.view;
+  if (args.port.has_value() != args.token.has_value())
+    return anim::Error{anim::Error::Code::kInvalidArgument, "--port and --token go together", ""};
+  anim::app::AttachRequest& attach = request.attach;
+  attach.attach = !args.attach.empty() || !args.watch.empty() || args.port.has_value();
+  attach.game = args.attach;
+  attach.watch = args.watch;
+  attach.port = args.port;
+  attach.token = args.token;
   request.screenshot_path = args.screenshot;
   request.frames = args.frames.value_or(request.screenshot_path.empty() ? 0 : 3);
   request.sets = args.sets;

@@ -82,4 +82,32 @@ std::vector<AnnouncedGame> games_named(const std::vector<AnnouncedGame>& games,
   return named;
 }
 
+Result<AnnouncedGame> pick_game(const std::string& which, std::optional<int> port,
+                                const std::optional<std::string>& token) {
+  if (port) {
+    AnnouncedGame g;
+    g.port = static_cast<uint16_t>(*port);
+    g.token = token.value_or("");
+    return g;
+  }
+  Result<std::string> dir = announcement_dir();
+  if (!dir.ok()) return dir.error();
+  const std::vector<AnnouncedGame> games = games_named(announced_games(dir.value()), which);
+  if (games.empty()) {
+    return Error{Error::Code::kNotFound,
+                 which.empty() ? "no game is announced in " + dir.value()
+                               : "no game \"" + which + "\" is announced in " + dir.value(),
+                 ""};
+  }
+  if (games.size() > 1) {
+    std::string pids;
+    for (const AnnouncedGame& g : games) pids += " " + std::to_string(g.pid);
+    return Error{Error::Code::kInvalidArgument,
+                 std::to_string(games.size()) + " games are announced: name one by its pid (" +
+                     pids.substr(1) + ")",
+                 ""};
+  }
+  return games[0];
+}
+
 }  // namespace anim::app

@@ -3,6 +3,7 @@
 // $XDG_RUNTIME_DIR/animscope/<pid>.json, holding {"pid", "port", "token", "name"}. For
 // `animscope attach`.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,5 +30,11 @@ std::vector<AnnouncedGame> announced_games(const std::string& dir);
 // when `which` is empty.
 std::vector<AnnouncedGame> games_named(const std::vector<AnnouncedGame>& games,
                                        const std::string& which);
+
+// The game a command line names (`animscope attach`, the tool's --attach): `port` with `token`
+// (both or neither), else the one game announced here that `which` names (a name or pid; empty:
+// the only one). An error when none or several are announced, naming the folder or the pids.
+Result<AnnouncedGame> pick_game(const std::string& which, std::optional<int> port,
+                                const std::optional<std::string>& token);
 
 }  // namespace anim::app

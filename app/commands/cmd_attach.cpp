@@ -107,7 +107,9 @@ int list_games(const std::vector<AnnouncedGame>& games, bool json, std::ostream&
       code = kExitError;
       continue;
     }
+    const std::string& content = client.value()->welcome().content;
     if (json) {
+      line["content"] = content;
       line["characters"] = nlohmann::ordered_json::array();
       for (const link::CharacterSummary& c : characters.value()) {
         line["characters"].push_back({{"name", c.name},
@@ -120,6 +122,7 @@ int list_games(const std::vector<AnnouncedGame>& games, bool json, std::ostream&
       out << g.pid << "  " << g.name << "  127.0.0.1:" << g.port << "  "
           << characters.value().size() << " character"
           << (characters.value().size() == 1 ? "" : "s") << "\n";
+      if (!content.empty()) out << "    runs " << content << "\n";
       for (const link::CharacterSummary& c : characters.value())
         out << "    " << c.name << "  " << (c.state.empty() ? "-" : c.state) << "\n";
     }
@@ -174,34 +177,6 @@ Result<uint32_t> find_character(link::LinkClient& client, const std::string& nam
                ""};
 }
 
-// The game the command line names: --port and --token, or one of the games announced.
-Result<AnnouncedGame> pick_game(const AttachArgs& a) {
-  if (a.port) {
-    AnnouncedGame g;
-    g.port = static_cast<uint16_t>(*a.port);
-    g.token = *a.token;
-    return g;
-  }
-  Result<std::string> dir = announcement_dir();
-  if (!dir.ok()) return dir.error();
-  const std::vector<AnnouncedGame> games = games_named(announced_games(dir.value()), a.game);
-  if (games.empty()) {
-    return Error{Error::Code::kNotFound,
-                 a.game.empty() ? "no game is announced in " + dir.value()
-                                : "no game \"" + a.game + "\" is announced in " + dir.value(),
-                 ""};
-  }
-  if (games.size() > 1) {
-    std::string pids;
-    for (const AnnouncedGame& g : games) pids += " " + std::to_string(g.pid);
-    return Error{Error::Code::kInvalidArgument,
-                 std::to_string(games.size()) + " games are announced: name one by its pid (" +
-                     pids.substr(1) + ")",
-                 ""};
-  }
-  return games[0];
-}
-
 }  // namespace
 
 std::unique_ptr<CLI::App> attach_command_line() { return make_command_line(); }
@@ -233,7 +208,7 @@ int cmd_attach(int argc, const char* const* argv, std::ostream& out, std::ostrea
     }
     return list_games(games, a.json, out, err);
   }
-  Result<AnnouncedGame> game = pick_game(a);
+  Result<AnnouncedGame> game = pick_game(a.game, a.port, a.token);
   if (!game.ok()) {
     print_error(err, game.error());
     return kExitError;

@@ -60,9 +60,20 @@ void define(CLI::App& app, ToolArgs& a) {
                      if (!seconds.ok()) return refused("--rewind needs seconds");
                      return seconds;
                    });
+  add_text(app, "--attach", a.attach, "GAME",
+           "attaches to a running game that links anim_link, named by its name or pid as "
+           "`animscope attach --list` shows them (leave it out with --watch when one game runs)");
+  add_text(app, "--watch", a.watch, "CHARACTER",
+           "watches the game's CHARACTER: the tool opens the file the game runs (unless it runs "
+           "that setup already) and shows the character as the game runs it; --set then sends "
+           "its values to the game and --rewind scrubs the game's recording");
+  add_value<int>(app, "--port", a.port, "P",
+                 "the game's port (with --token), for a game not announced here",
+                 whole_number_parser("--port", 1, 65535));
+  add_text(app, "--token", a.token, "T", "the game's token (with --port)");
   add_text(app, "--screenshot", a.screenshot, "FILE.png",
-           "runs the whole tool for --frames frames once the model has loaded, saves the window "
-           "and quits");
+           "runs the whole tool for --frames frames once the model has loaded (once it shows the "
+           "game's character, when attached), saves the window and quits");
   add_value<int>(app, "--frames", a.frames, "N",
                  "frames the tool runs before --screenshot saves the window (default 3)",
                  [](const std::string& text) -> Result<int> {

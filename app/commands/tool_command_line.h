@@ -30,6 +30,10 @@ struct ToolArgs {
   std::vector<std::string> sets;
   std::string ground_shape;  // --ground-shape; empty: the Document's default ground.
   float rewind = -1.0f;      // Below 0: not.
+  // --attach GAME, --watch CHARACTER, --port P --token T: a running game to attach to.
+  std::string attach, watch;
+  std::optional<int> port;
+  std::optional<std::string> token;
   std::string screenshot;
   std::optional<int> frames;  // Without it: 3 for a screenshot (without one, no limit).
 };

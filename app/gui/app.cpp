@@ -19,6 +19,7 @@
 
 #include "anim/setup/setup.h"
 #include "anim/ui/widgets/imgui_frame.h"
+#include "gui/attach_actions.h"
 #include "gui/crash_guard.h"
 #include "gui/exit_signals.h"
 #include "gui/recovery_actions.h"
@@ -188,11 +189,26 @@ void draw_frame(GlWindow& window) {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
+// How long a screenshot of an attached tool waits for the game's character to show.
+constexpr int kAttachWaitSeconds = 30;
+
+// A frame of a screenshot while attached lasts at least 1/60 s from `start`: the game runs in
+// real time, and the recording to rewind is the game's.
+void pace_frame(std::chrono::steady_clock::time_point start) {
+  const auto until = start + std::chrono::microseconds(16667);
+  const auto now = std::chrono::steady_clock::now();
+  if (now < until)
+    SDL_Delay(static_cast<Uint32>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(until - now).count() + 1));
+}
+
 // --screenshot: saves the back buffer to `path` and says so (or why not).
 void take_screenshot(GlWindow& window, const std::string& path, const Tool& tool) {
   Status saved = save_screenshot(window, path);
   if (saved.ok()) {
     std::cout << "animscope: saved " << path << " showing " << tool.doc->path() << "\n";
+    if (tool.attach.link.session.status().phase != ui::AttachSession::Phase::kDetached)
+      std::cout << "animscope: " << attach_summary(tool) << "\n";
   } else {
     std::cerr << "animscope: " << saved.error().to_string() << "\n";
   }
@@ -218,15 +234,35 @@ int run_gui(const StartupRequest& request) {
     return 2;
   }
   GlViewRenderer view(*renderer.value());
+  using Clock = std::chrono::steady_clock;
   Tool tool;
   start_tool(tool, request);
   RecentActions actions;
   const AssertionGuard guard(tool, actions);
   TestHooks hooks;
-  ScriptedPreview preview(request.sets, request.rewind);
+  const bool attach = request.attach.attach;
+  const bool watch = attach && !request.attach.watch.empty();
+  ScriptedPreview preview(request.sets, request.rewind, /*for_game=*/watch);
   start_imgui(tool, *window.value(), window_options, screenshot);
+  if (attach) {
+    const Status started = start_attach(tool, request.attach);
+    if (!started.ok() && screenshot) {
+      std::cerr << "animscope: cannot attach: " << started.error().message << "\n";
+      stop_tool(tool);
+      ImGui_ImplOpenGL3_Shutdown();
+      ImGui_ImplSDL2_Shutdown();
+      ImGui::DestroyContext();
+      return 1;
+    }
+    if (!started.ok()) show_error(tool, "Attach to game", started.error().message);
+    // Without a character to watch, the window lists the game's characters to pick from.
+    if (!watch || !started.ok()) tool.attach.window.open = true;
+  }
+  // A screenshot of an attached tool counts its frames from the first that follows the game,
+  // at the game's pace (real time), and gives up when the game cannot be shown.
+  const Clock::time_point attach_start = Clock::now();
+  bool attach_failed = false;
 
-  using Clock = std::chrono::steady_clock;
   Clock::time_point last = Clock::now();
   bool signalled = false;
   std::uint64_t ground_for = 0;  // The document --ground-shape was given to.
@@ -260,10 +296,24 @@ int run_gui(const StartupRequest& request) {
     tool_frame(tool, view, dt);
     hooks.after_frame();
     draw_frame(*window.value());
-    if (screenshot && frame + 1 >= request.frames) {
+    if (screenshot && watch && !following_game(tool)) {
+      const ui::AttachSession::Phase phase = tool.attach.link.session.status().phase;
+      const bool hopeless = phase == ui::AttachSession::Phase::kFailed ||
+                            phase == ui::AttachSession::Phase::kLost ||
+                            !tool.attach.link.watch_error.empty() ||
+                            Clock::now() - attach_start > std::chrono::seconds(kAttachWaitSeconds);
+      if (hopeless) {
+        std::cerr << "animscope: not showing the game's character: " << attach_summary(tool)
+                  << "\n";
+        attach_failed = true;
+        tool.quit = true;
+      }
+      frame = -1;  // Counting starts once the game's character shows.
+    } else if (screenshot && frame + 1 >= request.frames) {
       take_screenshot(*window.value(), request.screenshot_path, tool);
       tool.quit = true;
     }
+    if (screenshot && attach) pace_frame(now);
     window.value()->set_title(window_title(tool));
     window.value()->swap();
   }
@@ -274,7 +324,7 @@ int run_gui(const StartupRequest& request) {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
-  return 0;
+  return attach_failed ? 1 : 0;
 }
 
 }  // namespace anim::app

@@ -13,16 +13,20 @@ namespace anim::app {
 class ScriptedPreview {
  public:
   // `sets`: "NAME=VALUE@SECONDS" (X,Y,Z for a vector3 parameter) as play takes them; `rewind`:
-  // seconds back from the newest recorded frame (below 0: none).
-  ScriptedPreview(std::vector<std::string> sets, float rewind);
+  // seconds back from the newest recorded frame (below 0: none). `for_game`: the tool attaches
+  // to a game (--watch): the script waits until the document follows the game's character, and
+  // its changes are sent to the game (Document::queue_game_edit) instead of set here.
+  ScriptedPreview(std::vector<std::string> sets, float rewind, bool for_game = false);
 
   // Before the frame's update by `dt`: applies the changes due (seconds counted from the first
-  // frame the state machine plays), and with `rewind_now` rewinds.
+  // frame the state machine plays, or follows the game), and with `rewind_now` rewinds (the
+  // game's recording, when following: the game goes on being recorded).
   void before_update(ui::Document& doc, float dt, bool rewind_now);
 
  private:
   std::vector<std::string> texts_;
   float rewind_;
+  bool for_game_;
   bool parsed_ = false;
   std::vector<ParameterChange> changes_;
   std::size_t next_ = 0;

@@ -31,6 +31,16 @@ struct OnceOpenRequest {
                         // as is.
 };
 
+// What the command line asks the tool to attach to (`animscope --attach GAME --watch CHARACTER`,
+// gui/attach_actions.h).
+struct AttachRequest {
+  bool attach = false;      // Attach at start (--attach, --watch or --port given).
+  std::string game;         // A name or pid, as `animscope attach` takes it; empty: the only one.
+  std::string watch;        // The character to watch once attached; empty: none.
+  std::optional<int> port;  // --port with --token: a game not announced here.
+  std::optional<std::string> token;
+};
+
 struct StartupRequest {
   std::string open_path;  // Model, setup .json, package or "builtin:demo"; empty: the demo.
   OnceOpenRequest once_open;
@@ -56,6 +66,9 @@ struct StartupRequest {
   float rewind = -1.0f;
   // --ground-shape: the ground every document opened gets (feet IK); none: the default one.
   std::optional<ui::GroundSettings> ground;
+  // --attach, --watch, --port, --token: the game to attach to as the tool starts. A screenshot
+  // then counts its frames from the first the tool shows of the game's character.
+  AttachRequest attach;
   std::string screenshot_path;  // When set, save the window after `frames` frames and quit.
   int frames = 0;               // 0: run until the user quits.
 };

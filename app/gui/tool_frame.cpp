@@ -11,6 +11,7 @@
 #include "anim/ui/widgets/imgui_frame.h"
 #include "anim/ui/widgets/status_bar.h"
 #include "commands/announced_games.h"
+#include "gui/attach_actions.h"
 #include "gui/menu_bar.h"
 #include "gui/modal_dialogs.h"
 #include "gui/recovery_actions.h"
@@ -281,7 +282,7 @@ void tool_frame(Tool& tool, ViewRenderer& renderer, float dt) {
   tool.doc->set_root_motion_in_world(tool.panels.viewport.settings.root_motion_in_world);
   // An attached game's frames, and the edits for it (no network wait: AttachSession).
   scan_announced_games(tool, dt);
-  tool.attach.link.sync(*tool.doc);
+  sync_attach(tool);
   tool.doc->update(dt > 0.1f ? 0.1f : dt);
   ui::new_frame();
   // The document is read by everything drawn this frame and changed once all of it has drawn.

@@ -1,6 +1,7 @@
 // StateMachineInstance's transition trace: each transition an update looked at, with its
 // conditions, its exit time and why it did or did not fire.
 #include <cassert>
+#include <cmath>
 
 #include "anim/state_machine.h"
 #include "transition_rules.h"
@@ -40,6 +41,53 @@ void StateMachineInstance::set_trace(bool on) {
   }
   trace_.resize(transitions);
   trace_conditions_.resize(conditions);
+}
+
+bool StateMachineInstance::restore_trace(Span<const TraceEntry> entries,
+                                         Span<const TraceCondition> conditions) {
+  if (!tracing_ || entries.size() > trace_.size()) return false;
+  std::size_t condition_total = 0;
+  for (const TraceEntry& e : entries) {
+    if (e.layer < 0 || static_cast<std::size_t>(e.layer) >= machines_.size()) return false;
+    const std::vector<TransitionDef>& transitions = *machines_[static_cast<std::size_t>(e.layer)].transitions;
+    if (e.transition < 0 || static_cast<std::size_t>(e.transition) >= transitions.size())
+      return false;
+    const TransitionDef& t = transitions[static_cast<std::size_t>(e.transition)];
+    if (e.from != t.from || e.to != t.to) return false;
+    if (e.reason < TraceReason::kFired || e.reason > TraceReason::kEarlierTransitionFired)
+      return false;
+    if (e.fired != (e.reason == TraceReason::kFired)) return false;
+    if (!std::isfinite(e.exit_time_required) || !std::isfinite(e.exit_time_current) ||
+        !std::isfinite(e.start_time))
+      return false;
+    if (e.condition_count != static_cast<int>(t.conditions.size()) || e.first_condition < 0 ||
+        static_cast<std::size_t>(e.first_condition) > conditions.size() ||
+        conditions.size() - static_cast<std::size_t>(e.first_condition) < t.conditions.size())
+      return false;
+    for (std::size_t c = 0; c < t.conditions.size(); ++c) {
+      const TraceCondition& given = conditions[static_cast<std::size_t>(e.first_condition) + c];
+      if (given.parameter != t.conditions[c].parameter || given.op != t.conditions[c].op ||
+          !std::isfinite(given.value) || !std::isfinite(given.actual))
+        return false;
+    }
+    condition_total += t.conditions.size();
+  }
+  // Each transition is listed at most once (as an update lists them), so the buffers hold them.
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (entries[i].layer == entries[j].layer && entries[i].transition == entries[j].transition)
+        return false;
+  if (condition_total > trace_conditions_.size()) return false;
+  trace_count_ = trace_condition_count_ = 0;
+  for (const TraceEntry& given : entries) {
+    TraceEntry& e = trace_[trace_count_++];
+    e = given;
+    e.first_condition = static_cast<int>(trace_condition_count_);
+    for (int c = 0; c < given.condition_count; ++c)
+      trace_conditions_[trace_condition_count_++] =
+          conditions[static_cast<std::size_t>(given.first_condition + c)];
+  }
+  return true;
 }
 
 bool StateMachineInstance::interrupting(std::size_t machine) const {

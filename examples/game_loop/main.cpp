@@ -12,7 +12,8 @@
 // With --link (built when animscope::link and animscope::setup are installed): the game opens a
 // LinkServer on the loopback interface, announced as "game_loop", registers its characters as c0,
 // c1, ..., publishes every frame (after the updates, before the poses), runs in real time (--fps,
-// 60 by default) so that `animscope attach` can join it, and swaps in the setups the tool sends
+// 60 by default) so that `animscope attach` can join it, tells the tool the package's absolute path
+// (the tool opens it to show the characters), and swaps in the setups the tool sends
 // (compiled against the package's clips; each character continues from where it was). With
 // --wait-client it holds its characters still until the tool watches one, so that what the tool
 // sees starts at the first frame.
@@ -22,6 +23,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -245,11 +247,15 @@ struct Link {
 // Opens the link and registers the crowd; a setup from the tool replaces every character's
 // machine with one on the new def that continues from the old, and the workspaces and the
 // speed parameter with the def's. Nothing (with the problem printed) when it cannot open.
-std::unique_ptr<Link> open_link(const anim::Package& package, const anim::SoaPose& rest,
-                                std::vector<Character>& crowd, std::vector<Workspace>& workspaces,
-                                int& speed) {
+std::unique_ptr<Link> open_link(const std::string& path, const anim::Package& package,
+                                const anim::SoaPose& rest, std::vector<Character>& crowd,
+                                std::vector<Workspace>& workspaces, int& speed) {
   anim::link::LinkOptions options;
   options.name = "game_loop";
+  // The package, so that the tool attaching opens it to show the characters.
+  std::error_code error;
+  const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+  if (!error) options.content = absolute.lexically_normal().string();
   anim::Result<std::unique_ptr<anim::link::LinkServer>> opened =
       anim::link::LinkServer::open(options);
   if (!opened.ok()) {
@@ -319,7 +325,7 @@ int main(int argc, char** argv) {
 #if ANIM_GAME_LOOP_LINK
   std::unique_ptr<Link> link;
   if (options.link) {
-    link = open_link(package, rest, crowd, workspaces, speed);
+    link = open_link(options.path, package, rest, crowd, workspaces, speed);
     if (!link) return 1;
     if (options.wait_client) wait_for_watch(*link->server, crowd);
   }

@@ -80,6 +80,11 @@ Result<std::unique_ptr<LinkClient>> LinkClient::connect_once(uint16_t port,
   const Welcome* welcome = std::get_if<Welcome>(&reply.value());
   if (welcome == nullptr)
     return Error{Error::Code::kParse, "the game did not answer hello with welcome", "link"};
+  if (welcome->version != kProtocolVersion)
+    return Error{Error::Code::kInvalidArgument,
+                 "the game speaks protocol version " + std::to_string(welcome->version) +
+                     ", this tool " + std::to_string(kProtocolVersion),
+                 "link"};
   client->welcome_ = *welcome;
   return client;
 }

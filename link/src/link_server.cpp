@@ -172,6 +172,7 @@ bool LinkServer::Shared::handle(const Message& m) {
     }
     Welcome welcome;
     welcome.name = options.name;
+    welcome.content = options.content;
     welcome.pid = static_cast<uint32_t>(getpid());
     outbound.clear();
     sent = 0;
@@ -315,6 +316,15 @@ Result<std::unique_ptr<LinkServer>> LinkServer::open(LinkOptions options) {
   if (options.name.size() > kMaxNameBytes)
     return Error{Error::Code::kInvalidArgument,
                  "the name is longer than " + std::to_string(kMaxNameBytes) + " bytes", "name"};
+  if (options.content.size() > kMaxPathBytes)
+    return Error{Error::Code::kInvalidArgument,
+                 "the content path is longer than " + std::to_string(kMaxPathBytes) + " bytes",
+                 "content"};
+  if (!options.content.empty() &&
+      (options.content[0] != '/' || options.content.find('\0') != std::string::npos))
+    return Error{Error::Code::kInvalidArgument,
+                 "the content path \"" + options.content + "\" is not an absolute path",
+                 "content"};
   const bool loopback = options.address.empty() || options.address == "127.0.0.1";
   if (!loopback && options.token.empty())
     return Error{Error::Code::kInvalidArgument,

@@ -272,6 +272,7 @@ void write_payload(Writer& w, const Message& message) {
           w.u16(m.version);
           w.text(m.name);
           w.u32(m.pid);
+          w.text(m.content);
         } else if constexpr (std::is_same_v<T, Refused>) {
           w.u8(static_cast<uint8_t>(m.reason));
           w.text(m.detail);
@@ -526,6 +527,11 @@ Message read_payload(MessageType type, Reader& r, const Limits& limits) {
       w.version = r.u16("version");
       w.name = r.text("name", kMaxNameBytes);
       w.pid = r.u32("pid");
+      w.content = r.text("content", kMaxPathBytes);
+      if (r.ok() && !w.content.empty() && w.content[0] != '/')
+        r.fail("content", "not an absolute path");
+      if (r.ok() && w.content.find('\0') != std::string::npos)
+        r.fail("content", "holds a NUL byte");
       return w;
     }
     case MessageType::kRefused: {

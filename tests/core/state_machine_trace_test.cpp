@@ -3,6 +3,7 @@
 // fired and why not. Machines are StateMachineDefs built by hand; every expected entry is worked
 // out in the test from the def and the times stepped. That a traced run does not allocate is
 // checked in allocation_test.cpp.
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -221,6 +222,82 @@ TEST_F(StateMachineTraceTest, OffByDefaultAndEmptyOnceTurnedOff) {
   sm.update(0.1f);
   EXPECT_TRUE(sm.trace().empty());
   EXPECT_EQ(sm.current_state(), kWalk);
+}
+
+// restore_trace: an instance showing another's state (a game's character in the tool) takes that
+// instance's trace as it is; one that does not fit its def is refused and changes nothing.
+TEST_F(StateMachineTraceTest, RestoredTraceIsTheOtherInstancesOrRefused) {
+  def_.transitions = {Go(kIdle, kWalk, {{kSpeed, ConditionOp::kGreater, 0.5f}}),
+                      Go(kIdle, kRun, {{kSpeed, ConditionOp::kGreater, 1.5f},
+                                       {kGo, ConditionOp::kTrue, 0.0f}}),
+                      Go(kWalk, kIdle, {{kSpeed, ConditionOp::kLess, 0.1f}})};
+  StateMachineInstance game = Traced();
+  game.set_value(kSpeed, 0.3f);
+  game.update(0.1f);
+  // Idle is current: Idle -> Walk and Idle -> Run were looked at, both failing on speed 0.3.
+  ASSERT_EQ(game.trace().size(), 2u);
+  std::vector<StateMachineInstance::TraceEntry> entries(game.trace().begin(), game.trace().end());
+  std::vector<StateMachineInstance::TraceCondition> conditions;
+  for (StateMachineInstance::TraceEntry& e : entries) {
+    const auto given = game.trace_conditions(e);
+    e.first_condition = static_cast<int>(conditions.size());
+    conditions.insert(conditions.end(), given.begin(), given.end());
+  }
+  ASSERT_EQ(conditions.size(), 3u);
+
+  StateMachineInstance shown = Traced();
+  EXPECT_TRUE(shown.trace().empty());
+  ASSERT_TRUE(shown.restore_trace(entries, conditions));
+  ASSERT_EQ(shown.trace().size(), 2u);
+  EXPECT_EQ(shown.trace()[0].transition, 0);
+  EXPECT_EQ(shown.trace()[0].reason, TraceReason::kConditionFailed);
+  EXPECT_EQ(shown.trace()[1].transition, 1);
+  ASSERT_EQ(shown.trace_conditions(shown.trace()[1]).size(), 2u);
+  EXPECT_FLOAT_EQ(shown.trace_conditions(shown.trace()[1])[0].actual, 0.3f);
+  EXPECT_EQ(shown.trace_conditions(shown.trace()[1])[1].parameter, kGo);
+  EXPECT_FALSE(shown.trace_conditions(shown.trace()[1])[1].pass);
+
+  // Each of these is refused, and the trace stays the one restored.
+  auto refused = [&](std::vector<StateMachineInstance::TraceEntry> e,
+                     std::vector<StateMachineInstance::TraceCondition> c) {
+    const bool taken = shown.restore_trace(e, c);
+    EXPECT_EQ(shown.trace().size(), 2u);
+    EXPECT_EQ(shown.trace()[1].transition, 1);
+    return !taken;
+  };
+  auto bad = entries;
+  bad[0].transition = 3;  // No such transition.
+  EXPECT_TRUE(refused(bad, conditions));
+  bad = entries;
+  bad[0].to = kRun;  // Not that transition's end.
+  EXPECT_TRUE(refused(bad, conditions));
+  bad = entries;
+  bad[1].layer = 1;  // No such layer.
+  EXPECT_TRUE(refused(bad, conditions));
+  bad = entries;
+  bad[1].condition_count = 1;  // The def's has two.
+  EXPECT_TRUE(refused(bad, conditions));
+  bad = entries;
+  bad[1].first_condition = 2;  // Runs past the conditions given.
+  EXPECT_TRUE(refused(bad, conditions));
+  bad = entries;
+  bad[0].fired = true;  // Fired, yet failed on a condition.
+  EXPECT_TRUE(refused(bad, conditions));
+  bad = {entries[0], entries[0]};  // The same transition twice.
+  EXPECT_TRUE(refused(bad, conditions));
+  auto wrong = conditions;
+  wrong[0].parameter = kGo;  // Not the condition's parameter.
+  EXPECT_TRUE(refused(entries, wrong));
+  wrong = conditions;
+  wrong[2].actual = std::nanf("");
+  EXPECT_TRUE(refused(entries, wrong));
+  // Without tracing there is nothing to restore into.
+  StateMachineInstance untraced(def_, skeleton_, clips_);
+  EXPECT_FALSE(untraced.restore_trace(entries, conditions));
+  EXPECT_TRUE(untraced.trace().empty());
+  // An empty trace (an update that looked at nothing) empties it.
+  EXPECT_TRUE(shown.restore_trace({}, {}));
+  EXPECT_TRUE(shown.trace().empty());
 }
 
 TEST_F(StateMachineTraceTest, LayersFollowTheBaseAndSeeATriggerBeforeItIsConsumed) {

@@ -362,7 +362,8 @@ std::vector<link::Message> game_session() {
   def.layers = {upper};
   StateMachineInstance m(def, skeleton, clips);
   std::vector<link::Message> out = {
-      link::Welcome{link::kProtocolVersion, "game_loop", 4242},
+      link::Welcome{link::kProtocolVersion, "game_loop", 4242,
+                    "/home/player/games/wuson_locomotion.animpack"},
       link::CharacterList{{{"c0", "Idle", 4, 2}, {"c1", "Walk", 4, 2}}}, fuzz::link_watching()};
   std::vector<uint8_t> buffer(4096);
   for (int i = 0; i < 24; ++i) {

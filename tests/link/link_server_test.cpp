@@ -4,6 +4,8 @@
 // bad clients are refused or dropped, logged in one line, and the game keeps publishing.
 #include "anim/link/link_server.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -249,6 +251,74 @@ TEST_F(LinkServerTest, AnotherAddressThanLoopbackNeedsAToken) {
   s = LinkServer::open(options);
   ASSERT_TRUE(s.ok()) << s.error().to_string();
   EXPECT_EQ(s.value()->token(), "secret");
+}
+
+// The file the game runs reaches the client in the welcome; open() refuses a path the tool could
+// not use (relative, or over the cap).
+TEST_F(LinkServerTest, TheContentPathReachesTheClient) {
+  LinkOptions options;
+  options.content = "/srv/games/wuson_locomotion.animpack";
+  open_server(options);
+  start_game();
+  std::unique_ptr<LinkClient> c = attach();
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->welcome().version, 3u);
+  EXPECT_EQ(c->welcome().content, "/srv/games/wuson_locomotion.animpack");
+  EXPECT_EQ(c->welcome().name, "test game");
+
+  LinkOptions relative;
+  relative.announce = false;
+  relative.content = "wuson.animpack";
+  Result<std::unique_ptr<LinkServer>> r = LinkServer::open(relative);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("\"wuson.animpack\" is not an absolute path"),
+            std::string::npos)
+      << r.error().message;
+  LinkOptions too_long;
+  too_long.announce = false;
+  too_long.content = "/" + std::string(kMaxPathBytes, 'x');
+  r = LinkServer::open(too_long);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("longer than 4096 bytes"), std::string::npos)
+      << r.error().message;
+}
+
+// A client of another protocol version is refused with both versions named, and logged.
+TEST_F(LinkServerTest, AnotherProtocolVersionIsRefusedNamingBoth) {
+  open_server();
+  start_game();
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(server_->port());
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof(address)), 0);
+  std::vector<uint8_t> hello;
+  encode(Hello{kMagic, 2, server_->token(), "old tool"}, hello);
+  ASSERT_EQ(::send(fd, hello.data(), hello.size(), MSG_NOSIGNAL),
+            static_cast<ssize_t>(hello.size()));
+  std::vector<uint8_t> reply(512);
+  std::size_t got = 0;
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const ssize_t n = ::recv(fd, reply.data() + got, reply.size() - got, MSG_DONTWAIT);
+    if (n > 0) got += static_cast<std::size_t>(n);
+    if (n == 0) break;  // The game closed after refusing.
+    std::this_thread::sleep_for(2ms);
+  }
+  ::close(fd);
+  ASSERT_GT(got, kHeaderBytes);
+  Limits mine;
+  mine.game_side = false;
+  Result<Message> m = decode_message(Span<const uint8_t>(reply.data(), got), mine);
+  ASSERT_TRUE(m.ok()) << m.error().to_string();
+  const Refused* refused = std::get_if<Refused>(&m.value());
+  ASSERT_NE(refused, nullptr);
+  EXPECT_EQ(refused->reason, RefusalReason::kWrongVersion);
+  EXPECT_EQ(refused->detail, "the game speaks version 3, not 2");
+  EXPECT_TRUE(logged("protocol version 2"));
+  expect_game_serves_again();
 }
 
 TEST_F(LinkServerTest, SigtermRemovesTheAnnouncement) {

@@ -109,9 +109,12 @@ TEST(LinkProtocol, ClientMessagesRoundTrip) {
 }
 
 TEST(LinkProtocol, GameMessagesRoundTrip) {
-  const Welcome w = round_trip(Welcome{kProtocolVersion, "my game", 4242}, client());
+  const Welcome w =
+      round_trip(Welcome{kProtocolVersion, "my game", 4242, "/srv/game/wuson.animpack"}, client());
   EXPECT_EQ(w.name, "my game");
   EXPECT_EQ(w.pid, 4242u);
+  EXPECT_EQ(w.content, "/srv/game/wuson.animpack");
+  EXPECT_EQ(round_trip(Welcome{kProtocolVersion, "my game", 1, ""}, client()).content, "");
 
   const Refused r = round_trip(Refused{RefusalReason::kBusy, "held by x"}, client());
   EXPECT_EQ(r.reason, RefusalReason::kBusy);
@@ -373,6 +376,29 @@ TEST(LinkProtocol, MalformedFieldsAreRefusedNamingTheField) {
   EXPECT_NE(error_of(bytes_of(Watch{0}), client()).find("does not receive"), std::string::npos);
   // An empty setup.
   EXPECT_NE(error_of(bytes_of(ApplySetup{}), game).find("setup: empty"), std::string::npos);
+  // The welcome's content path: capped, absolute, without NUL bytes.
+  const std::string longest = "/" + std::string(kMaxPathBytes - 1, 'p');
+  EXPECT_EQ(error_of(bytes_of(Welcome{kProtocolVersion, "g", 1, longest}), client()),
+            "(decoded)");
+  EXPECT_NE(error_of(bytes_of(Welcome{kProtocolVersion, "g", 1, longest + "p"}), client())
+                .find("content: longer than 4096 bytes"),
+            std::string::npos);
+  EXPECT_NE(error_of(bytes_of(Welcome{kProtocolVersion, "g", 1, "wuson.animpack"}), client())
+                .find("content: not an absolute path"),
+            std::string::npos);
+  EXPECT_NE(error_of(bytes_of(Welcome{kProtocolVersion, "g", 1, std::string("/a\0b", 4)}),
+                     client())
+                .find("content: holds a NUL byte"),
+            std::string::npos);
+  // A welcome of version 2 (no content field) is truncated for this decoder.
+  std::vector<uint8_t> old_welcome;
+  put_u16(old_welcome, 2);
+  put_u16(old_welcome, 1);
+  old_welcome.push_back('g');
+  put_u32(old_welcome, 7);
+  EXPECT_NE(error_of(message(MessageType::kWelcome, old_welcome), client())
+                .find("content: truncated"),
+            std::string::npos);
   // decode_message: a length that disagrees with the bytes given.
   std::vector<uint8_t> longer = bytes_of(Watch{0});
   longer.push_back(0);

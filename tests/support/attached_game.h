@@ -38,10 +38,13 @@ inline setup::Setup project(const std::string& name) {
 // The game (see the top of this file).
 class Game {
  public:
-  explicit Game(setup::Setup setup) : model_(demo::make_demo_model()) {
+  // `content`: the file the game says it runs (LinkOptions::content), or "".
+  explicit Game(setup::Setup setup, const std::string& content = "")
+      : model_(demo::make_demo_model()) {
     EXPECT_EQ(build(std::move(setup)), "");
     link::LinkOptions options;
     options.name = "test game";
+    options.content = content;
     options.announce = false;
     options.log = [](const std::string&) {};
     Result<std::unique_ptr<link::LinkServer>> s = link::LinkServer::open(options);

@@ -1,6 +1,8 @@
 #include "anim/ui/model/attach_link.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "anim/setup/setup.h"
 
@@ -12,6 +14,22 @@ namespace {
 float frame_seconds(double previous, double now) {
   if (previous < 0.0) return 1.0f / 60.0f;
   return static_cast<float>(std::clamp(now - previous, 1e-4, 0.25));
+}
+
+// Whether the tool can read the file at `path` (the game may run on another machine).
+bool readable(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return false;
+  std::ifstream in(path, std::ios::binary);
+  return in.good();
+}
+
+// Whether `a` and `b` name the same file (the same string, or the same file on disk).
+bool same_file(const std::string& a, const std::string& b) {
+  if (a.empty() || b.empty()) return false;
+  if (a == b) return true;
+  std::error_code error;
+  return std::filesystem::equivalent(a, b, error) && !error;
 }
 
 bool has_errors(const Document& doc) {
@@ -35,6 +53,22 @@ void AttachLink::sync(Document& doc) {
     }
   }
   std::vector<link::Frame> frames = session.take_frames();
+  if (s.phase == AttachSession::Phase::kFailed || s.phase == AttachSession::Phase::kLost ||
+      s.phase == AttachSession::Phase::kDetached) {
+    content_asked.clear();  // A game attached anew is asked about again.
+    content_note.clear();
+    watch_name.clear();
+  }
+  if (s.phase == AttachSession::Phase::kAttached && !watch_name.empty() && s.lists > 0) {
+    bool found = false;
+    for (std::size_t i = 0; i < s.characters.size() && !found; ++i) {
+      if (s.characters[i].name != watch_name) continue;
+      session.watch(static_cast<uint32_t>(i));
+      found = true;
+    }
+    watch_error = found ? "" : "the game has no character \"" + watch_name + "\"";
+    watch_name.clear();
+  }
   if (s.phase != AttachSession::Phase::kWatching) {
     if (doc.following_game()) doc.stop_following_game();
     mismatch.clear();
@@ -46,9 +80,14 @@ void AttachLink::sync(Document& doc) {
   if (s.watching.setup != watched_setup) {
     watched_setup = s.watching.setup;
     mismatch = doc.game_mismatch(s.watching);
+    // A new description the document does not run: open the game's file, if it says one.
+    if (!mismatch.empty()) ask_for_content(doc, s.content);
   } else if (!frames.empty()) {
     mismatch = doc.game_mismatch(s.watching);  // The tool's setup may have changed.
   }
+  if (mismatch.empty() && !content_asked.empty() &&
+      (same_file(doc.path(), content_asked) || same_file(doc.setup_path(), content_asked)))
+    content_note = "the tool opened the game's file " + content_asked;
   for (const link::Frame& f : frames) {
     if (f.setup != s.watching.setup) continue;  // Of a description already replaced.
     if (!mismatch.empty()) break;
@@ -76,6 +115,20 @@ void AttachLink::sync(Document& doc) {
   if (auto_apply && doc.has_setup() && !has_errors(doc) &&
       doc.setup_history().revision() != sent_revision && !s.apply_pending)
     apply(doc);
+}
+
+void AttachLink::ask_for_content(const Document& doc, const std::string& content) {
+  if (content.empty() || content == content_asked) return;
+  content_asked = content;
+  // Already open (and edited since, or not the game's setup after all): the mismatch says why.
+  if (same_file(doc.path(), content) || same_file(doc.setup_path(), content)) return;
+  if (!readable(content)) {
+    content_note = "the game runs " + content +
+                   ", which the tool cannot read here (does the game run on another machine?)";
+    return;
+  }
+  open_request = content;
+  content_note = "opening the game's file " + content + "...";
 }
 
 void AttachLink::apply(const Document& doc) {

@@ -161,6 +161,7 @@ void AttachSession::run(std::shared_ptr<Shared> shared, Target target, int timeo
     s.status.phase = Phase::kAttached;
     s.status.game = game;
     s.status.pid = client.welcome().pid;
+    s.status.content = client.welcome().content;
     s.status.message =
         "attached to " + game + " (pid " + std::to_string(client.welcome().pid) + ")";
     s.requests.push_front(List{});  // The characters, first of all.

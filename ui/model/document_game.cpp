@@ -24,6 +24,8 @@ bool Document::follow_game_frame(const link::Frame& frame, float dt) {
   f.move = frame.root_motion;
   f.events = Span<const StateMachineInstance::FiredEvent>(frame.events.data(), frame.events.size());
   f.events_dropped = frame.events_dropped;
+  f.trace = frame.trace;
+  f.conditions = frame.conditions;
   if (!run_.follow(f, *model_)) return false;
   if (mode_ != PlaybackMode::kStateMachine) {
     mode_ = PlaybackMode::kStateMachine;

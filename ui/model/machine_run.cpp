@@ -137,6 +137,9 @@ bool MachineRun::follow(const FollowedFrame& frame, const Model& model) {
   }
   if (rewound_ >= 0) return true;
   instance_->restore_state(frame.parameters, frame.layers);
+  // restore_state emptied the trace: the game's says why its update did (not) transition. One
+  // that does not fit the machine leaves it empty.
+  instance_->restore_trace(frame.trace, frame.conditions);
   world_ = compose(world_, frame.move);
   fresh_ = false;
   for (RecentEvent& e : recent_events_) e.age += frame.dt;

@@ -259,6 +259,15 @@ class StateMachineInstance {
   Span<const TraceEntry> trace() const { return {trace_.data(), trace_count_}; }
   // Empty for an entry that is not one of trace()'s.
   Span<const TraceCondition> trace_conditions(const TraceEntry& entry) const;
+  // Puts a trace made elsewhere in place of the last update's: that of another instance of the
+  // same def, whose state this one shows through restore_state (a game's character, whose
+  // frames the tool follows over the game link), so that trace() says why that instance's
+  // update did or did not transition. Each entry's conditions are `conditions`[first_condition,
+  // + condition_count). Everything is checked first (tracing on, at most one entry per
+  // transition, each entry's layer, transition and its ends, each condition's parameter and
+  // operator as this def has them, finite numbers, known reasons); false, changing nothing,
+  // when anything does not fit. Never allocates.
+  bool restore_trace(Span<const TraceEntry> entries, Span<const TraceCondition> conditions);
 
   // The pose, in structure-of-arrays form (soa_pose.h), what SoaLocalToModelJob takes: samples
   // the active states from the clips (a blend space's points blended by weight), blends them by

@@ -149,6 +149,9 @@ TEST_F(CliAttach, ListsTheAnnouncedGameWithItsCharacters) {
   EXPECT_EQ(lines[0]["name"], "game_loop");
   EXPECT_EQ(lines[0]["pid"], game_);
   EXPECT_EQ(lines[0]["port"], the_game().port);
+  // The package the game runs, as the game was given it (an absolute path already).
+  ASSERT_EQ(package_.front(), '/');
+  EXPECT_EQ(lines[0]["content"], package_);
   ASSERT_EQ(lines[0]["characters"].size(), 2u);
   EXPECT_EQ(lines[0]["characters"][0]["name"], "c0");
   EXPECT_EQ(lines[0]["characters"][1]["name"], "c1");
@@ -161,6 +164,7 @@ TEST_F(CliAttach, ListsTheAnnouncedGameWithItsCharacters) {
   const testing::CliRun by_name = run({"attach", "game_loop", "--list"});
   EXPECT_EQ(by_name.code, 0) << by_name.err;
   EXPECT_NE(by_name.out.find("c1"), std::string::npos) << by_name.out;
+  EXPECT_NE(by_name.out.find("    runs " + package_ + "\n"), std::string::npos) << by_name.out;
   const testing::CliRun by_pid = run({"attach", std::to_string(game_), "--list", "--json"});
   EXPECT_EQ(by_pid.code, 0) << by_pid.err;
   EXPECT_EQ(json_lines(by_pid.out).size(), 1u);

@@ -24,6 +24,7 @@
 #include "anim/ui/model/attach_link.h"
 #include "anim/ui/model/commands.h"
 #include "anim/ui/model/document.h"
+#include "anim/ui/model/transition_why.h"
 #include "support/attached_game.h"
 
 namespace anim::ui {
@@ -207,6 +208,118 @@ TEST(AttachSession, TheSidebarsEditsGoToTheGameWhileFollowingIt) {
     return doc->state_machine()->target(0) == 0.375f;
   }));
   EXPECT_NE(link.status_line(*doc).find("test game: c0"), std::string::npos);
+}
+
+// The why-not lines under the graph read the followed machine's trace: live, it is the game's own
+// (the frame's), so they say why the game's character did or did not leave its state.
+TEST(AttachSession, WhyNotLinesAreTheGamesWhileFollowing) {
+  Game game(project("demo_locomotion.json"));
+  std::unique_ptr<Document> doc = open_tool("demo_locomotion.json");
+  AttachSession session;
+  attach_to(session, game);
+  session.watch(0);
+  follow(session, *doc, 5);
+  ASSERT_TRUE(doc->following_game());
+  ASSERT_EQ(doc->rewound_frame(), -1);
+  // Idle at speed 0: Idle -> Locomotion (speed > 0.05) fails on speed 0, and "* -> Idle" (the
+  // stop trigger) leads to the state that is already current.
+  const StateMachineInstance& m = *doc->state_machine();
+  ASSERT_EQ(m.current_state(), 0);
+  std::vector<TransitionWhy> lines = why_now(m, 0, 0);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].name, "Idle -> Locomotion");
+  EXPECT_EQ(lines[0].verdict, Verdict::kFail);
+  ASSERT_EQ(lines[0].checks.size(), 1u);
+  EXPECT_EQ(lines[0].checks[0].check, "speed > 0.05");
+  EXPECT_EQ(lines[0].checks[0].actual, "speed = 0");
+  EXPECT_EQ(lines[1].name, "* -> Idle");
+  EXPECT_EQ(lines[1].verdict, Verdict::kMoot);
+
+  // The game's update that leaves Idle: the line says it fired, as the game's trace does.
+  session.set_value(0, 1.0f);
+  bool seen = false;
+  ASSERT_TRUE(eventually([&] {
+    for (const link::Frame& f : session.take_frames()) {
+      EXPECT_TRUE(doc->follow_game_frame(f, kDt));
+      if (seen) continue;
+      for (const StateMachineInstance::TraceEntry& e : f.trace) {
+        if (e.layer != 0 || e.transition != 0 || !e.fired) continue;
+        seen = true;
+        lines = why_now(*doc->state_machine(), 0, doc->state_machine()->current_state());
+        EXPECT_FALSE(lines.empty());
+        if (lines.empty()) return true;
+        EXPECT_EQ(lines[0].name, "Idle -> Locomotion");
+        EXPECT_EQ(lines[0].verdict, Verdict::kPass);
+        EXPECT_EQ(lines[0].checks.size(), 1u);
+        if (lines[0].checks.empty()) return true;
+        // The speed the game's update checked, as its frame's trace says.
+        EXPECT_EQ(lines[0].checks[0].actual,
+                  "speed = " + short_value(f.conditions[static_cast<std::size_t>(
+                                                           e.first_condition)].actual));
+        EXPECT_EQ(lines[0].checks[0].verdict, Verdict::kPass);
+      }
+    }
+    return seen;
+  }));
+}
+
+// The game says which file it runs: a tool that does not run its setup asks to open it (once),
+// through AttachLink's open_request, and follows once a document that runs it is there.
+TEST(AttachSession, TheToolAsksToOpenTheGamesFileAndFollowsOnceItRuns) {
+  const std::string file = std::string(ANIMSCOPE_SOURCE_DIR) + "/projects/demo_locomotion.json";
+  Game game(project("demo_locomotion.json"), file);
+  auto bare = std::make_unique<Document>(demo::make_demo_model(), demo::kDemoModelPath);
+  AttachLink link;
+  attach_to(link.session, game);
+  EXPECT_EQ(link.session.status().content, file);
+  link.session.watch(0);
+  ASSERT_TRUE(eventually([&] {
+    link.sync(*bare);
+    return !link.open_request.empty();
+  }));
+  EXPECT_EQ(link.mismatch, "no state machine runs in the tool (open the game's setup)");
+  EXPECT_EQ(link.content_note, "opening the game's file " + file + "...");
+  EXPECT_EQ(link.take_open_request(), file);
+  EXPECT_EQ(link.take_open_request(), "");
+  // Asked once: the frames that come while the file loads ask nothing more.
+  for (int i = 0; i < 20; ++i) {
+    link.sync(*bare);
+    std::this_thread::sleep_for(2ms);
+  }
+  EXPECT_EQ(link.open_request, "");
+  EXPECT_FALSE(bare->following_game());
+  // The tool opened it (what its open path does with a setup): now it follows.
+  auto opened = std::make_unique<Document>(demo::make_demo_model(), demo::kDemoModelPath);
+  ASSERT_TRUE(opened->attach_setup(project("demo_locomotion.json"), file).ok());
+  opened->use_state_machine();
+  ASSERT_EQ(opened->setup_path(), file);
+  ASSERT_TRUE(eventually([&] {
+    link.sync(*opened);
+    return opened->following_game();
+  }));
+  EXPECT_EQ(link.mismatch, "");
+  EXPECT_EQ(link.content_note, "the tool opened the game's file " + file);
+  EXPECT_EQ(link.open_request, "");
+}
+
+// A game on another machine names a file the tool cannot read: nothing is opened, and the note
+// says so beside the old hint.
+TEST(AttachSession, AGamesFileThatIsNotReadableHereIsNotOpened) {
+  const std::string file = "/nonexistent/on/another/machine/wuson_locomotion.animpack";
+  Game game(project("demo_locomotion.json"), file);
+  auto bare = std::make_unique<Document>(demo::make_demo_model(), demo::kDemoModelPath);
+  AttachLink link;
+  attach_to(link.session, game);
+  link.session.watch(0);
+  ASSERT_TRUE(eventually([&] {
+    link.sync(*bare);
+    return !link.content_note.empty();
+  }));
+  EXPECT_EQ(link.content_note,
+            "the game runs " + file +
+                ", which the tool cannot read here (does the game run on another machine?)");
+  EXPECT_EQ(link.mismatch, "no state machine runs in the tool (open the game's setup)");
+  EXPECT_EQ(link.take_open_request(), "");
 }
 
 TEST(AttachSession, AnAppliedSetupIsSwappedInOrRefusedWithTheGamesReason) {

@@ -143,6 +143,7 @@ void AttachWindow::characters_section(const AttachSession::Snapshot& s, AttachLi
   ImGui::SetNextItemWidth(200.0f);
   ImGui::InputTextWithHint("##filter", "filter by name or state", filter_, sizeof(filter_));
   rects_.record("filter");
+  if (!link.watch_error.empty()) ImGui::TextWrapped("Not watched: %s.", link.watch_error.c_str());
   if (s.characters.empty()) {
     ImGui::TextDisabled(s.lists == 0 ? "Asking the game..." : "The game watches no characters.");
     return;
@@ -186,6 +187,7 @@ void AttachWindow::watched_section(const Document& doc, const AttachSession::Sna
                                    AttachLink& link) {
   ImGui::Separator();
   ImGui::Text("Watching %s (description %u)", s.watching.name.c_str(), s.watching.setup);
+  if (!s.content.empty()) ImGui::TextWrapped("The game runs %s", s.content.c_str());
   if (link.mismatch.empty()) {
     ImGui::TextWrapped(
         "The viewport, graph, Parameters and history show the game's character; parameter edits "
@@ -193,6 +195,10 @@ void AttachWindow::watched_section(const Document& doc, const AttachSession::Sna
   } else {
     ImGui::TextWrapped("Not shown: %s. Open the setup the game runs, or apply yours to the game.",
                        link.mismatch.c_str());
+  }
+  if (!link.content_note.empty()) {
+    ImGui::TextWrapped("%s.", link.content_note.c_str());
+    rects_.record("content_note");
   }
   ImGui::BeginDisabled(!doc.has_setup() || s.apply_pending);
   if (ImGui::Button("Apply to game")) link.apply(doc);

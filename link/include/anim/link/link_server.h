@@ -38,6 +38,10 @@ namespace anim::link {
 
 struct LinkOptions {
   std::string name = "game";  // Shown to the tool; at most kMaxNameBytes.
+  // The package or setup file the game runs, as an absolute path (at most kMaxPathBytes, no NUL
+  // byte; open() refuses others), sent in the welcome: the tool opens it when it does not run
+  // that setup already. Empty: the game does not say.
+  std::string content;
   uint16_t port = 0;          // 0: any free port (port() says which).
   // Empty: 127.0.0.1 only. Any other address (e.g. "0.0.0.0") must be asked for here and is
   // refused without an explicit `token`.

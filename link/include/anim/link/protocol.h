@@ -35,13 +35,15 @@ namespace anim::link {
 constexpr uint32_t kMagic = 0x4B4C4E41;  // "ANLK" in little-endian bytes.
 // 2: kWatching and kFrame carry the description's version (`setup`), so that a frame is never
 // read against a description other than the one it was computed with.
-constexpr uint16_t kProtocolVersion = 2;
+// 3: kWelcome carries the file the game runs (`content`), so that the tool can open it.
+constexpr uint16_t kProtocolVersion = 3;
 // Largest message (type and payload); a bigger length closes the connection.
 constexpr uint32_t kMaxMessageBytes = 8u << 20;
 constexpr std::size_t kHeaderBytes = 6;     // u32 length + u16 type.
 constexpr std::size_t kMaxNameBytes = 256;  // Character, parameter, state, event, peer names.
 constexpr std::size_t kMaxTokenBytes = 64;
 constexpr std::size_t kMaxTextBytes = 4096;  // Refusal reasons and apply errors.
+constexpr std::size_t kMaxPathBytes = 4096;  // The file the game runs (Welcome::content).
 constexpr uint32_t kMaxStepFrames = 1u << 20;
 constexpr uint32_t kNoCharacter = 0xFFFFFFFFu;  // kWatch: stop watching.
 
@@ -74,6 +76,9 @@ struct Welcome {
   uint16_t version = kProtocolVersion;
   std::string name;  // The game's name (LinkOptions::name).
   uint32_t pid = 0;
+  // The package or setup file the game runs, as an absolute path on the game's machine
+  // (LinkOptions::content; empty when the game does not say). At most kMaxPathBytes.
+  std::string content;
 };
 enum class RefusalReason : uint8_t {
   kWrongToken = 0,

@@ -13,6 +13,7 @@
 #include <imgui.h>
 
 #include "anim/demo/demo_model.h"
+#include "anim/setup/setup.h"
 #include "anim/ui/model/document.h"
 #include "support/attached_game.h"
 #include "support/imgui_harness.h"
@@ -112,6 +113,35 @@ TEST_F(AttachWindowTest, AttachWatchFilterAndApplyToTheGame) {
   ASSERT_TRUE(frames_until([&] { return !doc_.following_game(); }));
   EXPECT_EQ(link_.session.status().phase, AttachSession::Phase::kDetached);
   EXPECT_NE(h_.frame_text().find("Games on this machine"), std::string::npos);
+}
+
+// The game names the file it runs: the window shows it, and when the tool's setup is not the
+// game's and that file cannot be read here, says so beside the hint to open the game's setup.
+TEST_F(AttachWindowTest, TheGamesFileIsShownAndAnUnreadableOneIsSaidSo) {
+  setup::Setup other = project("demo_locomotion.json");
+  setup::SetupParameter lean;
+  lean.name = "lean";
+  other.parameters.push_back(lean);
+  const std::string file = "/elsewhere/game/demo_locomotion.animpack";
+  Game game(other, file);
+  const AttachSession::Target t = game.target();
+  games_.push_back(AnnouncedGameEntry{4242, t.port, t.token, "test game"});
+  h_.frames(1);
+  ASSERT_TRUE(h_.click(window_.rects(), "game:0"));
+  ASSERT_TRUE(frames_until([&] { return link_.session.status().lists > 0; }));
+  ASSERT_TRUE(h_.click(window_.rects(), "character:0"));
+  ASSERT_TRUE(frames_until([&] { return !link_.content_note.empty(); }));
+  h_.frames(1);
+  const std::string text = h_.frame_text();
+  EXPECT_NE(text.find("The game runs " + file), std::string::npos) << text;
+  EXPECT_NE(text.find("Not shown: the game's character has 3 parameters, the setup 2"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Open the setup the game runs"), std::string::npos) << text;
+  EXPECT_NE(text.find("which the tool cannot read here"), std::string::npos) << text;
+  EXPECT_NE(window_.rects().find("content_note"), nullptr);
+  EXPECT_EQ(link_.take_open_request(), "");
+  EXPECT_FALSE(doc_.following_game());
 }
 
 }  // namespace

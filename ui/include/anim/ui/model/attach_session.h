@@ -45,6 +45,8 @@ class AttachSession {
     std::string message;  // For the status line: "attached to game_loop (pid 4242)", ...
     std::string game;
     uint32_t pid = 0;
+    // The package or setup file the game says it runs (an absolute path on its machine), or "".
+    std::string content;
     std::vector<link::CharacterSummary> characters;
     int lists = 0;          // Character lists received so far (a new one replaces the last).
     link::Watching watching;  // The watched character's description (setup grows per change).

@@ -63,7 +63,8 @@ class MachineRun {
   // parameters and layers, as restore_state takes them), the seconds since the game's frame
   // before, and that update's root motion and events. The frame is recorded like one of the
   // preview's (so the history strip, rewind and the why-not lines of a rewound frame work on the
-  // game's recording) and shown, unless a recorded frame is shown (rewound): then the game goes on
+  // game's recording) and shown with the game's trace (the why-not lines of the live frame are
+  // the game's), unless a recorded frame is shown (rewound): then the game goes on
   // being recorded behind it, and go_live() shows the game's newest frame again. The recording
   // is fed through a second instance of the same machine (`feed_`), so that what is shown and
   // what is recorded never disturb each other. False, recording nothing, when the state does not
@@ -75,6 +76,10 @@ class MachineRun {
     RootMotion move;
     Span<const StateMachineInstance::FiredEvent> events;
     int64_t events_dropped = 0;
+    // That update's transition trace (restore_trace's form), shown live: the why-not lines read
+    // the game's own reasons. Empty when the game sent none.
+    Span<const StateMachineInstance::TraceEntry> trace;
+    Span<const StateMachineInstance::TraceCondition> conditions;
   };
   bool follow(const FollowedFrame& frame, const Model& model);
   // Leaves the game: the machine plays by itself again from the state it shows.

@@ -35,7 +35,7 @@ class AttachWindow {
 
   // Rects of the last frame, for tests: "game:<i>" (attach to announced game i), "host",
   // "port", "token", "attach_other", "detach", "filter", "character:<i>" (watch), "apply",
-  // "auto_apply".
+  // "auto_apply", "content_note" (the line about the game's file, or where it would be).
   const ItemRects& rects() const { return rects_; }
 
  private:
