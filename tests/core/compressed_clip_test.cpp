@@ -22,6 +22,7 @@
 #include "anim/sampling.h"
 #include "anim/soa_pose.h"
 #include "anim/transform.h"
+#include "support/bit_stream.h"
 #include "support/maths.h"
 
 namespace anim {
@@ -33,31 +34,6 @@ constexpr float kTol = 1e-5f;
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 // --- Writing clips by hand ---------------------------------------------------------------------
-
-// Values appended least significant bit first: stream bit i is bit i % 8 of byte i / 8.
-class BitStream {
- public:
-  uint32_t position() const { return static_cast<uint32_t>(count_); }
-
-  void Put(uint32_t value, uint32_t width) {
-    for (uint32_t i = 0; i < width; ++i, ++count_) {
-      if (count_ / 8 == bytes_.size()) bytes_.push_back(0);
-      if ((value >> i) & 1u)
-        bytes_[count_ / 8] = static_cast<uint8_t>(bytes_[count_ / 8] | (1u << (count_ % 8)));
-    }
-  }
-
-  // The stream with its kBitPadding spare bytes.
-  std::vector<uint8_t> Padded() const {
-    std::vector<uint8_t> out = bytes_;
-    out.insert(out.end(), kBitPadding, uint8_t{0});
-    return out;
-  }
-
- private:
-  std::vector<uint8_t> bytes_;
-  std::size_t count_ = 0;
-};
 
 // Component c of q in the format's order: 0 x, 1 y, 2 z, 3 w.
 double Component(const glm::quat& q, int c) {
@@ -181,7 +157,7 @@ class HandClip {
 
   // `t` with its header filled in but first_bit and key_count; q[key][component].
   void Track(CompressedTrack t, const std::vector<std::array<uint32_t, 4>>& q) {
-    t.first_bit = stream_.position();
+    t.first_bit = static_cast<uint32_t>(stream_.position());
     t.key_count = static_cast<uint32_t>(q.size());
     for (const auto& key : q) {
       for (uint32_t c = 0; c < track_components(t.format); ++c) {
@@ -197,7 +173,7 @@ class HandClip {
     RotationGroup g;
     g.block = block;
     g.first_key = first_key;
-    g.first_bit = stream_.position();
+    g.first_bit = static_cast<uint32_t>(stream_.position());
     g.key_count = static_cast<uint32_t>(lanes[0].keys.size());
     for (std::size_t i = 0; i < lanes.size(); ++i) {
       const int l = lanes[i].lane;

@@ -21,30 +21,10 @@
 #include "anim/compressed_sampling.h"
 #include "anim/soa_pose.h"
 #include "anim/transform.h"
+#include "support/bit_stream.h"
 
 namespace anim {
 namespace {
-
-// Values appended least significant bit first: stream bit i is bit i % 8 of byte i / 8.
-class Bits {
- public:
-  uint64_t position() const { return count_; }
-  void Put(uint32_t value, uint32_t width) {
-    for (uint32_t i = 0; i < width; ++i, ++count_) {
-      if (count_ / 8 == bytes_.size()) bytes_.push_back(0);
-      if ((value >> i) & 1u) bytes_[count_ / 8] |= static_cast<uint8_t>(1u << (count_ % 8));
-    }
-  }
-  std::vector<uint8_t> Padded() const {
-    std::vector<uint8_t> out = bytes_;
-    out.insert(out.end(), kBitPadding, uint8_t{0});
-    return out;
-  }
-
- private:
-  std::vector<uint8_t> bytes_;
-  uint64_t count_ = 0;
-};
 
 struct TrackSpec {
   uint16_t joint;
@@ -89,7 +69,7 @@ HandClip MakeClip(const std::string& name, uint32_t joints, const std::vector<Tr
   }
   const std::size_t n = specs.size();
   h.q.assign(n, std::vector<std::array<uint32_t, 3>>(frames));
-  Bits bits;
+  testutil::BitStream bits;
   for (uint32_t s = 0; s < c.segment_count(); ++s) {
     c.segment_bits.push_back(static_cast<uint32_t>(bits.position()));
     for (std::size_t i = 0; i < n; ++i) {
@@ -358,7 +338,7 @@ TEST_F(SegmentCursorTest, FiveRotationsAndATranslationByHand) {
     turn.extent[2] = 0.5f;
     c.segmented.push_back(turn);
   }
-  Bits bits;
+  testutil::BitStream bits;
   for (uint32_t s = 0; s < 2; ++s) {
     c.segment_bits.push_back(static_cast<uint32_t>(bits.position()));
     SegmentRange r;
