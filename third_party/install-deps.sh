@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages animscope builds, tests and runs with (clang and its runtime
-# libraries, libFuzzer and the sanitizers, for the fuzz build in .ci/run).
+# Installs the Debian 12 packages animscope builds, tests and runs with: clang and lld build it by
+# default (CMakeLists.txt), and clang's runtime libraries bring libFuzzer and the sanitizers.
 # Idempotent: apt-get skips what is already installed. Run as root (or via sudo).
 set -euo pipefail
 
@@ -10,7 +10,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libstb-dev
   xvfb xauth mesa-utils libgl1-mesa-dri libegl1 libgl-dev
   assimp-testmodels python3-jsonschema fonts-dejavu-core
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev lld
 )
 
 missing=()

@@ -26,19 +26,16 @@
 #include "support/jobs.h"
 #include "support/maths.h"
 #include "support/package_bytes.h"
+#include "support/sanitized.h"
 
 namespace anim::bake {
 namespace {
 
-// Under the sanitizers (tests/CMakeLists.txt defines ANIMSCOPE_TEST_SANITIZED) the libraries are
+// Under the sanitizers (support/sanitized.h) the libraries are
 // built without optimization and instrumented, and compressing a 20-40 s take takes many minutes:
 // the takes longer than this are left to the optimized pass, which checks all of them. Their
 // code paths (segments, widths, the error search) are the shorter clips' own.
-#if ANIMSCOPE_TEST_SANITIZED
-constexpr float kLongestTakeChecked = 5.0f;
-#else
-constexpr float kLongestTakeChecked = 1e9f;
-#endif
+const float kLongestTakeChecked = test_support::RunningUnderSanitizers() ? 5.0f : 1e9f;
 
 using ::anim::import::test_support::animated_corpus;
 using ::anim::import::test_support::model_path;

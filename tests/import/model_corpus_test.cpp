@@ -37,15 +37,13 @@
 #include "anim/model.h"
 #include "anim/sampling.h"
 #include "import_test_support.h"
+#include "support/sanitized.h"
 
-// Address-space limits and the sanitizers' shadow memory do not mix; tests/CMakeLists.txt
-// defines ANIMSCOPE_TEST_SANITIZED.
+// Address-space limits and the sanitizers' shadow memory do not mix (support/sanitized.h tells).
 
-#if ANIMSCOPE_TEST_SANITIZED
 // Reading the whole corpus runs loaders of assimp 5.2.5 that leak (all of it allocated inside
-// libassimp); the leak checker is told to ignore what is not ours.
+// libassimp); the leak checker, when there is one, is told to ignore what is not ours.
 extern "C" const char* __lsan_default_suppressions() { return "leak:libassimp.so\n"; }
-#endif
 
 namespace anim::import {
 namespace {
@@ -191,10 +189,10 @@ class InvalidFileTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(InvalidFileTest, GivesAnErrorOrAValidModelWithoutCrashingOrHanging) {
   const std::string path = model_path("invalid/" + GetParam());
-  if (ANIMSCOPE_TEST_SANITIZED && GetParam() == "OutOfMemory.off") {
+  if (::test_support::RunningUnderSanitizers() && GetParam() == "OutOfMemory.off") {
     GTEST_SKIP() << "needs an address-space cap, which the sanitizers' shadow memory rules out";
   }
-  const ChildOutcome outcome = examine_in_child(path, !ANIMSCOPE_TEST_SANITIZED);
+  const ChildOutcome outcome = examine_in_child(path, !::test_support::RunningUnderSanitizers());
   ASSERT_FALSE(outcome.hung) << path << ": still loading after " << kChildTimeoutMs / 1000 << " s";
   ASSERT_EQ(outcome.signal, 0) << path << ": the import crashed (signal " << outcome.signal << ")";
   ASSERT_TRUE(outcome.finished) << path << ": the child died without reporting";

@@ -44,11 +44,8 @@
 #include "monkey/monkey_view_renderer.h"
 #include "render/gl_window.h"
 #include "render/scene_renderer.h"
+#include "support/sanitized.h"
 
-// ANIMSCOPE_TEST_SANITIZED: defined by tests/CMakeLists.txt.
-#if ANIMSCOPE_TEST_SANITIZED
-#include <sanitizer/common_interface_defs.h>
-#endif
 
 namespace anim::app::monkey {
 namespace {
@@ -96,12 +93,10 @@ extern "C" void on_fatal_signal(int signal) {
 
 void install_crash_report() {
   std::signal(SIGABRT, on_fatal_signal);  // ImGui's assertions, assert(), std::terminate.
-#if ANIMSCOPE_TEST_SANITIZED
-  // The sanitizers catch the rest and report it themselves; then this.
-  __sanitizer_set_death_callback(print_recent_steps);
-#else
+  // Under the sanitizers they catch the other faults and report them themselves, then this runs;
+  // without them the handler reports the faults too.
+  if (test_support::SetSanitizerDeathCallback(print_recent_steps)) return;
   for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) std::signal(s, on_fatal_signal);
-#endif
 }
 
 // The GL window, once a run is over (see the end of run_monkey).

@@ -20,6 +20,7 @@
 #include "loading/import_options.h"
 #include "process/import_child.h"
 #include "split_assets.h"
+#include "support/sanitized.h"
 
 namespace anim::app {
 namespace {
@@ -115,9 +116,9 @@ TEST(IsolatedImport, ImporterErrorsArriveAsTheyWouldInProcess) {
 }
 
 TEST(IsolatedImport, RunawayAllocationIsStoppedAtTheLimit) {
-#if ANIMSCOPE_TEST_SANITIZED  // Defined by tests/CMakeLists.txt.
-  GTEST_SKIP() << "AddressSanitizer's allocator aborts instead of failing an allocation";
-#endif
+if (test_support::RunningUnderSanitizers()) {
+    GTEST_SKIP() << "AddressSanitizer's allocator aborts instead of failing an allocation";
+  }
   const std::string path = kModels + "/invalid/OutOfMemory.off";
   Result<Model> r = import_isolated(path, options(uint64_t{256} << 20));
   ASSERT_FALSE(r.ok());
