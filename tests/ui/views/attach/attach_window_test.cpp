@@ -128,7 +128,9 @@ TEST_F(AttachWindowTest, TheGamesFileIsShownAndAnUnreadableOneIsSaidSo) {
   games_.push_back(AnnouncedGameEntry{4242, t.port, t.token, "test game"});
   h_.frames(1);
   ASSERT_TRUE(h_.click(window_.rects(), "game:0"));
-  ASSERT_TRUE(frames_until([&] { return link_.session.status().lists > 0; }));
+  // The list arrives between frames: its rows are drawn by the frame after.
+  ASSERT_TRUE(frames_until([&] { return window_.rects().find("character:0") != nullptr; }))
+      << link_.session.status().message;
   ASSERT_TRUE(h_.click(window_.rects(), "character:0"));
   ASSERT_TRUE(frames_until([&] { return !link_.content_note.empty(); }));
   h_.frames(1);
