@@ -46,7 +46,6 @@
 #include "render/scene_renderer.h"
 #include "support/sanitized.h"
 
-
 namespace anim::app::monkey {
 namespace {
 

@@ -116,7 +116,7 @@ TEST(IsolatedImport, ImporterErrorsArriveAsTheyWouldInProcess) {
 }
 
 TEST(IsolatedImport, RunawayAllocationIsStoppedAtTheLimit) {
-if (test_support::RunningUnderSanitizers()) {
+  if (test_support::RunningUnderSanitizers()) {
     GTEST_SKIP() << "AddressSanitizer's allocator aborts instead of failing an allocation";
   }
   const std::string path = kModels + "/invalid/OutOfMemory.off";
