@@ -40,7 +40,7 @@ struct AttachArgs {
   std::optional<std::string> token;
 };
 
-void define(CLI::App& app, AttachArgs& a) {
+void define_attach(CLI::App& app, AttachArgs& a) {
   add_input(app, a.game, "GAME",
             "the game's name or pid, as --list shows them (may be left out when one game runs)",
             /*required=*/false);
@@ -61,12 +61,12 @@ void define(CLI::App& app, AttachArgs& a) {
   add_text(app, "--token", a.token, "T", "the game's token (with --port)");
 }
 
-std::unique_ptr<CommandLine<AttachArgs>> make_command_line() {
+std::unique_ptr<CommandLine<AttachArgs>> attach_line() {
   return std::make_unique<CommandLine<AttachArgs>>(
       "attach",
       "Attaches to a running game that links anim_link: lists its characters, prints one's frames "
       "as the game computes them, sets its parameters, swaps in a setup.",
-      define);
+      define_attach);
 }
 
 // How a game is named in messages: "game_loop (pid 1234, port 40123)".
@@ -179,10 +179,10 @@ Result<uint32_t> find_character(link::LinkClient& client, const std::string& nam
 
 }  // namespace
 
-std::unique_ptr<CLI::App> attach_command_line() { return make_command_line(); }
+std::unique_ptr<CLI::App> attach_command_line() { return attach_line(); }
 
 int cmd_attach(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  const std::unique_ptr<CommandLine<AttachArgs>> line = make_command_line();
+  const std::unique_ptr<CommandLine<AttachArgs>> line = attach_line();
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const AttachArgs& a = line->args;
   if (a.port.has_value() != a.token.has_value())

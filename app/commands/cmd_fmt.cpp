@@ -16,25 +16,25 @@ struct FmtArgs {
   std::optional<std::string> out;
 };
 
-void define(CLI::App& app, FmtArgs& a) {
+void define_fmt(CLI::App& app, FmtArgs& a) {
   add_input(app, a.input, "SETUP.json", "the setup to rewrite");
   add_text(app, "--out", a.out, "FILE", "writes it there instead of over the setup");
 }
 
-std::unique_ptr<CommandLine<FmtArgs>> make_command_line() {
+std::unique_ptr<CommandLine<FmtArgs>> fmt_line() {
   return std::make_unique<CommandLine<FmtArgs>>(
       "fmt",
       "Rewrites a setup in canonical form; unknown fields and the editor block are kept, and "
       "formatting twice gives the same bytes.",
-      define);
+      define_fmt);
 }
 
 }  // namespace
 
-std::unique_ptr<CLI::App> fmt_command_line() { return make_command_line(); }
+std::unique_ptr<CLI::App> fmt_command_line() { return fmt_line(); }
 
 int cmd_fmt(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  const std::unique_ptr<CommandLine<FmtArgs>> line = make_command_line();
+  const std::unique_ptr<CommandLine<FmtArgs>> line = fmt_line();
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const FmtArgs& args = line->args;
   const std::string path = args.input;

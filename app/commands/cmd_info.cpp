@@ -160,7 +160,7 @@ struct InfoArgs {
   bool json = false;
 };
 
-void define(CLI::App& app, InfoArgs& a) {
+void define_info(CLI::App& app, InfoArgs& a) {
   add_input(app, a.input, "MODEL|SETUP.json|PACKAGE.animpack",
             "a model file (any format assimp reads), a setup (with its clip files), a package or "
             "builtin:demo");
@@ -168,20 +168,20 @@ void define(CLI::App& app, InfoArgs& a) {
   add_flag(app, "--json", a.json, "prints JSON instead of text");
 }
 
-std::unique_ptr<CommandLine<InfoArgs>> make_command_line() {
+std::unique_ptr<CommandLine<InfoArgs>> info_line() {
   return std::make_unique<CommandLine<InfoArgs>>(
       "info",
       "Joints, meshes, influences and clips: what a model holds, with the clips of a setup's clip "
       "files and of --anim files, or what a package holds.",
-      define);
+      define_info);
 }
 
 }  // namespace
 
-std::unique_ptr<CLI::App> info_command_line() { return make_command_line(); }
+std::unique_ptr<CLI::App> info_command_line() { return info_line(); }
 
 int cmd_info(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  const std::unique_ptr<CommandLine<InfoArgs>> line = make_command_line();
+  const std::unique_ptr<CommandLine<InfoArgs>> line = info_line();
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const InfoArgs& args = line->args;
   const std::string path = args.input;

@@ -36,7 +36,7 @@ struct MarkersArgs {
   std::optional<std::string> out;
 };
 
-void define(CLI::App& app, MarkersArgs& a) {
+void define_markers(CLI::App& app, MarkersArgs& a) {
   add_input(app, a.input, "MODEL|SETUP.json",
             "a model file (any format assimp reads) or a setup (with its clip files)");
   add_list(app, "--foot", a.feet, "JOINT=NAME",
@@ -51,12 +51,12 @@ void define(CLI::App& app, MarkersArgs& a) {
            "added for a clip it lacks), everything else is kept");
 }
 
-std::unique_ptr<CommandLine<MarkersArgs>> make_command_line() {
+std::unique_ptr<CommandLine<MarkersArgs>> markers_line() {
   return std::make_unique<CommandLine<MarkersArgs>>(
       "markers",
       "Finds where each --foot is planted (low, and slow relative to the ground) in every clip "
       "and gives one sync marker per stance, printed or written into a setup.",
-      define);
+      define_markers);
 }
 
 struct Foot {
@@ -158,10 +158,10 @@ void put_markers(const std::vector<ClipMarkers>& clips, setup::Setup& target) {
 
 }  // namespace
 
-std::unique_ptr<CLI::App> markers_command_line() { return make_command_line(); }
+std::unique_ptr<CLI::App> markers_command_line() { return markers_line(); }
 
 int cmd_markers(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  const std::unique_ptr<CommandLine<MarkersArgs>> line = make_command_line();
+  const std::unique_ptr<CommandLine<MarkersArgs>> line = markers_line();
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const MarkersArgs& args = line->args;
   std::vector<Foot> feet;

@@ -31,7 +31,7 @@ struct PackArgs {
   bool json = false;
 };
 
-void define(CLI::App& app, PackArgs& a) {
+void define_pack(CLI::App& app, PackArgs& a) {
   add_input(app, a.input, "SETUP.json|MODEL",
             "a setup (its state machine is packed too) or a model file");
   add_anim_option(app, a.anim);
@@ -46,12 +46,12 @@ void define(CLI::App& app, PackArgs& a) {
   add_flag(app, "--json", a.json, "prints the report as JSON");
 }
 
-std::unique_ptr<CommandLine<PackArgs>> make_command_line() {
+std::unique_ptr<CommandLine<PackArgs>> pack_line() {
   return std::make_unique<CommandLine<PackArgs>>(
       "pack",
       "Bakes skeleton, skin, mesh, compressed clips and a setup's state machine into one package "
       "for a game, and reports each clip's float and packed size and its measured error.",
-      define);
+      define_pack);
 }
 
 void print_report(const std::vector<CompressedClip>& clips,
@@ -82,10 +82,10 @@ void print_report(const std::vector<CompressedClip>& clips,
 
 }  // namespace
 
-std::unique_ptr<CLI::App> pack_command_line() { return make_command_line(); }
+std::unique_ptr<CLI::App> pack_command_line() { return pack_line(); }
 
 int cmd_pack(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  const std::unique_ptr<CommandLine<PackArgs>> line = make_command_line();
+  const std::unique_ptr<CommandLine<PackArgs>> line = pack_line();
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const PackArgs& args = line->args;
   const std::string path = args.input;

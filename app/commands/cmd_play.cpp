@@ -396,7 +396,7 @@ struct PlayArgs {
   bool json = false;
 };
 
-void define(CLI::App& app, PlayArgs& a) {
+void define_play(CLI::App& app, PlayArgs& a) {
   add_input(app, a.input, "SETUP.json|PACKAGE.animpack",
             "a setup, or a package with a state machine");
   add_set_option(app, a.sets);
@@ -416,20 +416,20 @@ void define(CLI::App& app, PlayArgs& a) {
   add_flag(app, "--json", a.json, "prints one JSON line per frame");
 }
 
-std::unique_ptr<CommandLine<PlayArgs>> make_command_line() {
+std::unique_ptr<CommandLine<PlayArgs>> play_line() {
   return std::make_unique<CommandLine<PlayArgs>>(
       "play",
       "Runs a setup's (or a package's) state machine headless, frame by frame, the way a game "
       "drives it, and prints each frame's states, transition and events.",
-      define);
+      define_play);
 }
 
 }  // namespace
 
-std::unique_ptr<CLI::App> play_command_line() { return make_command_line(); }
+std::unique_ptr<CLI::App> play_command_line() { return play_line(); }
 
 int cmd_play(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  const std::unique_ptr<CommandLine<PlayArgs>> line = make_command_line();
+  const std::unique_ptr<CommandLine<PlayArgs>> line = play_line();
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const PlayArgs& args = line->args;
   const std::string path = args.input;

@@ -41,7 +41,7 @@ struct PoseArgs {
   bool json = false;
 };
 
-void define(CLI::App& app, PoseArgs& a) {
+void define_pose(CLI::App& app, PoseArgs& a) {
   add_posable_input(app, a.input);
   add_anim_option(app, a.anim);
   add_text(app, "--clip", a.clip, "NAME",
@@ -57,12 +57,12 @@ void define(CLI::App& app, PoseArgs& a) {
   add_flag(app, "--json", a.json, "prints JSON instead of text");
 }
 
-std::unique_ptr<CommandLine<PoseArgs>> make_command_line() {
+std::unique_ptr<CommandLine<PoseArgs>> pose_line() {
   return std::make_unique<CommandLine<PoseArgs>>(
       "pose",
       "Every joint's model-space matrix at a time: a clip sampled there, or the pose a setup's "
       "(or package's) state machine reaches after that long.",
-      define);
+      define_pose);
 }
 
 std::string clip_list(const PoseSource& source) {
@@ -131,10 +131,10 @@ void print_text(const Skeleton& skeleton, const std::vector<glm::mat4>& matrices
 
 }  // namespace
 
-std::unique_ptr<CLI::App> pose_command_line() { return make_command_line(); }
+std::unique_ptr<CLI::App> pose_command_line() { return pose_line(); }
 
 int cmd_pose(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  const std::unique_ptr<CommandLine<PoseArgs>> line = make_command_line();
+  const std::unique_ptr<CommandLine<PoseArgs>> line = pose_line();
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const PoseArgs& args = line->args;
   const std::string path = args.input;

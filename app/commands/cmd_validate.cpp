@@ -17,24 +17,24 @@ struct ValidateArgs {
   std::string input;
 };
 
-void define(CLI::App& app, ValidateArgs& a) {
+void define_validate(CLI::App& app, ValidateArgs& a) {
   add_input(app, a.input, "SETUP.json", "the setup to check, with its model and clip files");
 }
 
-std::unique_ptr<CommandLine<ValidateArgs>> make_command_line() {
+std::unique_ptr<CommandLine<ValidateArgs>> validate_line() {
   return std::make_unique<CommandLine<ValidateArgs>>(
       "validate",
       "Every problem of a setup and of its clip files at once, each with its JSON pointer; exit "
       "0 valid (warnings allowed), 1 with errors, 2 unreadable.",
-      define);
+      define_validate);
 }
 
 }  // namespace
 
-std::unique_ptr<CLI::App> validate_command_line() { return make_command_line(); }
+std::unique_ptr<CLI::App> validate_command_line() { return validate_line(); }
 
 int cmd_validate(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  const std::unique_ptr<CommandLine<ValidateArgs>> line = make_command_line();
+  const std::unique_ptr<CommandLine<ValidateArgs>> line = validate_line();
   if (std::optional<int> done = parse_command_line(*line, argc, argv, 2, out, err)) return *done;
   const std::string path = line->args.input;
   std::vector<Diagnostic> diagnostics;

@@ -21,7 +21,7 @@ Result<std::pair<int, int>> parse_size(const std::string& text) {
   return std::make_pair(width, height);
 }
 
-void define(CLI::App& app, RenderArgs& a) {
+void define_render(CLI::App& app, RenderArgs& a) {
   add_posable_input(app, a.input);
   add_anim_option(app, a.anim);
   add_text(app, "--clip", a.clip, "NAME",
@@ -74,7 +74,7 @@ void define(CLI::App& app, RenderArgs& a) {
 std::unique_ptr<RenderCommandLine> render_command_line() {
   return std::make_unique<RenderCommandLine>(
       "render", "Renders one frame offscreen (a hidden window) to a PNG, for thumbnails and tests.",
-      define);
+      define_render);
 }
 
 }  // namespace anim::app

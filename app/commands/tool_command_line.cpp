@@ -11,7 +11,7 @@ Error refused(const std::string& message) {
   return Error{Error::Code::kInvalidArgument, message, ""};
 }
 
-void define(CLI::App& app, ToolArgs& a) {
+void define_tool(CLI::App& app, ToolArgs& a) {
   add_input(app, a.input, "MODEL|SETUP.json|PACKAGE.animpack",
             "what to open: a model file (any format assimp reads), a setup with the model and clip "
             "files it names, a package; without it the built-in demo",
@@ -92,7 +92,7 @@ std::unique_ptr<ToolCommandLine> tool_command_line() {
       "",
       "Opens the desktop tool on a model, a setup or a package, or on the built-in demo without "
       "a file; the options below set it up as it opens (for screenshots, too).",
-      define);
+      define_tool);
   add_command_list(*line);
   return line;
 }

@@ -3,14 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "anim/cycle_time.h"
 #include "anim/soa_blending.h"
 
 namespace anim {
-namespace {
-
-float rate_of(float duration) { return duration > 0.0f ? 1.0f / duration : 1.0f; }
-
-}  // namespace
 
 BlendSpaceWeights blend_space_weights(const BlendSpace1DDef& space, float value) {
   BlendSpaceWeights w;
@@ -32,8 +28,8 @@ BlendSpaceWeights blend_space_weights(const BlendSpace1DDef& space, float value)
 float blend_space_phase_rate(const BlendSpace1DDef& space, const ClipSet& clips,
                              const BlendSpaceWeights& weights) {
   if (space.clips.empty()) return 0.0f;
-  const float a = rate_of(clips.duration(space.clips[weights.lower]));
-  const float b = rate_of(clips.duration(space.clips[weights.upper]));
+  const float a = cycles_per_second(clips.duration(space.clips[weights.lower]));
+  const float b = cycles_per_second(clips.duration(space.clips[weights.upper]));
   return a + (b - a) * weights.upper_weight;
 }
 

@@ -6,14 +6,13 @@
 #include <cstddef>
 #include <limits>
 
+#include "anim/cycle_time.h"
 #include "anim/soa_blending.h"
 
 namespace anim {
 namespace {
 
 using Triangle = std::array<int, 3>;
-
-float rate_of(float duration) { return duration > 0.0f ? 1.0f / duration : 1.0f; }
 
 // Twice the signed area of abc, > 0 when counter-clockwise. In double: the differences of floats
 // and their products are then exact for any sensible layout, so only the final subtraction
@@ -302,7 +301,7 @@ float blend_space_2d_phase_rate(const BlendSpace2DDef& space, const ClipSet& cli
     if (!in_range(weights.points[i], space.clips.size())) return 0.0f;
     const int clip = space.clips[weights.points[i]];
     if (!in_range(clip, clips.size())) return 0.0f;
-    rate += weights.weights[i] * rate_of(clips.duration(clip));
+    rate += weights.weights[i] * cycles_per_second(clips.duration(clip));
   }
   return rate;
 }

@@ -3,15 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "finite.h"
+
 namespace anim {
 namespace {
 
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-bool finite(const glm::quat& q) {
-  return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
-}
+using detail::finite;
 
 template <class V>
 Status validate_tracks(const KeyTracks<V>& tracks, std::size_t joints, const char* kind) {

@@ -11,20 +11,16 @@
 #include "segment_sampling.h"
 #include "simd.h"
 #include "simd4.h"
+#include "soa_rows.h"
 
 namespace anim {
 namespace {
 
 using simd::F4;
 
-// Rows of a SoaTransform, in floats from its start (tx, ty, tz, rx, ry, rz, rw, sx, sy, sz).
-constexpr int kFirstRow[3] = {0, 3, 7};  // By TrackKind.
-constexpr int kRotationRow = 3;
-
-// Where joint `joint`'s lane of row 0 lives; row r is 4 * r floats further.
-inline float* lane_of(SoaTransform* out, uint32_t joint) {
-  return &out[joint >> 2].tx[0] + (joint & 3u);
-}
+using detail::kFirstRow;
+using detail::kRotationRow;
+using detail::row_of;
 
 // The keys around `tq` (ticks) and how far between them: alpha 0 at key k, 1 at key k + 1.
 template <class Time>
@@ -216,7 +212,7 @@ void sample_all(const CompressedClip& clip, const Time* times, float tq, Keys* g
   for (const CompressedTrack& t : clip.tracks) {
     float alpha;
     const uint32_t k = locate(times + t.first_key, t.key_count, tq, *hints++, alpha);
-    sample_track(t, stream, k, alpha, lane_of(out, t.joint));
+    sample_track(t, stream, k, alpha, row_of(out, t.joint));
   }
 }
 
@@ -260,7 +256,7 @@ bool CompressedSamplingJob::run() const {
   SoaTransform* out = output.data();
   std::copy(rest.begin(), rest.end(), out);
   for (const ConstantTrack& c : clip->constants) {
-    float* row = lane_of(out, c.joint) + 4 * kFirstRow[static_cast<int>(c.kind)];
+    float* row = row_of(out, c.joint) + 4 * kFirstRow[static_cast<int>(c.kind)];
     const int n = c.kind == TrackKind::kRotation ? 4 : 3;
     for (int i = 0; i < n; ++i) row[4 * i] = c.value[i];
   }

@@ -4,13 +4,13 @@
 
 #include <glm/geometric.hpp>
 
+#include "finite.h"
+
 namespace anim {
 
 namespace {
 
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
+using detail::finite;
 
 bool in_region(const GroundPlane& plane, const glm::vec3& p) {
   return p.x >= plane.min_x && p.x <= plane.max_x && p.z >= plane.min_z && p.z <= plane.max_z;

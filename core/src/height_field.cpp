@@ -5,13 +5,13 @@
 
 #include <glm/geometric.hpp>
 
+#include "finite.h"
+
 namespace anim {
 
 namespace {
 
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
+using detail::finite;
 
 // The cell holding grid coordinate u in [0, count - 1] and the fraction across it; false outside
 // (or NaN). The last sample line belongs to the cell before it.

@@ -11,26 +11,14 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
+#include "finite.h"
+
 namespace anim::detail {
 
 // Lengths below this are treated as zero: a bone, an offset or a target distance of less than a
 // micrometre (in metres) or a hundredth of one (in centimetres) gives no direction.
 constexpr float kIkTiny = 1e-6f;
 constexpr float kIkTinySquared = kIkTiny * kIkTiny;
-
-inline bool finite(float v) { return std::isfinite(v); }
-inline bool finite(const glm::vec3& v) { return finite(v.x) && finite(v.y) && finite(v.z); }
-inline bool finite(const glm::quat& q) {
-  return finite(q.w) && finite(q.x) && finite(q.y) && finite(q.z);
-}
-inline bool finite(const glm::mat4& m) {
-  for (int c = 0; c < 4; ++c) {
-    for (int r = 0; r < 4; ++r) {
-      if (!finite(m[c][r])) return false;
-    }
-  }
-  return true;
-}
 
 // A matrix whose linear part can be inverted (its axes span space).
 inline bool invertible_axes(const glm::mat4& m) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "anim/package_format.h"
+#include "finite.h"
 
 namespace anim::package {
 namespace {
@@ -18,9 +19,7 @@ bool get_vec3(Reader& r, glm::vec3& v) {
   return r.get(v.z);
 }
 
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
+using detail::finite;
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 

@@ -9,6 +9,7 @@
 
 #include "anim/sampling.h"
 #include "anim/transform.h"
+#include "finite.h"
 
 namespace anim {
 namespace {
@@ -86,12 +87,7 @@ glm::vec3 masked(const glm::vec3& v, const bool (&axes)[3]) {
   return glm::vec3(axes[0] ? v.x : 0.0f, axes[1] ? v.y : 0.0f, axes[2] ? v.z : 0.0f);
 }
 
-bool finite(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-bool finite(const glm::quat& q) {
-  return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
-}
+using detail::finite;
 
 // `clip` with `joint`'s translation (and rotation, when `rotations`) keys replaced.
 Clip rekeyed(const Clip& clip, std::size_t joint, const std::vector<float>& times,

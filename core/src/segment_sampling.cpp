@@ -5,6 +5,7 @@
 #include "bit_reading.h"
 #include "rotation_lanes.h"
 #include "simd4.h"
+#include "soa_rows.h"
 
 namespace anim {
 namespace {
@@ -13,13 +14,9 @@ using simd::F4;
 using Lanes = SegmentSampler::Lanes;
 
 constexpr uint16_t kNoJoint = 0xffff;
-constexpr uint32_t kRotationRow = 3;
-constexpr uint8_t kFirstRow[3] = {0, 3, 7};  // By TrackKind: rows tx, rx, sx of a SoaTransform.
-
-// Joint `joint`'s lane of row `row` (0 tx .. 9 sz); row r + 1 is 4 floats further.
-inline float* row_of(SoaTransform* out, uint32_t joint, uint32_t row) {
-  return &out[joint >> 2].tx[0] + (joint & 3u) + 4 * row;
-}
+using detail::kFirstRow;
+using detail::kRotationRow;
+using detail::row_of;
 
 // Each lane's stored components of frame i, dequantized: rows x, y, z. x and y (at most 48 bits
 // after at most 7 dropped) come from one 64-bit load and z from another, as the three may take 72.

@@ -314,8 +314,7 @@ StateMachineInstance::TransitionStatus StateMachineInstance::transition_status(
 
 float StateMachineInstance::phase_rate(const StateDef& s) {
   if (s.motion.kind == MotionRef::Kind::kClip) {
-    const float d = clips_.duration(s.motion.index);
-    return s.speed * (d > 0.0f ? 1.0f / d : 1.0f);
+    return s.speed * cycles_per_second(clips_.duration(s.motion.index));
   }
   if (s.motion.kind == MotionRef::Kind::kBlendSpace2D) {
     const BlendSpace2DDef& space = def_->blend_spaces_2d[s.motion.index];

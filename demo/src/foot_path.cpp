@@ -4,17 +4,12 @@
 #include <cmath>
 
 #include "demo_skeleton.h"
+#include "shaping.h"
 
 namespace anim::demo {
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
 constexpr float kHeelBack = 0.05f;  // Heel contact point behind the ankle.
-
-float smoothstep01(float x) {
-  const float t = std::clamp(x, 0.0f, 1.0f);
-  return t * t * (3.0f - 2.0f * t);
-}
 
 glm::quat foot_rotation(float sign, float toe_out, float pitch) {
   return glm::angleAxis(sign * toe_out, glm::vec3(0, 1, 0)) *

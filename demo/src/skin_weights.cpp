@@ -5,16 +5,13 @@
 
 #include <glm/geometric.hpp>
 
+#include "shaping.h"
+
 namespace anim::demo {
 namespace {
 
 // Weights below this are noise from the tails of the falloffs.
 constexpr float kNegligibleWeight = 1e-3f;
-
-float smoothstep01(float x) {
-  const float t = std::clamp(x, 0.0f, 1.0f);
-  return t * t * (3.0f - 2.0f * t);
-}
 
 }  // namespace
 

@@ -6,10 +6,10 @@
 
 #include <glm/geometric.hpp>
 
+#include "shaping.h"
+
 namespace anim::demo {
 namespace {
-
-constexpr float kPi = 3.14159265358979f;
 
 // One ring of the tube: its cross-section, how far the cap has shrunk it, and where it lies.
 struct RingSpec {

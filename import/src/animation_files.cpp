@@ -9,17 +9,12 @@
 #include <thread>
 
 #include "anim/import/clip_retarget.h"
+#include "lower_case.h"
 
 namespace anim::import {
 namespace {
 
 constexpr std::size_t kNamesListed = 12;
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
 
 std::string in_quotes(const std::string& text) { return "\"" + text + "\""; }
 
@@ -136,7 +131,7 @@ std::vector<std::string> find_companion_clip_files(const std::string& model_path
   namespace fs = std::filesystem;
   const fs::path model(model_path);
   const std::string prefix = model.stem().string() + "@";
-  const std::string extension = lower(model.extension().string());
+  const std::string extension = lower_case(model.extension().string());
   std::vector<std::string> found;
   std::error_code ec;
   fs::path folder = model.parent_path();
@@ -146,7 +141,7 @@ std::vector<std::string> find_companion_clip_files(const std::string& model_path
     const std::string name = p.filename().string();
     if (name.compare(0, prefix.size(), prefix) != 0) continue;
     if (p.stem().string().size() <= prefix.size()) continue;  // "Hero@.fbx" names no clip.
-    if (lower(p.extension().string()) != extension || !it->is_regular_file(ec)) continue;
+    if (lower_case(p.extension().string()) != extension || !it->is_regular_file(ec)) continue;
     found.push_back(p.string());
   }
   std::sort(found.begin(), found.end());

@@ -14,6 +14,7 @@
 #include <assimp/Importer.hpp>
 #include <assimp/ProgressHandler.hpp>
 
+#include "lower_case.h"
 #include "scene_convert.h"
 
 namespace anim::import {
@@ -202,9 +203,7 @@ std::vector<std::string> supported_extensions() {
   while (std::getline(stream, item, ';')) {
     const std::size_t dot = item.find('.');
     if (dot == std::string::npos) continue;
-    std::string ext = item.substr(dot + 1);
-    std::transform(ext.begin(), ext.end(), ext.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string ext = lower_case(item.substr(dot + 1));
     if (!ext.empty() && std::find(out.begin(), out.end(), ext) == out.end()) out.push_back(ext);
   }
   std::sort(out.begin(), out.end());

@@ -4,16 +4,12 @@
 #include <cctype>
 #include <functional>
 
+#include "lower_case.h"
+
 namespace anim::import {
 namespace {
 
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
-std::string base_key(const std::string& name) { return lower(strip_namespace(name)); }
+std::string base_key(const std::string& name) { return lower_case(strip_namespace(name)); }
 
 // True when `name`'s base key ends with "_" + `tail` ("character1_hips" and "hips").
 bool has_underscore_prefix_of(const std::string& name, const std::string& tail) {
@@ -75,11 +71,11 @@ JointBinding bind_joints(const Skeleton& source, const Skeleton& model, const Jo
   }
   std::vector<std::string> source_lower, model_lower, source_base, model_base;
   for (const std::string& n : source.names) {
-    source_lower.push_back(lower(n));
+    source_lower.push_back(lower_case(n));
     source_base.push_back(base_key(n));
   }
   for (const std::string& n : model.names) {
-    model_lower.push_back(lower(n));
+    model_lower.push_back(lower_case(n));
     model_base.push_back(base_key(n));
   }
   std::vector<char> taken(model.joint_count(), 0);

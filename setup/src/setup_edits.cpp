@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "clamp_time.h"
 #include "unique_name.h"
 
 namespace anim::setup {
@@ -10,11 +11,6 @@ namespace {
 
 bool valid_index(const Setup& setup, int index) {
   return index >= 0 && static_cast<std::size_t>(index) < setup.events.size();
-}
-
-float clamp_time(float time, float duration) {
-  const float end = std::isfinite(duration) ? std::max(duration, 0.0f) : 0.0f;
-  return std::isfinite(time) ? std::clamp(time, 0.0f, end) : 0.0f;
 }
 
 }  // namespace

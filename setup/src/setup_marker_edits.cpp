@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "clamp_time.h"
+
 namespace anim::setup {
 namespace {
 
@@ -24,12 +26,6 @@ bool same_markers(const std::vector<SetupMarker>& a, const std::vector<SetupMark
                     [](const SetupMarker& x, const SetupMarker& y) {
                       return x.name == y.name && x.time == y.time && x.extra == y.extra;
                     });
-}
-
-// Non-finite times (from a degenerate view) land on 0 rather than poisoning the file.
-float clamp_time(float time, float duration) {
-  const float end = std::isfinite(duration) ? std::max(duration, 0.0f) : 0.0f;
-  return std::isfinite(time) ? std::clamp(time, 0.0f, end) : 0.0f;
 }
 
 bool valid_index(const std::vector<SetupMarker>& markers, int index) {

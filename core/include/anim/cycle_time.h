@@ -6,6 +6,10 @@
 
 namespace anim {
 
+// Cycles a second of a motion `duration` seconds long: how fast its normalized time runs (one
+// cycle a second for a motion without length).
+inline float cycles_per_second(float duration) { return duration > 0.0f ? 1.0f / duration : 1.0f; }
+
 struct CycleTime {
   int64_t cycles = 0;
   float fraction = 0.0f;  // In [0, 1).

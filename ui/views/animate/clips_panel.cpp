@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include "anim/clip_sample_rate.h"
+#include "anim/ui/files/directory_listing.h"
 #include "anim/ui/views/animate/blend_choice.h"
 #include "anim/ui/widgets/imgui_table.h"
 #include "anim/ui/widgets/panel_widgets.h"
@@ -67,16 +68,6 @@ void draw_problems(const Document& doc) {
         (d.severity == Diagnostic::Severity::kError ? "error: " : "warning: ") + d.message + "\n";
   }
   ImGui::SetTooltip("%s", text.c_str());
-}
-
-bool contains_ignoring_case(const std::string& text, const char* needle) {
-  const std::size_t n = std::char_traits<char>::length(needle);
-  if (n == 0) return true;
-  auto equal = [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) ==
-           std::tolower(static_cast<unsigned char>(b));
-  };
-  return std::search(text.begin(), text.end(), needle, needle + n, equal) != text.end();
 }
 
 // A small "playing" triangle in front of the row's name.

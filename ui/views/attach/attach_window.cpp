@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "anim/ui/files/directory_listing.h"
 #include "anim/ui/widgets/imgui_table.h"
 
 namespace anim::ui {
@@ -21,18 +22,6 @@ uint16_t parse_port(const char* text) {
     if (value > 65535) return 0;
   }
   return static_cast<uint16_t>(value);
-}
-
-bool contains_ignoring_case(const std::string& text, const char* part) {
-  const std::string p(part);
-  if (p.empty()) return true;
-  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
-  for (std::size_t i = 0; i + p.size() <= text.size(); ++i) {
-    std::size_t j = 0;
-    while (j < p.size() && lower(text[i + j]) == lower(p[j])) ++j;
-    if (j == p.size()) return true;
-  }
-  return false;
 }
 
 }  // namespace
