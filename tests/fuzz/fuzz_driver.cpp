@@ -14,7 +14,15 @@
 #include <system_error>
 #include <vector>
 
+#include "fuzz_mode.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size);
+
+namespace anim::fuzz {
+
+bool under_libfuzzer() { return false; }
+
+}  // namespace anim::fuzz
 
 namespace {
 

@@ -27,6 +27,7 @@
 #include "anim/bake/package_writer.h"
 #include "anim/import/import_model.h"
 #include "anim/package.h"
+#include "fuzz_mode.h"
 #include "fuzz_run.h"
 #include "fuzz_sample.h"
 #include "fuzz_scene.h"
@@ -43,12 +44,10 @@ constexpr std::size_t kFormatCount = sizeof(kFormats) / sizeof(kFormats[0]);
 const char* const kFragile[] = {"gltf", "glb", "smd", "ply", "off"};
 
 bool read_fragile_formats() {
-#ifdef ANIMSCOPE_LIBFUZZER
+  // The standalone driver runs fixed inputs, known to pass.
+  if (!anim::fuzz::under_libfuzzer()) return true;
   static const bool all = std::getenv("ANIMSCOPE_FUZZ_IMPORT_ALL") != nullptr;
   return all;
-#else
-  return true;  // The standalone driver runs fixed inputs, known to pass.
-#endif
 }
 
 bool fragile(const char* format) {
