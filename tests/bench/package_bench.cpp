@@ -1,6 +1,7 @@
 // Start-up: loading Wuson's package (what a game does) against importing Testwuson.X with assimp
 // (what it would do without one). And a dense motion-capture take: CMU 01_01 (120 Hz), sampled
-// from its compressed form and from its float keys, per character with its own time.
+// from its compressed form and from its float keys, per character with its own time, and one
+// whole pose at a random time.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -115,6 +116,28 @@ void BM_SampleMocapKeyRemoval(benchmark::State& state) {
   sample_mocap(state, clip);
 }
 
+// One whole pose at a random time, as a seek does (ACL measures its decompression so): one cursor,
+// each sample far from the last, so every track's keys or segment are looked up afresh.
+void BM_SampleMocapSeek(benchmark::State& state) {
+  static const CompressedClip clip = compressed_mocap(bake::SegmentMode::kSmaller);
+  const Model& m = mocap();
+  const std::size_t joints = m.skeleton.joint_count();
+  SoaPose rest = make_soa_pose(joints), pose = make_soa_pose(joints);
+  to_soa(m.skeleton.rest, rest);
+  CompressedCursor cursor(clip);
+  const std::vector<float> times = take_times(clip.duration);
+  for (auto _ : state) {
+    for (float t : times) {
+      CompressedSamplingJob job{&clip, rest, t, &cursor, pose};
+      if (!job.run()) std::abort();
+      benchmark::DoNotOptimize(pose.data());
+    }
+  }
+  using C = benchmark::Counter;
+  state.counters["per_pose"] = C(kTakers, C::kIsIterationInvariantRate | C::kInvert);
+  state.counters["joints"] = static_cast<double>(joints);
+}
+
 void BM_SampleMocapFloat(benchmark::State& state) {
   const Model& m = mocap();
   const Clip& clip = m.clips[0];
@@ -137,6 +160,7 @@ BENCHMARK(BM_LoadPackage)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ImportModel)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SampleMocap)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SampleMocapKeyRemoval)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SampleMocapSeek)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SampleMocapFloat)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
