@@ -34,6 +34,10 @@ constexpr float kLargestValue = 1e15f;
 // Attempts before giving up key removal altogether, and how much each tightens a budget.
 constexpr int kAttempts = 16;
 constexpr float kTightening = 0.7f;
+// A joint out of tolerance whose error fell by less than this share since the attempt before
+// has met the floor of its chain's segments (their widths are capped): tightening its budget
+// further only grows the clip, so its chain's tracks go to reduced keys instead.
+constexpr float kStalled = 0.02f;
 
 inline float dot4(const glm::quat& a, const glm::quat& b) {
   return a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
@@ -505,6 +509,11 @@ float parent_scale(const Skeleton& skeleton, const RestMeasure& rest, std::size_
 struct TrackChoice {
   SegmentMode mode = SegmentMode::kSmaller;
   uint32_t segment_samples = kDefaultSegmentSamples;
+  std::vector<bool> keys_only;  // By joint: no segments (kSmaller only); empty for none.
+
+  bool may_segment(std::size_t joint) const {
+    return mode != SegmentMode::kNever && (joint >= keys_only.size() || !keys_only[joint]);
+  }
 };
 
 // The value of a track at each frame, as the float clip plays it (ends held); rotations also
@@ -615,7 +624,7 @@ void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasu
     }
     const std::vector<uint32_t> kept = reduce_track(track.times, keys, tolerance);
     const float precision = kQuantizationShare * tolerances[v] / 1.8f;
-    if (choice.mode != SegmentMode::kNever && writer.frames() >= 2) {
+    if (choice.may_segment(j) && writer.frames() >= 2) {
       SegmentInput input;
       input.joint = static_cast<uint16_t>(j);
       input.kind = kinds[v];
@@ -683,7 +692,7 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
     const float precision = kQuantizationShare * angle_tolerance / 8.0f;
     const int dropped = dropped_component(keys);
     const bool grouped = dropped >= 0 && fits_group(keys, dropped, precision);
-    if (choice.mode != SegmentMode::kNever && writer.frames() >= 2) {
+    if (choice.may_segment(j) && writer.frames() >= 2) {
       SegmentInput input;
       input.joint = static_cast<uint16_t>(j);
       input.kind = TrackKind::kRotation;
@@ -811,6 +820,8 @@ Result<CompressedResult> compress_clip(const Clip& clip, const Skeleton& skeleto
   // tolerance, and only the joints above a point measured out of tolerance are tightened.
   CompressedResult result;
   std::vector<float> budgets(n, tolerance);
+  std::vector<float> errors_before(n, INFINITY);
+  if (choice.mode == SegmentMode::kSmaller) choice.keys_only.assign(n, false);
   for (int attempt = 0;; ++attempt) {
     const bool last = attempt + 1 >= kAttempts;
     if (last) budgets.assign(n, 0.0f);
@@ -824,15 +835,18 @@ Result<CompressedResult> compress_clip(const Clip& clip, const Skeleton& skeleto
     }
     std::vector<bool> tighten(n, false);
     for (std::size_t j = 0; j < n; ++j) {
-      if (!(error.joint_max_error[j] <= tolerance)) {
-        for (int a = static_cast<int>(j); a >= 0 && !tighten[a]; a = skeleton.parents[a]) {
-          tighten[a] = true;
-        }
+      const float e = error.joint_max_error[j];
+      if (e <= tolerance) continue;
+      const bool stalled = !choice.keys_only.empty() && e >= (1.0f - kStalled) * errors_before[j];
+      for (int a = static_cast<int>(j); a >= 0; a = skeleton.parents[a]) {
+        tighten[a] = true;
+        if (stalled) choice.keys_only[a] = true;
       }
     }
     for (std::size_t j = 0; j < n; ++j) {
       if (tighten[j]) budgets[j] *= kTightening;
     }
+    errors_before = error.joint_max_error;
   }
   result.report.raw_bytes = raw_clip_bytes(clip);
   result.report.packed_bytes = result.clip.byte_size();
