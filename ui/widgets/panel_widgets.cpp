@@ -70,6 +70,25 @@ std::string elide_to_width(const std::string& text, float width) {
   return text.substr(0, lo) + "...";
 }
 
+std::string elide_start_to_width(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  const float dots = ImGui::CalcTextSize("...").x;
+  const char* end = text.c_str() + text.size();
+  // The shortest byte offset whose rest fits with the dots before it, by bisection.
+  std::size_t lo = 0, hi = text.size();
+  while (lo < hi) {
+    const std::size_t mid = (lo + hi) / 2;
+    if (dots + ImGui::CalcTextSize(text.c_str() + mid, end).x <= width) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  // Not inside a UTF-8 sequence: on to the start of the next character.
+  while (lo < text.size() && (static_cast<unsigned char>(text[lo]) & 0xC0) == 0x80) ++lo;
+  return "..." + text.substr(lo);
+}
+
 bool text_elided(const std::string& text, const ImVec4& color) {
   const std::string shown = elide_to_width(text, ImGui::GetContentRegionAvail().x);
   ImGui::TextColored(color, "%s", shown.c_str());

@@ -1,5 +1,7 @@
 #include "anim/ui/widgets/status_bar.h"
 
+#include <algorithm>
+
 #include <imgui.h>
 
 #include "anim/ui/widgets/panel_widgets.h"
@@ -54,17 +56,22 @@ void draw_status_bar(const Document& doc, float frame_ms, const std::string& not
     ImGui::TextDisabled("(state machine paused)");
   }
   separator();
-  if (!doc.pose_problem().empty()) {
-    ImGui::TextColored(colors::warning(), "Pose: %s", doc.pose_problem().c_str());
+  // A pose problem and a notice are cut short with "..." (whole in their tooltips) where the line
+  // ends, each leaving the path at least a third of what is left of it.
+  const auto passing = [&doc](const std::string& text, const ImVec4& color) {
+    const float left = ImGui::GetContentRegionAvail().x;
+    const float path = std::min(ImGui::CalcTextSize(doc.path().c_str()).x, left / 3.0f);
+    const float gap = ImGui::CalcTextSize("|").x + 2.0f * ImGui::GetStyle().ItemSpacing.x;
+    const std::string shown = elide_to_width(text, left - path - gap);
+    ImGui::TextColored(color, "%s", shown.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text.c_str());
     separator();
-  }
-  if (!notice.empty()) {
-    ImGui::TextColored(colors::highlight(), "%s", notice.c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", notice.c_str());
-    separator();
-  }
-  // The path last: it is the longest, and clipping its end loses the least.
-  ImGui::TextDisabled("%s", doc.path().c_str());
+  };
+  if (!doc.pose_problem().empty()) passing("Pose: " + doc.pose_problem(), colors::warning());
+  if (!notice.empty()) passing(notice, colors::highlight());
+  // The path last, as it is the longest; cut at its start, so the file's name stays.
+  ImGui::TextDisabled("%s",
+                      elide_start_to_width(doc.path(), ImGui::GetContentRegionAvail().x).c_str());
   if (ImGui::IsItemHovered()) {
     if (doc.setup_path().empty()) {
       ImGui::SetTooltip("%s", doc.path().c_str());

@@ -918,6 +918,38 @@ TEST(StatusBar, ShowsTheModelTheModeAndANoticeOnOneLine) {
   EXPECT_LT(text.find(notice), text.find("test://chain")) << text;
 }
 
+// A notice longer than the line is cut short with "..." and leaves the path room: it used to run
+// off the window's edge, taking the path with it.
+TEST(StatusBar, ALongNoticeIsCutShortAndThePathStaysOnTheLine) {
+  Harness h(ImVec2(900.0f, 40.0f));
+  Document doc(make_model(), "test://chain");
+  std::string notice = "Also loaded";
+  for (int i = 0; i < 40; ++i) notice += " clip_file_" + std::to_string(i) + ".bvh";
+  h.set_draw([&] { draw_status_bar(doc, 2.5f, notice); });
+  h.frames(2);
+  const std::string text = h.frame_text();
+  EXPECT_NE(text.find("Also loaded clip_file_0.bvh"), std::string::npos) << text;
+  EXPECT_NE(text.find("..."), std::string::npos) << text;
+  EXPECT_EQ(text.find("clip_file_39"), std::string::npos) << text;
+  EXPECT_NE(text.find("test://chain"), std::string::npos) << text;
+}
+
+// A path too long for the line loses its start, not its file's name.
+TEST(StatusBar, ALongPathKeepsItsFileName) {
+  Harness h(ImVec2(900.0f, 40.0f));
+  std::string path = "/models";
+  for (int i = 0; i < 12; ++i) path += "/folder_" + std::to_string(i) + "_of_a_deep_tree";
+  path += "/Hero.fbx";
+  Document doc(make_model(), path);
+  h.set_draw([&] { draw_status_bar(doc, 2.5f); });
+  h.frames(2);
+  const std::string text = h.frame_text();
+  const std::size_t dots = text.rfind("...");
+  ASSERT_NE(dots, std::string::npos) << text;
+  EXPECT_NE(text.find("folder_11_of_a_deep_tree/Hero.fbx", dots), std::string::npos) << text;
+  EXPECT_EQ(text.find("/models/folder_0"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace anim::ui
 

@@ -40,6 +40,9 @@ void form_label(const char* label, float label_ems = 5.5f);
 // The longest start of `text` that fits `width` pixels at the current font with "..." after it,
 // or `text` itself when it fits. Cuts between UTF-8 characters, never inside one.
 std::string elide_to_width(const std::string& text, float width);
+// The same from the other end: "..." and the shortest end of `text` that fits (a path keeps its
+// file name).
+std::string elide_start_to_width(const std::string& text, float width);
 // One line of `text` in `color` cut to the rest of the line (elide_to_width), with the full
 // text as the tooltip when it was cut. True when it was cut.
 bool text_elided(const std::string& text, const ImVec4& color);
