@@ -31,7 +31,7 @@ ImVec4 series_color(std::size_t i) {
 const char* clip_name(const Document& doc, int clip) {
   const std::vector<Clip>& clips = doc.model().clips;
   if (clip < 0 || static_cast<std::size_t>(clip) >= clips.size()) return "(none)";
-  return clips[clip].name.empty() ? "(unnamed)" : clips[clip].name.c_str();
+  return shown_name(clips[clip].name);
 }
 
 bool clip_combo(const char* id, const Document& doc, int* clip) {

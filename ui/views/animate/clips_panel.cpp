@@ -327,7 +327,7 @@ void ClipsPanel::draw_row(const Document& doc, Commands& cmds, int index, float 
   const ImVec2 marker_at = ImGui::GetCursorScreenPos();
   if (playing) draw_play_marker(marker_at, icon, ImGui::GetColorU32(colors::playing()));
   ImGui::SetCursorPosX(ImGui::GetCursorPosX() + icon);
-  const char* label = clip.name.empty() ? "(unnamed)" : clip.name.c_str();
+  const char* label = shown_name(clip.name);
   if (playing) ImGui::PushStyleColor(ImGuiCol_Text, colors::playing());
   const bool clicked = ImGui::Selectable(
       label, selected == index,

@@ -86,7 +86,7 @@ void keys_table(const Clip& clip, int joint) {
   }
   const char* headers[] = {"Clip", "T keys", "R keys", "S keys"};
   header_row(headers, 4);
-  label_cell(clip.name.empty() ? "(unnamed)" : clip.name.c_str());
+  label_cell(shown_name(clip.name));
   const uint32_t counts[] = {key_count(clip.translations, joint), key_count(clip.rotations, joint),
                              key_count(clip.scales, joint)};
   const ImVec4 kind_colors[] = {colors::translation(), colors::rotation(), colors::scale()};

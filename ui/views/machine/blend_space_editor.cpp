@@ -641,9 +641,14 @@ bool BlendSpaceEditor::point_menu(const Document& doc, Commands& cmds, const Vie
     const bool open = ImGui::BeginMenu("Clip");
     if (!open) rects.record("menu:clip");
     if (open) {
-      for (const Clip& c : doc.model().clips) {
-        if (ImGui::MenuItem(c.name.c_str(), nullptr, c.name == current)) clip = c.name;
-        rects.record("menu:clip:" + c.name);
+      const std::vector<Clip>& clips = doc.model().clips;
+      for (std::size_t i = 0; i < clips.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::MenuItem(shown_name(clips[i].name), nullptr, clips[i].name == current)) {
+          clip = clips[i].name;
+        }
+        rects.record("menu:clip:" + clips[i].name);
+        ImGui::PopID();
       }
       ImGui::EndMenu();
     }
@@ -671,9 +676,12 @@ bool BlendSpaceEditor::space_menu(const Document& doc, Commands& cmds, const Vie
   const bool open = ImGui::BeginMenu("Add point here");
   if (!open) rects.record("menu:add");
   if (open) {
-    for (const Clip& c : doc.model().clips) {
-      if (ImGui::MenuItem(c.name.c_str())) clip = c.name;
-      rects.record("menu:add:" + c.name);
+    const std::vector<Clip>& clips = doc.model().clips;
+    for (std::size_t i = 0; i < clips.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::MenuItem(shown_name(clips[i].name))) clip = clips[i].name;
+      rects.record("menu:add:" + clips[i].name);
+      ImGui::PopID();
     }
     ImGui::EndMenu();
   }

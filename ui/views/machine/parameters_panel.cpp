@@ -15,7 +15,6 @@
 namespace anim::ui {
 
 using setup_panel::key;
-using setup_panel::shown;
 
 namespace {
 
@@ -129,7 +128,7 @@ void ParametersPanel::row(const Document& doc, Commands& cmds, Selection& sel, s
     if (ImGui::IsItemDeactivated()) renaming_ = -1;
   } else {
     ImGui::AlignTextToFramePadding();
-    if (ImGui::Selectable(shown(p.name), sel.parameter == p.name,
+    if (ImGui::Selectable(shown_name(p.name), sel.parameter == p.name,
                           ImGuiSelectableFlags_AllowDoubleClick)) {
       sel.parameter = p.name;
       if (ImGui::IsMouseDoubleClicked(0)) {
@@ -184,7 +183,7 @@ void ParametersPanel::ramp_combo() {
     rects.record("ramp=none");
     for (const setup::SetupParameter& p : working_.parameters) {
       if (p.type != ParameterType::kFloat) continue;
-      if (ImGui::Selectable(shown(p.name), ramp == p.name)) ramp = p.name;
+      if (ImGui::Selectable(shown_name(p.name), ramp == p.name)) ramp = p.name;
       rects.record("ramp=" + p.name);
     }
     ImGui::EndCombo();

@@ -20,7 +20,6 @@
 namespace anim::ui {
 
 using setup_panel::key;
-using setup_panel::shown;
 
 namespace {
 
@@ -290,7 +289,7 @@ void SetupForm::state_fields(const setup::Setup& saved, const std::vector<Clip>&
           "%s", (machine_caption(*state.machine) + "; double-click its box in the graph to open it")
                     .c_str());
     }
-  } else if (begin_combo("##motion", motion_rect, shown(state.motion))) {
+  } else if (begin_combo("##motion", motion_rect, shown_name(state.motion))) {
     bool picked = false;
     for (const Clip& clip : clips) picked |= name_choice(motion_rect, clip.name, &state.motion);
     if (!working_.blend_spaces.empty()) ImGui::Separator();
@@ -342,7 +341,7 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
   setup::SetupTransition& t = working_.transitions[i];
   cells.next("From");
   const std::string from_rect = key("transition_from", i);
-  if (begin_combo("##from", from_rect, t.from == "*" ? "* (any state)" : shown(t.from))) {
+  if (begin_combo("##from", from_rect, t.from == "*" ? "* (any state)" : shown_name(t.from))) {
     bool picked = false;
     if (combo_choice(from_rect, "*", t.from == "*")) {
       t.from = "*";
@@ -357,7 +356,7 @@ void SetupForm::transition_fields(std::size_t i, Cells cells) {
   }
   cells.next("To");
   const std::string to_rect = key("transition_to", i);
-  if (begin_combo("##to", to_rect, shown(t.to))) {
+  if (begin_combo("##to", to_rect, shown_name(t.to))) {
     bool picked = false;
     for (const setup::SetupState& state : working_.states) {
       picked |= name_choice(to_rect, state.name, &t.to);
@@ -509,7 +508,7 @@ const setup::SetupParameter* SetupForm::condition_parameter_combo(std::size_t i,
   setup::SetupCondition& c = working_.transitions[i].conditions[j];
   const setup::SetupParameter* p = find_named(working_.parameters, c.parameter);
   const std::string param_rect = key("condition_parameter", i, j);
-  if (begin_combo("##parameter", param_rect, shown(c.parameter))) {
+  if (begin_combo("##parameter", param_rect, shown_name(c.parameter))) {
     bool picked = false;
     for (const setup::SetupParameter& candidate : working_.parameters) {
       picked |= name_choice(param_rect, candidate.name, &c.parameter);

@@ -15,7 +15,6 @@
 namespace anim::ui {
 
 using setup_panel::key;
-using setup_panel::shown;
 
 void Cells::next(const char* label) {
   if (table_) {
@@ -173,7 +172,7 @@ bool SetupForm::combo_choice(const std::string& rect, const char* label, bool ch
 }
 
 bool SetupForm::name_choice(const std::string& rect, const std::string& name, std::string* value) {
-  if (!combo_choice(rect, shown(name), *value == name)) return false;
+  if (!combo_choice(rect, shown_name(name), *value == name)) return false;
   *value = name;
   return true;
 }

@@ -20,7 +20,6 @@
 namespace anim::ui {
 
 using setup_panel::key;
-using setup_panel::shown;
 
 namespace {
 

@@ -26,7 +26,6 @@ namespace {
 using setup_panel::key;
 using setup_panel::kTableFlags;
 using setup_panel::setup_columns;
-using setup_panel::shown;
 
 }  // namespace
 

@@ -19,7 +19,6 @@ namespace {
 using setup_panel::key;
 using setup_panel::kTableFlags;
 using setup_panel::setup_columns;
-using setup_panel::shown;
 
 // The blend space editor's column, beside the table when the panel is twice as wide.
 constexpr float kEditorWidth = BlendSpaceEditor::kLargestSide + 20.0f;
@@ -70,7 +69,7 @@ void SetupPanel::blend_space_table(const Document& doc) {
       }
       ImGui::TableSetColumnIndex(1);
       const std::string param_rect = key("space_parameter", i);
-      if (begin_combo("##parameter", param_rect, shown(space.parameter))) {
+      if (begin_combo("##parameter", param_rect, shown_name(space.parameter))) {
         // A blend space's axis is a number: float and int parameters only.
         bool picked = false;
         for (const setup::SetupParameter& p : working_.parameters) {
@@ -83,7 +82,8 @@ void SetupPanel::blend_space_table(const Document& doc) {
       }
       // A 2D space's second parameter (y), below its first (x).
       const std::string y_rect = key("space_parameter_y", i);
-      if (space.parameter_y && begin_combo("##parameter_y", y_rect, shown(*space.parameter_y))) {
+      if (space.parameter_y &&
+          begin_combo("##parameter_y", y_rect, shown_name(*space.parameter_y))) {
         bool picked = false;
         for (const setup::SetupParameter& p : working_.parameters) {
           if (p.type == ParameterType::kFloat || p.type == ParameterType::kInt) {
@@ -147,10 +147,10 @@ void SetupPanel::space_editor_section(const Document& doc, Commands& cmds, float
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Space");
   ImGui::SameLine();
-  if (begin_combo("##edited_space", "edited_space", shown(spaces[edited_space_].name))) {
+  if (begin_combo("##edited_space", "edited_space", shown_name(spaces[edited_space_].name))) {
     for (std::size_t i = 0; i < spaces.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
-      if (combo_choice("edited_space", shown(spaces[i].name), i == edited_space_)) {
+      if (combo_choice("edited_space", shown_name(spaces[i].name), i == edited_space_)) {
         edited_space_ = i;
       }
       ImGui::PopID();
@@ -172,7 +172,7 @@ void SetupPanel::point_rows(const std::vector<Clip>& clips, std::size_t space_in
     ImGui::TextDisabled("  point %zu", j + 1);
     ImGui::TableSetColumnIndex(1);
     const std::string clip_rect = key("point_clip", space_index, j);
-    if (begin_combo("##clip", clip_rect, shown(point.clip))) {
+    if (begin_combo("##clip", clip_rect, shown_name(point.clip))) {
       bool picked = false;
       for (const Clip& clip : clips) picked |= name_choice(clip_rect, clip.name, &point.clip);
       if (picked) commit("set clip of a point of blend space " + space.name);

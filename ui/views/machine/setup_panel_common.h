@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "anim/state_machine_types.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui::setup_panel {
 
@@ -17,11 +18,6 @@ inline std::string key(const char* name, std::size_t i) {
 }
 inline std::string key(const char* name, std::size_t i, std::size_t j) {
   return key(name, i) + ":" + std::to_string(j);
-}
-
-// Empty names are errors the Problems tab reports; in lists they still need a visible label.
-inline const char* shown(const std::string& name) {
-  return name.empty() ? "(unnamed)" : name.c_str();
 }
 
 // Table columns: a stretch column per field and a narrow one for the remove button.

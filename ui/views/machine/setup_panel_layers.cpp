@@ -17,7 +17,6 @@ namespace anim::ui {
 
 using setup_panel::key;
 using setup_panel::kTableFlags;
-using setup_panel::shown;
 
 namespace {
 
@@ -73,7 +72,7 @@ void SetupForm::layer_weight_parameter_combo(std::size_t i) {
   setup::SetupLayer& layer = working_.layers[i];
   const std::string parameter_rect = key("layer_weight_parameter", i);
   if (!begin_combo("##weight_parameter", parameter_rect,
-                   layer.weight_parameter ? shown(*layer.weight_parameter) : "none")) {
+                   layer.weight_parameter ? shown_name(*layer.weight_parameter) : "none")) {
     return;
   }
   if (combo_choice(parameter_rect, "none", !layer.weight_parameter)) {
@@ -83,7 +82,7 @@ void SetupForm::layer_weight_parameter_combo(std::size_t i) {
   for (const setup::SetupParameter& p : working_.parameters) {
     if (p.type != ParameterType::kFloat) continue;
     const bool chosen = layer.weight_parameter == p.name;
-    if (combo_choice(parameter_rect, shown(p.name), chosen)) {
+    if (combo_choice(parameter_rect, shown_name(p.name), chosen)) {
       layer.weight_parameter = p.name;
       commit("drive layer " + layer.name + " by " + p.name);
     }
@@ -100,7 +99,7 @@ void SetupForm::layer_reference_combo(const std::vector<Clip>& clips, std::size_
     return;
   }
   if (!begin_combo("##reference", reference_rect,
-                   layer.reference ? shown(*layer.reference) : "each state's start")) {
+                   layer.reference ? shown_name(*layer.reference) : "each state's start")) {
     return;
   }
   if (combo_choice(reference_rect, "each state's start", !layer.reference)) {
@@ -108,7 +107,7 @@ void SetupForm::layer_reference_combo(const std::vector<Clip>& clips, std::size_
     commit("layer " + layer.name + " adds to each state's start");
   }
   for (const Clip& clip : clips) {
-    if (combo_choice(reference_rect, shown(clip.name), layer.reference == clip.name)) {
+    if (combo_choice(reference_rect, shown_name(clip.name), layer.reference == clip.name)) {
       layer.reference = clip.name;
       commit("layer " + layer.name + " adds to " + clip.name);
     }

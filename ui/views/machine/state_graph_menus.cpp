@@ -1,6 +1,7 @@
 // The state graph's context menus (state_graph.h): a box's (default state, add a transition,
 // rename, delete and, in a nested machine, exit state), an arrow's (move it up or down its source's
 // order, delete) and the empty space's (a new state there). Each choice is one undoable edit.
+#include <cstddef>
 #include <string>
 
 #include <imgui.h>
@@ -11,6 +12,7 @@
 #include "anim/ui/model/nested_graph.h"
 #include "anim/ui/views/machine/state_graph.h"
 #include "anim/ui/widgets/imgui_frame.h"
+#include "anim/ui/widgets/panel_widgets.h"
 
 namespace anim::ui {
 
@@ -61,9 +63,12 @@ bool StateGraph::node_menu(const Document& doc, Commands& cmds, const std::strin
   // Once open, the last item is the submenu's window, not this entry.
   if (!open) rects.record("menu:add_transition");
   if (open) {
-    for (const setup::SetupState& state : setup.states) {
-      if (ImGui::MenuItem(state.name.c_str())) target = state.name;
-      rects.record("menu:to:" + state.name);
+    for (std::size_t i = 0; i < setup.states.size(); ++i) {
+      const std::string& to = setup.states[i].name;
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::MenuItem(shown_name(to))) target = to;
+      rects.record("menu:to:" + to);
+      ImGui::PopID();
     }
     ImGui::EndMenu();
   }

@@ -253,6 +253,36 @@ TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
   EXPECT_EQ(doc.setup_history().undo_label(), "add transition run -> walk");
 }
 
+// A state without a name (a setup in the making, or a file) gets a menu entry of its own: its
+// empty label used to make the entry's id the menu window's, which ImGui asserts against (the
+// monkey found it).
+TEST_F(StateGraphDragTest, AStateWithoutANameIsListedAsATransitionTarget) {
+  Document doc(testing::TwoClipModel(), "/models/two.x");
+  doc.new_setup();
+  setup::Setup unnamed = *doc.setup();
+  unnamed.states.push_back(unnamed.states[0]);
+  unnamed.states.back().name = "";
+  doc.edit_setup(unnamed, "add a state without a name");
+  StateGraph graph;
+  ImGuiIO& io = ImGui::GetIO();
+  for (int i = 0; i < 3; ++i) frame(doc, graph);
+  const ItemRect* box = graph.rects.find("node:run");
+  ASSERT_NE(box, nullptr);
+  io.MousePos = ImVec2(box->center().x, box->center().y);
+  frame(doc, graph);
+  io.MouseDown[1] = true;
+  frame(doc, graph);
+  io.MouseDown[1] = false;
+  for (int i = 0; i < 3; ++i) frame(doc, graph);
+  const ItemRect* entry = graph.rects.find("menu:add_transition");
+  ASSERT_NE(entry, nullptr);
+  io.MousePos = ImVec2(entry->center().x, entry->center().y);
+  for (int i = 0; i < 3; ++i) frame(doc, graph);
+  const ItemRect* target = graph.rects.find("menu:to:");
+  ASSERT_NE(target, nullptr);
+  EXPECT_GT(target->max.x - target->min.x, 0.0f);
+}
+
 // Graph editing: states by double-click or the empty space's menu, transitions by dragging
 // from a box's rim, selection with Delete, F2 to rename.
 class StateGraphEditTest : public testing::StateGraphFixture {

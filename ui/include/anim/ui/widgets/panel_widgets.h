@@ -37,6 +37,14 @@ void help_marker(const char* text);
 // filling the rest of the line.
 void form_label(const char* label, float label_ems = 5.5f);
 
+// A name the user or a file gave, as a label: "(unnamed)" for an empty one (a setup's empty names
+// are errors its Problems tab reports; in lists they still need a visible label). An item that
+// shows one goes under a PushID of its own: an empty label at a window's root would give the item
+// the window's own id, which ImGui refuses.
+inline const char* shown_name(const std::string& name) {
+  return name.empty() ? "(unnamed)" : name.c_str();
+}
+
 // The longest start of `text` that fits `width` pixels at the current font with "..." after it,
 // or `text` itself when it fits. Cuts between UTF-8 characters, never inside one.
 std::string elide_to_width(const std::string& text, float width);
