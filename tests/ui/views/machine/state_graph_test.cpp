@@ -174,6 +174,27 @@ class StateGraphDragTest : public ::testing::Test {
   void frame(Document& doc, StateGraph& graph) {
     testing::DrawFrameInWindow("graph", ImVec2(800, 600), [&] { testing::draw_panel(graph, doc); });
   }
+  // Clicks the widget recorded as `rect` with mouse `button`, once a popup has settled its place
+  // (a popup takes its first frames to do so: rects are read after them).
+  void click(Document& doc, StateGraph& graph, const std::string& rect, int button) {
+    for (int i = 0; i < 3; ++i) frame(doc, graph);
+    const ItemRect* r = graph.rects.find(rect);
+    ASSERT_NE(r, nullptr) << rect;
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(r->center().x, r->center().y);
+    frame(doc, graph);
+    io.MouseDown[button] = true;
+    frame(doc, graph);
+    io.MouseDown[button] = false;
+    frame(doc, graph);
+  }
+  // Rests the mouse on the widget recorded as `rect` (hovering a menu entry opens its submenu).
+  void hover(Document& doc, StateGraph& graph, const std::string& rect) {
+    const ItemRect* r = graph.rects.find(rect);
+    ASSERT_NE(r, nullptr) << rect;
+    ImGui::GetIO().MousePos = ImVec2(r->center().x, r->center().y);
+    for (int i = 0; i < 3; ++i) frame(doc, graph);
+  }
 };
 
 TEST_F(StateGraphDragTest, DraggingABoxMovesItAsOneUndoableEdit) {
@@ -219,31 +240,14 @@ TEST_F(StateGraphDragTest, ABoxMenuSetsTheDefaultAndAddsTransitions) {
   doc.new_setup();
   ASSERT_EQ(doc.setup()->default_state, "walk");
   StateGraph graph;
-  ImGuiIO& io = ImGui::GetIO();
-  auto click = [&](const std::string& rect, int button) {
-    // A popup settles its place over its first frames: read rects after that.
-    for (int i = 0; i < 3; ++i) frame(doc, graph);
-    const ItemRect* r = graph.rects.find(rect);
-    ASSERT_NE(r, nullptr) << rect;
-    io.MousePos = ImVec2(r->center().x, r->center().y);
-    frame(doc, graph);
-    io.MouseDown[button] = true;
-    frame(doc, graph);
-    io.MouseDown[button] = false;
-    frame(doc, graph);
-  };
-  click("node:run", 1);
-  click("menu:default", 0);
+  click(doc, graph, "node:run", 1);
+  click(doc, graph, "menu:default", 0);
   EXPECT_EQ(doc.setup()->default_state, "run");
   EXPECT_EQ(doc.setup_history().undo_label(), "default state run");
 
-  click("node:run", 1);
-  // Hovering the entry opens its submenu.
-  const ItemRect* entry = graph.rects.find("menu:add_transition");
-  ASSERT_NE(entry, nullptr);
-  io.MousePos = ImVec2(entry->center().x, entry->center().y);
-  for (int i = 0; i < 3; ++i) frame(doc, graph);
-  click("menu:to:walk", 0);
+  click(doc, graph, "node:run", 1);
+  hover(doc, graph, "menu:add_transition");
+  click(doc, graph, "menu:to:walk", 0);
   ASSERT_EQ(doc.setup()->transitions.size(), 1u);
   const setup::SetupTransition& t = doc.setup()->transitions[0];
   EXPECT_EQ(t.from, "run");
@@ -264,20 +268,9 @@ TEST_F(StateGraphDragTest, AStateWithoutANameIsListedAsATransitionTarget) {
   unnamed.states.back().name = "";
   doc.edit_setup(unnamed, "add a state without a name");
   StateGraph graph;
-  ImGuiIO& io = ImGui::GetIO();
+  click(doc, graph, "node:run", 1);
   for (int i = 0; i < 3; ++i) frame(doc, graph);
-  const ItemRect* box = graph.rects.find("node:run");
-  ASSERT_NE(box, nullptr);
-  io.MousePos = ImVec2(box->center().x, box->center().y);
-  frame(doc, graph);
-  io.MouseDown[1] = true;
-  frame(doc, graph);
-  io.MouseDown[1] = false;
-  for (int i = 0; i < 3; ++i) frame(doc, graph);
-  const ItemRect* entry = graph.rects.find("menu:add_transition");
-  ASSERT_NE(entry, nullptr);
-  io.MousePos = ImVec2(entry->center().x, entry->center().y);
-  for (int i = 0; i < 3; ++i) frame(doc, graph);
+  hover(doc, graph, "menu:add_transition");
   const ItemRect* target = graph.rects.find("menu:to:");
   ASSERT_NE(target, nullptr);
   EXPECT_GT(target->max.x - target->min.x, 0.0f);
