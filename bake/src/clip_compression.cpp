@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "anim/bake/clip_error.h"
 #include "clip_segments.h"
+#include "segment_search.h"
 #include "anim/compressed_sampling.h"
 #include "anim/sampling.h"
 
@@ -47,20 +49,29 @@ float component(const glm::quat& q, int c) {
   return c == 0 ? q.x : (c == 1 ? q.y : (c == 2 ? q.z : q.w));
 }
 
-// The angle between two rotations, in radians. From the chord, not acos of the dot product:
-// in float, a dot product of 1 - 1 ulp already means 0.001 rad, which would hide real errors.
-float angle(const glm::quat& a, const glm::quat& b) {
+// Whether two values are within a tolerance, as within(a, b, limit(tolerance, a)): the limit
+// taken once for many pairs. Vectors: the distance. Rotations: the angle from the chord, not acos
+// of the dot product (in float, a dot product of 1 - 1 ulp already means 0.001 rad, which would
+// hide real errors): 4 atan2(|d|, |m|) <= t for d = a - b and m = a + b on one hemisphere, which
+// is |d|^2 <= tan^2(t / 4) |m|^2 with no arctangent per pair. No angle there exceeds pi.
+float limit(float tolerance, const glm::vec3&) { return tolerance * tolerance; }
+float limit(float tolerance, const glm::quat&) {
+  const float t = std::tan(0.25f * std::min(tolerance, glm::pi<float>()));
+  return t * t;
+}
+bool within(const glm::vec3& a, const glm::vec3& b, float limit) {
+  const glm::vec3 d = a - b;
+  return glm::dot(d, d) <= limit;
+}
+bool within(const glm::quat& a, const glm::quat& b, float limit) {
   const glm::quat s = dot4(a, b) < 0.0f ? -b : b;
   const glm::quat d(a.w - s.w, a.x - s.x, a.y - s.y, a.z - s.z);
   const glm::quat m(a.w + s.w, a.x + s.x, a.y + s.y, a.z + s.z);
-  return 4.0f * std::atan2(std::sqrt(dot4(d, d)), std::sqrt(dot4(m, m)));
+  return dot4(d, d) <= limit * dot4(m, m);
 }
-
-bool close(const glm::vec3& a, const glm::vec3& b, float tolerance) {
-  return glm::length(a - b) <= tolerance;
-}
-bool close(const glm::quat& a, const glm::quat& b, float tolerance) {
-  return angle(a, b) <= tolerance;
+template <class V>
+bool close(const V& a, const V& b, float tolerance) {
+  return within(a, b, limit(tolerance, a));
 }
 
 // The runtime's interpolation of each kind.
@@ -77,12 +88,20 @@ struct KeySet {
   std::vector<const V*> lanes;  // Each `count` values.
   std::vector<float> tolerances;
 
-  // Whether interpolating keys a and b reproduces every key between them on every lane.
-  bool spans(uint32_t a, uint32_t b) const {
+  // Each lane's tolerance as within() takes it.
+  std::vector<float> limits() const {
+    std::vector<float> out;
+    for (float t : tolerances) out.push_back(limit(t, V{}));
+    return out;
+  }
+
+  // Whether interpolating keys a and b reproduces every key between them on every lane, each
+  // within its limits() entry.
+  bool spans(uint32_t a, uint32_t b, const std::vector<float>& limits) const {
     for (uint32_t i = a + 1; i < b; ++i) {
       const float t = (times[i] - times[a]) / (times[b] - times[a]);
       for (std::size_t l = 0; l < lanes.size(); ++l) {
-        if (!close(interpolate(lanes[l][a], lanes[l][b], t), lanes[l][i], tolerances[l])) {
+        if (!within(interpolate(lanes[l][a], lanes[l][b], t), lanes[l][i], limits[l])) {
           return false;
         }
       }
@@ -96,9 +115,10 @@ struct KeySet {
 template <class V>
 std::vector<uint32_t> reduce(const KeySet<V>& keys) {
   std::vector<uint32_t> kept = {0};
+  const std::vector<float> limits = keys.limits();
   uint32_t a = 0;
   for (uint32_t b = 2; b < keys.count; ++b) {
-    if (b - a > kMaxStretch || !keys.spans(a, b)) {
+    if (b - a > kMaxStretch || !keys.spans(a, b, limits)) {
       kept.push_back(b - 1);
       a = b - 1;
     }
@@ -107,16 +127,62 @@ std::vector<uint32_t> reduce(const KeySet<V>& keys) {
   return kept;
 }
 
-// The keys of one track to keep (see reduce).
+// What one attempt keeps for the next: each track's or group's kept keys at the tolerances they
+// were reduced with, and each segmented track's segments. An attempt tightens few budgets, so
+// most of its work is the last one's. Tracks go by track_id, groups by group_id.
+class AttemptMemo {
+ public:
+  static uint32_t track_id(std::size_t joint, TrackKind kind) {
+    return static_cast<uint32_t>(joint * 4 + static_cast<uint32_t>(kind));
+  }
+  static uint32_t group_id(std::size_t block) {
+    return static_cast<uint32_t>(block * 4 + 3);
+  }
+
+  // The keys of `set` to keep (see reduce). `set` must hold the same keys on every call with `id`.
+  template <class V>
+  const std::vector<uint32_t>& reduced(uint32_t id, const KeySet<V>& set) {
+    Reduction& r = reductions_[id];
+    if (!r.done || r.tolerances != set.tolerances) {
+      r.kept = reduce(set);
+      r.tolerances = set.tolerances;
+      r.done = true;
+    }
+    return r.kept;
+  }
+  SegmentMemo& segments(uint32_t id) { return segments_[id]; }
+
+  // Whether track `id` goes in segments: decide() on the first attempt, the same answer after (a
+  // track that changed form between attempts would undo what the segments' search found there).
+  template <class Decide>
+  bool in_segments(uint32_t id, Decide decide) {
+    auto found = choices_.find(id);
+    if (found == choices_.end()) found = choices_.emplace(id, decide()).first;
+    return found->second;
+  }
+
+ private:
+  struct Reduction {
+    bool done = false;
+    std::vector<float> tolerances;
+    std::vector<uint32_t> kept;
+  };
+  std::map<uint32_t, Reduction> reductions_;
+  std::map<uint32_t, SegmentMemo> segments_;
+  std::map<uint32_t, bool> choices_;
+};
+
+// The keys of track `id` to keep (see reduce).
 template <class V>
-std::vector<uint32_t> reduce_track(const std::vector<float>& times, const std::vector<V>& values,
-                                   float tolerance) {
+const std::vector<uint32_t>& reduce_track(AttemptMemo& memo, uint32_t id,
+                                          const std::vector<float>& times,
+                                          const std::vector<V>& values, float tolerance) {
   KeySet<V> set;
   set.times = times.data();
   set.count = static_cast<uint32_t>(values.size());
   set.lanes = {values.data()};
   set.tolerances = {tolerance};
-  return reduce(set);
+  return memo.reduced(id, set);
 }
 
 // Whether every key is within `tolerance` of the first.
@@ -166,15 +232,22 @@ struct Quantizer {
   }
 };
 
-// Appends values bit by bit, least significant first.
+// Appends values of up to 32 bits, least significant bit first.
 class BitWriter {
  public:
   explicit BitWriter(std::vector<uint8_t>& out) : out_(out) {}
   uint32_t position() const { return static_cast<uint32_t>(position_); }
+  // The low `bits` bits of value, a byte's free bits at a time.
   void write(uint32_t value, uint32_t bits) {
-    for (uint32_t i = 0; i < bits; ++i, ++position_) {
-      if (position_ % 8 == 0) out_.push_back(0);
-      if ((value >> i) & 1u) out_.back() |= static_cast<uint8_t>(1u << (position_ % 8));
+    uint64_t rest = value & ((uint64_t{1} << bits) - 1u);
+    while (bits > 0) {
+      const uint32_t used = static_cast<uint32_t>(position_ % 8);
+      if (used == 0) out_.push_back(0);
+      const uint32_t take = std::min(bits, 8u - used);
+      out_.back() = static_cast<uint8_t>(out_.back() | ((rest & ((1u << take) - 1u)) << used));
+      rest >>= take;
+      bits -= take;
+      position_ += take;
     }
   }
 
@@ -232,6 +305,25 @@ float choose_ticks_per_second(const Clip& clip, bool& narrow, bool& grid) {
     return static_cast<float>(rate);
   }
   return fallback;
+}
+
+// How a clip's keys map to ticks, and the frames a segmented track holds.
+struct FrameGrid {
+  float ticks_per_second = 0.0f;
+  bool narrow = false;  // 8-bit ticks.
+  bool grid = false;    // Every key on a frame grid of ticks_per_second.
+  uint32_t frames = 0;  // Frames a segmented track holds; 0 off a grid (no segmented tracks).
+};
+
+FrameGrid frame_grid(const Clip& clip) {
+  FrameGrid g;
+  g.ticks_per_second = choose_ticks_per_second(clip, g.narrow, g.grid);
+  const std::vector<float> times = all_key_times(clip);
+  if (g.grid && !times.empty()) {
+    const float last = std::round(times.back() * g.ticks_per_second);
+    g.frames = last >= 1.0f && last < 65536.0f ? static_cast<uint32_t>(last) + 1 : 0;
+  }
+  return g;
 }
 
 // A track's keys as playback reaches them: keys before 0 s folded into one key at 0 s holding
@@ -295,16 +387,12 @@ struct GroupLane {
 // Builds a CompressedClip track by track.
 class ClipWriter {
  public:
-  ClipWriter(const Clip& clip, std::size_t joints) : bits_(out_.bits) {
+  ClipWriter(const Clip& clip, std::size_t joints, const FrameGrid& grid)
+      : bits_(out_.bits), narrow_(grid.narrow), frames_(grid.frames) {
     out_.name = clip.name;
     out_.duration = clip.duration;
     out_.joint_count = static_cast<uint32_t>(joints);
-    out_.ticks_per_second = choose_ticks_per_second(clip, narrow_, grid_);
-    const std::vector<float> times = all_key_times(clip);
-    if (grid_ && !times.empty()) {
-      const float last = std::round(times.back() * out_.ticks_per_second);
-      frames_ = last >= 1.0f && last < 65536.0f ? static_cast<uint32_t>(last) + 1 : 0;
-    }
+    out_.ticks_per_second = grid.ticks_per_second;
   }
 
   // Frames a segmented track holds (at ticks_per_second), or 0 when the clip's keys are not on
@@ -357,7 +445,7 @@ class ClipWriter {
 
   // Adds the rotation tracks of one SoA block's joints (in joint order) as one group over the
   // union of their key times, removing the keys that no lane needs.
-  void group(const std::vector<GroupLane>& lanes) {
+  void group(const std::vector<GroupLane>& lanes, AttemptMemo& memo) {
     std::vector<float> times;
     for (const GroupLane& lane : lanes) {
       times.insert(times.end(), lane.times.begin(), lane.times.end());
@@ -374,7 +462,8 @@ class ClipWriter {
       set.tolerances.push_back(lanes[l].angle_tolerance);
     }
     RotationGroup g;
-    const std::vector<uint32_t> keys = add_ticks(times.data(), reduce(set), g.first_key);
+    const std::vector<uint32_t> keys = add_ticks(
+        times.data(), memo.reduced(AttemptMemo::group_id(lanes[0].joint / 4), set), g.first_key);
     if (keys.size() < 2) {  // All at one tick: constants.
       for (std::size_t l = 0; l < lanes.size(); ++l) {
         const glm::quat q = values[l][keys[0]];
@@ -412,6 +501,16 @@ class ClipWriter {
       }
     }
     out_.rotation_groups.push_back(g);
+  }
+
+  // Marks capped[joint * segment_count + s] for each segment s of a segmented track of the
+  // joint that its widest widths left out of its tolerance.
+  void mark_out_of_reach(std::size_t segment_count, std::vector<bool>& capped) const {
+    for (const SegmentedEncoding& e : segmented_) {
+      for (std::size_t s = 0; s < e.out_of_reach.size() && s < segment_count; ++s) {
+        if (e.out_of_reach[s]) capped[e.track.joint * segment_count + s] = true;
+      }
+    }
   }
 
   CompressedClip take(uint32_t segment_samples) {
@@ -472,7 +571,6 @@ class ClipWriter {
   CompressedClip out_;
   BitWriter bits_;
   bool narrow_ = false;
-  bool grid_ = false;
   uint32_t frames_ = 0;
   std::vector<SegmentedEncoding> segmented_;
 };
@@ -513,6 +611,28 @@ struct TrackChoice {
 
   bool may_segment(std::size_t joint) const {
     return mode != SegmentMode::kNever && (joint >= keys_only.size() || !keys_only[joint]);
+  }
+};
+
+// Each joint's share of the error: how far in model space its tracks may move a point they
+// carry. One share for its reduced keys, and one per segment for its segmented tracks, so that
+// a search tightening where the error lies leaves the rest of a long take alone.
+struct Budgets {
+  std::vector<float> keys;      // Per joint.
+  std::vector<float> segments;  // [joint * segment_count + segment].
+  std::size_t segment_count = 0;
+
+  Budgets(std::size_t joints, std::size_t segment_count, float tolerance)
+      : keys(joints, tolerance),
+        segments(joints * segment_count, tolerance),
+        segment_count(segment_count) {}
+
+  // Joint j's segment budgets turned into local tolerances: each divided by `scale`.
+  std::vector<float> segment_tolerances(std::size_t j, float scale) const {
+    std::vector<float> out(segments.begin() + j * segment_count,
+                           segments.begin() + (j + 1) * segment_count);
+    for (float& t : out) t /= scale;
+    return out;
   }
 };
 
@@ -604,13 +724,14 @@ bool segments_win(const TrackChoice& choice, const SegmentedEncoding& e,
 
 // Translations and scales of joint j: rest, constant, a kVec3 track or a segmented track.
 void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasure& rest,
-                     std::size_t j, float budget, const TrackChoice& choice,
-                     ClipWriter& writer) {
+                     std::size_t j, const Budgets& budgets, const TrackChoice& choice,
+                     AttemptMemo& memo, ClipWriter& writer, std::vector<SearchTrack>& searched) {
   const KeyTracks<glm::vec3>* sources[2] = {&clip.translations, &clip.scales};
   const TrackKind kinds[2] = {TrackKind::kTranslation, TrackKind::kScale};
   const glm::vec3 rest_values[2] = {skeleton.rest[j].translation, skeleton.rest[j].scale};
-  const float tolerances[2] = {budget / parent_scale(skeleton, rest, j),
-                               budget / std::max(rest.reach[j], 1e-6f)};
+  // A translation error grows with the parent's scale; a scale error with the joint's reach.
+  const float scales[2] = {parent_scale(skeleton, rest, j), std::max(rest.reach[j], 1e-6f)};
+  const float tolerances[2] = {budgets.keys[j] / scales[0], budgets.keys[j] / scales[1]};
   for (int v = 0; v < 2; ++v) {
     if (sources[v]->ranges[j].count == 0) continue;
     const PlayableKeys<glm::vec3> track = playable_keys(*sources[v], j);
@@ -622,7 +743,7 @@ void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasu
       }
       continue;
     }
-    const std::vector<uint32_t> kept = reduce_track(track.times, keys, tolerance);
+    const uint32_t id = AttemptMemo::track_id(j, kinds[v]);
     const float precision = kQuantizationShare * tolerances[v] / 1.8f;
     if (choice.may_segment(j) && writer.frames() >= 2) {
       SegmentInput input;
@@ -630,15 +751,21 @@ void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasu
       input.kind = kinds[v];
       input.frames = frame_values(track.times, keys, writer.frames(), writer.frame_rate());
       input.tolerance = tolerances[v];
-      SegmentedEncoding e = encode_segmented(input, choice.segment_samples);
-      const std::size_t reduced =
-          key_removal_bytes(kept.size(), flatten(keys), 3, precision, kMaxTrackComponentBits,
-                            sizeof(CompressedTrack), writer.narrow());
-      if (segments_win(choice, e, reduced)) {
+      input.segment_tolerances = budgets.segment_tolerances(j, scales[v]);
+      SegmentedEncoding e = encode_segmented(input, choice.segment_samples, &memo.segments(id));
+      if (memo.in_segments(id, [&] {
+            const std::size_t kept = reduce_track(memo, id, track.times, keys, tolerance).size();
+            return segments_win(choice, e,
+                                key_removal_bytes(kept, flatten(keys), 3, precision,
+                                                  kMaxTrackComponentBits, sizeof(CompressedTrack),
+                                                  writer.narrow()));
+          })) {
+        searched.push_back({e.track, std::move(input.frames), scales[v]});
         writer.segmented(std::move(e));
         continue;
       }
     }
+    const std::vector<uint32_t>& kept = reduce_track(memo, id, track.times, keys, tolerance);
     CompressedTrack h;
     h.joint = static_cast<uint16_t>(j);
     h.kind = kinds[v];
@@ -663,17 +790,29 @@ bool fits_group(const std::vector<glm::quat>& keys, int dropped, float precision
   return true;
 }
 
-// One attempt: the tracks of joint j reduced with budget[j] as their share of the error.
-CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const RestMeasure& rest,
-                             const std::vector<float>& budgets, const TrackChoice& choice) {
+// One attempt's clip, which of its joints' segments could not reach their tolerance
+// ([joint * segment_count + segment]), and its segmented tracks for the search.
+struct Attempt {
+  CompressedClip clip;
+  std::vector<bool> out_of_reach;
+  std::vector<SearchTrack> segmented;
+};
+
+// One attempt: the tracks of joint j stored within its budgets.
+Attempt compress_with(const Clip& clip, const Skeleton& skeleton, const RestMeasure& rest,
+                      const FrameGrid& grid, const Budgets& budgets, const TrackChoice& choice,
+                      AttemptMemo& memo) {
   const std::size_t n = skeleton.joint_count();
-  ClipWriter writer(clip, n);
+  ClipWriter writer(clip, n, grid);
+  Attempt out;
   std::vector<GroupLane> lanes;
   for (std::size_t j = 0; j < n; ++j) {
-    add_vec3_tracks(clip, skeleton, rest, j, budgets[j], choice, writer);
+    add_vec3_tracks(clip, skeleton, rest, j, budgets, choice, memo, writer, out.segmented);
     if (clip.rotations.ranges[j].count == 0) continue;
     PlayableKeys<glm::quat> track = playable_keys(clip.rotations, j);
-    const float angle_tolerance = budgets[j] / std::max(rest.reach[j], 1e-6f);
+    const uint32_t id = AttemptMemo::track_id(j, TrackKind::kRotation);
+    const float reach = std::max(rest.reach[j], 1e-6f);
+    const float angle_tolerance = budgets.keys[j] / reach;
     const float tolerance = (1.0f - kQuantizationShare) * angle_tolerance;
     std::vector<glm::quat>& keys = track.values;
     for (std::size_t k = 0; k < keys.size(); ++k) {
@@ -699,24 +838,31 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
       input.frames = rotation_frames(track.times, keys, writer.frames(), writer.frame_rate(),
                                      input.dropped);
       input.tolerance = angle_tolerance;
+      input.segment_tolerances = budgets.segment_tolerances(j, reach);
       SegmentedEncoding e;
-      if (!input.frames.empty()) e = encode_segmented(input, choice.segment_samples);
-      const std::size_t kept = reduce_track(track.times, keys, tolerance).size();
-      std::vector<float> stored;  // The components a group or track would store.
-      for (const glm::quat& q : keys) {
-        for (int c = 0; c < 4; ++c) {
-          if (!grouped || c != dropped) {
-            stored.push_back(grouped && component(q, dropped) < 0.0f ? -component(q, c)
-                                                                     : component(q, c));
+      if (!input.frames.empty()) {
+        e = encode_segmented(input, choice.segment_samples, &memo.segments(id));
+      }
+      const auto smaller = [&] {
+        const std::size_t kept = reduce_track(memo, id, track.times, keys, tolerance).size();
+        std::vector<float> stored;  // The components a group or track would store.
+        for (const glm::quat& q : keys) {
+          for (int c = 0; c < 4; ++c) {
+            if (!grouped || c != dropped) {
+              stored.push_back(grouped && component(q, dropped) < 0.0f ? -component(q, c)
+                                                                       : component(q, c));
+            }
           }
         }
-      }
-      const std::size_t reduced =
-          grouped ? key_removal_bytes(kept, stored, 3, precision, kMaxComponentBits,
-                                      sizeof(RotationGroup) / 4, writer.narrow())
-                  : key_removal_bytes(kept, stored, 4, precision, kMaxTrackComponentBits,
-                                      sizeof(CompressedTrack), writer.narrow());
-      if (!input.frames.empty() && segments_win(choice, e, reduced)) {
+        const std::size_t reduced =
+            grouped ? key_removal_bytes(kept, stored, 3, precision, kMaxComponentBits,
+                                        sizeof(RotationGroup) / 4, writer.narrow())
+                    : key_removal_bytes(kept, stored, 4, precision, kMaxTrackComponentBits,
+                                        sizeof(CompressedTrack), writer.narrow());
+        return segments_win(choice, e, reduced);
+      };
+      if (!input.frames.empty() && memo.in_segments(id, smaller)) {
+        out.segmented.push_back({e.track, std::move(input.frames), reach});
         writer.segmented(std::move(e));
         continue;
       }
@@ -730,21 +876,24 @@ CompressedClip compress_with(const Clip& clip, const Skeleton& skeleton, const R
       lane.times = std::move(track.times);
       lane.keys = std::move(keys);
       if (!lanes.empty() && lanes[0].joint / 4 != j / 4) {
-        writer.group(lanes);
+        writer.group(lanes, memo);
         lanes.clear();
       }
       lanes.push_back(std::move(lane));
       continue;
     }
-    const std::vector<uint32_t> kept = reduce_track(track.times, keys, tolerance);
+    const std::vector<uint32_t>& kept = reduce_track(memo, id, track.times, keys, tolerance);
     CompressedTrack h;
     h.joint = static_cast<uint16_t>(j);
     h.kind = TrackKind::kRotation;
     h.format = TrackFormat::kQuat4;
     writer.track(h, track.times.data(), kept, flatten(keys), precision);
   }
-  if (!lanes.empty()) writer.group(lanes);
-  return writer.take(choice.segment_samples);
+  if (!lanes.empty()) writer.group(lanes, memo);
+  out.out_of_reach.assign(budgets.segments.size(), false);
+  writer.mark_out_of_reach(budgets.segment_count, out.out_of_reach);
+  out.clip = writer.take(choice.segment_samples);
+  return out;
 }
 
 // The first key value too large to quantize (its range would overflow a float), named by clip,
@@ -770,6 +919,75 @@ std::string huge_value(const Clip& clip, const Skeleton& skeleton) {
     }
   }
   return "";
+}
+
+// Per joint and segment, the largest error measured there: [joint * count + segment], `count`
+// the clip's segments, or 1 (the whole clip) when it has none.
+std::vector<float> segment_errors(const ClipError& error, std::size_t joints, const FrameGrid& grid,
+                                  uint32_t segment_samples, std::size_t count) {
+  std::vector<float> out(joints * count, 0.0f);
+  for (std::size_t i = 0; i < error.times.size(); ++i) {
+    const float frame = std::max(0.0f, std::round(error.times[i] * grid.ticks_per_second));
+    const std::size_t s = std::min(count - 1, static_cast<std::size_t>(frame) / segment_samples);
+    for (std::size_t j = 0; j < joints; ++j) {
+      float& e = out[j * count + s];
+      e = std::max(e, error.sample_errors[i * joints + j]);
+    }
+  }
+  return out;
+}
+
+// After an attempt out of tolerance: each joint out of it somewhere tightens its own budgets and
+// its ancestors' (their keys', and their segments' in the segment where it was out). Where one
+// of those segments was already out of reach (its widths are capped), the chain's error there
+// has met its floor: tightening further would only grow the clip, so the chain's tracks go to
+// reduced keys instead (kSmaller only).
+// Searches each segment where some joint is out of tolerance (errors: [joint * segments +
+// segment]) and takes the errors the search leaves there; where it could change nothing, the
+// measured ones stand.
+void search_segments(const SegmentSearch& search, const Attempt& attempt,
+                     std::vector<float>& errors, Budgets& budgets) {
+  const std::size_t segments = budgets.segment_count;
+  const std::size_t n = errors.size() / segments;
+  for (std::size_t s = 0; s < segments; ++s) {
+    bool out = false;
+    for (std::size_t j = 0; j < n && !out; ++j) out = errors[j * segments + s] > search.tolerance;
+    if (!out) continue;
+    std::vector<float> measured(n);
+    for (std::size_t j = 0; j < n; ++j) measured[j] = errors[j * segments + s];
+    const SegmentSearch::Outcome found =
+        search.run(s, attempt.clip, attempt.segmented, measured, budgets.segments, segments);
+    if (!found.changed) continue;
+    for (std::size_t j = 0; j < n; ++j) errors[j * segments + s] = found.errors[j];
+  }
+}
+
+// After an attempt and its segments' search: each joint still out of tolerance somewhere
+// tightens its own key budget and its ancestors'. Where one of their segments there was out of
+// reach (its widths are capped), the chain's error has met its floor in segments: tightening
+// further would only grow the clip, so the chain's tracks go to reduced keys (kSmaller only).
+void tighten(const std::vector<float>& errors, const std::vector<bool>& out_of_reach,
+             const Skeleton& skeleton, float tolerance, TrackChoice& choice, Budgets& budgets) {
+  const std::size_t n = skeleton.joint_count();
+  const std::size_t count = errors.size() / n;
+  std::vector<bool> keys(n, false);
+  for (std::size_t j = 0; j < n; ++j) {
+    for (std::size_t s = 0; s < count; ++s) {
+      if (errors[j * count + s] <= tolerance) continue;
+      bool floor = false;
+      for (int a = static_cast<int>(j); a >= 0; a = skeleton.parents[a]) {
+        keys[a] = true;
+        floor = floor || (budgets.segment_count > 0 && out_of_reach[a * count + s]);
+      }
+      if (!floor || choice.keys_only.empty()) continue;
+      for (int a = static_cast<int>(j); a >= 0; a = skeleton.parents[a]) {
+        choice.keys_only[a] = true;
+      }
+    }
+  }
+  for (std::size_t j = 0; j < n; ++j) {
+    if (keys[j]) budgets.keys[j] *= kTightening;
+  }
 }
 
 }  // namespace
@@ -817,15 +1035,28 @@ Result<CompressedResult> compress_clip(const Clip& clip, const Skeleton& skeleto
   choice.segment_samples = options.segment_samples;
 
   // Errors add up along a chain, but rarely all at once: each joint starts with the whole
-  // tolerance, and only the joints above a point measured out of tolerance are tightened.
+  // tolerance, and only the joints above a point measured out of tolerance are tightened, their
+  // segments only where it was out.
+  const FrameGrid grid = frame_grid(clip);
+  const std::size_t segment_count =
+      (std::size_t{grid.frames} + choice.segment_samples - 1) / choice.segment_samples;
   CompressedResult result;
-  std::vector<float> budgets(n, tolerance);
-  std::vector<float> errors_before(n, INFINITY);
+  Budgets budgets(n, segment_count, tolerance);
+  AttemptMemo memo;
+  std::vector<glm::mat4> reference;  // The source at every frame, once a search needs it.
+  SegmentSearch search;
+  search.skeleton = &skeleton;
+  search.shell_distance = shell;
+  search.tolerance = tolerance;
+  search.segment_samples = choice.segment_samples;
+  search.frame_rate = grid.ticks_per_second;
+  search.reference = &reference;
   if (choice.mode == SegmentMode::kSmaller) choice.keys_only.assign(n, false);
   for (int attempt = 0;; ++attempt) {
     const bool last = attempt + 1 >= kAttempts;
-    if (last) budgets.assign(n, 0.0f);
-    CompressedClip packed = compress_with(clip, skeleton, rest, budgets, choice);
+    if (last) budgets = Budgets(n, segment_count, 0.0f);
+    Attempt attempted = compress_with(clip, skeleton, rest, grid, budgets, choice, memo);
+    CompressedClip& packed = attempted.clip;
     const ClipError error = measure_clip_error(clip, packed, skeleton, shell);
     if (error.max_error <= tolerance || last) {
       result.clip = std::move(packed);
@@ -833,20 +1064,15 @@ Result<CompressedResult> compress_clip(const Clip& clip, const Skeleton& skeleto
       result.report.mean_error = error.mean_error;
       break;
     }
-    std::vector<bool> tighten(n, false);
-    for (std::size_t j = 0; j < n; ++j) {
-      const float e = error.joint_max_error[j];
-      if (e <= tolerance) continue;
-      const bool stalled = !choice.keys_only.empty() && e >= (1.0f - kStalled) * errors_before[j];
-      for (int a = static_cast<int>(j); a >= 0; a = skeleton.parents[a]) {
-        tighten[a] = true;
-        if (stalled) choice.keys_only[a] = true;
+    std::vector<float> errors = segment_errors(error, n, grid, choice.segment_samples,
+                                               std::max<std::size_t>(1, segment_count));
+    if (!attempted.segmented.empty()) {
+      if (reference.empty()) {
+        reference = reference_frames(clip, skeleton, grid.frames, grid.ticks_per_second);
       }
+      search_segments(search, attempted, errors, budgets);
     }
-    for (std::size_t j = 0; j < n; ++j) {
-      if (tighten[j]) budgets[j] *= kTightening;
-    }
-    errors_before = error.joint_max_error;
+    tighten(errors, attempted.out_of_reach, skeleton, tolerance, choice, budgets);
   }
   result.report.raw_bytes = raw_clip_bytes(clip);
   result.report.packed_bytes = result.clip.byte_size();

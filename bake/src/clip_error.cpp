@@ -22,7 +22,13 @@ void to_model(const Skeleton& skeleton, const std::vector<Transform>& local,
   require_ran(job.run(), "LocalToModelJob");  // Skeletons here come from a loaded model.
 }
 
-// The largest distance between the joint's point or virtual points under a and b.
+template <class V>
+void collect_times(const KeyTracks<V>& tracks, std::vector<float>& out) {
+  out.insert(out.end(), tracks.times.begin(), tracks.times.end());
+}
+
+}  // namespace
+
 float point_error(const glm::mat4& a, const glm::mat4& b, float d) {
   const glm::vec3 pa(a[3]), pb(b[3]);
   float e = glm::length(pa - pb);
@@ -33,13 +39,6 @@ float point_error(const glm::mat4& a, const glm::mat4& b, float d) {
   }
   return e;
 }
-
-template <class V>
-void collect_times(const KeyTracks<V>& tracks, std::vector<float>& out) {
-  out.insert(out.end(), tracks.times.begin(), tracks.times.end());
-}
-
-}  // namespace
 
 RestMeasure measure_rest(const Skeleton& skeleton, float shell_distance) {
   RestMeasure m;
@@ -94,9 +93,11 @@ ClipError measure_clip_error(const Clip& reference, const CompressedClip& compre
 
   ClipError result;
   result.joint_max_error.assign(n, 0.0f);
+  result.times = error_sample_times(reference);
+  result.sample_errors.reserve(result.times.size() * n);
   double sum = 0.0;
   std::size_t count = 0;
-  for (float t : error_sample_times(reference)) {
+  for (float t : result.times) {
     SamplingJob a;
     a.clip = &reference;
     a.rest = skeleton.rest;
@@ -109,12 +110,13 @@ ClipError measure_clip_error(const Clip& reference, const CompressedClip& compre
     b.time = t;
     b.cursor = &cursor_b;
     b.output = soa;
-    if (!a.run() || !b.run()) return ClipError{INFINITY, INFINITY, -1, t, {}};
+    if (!a.run() || !b.run()) return ClipError{INFINITY, INFINITY, -1, t, {}, {}, {}};
     from_soa(soa, local_b);
     to_model(skeleton, local_a, model_a);
     to_model(skeleton, local_b, model_b);
     for (std::size_t j = 0; j < n; ++j) {
       const float e = point_error(model_a[j], model_b[j], shell_distance);
+      result.sample_errors.push_back(std::isfinite(e) ? e : INFINITY);
       sum += e;
       ++count;
       result.joint_max_error[j] = std::max(result.joint_max_error[j], e);

@@ -38,7 +38,6 @@ struct Segment {
   TrackKind kind = TrackKind::kTranslation;
   const float* frames = nullptr;  // 3 per frame.
   uint32_t count = 0;
-  float tolerance = 0.0f;
   SegmentRange range;
   std::vector<uint32_t> q;
 
@@ -109,7 +108,70 @@ float segment_frame_error(const SegmentedTrack& t, const float* decoded, const f
   return 4.0f * std::atan2(std::sqrt(d2), std::sqrt(m2));
 }
 
-SegmentedEncoding encode_segmented(const SegmentInput& input, uint32_t segment_samples) {
+SegmentFit fit_segment(const SegmentedTrack& t, const float* frames, uint32_t count,
+                       float tolerance) {
+  Segment s;
+  s.track = &t;
+  s.kind = t.kind;
+  s.frames = frames;
+  s.count = count;
+  float spans[3];
+  for (uint32_t c = 0; c < 3; ++c) {
+    float lo = INFINITY, hi = -INFINITY;
+    for (uint32_t i = 0; i < s.count; ++i) {
+      lo = std::min(lo, s.frames[3 * i + c]);
+      hi = std::max(hi, s.frames[3 * i + c]);
+    }
+    narrow_range(t.min[c], t.extent[c], lo, hi, s.range.min[c], s.range.extent[c]);
+    spans[c] = t.extent[c] * (static_cast<float>(s.range.extent[c]) / 255.0f);
+  }
+  float step = tolerance;
+  float error = INFINITY;
+  for (;;) {
+    const uint32_t w[3] = {width_for(spans[0], step), width_for(spans[1], step),
+                           width_for(spans[2], step)};
+    s.range.set_widths(w[0], w[1], w[2]);
+    error = s.fit();
+    const bool widest = w[0] == kMaxSegmentBits || w[1] == kMaxSegmentBits ||
+                        w[2] == kMaxSegmentBits ||
+                        (spans[0] <= 0.0f && spans[1] <= 0.0f && spans[2] <= 0.0f);
+    if (error <= tolerance || widest || !(step > 1e-30f)) break;
+    step *= kRefine;
+  }
+  SegmentFit out;
+  out.tolerance = tolerance;
+  out.out_of_reach = !(error <= tolerance);
+  if (out.out_of_reach) {
+    const uint32_t w[3] = {spans[0] > 0.0f ? kMaxSegmentBits : 0,
+                           spans[1] > 0.0f ? kMaxSegmentBits : 0,
+                           spans[2] > 0.0f ? kMaxSegmentBits : 0};
+    s.range.set_widths(w[0], w[1], w[2]);
+  } else {
+    for (bool narrowed = true; narrowed;) {
+      narrowed = false;
+      for (uint32_t c = 0; c < 3; ++c) {
+        uint32_t w[3] = {s.range.width(0), s.range.width(1), s.range.width(2)};
+        if (w[c] == 0) continue;
+        const uint16_t before = s.range.widths;
+        --w[c];
+        s.range.set_widths(w[0], w[1], w[2]);
+        if (s.fit() <= tolerance) {
+          narrowed = true;
+        } else {
+          s.range.widths = before;
+        }
+      }
+    }
+  }
+  out.error = s.fit();  // The kept widths' values.
+  out.range = s.range;
+  out.q = std::move(s.q);
+  return out;
+}
+
+
+SegmentedEncoding encode_segmented(const SegmentInput& input, uint32_t segment_samples,
+                                   SegmentMemo* memo) {
   SegmentedEncoding e;
   e.track.joint = input.joint;
   e.track.kind = input.kind;
@@ -125,76 +187,36 @@ SegmentedEncoding encode_segmented(const SegmentInput& input, uint32_t segment_s
     e.track.extent[c] = hi - lo;
   }
   for (uint32_t first = 0; first < frames; first += segment_samples) {
-    Segment s;
-    s.track = &e.track;
-    s.kind = input.kind;
-    s.frames = input.frames.data() + 3 * std::size_t{first};
-    s.count = std::min(segment_samples, frames - first);
-    s.tolerance = input.tolerance;
-    float spans[3];
-    for (uint32_t c = 0; c < 3; ++c) {
-      float lo = INFINITY, hi = -INFINITY;
-      for (uint32_t i = 0; i < s.count; ++i) {
-        lo = std::min(lo, s.frames[3 * i + c]);
-        hi = std::max(hi, s.frames[3 * i + c]);
-      }
-      narrow_range(e.track.min[c], e.track.extent[c], lo, hi, s.range.min[c], s.range.extent[c]);
-      spans[c] = e.track.extent[c] * (static_cast<float>(s.range.extent[c]) / 255.0f);
-    }
-    // Coarse to fine with one step size for all components, until the error holds.
-    float step = input.tolerance;
-    float error = INFINITY;
-    for (;;) {
-      const uint32_t w[3] = {width_for(spans[0], step), width_for(spans[1], step),
-                             width_for(spans[2], step)};
-      s.range.set_widths(w[0], w[1], w[2]);
-      error = s.fit();
-      const bool widest = w[0] == kMaxSegmentBits || w[1] == kMaxSegmentBits ||
-                          w[2] == kMaxSegmentBits || (spans[0] <= 0.0f && spans[1] <= 0.0f &&
-                                                      spans[2] <= 0.0f);
-      if (error <= input.tolerance || widest || !(step > 1e-30f)) break;
-      step *= kRefine;
-    }
-    if (!(error <= input.tolerance)) {  // Out of reach: the widest there is.
-      const uint32_t w[3] = {spans[0] > 0.0f ? kMaxSegmentBits : 0,
-                             spans[1] > 0.0f ? kMaxSegmentBits : 0,
-                             spans[2] > 0.0f ? kMaxSegmentBits : 0};
-      s.range.set_widths(w[0], w[1], w[2]);
-      error = s.fit();
+    const std::size_t index = first / segment_samples;
+    const float tolerance = input.tolerance_of(index);
+    SegmentFit fitted;
+    if (memo != nullptr && index < memo->size() && (*memo)[index].tolerance == tolerance) {
+      fitted = (*memo)[index];
     } else {
-      // Then narrower component by component while the error holds.
-      for (bool narrowed = true; narrowed;) {
-        narrowed = false;
-        for (uint32_t c = 0; c < 3; ++c) {
-          uint32_t w[3] = {s.range.width(0), s.range.width(1), s.range.width(2)};
-          if (w[c] == 0) continue;
-          const uint16_t before = s.range.widths;
-          --w[c];
-          s.range.set_widths(w[0], w[1], w[2]);
-          const float narrower = s.fit();
-          if (narrower <= input.tolerance) {
-            error = narrower;
-            narrowed = true;
-          } else {
-            s.range.widths = before;
-          }
-        }
+      fitted = fit_segment(e.track, input.frames.data() + 3 * std::size_t{first},
+                           std::min(segment_samples, frames - first), tolerance);
+      if (memo != nullptr) {
+        if (memo->size() <= index) memo->resize(index + 1);
+        (*memo)[index] = fitted;
       }
-      error = s.fit();  // The kept widths' values.
     }
-    e.max_error = std::max(e.max_error, error);
-    e.bits += uint64_t{s.count} * s.range.sample_bits();
-    e.ranges.push_back(s.range);
-    e.values.push_back(std::move(s.q));
+    e.max_error = std::max(e.max_error, fitted.error);
+    e.bits += uint64_t{std::min(segment_samples, frames - first)} * fitted.range.sample_bits();
+    e.out_of_reach.push_back(fitted.out_of_reach);
+    e.ranges.push_back(fitted.range);
+    e.values.push_back(std::move(fitted.q));
   }
   return e;
 }
 
+void decode_fit_frame(const SegmentedTrack& t, const SegmentRange& range, const uint32_t* q,
+                      float* out) {
+  for (uint32_t c = 0; c < 3; ++c) out[c] = segment_value(t, range, c, q[c]);
+  finish(t, out);
+}
+
 void decode_segment_frame(const SegmentedEncoding& e, std::size_t s, std::size_t i, float* out) {
-  for (uint32_t c = 0; c < 3; ++c) {
-    out[c] = segment_value(e.track, e.ranges[s], c, e.values[s][3 * i + c]);
-  }
-  finish(e.track, out);
+  decode_fit_frame(e.track, e.ranges[s], e.values[s].data() + 3 * i, out);
 }
 
 }  // namespace anim::bake

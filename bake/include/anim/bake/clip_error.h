@@ -23,6 +23,10 @@ struct RestMeasure {
 
 RestMeasure measure_rest(const Skeleton& skeleton, float shell_distance);
 
+// A joint's error between two model-space matrices of it: the largest distance between its
+// point, or one of its three virtual points `shell_distance` along its axes, under a and b.
+float point_error(const glm::mat4& a, const glm::mat4& b, float shell_distance);
+
 // The virtual points' distance when none is given: 2% of the rest diagonal (3.5 cm on a
 // 1.75 m character), never 0.
 float default_shell_distance(const Skeleton& skeleton);
@@ -33,6 +37,11 @@ struct ClipError {
   int worst_joint = -1;
   float worst_time = 0.0f;             // Seconds.
   std::vector<float> joint_max_error;  // Per joint, its largest error over time.
+  // Every sample's errors: at times[i] (error_sample_times), joint j's is
+  // sample_errors[i * joint_count + j]. Where the error lies, for a search that tightens
+  // only there.
+  std::vector<float> times;
+  std::vector<float> sample_errors;
 };
 
 // Samples both clips at every key time of `reference` and both ends, and compares the
