@@ -1,8 +1,9 @@
 // The hybrid clip format at a tolerance tighter than some segments can reach (their widths are
 // capped, so their error has a floor). Tightening those chains' budgets used to grow the clip
 // attempt after attempt until the last one gave up key removal altogether: CMU 01_03 at 0.0009
-// took 1,536,231 bytes against 906,230 for key removal alone. A chain whose error stalls now goes
-// to reduced keys. Its own suite: compressing the 38 s take three ways takes a while, and runs
+// took 1,536,231 bytes against 906,230 for key removal alone. The segments' search now tightens
+// only the ancestors that pay, segment by segment, and a chain whose segments are out of reach
+// goes to reduced keys. Its own suite: compressing the 38 s take two ways takes a while, and runs
 // beside the other takes' suite.
 #include <gtest/gtest.h>
 
