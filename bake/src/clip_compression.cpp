@@ -29,8 +29,11 @@ constexpr float kQuantizationShare = 0.5f;
 // a segmented track decodes two frames of three components each (a group decodes a key pair
 // for four joints at once), so a few bytes saved on a sparse game clip are not worth its cost.
 constexpr double kSegmentGain = 0.6;
-// A segmented rotation track rebuilds a component that stays at least this far from 0.
-constexpr float kMinSegmentDropped = 0.1f;
+// A segmented rotation track rebuilds a component that stays at least this far from 0. Lower,
+// more of a take's tracks go in segments (smaller clips at the default tolerance), but where the
+// rebuilt component nears 0 the fit needs more bits than a segment has, and at tight tolerances
+// (01_03 at 0.0009 below 0.05) the search runs out of attempts.
+constexpr float kMinSegmentDropped = 0.05f;
 // Largest translation or scale component compressed: ranges of larger ones overflow.
 constexpr float kLargestValue = 1e15f;
 // Attempts before giving up key removal altogether, and how much each tightens a budget.
@@ -503,12 +506,13 @@ class ClipWriter {
     out_.rotation_groups.push_back(g);
   }
 
-  // Marks capped[joint * segment_count + s] for each segment s of a segmented track of the
-  // joint that its widest widths left out of its tolerance.
+  // Marks capped[id * segment_count + s] for each segment s of segmented track `id`
+  // (AttemptMemo::track_id) that its widest widths left out of its tolerance.
   void mark_out_of_reach(std::size_t segment_count, std::vector<bool>& capped) const {
     for (const SegmentedEncoding& e : segmented_) {
+      const std::size_t id = AttemptMemo::track_id(e.track.joint, e.track.kind);
       for (std::size_t s = 0; s < e.out_of_reach.size() && s < segment_count; ++s) {
-        if (e.out_of_reach[s]) capped[e.track.joint * segment_count + s] = true;
+        if (e.out_of_reach[s]) capped[id * segment_count + s] = true;
       }
     }
   }
@@ -607,10 +611,11 @@ float parent_scale(const Skeleton& skeleton, const RestMeasure& rest, std::size_
 struct TrackChoice {
   SegmentMode mode = SegmentMode::kSmaller;
   uint32_t segment_samples = kDefaultSegmentSamples;
-  std::vector<bool> keys_only;  // By joint: no segments (kSmaller only); empty for none.
+  // By track (AttemptMemo::track_id): no segments (kSmaller only); empty for none.
+  std::vector<bool> keys_only;
 
-  bool may_segment(std::size_t joint) const {
-    return mode != SegmentMode::kNever && (joint >= keys_only.size() || !keys_only[joint]);
+  bool may_segment(uint32_t track) const {
+    return mode != SegmentMode::kNever && (track >= keys_only.size() || !keys_only[track]);
   }
 };
 
@@ -745,7 +750,7 @@ void add_vec3_tracks(const Clip& clip, const Skeleton& skeleton, const RestMeasu
     }
     const uint32_t id = AttemptMemo::track_id(j, kinds[v]);
     const float precision = kQuantizationShare * tolerances[v] / 1.8f;
-    if (choice.may_segment(j) && writer.frames() >= 2) {
+    if (choice.may_segment(id) && writer.frames() >= 2) {
       SegmentInput input;
       input.joint = static_cast<uint16_t>(j);
       input.kind = kinds[v];
@@ -790,8 +795,8 @@ bool fits_group(const std::vector<glm::quat>& keys, int dropped, float precision
   return true;
 }
 
-// One attempt's clip, which of its joints' segments could not reach their tolerance
-// ([joint * segment_count + segment]), and its segmented tracks for the search.
+// One attempt's clip, which of its tracks' segments could not reach their tolerance
+// ([AttemptMemo::track_id * segment_count + segment]), and its segmented tracks for the search.
 struct Attempt {
   CompressedClip clip;
   std::vector<bool> out_of_reach;
@@ -831,7 +836,7 @@ Attempt compress_with(const Clip& clip, const Skeleton& skeleton, const RestMeas
     const float precision = kQuantizationShare * angle_tolerance / 8.0f;
     const int dropped = dropped_component(keys);
     const bool grouped = dropped >= 0 && fits_group(keys, dropped, precision);
-    if (choice.may_segment(j) && writer.frames() >= 2) {
+    if (choice.may_segment(id) && writer.frames() >= 2) {
       SegmentInput input;
       input.joint = static_cast<uint16_t>(j);
       input.kind = TrackKind::kRotation;
@@ -890,7 +895,7 @@ Attempt compress_with(const Clip& clip, const Skeleton& skeleton, const RestMeas
     writer.track(h, track.times.data(), kept, flatten(keys), precision);
   }
   if (!lanes.empty()) writer.group(lanes, memo);
-  out.out_of_reach.assign(budgets.segments.size(), false);
+  out.out_of_reach.assign(4 * budgets.segments.size(), false);
   writer.mark_out_of_reach(budgets.segment_count, out.out_of_reach);
   out.clip = writer.take(choice.segment_samples);
   return out;
@@ -963,9 +968,9 @@ void search_segments(const SegmentSearch& search, const Attempt& attempt,
 }
 
 // After an attempt and its segments' search: each joint still out of tolerance somewhere
-// tightens its own key budget and its ancestors'. Where one of their segments there was out of
-// reach (its widths are capped), the chain's error has met its floor in segments: tightening
-// further would only grow the clip, so the chain's tracks go to reduced keys (kSmaller only).
+// tightens its own key budget and its ancestors'. A track of theirs whose segment there was out
+// of reach (its widths are capped) has met its floor in segments: tightening further would only
+// grow the clip, so it goes to reduced keys (kSmaller only).
 void tighten(const std::vector<float>& errors, const std::vector<bool>& out_of_reach,
              const Skeleton& skeleton, float tolerance, TrackChoice& choice, Budgets& budgets) {
   const std::size_t n = skeleton.joint_count();
@@ -974,14 +979,13 @@ void tighten(const std::vector<float>& errors, const std::vector<bool>& out_of_r
   for (std::size_t j = 0; j < n; ++j) {
     for (std::size_t s = 0; s < count; ++s) {
       if (errors[j * count + s] <= tolerance) continue;
-      bool floor = false;
       for (int a = static_cast<int>(j); a >= 0; a = skeleton.parents[a]) {
         keys[a] = true;
-        floor = floor || (budgets.segment_count > 0 && out_of_reach[a * count + s]);
-      }
-      if (!floor || choice.keys_only.empty()) continue;
-      for (int a = static_cast<int>(j); a >= 0; a = skeleton.parents[a]) {
-        choice.keys_only[a] = true;
+        if (budgets.segment_count == 0 || choice.keys_only.empty()) continue;
+        for (TrackKind kind : {TrackKind::kTranslation, TrackKind::kRotation, TrackKind::kScale}) {
+          const uint32_t id = AttemptMemo::track_id(static_cast<std::size_t>(a), kind);
+          if (out_of_reach[id * count + s]) choice.keys_only[id] = true;
+        }
       }
     }
   }
@@ -1051,7 +1055,7 @@ Result<CompressedResult> compress_clip(const Clip& clip, const Skeleton& skeleto
   search.segment_samples = choice.segment_samples;
   search.frame_rate = grid.ticks_per_second;
   search.reference = &reference;
-  if (choice.mode == SegmentMode::kSmaller) choice.keys_only.assign(n, false);
+  if (choice.mode == SegmentMode::kSmaller) choice.keys_only.assign(4 * n, false);
   for (int attempt = 0;; ++attempt) {
     const bool last = attempt + 1 >= kAttempts;
     if (last) budgets = Budgets(n, segment_count, 0.0f);

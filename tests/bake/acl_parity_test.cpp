@@ -1,8 +1,12 @@
-// Issue 30's measure against ACL 2.1: the CMU takes packed at the tolerances at which ACL's own
-// figures were taken (its default settings, and tightened until its max error matched ours),
-// each within the tolerance by the library's measure and no larger than ACL's clip there. ACL's
-// bytes are the issue's, measured with ACL 2.1 on these files. Its own suite: four compressions of
-// 23-38 s takes take a few seconds, beside the other takes' suites.
+// Issue 30's measure against ACL 2.1: each motion-capture take of the test models packed at the
+// max error ACL's clip of it has, within that by the library's measure and no larger than ACL's
+// clip. ACL's bytes and errors: for the CMU takes, the issue's (its default settings, and
+// tightened until its max error matched ours); for the others, ACL 2.1.0 (rtm d7982f2) with its
+// default settings, each joint's precision our default tolerance and its shell our virtual
+// points' distance, the take resampled at its key rate, its error measured by ours at the take's
+// key times (2026-11-29; the same harness gives the issue's CMU figures to 0.3%). Its own suite:
+// compressing 23-38 s takes takes a few seconds, beside the other takes' suites.
+#include <cctype>
 #include <cstddef>
 #include <string>
 
@@ -29,7 +33,7 @@ class AclParityTest : public ::testing::TestWithParam<AclPoint> {};
 
 TEST_P(AclParityTest, NoLargerThanAclAtItsError) {
   if (test_support::RunningUnderSanitizers()) {
-    GTEST_SKIP() << "a 23-38 s take, checked in the optimized pass only";
+    GTEST_SKIP() << "long takes, checked in the optimized pass only";
   }
   const AclPoint& acl = GetParam();
   Result<Model> model = anim::import::import_model(model_path(acl.file));
@@ -47,15 +51,21 @@ TEST_P(AclParityTest, NoLargerThanAclAtItsError) {
   EXPECT_LE(packed.value().report.packed_bytes, acl.bytes);
 }
 
-INSTANTIATE_TEST_SUITE_P(CmuTakes, AclParityTest,
+INSTANTIATE_TEST_SUITE_P(MocapTakes, AclParityTest,
                          ::testing::Values(AclPoint{"BVH/01_01.bvh", 0.0054f, 238423},
                                            AclPoint{"BVH/01_01.bvh", 0.0026f, 275309},
                                            AclPoint{"BVH/01_03.bvh", 0.0056f, 404553},
-                                           AclPoint{"BVH/01_03.bvh", 0.0032f, 437115}),
+                                           AclPoint{"BVH/01_03.bvh", 0.0032f, 437115},
+                                           AclPoint{"BVH/Boxing_Toes.bvh", 0.0329991f, 250113},
+                                           AclPoint{"ASE/MotionCaptureROM.ase", 0.0109735f, 35547},
+                                           AclPoint{"CSM/ThomasFechten.csm", 0.2341196f, 340856},
+                                           AclPoint{"X/BCN_Epileptic.X", 0.0002982f, 9259}),
                          [](const ::testing::TestParamInfo<AclPoint>& info) {
-                           std::string name = std::string(info.param.file).substr(4, 5) + "_at_" +
-                                              std::to_string(info.index);
-                           return name;
+                           std::string name;
+                           for (const char* c = info.param.file; *c != '\0'; ++c) {
+                             if (std::isalnum(static_cast<unsigned char>(*c))) name += *c;
+                           }
+                           return name + "_" + std::to_string(info.index);
                          });
 
 }  // namespace
