@@ -46,8 +46,14 @@ class SegmentState {
  public:
   SegmentState(const SegmentSearch& search, std::size_t first, uint32_t count,
                const CompressedClip& packed)
-      : search_(search), first_(first), count_(count), n_(search.skeleton->joint_count()),
-        local_(count * n_), model_(count * n_), subtree_(n_), scratch_(n_) {
+      : search_(search),
+        first_(first),
+        count_(count),
+        n_(search.skeleton->joint_count()),
+        local_(count * n_),
+        model_(count * n_),
+        subtree_(n_),
+        scratch_(n_) {
     SoaPose rest = make_soa_pose(n_), soa = make_soa_pose(n_);
     to_soa(search.skeleton->rest, rest);
     CompressedCursor cursor(packed);
@@ -94,7 +100,7 @@ class SegmentState {
         if (!subtree_[j]) continue;
         const int p = parents[j];
         const std::size_t pj = static_cast<std::size_t>(p);
-        const glm::mat4 parent = p < 0 ? glm::mat4(1.0f)
+        const glm::mat4 parent = p < 0          ? glm::mat4(1.0f)
                                  : subtree_[pj] ? scratch_[pj]
                                                 : model_[i * n_ + pj];
         scratch_[j] = parent * to_matrix(local_[i * n_ + j]);
@@ -123,8 +129,8 @@ class SegmentState {
 
 }  // namespace
 
-std::vector<glm::mat4> reference_frames(const Clip& clip, const Skeleton& skeleton,
-                                        uint32_t frames, float frame_rate) {
+std::vector<glm::mat4> reference_frames(const Clip& clip, const Skeleton& skeleton, uint32_t frames,
+                                        float frame_rate) {
   const std::size_t n = skeleton.joint_count();
   std::vector<glm::mat4> out(std::size_t{frames} * n);
   std::vector<Transform> local(n);
@@ -156,7 +162,8 @@ SegmentSearch::Outcome SegmentSearch::run(std::size_t s, const CompressedClip& p
   if (tracks.empty()) return outcome;
   const std::size_t frames = tracks[0].frames.size() / 3;
   const std::size_t first = s * segment_samples;
-  const uint32_t count = static_cast<uint32_t>(std::min<std::size_t>(segment_samples, frames - first));
+  const uint32_t count =
+      static_cast<uint32_t>(std::min<std::size_t>(segment_samples, frames - first));
   SegmentState state(*this, first, count, packed);
 
   // The tracks of each joint, and their fits at its budget.
@@ -174,20 +181,17 @@ SegmentSearch::Outcome SegmentSearch::run(std::size_t s, const CompressedClip& p
   }
   // The search measures at frames; the clip's measure, at its key times, can fall between them.
   // Each joint's errors are scaled by how the two measures compared on this attempt's clip.
+  std::vector<float> raw = state.errors();  // Uncalibrated, as errors_below() takes them.
   std::vector<float> calibration(n, 1.0f);
-  {
-    const std::vector<float> own = state.errors();
-    for (std::size_t j = 0; j < n; ++j) {
-      if (own[j] > 0.0f && std::isfinite(own[j]) && measured[j] > own[j]) {
-        calibration[j] = measured[j] / own[j];
-      }
+  for (std::size_t j = 0; j < n; ++j) {
+    if (raw[j] > 0.0f && std::isfinite(raw[j]) && measured[j] > raw[j]) {
+      calibration[j] = measured[j] / raw[j];
     }
   }
   const auto calibrated = [&](std::vector<float> e) {
     for (std::size_t j = 0; j < n; ++j) e[j] *= calibration[j];
     return e;
   };
-  std::vector<float> raw = state.errors();  // Uncalibrated, as errors_below() takes them.
   outcome.errors = calibrated(raw);
 
   // Each joint's next change, kept until it is taken: its budget tightened until its tracks'

@@ -25,15 +25,15 @@ struct SearchTrack {
 
 // The source's model space at each frame of a clip: [frame * joints + joint], frame f sampled at
 // f / frame_rate seconds.
-std::vector<glm::mat4> reference_frames(const Clip& clip, const Skeleton& skeleton,
-                                        uint32_t frames, float frame_rate);
+std::vector<glm::mat4> reference_frames(const Clip& clip, const Skeleton& skeleton, uint32_t frames,
+                                        float frame_rate);
 
 struct SegmentSearch {
   const Skeleton* skeleton = nullptr;
   float shell_distance = 0.0f;  // Of the virtual points (point_error).
   float tolerance = 0.0f;
   uint32_t segment_samples = 0;
-  float frame_rate = 0.0f;                         // The clip's frames per second.
+  float frame_rate = 0.0f;                            // The clip's frames per second.
   const std::vector<glm::mat4>* reference = nullptr;  // reference_frames of the clip.
 
   struct Outcome {

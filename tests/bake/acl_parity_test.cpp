@@ -25,8 +25,8 @@ using ::anim::import::test_support::model_path;
 
 struct AclPoint {
   const char* file;
-  float max_error;      // ACL's clip's max error, which ours must not exceed.
-  std::size_t bytes;    // ACL's clip's bytes.
+  float max_error;    // ACL's clip's max error, which ours must not exceed.
+  std::size_t bytes;  // ACL's clip's bytes.
 };
 
 class AclParityTest : public ::testing::TestWithParam<AclPoint> {};
