@@ -36,13 +36,9 @@ constexpr double kSegmentGain = 0.6;
 constexpr float kMinSegmentDropped = 0.05f;
 // Largest translation or scale component compressed: ranges of larger ones overflow.
 constexpr float kLargestValue = 1e15f;
-// Attempts before giving up key removal altogether, and how much each tightens a budget.
+// Attempts before giving up key removal altogether, and how much each tightens a key budget.
 constexpr int kAttempts = 16;
 constexpr float kTightening = 0.7f;
-// A joint out of tolerance whose error fell by less than this share since the attempt before
-// has met the floor of its chain's segments (their widths are capped): tightening its budget
-// further only grows the clip, so its chain's tracks go to reduced keys instead.
-constexpr float kStalled = 0.02f;
 
 inline float dot4(const glm::quat& a, const glm::quat& b) {
   return a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
@@ -145,11 +141,10 @@ class AttemptMemo {
   // The keys of `set` to keep (see reduce). `set` must hold the same keys on every call with `id`.
   template <class V>
   const std::vector<uint32_t>& reduced(uint32_t id, const KeySet<V>& set) {
-    Reduction& r = reductions_[id];
-    if (!r.done || r.tolerances != set.tolerances) {
+    Reduction& r = reductions_[id];  // New: no tolerances, so reduced below.
+    if (r.tolerances != set.tolerances) {
       r.kept = reduce(set);
       r.tolerances = set.tolerances;
-      r.done = true;
     }
     return r.kept;
   }
@@ -166,8 +161,7 @@ class AttemptMemo {
 
  private:
   struct Reduction {
-    bool done = false;
-    std::vector<float> tolerances;
+    std::vector<float> tolerances;  // Those of the set `kept` was reduced from.
     std::vector<uint32_t> kept;
   };
   std::map<uint32_t, Reduction> reductions_;
@@ -314,15 +308,15 @@ float choose_ticks_per_second(const Clip& clip, bool& narrow, bool& grid) {
 struct FrameGrid {
   float ticks_per_second = 0.0f;
   bool narrow = false;  // 8-bit ticks.
-  bool grid = false;    // Every key on a frame grid of ticks_per_second.
   uint32_t frames = 0;  // Frames a segmented track holds; 0 off a grid (no segmented tracks).
 };
 
 FrameGrid frame_grid(const Clip& clip) {
   FrameGrid g;
-  g.ticks_per_second = choose_ticks_per_second(clip, g.narrow, g.grid);
+  bool on_grid = false;
+  g.ticks_per_second = choose_ticks_per_second(clip, g.narrow, on_grid);
   const std::vector<float> times = all_key_times(clip);
-  if (g.grid && !times.empty()) {
+  if (on_grid && !times.empty()) {
     const float last = std::round(times.back() * g.ticks_per_second);
     g.frames = last >= 1.0f && last < 65536.0f ? static_cast<uint32_t>(last) + 1 : 0;
   }
@@ -942,11 +936,6 @@ std::vector<float> segment_errors(const ClipError& error, std::size_t joints, co
   return out;
 }
 
-// After an attempt out of tolerance: each joint out of it somewhere tightens its own budgets and
-// its ancestors' (their keys', and their segments' in the segment where it was out). Where one
-// of those segments was already out of reach (its widths are capped), the chain's error there
-// has met its floor: tightening further would only grow the clip, so the chain's tracks go to
-// reduced keys instead (kSmaller only).
 // Searches each segment where some joint is out of tolerance (errors: [joint * segments +
 // segment]) and takes the errors the search leaves there; where it could change nothing, the
 // measured ones stand.

@@ -35,7 +35,6 @@ void finish(const SegmentedTrack& t, float* v) {
 // One segment being fitted: its source frames and the range they span.
 struct Segment {
   const SegmentedTrack* track = nullptr;
-  TrackKind kind = TrackKind::kTranslation;
   const float* frames = nullptr;  // 3 per frame.
   uint32_t count = 0;
   SegmentRange range;
@@ -112,7 +111,6 @@ SegmentFit fit_segment(const SegmentedTrack& t, const float* frames, uint32_t co
                        float tolerance) {
   Segment s;
   s.track = &t;
-  s.kind = t.kind;
   s.frames = frames;
   s.count = count;
   float spans[3];
@@ -169,7 +167,6 @@ SegmentFit fit_segment(const SegmentedTrack& t, const float* frames, uint32_t co
   return out;
 }
 
-
 SegmentedEncoding encode_segmented(const SegmentInput& input, uint32_t segment_samples,
                                    SegmentMemo* memo) {
   SegmentedEncoding e;
@@ -188,20 +185,20 @@ SegmentedEncoding encode_segmented(const SegmentInput& input, uint32_t segment_s
   }
   for (uint32_t first = 0; first < frames; first += segment_samples) {
     const std::size_t index = first / segment_samples;
+    const uint32_t count = std::min(segment_samples, frames - first);
     const float tolerance = input.tolerance_of(index);
     SegmentFit fitted;
     if (memo != nullptr && index < memo->size() && (*memo)[index].tolerance == tolerance) {
       fitted = (*memo)[index];
     } else {
-      fitted = fit_segment(e.track, input.frames.data() + 3 * std::size_t{first},
-                           std::min(segment_samples, frames - first), tolerance);
+      fitted = fit_segment(e.track, input.frames.data() + 3 * std::size_t{first}, count,
+                           tolerance);
       if (memo != nullptr) {
         if (memo->size() <= index) memo->resize(index + 1);
         (*memo)[index] = fitted;
       }
     }
-    e.max_error = std::max(e.max_error, fitted.error);
-    e.bits += uint64_t{std::min(segment_samples, frames - first)} * fitted.range.sample_bits();
+    e.bits += uint64_t{count} * fitted.range.sample_bits();
     e.out_of_reach.push_back(fitted.out_of_reach);
     e.ranges.push_back(fitted.range);
     e.values.push_back(std::move(fitted.q));

@@ -33,7 +33,6 @@ struct SegmentedEncoding {
   std::vector<SegmentRange> ranges;            // One per segment.
   std::vector<std::vector<uint32_t>> values;  // Per segment: x, y, z per frame, quantized.
   uint64_t bits = 0;                           // Stored bits of all segments.
-  float max_error = 0.0f;                      // Measured on the decoded frames.
   std::vector<bool> out_of_reach;  // Per segment: even the widest widths miss its tolerance.
 
   // Bytes it adds to a clip: its header, a range per segment and its bits.
