@@ -506,6 +506,7 @@ bool read_root_motion(Reader& r, Package& p) {
       }
       t.rotations.push_back(glm::normalize(rotation));
     }
+    t.turn_axis = turn_axis_of(t);
   }
   p.state_machine.root_motion_joint = joint;
   return r.ok();

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+
+#include "simd.h"
 
 namespace anim {
 namespace {
@@ -45,7 +48,107 @@ RootMotion repeated(RootMotion move, int64_t count) {
   return out;
 }
 
+// A turn about coordinate axis A (x, y, z as 0, 1, 2) as its half angle's cosine and sine: the
+// rotation (c, s along the axis). Templated on the axis, so that its components are registers.
+struct Turn {
+  float c = 1.0f, s = 0.0f;
+};
+
+template <int A>
+Turn turn_of(const glm::quat& q) {
+  return {q.w, q[A]};
+}
+
+template <int A>
+glm::quat rotation_of(Turn t) {
+  glm::quat q(t.c, 0.0f, 0.0f, 0.0f);
+  q[A] = t.s;
+  return q;
+}
+
+// `v` turned by twice the half angle (c, s) about axis A: by the whole angle's cosine and sine,
+// c^2 - s^2 and 2 c s, in the plane of the other two axes.
+template <int A>
+glm::vec3 turned(const glm::vec3& v, float c, float s) {
+  constexpr int i = (A + 1) % 3, j = (A + 2) % 3;
+  const float cosine = c * c - s * s, sine = 2.0f * c * s;
+  glm::vec3 out = v;
+  out[i] = cosine * v[i] - sine * v[j];
+  out[j] = sine * v[i] + cosine * v[j];
+  return out;
+}
+
+// root_frame_at for a track whose turns are about axis A: the shortest-path nlerp of two turns
+// about one axis stays about it, so it runs on the half angles, and the pivot turns in the plane.
+template <int A>
+RootMotion turn_frame_at(const RootMotionTrack& track, float time, RootMotionCursor* cursor) {
+  const std::vector<float>& times = track.times;
+  glm::vec3 displacement;
+  Turn turn;
+  if (!(time > times.front())) {  // Also NaN.
+    displacement = track.translations.front();
+    turn = turn_of<A>(track.rotations.front());
+  } else if (time >= times.back()) {
+    displacement = track.translations.back();
+    turn = turn_of<A>(track.rotations.back());
+  } else {
+    const std::size_t prev = key_before(times, time, cursor != nullptr ? cursor->key : 0);
+    if (cursor != nullptr) cursor->key = static_cast<uint32_t>(prev);
+    const std::size_t next = prev + 1;
+    const float t = (time - times[prev]) / (times[next] - times[prev]);
+    displacement =
+        track.translations[prev] + (track.translations[next] - track.translations[prev]) * t;
+    const Turn a = turn_of<A>(track.rotations[prev]), b = turn_of<A>(track.rotations[next]);
+    const float bt = a.c * b.c + a.s * b.s < 0.0f ? -t : t;  // b's weight, on a's hemisphere.
+    turn.c = a.c * (1.0f - t) + b.c * bt;
+    turn.s = a.s * (1.0f - t) + b.s * bt;
+    const float length2 = turn.c * turn.c + turn.s * turn.s;
+    if (length2 > 1e-40f && length2 < std::numeric_limits<float>::infinity()) {
+      const float k = detail::inverse_sqrt(length2);
+      turn.c *= k;
+      turn.s *= k;
+    } else {
+      turn = Turn{};
+    }
+  }
+  RootMotion frame;
+  frame.rotation = rotation_of<A>(turn);
+  frame.translation = track.pivot + displacement - turned<A>(track.pivot, turn.c, turn.s);
+  if (cursor != nullptr) {
+    cursor->time = time;
+    cursor->frame = frame;
+  }
+  return frame;
+}
+
+// root_motion_between without wraps for a track whose turns are about axis A: the start (the
+// cursor's when a character plays on) undone from the end, in the plane.
+template <int A>
+RootMotion turn_move(const RootMotionTrack& track, float from, float to, RootMotionCursor* cursor) {
+  const RootMotion start = cursor != nullptr && cursor->time == from
+                               ? cursor->frame
+                               : turn_frame_at<A>(track, from, cursor);
+  const RootMotion end = turn_frame_at<A>(track, to, cursor);
+  const Turn a = turn_of<A>(start.rotation), b = turn_of<A>(end.rotation);
+  RootMotion moved;
+  moved.translation = turned<A>(end.translation - start.translation, a.c, -a.s);
+  moved.rotation = rotation_of<A>({a.c * b.c + a.s * b.s, a.c * b.s - a.s * b.c});
+  return moved;
+}
+
 }  // namespace
+
+int turn_axis_of(const RootMotionTrack& track) {
+  int axis = -1;
+  for (const glm::quat& q : track.rotations) {
+    for (int i = 0; i < 3; ++i) {
+      if (q[i] == 0.0f) continue;
+      if (axis >= 0 && axis != i) return -1;
+      axis = i;
+    }
+  }
+  return axis < 0 ? 1 : axis;
+}
 
 glm::mat4 to_matrix(const RootMotion& move) {
   glm::mat4 out = glm::mat4_cast(move.rotation);
@@ -56,6 +159,16 @@ glm::mat4 to_matrix(const RootMotion& move) {
 RootMotion root_frame_at(const RootMotionTrack& track, float time, RootMotionCursor* cursor) {
   if (track.times.empty()) return {};
   if (cursor != nullptr && cursor->time == time) return cursor->frame;  // Never for NaN.
+  switch (track.turn_axis) {
+    case 0:
+      return turn_frame_at<0>(track, time, cursor);
+    case 1:
+      return turn_frame_at<1>(track, time, cursor);
+    case 2:
+      return turn_frame_at<2>(track, time, cursor);
+    default:
+      break;
+  }
   const std::vector<float>& times = track.times;
   glm::vec3 displacement;
   glm::quat turn;
@@ -91,6 +204,18 @@ RootMotion root_frame_at(const RootMotionTrack& track, float time, RootMotionCur
 RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps,
                                RootMotionCursor* cursor) {
   if (track.empty() || (wraps == 0 && from == to)) return {};
+  if (wraps == 0) {  // Most updates.
+    switch (track.turn_axis) {
+      case 0:
+        return turn_move<0>(track, from, to, cursor);
+      case 1:
+        return turn_move<1>(track, from, to, cursor);
+      case 2:
+        return turn_move<2>(track, from, to, cursor);
+      default:
+        break;
+    }
+  }
   const RootMotion start = root_frame_at(track, from, cursor);
   if (wraps != 0) {
     // Not remembered: the next update starts where this one ends, at `to`.
@@ -102,8 +227,8 @@ RootMotion root_motion_between(const RootMotionTrack& track, float from, float t
   // Most updates: compose(inverse(start), end) in one step. Both frames' rotations are unit
   // length, and so (to rounding) is their product: no renormalizing.
   const RootMotion end = root_frame_at(track, to, cursor);
-  const glm::quat back = glm::conjugate(start.rotation);
   RootMotion moved;
+  const glm::quat back = glm::conjugate(start.rotation);
   moved.translation = back * (end.translation - start.translation);
   moved.rotation = back * end.rotation;
   return moved;
@@ -133,8 +258,8 @@ bool RootMotionBlendJob::run() const {
       const bool flip = glm::dot(a, b) < 0.0f;  // Onto the heavier move's hemisphere.
       const bool first_heavier = !(weights[1] > weights[0]);
       out.translation = moves[0].translation * w0 + moves[1].translation * w1;
-      out.rotation = detail::normalized_or_identity(
-          (flip && !first_heavier ? -a : a) * w0 + (flip && first_heavier ? -b : b) * w1);
+      out.rotation = detail::normalized_or_identity((flip && !first_heavier ? -a : a) * w0 +
+                                                    (flip && first_heavier ? -b : b) * w1);
     }
     *output = out;
     return true;

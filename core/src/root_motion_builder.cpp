@@ -209,6 +209,7 @@ Result<RootMotionTrack> extract_root_motion(const Skeleton& skeleton,
     locals.push_back(kept);
   }
   clip = rekeyed(clip, joint, times, locals, settings.yaw);
+  track.turn_axis = turn_axis_of(track);
   return track;
 }
 

@@ -66,8 +66,19 @@ RootMotionTrack walk_track(glm::vec3 pivot = glm::vec3(0.0f)) {
   return track;
 }
 
-TEST(RootMotionTrack, FramesAreInterpolatedAndTurnAboutThePivot) {
-  const RootMotionTrack track = walk_track();
+// `track` as the runtime takes it from extract_root_motion or a package: its turn axis found, so
+// that root motion works on half angles in the plane (the turn path); or, with `found` false, as
+// made by hand (the general path, on quaternions). The tests below run each track both ways.
+RootMotionTrack on_path(RootMotionTrack track, bool found) {
+  track.turn_axis = found ? turn_axis_of(track) : -1;
+  return track;
+}
+
+class RootMotionPaths : public ::testing::TestWithParam<bool> {};
+INSTANTIATE_TEST_SUITE_P(TurnPathAndGeneral, RootMotionPaths, ::testing::Bool());
+
+TEST_P(RootMotionPaths, FramesAreInterpolatedAndTurnAboutThePivot) {
+  const RootMotionTrack track = on_path(walk_track(), GetParam());
   const RootMotion at = root_frame_at(track, 0.25f);
   expect_vec(at.translation, {0.5f, 0, 0});
   expect_turn(at.rotation, yaw(kPi / 8), 1e-3f);  // nlerp halfway between 0 and 45 degrees.
@@ -77,25 +88,30 @@ TEST(RootMotionTrack, FramesAreInterpolatedAndTurnAboutThePivot) {
   expect_vec(root_frame_at(RootMotionTrack{}, 0.5f).translation, {0, 0, 0});
   // A pivot one metre along z: at the end, turned 90 degrees about it and moved 2 m along x.
   // The origin, one metre from the pivot, swings to the pivot's left: (-1, 0, 1) + (2, 0, 0).
-  const RootMotion pivoted = root_frame_at(walk_track({0, 0, 1}), 1.0f);
+  const RootMotion pivoted = root_frame_at(on_path(walk_track({0, 0, 1}), GetParam()), 1.0f);
+  const RootMotion halfway = root_frame_at(on_path(walk_track({0, 0, 1}), GetParam()), 0.5f);
+  expect_vec(apply(halfway, {0, 0, 1}), {1, 0, 1});  // The pivot only moves with the walk.
   expect_vec(apply(pivoted, {0, 0, 0}), {1, 0, 1});
   expect_vec(apply(pivoted, {0, 0, 1}), {2, 0, 1});
 }
 
-TEST(RootMotionTrack, MotionBetweenTwoTimesIsInTheFrameAtTheStart) {
+TEST_P(RootMotionPaths, MotionBetweenTwoTimesIsInTheFrameAtTheStart) {
   RootMotionTrack straight = walk_track();
   for (glm::quat& q : straight.rotations) q = yaw(0.0f);
+  straight = on_path(straight, GetParam());
   const RootMotion m = root_motion_between(straight, 0.25f, 0.75f, 0);
   expect_vec(m.translation, {1, 0, 0});
   // Turning: from 0.5 s (facing 45 degrees) to 1 s, the frame's own view of the world's 1 m.
-  const RootMotion turned = root_motion_between(walk_track(), 0.5f, 1.0f, 0);
+  const RootMotion turned = root_motion_between(on_path(walk_track(), GetParam()), 0.5f, 1.0f, 0);
   expect_turn(turned.rotation, yaw(kPi / 4));
   expect_vec(turned.translation, glm::conjugate(yaw(kPi / 4)) * glm::vec3(1, 0, 0));
 }
 
-TEST(RootMotionTrack, ALoopThatWrapsInsideOneUpdateMovesOnWithoutAJump) {
+TEST_P(RootMotionPaths, ALoopThatWrapsInsideOneUpdateMovesOnWithoutAJump) {
   RootMotionTrack straight = walk_track();
   for (glm::quat& q : straight.rotations) q = yaw(0.0f);
+  straight = on_path(straight, GetParam());
+  const RootMotionTrack walk = on_path(walk_track(), GetParam());
   // 0.75 s to the end (0.5 m), then 0.25 s of the next cycle (0.5 m).
   expect_vec(root_motion_between(straight, 0.75f, 0.25f, 1).translation, {1, 0, 0});
   // Three whole cycles and a quarter.
@@ -103,19 +119,22 @@ TEST(RootMotionTrack, ALoopThatWrapsInsideOneUpdateMovesOnWithoutAJump) {
   // Backwards over the start: 0.25 s back to 0, then from the end back to 0.75 s.
   expect_vec(root_motion_between(straight, 0.25f, 0.75f, -1).translation, {-1, 0, 0});
   // Turning a quarter a cycle: four cycles come round to the same heading and place (a square).
-  const RootMotion square = root_motion_between(walk_track(), 0.0f, 0.0f, 4);
+  const RootMotion square = root_motion_between(walk, 0.0f, 0.0f, 4);
   expect_turn(square.rotation, yaw(0.0f));
   expect_vec(square.translation, {0, 0, 0}, 1e-4f);
   // Two cycles are one cycle twice.
-  const RootMotion one = root_motion_between(walk_track(), 0.0f, 1.0f, 0);
-  const RootMotion two = root_motion_between(walk_track(), 0.0f, 0.0f, 2);
+  const RootMotion one = root_motion_between(walk, 0.0f, 1.0f, 0);
+  const RootMotion two = root_motion_between(walk, 0.0f, 0.0f, 2);
   expect_vec(two.translation, compose(one, one).translation);
   expect_turn(two.rotation, compose(one, one).rotation);
 }
 
 // A track keyed unevenly (bunched, then sparse), walking a bent path and turning back and forth:
 // every key search path (the hinted key, the guess between the ends, the binary search) is met.
-RootMotionTrack uneven_track() {
+// `axis`: the turns' (x, y, z as 0, 1, 2).
+RootMotionTrack uneven_track(int axis = 1) {
+  glm::vec3 about(0.0f);
+  about[axis] = 1.0f;
   RootMotionTrack track;
   track.duration = 4.0f;
   track.pivot = glm::vec3(0.2f, 0.0f, -0.1f);
@@ -124,7 +143,9 @@ RootMotionTrack uneven_track() {
   for (float t : times) {
     track.times.push_back(t);
     track.translations.push_back(glm::vec3(t, 0.1f * t * t, -0.5f * t));
-    track.rotations.push_back(yaw(0.8f * std::sin(3.0f * t)));
+    // Back and forth, and once more than half a turn from the start: a pair of keys on
+    // opposite hemispheres (the nlerp takes the short way).
+    track.rotations.push_back(glm::angleAxis(t < 3.0f ? 0.8f * std::sin(3.0f * t) : -3.0f, about));
   }
   return track;
 }
@@ -148,22 +169,47 @@ RootMotion naive_frame_at(const RootMotionTrack& track, float time) {
   return {track.pivot + d - q * track.pivot, q};
 }
 
-TEST(RootMotionTrack, UnevenKeysAreFoundAsByTryingEveryPair) {
-  const RootMotionTrack track = uneven_track();
-  for (int i = -3; i <= 410; ++i) {
-    const float time = 0.01f * static_cast<float>(i) - 0.003f;
-    const RootMotion expected = naive_frame_at(track, time);
-    const RootMotion got = root_frame_at(track, time);
-    SCOPED_TRACE("at " + std::to_string(time));
-    expect_vec(got.translation, expected.translation, 1e-6f);
-    expect_turn(got.rotation, expected.rotation, 1e-6f);
+TEST_P(RootMotionPaths, UnevenKeysAreFoundAsByTryingEveryPair) {
+  for (int axis = 0; axis < 3; ++axis) {
+    const RootMotionTrack track = on_path(uneven_track(axis), GetParam());
+    ASSERT_EQ(track.turn_axis, GetParam() ? axis : -1);
+    for (int i = -3; i <= 410; ++i) {
+      const float time = 0.01f * static_cast<float>(i) - 0.003f;
+      const RootMotion expected = naive_frame_at(track, time);
+      const RootMotion got = root_frame_at(track, time);
+      SCOPED_TRACE("axis " + std::to_string(axis) + " at " + std::to_string(time));
+      expect_vec(got.translation, expected.translation, 1e-6f);
+      expect_turn(got.rotation, expected.rotation, 1e-6f);
+      // Moves, against the moves the naive frames give (the difference of two places some
+      // metres from the origin: a few units in the last place of those).
+      const float from = time - 0.037f;
+      const RootMotion naive_move =
+          compose(inverse(naive_frame_at(track, from)), naive_frame_at(track, time));
+      const RootMotion move = root_motion_between(track, from, time, 0);
+      expect_vec(move.translation, naive_move.translation, 4e-6f);
+      expect_turn(move.rotation, naive_move.rotation, 1e-6f);
+    }
   }
+}
+
+TEST(RootMotionTrack, TheTurnAxisIsTheOneEveryRotationTurnsAbout) {
+  for (int axis = 0; axis < 3; ++axis) EXPECT_EQ(turn_axis_of(uneven_track(axis)), axis);
+  RootMotionTrack still = uneven_track();
+  for (glm::quat& q : still.rotations) q = glm::quat(1, 0, 0, 0);
+  EXPECT_EQ(turn_axis_of(still), 1);  // None turns: any axis does.
+  EXPECT_EQ(turn_axis_of(RootMotionTrack{}), 1);
+  RootMotionTrack mixed = uneven_track(2);
+  mixed.rotations[3] = yaw(0.1f);  // One key turns about y, the others about z.
+  EXPECT_EQ(turn_axis_of(mixed), -1);
+  RootMotionTrack oblique = uneven_track();
+  oblique.rotations[5] = glm::angleAxis(0.3f, glm::normalize(glm::vec3(1, 1, 0)));
+  EXPECT_EQ(turn_axis_of(oblique), -1);
 }
 
 // A cursor only saves work: playing on, wrapping, jumping back and standing still give exactly
 // (bit for bit) what the same calls give without one.
-TEST(RootMotionTrack, ACursorGivesExactlyTheAnswersWithoutOne) {
-  const RootMotionTrack track = uneven_track();
+TEST_P(RootMotionPaths, ACursorGivesExactlyTheAnswersWithoutOne) {
+  const RootMotionTrack track = on_path(uneven_track(), GetParam());
   RootMotionCursor cursor;
   float from = 0.0f;
   int64_t wraps = 0;

@@ -69,9 +69,19 @@ struct RootMotionTrack {
   std::vector<glm::quat> rotations;
   glm::vec3 pivot{0.0f};
   float duration = 0.0f;  // The clip's.
+  // The axis (0: x, 1: y, 2: z) that every rotation turns about, as turn_axis_of() finds it
+  // (extract_root_motion and the package loader set it): the runtime then works with the turns'
+  // half angles alone, about a third of the work per update. -1: rotations of any kind (a track
+  // made by hand, or one whose rotations changed since).
+  int turn_axis = -1;
 
   bool empty() const { return times.empty(); }
 };
+
+// The axis that every rotation of `track` turns about: the one vector component its rotations
+// have (the others exactly zero, as a twist about a coordinate axis has them); 1 when none turns
+// (any axis would do); -1 when they turn about different or oblique axes.
+int turn_axis_of(const RootMotionTrack& track);
 
 // What the root-motion functions remember of one track between calls, for one character (as a
 // ClipCursor does for sampling): the last frame asked for and the key found. A character playing
