@@ -73,11 +73,14 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
   std::array<float, 3> weights{};
   const int count = state_clips(s, clips.data(), weights.data());
   const int leader = track_leader(s, track);
-  std::array<RootMotion, 3> moves{};
+  // The moves of the clips with weight (a 1D space at one of its points has one), in order.
+  std::array<RootMotion, 3> moves;
+  std::array<float, 3> moved_weights;
+  std::size_t moved = 0;
   for (int i = 0; i < count; ++i) {
     const std::size_t c = static_cast<std::size_t>(clips[static_cast<std::size_t>(i)]);
-    // A point without weight adds nothing to the blend (a 1D space at one of its points).
-    if (c >= clips_.size() || !(weights[static_cast<std::size_t>(i)] > 0.0f)) continue;
+    const float weight = weights[static_cast<std::size_t>(i)];
+    if (c >= clips_.size() || !(weight > 0.0f)) continue;
     const float d = clips_.duration(c);
     float clip_from = from, clip_to = to;
     int64_t clip_wraps = wraps;
@@ -97,13 +100,14 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
         cursor >= 0 && static_cast<std::size_t>(cursor) < motion_cursors_.size()
             ? &motion_cursors_[static_cast<std::size_t>(cursor)]
             : nullptr;
-    moves[static_cast<std::size_t>(i)] = root_motion_between(clips_.root_motion()[c], clip_from * d,
-                                                             clip_to * d, clip_wraps, motion);
+    moves[moved] = root_motion_between(clips_.root_motion()[c], clip_from * d, clip_to * d,
+                                       clip_wraps, motion);
+    moved_weights[moved++] = weight;
   }
-  if (count == 1) return moves[0];  // A clip state: nothing to blend.
+  if (moved <= 1) return moved == 1 ? moves[0] : RootMotion{};  // Nothing to blend.
   RootMotion out;
-  RootMotionBlendJob{Span<const RootMotion>(moves.data(), static_cast<std::size_t>(count)),
-                     Span<const float>(weights.data(), static_cast<std::size_t>(count)), &out}
+  RootMotionBlendJob{Span<const RootMotion>(moves.data(), moved),
+                     Span<const float>(moved_weights.data(), moved), &out}
       .run();
   return out;
 }

@@ -26,15 +26,19 @@ class CompressedCursor {
   // Forgets what it remembers; the next sample starts afresh.
   void reset() { clip_ = nullptr; }
   bool fits(const CompressedClip& clip) const {
-    return groups_.size() >= clip.rotation_groups.size() && hints_.size() >= clip.tracks.size() &&
-           segment_lanes_.size() >= segment_blocks(clip);
+    if (groups_.size() < clip.rotation_groups.size() || hints_.size() < clip.tracks.size()) {
+      return false;
+    }
+    // The clip it follows had its segmented blocks counted when it began to follow it: a
+    // character playing on does not count them again every sample.
+    return segment_lanes_.size() >= (clip_ == &clip ? segment_blocks_ : segment_blocks(clip));
   }
   // Per-character bytes it holds. Segmented tracks: 144 per four of a kind (36 a track).
   std::size_t byte_size() const {
     return sizeof(clip_) + groups_.size() * sizeof(GroupKeys) + hints_.size() * sizeof(uint32_t) +
-           (segment_lanes_.empty() ? 0
-                                   : 3 * sizeof(uint32_t) +
-                                         segment_lanes_.size() * sizeof(SegmentLanes));
+           (segment_lanes_.empty()
+                ? 0
+                : 3 * sizeof(uint32_t) + segment_lanes_.size() * sizeof(SegmentLanes));
   }
 
  private:

@@ -161,8 +161,8 @@ class StateMachineInstance {
     float weight = 1.0f;   // The layer's set weight (set_layer_weight).
   };
   struct SavedParameter {
-    float value = 0.0f;   // Where the parameter is now...
-    float target = 0.0f;  // ... and where it smooths to.
+    float value = 0.0f;      // Where the parameter is now...
+    float target = 0.0f;     // ... and where it smooths to.
     glm::vec3 vector{0.0f};  // A kVector3 parameter's value.
   };
 
@@ -274,11 +274,11 @@ class StateMachineInstance {
   // weight, then applies each layer in order (override or additive, under its mask, at
   // layer_weight(); a layer of weight 0 is not sampled), all on SoA poses, in `scratch`'s
   // buffers; then the def's IK entries (ik_def.h; an entry a job refuses, a target too far to
-  // compute with, does nothing and reports weight 0). `output` has soa_block_count(joints) blocks; the lanes past the last joint hold the
-  // identity. False (output unspecified) when `output` has the wrong size, `scratch` does not
-  // fit the def and skeleton (StateMachineScratch::fits), no state of the base is active, or a
-  // clip does not fit the skeleton. Never allocates. Calls that share a scratch must not run at
-  // the same time.
+  // compute with, does nothing and reports weight 0). `output` has soa_block_count(joints) blocks;
+  // the lanes past the last joint hold the identity. False (output unspecified) when `output` has
+  // the wrong size, `scratch` does not fit the def and skeleton (StateMachineScratch::fits), no
+  // state of the base is active, or a clip does not fit the skeleton. Never allocates. Calls that
+  // share a scratch must not run at the same time.
   [[nodiscard]] bool evaluate_soa(Span<SoaTransform> output, StateMachineScratch& scratch);
   // The same with the instance's own scratch; false for a crowd's character (which has none).
   [[nodiscard]] bool evaluate_soa(Span<SoaTransform> output);
@@ -381,10 +381,11 @@ class StateMachineInstance {
   };
   // One state machine's run: the base's, or a layer's, with its own tracks and pose buffers.
   struct Machine {
+    // The scalars every update reads first, then the active states and the tracks (the first
+    // few of each in use), then what additive layers alone use: the fewest lines touched.
     const std::vector<StateDef>* states = nullptr;
     const std::vector<TransitionDef>* transitions = nullptr;
-    const LayerDef* layer = nullptr;         // Null for the base.
-    std::array<Track, kMaxActive> tracks{};  // Oldest first; the last is the current state.
+    const LayerDef* layer = nullptr;  // Null for the base.
     std::size_t track_count = 0;
     int running = -1;       // Running transition index, -1 for none.
     int running_from = -1;  // State it left.
@@ -392,19 +393,20 @@ class StateMachineInstance {
     int started = -1;       // The transition the last update started, or -1.
     // It started while a transition ran or a switch's pose carried over (CarryOver::interrupted).
     bool started_interrupting = false;
-    std::array<bool, kMaxActive> slot_used{};
-    std::array<ActiveState, kMaxActive> active{};
-    std::size_t active_count = 0;
-    float weight = 1.0f;      // The layer's set weight, before its weight parameter.
-    std::vector<float> mask;  // Per joint; empty: every joint (the base).
+    bool reference_ok = true;  // The reference clip fits the skeleton.
     // An additive layer's reference: the reference clip's first frame when it names one (then
     // `reference` holds it), else the state's motion at its start, sampled each evaluate with
     // cursors of its own (reference_cursors, one per clip the machine plays, as in cursors_).
     bool state_reference = false;
+    std::array<bool, kMaxActive> slot_used{};
+    std::size_t active_count = 0;
+    float weight = 1.0f;           // The layer's set weight, before its weight parameter.
+    std::size_t first_cursor = 0;  // Its clips' cursors in cursors_ start here.
+    std::vector<float> mask;       // Per joint; empty: every joint (the base).
+    std::array<ActiveState, kMaxActive> active{};
+    std::array<Track, kMaxActive> tracks{};  // Oldest first; the last is the current state.
     SoaPose reference;
     std::vector<ClipCursor> reference_cursors;
-    std::size_t first_cursor = 0;  // Its clips' cursors in cursors_ start here.
-    bool reference_ok = true;      // The reference clip fits the skeleton.
 
     bool additive() const { return layer != nullptr && layer->blend == LayerBlend::kAdditive; }
   };
@@ -557,24 +559,20 @@ class StateMachineInstance {
     return shared_rest_.empty() ? Span<const SoaTransform>(own_rest_) : shared_rest_;
   }
 
+  // What every update and evaluate reads or writes comes first, together on the fewest cache
+  // lines a character touches each frame; what only events, the trace, travel, states that keep
+  // their motion, IK or an instance without a crowd's shared buffers use comes after.
   const StateMachineDef* def_;
   const Skeleton* skeleton_;
   ClipSet clips_;
   std::vector<SmoothedValue> params_;
   std::vector<Machine> machines_;  // [0] the base, [i + 1] the def's layers[i].
-  std::array<FiredEvent, kMaxEvents> fired_{};
   std::size_t fired_count_ = 0;
   int64_t fired_dropped_ = 0;
   bool tracing_ = false;
-  std::vector<TraceEntry> trace_;  // Sized by set_trace(true); the first trace_count_ are used.
-  std::size_t trace_count_ = 0;
-  std::vector<TraceCondition> trace_conditions_;
-  std::size_t trace_condition_count_ = 0;
   static_assert(StateMachineScratch::kSlots == kMaxActive);
   std::size_t blocks_ = 0;
-  SoaPose own_rest_;  // Empty when the rest pose is shared.
   Span<const SoaTransform> shared_rest_;
-  StateMachineScratch own_scratch_;  // Empty for a crowd's character.
   // Where the last evaluate wrote its poses (active_pose): a lent scratch, or own_scratch_.
   bool evaluated_ = false;
   const StateMachineScratch* lent_ = nullptr;
@@ -594,16 +592,14 @@ class StateMachineInstance {
   };
   std::array<WeightsMemo, 2> weights_memo_{};
   std::size_t weights_memo_next_ = 0;  // The entry the next new answer replaces.
-  // Root motion: on when moves_; the joint's parent in the model at rest (and its inverse), for
-  // states that keep their motion in the pose; the last update's move.
+  // Root motion: on when moves_; the last update's move.
   bool moves_ = false;
-  glm::mat4 root_parent_{1.0f}, root_parent_inverse_{1.0f};
   RootMotion root_motion_;
   // Per machine, as machines_; empty when the def has no inertialized transition.
-  std::vector<Travel> travels_;  // Per machine, from the first travel(); empty before.
   std::vector<PoseCarryOver> inertia_;
   std::vector<CarrySwitch> carry_switches_;  // One per entry of inertia_.
   float last_dt_ = 0.0f;                     // The last update's step.
+  std::vector<Travel> travels_;              // Per machine, from the first travel(); empty before.
   // IK (state_machine_ik.cpp): kVector3 parameters' values, one per parameter (unused for the
   // others); the ground; the last evaluate's results, and the feet entries' legs, flat, with
   // where each entry's start (ik_leg_start_[entry]; as many as the entry's legs).
@@ -612,6 +608,17 @@ class StateMachineInstance {
   std::vector<IkEntryResult> ik_results_;
   std::vector<FootIkLegResult> ik_legs_;
   std::vector<uint32_t> ik_leg_start_;
+  // The last update's events (the first fired_count_).
+  std::array<FiredEvent, kMaxEvents> fired_{};
+  std::vector<TraceEntry> trace_;  // Sized by set_trace(true); the first trace_count_ are used.
+  std::size_t trace_count_ = 0;
+  std::vector<TraceCondition> trace_conditions_;
+  std::size_t trace_condition_count_ = 0;
+  SoaPose own_rest_;                 // Empty when the rest pose is shared.
+  StateMachineScratch own_scratch_;  // Empty for a crowd's character.
+  // For states that keep their motion in the pose: the root-motion joint's parent in the model
+  // at rest, and its inverse.
+  glm::mat4 root_parent_{1.0f}, root_parent_inverse_{1.0f};
   // Runs the def's IK entries on `output` (evaluate_soa's finished pose), with scratch's model
   // space and correction buffers; false only when a job refuses its input.
   bool apply_ik(Span<SoaTransform> output, StateMachineScratch& scratch);
