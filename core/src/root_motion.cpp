@@ -48,6 +48,45 @@ RootMotion repeated(RootMotion move, int64_t count) {
   return out;
 }
 
+// Where a time falls among a track's keys: between `key` and `key + 1`, `t` of the way, or held
+// at `key` (before the first key, after the last).
+struct KeySpan {
+  std::size_t key = 0;
+  float t = 0.0f;
+  bool between = false;
+};
+
+// The span `time` falls in, with the cursor's key as the hint (and updated); NaN holds at the
+// first key.
+KeySpan find_span(const RootMotionTrack& track, float time, RootMotionCursor* cursor) {
+  const std::vector<float>& times = track.times;
+  if (!(time > times.front())) return {0, 0.0f, false};
+  if (time >= times.back()) return {times.size() - 1, 0.0f, false};
+  const std::size_t prev = key_before(times, time, cursor != nullptr ? cursor->key : 0);
+  if (cursor != nullptr) cursor->key = static_cast<uint32_t>(prev);
+  return {prev, (time - times[prev]) / (times[prev + 1] - times[prev]), true};
+}
+
+glm::vec3 displacement_at(const RootMotionTrack& track, const KeySpan& span) {
+  const glm::vec3& d = track.translations[span.key];
+  return span.between ? d + (track.translations[span.key + 1] - d) * span.t : d;
+}
+
+// The frame at a time once its rotation is known, remembered by the cursor: it turns about the
+// pivot (`turned_pivot`, the pivot turned by `rotation`), then moves: T(pivot + d) R(q) T(-pivot).
+RootMotion frame_of(const RootMotionTrack& track, const glm::vec3& displacement,
+                    const glm::quat& rotation, const glm::vec3& turned_pivot, float time,
+                    RootMotionCursor* cursor) {
+  RootMotion frame;
+  frame.rotation = rotation;
+  frame.translation = track.pivot + displacement - turned_pivot;
+  if (cursor != nullptr) {
+    cursor->time = time;
+    cursor->frame = frame;
+  }
+  return frame;
+}
+
 // A turn about coordinate axis A (x, y, z as 0, 1, 2) as its half angle's cosine and sine: the
 // rotation (c, s along the axis). Templated on the axis, so that its components are registers.
 struct Turn {
@@ -82,23 +121,11 @@ glm::vec3 turned(const glm::vec3& v, float c, float s) {
 // about one axis stays about it, so it runs on the half angles, and the pivot turns in the plane.
 template <int A>
 RootMotion turn_frame_at(const RootMotionTrack& track, float time, RootMotionCursor* cursor) {
-  const std::vector<float>& times = track.times;
-  glm::vec3 displacement;
-  Turn turn;
-  if (!(time > times.front())) {  // Also NaN.
-    displacement = track.translations.front();
-    turn = turn_of<A>(track.rotations.front());
-  } else if (time >= times.back()) {
-    displacement = track.translations.back();
-    turn = turn_of<A>(track.rotations.back());
-  } else {
-    const std::size_t prev = key_before(times, time, cursor != nullptr ? cursor->key : 0);
-    if (cursor != nullptr) cursor->key = static_cast<uint32_t>(prev);
-    const std::size_t next = prev + 1;
-    const float t = (time - times[prev]) / (times[next] - times[prev]);
-    displacement =
-        track.translations[prev] + (track.translations[next] - track.translations[prev]) * t;
-    const Turn a = turn_of<A>(track.rotations[prev]), b = turn_of<A>(track.rotations[next]);
+  const KeySpan span = find_span(track, time, cursor);
+  Turn turn = turn_of<A>(track.rotations[span.key]);
+  if (span.between) {
+    const Turn a = turn, b = turn_of<A>(track.rotations[span.key + 1]);
+    const float t = span.t;
     const float bt = a.c * b.c + a.s * b.s < 0.0f ? -t : t;  // b's weight, on a's hemisphere.
     turn.c = a.c * (1.0f - t) + b.c * bt;
     turn.s = a.s * (1.0f - t) + b.s * bt;
@@ -111,14 +138,8 @@ RootMotion turn_frame_at(const RootMotionTrack& track, float time, RootMotionCur
       turn = Turn{};
     }
   }
-  RootMotion frame;
-  frame.rotation = rotation_of<A>(turn);
-  frame.translation = track.pivot + displacement - turned<A>(track.pivot, turn.c, turn.s);
-  if (cursor != nullptr) {
-    cursor->time = time;
-    cursor->frame = frame;
-  }
-  return frame;
+  return frame_of(track, displacement_at(track, span), rotation_of<A>(turn),
+                  turned<A>(track.pivot, turn.c, turn.s), time, cursor);
 }
 
 // root_motion_between without wraps for a track whose turns are about axis A: the start (the
@@ -169,36 +190,14 @@ RootMotion root_frame_at(const RootMotionTrack& track, float time, RootMotionCur
     default:
       break;
   }
-  const std::vector<float>& times = track.times;
-  glm::vec3 displacement;
-  glm::quat turn;
-  if (!(time > times.front())) {  // Also NaN.
-    displacement = track.translations.front();
-    turn = track.rotations.front();
-  } else if (time >= times.back()) {
-    displacement = track.translations.back();
-    turn = track.rotations.back();
-  } else {
-    const std::size_t prev = key_before(times, time, cursor != nullptr ? cursor->key : 0);
-    if (cursor != nullptr) cursor->key = static_cast<uint32_t>(prev);
-    const std::size_t next = prev + 1;
-    const float t = (time - times[prev]) / (times[next] - times[prev]);
-    displacement =
-        track.translations[prev] + (track.translations[next] - track.translations[prev]) * t;
-    glm::quat b = track.rotations[next];
-    const glm::quat& a = track.rotations[prev];
-    if (glm::dot(a, b) < 0.0f) b = -b;
-    turn = detail::normalized_or_identity(a * (1.0f - t) + b * t);
+  const KeySpan span = find_span(track, time, cursor);
+  glm::quat turn = track.rotations[span.key];
+  if (span.between) {
+    glm::quat b = track.rotations[span.key + 1];
+    if (glm::dot(turn, b) < 0.0f) b = -b;
+    turn = detail::normalized_or_identity(turn * (1.0f - span.t) + b * span.t);
   }
-  // The frame turns about the pivot, then moves: T(pivot + d) R(q) T(-pivot).
-  RootMotion frame;
-  frame.rotation = turn;
-  frame.translation = track.pivot + displacement - turn * track.pivot;
-  if (cursor != nullptr) {
-    cursor->time = time;
-    cursor->frame = frame;
-  }
-  return frame;
+  return frame_of(track, displacement_at(track, span), turn, turn * track.pivot, time, cursor);
 }
 
 RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps,
