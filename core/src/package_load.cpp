@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "anim/find_by_name.h"
@@ -684,6 +685,37 @@ Result<uint64_t> check_header(Span<const uint8_t> bytes, package::Header& header
   return table_end;
 }
 
+// Every byte after the section table belongs to one section, or is zero (the writer's padding,
+// which no CRC covers): sections may not overlap, and a damaged byte between them is found.
+// Sections lying outside the file are left to the section loop, which names them.
+Status check_layout(Span<const uint8_t> bytes, const package::Header& header, uint64_t table_end) {
+  std::vector<std::pair<uint64_t, uint64_t>> spans;  // [begin, end) of each section.
+  for (std::size_t i = 0; i < header.section_count; ++i) {
+    package::SectionEntry e;
+    std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
+    if (e.offset < table_end || e.offset > bytes.size() || e.size > bytes.size() - e.offset) {
+      return Ok{};
+    }
+    spans.emplace_back(e.offset, e.offset + e.size);
+  }
+  std::sort(spans.begin(), spans.end());
+  uint64_t at = table_end;  // The first byte no section checked so far covers.
+  for (std::size_t i = 0; i <= spans.size(); ++i) {
+    const uint64_t begin = i < spans.size() ? spans[i].first : bytes.size();
+    if (begin < at) {
+      return error_at("header", "sections overlap at byte " + std::to_string(begin));
+    }
+    for (uint64_t b = at; b < begin; ++b) {
+      if (bytes[static_cast<std::size_t>(b)] != 0) {
+        return error_at("header", "byte " + std::to_string(b) +
+                                      ", between sections, is not zero (damaged file)");
+      }
+    }
+    if (i < spans.size()) at = spans[i].second;
+  }
+  return Ok{};
+}
+
 // Kind-2 states of the base or a layer need their space, from a BS2D section read before or
 // after them: the problem, named at the section of the state that lacks it, or Ok.
 Status check_2d_spaces(const Package& out, bool have_spaces, const std::string& machine_where,
@@ -708,6 +740,8 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
   package::Header header;
   Result<uint64_t> table_end = check_header(bytes, header);
   if (!table_end.ok()) return table_end.error();
+  Status layout = check_layout(bytes, header, table_end.value());
+  if (!layout.ok()) return layout.error();
   Package out;
   std::vector<uint32_t> seen;               // The kinds read so far.
   std::string machine_where, layers_where;  // For problems found after those sections.
@@ -729,7 +763,12 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
     const std::string problem = order_problem(e.kind, seen, out);
     if (!problem.empty()) return error_at(where, problem);
     Reader r(data, size);
-    if (!read_section(e.kind, r, out)) continue;
+    if (!read_section(e.kind, r, out)) {
+      // Only a newer minor version may add kinds this reader skips; in one it knows, an unknown
+      // kind is a damaged entry (a section silently lost otherwise).
+      if (header.minor <= package::kMinorVersion) return error_at(where, "unknown section kind");
+      continue;
+    }
     if (!r.ok()) {
       return error_at(where + " at byte " + std::to_string(e.offset + r.offset()), r.problem());
     }

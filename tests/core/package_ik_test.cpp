@@ -3,6 +3,7 @@
 // named, older packages and readers unaffected, and a loaded two-bone entry putting the end
 // joint on a vector parameter's target.
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <limits>
@@ -143,8 +144,9 @@ void ExpectSameEntries(const std::vector<IkEntryDef>& read, const std::vector<Ik
 }
 
 // The bytes of the first section of `kind` in `bytes`, given to `change` (which may shorten
-// them), written back with the table's size and CRC to match: a damaged file whose CRC still
-// holds, so the section's own checks must catch it.
+// them), written back with the table's size and CRC to match, and zeros where a shortened
+// section's bytes were (padding, as the writer leaves it): a damaged file whose CRC still holds,
+// so the section's own checks must catch it.
 void ChangeSection(std::vector<uint8_t>& bytes, uint32_t kind,
                    const std::function<void(std::vector<uint8_t>&)>& change) {
   const std::vector<package::SectionEntry> sections = Sections(bytes);
@@ -156,6 +158,8 @@ void ChangeSection(std::vector<uint8_t>& bytes, uint32_t kind,
     change(data);
     ASSERT_LE(data.size(), e.size);
     std::memcpy(bytes.data() + e.offset, data.data(), data.size());
+    std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(e.offset + data.size()),
+              bytes.begin() + static_cast<std::ptrdiff_t>(e.offset + e.size), uint8_t{0});
     e.size = data.size();
     e.crc = package::crc32(data.data(), data.size());
     std::memcpy(bytes.data() + sizeof(package::Header) + i * sizeof(e), &e, sizeof(e));

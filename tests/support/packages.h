@@ -75,9 +75,15 @@ inline void ExpectCorruptionRefusedOrHarmless(const std::vector<uint8_t>& bytes)
   }
 }
 
-// Renames the sections of `kind` to `as` in the table: what a reader that does not know `kind`
-// sees (a section's CRC covers its bytes, not its kind).
+// Renames the sections of `kind` to `as` in the table, and makes the header's minor version newer
+// than this reader's: what a reader that does not know `kind` sees of a newer writer's package
+// (a section's CRC covers its bytes, not its kind; in a minor version it knows, a reader refuses
+// an unknown kind).
 inline void RenameSections(std::vector<uint8_t>& bytes, uint32_t kind, uint32_t as) {
+  package::Header header;
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  header.minor = package::kMinorVersion + 1;
+  std::memcpy(bytes.data(), &header, sizeof(header));
   const std::vector<package::SectionEntry> sections = Sections(bytes);
   for (std::size_t i = 0; i < sections.size(); ++i) {
     if (sections[i].kind != kind) continue;
