@@ -146,9 +146,7 @@ RootMotion turn_frame_at(const RootMotionTrack& track, float time, RootMotionCur
 // cursor's when a character plays on) undone from the end, in the plane.
 template <int A>
 RootMotion turn_move(const RootMotionTrack& track, float from, float to, RootMotionCursor* cursor) {
-  const RootMotion start = cursor != nullptr && cursor->time == from
-                               ? cursor->frame
-                               : turn_frame_at<A>(track, from, cursor);
+  const RootMotion start = root_frame_at(track, from, cursor);
   const RootMotion end = turn_frame_at<A>(track, to, cursor);
   const Turn a = turn_of<A>(start.rotation), b = turn_of<A>(end.rotation);
   RootMotion moved;
