@@ -32,11 +32,7 @@
 namespace anim::bake {
 namespace {
 
-// Under the sanitizers (support/sanitized.h) the libraries are instrumented and built with asserts
-// at -O1 at most, and compressing a 20-40 s take takes many minutes:
-// the takes longer than this are left to the optimized pass, which checks all of them. Their
-// code paths (segments, widths, the error search) are the shorter clips' own.
-const float kLongestTakeChecked = test_support::RunningUnderSanitizers() ? 5.0f : 1e9f;
+const float kLongestTakeChecked = test_support::LongestCorpusTakeChecked();
 
 using ::anim::import::test_support::animated_corpus;
 using ::anim::import::test_support::model_path;

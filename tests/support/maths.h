@@ -136,19 +136,50 @@ inline Transform MakeTransform(const glm::vec3& t, const glm::quat& r = glm::qua
 }
 
 // Model-space matrices of the local pose `local` of `skeleton` in double: parent * T * R * S down
-// the hierarchy. The tests' own reference, apart from LocalToModelJob.
+// the hierarchy. The tests' own reference, apart from LocalToModelJob. Written in plain scalar
+// arithmetic, not glm's operators: test bodies are compiled at -O0, where every glm operator is a
+// chain of calls, and the corpus suites run this for every joint of every key of long takes
+// (glm's version took four fifths of bake_clip_segments_test's 95 s). The products are glm's
+// (mat4_cast of the rotation, its columns scaled, the parent's columns summed in order), so the
+// values are the same.
 inline std::vector<glm::dmat4> ModelSpaceInDouble(const Skeleton& skeleton,
                                                   const std::vector<Transform>& local) {
-  std::vector<glm::dmat4> model(skeleton.joint_count());
-  for (std::size_t j = 0; j < model.size(); ++j) {
+  const std::size_t n = skeleton.joint_count();
+  // Column-major 4x4, as glm keeps it: m[4 * column + row].
+  std::vector<double> model(16 * n);
+  for (std::size_t j = 0; j < n; ++j) {
     const Transform& x = local[j];
-    const glm::dquat r(x.rotation.w, x.rotation.x, x.rotation.y, x.rotation.z);
-    const glm::dmat4 m = glm::translate(glm::dmat4(1.0), glm::dvec3(x.translation)) *
-                         glm::mat4_cast(r) * glm::scale(glm::dmat4(1.0), glm::dvec3(x.scale));
+    const double qw = x.rotation.w, qx = x.rotation.x, qy = x.rotation.y, qz = x.rotation.z;
+    const double xx = qx * qx, yy = qy * qy, zz = qz * qz, xz = qx * qz, xy = qx * qy,
+                 yz = qy * qz, wx = qw * qx, wy = qw * qy, wz = qw * qz;
+    const double sx = x.scale.x, sy = x.scale.y, sz = x.scale.z;
+    const double m[16] = {(1.0 - 2.0 * (yy + zz)) * sx, 2.0 * (xy + wz) * sx, 2.0 * (xz - wy) * sx,
+                          0.0, 2.0 * (xy - wz) * sy, (1.0 - 2.0 * (xx + zz)) * sy,
+                          2.0 * (yz + wx) * sy, 0.0, 2.0 * (xz + wy) * sz, 2.0 * (yz - wx) * sz,
+                          (1.0 - 2.0 * (xx + yy)) * sz, 0.0, x.translation.x, x.translation.y,
+                          x.translation.z, 1.0};
+    double* out = &model[16 * j];
     const int p = skeleton.parents[j];
-    model[j] = p < 0 ? m : model[static_cast<std::size_t>(p)] * m;
+    if (p < 0) {
+      for (int i = 0; i < 16; ++i) out[i] = m[i];
+      continue;
+    }
+    const double* parent = &model[16 * static_cast<std::size_t>(p)];
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) {
+        out[4 * c + r] = parent[r] * m[4 * c] + parent[4 + r] * m[4 * c + 1] +
+                         parent[8 + r] * m[4 * c + 2] + parent[12 + r] * m[4 * c + 3];
+      }
+    }
   }
-  return model;
+  std::vector<glm::dmat4> matrices(n);
+  for (std::size_t j = 0; j < n; ++j) {
+    for (int c = 0; c < 4; ++c) {
+      matrices[j][c] = glm::dvec4(model[16 * j + 4 * c], model[16 * j + 4 * c + 1],
+                                  model[16 * j + 4 * c + 2], model[16 * j + 4 * c + 3]);
+    }
+  }
+  return matrices;
 }
 
 }  // namespace anim::testutil
