@@ -685,17 +685,31 @@ Result<uint64_t> check_header(Span<const uint8_t> bytes, package::Header& header
   return table_end;
 }
 
+// The section table, read once (check_header has seen that it fits in the file).
+std::vector<package::SectionEntry> read_table(Span<const uint8_t> bytes,
+                                              const package::Header& header) {
+  std::vector<package::SectionEntry> table(header.section_count);
+  if (!table.empty()) {
+    std::memcpy(table.data(), bytes.data() + sizeof(header),
+                table.size() * sizeof(package::SectionEntry));
+  }
+  return table;
+}
+
+// Whether a section's bytes lie after the section table and inside the file.
+bool inside_file(const package::SectionEntry& e, uint64_t table_end, std::size_t file_size) {
+  return e.offset >= table_end && e.offset <= file_size && e.size <= file_size - e.offset;
+}
+
 // Every byte after the section table belongs to one section, or is zero (the writer's padding,
 // which no CRC covers): sections may not overlap, and a damaged byte between them is found.
 // Sections lying outside the file are left to the section loop, which names them.
-Status check_layout(Span<const uint8_t> bytes, const package::Header& header, uint64_t table_end) {
+Status check_layout(Span<const uint8_t> bytes, const std::vector<package::SectionEntry>& table,
+                    uint64_t table_end) {
   std::vector<std::pair<uint64_t, uint64_t>> spans;  // [begin, end) of each section.
-  for (std::size_t i = 0; i < header.section_count; ++i) {
-    package::SectionEntry e;
-    std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
-    if (e.offset < table_end || e.offset > bytes.size() || e.size > bytes.size() - e.offset) {
-      return Ok{};
-    }
+  spans.reserve(table.size());
+  for (const package::SectionEntry& e : table) {
+    if (!inside_file(e, table_end, bytes.size())) return Ok{};
     spans.emplace_back(e.offset, e.offset + e.size);
   }
   std::sort(spans.begin(), spans.end());
@@ -740,17 +754,16 @@ Result<Package> load_package(Span<const uint8_t> bytes) {
   package::Header header;
   Result<uint64_t> table_end = check_header(bytes, header);
   if (!table_end.ok()) return table_end.error();
-  Status layout = check_layout(bytes, header, table_end.value());
+  const std::vector<package::SectionEntry> table = read_table(bytes, header);
+  Status layout = check_layout(bytes, table, table_end.value());
   if (!layout.ok()) return layout.error();
   Package out;
   std::vector<uint32_t> seen;               // The kinds read so far.
   std::string machine_where, layers_where;  // For problems found after those sections.
-  for (std::size_t i = 0; i < header.section_count; ++i) {
-    package::SectionEntry e;
-    std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const package::SectionEntry& e = table[i];
     const std::string where = section_name(e.kind, i);
-    if (e.offset < table_end.value() || e.offset > bytes.size() ||
-        e.size > bytes.size() - e.offset) {
+    if (!inside_file(e, table_end.value(), bytes.size())) {
       return error_at(where, "lies outside the file");
     }
     const uint8_t* data = bytes.data() + e.offset;
