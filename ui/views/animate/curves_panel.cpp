@@ -331,7 +331,11 @@ void CurvesPanel::plot(const Document& doc, Commands& cmds, int clip, float time
   const float length = std::max(c.duration, 1.0f / fps);
   area.width = area.max.x - area.min.x;
   area.span = zoom_and_pan(hovered, area.min.x, area.width, length);
-  scrub(doc, cmds, can_seek, area.min.x, area.width, area.span, c.duration);
+  // A left press on the plot scrubs (a right or middle drag pans).
+  scrub_.update(doc, cmds,
+                can_seek && !panning_ && ImGui::IsItemActivated() &&
+                    ImGui::IsMouseDown(ImGuiMouseButton_Left),
+                view_start, area.min.x, area.width, area.span, c.duration);
   area.view_start = view_start;
 
   area.ruler = std::round(ImGui::GetFontSize() + 4.0f);
@@ -343,7 +347,8 @@ void CurvesPanel::plot(const Document& doc, Commands& cmds, int clip, float time
   const float px = std::round(area.x_of(time));
   draw->AddLine(ImVec2(px, area.min.y), ImVec2(px, area.max.y),
                 ImGui::GetColorU32(colors::playhead()), 2.0f);
-  if (hovered && !scrubbing_ && !panning_) draw_mouse_time(draw, area, c.duration, fps, can_seek);
+  if (hovered && !scrub_.active() && !panning_)
+    draw_mouse_time(draw, area, c.duration, fps, can_seek);
   draw->PopClipRect();
 }
 
@@ -364,26 +369,6 @@ float CurvesPanel::zoom_and_pan(bool hovered, float min_x, float width, float le
   if (!ImGui::IsItemActive()) panning_ = false;
   view_start = std::clamp(view_start, 0.0f, std::max(0.0f, length - span));
   return span;
-}
-
-void CurvesPanel::scrub(const Document& doc, Commands& cmds, bool can_seek, float min_x,
-                        float width, float span, float duration) {
-  if (can_seek && !panning_ && ImGui::IsItemActivated() &&
-      ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-    scrubbing_ = true;
-    resume_after_scrub_ = doc.playing();
-    cmds.set_playing(false);
-  }
-  if (scrubbing_ && ImGui::IsItemActive()) {
-    const float mouse_time = view_start + (ImGui::GetIO().MousePos.x - min_x) / width * span;
-    float t = std::clamp(mouse_time, 0.0f, duration);
-    if (doc.loop() && t >= duration) t = std::nextafter(duration, 0.0f);
-    cmds.seek(t);
-  }
-  if (scrubbing_ && !ImGui::IsItemActive()) {
-    scrubbing_ = false;
-    cmds.set_playing(resume_after_scrub_);
-  }
 }
 
 }  // namespace anim::ui

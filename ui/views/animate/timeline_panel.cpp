@@ -387,7 +387,7 @@ void TimelinePanel::keyboard(const Document& doc, Commands& cmds, bool play_clic
   }
   const bool can_seek = doc.mode() != PlaybackMode::kStateMachine &&
                         (doc.current_clip() >= 0 || doc.mode() == PlaybackMode::kBlend1D);
-  if (!can_seek || scrubbing_) return;
+  if (!can_seek || scrub_.active()) return;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) cmds.step_frames(-1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) cmds.step_frames(1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) cmds.seek(0.0f);
@@ -429,7 +429,8 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
   const bool hovered = ImGui::IsItemHovered();
 
   area.span = wheel_zoom_and_scroll(hovered, zoomed, area.min.x, area.width, length);
-  scrub(doc, cmds, can_seek, area.min.x, area.width, area.span, duration);
+  scrub_.update(doc, cmds, can_seek && ImGui::IsItemActivated(), view_start, area.min.x, area.width,
+                area.span, duration);
   keep_playhead_in_view(doc, zoomed, area.span, length);
   area.view_start = view_start;
 
@@ -455,7 +456,7 @@ void TimelinePanel::strip(const Document& doc, Commands& cmds, const Selection& 
   const bool has_joint =
       sel.joint >= 0 && static_cast<std::size_t>(sel.joint) < doc.model().skeleton.joint_count();
   draw_key_lanes(draw, area, doc.model().clips[clip], sel.joint, has_joint);
-  if (hovered && !scrubbing_) draw_mouse_time(draw, area, duration, fps);
+  if (hovered && !scrub_.active()) draw_mouse_time(draw, area, duration, fps);
   if (shown_.has_playhead) draw_playhead(draw, area, shown_.time, fps);
   draw->PopClipRect();
 
@@ -492,32 +493,12 @@ void TimelinePanel::clamp_view(float length, float span) {
   view_start = std::clamp(view_start, 0.0f, std::max(0.0f, length - span));
 }
 
-void TimelinePanel::scrub(const Document& doc, Commands& cmds, bool can_seek, float min_x,
-                          float width, float span, float duration) {
-  if (can_seek && ImGui::IsItemActivated()) {
-    scrubbing_ = true;
-    resume_after_scrub_ = doc.playing();
-    cmds.set_playing(false);
-  }
-  if (scrubbing_ && ImGui::IsItemActive()) {
-    const float mouse_time = view_start + (ImGui::GetIO().MousePos.x - min_x) / width * span;
-    float t = std::clamp(mouse_time, 0.0f, duration);
-    // A loop's end is its start: stop just short of it so the playhead stays at the right.
-    if (doc.loop() && t >= duration) t = std::nextafter(duration, 0.0f);
-    cmds.seek(t);
-  }
-  if (scrubbing_ && !ImGui::IsItemActive()) {
-    scrubbing_ = false;
-    cmds.set_playing(resume_after_scrub_);
-  }
-}
-
 void TimelinePanel::keep_playhead_in_view(const Document& doc, bool zoomed, float span,
                                           float length) {
   const float t = shown_.time;
-  if (zoomed && shown_.has_playhead && (scrubbing_ || (follow_playhead && doc.playing()))) {
+  if (zoomed && shown_.has_playhead && (scrub_.active() || (follow_playhead && doc.playing()))) {
     if (t < view_start || t > view_start + span) {
-      view_start = scrubbing_ ? (t < view_start ? t : t - span) : t - span * 0.1f;
+      view_start = scrub_.active() ? (t < view_start ? t : t - span) : t - span * 0.1f;
       clamp_view(length, span);
     }
   }

@@ -13,6 +13,7 @@
 #include "anim/ui/model/commands.h"
 #include "anim/ui/model/document.h"
 #include "anim/ui/model/selection.h"
+#include "anim/ui/views/animate/time_scrub.h"
 #include "anim/ui/widgets/item_rects.h"
 
 namespace anim::ui {
@@ -42,17 +43,13 @@ class CurvesPanel {
   // The wheel zooms about the mouse, a right or middle drag pans; keeps the clip of `length`
   // seconds filling the view. Returns the seconds the plot spans.
   float zoom_and_pan(bool hovered, float min_x, float width, float length);
-  // A left drag on the plot (the last item) seeks, pausing playback until the button is let go.
-  void scrub(const Document& doc, Commands& cmds, bool can_seek, float min_x, float width,
-             float span, float duration);
 
   std::vector<ChannelCurve> curves_;
   Document::Stamp curves_stamp_;  // What curves_ were made from.
   int curves_clip_ = -1;
   int curves_joint_ = -1;
   RotationView curves_view_ = RotationView::kEulerDegrees;
-  bool scrubbing_ = false;
-  bool resume_after_scrub_ = false;
+  TimeScrub scrub_;  // A left drag on the plot.
   bool panning_ = false;
 };
 

@@ -22,6 +22,7 @@
 #include "anim/ui/model/document.h"
 #include "anim/ui/model/selection.h"
 #include "anim/ui/model/timeline_clip.h"
+#include "anim/ui/views/animate/time_scrub.h"
 #include "anim/ui/views/animate/timeline_event_lane.h"
 #include "anim/ui/views/animate/timeline_marker_lane.h"
 #include "anim/ui/widgets/item_rects.h"
@@ -66,10 +67,6 @@ class TimelinePanel {
   float wheel_zoom_and_scroll(bool hovered, bool zoomed, float min_x, float width, float length);
   // Keeps view_start where the strip of `length` seconds still fills the view.
   void clamp_view(float length, float span);
-  // Dragging on the strip (its last item) seeks: playback pauses while dragging and its playing
-  // state comes back on release.
-  void scrub(const Document& doc, Commands& cmds, bool can_seek, float min_x, float width,
-             float span, float duration);
   // When zoomed, moves the view to the playhead while scrubbing or following playback.
   void keep_playhead_in_view(const Document& doc, bool zoomed, float span, float length);
   // Where the lanes under the strip go: their label's x, their time area's x range, height
@@ -89,11 +86,10 @@ class TimelinePanel {
   int pinned_clip_ = -1;          // The clip shown while the lanes were last idle,
   Document::Stamp pinned_stamp_;  // and in which document and set of clips.
 
-  bool scrubbing_ = false;
-  bool resume_after_scrub_ = false;  // Playing state to restore when the drag ends.
-  bool zoom_changed_ = false;        // By the zoom slider: recentre on the playhead.
-  int view_clip_ = -1;               // Clip the view belongs to; another one resets it.
-  std::uint64_t document_ = 0;       // Document::stamp().document the view belongs to.
+  TimeScrub scrub_;             // Dragging on the strip.
+  bool zoom_changed_ = false;   // By the zoom slider: recentre on the playhead.
+  int view_clip_ = -1;          // Clip the view belongs to; another one resets it.
+  std::uint64_t document_ = 0;  // Document::stamp().document the view belongs to.
 };
 
 }  // namespace anim::ui
