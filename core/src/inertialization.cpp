@@ -164,6 +164,24 @@ void sin_cos(F4 h, F4* sin_out, F4* cos_out) {
   *cos_out = zero() - (g + g * z * s);
 }
 
+// Whether a channel has neither offset nor speed in any of the four joints, for certain: both
+// squared lengths under 1e-26, well inside what split() takes as none (lengths up to 1e-12), so
+// that capture() would write all-zero rows. Most blocks neither move nor scale; this spares
+// their channels the square roots and divisions.
+bool still(const Vec4& offset, const Vec4& velocity) {
+  using namespace simd;
+  const F4 tiny = splat(1e-26f);
+  return (bits(greater(dot(offset, offset), tiny)) |
+          bits(greater(dot(velocity, velocity), tiny))) == 0;
+}
+
+// capture() of a still channel: all-zero rows and no decay.
+uint32_t capture_nothing(float (&rows)[7][4], float* least_inverse_t1) {
+  for (auto& row : rows) simd::store(row, simd::zero());
+  *least_inverse_t1 = 0.0f;
+  return 0;
+}
+
 bool sizes_fit(std::size_t joints, Span<const SoaTransform> pose) {
   return pose.size() == soa_block_count(joints);
 }
@@ -231,9 +249,12 @@ bool InertializationStartJob::run() const {
     const std::size_t lanes = std::min<std::size_t>(4, offsets->joints_ - 4 * i);
     uint32_t keep = (1u << lanes) - 1u;
     const Vec4 p_t = rows_of(p.tx, p.ty, p.tz);
-    Vec4 direction;
-    F4 length;
-    split(p_t - rows_of(t.tx, t.ty, t.tz), &direction, &length);
+    const Vec4 moved = p_t - rows_of(t.tx, t.ty, t.tz);
+    const Vec4 moving_at = (p_t - rows_of(b.tx, b.ty, b.tz)) * rate;
+    const bool still_t = still(moved, moving_at);
+    Vec4 direction{zero(), zero(), zero()};
+    F4 length = zero();
+    if (!still_t) split(moved, &direction, &length);
     // Joints too far away get no offset at all: a cut.
     if (teleport_distance > 0.0f) keep &= ~simd::bits(greater(length, splat(teleport_distance)));
     const M4 kept = lane_mask(keep);
@@ -241,14 +262,23 @@ bool InertializationStartJob::run() const {
     const auto note = [&moving](uint32_t lanes_with_decay, Offsets::Channel channel) {
       if (lanes_with_decay != 0) moving |= 1u << channel;
     };
-    note(capture(direction, length, (p_t - rows_of(b.tx, b.ty, b.tz)) * rate, length_of_decay, kept,
-                 block.rows[Offsets::kTranslation], &block.least_inverse_t1[Offsets::kTranslation]),
+    auto& t_rows = block.rows[Offsets::kTranslation];
+    float* t_least = &block.least_inverse_t1[Offsets::kTranslation];
+    note(still_t ? capture_nothing(t_rows, t_least)
+                 : capture(direction, length, moving_at, length_of_decay, kept, t_rows, t_least),
          Offsets::kTranslation);
     const Vec4 p_s = rows_of(p.sx, p.sy, p.sz);
-    split(p_s - rows_of(t.sx, t.sy, t.sz), &direction, &length);
-    note(capture(direction, length, (p_s - rows_of(b.sx, b.sy, b.sz)) * rate, length_of_decay, kept,
-                 block.rows[Offsets::kScale], &block.least_inverse_t1[Offsets::kScale]),
-         Offsets::kScale);
+    const Vec4 grown = p_s - rows_of(t.sx, t.sy, t.sz);
+    const Vec4 growing_at = (p_s - rows_of(b.sx, b.sy, b.sz)) * rate;
+    auto& s_rows = block.rows[Offsets::kScale];
+    float* s_least = &block.least_inverse_t1[Offsets::kScale];
+    if (still(grown, growing_at)) {
+      note(capture_nothing(s_rows, s_least), Offsets::kScale);
+    } else {
+      split(grown, &direction, &length);
+      note(capture(direction, length, growing_at, length_of_decay, kept, s_rows, s_least),
+           Offsets::kScale);
+    }
     // Rotations as the turn applied on top of the target (in the parent's space), and the
     // source's angular velocity the same way.
     const Quat4 p_r = rotations_of(p);

@@ -282,6 +282,41 @@ TEST(InertializationTest, AJointTooFarAwayCutsToTheTarget) {
   EXPECT_TRUE(TransformNear(first[1], s.previous[1], 1e-6f));  // The others still blend.
 }
 
+TEST(InertializationTest, AStartLeavesNoTraceOfTheOneBefore) {
+  // A switch whose joints move and scale, then one on the same offsets where only joint 1
+  // turns: no channel but joint 1's rotation keeps anything of the first.
+  const Switch s = MakeSwitch();
+  InertialOffsets offsets = Started(s, 0.3f);
+  ASSERT_GT(offsets.offset(0, InertialOffsets::kTranslation).x0, 0.0f);
+  ASSERT_GT(offsets.offset(2, InertialOffsets::kScale).x0, 0.0f);
+  Switch turn = s;
+  turn.previous = turn.before = turn.target;
+  turn.previous[1].rotation = turn.before[1].rotation = RotZ(40.0f);
+  const SoaPose previous = ToSoa(turn.previous), before = ToSoa(turn.before),
+                target = ToSoa(turn.target);
+  ASSERT_TRUE((InertializationStartJob{previous, before, target, turn.dt, 0.3f, 0.0f, &offsets}
+                   .run()));
+  for (std::size_t j = 0; j < 3; ++j) {
+    for (InertialOffsets::Channel c : {InertialOffsets::kTranslation, InertialOffsets::kScale,
+                                       InertialOffsets::kRotation}) {
+      const InertialOffsets::ChannelOffset o = offsets.offset(j, c);
+      if (j == 1 && c == InertialOffsets::kRotation) {
+        EXPECT_NEAR(o.x0, Radians(10.0f), 1e-5f);
+        continue;
+      }
+      EXPECT_EQ(o.direction, glm::vec3(0.0f)) << "joint " << j << " channel " << c;
+      EXPECT_EQ(o.x0, 0.0f) << "joint " << j << " channel " << c;
+      EXPECT_EQ(o.p1, 0.0f) << "joint " << j << " channel " << c;
+      EXPECT_EQ(o.p2, 0.0f) << "joint " << j << " channel " << c;
+      EXPECT_EQ(o.inverse_t1, 0.0f) << "joint " << j << " channel " << c;
+    }
+  }
+  const std::vector<Transform> first = Decayed(offsets, 0.0f, target, 3);
+  EXPECT_TRUE(TransformNear(first[0], turn.target[0], 0.0f));
+  EXPECT_TRUE(TransformNear(first[2], turn.target[2], 0.0f));
+  EXPECT_TRUE(TransformNear(first[1], turn.previous[1], 1e-6f));
+}
+
 // The start job's capture written out joint by joint, in float, as plainly as it reads: the
 // offset's direction and length, the rotation's axis and angle from libm's atan2, and
 // InertialDecay::make for the decay. The job computes four joints at once without libm; it has
