@@ -270,15 +270,13 @@ bool InertializationStartJob::run() const {
     const Vec4 p_s = rows_of(p.sx, p.sy, p.sz);
     const Vec4 grown = p_s - rows_of(t.sx, t.sy, t.sz);
     const Vec4 growing_at = (p_s - rows_of(b.sx, b.sy, b.sz)) * rate;
+    const bool still_s = still(grown, growing_at);
+    if (!still_s) split(grown, &direction, &length);
     auto& s_rows = block.rows[Offsets::kScale];
     float* s_least = &block.least_inverse_t1[Offsets::kScale];
-    if (still(grown, growing_at)) {
-      note(capture_nothing(s_rows, s_least), Offsets::kScale);
-    } else {
-      split(grown, &direction, &length);
-      note(capture(direction, length, growing_at, length_of_decay, kept, s_rows, s_least),
-           Offsets::kScale);
-    }
+    note(still_s ? capture_nothing(s_rows, s_least)
+                 : capture(direction, length, growing_at, length_of_decay, kept, s_rows, s_least),
+         Offsets::kScale);
     // Rotations as the turn applied on top of the target (in the parent's space), and the
     // source's angular velocity the same way.
     const Quat4 p_r = rotations_of(p);
