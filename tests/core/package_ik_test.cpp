@@ -2,8 +2,8 @@
 // layer (IKEN) read back field by field, every bad value refused with the section and entry
 // named, older packages and readers unaffected, and a loaded two-bone entry putting the end
 // joint on a vector parameter's target.
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <limits>

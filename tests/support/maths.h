@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <glm/gtc/type_ptr.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
@@ -144,27 +145,26 @@ inline Transform MakeTransform(const glm::vec3& t, const glm::quat& r = glm::qua
 // values are the same.
 inline std::vector<glm::dmat4> ModelSpaceInDouble(const Skeleton& skeleton,
                                                   const std::vector<Transform>& local) {
-  const std::size_t n = skeleton.joint_count();
-  // Column-major 4x4, as glm keeps it: m[4 * column + row].
-  std::vector<double> model(16 * n);
-  for (std::size_t j = 0; j < n; ++j) {
+  std::vector<glm::dmat4> model(skeleton.joint_count());
+  for (std::size_t j = 0; j < model.size(); ++j) {
     const Transform& x = local[j];
     const double qw = x.rotation.w, qx = x.rotation.x, qy = x.rotation.y, qz = x.rotation.z;
     const double xx = qx * qx, yy = qy * qy, zz = qz * qz, xz = qx * qz, xy = qx * qy,
                  yz = qy * qz, wx = qw * qx, wy = qw * qy, wz = qw * qz;
     const double sx = x.scale.x, sy = x.scale.y, sz = x.scale.z;
+    // Column-major, as glm keeps a matrix: m[4 * column + row].
     const double m[16] = {(1.0 - 2.0 * (yy + zz)) * sx, 2.0 * (xy + wz) * sx, 2.0 * (xz - wy) * sx,
                           0.0, 2.0 * (xy - wz) * sy, (1.0 - 2.0 * (xx + zz)) * sy,
                           2.0 * (yz + wx) * sy, 0.0, 2.0 * (xz + wy) * sz, 2.0 * (yz - wx) * sz,
                           (1.0 - 2.0 * (xx + yy)) * sz, 0.0, x.translation.x, x.translation.y,
                           x.translation.z, 1.0};
-    double* out = &model[16 * j];
+    double* out = glm::value_ptr(model[j]);
     const int p = skeleton.parents[j];
     if (p < 0) {
       for (int i = 0; i < 16; ++i) out[i] = m[i];
       continue;
     }
-    const double* parent = &model[16 * static_cast<std::size_t>(p)];
+    const double* parent = glm::value_ptr(model[static_cast<std::size_t>(p)]);
     for (int c = 0; c < 4; ++c) {
       for (int r = 0; r < 4; ++r) {
         out[4 * c + r] = parent[r] * m[4 * c] + parent[4 + r] * m[4 * c + 1] +
@@ -172,14 +172,7 @@ inline std::vector<glm::dmat4> ModelSpaceInDouble(const Skeleton& skeleton,
       }
     }
   }
-  std::vector<glm::dmat4> matrices(n);
-  for (std::size_t j = 0; j < n; ++j) {
-    for (int c = 0; c < 4; ++c) {
-      matrices[j][c] = glm::dvec4(model[16 * j + 4 * c], model[16 * j + 4 * c + 1],
-                                  model[16 * j + 4 * c + 2], model[16 * j + 4 * c + 3]);
-    }
-  }
-  return matrices;
+  return model;
 }
 
 }  // namespace anim::testutil
