@@ -20,6 +20,11 @@ void ClipCursor::reserve(const ClipSet& clips, std::size_t clip, std::size_t joi
   if (clip < clips.size()) packed_.reserve(clips.packed()[clip]);
 }
 
+void ClipCursor::prefetch() const {
+  floats_.prefetch();
+  packed_.prefetch();
+}
+
 bool ClipSamplingJob::validate() const {
   if (clip >= clips.size() || cursor == nullptr) return false;
   if (clips.joint_count(clip) != cursor->joints_) return false;

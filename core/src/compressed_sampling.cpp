@@ -7,6 +7,7 @@
 
 #include "bit_reading.h"
 #include "key_search.h"
+#include "prefetch.h"
 #include "rotation_lanes.h"
 #include "segment_sampling.h"
 #include "simd.h"
@@ -231,6 +232,12 @@ void CompressedCursor::reserve(const CompressedClip& clip) {
   const std::size_t blocks = segment_blocks(clip);
   if (segment_lanes_.size() < blocks) segment_lanes_.resize(blocks);
   clip_ = nullptr;
+}
+
+void CompressedCursor::prefetch() const {
+  detail::prefetch_bytes(groups_.data(), groups_.size() * sizeof(GroupKeys));
+  detail::prefetch_bytes(hints_.data(), hints_.size() * sizeof(uint32_t));
+  detail::prefetch_bytes(segment_lanes_.data(), segment_blocks_ * sizeof(SegmentLanes));
 }
 
 void CompressedCursor::follow(const CompressedClip& clip) {

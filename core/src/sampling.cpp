@@ -3,9 +3,15 @@
 #include <cmath>
 
 #include "key_search.h"
+#include "prefetch.h"
 #include "simd.h"
 
 namespace anim {
+
+void SamplingCursor::prefetch() const {
+  detail::prefetch_bytes(hints_.data(), hints_.size() * sizeof(uint32_t));
+}
+
 namespace {
 
 // acos(x) for x in [0, 1] to within 2e-8 (Abramowitz & Stegun 4.4.46): far cheaper than

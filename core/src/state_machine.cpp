@@ -118,8 +118,6 @@ void StateMachineInstance::init_cursors() {
   const std::size_t joints = skeleton_->joint_count();
   cursors_.assign(clip_of.size(), ClipCursor{});
   for (std::size_t i = 0; i < clip_of.size(); ++i) cursors_[i].reserve(clips_, clip_of[i], joints);
-  motion_cursors_.assign(machines_.size() > 1 ? machines_[1].first_cursor : clip_of.size(),
-                         RootMotionCursor{});
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     Machine& m = machines_[mi];
     if (!m.state_reference) continue;
@@ -248,7 +246,6 @@ std::size_t StateMachineInstance::byte_size() const {
       trace_conditions_.capacity() * sizeof(TraceCondition);
   for (const ClipCursor& c : cursors_) bytes += c.byte_size();
   bytes += cursor_of_.capacity() * sizeof(int32_t) +
-           motion_cursors_.capacity() * sizeof(RootMotionCursor) +
            (inertia_.capacity() - inertia_.size()) * sizeof(PoseCarryOver) +
            carry_switches_.capacity() * sizeof(CarrySwitch) + travels_.capacity() * sizeof(Travel) +
            vectors_.capacity() * sizeof(glm::vec3) + ik_results_.capacity() * sizeof(IkEntryResult) +
@@ -478,6 +475,7 @@ void StateMachineInstance::finish_if_done(Machine& m) {
 }
 
 RootMotion StateMachineInstance::update(float dt) {
+  prefetch_state();
   fired_count_ = 0;
   fired_dropped_ = 0;
   if (tracing_) trace_count_ = trace_condition_count_ = 0;
@@ -500,6 +498,7 @@ RootMotion StateMachineInstance::update(float dt) {
     for (std::size_t i = 0; i < machines_[mi].track_count; ++i) fire_events(mi, i);
   }
   for (Machine& m : machines_) m.started = update_machine(m);
+  prefetch_cursors();
   // A trigger is consumed once every layer has seen it, so one "attack" can start a transition
   // in the base and in a layer in the same update.
   for (const Machine& m : machines_) {

@@ -95,11 +95,8 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
       }
     }
     // The base machine's cursor for the clip (root motion is the base's alone).
-    const int32_t cursor = cursor_of_[c];
-    RootMotionCursor* motion =
-        cursor >= 0 && static_cast<std::size_t>(cursor) < motion_cursors_.size()
-            ? &motion_cursors_[static_cast<std::size_t>(cursor)]
-            : nullptr;
+    ClipCursor* cursor = this->cursor(0, static_cast<int>(c), false);
+    RootMotionCursor* motion = cursor != nullptr ? cursor->motion() : nullptr;
     moves[moved] = root_motion_between(clips_.root_motion()[c], clip_from * d, clip_to * d,
                                        clip_wraps, motion);
     moved_weights[moved++] = weight;

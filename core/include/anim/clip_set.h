@@ -73,8 +73,16 @@ class ClipCursor {
   void reset() {
     floats_.reset();
     packed_.reset();
+    motion_ = RootMotionCursor{};
   }
   std::size_t joint_count() const { return joints_; }
+  // Its place in the clip's root-motion track (ClipSet::root_motion()), for the root-motion
+  // functions. Next to what sampling reads, so an update's root motion brings into cache what
+  // the evaluate after it samples with.
+  RootMotionCursor* motion() { return &motion_; }
+  // Asks the memory system for what sampling reads of it (SamplingCursor::prefetch,
+  // CompressedCursor::prefetch).
+  void prefetch() const;
   // Per-character bytes it holds.
   std::size_t byte_size() const {
     return sizeof(*this) + 3 * sizeof(uint32_t) * floats_.joint_count() + packed_.byte_size();
@@ -82,9 +90,10 @@ class ClipCursor {
 
  private:
   friend struct ClipSamplingJob;
-  SamplingCursor floats_;
   CompressedCursor packed_;
+  RootMotionCursor motion_;
   std::size_t joints_ = 0;
+  SamplingCursor floats_;
 };
 
 // Samples clip `clip` of `clips` at `time` seconds (used as given: wrapping is the caller's) into

@@ -25,6 +25,9 @@ class CompressedCursor {
   void reserve(const CompressedClip& clip);
   // Forgets what it remembers; the next sample starts afresh.
   void reset() { clip_ = nullptr; }
+  // Asks the memory system for what sampling the clip it follows reads of it, ahead of the
+  // sample (a crowd's cursors are cold).
+  void prefetch() const;
   bool fits(const CompressedClip& clip) const {
     if (groups_.size() < clip.rotation_groups.size() || hints_.size() < clip.tracks.size()) {
       return false;

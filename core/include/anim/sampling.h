@@ -19,6 +19,8 @@ class SamplingCursor {
   explicit SamplingCursor(std::size_t joint_count) { resize(joint_count); }
   void resize(std::size_t joint_count) { hints_.assign(joint_count * 3, 0u); }
   void reset() { hints_.assign(hints_.size(), 0u); }
+  // Asks the memory system for its hints ahead of a sample (a crowd's cursors are cold).
+  void prefetch() const;
   std::size_t joint_count() const { return hints_.size() / 3; }
   uint32_t* translation() { return hints_.data(); }
   uint32_t* rotation() { return hints_.data() + joint_count(); }

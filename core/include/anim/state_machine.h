@@ -522,6 +522,12 @@ class StateMachineInstance {
   bool sample_track(std::size_t machine, const Track& track, StateMachineScratch& scratch,
                     Span<SoaTransform> pose);
   bool blend_machine(std::size_t machine, StateMachineScratch& scratch, Span<SoaTransform> output);
+  // Prefetching (state_machine_prefetch.cpp): a crowd's character is cold each frame. At the
+  // start of an update, the lines its update reads first (parameters, machines, cursor index);
+  // once the machines have moved on, what the evaluate after it samples with (the cursors of the
+  // clips its tracks play), while root motion runs.
+  void prefetch_state() const;
+  void prefetch_cursors();
   // Root motion (state_machine_root_motion.cpp). Set up from the def and the clips' tracks.
   void init_root_motion();
   // The clips `state` plays now (a clip alone, or a blend space's points at the parameters'
@@ -581,9 +587,7 @@ class StateMachineInstance {
   // no more than its clips need. cursor_of_[machine * clips + clip] indexes cursors_ (-1: a clip
   // the machine never plays). Two tracks playing one clip at different times share its cursor.
   std::vector<int32_t> cursor_of_;
-  std::vector<ClipCursor> cursors_;
-  // The root-motion tracks' cursors of the base machine's clips, indexed as cursors_.
-  std::vector<RootMotionCursor> motion_cursors_;
+  std::vector<ClipCursor> cursors_;  // Also the base machine's root-motion cursors.
   // weights_1d's last answers: of which space, at which value.
   struct WeightsMemo {
     int space = -1;
