@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 
+#include "prefetch.h"
 #include "simd4.h"
 
 namespace anim {
@@ -160,6 +161,10 @@ DeadBlendSource::DeadBlendSource(std::size_t joints)
 
 Transform DeadBlendSource::pose(std::size_t joint) const {
   return blocks_[joint / 4].pose.get(joint % 4);
+}
+
+void DeadBlendSource::prefetch() const {
+  detail::prefetch_bytes(blocks_.data(), blocks_.size() * sizeof(Block), 64);
 }
 
 DeadBlendVelocity DeadBlendSource::velocity(std::size_t joint) const {

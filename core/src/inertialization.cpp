@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "prefetch.h"
 #include "simd4.h"
 
 namespace anim {
@@ -213,6 +214,10 @@ float InertialDecay::at(float t) const {
   if (!(t > 0.0f)) return x0;
   const float u = t / t1, rest = 1.0f - u;
   return rest * rest * rest * (x0 + (p1 + p2 * u) * u);
+}
+
+void InertialOffsets::prefetch() const {
+  for (const Block& b : blocks_) detail::prefetch_bytes(&b, 16 + sizeof(b.rows[0]), 2);
 }
 
 InertialOffsets::ChannelOffset InertialOffsets::offset(std::size_t joint, Channel channel) const {

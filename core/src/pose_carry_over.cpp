@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "prefetch.h"
+
 namespace anim {
 
 PoseCarryOver::PoseCarryOver(std::size_t joints, bool inertialize, bool dead_blend)
@@ -48,6 +50,18 @@ bool PoseCarryOver::start(TransitionBlend blend, float duration, float half_life
   capture_ = true;
   time_ = 0.0f;
   return true;
+}
+
+void PoseCarryOver::prefetch() const {
+  if (history_[0].empty()) return;
+  const SoaPose& next = history_[1 - latest_];  // apply() after next_frame() keeps its pose here.
+  detail::prefetch_bytes_for_write(next.data(), next.size() * sizeof(SoaTransform), 64);
+  if (!carrying()) return;
+  if (blend_ == TransitionBlend::kDeadBlend) {
+    dead_.prefetch();
+  } else {
+    offsets_.prefetch();
+  }
 }
 
 bool PoseCarryOver::hold(Span<const SoaTransform> pose) {

@@ -15,6 +15,21 @@ inline void prefetch(const void* p) {
 #endif
 }
 
+// For a line about to be written whole (no read of it needed, but it must be in cache to write).
+inline void prefetch_for_write(const void* p) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(p, 1);
+#else
+  (void)p;
+#endif
+}
+
+inline void prefetch_bytes_for_write(const void* p, std::size_t bytes, std::size_t max_lines = 32) {
+  constexpr std::size_t kLine = 64;
+  const char* c = static_cast<const char*>(p);
+  for (std::size_t i = 0; i < bytes && i < max_lines * kLine; i += kLine) prefetch_for_write(c + i);
+}
+
 // The lines of [p, p + bytes), the first `max_lines` of them at most (what one frame reads of a
 // buffer that may be larger).
 inline void prefetch_bytes(const void* p, std::size_t bytes, std::size_t max_lines = 32) {

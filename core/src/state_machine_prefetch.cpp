@@ -21,6 +21,9 @@ void StateMachineInstance::prefetch_state() const {
   // few of a long list.
   const std::size_t base = machines_.size() > 1 ? machines_[1].first_cursor : cursors_.size();
   detail::prefetch_bytes(cursors_.data(), base * sizeof(ClipCursor), 16);
+  // Inertialized and dead-blended transitions: the pose each carry-over keeps this frame, and
+  // what a carry-over in progress decays.
+  for (const PoseCarryOver& carry : inertia_) carry.prefetch();
 }
 
 void StateMachineInstance::prefetch_cursors() {

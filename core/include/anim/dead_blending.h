@@ -38,6 +38,8 @@ class DeadBlendSource {
   // What the last start captured, for tools and tests; joint < joint_count().
   Transform pose(std::size_t joint) const;
   DeadBlendVelocity velocity(std::size_t joint) const;
+  // Asks the memory system for what DeadBlendJob reads (every block), ahead of the blend.
+  void prefetch() const;
 
  private:
   friend struct DeadBlendStartJob;

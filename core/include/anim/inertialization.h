@@ -57,6 +57,9 @@ class InertialOffsets {
     float x0 = 0.0f, p1 = 0.0f, p2 = 0.0f, inverse_t1 = 0.0f;
   };
   ChannelOffset offset(std::size_t joint, Channel channel) const;
+  // Asks the memory system for what InertializationJob reads first of each block (which
+  // channels move, and the rotations' rows), ahead of the decay.
+  void prefetch() const;
 
  private:
   friend struct InertializationStartJob;

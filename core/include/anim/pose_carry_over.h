@@ -54,6 +54,9 @@ class PoseCarryOver {
   // stop() and cut(): until a pose is shown again, a switch carries nothing over.
   void forget() { stop(), cut(); }
 
+  // Asks the memory system for what the next apply() after next_frame() reads and writes: the
+  // decaying offsets (when carrying) and the pose it keeps.
+  void prefetch() const;
   // Whether a carry-over is in progress (or pending capture).
   bool carrying() const { return time_ >= 0.0f; }
   TransitionBlend blend() const { return blend_; }  // Of the last start.

@@ -523,7 +523,8 @@ class StateMachineInstance {
                     Span<SoaTransform> pose);
   bool blend_machine(std::size_t machine, StateMachineScratch& scratch, Span<SoaTransform> output);
   // Prefetching (state_machine_prefetch.cpp): a crowd's character is cold each frame. At the
-  // start of an update, the lines its update reads first (parameters, machines, cursor index);
+  // start of an update, the lines its update reads first (parameters, machines, cursor index,
+  // the base machine's cursors) and what its carry-overs read and write in the evaluate;
   // once the machines have moved on, what the evaluate after it samples with (the cursors of the
   // clips its tracks play), while root motion runs.
   void prefetch_state() const;
