@@ -55,7 +55,8 @@ bool PoseCarryOver::start(TransitionBlend blend, float duration, float half_life
 void PoseCarryOver::prefetch() const {
   if (history_[0].empty()) return;
   const SoaPose& next = history_[1 - latest_];  // apply() after next_frame() keeps its pose here.
-  detail::prefetch_bytes_for_write(next.data(), next.size() * sizeof(SoaTransform), 64);
+  detail::prefetch_bytes<detail::Access::kWrite>(next.data(), next.size() * sizeof(SoaTransform),
+                                                 64);
   if (!carrying()) return;
   if (blend_ == TransitionBlend::kDeadBlend) {
     dead_.prefetch();

@@ -7,35 +7,22 @@
 
 namespace anim::detail {
 
-inline void prefetch(const void* p) {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(p);
-#else
-  (void)p;
-#endif
-}
-
-// For a line about to be written whole (no read of it needed, but it must be in cache to write).
-inline void prefetch_for_write(const void* p) {
-#if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(p, 1);
-#else
-  (void)p;
-#endif
-}
-
-inline void prefetch_bytes_for_write(const void* p, std::size_t bytes, std::size_t max_lines = 32) {
-  constexpr std::size_t kLine = 64;
-  const char* c = static_cast<const char*>(p);
-  for (std::size_t i = 0; i < bytes && i < max_lines * kLine; i += kLine) prefetch_for_write(c + i);
-}
+// kWrite: for lines about to be written (they must be in cache, owned, to be written).
+enum class Access { kRead, kWrite };
 
 // The lines of [p, p + bytes), the first `max_lines` of them at most (what one frame reads of a
 // buffer that may be larger).
+template <Access access = Access::kRead>
 inline void prefetch_bytes(const void* p, std::size_t bytes, std::size_t max_lines = 32) {
   constexpr std::size_t kLine = 64;
   const char* c = static_cast<const char*>(p);
-  for (std::size_t i = 0; i < bytes && i < max_lines * kLine; i += kLine) prefetch(c + i);
+  for (std::size_t i = 0; i < bytes && i < max_lines * kLine; i += kLine) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(c + i, access == Access::kWrite ? 1 : 0);
+#else
+    (void)c;
+#endif
+  }
 }
 
 }  // namespace anim::detail

@@ -264,6 +264,25 @@ TEST_F(ClipSetTest, WithRootMotionOfAnotherCountAttachesNone) {
   EXPECT_TRUE(moving.with_root_motion(two).root_motion().empty());
 }
 
+// A cursor also keeps its clip's place in the root-motion track (the state machine's root motion
+// reads it beside the sampling state): what the track gives there, until reset() forgets it.
+TEST_F(ClipSetTest, ACursorKeepsItsRootMotionPlaceUntilReset) {
+  RootMotionTrack track;
+  track.times = {0.0f, 1.0f};
+  track.translations = {glm::vec3(0.0f), glm::vec3(2.0f, 0.0f, 0.0f)};
+  track.rotations = {glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
+  track.duration = 1.0f;
+  ClipCursor cursor;
+  cursor.reserve(ClipSet(packed_), 0, kJoints);
+  EXPECT_TRUE(std::isnan(cursor.motion()->time));
+  const RootMotion moved = root_motion_between(track, 0.25f, 0.5f, 0, cursor.motion());
+  EXPECT_FLOAT_EQ(moved.translation.x, 0.5f);  // A quarter of the way at 2 units a second.
+  EXPECT_EQ(cursor.motion()->time, 0.5f);
+  EXPECT_FLOAT_EQ(cursor.motion()->frame.translation.x, 1.0f);  // The frame at 0.5 s.
+  cursor.reset();
+  EXPECT_TRUE(std::isnan(cursor.motion()->time));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sampling float clips
 
