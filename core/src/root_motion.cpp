@@ -1,7 +1,10 @@
 #include "anim/root_motion.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <limits>
 
 #include "simd.h"
@@ -58,7 +61,8 @@ struct KeySpan {
 
 // The span `time` falls in, with the cursor's key as the hint (and updated); NaN holds at the
 // first key.
-KeySpan find_span(const RootMotionTrack& track, float time, RootMotionCursor* cursor) {
+[[gnu::always_inline]] inline KeySpan find_span(const RootMotionTrack& track, float time,
+                                                RootMotionCursor* cursor) {
   const std::vector<float>& times = track.times;
   if (!(time > times.front())) return {0, 0.0f, false};
   if (time >= times.back()) return {times.size() - 1, 0.0f, false};
@@ -117,10 +121,19 @@ glm::vec3 turned(const glm::vec3& v, float c, float s) {
   return out;
 }
 
-// root_frame_at for a track whose turns are about axis A: the shortest-path nlerp of two turns
+// A frame or move of a track whose turns are about axis A: its translation and its turn's half
+// angle. Kept in these five numbers from the keys to the output: a RootMotion stored and read
+// back at once (a struct returned or copied) waits for its stores to reach the cache.
+struct Planar {
+  glm::vec3 translation;
+  Turn turn;
+};
+
+// planar_frame_at when the cursor does not remember `time`: the shortest-path nlerp of two turns
 // about one axis stays about it, so it runs on the half angles, and the pivot turns in the plane.
 template <int A>
-RootMotion turn_frame_at(const RootMotionTrack& track, float time, RootMotionCursor* cursor) {
+[[gnu::always_inline]] inline Planar planar_frame_sampled(const RootMotionTrack& track, float time,
+                                                          RootMotionCursor* cursor) {
   const KeySpan span = find_span(track, time, cursor);
   Turn turn = turn_of<A>(track.rotations[span.key]);
   if (span.between) {
@@ -138,21 +151,113 @@ RootMotion turn_frame_at(const RootMotionTrack& track, float time, RootMotionCur
       turn = Turn{};
     }
   }
-  return frame_of(track, displacement_at(track, span), rotation_of<A>(turn),
-                  turned<A>(track.pivot, turn.c, turn.s), time, cursor);
+  // It turns about the pivot, then moves: T(pivot + d) R(q) T(-pivot).
+  const Planar frame{
+      track.pivot + displacement_at(track, span) - turned<A>(track.pivot, turn.c, turn.s), turn};
+  if (cursor != nullptr) {
+    cursor->time = time;
+    cursor->frame.translation = frame.translation;
+    cursor->frame.rotation = rotation_of<A>(turn);
+  }
+  return frame;
 }
 
-// root_motion_between without wraps for a track whose turns are about axis A: the start (the
-// cursor's when a character plays on) undone from the end, in the plane.
+// root_frame_at for a track whose turns are about axis A: what the cursor remembers (a character
+// playing on asks for the frame its last update ended at), or sampled.
 template <int A>
-RootMotion turn_move(const RootMotionTrack& track, float from, float to, RootMotionCursor* cursor) {
-  const RootMotion start = root_frame_at(track, from, cursor);
-  const RootMotion end = turn_frame_at<A>(track, to, cursor);
-  const Turn a = turn_of<A>(start.rotation), b = turn_of<A>(end.rotation);
-  RootMotion moved;
-  moved.translation = turned<A>(end.translation - start.translation, a.c, -a.s);
-  moved.rotation = rotation_of<A>({a.c * b.c + a.s * b.s, a.c * b.s - a.s * b.c});
-  return moved;
+[[gnu::always_inline]] inline Planar planar_frame_at(const RootMotionTrack& track, float time,
+                                                     RootMotionCursor* cursor) {
+  if (cursor != nullptr && cursor->time == time) {  // Never for NaN.
+    return {cursor->frame.translation, turn_of<A>(cursor->frame.rotation)};
+  }
+  return planar_frame_sampled<A>(track, time, cursor);
+}
+
+// `translation` and `rotation` as a move, each half of it written whole (RootMotion): the
+// translation with the four bytes after it, the rotation in one piece.
+RootMotion motion_of(const glm::vec3& translation, const glm::quat& rotation) {
+  RootMotion out;
+  const float first[4] = {translation.x, translation.y, translation.z, 0.0f};
+  static_assert(offsetof(RootMotion, rotation) == sizeof(first), "RootMotion: halves");
+  std::memcpy(static_cast<void*>(&out), first, sizeof(first));
+  std::memcpy(static_cast<void*>(&out.rotation), &rotation, sizeof(rotation));
+  return out;
+}
+
+template <int A>
+RootMotion to_motion(const Planar& p) {
+  return motion_of(p.translation, rotation_of<A>(p.turn));
+}
+
+// root_motion_between without wraps for a track whose turns are about axis A: the start undone
+// from the end, in the plane.
+template <int A>
+[[gnu::always_inline]] inline Planar planar_move(const RootMotionTrack& track, float from, float to,
+                                                 RootMotionCursor* cursor) {
+  const Planar start = planar_frame_at<A>(track, from, cursor);
+  const Planar end = planar_frame_at<A>(track, to, cursor);
+  const Turn a = start.turn, b = end.turn;
+  return {turned<A>(end.translation - start.translation, a.c, -a.s),
+          {a.c * b.c + a.s * b.s, a.c * b.s - a.s * b.c}};
+}
+
+// A part's move (root_motion_between) when it moves without wraps on a track turning about axis
+// A, or not at all.
+template <int A>
+[[gnu::always_inline]] inline Planar planar_part(const RootMotionPart& p) {
+  if (p.track->empty() || p.from == p.to) return {glm::vec3(0.0f), Turn{}};
+  return planar_move<A>(*p.track, p.from, p.to, p.cursor);
+}
+
+// `sum` (the blended turn's components) at unit length, as normalized_or_identity does it.
+Turn normalized_or_identity(Turn sum) {
+  const float length2 = sum.c * sum.c + sum.s * sum.s;
+  if (!(length2 > 1e-40f) || !std::isfinite(length2)) return Turn{};
+  const float inverse_length = 1.0f / std::sqrt(length2);
+  return {sum.c * inverse_length, sum.s * inverse_length};
+}
+
+// RootMotionSamplingJob for `count` parts with weight (at least one) that each move without wraps
+// along a track turning about axis A, or not at all: RootMotionBlendJob's arithmetic, step for
+// step, on the components that can be other than zero (the others would add exact zeros).
+template <int A>
+RootMotion sample_planar(const RootMotionPart* const* parts, std::size_t count) {
+  if (count == 1) return to_motion<A>(planar_part<A>(*parts[0]));  // One state, one clip.
+  // On the hemisphere of the heaviest part (the first of the heaviest).
+  const auto on = [](const Turn& reference, const Turn& q) {
+    return reference.c * q.c + reference.s * q.s < 0.0f ? Turn{-q.c, -q.s} : q;
+  };
+  Planar out;
+  if (count == 2) {  // A 1D blend space: RootMotionBlendJob's unrolled form.
+    const Planar m0 = planar_part<A>(*parts[0]), m1 = planar_part<A>(*parts[1]);
+    const float weight0 = parts[0]->weight, weight1 = parts[1]->weight;
+    const float total = weight0 + weight1;
+    const float w0 = weight0 / total, w1 = weight1 / total;
+    const bool first = !(weight1 > weight0);
+    const Turn a = first ? m0.turn : on(m1.turn, m0.turn);
+    const Turn b = first ? on(m0.turn, m1.turn) : m1.turn;
+    out.translation = m0.translation * w0 + m1.translation * w1;
+    out.turn = normalized_or_identity({a.c * w0 + b.c * w1, a.s * w0 + b.s * w1});
+    return to_motion<A>(out);
+  }
+  std::array<Planar, RootMotionSamplingJob::kMaxParts> moves;
+  float total = 0.0f;
+  std::size_t heaviest = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    moves[i] = planar_part<A>(*parts[i]);
+    total += parts[i]->weight;
+    if (parts[i]->weight > parts[heaviest]->weight) heaviest = i;
+  }
+  out.translation = glm::vec3(0.0f);
+  Turn sum{0.0f, 0.0f};
+  for (std::size_t i = 0; i < count; ++i) {
+    const float w = parts[i]->weight / total;
+    const Turn q = on(moves[heaviest].turn, moves[i].turn);
+    out.translation += moves[i].translation * w;
+    sum = {sum.c + q.c * w, sum.s + q.s * w};
+  }
+  out.turn = normalized_or_identity(sum);
+  return to_motion<A>(out);
 }
 
 }  // namespace
@@ -180,11 +285,11 @@ RootMotion root_frame_at(const RootMotionTrack& track, float time, RootMotionCur
   if (cursor != nullptr && cursor->time == time) return cursor->frame;  // Never for NaN.
   switch (track.turn_axis) {
     case 0:
-      return turn_frame_at<0>(track, time, cursor);
+      return to_motion<0>(planar_frame_at<0>(track, time, cursor));
     case 1:
-      return turn_frame_at<1>(track, time, cursor);
+      return to_motion<1>(planar_frame_at<1>(track, time, cursor));
     case 2:
-      return turn_frame_at<2>(track, time, cursor);
+      return to_motion<2>(planar_frame_at<2>(track, time, cursor));
     default:
       break;
   }
@@ -204,11 +309,11 @@ RootMotion root_motion_between(const RootMotionTrack& track, float from, float t
   if (wraps == 0) {  // Most updates.
     switch (track.turn_axis) {
       case 0:
-        return turn_move<0>(track, from, to, cursor);
+        return to_motion<0>(planar_move<0>(track, from, to, cursor));
       case 1:
-        return turn_move<1>(track, from, to, cursor);
+        return to_motion<1>(planar_move<1>(track, from, to, cursor));
       case 2:
-        return turn_move<2>(track, from, to, cursor);
+        return to_motion<2>(planar_move<2>(track, from, to, cursor));
       default:
         break;
     }
@@ -229,6 +334,58 @@ RootMotion root_motion_between(const RootMotionTrack& track, float from, float t
   moved.translation = back * (end.translation - start.translation);
   moved.rotation = back * end.rotation;
   return moved;
+}
+
+bool RootMotionSamplingJob::validate() const {
+  if (output == nullptr || parts.size() > kMaxParts) return false;
+  for (const RootMotionPart& p : parts) {
+    if (p.track == nullptr || !(p.weight >= 0.0f) || !std::isfinite(p.weight)) return false;
+  }
+  return true;
+}
+
+bool RootMotionSamplingJob::run() const {
+  if (!validate()) return false;
+  std::array<const RootMotionPart*, kMaxParts> used{};  // The parts with weight, in order.
+  std::size_t count = 0;
+  int axis = -1;       // The axis the moving parts' tracks turn about, once one is seen.
+  bool planar = true;  // Every moving part without wraps, on a track turning about `axis`.
+  for (const RootMotionPart& p : parts) {
+    if (!(p.weight > 0.0f)) continue;
+    used[count++] = &p;
+    if (p.track->empty() || (p.wraps == 0 && p.from == p.to)) continue;  // No move.
+    const int a = p.track->turn_axis;
+    if (p.wraps != 0 || a < 0 || (axis >= 0 && a != axis)) planar = false;
+    axis = a;
+  }
+  if (count == 0) {
+    *output = motion_of(glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+    return true;
+  }
+  if (planar) {
+    switch (axis) {
+      case 0:
+        *output = sample_planar<0>(used.data(), count);
+        return true;
+      case 2:
+        *output = sample_planar<2>(used.data(), count);
+        return true;
+      default:  // About y, or no part moves (about any axis).
+        *output = sample_planar<1>(used.data(), count);
+        return true;
+    }
+  }
+  // Turns of any kind, or wraps: each move, then their blend.
+  std::array<RootMotion, kMaxParts> moves;
+  std::array<float, kMaxParts> weights{};
+  for (std::size_t i = 0; i < count; ++i) {
+    const RootMotionPart& p = *used[i];
+    moves[i] = root_motion_between(*p.track, p.from, p.to, p.wraps, p.cursor);
+    weights[i] = p.weight;
+  }
+  return RootMotionBlendJob{Span<const RootMotion>(moves.data(), count),
+                            Span<const float>(weights.data(), count), output}
+      .run();
 }
 
 bool RootMotionBlendJob::validate() const {
@@ -258,7 +415,7 @@ bool RootMotionBlendJob::run() const {
       out.rotation = detail::normalized_or_identity((flip && !first_heavier ? -a : a) * w0 +
                                                     (flip && first_heavier ? -b : b) * w1);
     }
-    *output = out;
+    *output = motion_of(out.translation, out.rotation);
     return true;
   }
   float total = 0.0f;
@@ -283,7 +440,7 @@ bool RootMotionBlendJob::run() const {
     out.translation = translation;
     out.rotation = detail::normalized_or_identity(rotation);
   }
-  *output = out;
+  *output = motion_of(out.translation, out.rotation);
   return true;
 }
 

@@ -30,12 +30,17 @@ void StateMachineInstance::prefetch_cursors() {
   for (std::size_t mi = 0; mi < machines_.size(); ++mi) {
     const Machine& m = machines_[mi];
     for (std::size_t i = 0; i < m.track_count; ++i) {
+      const StateDef& s = (*m.states)[m.tracks[i].state];
+      // The base machine's states that move the character: track_move asks for their cursors as
+      // it reads them.
+      if (mi == 0 && moves_ && s.root_motion) continue;
       std::array<int, 3> clips{};
       std::array<float, 3> weights{};
-      const int count = state_clips((*m.states)[m.tracks[i].state], clips.data(), weights.data());
+      const int count = state_clips(s, clips.data(), weights.data());
       for (int c = 0; c < count; ++c) {
         if (!(weights[static_cast<std::size_t>(c)] > 0.0f)) continue;
-        if (const ClipCursor* cursor = this->cursor(mi, clips[static_cast<std::size_t>(c)], false)) {
+        if (const ClipCursor* cursor =
+                this->cursor(mi, clips[static_cast<std::size_t>(c)], false)) {
           cursor->prefetch();
         }
       }

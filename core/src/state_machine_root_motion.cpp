@@ -73,10 +73,9 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
   std::array<float, 3> weights{};
   const int count = state_clips(s, clips.data(), weights.data());
   const int leader = track_leader(s, track);
-  // The moves of the clips with weight (a 1D space at one of its points has one), in order.
-  std::array<RootMotion, 3> moves;
-  std::array<float, 3> moved_weights;
-  std::size_t moved = 0;
+  // Each clip's part, moved and blended in one job (clips without weight are not sampled).
+  std::array<RootMotionPart, 3> parts;
+  std::size_t used = 0;
   for (int i = 0; i < count; ++i) {
     const std::size_t c = static_cast<std::size_t>(clips[static_cast<std::size_t>(i)]);
     const float weight = weights[static_cast<std::size_t>(i)];
@@ -94,18 +93,19 @@ RootMotion StateMachineInstance::track_move(const Machine& m, const Track& track
         clip_wraps = std::llround(leader_cycles - (clip_to - clip_from));
       }
     }
-    // The base machine's cursor for the clip (root motion is the base's alone).
+    // The base machine's cursor for the clip (root motion is the base's alone), asked for ahead
+    // of the evaluate that samples with it (prefetch_cursors leaves it to this).
     ClipCursor* cursor = this->cursor(0, static_cast<int>(c), false);
-    RootMotionCursor* motion = cursor != nullptr ? cursor->motion() : nullptr;
-    moves[moved] = root_motion_between(clips_.root_motion()[c], clip_from * d, clip_to * d,
-                                       clip_wraps, motion);
-    moved_weights[moved++] = weight;
+    if (cursor != nullptr) cursor->prefetch();
+    parts[used++] = RootMotionPart{&clips_.root_motion()[c],
+                                   clip_from * d,
+                                   clip_to * d,
+                                   clip_wraps,
+                                   cursor != nullptr ? cursor->motion() : nullptr,
+                                   weight};
   }
-  if (moved <= 1) return moved == 1 ? moves[0] : RootMotion{};  // Nothing to blend.
   RootMotion out;
-  RootMotionBlendJob{Span<const RootMotion>(moves.data(), moved),
-                     Span<const float>(moved_weights.data(), moved), &out}
-      .run();
+  RootMotionSamplingJob{Span<const RootMotionPart>(parts.data(), used), &out}.run();
   return out;
 }
 

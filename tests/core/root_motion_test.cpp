@@ -293,6 +293,92 @@ TEST(RootMotionBlend, TwoMovesMatchTheGeneralLoop) {
   }
 }
 
+// RootMotionSamplingJob gives what each part's root_motion_between and RootMotionBlendJob over the
+// parts with weight give (the way track_move took them before the job): the same moves from the
+// same cursors, whichever path the tracks take (the turn path on one axis, the general one on
+// quaternions, a loop wrap, a part that does not move, parts without weight, two axes at once).
+TEST(RootMotionSampling, GivesTheMovesAndTheirBlendPartByPart) {
+  const std::vector<RootMotionTrack> tracks = {
+      on_path(uneven_track(0), true), on_path(uneven_track(1), true),
+      on_path(uneven_track(2), true), on_path(uneven_track(1), false), RootMotionTrack{}};
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> time(0.0f, 4.0f), weight(0.0f, 2.0f);
+  std::uniform_int_distribution<int> pick(0, 9), count(0, 4);
+  for (int i = 0; i < 3000; ++i) {
+    const int n = count(rng);
+    const bool one_axis = i % 3 != 0;  // Mostly parts about y (a blend space's clips).
+    std::vector<RootMotionPart> parts(static_cast<std::size_t>(n));
+    std::vector<RootMotionCursor> job_cursors(parts.size()), old_cursors(parts.size());
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      const int kind = pick(rng);
+      RootMotionPart& p = parts[k];
+      p.track = &tracks[one_axis ? (kind == 0 ? 4 : 1) : static_cast<std::size_t>(kind % 5)];
+      p.from = time(rng);
+      p.to = kind == 1 ? p.from : time(rng);  // Standing still.
+      p.wraps = kind == 2 ? 1 : 0;
+      p.weight = kind == 3 ? 0.0f : weight(rng);
+      // Playing on: the cursor remembers the start as the last update's end.
+      root_frame_at(*p.track, p.from, &job_cursors[k]);
+      old_cursors[k] = job_cursors[k];
+      if (kind == 5) job_cursors[k] = old_cursors[k] = RootMotionCursor{};  // None yet.
+    }
+    for (std::size_t k = 0; k < parts.size(); ++k) parts[k].cursor = &job_cursors[k];
+    RootMotion got;
+    ASSERT_TRUE((RootMotionSamplingJob{parts, &got}.run()));
+    std::vector<RootMotion> moves;
+    std::vector<float> weights;
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      const RootMotionPart& p = parts[k];
+      if (!(p.weight > 0.0f)) continue;
+      moves.push_back(root_motion_between(*p.track, p.from, p.to, p.wraps, &old_cursors[k]));
+      weights.push_back(p.weight);
+    }
+    RootMotion expected;
+    if (moves.size() == 1) {
+      expected = moves[0];
+    } else if (moves.size() > 1) {
+      ASSERT_TRUE((RootMotionBlendJob{moves, weights, &expected}.run()));
+    }
+    SCOPED_TRACE("case " + std::to_string(i));
+    // Bit for bit on x86-64; AArch64 may fuse a multiply and an add differently in the two.
+    for (int c = 0; c < 3; ++c) ASSERT_NEAR(got.translation[c], expected.translation[c], 2e-6f);
+    for (int c = 0; c < 4; ++c) ASSERT_NEAR(got.rotation[c], expected.rotation[c], 2e-6f);
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      ASSERT_EQ(job_cursors[k].key, old_cursors[k].key);
+      ASSERT_TRUE(job_cursors[k].time == old_cursors[k].time ||
+                  (std::isnan(job_cursors[k].time) && std::isnan(old_cursors[k].time)));
+    }
+  }
+}
+
+TEST(RootMotionSampling, RefusesPartsItCannotTake) {
+  const RootMotionTrack track = on_path(walk_track(), true);
+  RootMotion out = move({5, 0, 0}, yaw(1.0f));
+  std::vector<RootMotionPart> parts(1);
+  parts[0] = RootMotionPart{&track, 0.0f, 0.5f, 0, nullptr, 1.0f};
+  EXPECT_FALSE((RootMotionSamplingJob{parts, nullptr}.validate()));
+  parts[0].weight = -1.0f;
+  EXPECT_FALSE((RootMotionSamplingJob{parts, &out}.run()));
+  parts[0].weight = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_FALSE((RootMotionSamplingJob{parts, &out}.run()));
+  parts[0].weight = 1.0f;
+  parts[0].track = nullptr;
+  EXPECT_FALSE((RootMotionSamplingJob{parts, &out}.run()));
+  parts[0].track = &track;
+  const std::vector<RootMotionPart> too_many(RootMotionSamplingJob::kMaxParts + 1, parts[0]);
+  EXPECT_FALSE((RootMotionSamplingJob{too_many, &out}.run()));
+  expect_vec(out.translation, {5, 0, 0});  // Nothing written.
+  // Half a second of the walk: a metre along x and an eighth of a turn about y.
+  ASSERT_TRUE((RootMotionSamplingJob{parts, &out}.run()));
+  expect_vec(out.translation, {1, 0, 0});
+  expect_turn(out.rotation, yaw(kPi / 4));
+  // No part with weight: no move.
+  parts[0].weight = 0.0f;
+  ASSERT_TRUE((RootMotionSamplingJob{parts, &out}.run()));
+  expect_vec(out.translation, {0, 0, 0});
+  expect_turn(out.rotation, glm::quat(1, 0, 0, 0));
+}
+
 // Root -> Hips -> Leg. The root lifts everything by 1 along y; the hips rest at (0.5, 0, 2).
 Skeleton walker() {
   Skeleton s = testutil::Rig({"Root", "Hips", "Leg"}, {-1, 0, 1});

@@ -20,10 +20,16 @@ namespace anim {
 // A rigid move of the character: first `rotation`, then `translation`, both in the character's
 // frame where the move starts. A game accumulates a frame's move into its character's place with
 //   position += heading * move.translation;  heading = heading * move.rotation;
+//
+// 32 bytes, the rotation on a 16-byte boundary: a move is copied (returned, stored, read back) in
+// two whole halves, each read from the one store that wrote it. Packed in 28 bytes, a copy read
+// the rotation across the stores of two fields, and such a load waits until every store before
+// it has left the core: a frame's whole root motion, in series with what came after.
 struct RootMotion {
   glm::vec3 translation{0.0f};
-  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // w, x, y, z; unit length.
+  alignas(16) glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // w, x, y, z; unit length.
 };
+static_assert(sizeof(RootMotion) == 32, "RootMotion: two 16-byte halves");
 
 namespace detail {
 // `q` at unit length; the identity for a zero or non-finite one.
@@ -106,6 +112,31 @@ RootMotion root_frame_at(const RootMotionTrack& track, float time,
 // is the track's.
 RootMotion root_motion_between(const RootMotionTrack& track, float from, float to, int64_t wraps,
                                RootMotionCursor* cursor = nullptr);
+
+// One clip's part of the moves RootMotionSamplingJob blends: its track played from `from` to `to`
+// seconds, passing the clip's end `wraps` times, as root_motion_between takes them, and its
+// weight.
+struct RootMotionPart {
+  const RootMotionTrack* track = nullptr;
+  float from = 0.0f, to = 0.0f;
+  int64_t wraps = 0;
+  RootMotionCursor* cursor = nullptr;  // The track's; may be null.
+  float weight = 0.0f;                 // >= 0; a part without weight is not sampled.
+};
+
+// The move of clips played at once (a blend space's, a transition's): each part's move
+// (root_motion_between) blended by the parts' weights (RootMotionBlendJob over the parts with
+// weight), the same to the bit. Tracks that turn about one axis (the usual case) stay on their
+// translations and half angles from the keys to the output: nothing goes through a RootMotion in
+// memory on the way (a move stored and read back at once waits for the store). Never allocates.
+struct RootMotionSamplingJob {
+  static constexpr std::size_t kMaxParts = 4;
+  Span<const RootMotionPart> parts;  // At most kMaxParts, each with a track.
+  RootMotion* output = nullptr;
+
+  bool validate() const;
+  bool run() const;  // False (nothing written) when validate() fails.
+};
 
 // Weighted moves blended as a pose is: translations averaged by weight, rotations by normalized
 // weighted sum on one hemisphere. Weights need not sum to 1 (they are normalized); none or all

@@ -526,7 +526,8 @@ class StateMachineInstance {
   // start of an update, the lines its update reads first (parameters, machines, cursor index,
   // the base machine's cursors) and what its carry-overs read and write in the evaluate;
   // once the machines have moved on, what the evaluate after it samples with (the cursors of the
-  // clips its tracks play), while root motion runs.
+  // clips its tracks play; those of the base machine's states that move the character, as
+  // track_move reads their root-motion places), while root motion runs.
   void prefetch_state() const;
   void prefetch_cursors();
   // Root motion (state_machine_root_motion.cpp). Set up from the def and the clips' tracks.
