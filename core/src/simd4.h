@@ -70,7 +70,7 @@ inline F4 negate_where(M4 m, F4 a) {
   return {_mm_xor_ps(a.v, _mm_and_ps(m.v, _mm_set1_ps(-0.0f)))};
 }
 // 1 / sqrt(x) for x > 0: the hardware estimate and one Newton step (about 1e-7 relative).
-inline F4 refined_rsqrt(F4 x) {
+inline F4 rsqrt(F4 x) {
   const __m128 y = _mm_rsqrt_ps(x.v);
   const __m128 yy = _mm_mul_ps(y, y);
   return {_mm_mul_ps(
@@ -143,7 +143,7 @@ inline F4 negate_where(M4 m, F4 a) {
   const uint32x4_t sign = vandq_u32(m.v, vdupq_n_u32(0x80000000u));
   return {vreinterpretq_f32_u32(veorq_u32(vreinterpretq_u32_f32(a.v), sign))};
 }
-inline F4 refined_rsqrt(F4 x) {
+inline F4 rsqrt(F4 x) {
   float32x4_t y = vrsqrteq_f32(x.v);
   y = vmulq_f32(y, vrsqrtsq_f32(vmulq_f32(x.v, y), y));
   y = vmulq_f32(y, vrsqrtsq_f32(vmulq_f32(x.v, y), y));
@@ -252,7 +252,7 @@ inline F4 negate_where(M4 m, F4 a) {
   return {{m.v[0] ? -a.v[0] : a.v[0], m.v[1] ? -a.v[1] : a.v[1], m.v[2] ? -a.v[2] : a.v[2],
            m.v[3] ? -a.v[3] : a.v[3]}};
 }
-inline F4 refined_rsqrt(F4 x) {
+inline F4 rsqrt(F4 x) {
   return {{1.0f / std::sqrt(x.v[0]), 1.0f / std::sqrt(x.v[1]), 1.0f / std::sqrt(x.v[2]),
            1.0f / std::sqrt(x.v[3])}};
 }
@@ -283,12 +283,13 @@ inline void store_unaligned(float* p, F4 a) { store(p, a); }
 // a * b + c.
 inline F4 madd(F4 a, F4 b, F4 c) { return a * b + c; }
 
-// 1 / sqrt(x) for x > 0, about 1e-7 relative; a square length already 1 to within two units in
-// the last place gives exactly 1, as detail::inverse_sqrt does (simd.h), so that a unit
-// quaternion keeps its bits whatever the processor's estimate: Sapphire Rapids' rsqrtps gives
-// 1 - 2^-12 for 1, and one Newton step from there 1 - 2^-24, where older ones gave 1.
-inline F4 rsqrt(F4 x) {
-  return select(less(abs(x - splat(1.0f)), splat(2.4e-7f)), splat(1.0f), refined_rsqrt(x));
+// rsqrt, except that a square length already 1 to within two units in the last place gives
+// exactly 1, as detail::inverse_sqrt does (simd.h): for blends, so that rotations that are all
+// one unit quaternion (joints no layer animates, the lanes past the last joint) keep its bits
+// whatever the processor's estimate. Sapphire Rapids' rsqrtps gives 1 - 2^-12 for 1, and one
+// Newton step from there 1 - 2^-24, where older processors gave 1.
+inline F4 unit_rsqrt(F4 x) {
+  return select(less(abs(x - splat(1.0f)), splat(2.4e-7f)), splat(1.0f), rsqrt(x));
 }
 
 }  // namespace anim::simd

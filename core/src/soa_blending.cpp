@@ -65,7 +65,7 @@ struct BlockSum {
     const F4 len2 = rx * rx + ry * ry + rz * rz + rw * rw;
     const simd::M4 blended = simd::greater(total, simd::zero()) & simd::greater(len2, simd::zero());
     const F4 inv_total = simd::splat(1.0f) / simd::max(total, simd::splat(1e-30f));
-    const F4 inv_len = simd::rsqrt(simd::max(len2, simd::splat(1e-30f)));
+    const F4 inv_len = simd::unit_rsqrt(simd::max(len2, simd::splat(1e-30f)));
     // Nearly always every lane is blended: then the rest pose is not read.
     const bool every_lane = simd::all(blended);
     auto put = [&](float* row, const float* rest_row, F4 v) {

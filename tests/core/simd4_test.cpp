@@ -194,13 +194,14 @@ TEST(Simd4, Rsqrt) {
   }
 }
 
-// A square length within rounding of 1 (a unit quaternion's) gives exactly 1 on every backend and
-// processor, whatever its estimate; the next values out do not.
-TEST(Simd4, RsqrtOfAUnitLengthIsExactlyOne) {
+// unit_rsqrt: a square length within rounding of 1 (a unit quaternion's) gives exactly 1 on every
+// backend and processor, whatever its estimate; the next values out do not.
+TEST(Simd4, UnitRsqrtOfAUnitLengthIsExactlyOne) {
   const float one_below = std::nextafter(1.0f, 0.0f), one_above = std::nextafter(1.0f, 2.0f);
-  const Lanes exact = Get(rsqrt(Make(1.0f, one_below, one_above, std::nextafter(one_above, 2.0f))));
+  const Lanes exact =
+      Get(unit_rsqrt(Make(1.0f, one_below, one_above, std::nextafter(one_above, 2.0f))));
   for (int i = 0; i < 4; ++i) EXPECT_EQ(exact.v[i], 1.0f) << i;
-  const Lanes near = Get(rsqrt(Make(1.0f + 4e-7f, 1.0f - 3e-7f, 1.0001f, 0.9999f)));
+  const Lanes near = Get(unit_rsqrt(Make(1.0f + 4e-7f, 1.0f - 3e-7f, 1.0001f, 0.9999f)));
   for (int i = 0; i < 4; ++i) EXPECT_NE(near.v[i], 1.0f) << i;
 }
 
