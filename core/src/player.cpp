@@ -144,17 +144,21 @@ bool Player::crossfade(const std::string& name, const CrossfadeOptions& options)
   return index >= 0 && crossfade(index, options);
 }
 
-RootMotion Player::advance(Track& track, float dt) const {
-  if (track.clip < 0) return {};
+RootMotionPart Player::advance(Track& track, float dt) const {
+  static const RootMotionTrack kNoMotion;  // A track that moves nothing (a frozen source's).
+  RootMotionPart part{&kNoMotion, 0.0f, 0.0f, 0, nullptr, 0.0f};
+  if (track.clip < 0) return part;
   const std::size_t clip = static_cast<std::size_t>(track.clip);
   const float duration = clips_.duration(clip);
   const float from = track.time;
   const float t = track.time + dt;
   track.time = wrap_time(t, duration, track.loop);
-  if (clips_.root_motion().empty()) return {};
-  const int64_t wraps =
-      track.loop && duration > 0.0f ? static_cast<int64_t>(std::floor(t / duration)) : 0;
-  return root_motion_between(clips_.root_motion()[clip], from, track.time, wraps);
+  if (clips_.root_motion().empty()) return part;
+  part.track = &clips_.root_motion()[clip];
+  part.from = from;
+  part.to = track.time;
+  part.wraps = track.loop && duration > 0.0f ? static_cast<int64_t>(std::floor(t / duration)) : 0;
+  return part;
 }
 
 void Player::sample(Track& track, Span<SoaTransform> out) const {
@@ -168,14 +172,17 @@ void Player::sample(Track& track, Span<SoaTransform> out) const {
 RootMotion Player::update(float dt) {
   if (current_.clip < 0) return {};
   const float step = dt * speed_;
-  RootMotion moves[2] = {advance(current_, step), {}};
-  float weights[2] = {1.0f, 0.0f};
+  // The clips' parts of the move: the current clip's alone, or both through a crossfade.
+  RootMotionPart parts[2] = {advance(current_, step), {}};
+  parts[0].weight = 1.0f;
+  std::size_t count = 1;
   if (fading_) {
     fade_elapsed_ += std::fabs(step);
     if (!carried()) {
-      moves[1] = advance(source_, step);
-      weights[0] = current_weight();
-      weights[1] = 1.0f - weights[0];
+      parts[1] = advance(source_, step);
+      parts[0].weight = current_weight();
+      parts[1].weight = 1.0f - parts[0].weight;
+      count = 2;
     }
     if (fade_elapsed_ >= fade_.seconds) fading_ = false;
   }
@@ -183,7 +190,7 @@ RootMotion Player::update(float dt) {
   carry_.next_frame(std::fabs(step));
   evaluate();
   RootMotion move;
-  RootMotionBlendJob{Span<const RootMotion>(moves, 2), Span<const float>(weights, 2), &move}.run();
+  RootMotionSamplingJob{Span<const RootMotionPart>(parts, count), &move}.run();
   return move;
 }
 

@@ -131,8 +131,10 @@ class Player {
     ClipCursor cursor;
   };
   int find(const std::string& name) const;
-  // Moves the track's time by dt; returns the track's root motion over that time.
-  RootMotion advance(Track& track, float dt) const;
+  // Moves the track's time by dt; returns its part of the root motion over that time (weight 0,
+  // for the caller to set; a track that moves nothing for a frozen pose or clips without root
+  // motion).
+  RootMotionPart advance(Track& track, float dt) const;
   void sample(Track& track, Span<SoaTransform> out) const;
   void evaluate();
   // Sets the incoming track and the fade to it, the source already in place, and evaluates; the
