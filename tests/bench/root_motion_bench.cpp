@@ -1,8 +1,8 @@
 // BM_RootMotionBlend/turn_path:{0,1}: the root motion of 1000 characters each playing the Wuson's
 // Walk and Run as a 1D blend space does (phase-synced, at weights that drift), per character per
-// update: both clips' moves over the update (root_motion_between with each clip's cursor, across
-// loop wraps) and their blend (RootMotionBlendJob), what StateMachineInstance::update adds for root
-// motion in a blend-space state. The tracks as extract_root_motion makes them (turn_path:1, their
+// update: both clips' moves over the update (each clip's part with its cursor, across loop wraps)
+// blended by RootMotionSamplingJob, what StateMachineInstance::update adds for root motion in a
+// blend-space state. The tracks as extract_root_motion makes them (turn_path:1, their
 // turns about the up axis worked on as half angles in the plane), and the same tracks with their
 // turn axis forgotten (turn_path:0, on quaternions, as for a track made by hand).
 #include <benchmark/benchmark.h>
@@ -69,16 +69,18 @@ void BM_RootMotionBlend(benchmark::State& state) {
       m.phase -= static_cast<double>(wraps);
       m.clock += kFrame;
       const float run = 0.5f + 0.5f * std::sin(0.7f * m.clock);
-      RootMotion moves[2];
+      const float weights[2] = {1.0f - run, run};
+      RootMotionPart parts[2];
       for (int c = 0; c < 2; ++c) {
         const float d = tracks[c].duration;
-        moves[c] = root_motion_between(tracks[c], static_cast<float>(from) * d,
-                                       static_cast<float>(m.phase) * d, wraps, &m.cursors[c]);
+        parts[c] = RootMotionPart{&tracks[c],
+                                  static_cast<float>(from) * d,
+                                  static_cast<float>(m.phase) * d,
+                                  wraps,
+                                  &m.cursors[c],
+                                  weights[c]};
       }
-      const float weights[2] = {1.0f - run, run};
-      if (!RootMotionBlendJob{Span<const RootMotion>(moves, 2), Span<const float>(weights, 2),
-                              &m.moved}
-               .run()) {
+      if (!RootMotionSamplingJob{Span<const RootMotionPart>(parts, 2), &m.moved}.run()) {
         std::abort();
       }
       benchmark::DoNotOptimize(m.moved);
