@@ -86,7 +86,7 @@ RootMotion frame_of(const RootMotionTrack& track, const glm::vec3& displacement,
   frame.translation = track.pivot + displacement - turned_pivot;
   if (cursor != nullptr) {
     cursor->time = time;
-    cursor->frame = frame;
+    cursor->frame = {frame.translation, frame.rotation};
   }
   return frame;
 }
@@ -282,7 +282,9 @@ glm::mat4 to_matrix(const RootMotion& move) {
 
 RootMotion root_frame_at(const RootMotionTrack& track, float time, RootMotionCursor* cursor) {
   if (track.times.empty()) return {};
-  if (cursor != nullptr && cursor->time == time) return cursor->frame;  // Never for NaN.
+  if (cursor != nullptr && cursor->time == time) {  // Never for NaN.
+    return motion_of(cursor->frame.translation, cursor->frame.rotation);
+  }
   switch (track.turn_axis) {
     case 0:
       return to_motion<0>(planar_frame_at<0>(track, time, cursor));

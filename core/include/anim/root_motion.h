@@ -97,7 +97,12 @@ int turn_axis_of(const RootMotionTrack& track);
 struct RootMotionCursor {
   float time = std::numeric_limits<float>::quiet_NaN();  // Of `frame`; NaN: nothing yet.
   uint32_t key = 0;
-  RootMotion frame;
+  // The frame at `time`: a RootMotion's parts without its padding (a character keeps one per
+  // clip, and nothing copies it right after writing it).
+  struct Frame {
+    glm::vec3 translation{0.0f};
+    glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};
+  } frame;
 };
 
 // The character's frame at `time` seconds relative to the first frame (the identity at 0 and for
