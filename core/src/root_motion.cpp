@@ -217,29 +217,17 @@ Turn normalized_or_identity(Turn sum) {
   return {sum.c * inverse_length, sum.s * inverse_length};
 }
 
-// RootMotionSamplingJob for `count` parts with weight (at least one) that each move without wraps
-// along a track turning about axis A, or not at all: RootMotionBlendJob's arithmetic, step for
-// step, on the components that can be other than zero (the others would add exact zeros).
+// `q` on the hemisphere of `reference` (the blend's reference: the heaviest part, the first of the
+// heaviest), so that two signs of one turn do not cancel.
+Turn on_hemisphere(const Turn& reference, const Turn& q) {
+  return reference.c * q.c + reference.s * q.s < 0.0f ? Turn{-q.c, -q.s} : q;
+}
+
+// sample_planar for three parts or more (a 2D blend space's triangle): the general loop, kept out
+// of line (the common cases stay small).
 template <int A>
-RootMotion sample_planar(const RootMotionPart* const* parts, std::size_t count) {
-  if (count == 1) return to_motion<A>(planar_part<A>(*parts[0]));  // One state, one clip.
-  // On the hemisphere of the heaviest part (the first of the heaviest).
-  const auto on = [](const Turn& reference, const Turn& q) {
-    return reference.c * q.c + reference.s * q.s < 0.0f ? Turn{-q.c, -q.s} : q;
-  };
-  Planar out;
-  if (count == 2) {  // A 1D blend space: RootMotionBlendJob's unrolled form.
-    const Planar m0 = planar_part<A>(*parts[0]), m1 = planar_part<A>(*parts[1]);
-    const float weight0 = parts[0]->weight, weight1 = parts[1]->weight;
-    const float total = weight0 + weight1;
-    const float w0 = weight0 / total, w1 = weight1 / total;
-    const bool first = !(weight1 > weight0);
-    const Turn a = first ? m0.turn : on(m1.turn, m0.turn);
-    const Turn b = first ? on(m0.turn, m1.turn) : m1.turn;
-    out.translation = m0.translation * w0 + m1.translation * w1;
-    out.turn = normalized_or_identity({a.c * w0 + b.c * w1, a.s * w0 + b.s * w1});
-    return to_motion<A>(out);
-  }
+[[gnu::noinline]] RootMotion sample_planar_blend(const RootMotionPart* const* parts,
+                                                 std::size_t count) {
   std::array<Planar, RootMotionSamplingJob::kMaxParts> moves;
   float total = 0.0f;
   std::size_t heaviest = 0;
@@ -248,16 +236,40 @@ RootMotion sample_planar(const RootMotionPart* const* parts, std::size_t count) 
     total += parts[i]->weight;
     if (parts[i]->weight > parts[heaviest]->weight) heaviest = i;
   }
+  Planar out;
   out.translation = glm::vec3(0.0f);
   Turn sum{0.0f, 0.0f};
   for (std::size_t i = 0; i < count; ++i) {
     const float w = parts[i]->weight / total;
-    const Turn q = on(moves[heaviest].turn, moves[i].turn);
+    const Turn q = on_hemisphere(moves[heaviest].turn, moves[i].turn);
     out.translation += moves[i].translation * w;
     sum = {sum.c + q.c * w, sum.s + q.s * w};
   }
   out.turn = normalized_or_identity(sum);
   return to_motion<A>(out);
+}
+
+// RootMotionSamplingJob for `count` parts with weight (at least one) that each move without wraps
+// along a track turning about axis A, or not at all: RootMotionBlendJob's arithmetic, step for
+// step, on the components that can be other than zero (the others would add exact zeros). Out of
+// line, one function per axis, so that the job's hot path stays a few cache lines long.
+template <int A>
+[[gnu::noinline]] RootMotion sample_planar(const RootMotionPart* const* parts, std::size_t count) {
+  if (count == 1) return to_motion<A>(planar_part<A>(*parts[0]));  // One state, one clip.
+  Planar out;
+  if (count == 2) {  // A 1D blend space: RootMotionBlendJob's unrolled form.
+    const Planar m0 = planar_part<A>(*parts[0]), m1 = planar_part<A>(*parts[1]);
+    const float weight0 = parts[0]->weight, weight1 = parts[1]->weight;
+    const float total = weight0 + weight1;
+    const float w0 = weight0 / total, w1 = weight1 / total;
+    const bool first = !(weight1 > weight0);
+    const Turn a = first ? m0.turn : on_hemisphere(m1.turn, m0.turn);
+    const Turn b = first ? on_hemisphere(m0.turn, m1.turn) : m1.turn;
+    out.translation = m0.translation * w0 + m1.translation * w1;
+    out.turn = normalized_or_identity({a.c * w0 + b.c * w1, a.s * w0 + b.s * w1});
+    return to_motion<A>(out);
+  }
+  return sample_planar_blend<A>(parts, count);
 }
 
 }  // namespace
