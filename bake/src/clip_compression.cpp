@@ -284,6 +284,8 @@ float choose_ticks_per_second(const Clip& clip, bool& narrow, bool& grid) {
   const float span = times.empty() ? clip.duration : std::max(clip.duration, times.back());
   if (!(span > 0.0f)) return 0.0f;
   const float fallback = 65535.0f / span;
+  // Too short to count ticks over in a float (under 2e-34 s): as no length, every key on tick 0.
+  if (!std::isfinite(fallback)) return 0.0f;
   double gap = INFINITY;
   for (std::size_t i = 1; i < times.size(); ++i) {
     gap = std::min(gap, static_cast<double>(times[i]) - times[i - 1]);

@@ -441,6 +441,36 @@ TEST(CompressClipTest, KeysOnA30HzGridWithLongGapsStayWithinTolerance) {
   CompressAndCheck(b.build(), skeleton);
 }
 
+// Keys closer than a float tick rate can count (1e-39 s apart: 65535 ticks over them, or one a
+// frame, is past the largest float): the clip compresses as one of no length, every key on tick
+// 0, with a finite rate, instead of an infinite one whose ticks are not numbers (the import
+// fuzzer's crash, tests/fuzz/crashes/fuzz_import/compress_key_time_frame_overflows).
+TEST(CompressClipTest, KeysTooCloseForAFloatRateCompressAsAClipOfNoLength) {
+  for (const float duration : {1e-39f, 1.0f}) {
+    ClipBuilder b("instant", duration, 1);
+    b.add_translation(0, 0.0f, {0, 0, 0});
+    b.add_translation(0, 1e-39f, {1, 0, 0});
+    b.add_translation(0, 2e-39f, {2, 0, 0});
+    const Clip clip = b.build();
+    ASSERT_TRUE(clip.validate(1).ok());
+    Result<CompressedResult> r = compress_clip(clip, OneJointSkeleton(), {1e-3f, 0.0f});
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    const CompressedClip& packed = r.value().clip;
+    ASSERT_TRUE(packed.validate(1).ok());
+    EXPECT_TRUE(std::isfinite(packed.ticks_per_second)) << duration;
+    SoaPose rest(1, SoaTransform::identity()), out(1);
+    CompressedCursor cursor(packed);
+    for (const float t : {0.0f, 1e-39f, 0.5f}) {
+      ASSERT_TRUE((CompressedSamplingJob{&packed, rest, t, &cursor, out}.run()));
+      const glm::vec3 got = out[0].get(0).translation;
+      // One of the keys' places, whichever the ticks kept.
+      EXPECT_TRUE(got == glm::vec3(0, 0, 0) || got == glm::vec3(1, 0, 0) ||
+                  got == glm::vec3(2, 0, 0))
+          << duration << " at " << t << ": (" << got.x << ", " << got.y << ", " << got.z << ")";
+    }
+  }
+}
+
 TEST(CompressClipTest, KeysBeforeTimeZeroDoNotChangeThePoseAtZero) {
   // Translation (5, 0, 0) at -1 s, (1, 2, 3) at 0 s, (2, 2, 3) at 1 s. At 0 s the float clip is at
   // (1, 2, 3); so must the compressed clip be.

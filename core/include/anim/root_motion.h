@@ -129,11 +129,13 @@ struct RootMotionPart {
   float weight = 0.0f;                 // >= 0; a part without weight is not sampled.
 };
 
-// The move of clips played at once (a blend space's, a transition's): each part's move
-// (root_motion_between) blended by the parts' weights (RootMotionBlendJob over the parts with
-// weight), the same to the bit. Tracks that turn about one axis (the usual case) stay on their
-// translations and half angles from the keys to the output: nothing goes through a RootMotion in
-// memory on the way (a move stored and read back at once waits for the store). Never allocates.
+// The move of clips played at once (a state's blend-space points, a Player's crossfade): each
+// part's move (root_motion_between) blended by the parts' weights (RootMotionBlendJob over the
+// parts with weight), step for step the same arithmetic (the same bits where the compiler fuses
+// no multiply and add differently). Tracks that turn about one axis (the usual case) stay on
+// their translations and half angles from the keys to the output: nothing goes through a
+// RootMotion in memory on the way (a move stored and read back at once waits for the store).
+// Never allocates.
 struct RootMotionSamplingJob {
   static constexpr std::size_t kMaxParts = 4;
   Span<const RootMotionPart> parts;  // At most kMaxParts, each with a track.
