@@ -209,12 +209,11 @@ template <int A>
   return planar_move<A>(*p.track, p.from, p.to, p.cursor);
 }
 
-// `sum` (the blended turn's components) at unit length, as normalized_or_identity does it.
+// `sum` (a blended turn's components about axis A) at unit length: detail::normalized_or_identity
+// itself, on the quaternion whose other components are the zeros it adds exactly.
+template <int A>
 Turn normalized_or_identity(Turn sum) {
-  const float length2 = sum.c * sum.c + sum.s * sum.s;
-  if (!(length2 > 1e-40f) || !std::isfinite(length2)) return Turn{};
-  const float inverse_length = 1.0f / std::sqrt(length2);
-  return {sum.c * inverse_length, sum.s * inverse_length};
+  return turn_of<A>(detail::normalized_or_identity(rotation_of<A>(sum)));
 }
 
 // `q` on the hemisphere of `reference` (the blend's reference: the heaviest part, the first of the
@@ -245,7 +244,7 @@ template <int A>
     out.translation += moves[i].translation * w;
     sum = {sum.c + q.c * w, sum.s + q.s * w};
   }
-  out.turn = normalized_or_identity(sum);
+  out.turn = normalized_or_identity<A>(sum);
   return to_motion<A>(out);
 }
 
@@ -266,7 +265,7 @@ template <int A>
     const Turn a = first ? m0.turn : on_hemisphere(m1.turn, m0.turn);
     const Turn b = first ? on_hemisphere(m0.turn, m1.turn) : m1.turn;
     out.translation = m0.translation * w0 + m1.translation * w1;
-    out.turn = normalized_or_identity({a.c * w0 + b.c * w1, a.s * w0 + b.s * w1});
+    out.turn = normalized_or_identity<A>({a.c * w0 + b.c * w1, a.s * w0 + b.s * w1});
     return to_motion<A>(out);
   }
   return sample_planar_blend<A>(parts, count);
