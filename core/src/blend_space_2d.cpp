@@ -8,8 +8,11 @@
 
 #include "anim/cycle_time.h"
 #include "anim/soa_blending.h"
+#include "index_checks.h"
 
 namespace anim {
+
+using detail::index_in;
 namespace {
 
 using Triangle = std::array<int, 3>;
@@ -180,10 +183,6 @@ BlendSpace2DWeights normalized(const int* points, const double* weights, int cou
   return w;
 }
 
-bool in_range(int index, std::size_t size) {
-  return index >= 0 && static_cast<std::size_t>(index) < size;
-}
-
 // A parameter the geometry can use: NaN as 0, infinities as the largest finite float (the
 // arithmetic below is in double, where its square still fits).
 float usable(float v) {
@@ -243,7 +242,7 @@ BlendSpace2DWeights blend_space_2d_weights(const BlendSpace2DDef& space, Point2 
   int best[3] = {0, 0, 0};
   double best_weights[3] = {1.0, 0.0, 0.0};
   for (const Triangle& t : space.triangles) {
-    if (!in_range(t[0], n) || !in_range(t[1], n) || !in_range(t[2], n)) continue;
+    if (!index_in(t[0], n) || !index_in(t[1], n) || !index_in(t[2], n)) continue;
     const Point2 a = p[t[0]];
     const double bx = double{p[t[1]].x} - a.x, by = double{p[t[1]].y} - a.y;
     const double cx = double{p[t[2]].x} - a.x, cy = double{p[t[2]].y} - a.y;
@@ -269,10 +268,10 @@ BlendSpace2DWeights blend_space_2d_weights(const BlendSpace2DDef& space, Point2 
   double best_score = std::numeric_limits<double>::infinity();
   int ends[2] = {0, 0};
   double end_weights[2] = {1.0, 0.0};
-  const bool has_origin = !space.hull_edges.empty() && in_range(space.hull_edges[0][0], n);
+  const bool has_origin = !space.hull_edges.empty() && index_in(space.hull_edges[0][0], n);
   const Point2 o = has_origin ? p[space.hull_edges[0][0]] : v;
   for (const std::array<int, 2>& edge : space.hull_edges) {
-    if (!in_range(edge[0], n) || !in_range(edge[1], n)) continue;
+    if (!index_in(edge[0], n) || !index_in(edge[1], n)) continue;
     const Point2 a = p[edge[0]], b = p[edge[1]];
     const double ex = double{b.x} - a.x, ey = double{b.y} - a.y;
     const double vx = double{v.x} - a.x, vy = double{v.y} - a.y;
@@ -298,9 +297,9 @@ float blend_space_2d_phase_rate(const BlendSpace2DDef& space, const ClipSet& cli
   if (weights.count < 1 || weights.count > 3) return 0.0f;
   float rate = 0.0f;
   for (int i = 0; i < weights.count; ++i) {
-    if (!in_range(weights.points[i], space.clips.size())) return 0.0f;
+    if (!index_in(weights.points[i], space.clips.size())) return 0.0f;
     const int clip = space.clips[weights.points[i]];
-    if (!in_range(clip, clips.size())) return 0.0f;
+    if (!index_in(clip, clips.size())) return 0.0f;
     rate += weights.weights[i] * cycles_per_second(clips.duration(clip));
   }
   return rate;
@@ -332,8 +331,8 @@ bool points_fit(const BlendSpace2DSampler& job) {
     const float w = weights.weights[i];
     if (!(w >= 0.0f) || !std::isfinite(w)) return false;
     total += w;
-    if (!in_range(weights.points[i], job.space->clips.size())) return false;
-    if (!in_range(job.space->clips[weights.points[i]], job.clips.size())) return false;
+    if (!index_in(weights.points[i], job.space->clips.size())) return false;
+    if (!index_in(job.space->clips[weights.points[i]], job.clips.size())) return false;
     if (job.cursors[i] == nullptr) return false;
   }
   return total > 0.0f && std::isfinite(total);

@@ -9,15 +9,14 @@
 
 #include "prefetch.h"
 #include "simd4.h"
+#include "soa_rows.h"
 
 namespace anim {
+
+using detail::blocks_fit;
 namespace {
 
 using simd::F4;
-
-bool sizes_fit(std::size_t joints, Span<const SoaTransform> pose) {
-  return pose.size() == soa_block_count(joints);
-}
 
 // `v` itself, or zero when it is not finite (a step so short its velocity overflows).
 glm::vec3 finite_or_zero(const glm::vec3& v) {
@@ -180,7 +179,7 @@ DeadBlendVelocity DeadBlendSource::velocity(std::size_t joint) const {
 bool DeadBlendStartJob::validate() const {
   if (source == nullptr) return false;
   const std::size_t joints = source->joint_count();
-  return sizes_fit(joints, previous) && sizes_fit(joints, before) && half_life > 0.0f &&
+  return blocks_fit(joints, previous) && blocks_fit(joints, before) && half_life > 0.0f &&
          std::isfinite(half_life);
 }
 
@@ -223,7 +222,7 @@ bool DeadBlendStartJob::run() const {
 
 bool DeadBlendJob::validate() const {
   if (source == nullptr || !(source->half_life() > 0.0f)) return false;
-  return sizes_fit(source->joint_count(), target) && output.size() == target.size() &&
+  return blocks_fit(source->joint_count(), target) && output.size() == target.size() &&
          time >= 0.0f && std::isfinite(time) && weight >= 0.0f && weight <= 1.0f;
 }
 

@@ -10,8 +10,11 @@
 #include "anim/two_bone_ik.h"
 #include "ik_math.h"
 #include "ik_write_back.h"
+#include "index_checks.h"
 
 namespace anim {
+
+using detail::index_in;
 
 namespace {
 
@@ -23,13 +26,9 @@ bool strictly_above(Span<const int16_t> parents, int ancestor, int joint) {
   return false;
 }
 
-bool in_range(int joint, std::size_t count) {
-  return joint >= 0 && static_cast<std::size_t>(joint) < count;
-}
-
 bool valid_leg(const FootIkJob& job, const FootIkLeg& leg) {
   const std::size_t n = job.parents.size();
-  if (!in_range(leg.hip, n) || !in_range(leg.knee, n) || !in_range(leg.ankle, n)) return false;
+  if (!index_in(leg.hip, n) || !index_in(leg.knee, n) || !index_in(leg.ankle, n)) return false;
   if (!strictly_above(job.parents, job.pelvis, leg.hip)) return false;
   if (!strictly_above(job.parents, leg.hip, leg.knee)) return false;
   if (!strictly_above(job.parents, leg.knee, leg.ankle)) return false;
@@ -147,7 +146,7 @@ bool FootIkJob::validate() const {
   using detail::finite;
   if (!detail::valid_ik_hierarchy(parents, local.size(), model.size())) return false;
   if (ground.cast == nullptr || results.size() != legs.size()) return false;
-  if (!in_range(pelvis, parents.size()) || !finite(root) || !finite(model[pelvis])) return false;
+  if (!index_in(pelvis, parents.size()) || !finite(root) || !finite(model[pelvis])) return false;
   if (parents[pelvis] >= 0 && !finite(model[parents[pelvis]])) return false;
   if (!finite(up) || !(glm::dot(up, up) > 0.0f)) return false;
   if (!finite(weight) || !finite(soften)) return false;

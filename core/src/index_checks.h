@@ -12,6 +12,11 @@
 
 namespace anim::detail {
 
+// Whether 0 <= index < count.
+inline bool index_in(int index, std::size_t count) {
+  return index >= 0 && static_cast<std::size_t>(index) < count;
+}
+
 // Whether -1 <= parents[i] < i for every i: each joint's parent comes before it.
 inline bool parents_precede(const int16_t* parents, std::size_t n) {
   std::size_t i = 0;

@@ -5,8 +5,11 @@
 
 #include "prefetch.h"
 #include "simd4.h"
+#include "soa_rows.h"
 
 namespace anim {
+
+using detail::blocks_fit;
 namespace {
 
 using simd::F4;
@@ -57,13 +60,8 @@ F4 atan2_first_quadrant(F4 y, F4 x) {
   return base + (r + r * z * p);
 }
 
-struct Quat4 {
-  F4 x, y, z, w;
-};
-
-Quat4 rotations_of(const SoaTransform& t) {
-  return {simd::load(t.rx), simd::load(t.ry), simd::load(t.rz), simd::load(t.rw)};
-}
+using detail::Quat4;
+using detail::rotations_of;
 
 // a * conjugate(b): the turn that takes b to a (applied on the left, in the parent's space).
 // The terms in glm's order, so the product rounds as the per-joint form (and the tests) do.
@@ -183,10 +181,6 @@ uint32_t capture_nothing(float (&rows)[7][4], float* least_inverse_t1) {
   return 0;
 }
 
-bool sizes_fit(std::size_t joints, Span<const SoaTransform> pose) {
-  return pose.size() == soa_block_count(joints);
-}
-
 }  // namespace
 
 InertialDecay InertialDecay::make(float x0, float v0, float duration) {
@@ -235,7 +229,7 @@ InertialOffsets::ChannelOffset InertialOffsets::offset(std::size_t joint, Channe
 bool InertializationStartJob::validate() const {
   if (offsets == nullptr) return false;
   const std::size_t joints = offsets->joint_count();
-  return sizes_fit(joints, previous) && sizes_fit(joints, before) && sizes_fit(joints, target) &&
+  return blocks_fit(joints, previous) && blocks_fit(joints, before) && blocks_fit(joints, target) &&
          duration > 0.0f && std::isfinite(duration) && teleport_distance >= 0.0f;
 }
 
@@ -300,7 +294,7 @@ bool InertializationStartJob::run() const {
 bool InertializationJob::validate() const {
   if (offsets == nullptr) return false;
   const std::size_t joints = offsets->joint_count();
-  return sizes_fit(joints, target) && output.size() == target.size() && std::isfinite(time);
+  return blocks_fit(joints, target) && output.size() == target.size() && std::isfinite(time);
 }
 
 bool InertializationJob::run() const {

@@ -4,20 +4,15 @@
 #include <cstdint>
 
 #include "simd4.h"
+#include "soa_rows.h"
 
 namespace anim {
 namespace {
 
 using simd::F4;
 
-// A block's four rotations, as rows of x, y, z, w.
-struct Quat4 {
-  F4 x, y, z, w;
-};
-
-Quat4 load_rotation(const SoaTransform& b) {
-  return {simd::load(b.rx), simd::load(b.ry), simd::load(b.rz), simd::load(b.rw)};
-}
+using detail::Quat4;
+using detail::rotations_of;
 
 F4 dot(const Quat4& a, const Quat4& b) { return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w; }
 
@@ -62,7 +57,7 @@ void override_block(const SoaTransform& layer, F4 t, simd::M4 active, SoaTransfo
     const F4 v = o + (simd::load(row(layer, r)) - o) * t;
     simd::store(row(out, r), simd::select(active, v, o));
   }
-  const Quat4 o = load_rotation(out), l = load_rotation(layer);
+  const Quat4 o = rotations_of(out), l = rotations_of(layer);
   const Quat4 q = select(simd::less(t, simd::splat(1.0f)), nlerp(o, l, t), l);
   store_rotation(select(active, q, o), out);
 }
@@ -78,7 +73,7 @@ void additive_block(const SoaTransform& delta, F4 t, simd::M4 active, SoaTransfo
     const F4 v = o * (one + (simd::load(row(delta, r)) - one) * t);
     simd::store(row(out, r), simd::select(active, v, o));
   }
-  const Quat4 o = load_rotation(out), d = load_rotation(delta);
+  const Quat4 o = rotations_of(out), d = rotations_of(delta);
   const Quat4 identity{simd::zero(), simd::zero(), simd::zero(), one};
   // d itself at exactly t = 1, d^t by normalized lerp from the identity otherwise.
   const Quat4 part = nlerp(identity, d, t);
@@ -159,8 +154,8 @@ bool AdditiveDeltaJob::run() const {
     const SoaTransform& r = reference[b];
     SoaTransform& d = output[b];
     // Each row is read before it is written: the output may be the pose.
-    const Quat4 rr = load_rotation(r);
-    const Quat4 q = multiply({zero - rr.x, zero - rr.y, zero - rr.z, rr.w}, load_rotation(p));
+    const Quat4 rr = rotations_of(r);
+    const Quat4 q = multiply({zero - rr.x, zero - rr.y, zero - rr.z, rr.w}, rotations_of(p));
     for (int i : {0, 1, 2}) {
       simd::store(row(d, i), simd::load(row(p, i)) - simd::load(row(r, i)));
     }

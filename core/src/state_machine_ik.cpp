@@ -12,19 +12,18 @@
 #include "anim/two_bone_ik.h"
 #include "ik_math.h"
 #include "ik_write_back.h"
+#include "index_checks.h"
 
 namespace anim {
 
-namespace {
+using detail::index_in;
 
-bool in_range(int index, std::size_t size) {
-  return index >= 0 && static_cast<std::size_t>(index) < size;
-}
+namespace {
 
 // Whether there are joints and each is in the skeleton's `count`.
 bool joints_valid(Span<const int16_t> joints, std::size_t count) {
   for (int16_t j : joints) {
-    if (!in_range(j, count)) return false;
+    if (!index_in(j, count)) return false;
   }
   return !joints.empty();
 }
@@ -32,7 +31,7 @@ bool joints_valid(Span<const int16_t> joints, std::size_t count) {
 }  // namespace
 
 bool StateMachineInstance::set_vector(int parameter, const glm::vec3& value) {
-  if (!in_range(parameter, params_.size())) return false;
+  if (!index_in(parameter, params_.size())) return false;
   if (def_->parameters[parameter].type != ParameterType::kVector3) return false;
   if (!detail::finite(value)) return false;
   vectors_[parameter] = value;
@@ -44,7 +43,7 @@ bool StateMachineInstance::set_vector(const std::string& name, const glm::vec3& 
 }
 
 glm::vec3 StateMachineInstance::vector(int parameter) const {
-  if (!in_range(parameter, params_.size())) return glm::vec3(0.0f);
+  if (!index_in(parameter, params_.size())) return glm::vec3(0.0f);
   if (def_->parameters[parameter].type != ParameterType::kVector3) return glm::vec3(0.0f);
   return vectors_[parameter];
 }
