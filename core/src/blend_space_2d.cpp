@@ -11,9 +11,9 @@
 #include "index_checks.h"
 
 namespace anim {
+namespace {
 
 using detail::index_in;
-namespace {
 
 using Triangle = std::array<int, 3>;
 

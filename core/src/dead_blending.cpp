@@ -12,10 +12,9 @@
 #include "soa_rows.h"
 
 namespace anim {
-
-using detail::blocks_fit;
 namespace {
 
+using detail::blocks_fit;
 using simd::F4;
 
 // `v` itself, or zero when it is not finite (a step so short its velocity overflows).

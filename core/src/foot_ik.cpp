@@ -14,9 +14,9 @@
 
 namespace anim {
 
-using detail::index_in;
-
 namespace {
+
+using detail::index_in;
 
 // Whether `ancestor` is above `joint` (not `joint` itself), in a parents-first hierarchy.
 bool strictly_above(Span<const int16_t> parents, int ancestor, int joint) {

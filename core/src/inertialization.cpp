@@ -8,10 +8,9 @@
 #include "soa_rows.h"
 
 namespace anim {
-
-using detail::blocks_fit;
 namespace {
 
+using detail::blocks_fit;
 using simd::F4;
 using simd::M4;
 

@@ -16,9 +16,9 @@
 
 namespace anim {
 
-using detail::index_in;
-
 namespace {
+
+using detail::index_in;
 
 // Whether there are joints and each is in the skeleton's `count`.
 bool joints_valid(Span<const int16_t> joints, std::size_t count) {
