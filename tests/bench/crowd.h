@@ -18,6 +18,8 @@
 
 namespace anim::bench {
 
+constexpr float kFrame = 1.0f / 60.0f;  // A 60 Hz game's frame, in seconds.
+
 inline const Model& wuson() {
   static const Model model = [] {
     Result<Model> m = anim::import::import_model(ANIMSCOPE_ASSIMP_MODELS "/X/Testwuson.X");

@@ -23,8 +23,6 @@
 namespace anim::bench {
 namespace {
 
-constexpr float kFrame = 1.0f / 60.0f;
-
 const StateMachineDef& link_locomotion() {
   static const StateMachineDef def = [] {
     Result<setup::Setup> setup =

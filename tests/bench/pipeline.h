@@ -16,8 +16,6 @@
 
 namespace anim::bench::pipeline {
 
-constexpr float kFrame = 1.0f / 60.0f;
-
 // Shared, read-only: the skeleton's rest pose in SoA form and the two compressed clips.
 struct Assets {
   const Model& model = wuson();

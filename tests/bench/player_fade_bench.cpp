@@ -18,7 +18,6 @@
 namespace anim::bench {
 namespace {
 
-constexpr float kFrame = 1.0f / 60.0f;
 constexpr float kFlip = 0.35f;  // Seconds between a character's fades.
 
 struct Dancer {

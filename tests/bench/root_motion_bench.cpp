@@ -19,8 +19,6 @@
 namespace anim::bench {
 namespace {
 
-constexpr float kFrame = 1.0f / 60.0f;
-
 // The Wuson's Walk and Run tracks with the default settings (the topmost animated joint, across
 // the up axis, with yaw).
 const std::vector<RootMotionTrack>& walk_and_run() {

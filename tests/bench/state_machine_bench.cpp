@@ -35,8 +35,6 @@
 namespace anim::bench {
 namespace {
 
-constexpr float kFrame = 1.0f / 60.0f;
-
 // The setup's machine, its clips in place and their tracks, compressed too.
 struct Locomotion {
   StateMachineDef def;

@@ -18,8 +18,6 @@
 namespace anim::bench {
 namespace {
 
-constexpr float kFrame = 1.0f / 60.0f;
-
 StateMachineDef grouped_def(bool grouped) {
   Result<setup::Setup> setup =
       setup::load_setup(ANIMSCOPE_SOURCE_DIR "/projects/wuson_sync_group.json");

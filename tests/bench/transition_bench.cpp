@@ -25,7 +25,6 @@
 namespace anim::bench {
 namespace {
 
-constexpr float kFrame = 1.0f / 60.0f;
 constexpr float kFlip = 0.35f;  // Seconds between a character's switches.
 
 // Walk (clip 0) and Run (clip 1), and a switch `fast` between them, both ways through 0.3 s
