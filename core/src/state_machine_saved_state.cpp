@@ -3,16 +3,15 @@
 #include <cmath>
 
 #include "anim/state_machine.h"
+#include "index_checks.h"
 
 namespace anim {
 namespace {
 
+using detail::index_in;
+
 bool finite_time(const CycleTime& t) {
   return std::isfinite(t.fraction) && t.fraction >= 0.0f && t.fraction < 1.0f;
-}
-
-bool index_in(int index, std::size_t size) {
-  return index >= 0 && static_cast<std::size_t>(index) < size;
 }
 
 }  // namespace
