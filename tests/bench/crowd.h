@@ -81,18 +81,21 @@ struct CrowdBuffers {
   }
 };
 
-// Times `frame` on every character of `crowd` (each with its `palette`, kept from being optimized
-// away) once per iteration, and reports per_character and the first character's machine's
-// bytes_per_character (what it holds besides its palette; the crowd shares the rest).
+// `frame` on every character of `crowd`, each one's `palette` kept from being optimized away.
+template <class Walker, class Frame>
+void crowd_frame(std::vector<Walker>& crowd, Frame& frame) {
+  for (Walker& w : crowd) {
+    frame(w);
+    benchmark::DoNotOptimize(w.palette.data());
+  }
+  benchmark::ClobberMemory();
+}
+
+// Times crowd_frame once per iteration, and reports per_character and the first character's
+// machine's bytes_per_character (what it holds besides its palette; the crowd shares the rest).
 template <class Walker, class Frame>
 void time_crowd(benchmark::State& state, std::vector<Walker>& crowd, Frame frame) {
-  for (auto _ : state) {
-    for (Walker& w : crowd) {
-      frame(w);
-      benchmark::DoNotOptimize(w.palette.data());
-    }
-    benchmark::ClobberMemory();
-  }
+  for (auto _ : state) crowd_frame(crowd, frame);
   using C = benchmark::Counter;
   state.counters["per_character"] =
       C(static_cast<double>(crowd.size()), C::kIsIterationInvariantRate | C::kInvert);
